@@ -1,0 +1,171 @@
+use std::sync::Arc;
+
+use paduka_domain::contact::{Email, NewPassword};
+use paduka_domain::user::{Role, User};
+use paduka_domain::{InvalidInput, UserId};
+use tracing::instrument;
+
+use super::ports::*;
+use super::{Admin, AuthError, Principal};
+use crate::{Clock, IdGenerator, RepoError};
+
+/// A signed-in session: the user and their token.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Session {
+    pub user: User,
+    pub token: String,
+}
+
+/// Signing in, telling who a request is from, and creating administrators.
+pub struct AuthService {
+    users: Arc<dyn UserRepository>,
+    hasher: Arc<dyn PasswordHasher>,
+    tokens: Arc<dyn TokenIssuer>,
+    ids: Arc<dyn IdGenerator>,
+    clock: Arc<dyn Clock>,
+    /// Verified against when the e-mail is unknown, so both failures take the same time.
+    decoy_hash: String,
+}
+
+impl AuthService {
+    pub fn new(
+        users: Arc<dyn UserRepository>,
+        hasher: Arc<dyn PasswordHasher>,
+        tokens: Arc<dyn TokenIssuer>,
+        ids: Arc<dyn IdGenerator>,
+        clock: Arc<dyn Clock>,
+        decoy_hash: String,
+    ) -> Self {
+        Self {
+            users,
+            hasher,
+            tokens,
+            ids,
+            clock,
+            decoy_hash,
+        }
+    }
+
+    #[instrument(skip(self, password))]
+    pub async fn login(&self, email: &str, password: &str) -> Result<Session, AuthError> {
+        let Ok(email) = Email::parse(email) else {
+            return Err(AuthError::InvalidCredentials);
+        };
+        let user = self.users.find_by_email(&email).await?;
+        let hash = user
+            .as_ref()
+            .map_or(self.decoy_hash.as_str(), |u| u.password_hash.as_str());
+        let matches = self
+            .hasher
+            .verify(password, hash)
+            .await
+            .map_err(AuthError::Unexpected)?;
+        match user {
+            Some(user) if matches => {
+                let token = self
+                    .tokens
+                    .issue(&user.id, self.clock.now())
+                    .map_err(AuthError::Unexpected)?;
+                Ok(Session { user, token })
+            }
+            _ => Err(AuthError::InvalidCredentials),
+        }
+    }
+
+    /// Who sent a request with this token. The user must still exist; their role is read
+    /// fresh, so a demotion takes effect at once.
+    #[instrument(skip_all)]
+    pub async fn authenticate(&self, token: &str) -> Result<Principal, AuthError> {
+        let user_id = self
+            .tokens
+            .verify(token, self.clock.now())
+            .map_err(|_| AuthError::InvalidToken)?;
+        let user = self
+            .users
+            .find(&user_id)
+            .await?
+            .ok_or(AuthError::InvalidToken)?;
+        Ok(Principal::of(&user))
+    }
+
+    /// Creates an administrator, or promotes the user who already has this e-mail (their
+    /// password then stays as it was). Returns the admin and whether they were created.
+    #[instrument(skip(self, password, phone, address))]
+    pub async fn create_admin(
+        &self,
+        email: &str,
+        name: &str,
+        password: &str,
+        phone: &str,
+        address: &str,
+    ) -> Result<(User, bool), AuthError> {
+        let email = Email::parse(email)?;
+        let now = self.clock.now();
+        if let Some(mut user) = self.users.find_by_email(&email).await? {
+            self.users.set_role(&user.id, Role::Admin, now).await?;
+            user.role = Role::Admin;
+            user.updated_at = now;
+            return Ok((user, false));
+        }
+        let profile =
+            paduka_domain::user::ProfileDraft::parse(Some(name), Some(phone), Some(address))?;
+        let password = NewPassword::parse(password)?;
+        let password_hash = self
+            .hasher
+            .hash(password.expose())
+            .await
+            .map_err(AuthError::Unexpected)?;
+        let user = User {
+            id: UserId::new(self.ids.new_id()),
+            name: profile.name,
+            email,
+            phone: profile.phone.as_str().to_owned(),
+            address: profile.address,
+            role: Role::Admin,
+            password_hash,
+            created_at: now,
+            updated_at: now,
+        };
+        self.users.create(&user).await.map_err(already_registered)?;
+        Ok((user, true))
+    }
+
+    /// A shopper account, for demo data. Registration proper (with the e-mailed code) is its
+    /// own use case.
+    pub async fn create_user_directly(
+        &self,
+        user: User,
+        password: &str,
+    ) -> Result<User, AuthError> {
+        let password = NewPassword::parse(password)?;
+        let password_hash = self
+            .hasher
+            .hash(password.expose())
+            .await
+            .map_err(AuthError::Unexpected)?;
+        let user = User {
+            password_hash,
+            ..user
+        };
+        self.users.create(&user).await.map_err(already_registered)?;
+        Ok(user)
+    }
+
+    /// The administrators, who are the shop's sellers.
+    pub async fn sellers(&self, _admin: &Admin) -> Result<Vec<User>, AuthError> {
+        Ok(self.users.admins().await?)
+    }
+}
+
+fn already_registered(error: RepoError) -> AuthError {
+    match error {
+        RepoError::Conflict(_) => {
+            AuthError::Invalid(InvalidInput::new("Already registered, please login"))
+        }
+        other => other.into(),
+    }
+}
+
+#[cfg(test)]
+#[path = "service_tests.rs"]
+mod tests;

@@ -1,0 +1,30 @@
+use paduka_domain::InvalidInput;
+
+use crate::RepoError;
+
+/// What a catalog use case can fail with.
+#[derive(Debug, thiserror::Error)]
+pub enum CatalogError {
+    #[error("{0}")]
+    Invalid(#[from] InvalidInput),
+    #[error("Product not found")]
+    ProductNotFound,
+    #[error("Category not found")]
+    CategoryNotFound,
+    #[error("Image not found")]
+    ImageNotFound,
+    /// The change would break a rule the catalog keeps: a duplicate name, a used category.
+    #[error("{0}")]
+    Conflict(String),
+    #[error(transparent)]
+    Unexpected(anyhow::Error),
+}
+
+impl From<RepoError> for CatalogError {
+    fn from(error: RepoError) -> Self {
+        match error {
+            RepoError::Unexpected(e) => Self::Unexpected(e),
+            other => Self::Unexpected(anyhow::Error::new(other)),
+        }
+    }
+}

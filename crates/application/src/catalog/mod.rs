@@ -1,0 +1,11 @@
+//! Products, categories, reviews and the images we serve.
+
+mod error;
+mod ports;
+mod query;
+mod service;
+
+pub use error::CatalogError;
+pub use ports::*;
+pub use query::{ProductPage, ProductQuery, ProductSort};
+pub use service::{CatalogService, CategoryWithProducts};

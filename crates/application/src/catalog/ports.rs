@@ -1,0 +1,97 @@
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use paduka_domain::catalog::{Category, Image, Product, ProductDraft, StoredImage};
+use paduka_domain::review::{Review, ReviewDraft};
+use paduka_domain::{CategoryId, MediaId, ProductId, ReviewId, UserId};
+
+use super::{ProductPage, ProductQuery};
+use crate::RepoError;
+
+/// A product about to be stored. `draft.seller` and `draft.product_code` are already
+/// resolved into `seller` and `product_code`, which are the ones to store.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ProductRecord {
+    pub product_code: String,
+    pub seller: UserId,
+    pub draft: ProductDraft,
+    /// A new photo; `None` keeps the current one (or none, for a new product).
+    pub photo: Option<Image>,
+    pub at: DateTime<Utc>,
+}
+
+#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[async_trait]
+pub trait ProductRepository: Send + Sync {
+    /// The products matching `query`, ordered and paged as it says, with the number matching
+    /// before paging.
+    async fn list(&self, query: &ProductQuery) -> Result<ProductPage, RepoError>;
+
+    /// The product, or `None` when no product has this id.
+    async fn find(&self, id: &ProductId) -> Result<Option<Product>, RepoError>;
+
+    /// Stores a new product with its variants and photo, all or nothing.
+    /// `Conflict` when its product code is taken or its category does not exist.
+    async fn create(&self, id: &ProductId, record: ProductRecord) -> Result<Product, RepoError>;
+
+    /// Replaces the product's content and variants (and photo, when one is given).
+    /// `NotFound` for an unknown id; `Conflict` as for `create`.
+    async fn update(&self, id: &ProductId, record: ProductRecord) -> Result<Product, RepoError>;
+
+    /// Deletes the product with its variants, photo and reviews. Past orders keep their
+    /// snapshot. `NotFound` for an unknown id.
+    async fn delete(&self, id: &ProductId) -> Result<(), RepoError>;
+
+    /// The product's photo, or `None` when the product or its photo does not exist.
+    async fn photo(&self, id: &ProductId) -> Result<Option<StoredImage>, RepoError>;
+}
+
+#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[async_trait]
+pub trait CategoryRepository: Send + Sync {
+    /// Every category, by name.
+    async fn list(&self) -> Result<Vec<Category>, RepoError>;
+
+    async fn find(&self, id: &CategoryId) -> Result<Option<Category>, RepoError>;
+
+    /// `Conflict` when another category has the same name, ignoring case.
+    async fn create(&self, category: &Category) -> Result<(), RepoError>;
+
+    /// `NotFound` for an unknown id; `Conflict` as for `create`.
+    async fn update(&self, category: &Category) -> Result<(), RepoError>;
+
+    /// `NotFound` for an unknown id; `Conflict` while products use the category.
+    async fn delete(&self, id: &CategoryId) -> Result<(), RepoError>;
+}
+
+/// A review about to be stored.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReviewRecord {
+    /// Used only when the user has not reviewed this product before.
+    pub id: ReviewId,
+    pub product: ProductId,
+    pub user: UserId,
+    pub draft: ReviewDraft,
+    pub at: DateTime<Utc>,
+}
+
+#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[async_trait]
+pub trait ReviewRepository: Send + Sync {
+    /// The product's reviews, most recently written or changed first.
+    async fn for_product(&self, product: &ProductId) -> Result<Vec<Review>, RepoError>;
+
+    /// Adds the user's review of the product, or replaces their earlier one (keeping its id
+    /// and creation time), and updates the product's rating in the same transaction.
+    /// `NotFound` when the product or user does not exist.
+    async fn upsert(&self, review: ReviewRecord) -> Result<Review, RepoError>;
+}
+
+#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[async_trait]
+pub trait ImageRepository: Send + Sync {
+    /// Stores an image we serve at `/api/v1/media/{id}`.
+    async fn store(&self, id: &MediaId, image: Image) -> Result<(), RepoError>;
+
+    /// The image, or `None` for an unknown id.
+    async fn find(&self, id: &MediaId) -> Result<Option<StoredImage>, RepoError>;
+}

@@ -1,0 +1,330 @@
+use std::sync::Arc;
+
+use paduka_domain::catalog::{
+    Category, CategoryDraft, Image, Product, ProductDraft, ProductInput, StoredImage,
+};
+use paduka_domain::review::{Review, ReviewDraft};
+use paduka_domain::{CategoryId, MediaId, ProductId, ReviewId};
+use tracing::instrument;
+
+use super::ports::*;
+use super::{CatalogError, ProductPage, ProductQuery};
+use crate::accounts::{Admin, Principal, UserRepository};
+use crate::{Clock, IdGenerator, RepoError};
+
+/// Everything a shopper reads and an admin edits in the catalog.
+pub struct CatalogService {
+    pub(crate) products: Arc<dyn ProductRepository>,
+    pub(crate) categories: Arc<dyn CategoryRepository>,
+    pub(crate) reviews: Arc<dyn ReviewRepository>,
+    pub(crate) images: Arc<dyn ImageRepository>,
+    pub(crate) users: Arc<dyn UserRepository>,
+    pub(crate) ids: Arc<dyn IdGenerator>,
+    pub(crate) clock: Arc<dyn Clock>,
+}
+
+/// A category page: the category and its products.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CategoryWithProducts {
+    pub category: Category,
+    pub products: Vec<Product>,
+}
+
+impl CatalogService {
+    pub fn new(
+        products: Arc<dyn ProductRepository>,
+        categories: Arc<dyn CategoryRepository>,
+        reviews: Arc<dyn ReviewRepository>,
+        images: Arc<dyn ImageRepository>,
+        users: Arc<dyn UserRepository>,
+        ids: Arc<dyn IdGenerator>,
+        clock: Arc<dyn Clock>,
+    ) -> Self {
+        Self {
+            products,
+            categories,
+            reviews,
+            images,
+            users,
+            ids,
+            clock,
+        }
+    }
+
+    // --- products -------------------------------------------------------------------------
+
+    #[instrument(skip(self))]
+    pub async fn list_products(&self, query: &ProductQuery) -> Result<ProductPage, CatalogError> {
+        Ok(self.products.list(query).await?)
+    }
+
+    #[instrument(skip(self))]
+    pub async fn product(&self, id: &ProductId) -> Result<Product, CatalogError> {
+        self.products
+            .find(id)
+            .await?
+            .ok_or(CatalogError::ProductNotFound)
+    }
+
+    #[instrument(skip(self))]
+    pub async fn category_page(
+        &self,
+        id: &CategoryId,
+    ) -> Result<CategoryWithProducts, CatalogError> {
+        let category = self
+            .categories
+            .find(id)
+            .await?
+            .ok_or(CatalogError::CategoryNotFound)?;
+        let query = ProductQuery {
+            category: Some(id.clone()),
+            ..ProductQuery::default()
+        };
+        let products = self.products.list(&query).await?.products;
+        Ok(CategoryWithProducts { category, products })
+    }
+
+    #[instrument(skip(self, input, photo), fields(admin = %admin.id()))]
+    pub async fn create_product(
+        &self,
+        admin: &Admin,
+        input: ProductInput,
+        photo: Option<Image>,
+    ) -> Result<Product, CatalogError> {
+        let draft = ProductDraft::parse(input)?;
+        let id = ProductId::new(self.ids.new_id());
+        let record = self.product_record(admin, draft, photo, None).await?;
+        self.products
+            .create(&id, record)
+            .await
+            .map_err(product_conflict)
+    }
+
+    #[instrument(skip(self, input, photo), fields(admin = %admin.id()))]
+    pub async fn update_product(
+        &self,
+        admin: &Admin,
+        id: &ProductId,
+        input: ProductInput,
+        photo: Option<Image>,
+    ) -> Result<Product, CatalogError> {
+        let current = self.product(id).await?;
+        let draft = ProductDraft::parse(input)?;
+        let record = self
+            .product_record(admin, draft, photo, Some(&current))
+            .await?;
+        self.products.update(id, record).await.map_err(|e| match e {
+            RepoError::NotFound => CatalogError::ProductNotFound,
+            other => product_conflict(other),
+        })
+    }
+
+    /// Resolves what the form may leave out (product code, seller) and checks what it refers
+    /// to (category, seller) exists.
+    async fn product_record(
+        &self,
+        admin: &Admin,
+        draft: ProductDraft,
+        photo: Option<Image>,
+        current: Option<&Product>,
+    ) -> Result<ProductRecord, CatalogError> {
+        if self.categories.find(&draft.category).await?.is_none() {
+            return Err(CatalogError::Invalid(paduka_domain::InvalidInput::new(
+                "Category not found",
+            )));
+        }
+        let seller = match &draft.seller {
+            None => current
+                .and_then(|p| p.seller.clone())
+                .unwrap_or_else(|| admin.id().clone()),
+            Some(seller) => {
+                let is_admin = self.users.find(seller).await?.is_some_and(|u| u.is_admin());
+                if !is_admin {
+                    return Err(CatalogError::Invalid(paduka_domain::InvalidInput::new(
+                        "Seller must be an admin",
+                    )));
+                }
+                seller.clone()
+            }
+        };
+        let product_code = match (&draft.product_code, current) {
+            (Some(code), _) => code.clone(),
+            (None, Some(current)) => current.product_code.clone(),
+            (None, None) => new_product_code(&self.ids.new_id()),
+        };
+        Ok(ProductRecord {
+            product_code,
+            seller,
+            draft,
+            photo,
+            at: self.clock.now(),
+        })
+    }
+
+    #[instrument(skip(self), fields(admin = %admin.id()))]
+    pub async fn delete_product(&self, admin: &Admin, id: &ProductId) -> Result<(), CatalogError> {
+        self.products.delete(id).await.map_err(|e| match e {
+            RepoError::NotFound => CatalogError::ProductNotFound,
+            other => other.into(),
+        })
+    }
+
+    #[instrument(skip(self))]
+    pub async fn product_photo(&self, id: &ProductId) -> Result<StoredImage, CatalogError> {
+        self.products
+            .photo(id)
+            .await?
+            .ok_or(CatalogError::ImageNotFound)
+    }
+
+    #[instrument(skip(self))]
+    pub async fn image(&self, id: &MediaId) -> Result<StoredImage, CatalogError> {
+        self.images
+            .find(id)
+            .await?
+            .ok_or(CatalogError::ImageNotFound)
+    }
+
+    // --- reviews --------------------------------------------------------------------------
+
+    #[instrument(skip(self))]
+    pub async fn reviews(&self, product: &ProductId) -> Result<Vec<Review>, CatalogError> {
+        self.product(product).await?;
+        Ok(self.reviews.for_product(product).await?)
+    }
+
+    /// The reviewer is always the signed-in user, whatever the request body says.
+    #[instrument(skip(self, draft), fields(user = %user.user_id))]
+    pub async fn add_review(
+        &self,
+        user: &Principal,
+        product: &ProductId,
+        draft: ReviewDraft,
+    ) -> Result<Review, CatalogError> {
+        self.product(product).await?;
+        let record = ReviewRecord {
+            id: ReviewId::new(self.ids.new_id()),
+            product: product.clone(),
+            user: user.user_id.clone(),
+            draft,
+            at: self.clock.now(),
+        };
+        self.reviews.upsert(record).await.map_err(|e| match e {
+            RepoError::NotFound => CatalogError::ProductNotFound,
+            other => other.into(),
+        })
+    }
+
+    // --- categories -----------------------------------------------------------------------
+
+    #[instrument(skip(self))]
+    pub async fn categories(&self) -> Result<Vec<Category>, CatalogError> {
+        Ok(self.categories.list().await?)
+    }
+
+    #[instrument(skip(self, draft), fields(admin = %admin.id()))]
+    pub async fn create_category(
+        &self,
+        admin: &Admin,
+        draft: CategoryDraft,
+    ) -> Result<Category, CatalogError> {
+        let category = Category {
+            id: CategoryId::new(self.ids.new_id()),
+            name: draft.name,
+            image: draft.image,
+        };
+        self.categories
+            .create(&category)
+            .await
+            .map_err(category_conflict)?;
+        Ok(category)
+    }
+
+    #[instrument(skip(self, draft), fields(admin = %admin.id()))]
+    pub async fn update_category(
+        &self,
+        admin: &Admin,
+        id: &CategoryId,
+        draft: CategoryDraft,
+    ) -> Result<Category, CatalogError> {
+        let category = Category {
+            id: id.clone(),
+            name: draft.name,
+            image: draft.image,
+        };
+        self.categories
+            .update(&category)
+            .await
+            .map_err(|e| match e {
+                RepoError::NotFound => CatalogError::CategoryNotFound,
+                other => category_conflict(other),
+            })?;
+        Ok(category)
+    }
+
+    /// Refused while products use the category, so nothing is orphaned.
+    #[instrument(skip(self), fields(admin = %admin.id()))]
+    pub async fn delete_category(
+        &self,
+        admin: &Admin,
+        id: &CategoryId,
+    ) -> Result<Category, CatalogError> {
+        let category = self
+            .categories
+            .find(id)
+            .await?
+            .ok_or(CatalogError::CategoryNotFound)?;
+        self.categories.delete(id).await.map_err(|e| match e {
+            RepoError::NotFound => CatalogError::CategoryNotFound,
+            RepoError::Conflict(_) => CatalogError::Conflict(format!(
+                "{} still has products; move or delete them first",
+                category.name
+            )),
+            other => other.into(),
+        })?;
+        Ok(category)
+    }
+
+    // --- seeding --------------------------------------------------------------------------
+
+    /// Stores an image we serve ourselves (demo gallery pictures) and returns its id.
+    pub async fn store_image(&self, _admin: &Admin, image: Image) -> Result<MediaId, CatalogError> {
+        let id = MediaId::new(self.ids.new_id());
+        self.images.store(&id, image).await?;
+        Ok(id)
+    }
+}
+
+/// A short, readable product code from a fresh id, e.g. `PDK-7F3A9C21`.
+fn new_product_code(id: &str) -> String {
+    let tail: String = id
+        .chars()
+        .filter(char::is_ascii_hexdigit)
+        .rev()
+        .take(8)
+        .collect();
+    format!(
+        "PDK-{}",
+        tail.chars().rev().collect::<String>().to_uppercase()
+    )
+}
+
+fn product_conflict(error: RepoError) -> CatalogError {
+    match error {
+        RepoError::Conflict(_) => {
+            CatalogError::Conflict("Another product already has this Product Id".into())
+        }
+        other => other.into(),
+    }
+}
+
+fn category_conflict(error: RepoError) -> CatalogError {
+    match error {
+        RepoError::Conflict(_) => CatalogError::Conflict("Category already exists".into()),
+        other => other.into(),
+    }
+}
+
+#[cfg(test)]
+#[path = "service_tests.rs"]
+mod tests;

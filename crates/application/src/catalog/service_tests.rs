@@ -1,0 +1,1335 @@
+//! `CatalogService` against mocked ports. Every mock refuses calls it was not told to expect,
+//! so a test that sets no expectation on a port also proves the port is left alone.
+
+use chrono::{DateTime, TimeZone, Utc};
+use paduka_domain::catalog::{CategoryRef, ImageType, ProductRating, Variant};
+use paduka_domain::contact::Email;
+use paduka_domain::review::UserRef;
+use paduka_domain::user::{Role, User};
+use paduka_domain::{Paise, Percent, UserId};
+
+use super::*;
+use crate::accounts::MockUserRepository;
+use crate::{MockClock, MockIdGenerator};
+
+// --- fixtures -----------------------------------------------------------------------------
+
+/// The mocks a service is built from; a test sets the expectations it needs, then builds.
+#[derive(Default)]
+struct Ports {
+    products: MockProductRepository,
+    categories: MockCategoryRepository,
+    reviews: MockReviewRepository,
+    images: MockImageRepository,
+    users: MockUserRepository,
+    ids: MockIdGenerator,
+    clock: MockClock,
+}
+
+impl Ports {
+    fn service(self) -> CatalogService {
+        CatalogService::new(
+            Arc::new(self.products),
+            Arc::new(self.categories),
+            Arc::new(self.reviews),
+            Arc::new(self.images),
+            Arc::new(self.users),
+            Arc::new(self.ids),
+            Arc::new(self.clock),
+        )
+    }
+
+    /// The id generator hands out exactly these ids, in order, and no more.
+    fn with_ids(mut self, ids: &[&str]) -> Self {
+        let mut queue: Vec<String> = ids.iter().rev().map(|id| (*id).to_owned()).collect();
+        self.ids
+            .expect_new_id()
+            .times(ids.len())
+            .returning(move || queue.pop().expect("no more ids"));
+        self
+    }
+
+    /// The clock reads [`now`].
+    fn with_clock(mut self) -> Self {
+        self.clock.expect_now().return_const(now());
+        self
+    }
+
+    /// The category repository knows `category` (and only it).
+    fn with_category(mut self, category: Category) -> Self {
+        let id = category.id.clone();
+        self.categories
+            .expect_find()
+            .withf(move |asked| *asked == id)
+            .returning(move |_| Ok(Some(category.clone())));
+        self
+    }
+
+    /// The product repository knows `product` (and only it).
+    fn with_product(mut self, product: Product) -> Self {
+        let id = product.id.clone();
+        self.products
+            .expect_find()
+            .withf(move |asked| *asked == id)
+            .returning(move |_| Ok(Some(product.clone())));
+        self
+    }
+
+    /// The product repository knows no product at all.
+    fn without_products(mut self) -> Self {
+        self.products.expect_find().returning(|_| Ok(None));
+        self
+    }
+}
+
+fn now() -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(2025, 10, 1, 9, 30, 0).unwrap()
+}
+
+fn last_month() -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(2025, 9, 1, 12, 0, 0).unwrap()
+}
+
+fn user(id: &str, role: Role) -> User {
+    User {
+        id: UserId::new(id),
+        name: format!("User {id}"),
+        email: Email::parse(&format!("{id}@paduka.local")).unwrap(),
+        phone: "9876543210".into(),
+        address: "1 MG Road".into(),
+        role,
+        password_hash: String::new(),
+        created_at: last_month(),
+        updated_at: last_month(),
+    }
+}
+
+fn admin() -> Admin {
+    Admin::trusted(&user("admin", Role::Admin))
+}
+
+fn shopper() -> Principal {
+    Principal::of(&user("shopper-1", Role::Shopper))
+}
+
+fn category(id: &str, name: &str) -> Category {
+    Category {
+        id: CategoryId::new(id),
+        name: name.into(),
+        image: "/api/v1/media/cat".into(),
+    }
+}
+
+fn sneakers() -> Category {
+    category("cat-1", "Sneakers")
+}
+
+/// A stored product in "Sneakers", sold by `seller-1`.
+fn product(id: &str) -> Product {
+    Product {
+        id: ProductId::new(id),
+        product_code: "PDK-0000CAFE".into(),
+        name: "Trail Runner".into(),
+        info: String::new(),
+        variants: vec![Variant {
+            label: None,
+            model: None,
+            price: Paise::from_stored(249_900),
+            discount: Percent::ZERO,
+        }],
+        descriptions: vec![],
+        specifications: vec![],
+        material: String::new(),
+        tags: vec![],
+        seller: Some(UserId::new("seller-1")),
+        category: CategoryRef {
+            id: CategoryId::new("cat-1"),
+            name: "Sneakers".into(),
+        },
+        quantity: 3,
+        shipping: true,
+        other_photos: vec![],
+        has_photo: true,
+        rating: ProductRating::default(),
+        created_at: last_month(),
+        updated_at: last_month(),
+    }
+}
+
+/// A valid admin form for a product in "Sneakers", with no seller and no product code.
+fn input() -> ProductInput {
+    ProductInput {
+        name: Some("Trail Runner".into()),
+        prices: vec!["2499".into()],
+        category: Some("cat-1".into()),
+        ..Default::default()
+    }
+}
+
+fn photo() -> Image {
+    Image {
+        image_type: ImageType::Png,
+        bytes: vec![0x89, b'P', b'N', b'G'],
+    }
+}
+
+fn stored_image() -> StoredImage {
+    StoredImage {
+        content_type: "image/png".into(),
+        bytes: vec![0x89, b'P', b'N', b'G'],
+        sha256: "abc123".into(),
+    }
+}
+
+fn review(id: &str, rating: u8) -> Review {
+    Review {
+        id: ReviewId::new(id),
+        product: ProductId::new("p-1"),
+        user: UserRef {
+            id: UserId::new("shopper-1"),
+            name: "Asha".into(),
+        },
+        rating,
+        comment: "Comfortable".into(),
+        created_at: last_month(),
+        updated_at: now(),
+    }
+}
+
+fn down() -> RepoError {
+    RepoError::Unexpected(anyhow::anyhow!("database is down"))
+}
+
+fn assert_unexpected<T: std::fmt::Debug>(call: &str, result: Result<T, CatalogError>) {
+    match result {
+        Err(CatalogError::Unexpected(e)) => assert_eq!(e.to_string(), "database is down", "{call}"),
+        other => panic!("{call}: expected the repository's error, got {other:?}"),
+    }
+}
+
+// --- reading products ---------------------------------------------------------------------
+
+#[tokio::test]
+async fn listing_products_passes_the_query_through_and_returns_the_page() {
+    let query = ProductQuery {
+        category: Some(CategoryId::new("cat-1")),
+        text: Some("runner".into()),
+        page: 2,
+        limit: Some(10),
+        ..ProductQuery::default()
+    };
+    let mut ports = Ports::default();
+    let expected = query.clone();
+    ports
+        .products
+        .expect_list()
+        .withf(move |asked| *asked == expected)
+        .times(1)
+        .returning(|_| {
+            Ok(ProductPage {
+                products: vec![product("p-1")],
+                total: 11,
+            })
+        });
+
+    let page = ports.service().list_products(&query).await.unwrap();
+
+    assert_eq!(
+        page,
+        ProductPage {
+            products: vec![product("p-1")],
+            total: 11
+        }
+    );
+}
+
+#[tokio::test]
+async fn a_product_is_found_by_its_id() {
+    let service = Ports::default().with_product(product("p-1")).service();
+
+    assert_eq!(
+        service.product(&ProductId::new("p-1")).await.unwrap(),
+        product("p-1")
+    );
+}
+
+#[tokio::test]
+async fn an_unknown_product_is_not_found() {
+    let service = Ports::default().without_products().service();
+
+    let err = service.product(&ProductId::new("nope")).await.unwrap_err();
+
+    assert!(matches!(err, CatalogError::ProductNotFound));
+    assert_eq!(err.to_string(), "Product not found");
+}
+
+#[tokio::test]
+async fn the_category_page_lists_the_whole_category_newest_first() {
+    let mut ports = Ports::default().with_category(sneakers());
+    ports
+        .products
+        .expect_list()
+        .withf(|query| {
+            *query
+                == ProductQuery {
+                    category: Some(CategoryId::new("cat-1")),
+                    ..ProductQuery::default()
+                }
+        })
+        .times(1)
+        .returning(|_| {
+            Ok(ProductPage {
+                products: vec![product("p-1"), product("p-2")],
+                total: 2,
+            })
+        });
+
+    let page = ports
+        .service()
+        .category_page(&CategoryId::new("cat-1"))
+        .await
+        .unwrap();
+
+    assert_eq!(page.category, sneakers());
+    assert_eq!(page.products, vec![product("p-1"), product("p-2")]);
+}
+
+#[tokio::test]
+async fn the_category_page_of_an_unknown_category_is_not_found_and_lists_nothing() {
+    let mut ports = Ports::default();
+    ports.categories.expect_find().returning(|_| Ok(None));
+    ports.products.expect_list().times(0);
+
+    let err = ports
+        .service()
+        .category_page(&CategoryId::new("nope"))
+        .await
+        .unwrap_err();
+
+    assert!(matches!(err, CatalogError::CategoryNotFound));
+    assert_eq!(err.to_string(), "Category not found");
+}
+
+// --- creating products --------------------------------------------------------------------
+
+#[tokio::test]
+async fn invalid_product_input_is_refused_before_reaching_any_repository() {
+    let mut ports = Ports::default();
+    ports.products.expect_create().times(0);
+    ports.categories.expect_find().times(0);
+    ports.users.expect_find().times(0);
+    ports.ids.expect_new_id().times(0);
+    let nameless = ProductInput {
+        name: Some("  ".into()),
+        ..input()
+    };
+
+    let err = ports
+        .service()
+        .create_product(&admin(), nameless, Some(photo()))
+        .await
+        .unwrap_err();
+
+    assert!(matches!(err, CatalogError::Invalid(_)));
+    assert_eq!(err.to_string(), "Name is required");
+}
+
+#[tokio::test]
+async fn a_created_product_is_stored_with_its_parsed_form_photo_and_the_clock_s_time() {
+    let mut ports = Ports::default()
+        .with_category(sneakers())
+        .with_ids(&["p-new", "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b"])
+        .with_clock();
+    let form = ProductInput {
+        discounts: vec!["10".into()],
+        quantity: Some("7".into()),
+        ..input()
+    };
+    let draft = ProductDraft::parse(form.clone()).unwrap();
+    ports
+        .products
+        .expect_create()
+        .withf(move |id, record| {
+            id.as_str() == "p-new"
+                && record.draft == draft
+                && record.photo == Some(photo())
+                && record.at == now()
+        })
+        .times(1)
+        .returning(|_, _| Ok(product("p-new")));
+
+    let created = ports
+        .service()
+        .create_product(&admin(), form, Some(photo()))
+        .await
+        .unwrap();
+
+    assert_eq!(created, product("p-new"));
+}
+
+#[tokio::test]
+async fn a_new_product_is_sold_by_the_calling_admin_when_no_seller_is_named() {
+    let mut ports = Ports::default()
+        .with_category(sneakers())
+        .with_ids(&["p-new", "c0de"])
+        .with_clock();
+    ports.users.expect_find().times(0);
+    ports
+        .products
+        .expect_create()
+        .withf(|_, record| record.seller == UserId::new("admin"))
+        .times(1)
+        .returning(|_, _| Ok(product("p-new")));
+
+    ports
+        .service()
+        .create_product(&admin(), input(), None)
+        .await
+        .unwrap();
+}
+
+#[tokio::test]
+async fn a_named_seller_who_is_an_admin_sells_the_product() {
+    let mut ports = Ports::default()
+        .with_category(sneakers())
+        .with_ids(&["p-new", "c0de"])
+        .with_clock();
+    ports
+        .users
+        .expect_find()
+        .withf(|id| id.as_str() == "seller-2")
+        .times(1)
+        .returning(|id| Ok(Some(user(id.as_str(), Role::Admin))));
+    ports
+        .products
+        .expect_create()
+        .withf(|_, record| record.seller == UserId::new("seller-2"))
+        .times(1)
+        .returning(|_, _| Ok(product("p-new")));
+    let form = ProductInput {
+        seller: Some(" seller-2 ".into()),
+        ..input()
+    };
+
+    ports
+        .service()
+        .create_product(&admin(), form, None)
+        .await
+        .unwrap();
+}
+
+#[tokio::test]
+async fn a_seller_who_is_not_an_admin_is_refused() {
+    let mut ports = Ports::default()
+        .with_category(sneakers())
+        .with_ids(&["p-new"]);
+    ports
+        .users
+        .expect_find()
+        .returning(|id| Ok(Some(user(id.as_str(), Role::Shopper))));
+    ports.products.expect_create().times(0);
+    let form = ProductInput {
+        seller: Some("shopper-1".into()),
+        ..input()
+    };
+
+    let err = ports
+        .service()
+        .create_product(&admin(), form, None)
+        .await
+        .unwrap_err();
+
+    assert!(matches!(err, CatalogError::Invalid(_)));
+    assert_eq!(err.to_string(), "Seller must be an admin");
+}
+
+#[tokio::test]
+async fn an_unknown_seller_is_refused_like_a_non_admin() {
+    let mut ports = Ports::default()
+        .with_category(sneakers())
+        .with_ids(&["p-new"]);
+    ports.users.expect_find().returning(|_| Ok(None));
+    ports.products.expect_create().times(0);
+    let form = ProductInput {
+        seller: Some("ghost".into()),
+        ..input()
+    };
+
+    let err = ports
+        .service()
+        .create_product(&admin(), form, None)
+        .await
+        .unwrap_err();
+
+    assert!(matches!(err, CatalogError::Invalid(_)));
+    assert_eq!(err.to_string(), "Seller must be an admin");
+}
+
+#[tokio::test]
+async fn creating_a_product_in_an_unknown_category_is_refused() {
+    let mut ports = Ports::default().with_ids(&["p-new"]);
+    ports
+        .categories
+        .expect_find()
+        .withf(|id| id.as_str() == "cat-9")
+        .returning(|_| Ok(None));
+    ports.products.expect_create().times(0);
+    let form = ProductInput {
+        category: Some("cat-9".into()),
+        ..input()
+    };
+
+    let err = ports
+        .service()
+        .create_product(&admin(), form, None)
+        .await
+        .unwrap_err();
+
+    assert!(matches!(err, CatalogError::Invalid(_)));
+    assert_eq!(err.to_string(), "Category not found");
+}
+
+#[tokio::test]
+async fn a_new_product_without_a_product_code_gets_a_pdk_code_from_a_fresh_id() {
+    let mut ports = Ports::default()
+        .with_category(sneakers())
+        .with_ids(&["p-new", "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b"])
+        .with_clock();
+    ports
+        .products
+        .expect_create()
+        .withf(|id, record| id.as_str() == "p-new" && record.product_code == "PDK-2E3F4A5B")
+        .times(1)
+        .returning(|_, _| Ok(product("p-new")));
+
+    ports
+        .service()
+        .create_product(&admin(), input(), None)
+        .await
+        .unwrap();
+}
+
+#[tokio::test]
+async fn a_product_code_given_in_the_form_is_stored_as_typed() {
+    // Only the product's own id is drawn: no code is made up.
+    let mut ports = Ports::default()
+        .with_category(sneakers())
+        .with_ids(&["p-new"])
+        .with_clock();
+    ports
+        .products
+        .expect_create()
+        .withf(|_, record| record.product_code == "SHOE-42")
+        .times(1)
+        .returning(|_, _| Ok(product("p-new")));
+    let form = ProductInput {
+        product_code: Some(" SHOE-42 ".into()),
+        ..input()
+    };
+
+    ports
+        .service()
+        .create_product(&admin(), form, None)
+        .await
+        .unwrap();
+}
+
+#[tokio::test]
+async fn a_taken_product_code_on_create_is_a_conflict_naming_the_product_id() {
+    let mut ports = Ports::default()
+        .with_category(sneakers())
+        .with_ids(&["p-new"])
+        .with_clock();
+    ports
+        .products
+        .expect_create()
+        .returning(|_, _| Err(RepoError::Conflict("products_product_code_key".into())));
+    let form = ProductInput {
+        product_code: Some("SHOE-42".into()),
+        ..input()
+    };
+
+    let err = ports
+        .service()
+        .create_product(&admin(), form, None)
+        .await
+        .unwrap_err();
+
+    assert!(matches!(err, CatalogError::Conflict(_)));
+    assert_eq!(
+        err.to_string(),
+        "Another product already has this Product Id"
+    );
+}
+
+// --- updating products --------------------------------------------------------------------
+
+#[tokio::test]
+async fn updating_an_unknown_product_is_not_found_and_nothing_is_updated() {
+    let mut ports = Ports::default().without_products();
+    ports.categories.expect_find().times(0);
+    ports.products.expect_update().times(0);
+
+    let err = ports
+        .service()
+        .update_product(&admin(), &ProductId::new("nope"), input(), None)
+        .await
+        .unwrap_err();
+
+    assert!(matches!(err, CatalogError::ProductNotFound));
+    assert_eq!(err.to_string(), "Product not found");
+}
+
+#[tokio::test]
+async fn invalid_input_on_update_never_reaches_the_repository() {
+    let mut ports = Ports::default().with_product(product("p-1"));
+    ports.categories.expect_find().times(0);
+    ports.products.expect_update().times(0);
+    let priceless = ProductInput {
+        prices: vec![" ".into()],
+        ..input()
+    };
+
+    let err = ports
+        .service()
+        .update_product(&admin(), &ProductId::new("p-1"), priceless, None)
+        .await
+        .unwrap_err();
+
+    assert!(matches!(err, CatalogError::Invalid(_)));
+    assert_eq!(err.to_string(), "At least one price is required");
+}
+
+#[tokio::test]
+async fn an_update_keeps_the_current_product_code_seller_and_photo_when_the_form_leaves_them_out() {
+    // No id is drawn (`Ports::default()` expects none): the current code is kept, not remade.
+    let mut ports = Ports::default()
+        .with_product(product("p-1"))
+        .with_category(sneakers())
+        .with_clock();
+    let draft = ProductDraft::parse(input()).unwrap();
+    ports
+        .products
+        .expect_update()
+        .withf(move |id, record| {
+            id.as_str() == "p-1"
+                && record.product_code == "PDK-0000CAFE"
+                && record.seller == UserId::new("seller-1")
+                && record.photo.is_none()
+                && record.draft == draft
+                && record.at == now()
+        })
+        .times(1)
+        .returning(|_, _| Ok(product("p-1")));
+
+    let updated = ports
+        .service()
+        .update_product(&admin(), &ProductId::new("p-1"), input(), None)
+        .await
+        .unwrap();
+
+    assert_eq!(updated, product("p-1"));
+}
+
+#[tokio::test]
+async fn an_update_of_a_product_whose_seller_was_deleted_gives_it_to_the_calling_admin() {
+    let orphan = Product {
+        seller: None,
+        ..product("p-1")
+    };
+    let mut ports = Ports::default()
+        .with_product(orphan)
+        .with_category(sneakers())
+        .with_clock();
+    ports
+        .products
+        .expect_update()
+        .withf(|_, record| record.seller == UserId::new("admin"))
+        .times(1)
+        .returning(|_, _| Ok(product("p-1")));
+
+    ports
+        .service()
+        .update_product(&admin(), &ProductId::new("p-1"), input(), None)
+        .await
+        .unwrap();
+}
+
+#[tokio::test]
+async fn an_update_stores_a_new_product_code_seller_and_photo() {
+    let mut ports = Ports::default()
+        .with_product(product("p-1"))
+        .with_category(sneakers())
+        .with_clock();
+    ports
+        .users
+        .expect_find()
+        .returning(|id| Ok(Some(user(id.as_str(), Role::Admin))));
+    ports
+        .products
+        .expect_update()
+        .withf(|_, record| {
+            record.product_code == "SHOE-43"
+                && record.seller == UserId::new("seller-2")
+                && record.photo == Some(photo())
+        })
+        .times(1)
+        .returning(|_, _| Ok(product("p-1")));
+    let form = ProductInput {
+        product_code: Some("SHOE-43".into()),
+        seller: Some("seller-2".into()),
+        ..input()
+    };
+
+    ports
+        .service()
+        .update_product(&admin(), &ProductId::new("p-1"), form, Some(photo()))
+        .await
+        .unwrap();
+}
+
+#[tokio::test]
+async fn an_update_to_a_non_admin_seller_is_refused() {
+    let mut ports = Ports::default()
+        .with_product(product("p-1"))
+        .with_category(sneakers());
+    ports
+        .users
+        .expect_find()
+        .returning(|id| Ok(Some(user(id.as_str(), Role::Shopper))));
+    ports.products.expect_update().times(0);
+    let form = ProductInput {
+        seller: Some("shopper-1".into()),
+        ..input()
+    };
+
+    let err = ports
+        .service()
+        .update_product(&admin(), &ProductId::new("p-1"), form, None)
+        .await
+        .unwrap_err();
+
+    assert_eq!(err.to_string(), "Seller must be an admin");
+}
+
+#[tokio::test]
+async fn moving_a_product_to_an_unknown_category_is_refused() {
+    let mut ports = Ports::default().with_product(product("p-1"));
+    ports.categories.expect_find().returning(|_| Ok(None));
+    ports.products.expect_update().times(0);
+    let form = ProductInput {
+        category: Some("cat-9".into()),
+        ..input()
+    };
+
+    let err = ports
+        .service()
+        .update_product(&admin(), &ProductId::new("p-1"), form, None)
+        .await
+        .unwrap_err();
+
+    assert!(matches!(err, CatalogError::Invalid(_)));
+    assert_eq!(err.to_string(), "Category not found");
+}
+
+#[tokio::test]
+async fn a_product_deleted_during_its_update_is_not_found() {
+    let mut ports = Ports::default()
+        .with_product(product("p-1"))
+        .with_category(sneakers())
+        .with_clock();
+    ports
+        .products
+        .expect_update()
+        .returning(|_, _| Err(RepoError::NotFound));
+
+    let err = ports
+        .service()
+        .update_product(&admin(), &ProductId::new("p-1"), input(), None)
+        .await
+        .unwrap_err();
+
+    assert!(matches!(err, CatalogError::ProductNotFound));
+}
+
+#[tokio::test]
+async fn a_taken_product_code_on_update_is_a_conflict_naming_the_product_id() {
+    let mut ports = Ports::default()
+        .with_product(product("p-1"))
+        .with_category(sneakers())
+        .with_clock();
+    ports
+        .products
+        .expect_update()
+        .returning(|_, _| Err(RepoError::Conflict("products_product_code_key".into())));
+    let form = ProductInput {
+        product_code: Some("TAKEN".into()),
+        ..input()
+    };
+
+    let err = ports
+        .service()
+        .update_product(&admin(), &ProductId::new("p-1"), form, None)
+        .await
+        .unwrap_err();
+
+    assert!(matches!(err, CatalogError::Conflict(_)));
+    assert_eq!(
+        err.to_string(),
+        "Another product already has this Product Id"
+    );
+}
+
+// --- deleting products, photos and images -------------------------------------------------
+
+#[tokio::test]
+async fn deleting_a_product_deletes_it_by_its_id() {
+    let mut ports = Ports::default();
+    ports
+        .products
+        .expect_delete()
+        .withf(|id| id.as_str() == "p-1")
+        .times(1)
+        .returning(|_| Ok(()));
+
+    ports
+        .service()
+        .delete_product(&admin(), &ProductId::new("p-1"))
+        .await
+        .unwrap();
+}
+
+#[tokio::test]
+async fn deleting_an_unknown_product_is_not_found() {
+    let mut ports = Ports::default();
+    ports
+        .products
+        .expect_delete()
+        .returning(|_| Err(RepoError::NotFound));
+
+    let err = ports
+        .service()
+        .delete_product(&admin(), &ProductId::new("nope"))
+        .await
+        .unwrap_err();
+
+    assert!(matches!(err, CatalogError::ProductNotFound));
+    assert_eq!(err.to_string(), "Product not found");
+}
+
+#[tokio::test]
+async fn a_product_photo_is_served_as_stored() {
+    let mut ports = Ports::default();
+    ports
+        .products
+        .expect_photo()
+        .withf(|id| id.as_str() == "p-1")
+        .returning(|_| Ok(Some(stored_image())));
+
+    let image = ports
+        .service()
+        .product_photo(&ProductId::new("p-1"))
+        .await
+        .unwrap();
+
+    assert_eq!(image, stored_image());
+}
+
+#[tokio::test]
+async fn a_product_without_a_photo_gives_image_not_found() {
+    let mut ports = Ports::default();
+    ports.products.expect_photo().returning(|_| Ok(None));
+
+    let err = ports
+        .service()
+        .product_photo(&ProductId::new("p-1"))
+        .await
+        .unwrap_err();
+
+    assert!(matches!(err, CatalogError::ImageNotFound));
+    assert_eq!(err.to_string(), "Image not found");
+}
+
+#[tokio::test]
+async fn a_stored_image_is_served_by_its_media_id() {
+    let mut ports = Ports::default();
+    ports
+        .images
+        .expect_find()
+        .withf(|id| id.as_str() == "m-1")
+        .returning(|_| Ok(Some(stored_image())));
+
+    assert_eq!(
+        ports.service().image(&MediaId::new("m-1")).await.unwrap(),
+        stored_image()
+    );
+}
+
+#[tokio::test]
+async fn an_unknown_media_id_gives_image_not_found() {
+    let mut ports = Ports::default();
+    ports.images.expect_find().returning(|_| Ok(None));
+
+    let err = ports
+        .service()
+        .image(&MediaId::new("nope"))
+        .await
+        .unwrap_err();
+
+    assert!(matches!(err, CatalogError::ImageNotFound));
+    assert_eq!(err.to_string(), "Image not found");
+}
+
+#[tokio::test]
+async fn a_stored_image_gets_a_fresh_media_id() {
+    let mut ports = Ports::default().with_ids(&["m-new"]);
+    ports
+        .images
+        .expect_store()
+        .withf(|id, image| id.as_str() == "m-new" && *image == photo())
+        .times(1)
+        .returning(|_, _| Ok(()));
+
+    let id = ports
+        .service()
+        .store_image(&admin(), photo())
+        .await
+        .unwrap();
+
+    assert_eq!(id, MediaId::new("m-new"));
+}
+
+// --- reviews ------------------------------------------------------------------------------
+
+#[tokio::test]
+async fn a_product_s_reviews_are_returned_in_the_repository_s_order() {
+    let mut ports = Ports::default().with_product(product("p-1"));
+    ports
+        .reviews
+        .expect_for_product()
+        .withf(|id| id.as_str() == "p-1")
+        .returning(|_| Ok(vec![review("r-2", 5), review("r-1", 3)]));
+
+    let reviews = ports
+        .service()
+        .reviews(&ProductId::new("p-1"))
+        .await
+        .unwrap();
+
+    assert_eq!(reviews, vec![review("r-2", 5), review("r-1", 3)]);
+}
+
+#[tokio::test]
+async fn reviews_of_an_unknown_product_are_not_found_rather_than_empty() {
+    let mut ports = Ports::default().without_products();
+    ports.reviews.expect_for_product().times(0);
+
+    let err = ports
+        .service()
+        .reviews(&ProductId::new("nope"))
+        .await
+        .unwrap_err();
+
+    assert!(matches!(err, CatalogError::ProductNotFound));
+}
+
+#[tokio::test]
+async fn a_review_is_written_by_the_signed_in_user_at_the_clock_s_time() {
+    let mut ports = Ports::default()
+        .with_product(product("p-1"))
+        .with_ids(&["r-new"])
+        .with_clock();
+    let draft = ReviewDraft::parse(Some(4), Some("Comfortable")).unwrap();
+    let expected = ReviewRecord {
+        id: ReviewId::new("r-new"),
+        product: ProductId::new("p-1"),
+        user: UserId::new("shopper-1"),
+        draft: draft.clone(),
+        at: now(),
+    };
+    ports
+        .reviews
+        .expect_upsert()
+        .withf(move |record| *record == expected)
+        .times(1)
+        .returning(|_| Ok(review("r-new", 4)));
+
+    let written = ports
+        .service()
+        .add_review(&shopper(), &ProductId::new("p-1"), draft)
+        .await
+        .unwrap();
+
+    assert_eq!(written, review("r-new", 4));
+}
+
+#[tokio::test]
+async fn reviewing_an_unknown_product_is_not_found_and_nothing_is_stored() {
+    let mut ports = Ports::default().without_products();
+    ports.reviews.expect_upsert().times(0);
+    let draft = ReviewDraft::parse(Some(4), None).unwrap();
+
+    let err = ports
+        .service()
+        .add_review(&shopper(), &ProductId::new("nope"), draft)
+        .await
+        .unwrap_err();
+
+    assert!(matches!(err, CatalogError::ProductNotFound));
+}
+
+#[tokio::test]
+async fn a_product_deleted_while_being_reviewed_is_not_found() {
+    let mut ports = Ports::default()
+        .with_product(product("p-1"))
+        .with_ids(&["r-new"])
+        .with_clock();
+    ports
+        .reviews
+        .expect_upsert()
+        .returning(|_| Err(RepoError::NotFound));
+    let draft = ReviewDraft::parse(Some(4), None).unwrap();
+
+    let err = ports
+        .service()
+        .add_review(&shopper(), &ProductId::new("p-1"), draft)
+        .await
+        .unwrap_err();
+
+    assert!(matches!(err, CatalogError::ProductNotFound));
+}
+
+// --- categories ---------------------------------------------------------------------------
+
+#[tokio::test]
+async fn categories_are_listed_as_the_repository_orders_them() {
+    let mut ports = Ports::default();
+    ports
+        .categories
+        .expect_list()
+        .returning(|| Ok(vec![category("c-2", "Boots"), sneakers()]));
+
+    let categories = ports.service().categories().await.unwrap();
+
+    assert_eq!(categories, vec![category("c-2", "Boots"), sneakers()]);
+}
+
+#[tokio::test]
+async fn a_new_category_gets_a_fresh_id_and_is_stored_as_drafted() {
+    let mut ports = Ports::default().with_ids(&["c-new"]);
+    let expected = Category {
+        id: CategoryId::new("c-new"),
+        name: "Sandals".into(),
+        image: "https://img.example/sandals.png".into(),
+    };
+    let stored = expected.clone();
+    ports
+        .categories
+        .expect_create()
+        .withf(move |category| *category == stored)
+        .times(1)
+        .returning(|_| Ok(()));
+    let draft =
+        CategoryDraft::parse(Some(" Sandals "), Some("https://img.example/sandals.png")).unwrap();
+
+    let created = ports
+        .service()
+        .create_category(&admin(), draft)
+        .await
+        .unwrap();
+
+    assert_eq!(created, expected);
+}
+
+#[tokio::test]
+async fn creating_a_category_with_a_taken_name_is_refused_as_already_existing() {
+    let mut ports = Ports::default().with_ids(&["c-new"]);
+    ports
+        .categories
+        .expect_create()
+        .returning(|_| Err(RepoError::Conflict("categories_name_key".into())));
+    let draft = CategoryDraft::parse(Some("sneakers"), None).unwrap();
+
+    let err = ports
+        .service()
+        .create_category(&admin(), draft)
+        .await
+        .unwrap_err();
+
+    assert!(matches!(err, CatalogError::Conflict(_)));
+    assert_eq!(err.to_string(), "Category already exists");
+}
+
+#[tokio::test]
+async fn updating_a_category_stores_its_new_name_and_image_under_its_id() {
+    let mut ports = Ports::default();
+    ports
+        .categories
+        .expect_update()
+        .withf(|stored| *stored == category("cat-1", "Running shoes"))
+        .times(1)
+        .returning(|_| Ok(()));
+    let draft = CategoryDraft::parse(Some("Running shoes"), Some("/api/v1/media/cat")).unwrap();
+
+    let updated = ports
+        .service()
+        .update_category(&admin(), &CategoryId::new("cat-1"), draft)
+        .await
+        .unwrap();
+
+    assert_eq!(updated, category("cat-1", "Running shoes"));
+}
+
+#[tokio::test]
+async fn renaming_a_category_to_a_taken_name_is_refused_as_already_existing() {
+    let mut ports = Ports::default();
+    ports
+        .categories
+        .expect_update()
+        .returning(|_| Err(RepoError::Conflict("categories_name_key".into())));
+    let draft = CategoryDraft::parse(Some("Boots"), None).unwrap();
+
+    let err = ports
+        .service()
+        .update_category(&admin(), &CategoryId::new("cat-1"), draft)
+        .await
+        .unwrap_err();
+
+    assert!(matches!(err, CatalogError::Conflict(_)));
+    assert_eq!(err.to_string(), "Category already exists");
+}
+
+#[tokio::test]
+async fn updating_an_unknown_category_is_not_found() {
+    let mut ports = Ports::default();
+    ports
+        .categories
+        .expect_update()
+        .returning(|_| Err(RepoError::NotFound));
+    let draft = CategoryDraft::parse(Some("Boots"), None).unwrap();
+
+    let err = ports
+        .service()
+        .update_category(&admin(), &CategoryId::new("nope"), draft)
+        .await
+        .unwrap_err();
+
+    assert!(matches!(err, CatalogError::CategoryNotFound));
+    assert_eq!(err.to_string(), "Category not found");
+}
+
+#[tokio::test]
+async fn deleting_a_category_returns_the_category_deleted() {
+    let mut ports = Ports::default().with_category(sneakers());
+    ports
+        .categories
+        .expect_delete()
+        .withf(|id| id.as_str() == "cat-1")
+        .times(1)
+        .returning(|_| Ok(()));
+
+    let deleted = ports
+        .service()
+        .delete_category(&admin(), &CategoryId::new("cat-1"))
+        .await
+        .unwrap();
+
+    assert_eq!(deleted, sneakers());
+}
+
+#[tokio::test]
+async fn deleting_a_used_category_is_refused_with_its_name() {
+    let mut ports = Ports::default().with_category(sneakers());
+    ports
+        .categories
+        .expect_delete()
+        .returning(|_| Err(RepoError::Conflict("products_category_id_fkey".into())));
+
+    let err = ports
+        .service()
+        .delete_category(&admin(), &CategoryId::new("cat-1"))
+        .await
+        .unwrap_err();
+
+    assert!(matches!(err, CatalogError::Conflict(_)));
+    assert_eq!(
+        err.to_string(),
+        "Sneakers still has products; move or delete them first"
+    );
+}
+
+#[tokio::test]
+async fn deleting_an_unknown_category_is_not_found_and_nothing_is_deleted() {
+    let mut ports = Ports::default();
+    ports.categories.expect_find().returning(|_| Ok(None));
+    ports.categories.expect_delete().times(0);
+
+    let err = ports
+        .service()
+        .delete_category(&admin(), &CategoryId::new("nope"))
+        .await
+        .unwrap_err();
+
+    assert!(matches!(err, CatalogError::CategoryNotFound));
+}
+
+#[tokio::test]
+async fn a_category_deleted_by_someone_else_meanwhile_is_not_found() {
+    let mut ports = Ports::default().with_category(sneakers());
+    ports
+        .categories
+        .expect_delete()
+        .returning(|_| Err(RepoError::NotFound));
+
+    let err = ports
+        .service()
+        .delete_category(&admin(), &CategoryId::new("cat-1"))
+        .await
+        .unwrap_err();
+
+    assert!(matches!(err, CatalogError::CategoryNotFound));
+}
+
+// --- failures -----------------------------------------------------------------------------
+
+#[tokio::test]
+async fn unexpected_errors_from_the_first_read_pass_through_unchanged() {
+    let mut ports = Ports::default().with_ids(&["p-new", "c-new", "m-new"]);
+    ports.products.expect_list().returning(|_| Err(down()));
+    ports.products.expect_find().returning(|_| Err(down()));
+    ports.products.expect_delete().returning(|_| Err(down()));
+    ports.products.expect_photo().returning(|_| Err(down()));
+    ports.categories.expect_list().returning(|| Err(down()));
+    ports.categories.expect_find().returning(|_| Err(down()));
+    ports.categories.expect_create().returning(|_| Err(down()));
+    ports.categories.expect_update().returning(|_| Err(down()));
+    ports.images.expect_find().returning(|_| Err(down()));
+    ports.images.expect_store().returning(|_, _| Err(down()));
+    let service = ports.service();
+    let (p1, c1, m1) = (
+        ProductId::new("p-1"),
+        CategoryId::new("cat-1"),
+        MediaId::new("m-1"),
+    );
+    let draft = || CategoryDraft::parse(Some("Boots"), None).unwrap();
+    let review = || ReviewDraft::parse(Some(5), None).unwrap();
+
+    assert_unexpected(
+        "list_products",
+        service.list_products(&ProductQuery::default()).await,
+    );
+    assert_unexpected("product", service.product(&p1).await);
+    assert_unexpected("category_page", service.category_page(&c1).await);
+    assert_unexpected(
+        "create_product",
+        service.create_product(&admin(), input(), None).await,
+    );
+    assert_unexpected(
+        "update_product",
+        service.update_product(&admin(), &p1, input(), None).await,
+    );
+    assert_unexpected(
+        "delete_product",
+        service.delete_product(&admin(), &p1).await,
+    );
+    assert_unexpected("product_photo", service.product_photo(&p1).await);
+    assert_unexpected("image", service.image(&m1).await);
+    assert_unexpected("reviews", service.reviews(&p1).await);
+    assert_unexpected(
+        "add_review",
+        service.add_review(&shopper(), &p1, review()).await,
+    );
+    assert_unexpected("categories", service.categories().await);
+    assert_unexpected(
+        "create_category",
+        service.create_category(&admin(), draft()).await,
+    );
+    assert_unexpected(
+        "update_category",
+        service.update_category(&admin(), &c1, draft()).await,
+    );
+    assert_unexpected(
+        "delete_category",
+        service.delete_category(&admin(), &c1).await,
+    );
+    assert_unexpected("store_image", service.store_image(&admin(), photo()).await);
+}
+
+#[tokio::test]
+async fn unexpected_errors_from_later_steps_pass_through_unchanged() {
+    let mut ports = Ports::default()
+        .with_product(product("p-1"))
+        .with_category(sneakers())
+        .with_ids(&["p-new", "p-new-2", "r-new"])
+        .with_clock();
+    ports.products.expect_list().returning(|_| Err(down()));
+    ports.products.expect_create().returning(|_, _| Err(down()));
+    ports.products.expect_update().returning(|_, _| Err(down()));
+    ports.users.expect_find().returning(|_| Err(down()));
+    ports
+        .reviews
+        .expect_for_product()
+        .returning(|_| Err(down()));
+    ports.reviews.expect_upsert().returning(|_| Err(down()));
+    ports.categories.expect_delete().returning(|_| Err(down()));
+    let service = ports.service();
+    let (p1, c1) = (ProductId::new("p-1"), CategoryId::new("cat-1"));
+    let coded = || ProductInput {
+        product_code: Some("SHOE-1".into()),
+        ..input()
+    };
+    let sold_by = || ProductInput {
+        seller: Some("seller-2".into()),
+        ..coded()
+    };
+    let review = ReviewDraft::parse(Some(5), None).unwrap();
+
+    assert_unexpected("category_page", service.category_page(&c1).await);
+    assert_unexpected(
+        "create_product",
+        service.create_product(&admin(), coded(), None).await,
+    );
+    assert_unexpected(
+        "create_product (seller)",
+        service.create_product(&admin(), sold_by(), None).await,
+    );
+    assert_unexpected(
+        "update_product",
+        service.update_product(&admin(), &p1, coded(), None).await,
+    );
+    assert_unexpected("reviews", service.reviews(&p1).await);
+    assert_unexpected(
+        "add_review",
+        service.add_review(&shopper(), &p1, review).await,
+    );
+    assert_unexpected(
+        "delete_category",
+        service.delete_category(&admin(), &c1).await,
+    );
+}
+
+#[tokio::test]
+async fn a_refusal_the_use_case_does_not_expect_is_an_unexpected_error() {
+    let mut ports = Ports::default().with_ids(&["c-new"]);
+    ports
+        .products
+        .expect_delete()
+        .returning(|_| Err(RepoError::Conflict("orders_product_fkey".into())));
+    ports
+        .categories
+        .expect_create()
+        .returning(|_| Err(RepoError::NotFound));
+    let service = ports.service();
+
+    let err = service
+        .delete_product(&admin(), &ProductId::new("p-1"))
+        .await
+        .unwrap_err();
+    assert!(matches!(err, CatalogError::Unexpected(_)), "{err:?}");
+    assert_eq!(err.to_string(), "conflict: orders_product_fkey");
+
+    let draft = CategoryDraft::parse(Some("Boots"), None).unwrap();
+    let err = service.create_category(&admin(), draft).await.unwrap_err();
+    assert!(matches!(err, CatalogError::Unexpected(_)), "{err:?}");
+    assert_eq!(err.to_string(), "not found");
+}

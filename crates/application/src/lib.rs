@@ -1,0 +1,15 @@
+//! Paduka's use cases, and the ports (traits) they need from the outside world.
+//!
+//! Each area keeps its ports, service and errors together: `catalog` (products, categories,
+//! reviews, images), `sales`, `accounts` (sign-in and users). Adapters in other crates
+//! implement the ports; every port has a mockall mock (`feature = "mock"`) for tests.
+
+pub mod accounts;
+pub mod catalog;
+pub mod mail;
+pub mod ports;
+pub mod sales;
+
+pub use ports::{Clock, IdGenerator, ReadinessProbe, RepoError};
+#[cfg(any(test, feature = "mock"))]
+pub use ports::{MockClock, MockIdGenerator};

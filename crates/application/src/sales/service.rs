@@ -1,0 +1,144 @@
+use std::sync::Arc;
+
+use paduka_domain::sale::{Sale, SaleDraft};
+use paduka_domain::{InvalidInput, SaleId};
+use tracing::instrument;
+
+use super::SaleRepository;
+use crate::accounts::Admin;
+use crate::{IdGenerator, RepoError};
+
+#[derive(Debug, thiserror::Error)]
+pub enum SaleError {
+    #[error("{0}")]
+    Invalid(#[from] InvalidInput),
+    #[error("Sale not found")]
+    NotFound,
+    #[error(transparent)]
+    Unexpected(anyhow::Error),
+}
+
+impl From<RepoError> for SaleError {
+    fn from(error: RepoError) -> Self {
+        match error {
+            RepoError::NotFound => Self::NotFound,
+            RepoError::Unexpected(e) => Self::Unexpected(e),
+            other => Self::Unexpected(anyhow::Error::new(other)),
+        }
+    }
+}
+
+pub struct SaleService {
+    sales: Arc<dyn SaleRepository>,
+    ids: Arc<dyn IdGenerator>,
+}
+
+impl SaleService {
+    pub fn new(sales: Arc<dyn SaleRepository>, ids: Arc<dyn IdGenerator>) -> Self {
+        Self { sales, ids }
+    }
+
+    #[instrument(skip(self))]
+    pub async fn list(&self) -> Result<Vec<Sale>, SaleError> {
+        Ok(self.sales.list().await?)
+    }
+
+    #[instrument(skip(self, draft), fields(admin = %admin.id()))]
+    pub async fn create(&self, admin: &Admin, draft: SaleDraft) -> Result<Sale, SaleError> {
+        let sale = sale_from(SaleId::new(self.ids.new_id()), draft);
+        self.sales.create(&sale).await?;
+        Ok(sale)
+    }
+
+    #[instrument(skip(self, draft), fields(admin = %admin.id()))]
+    pub async fn update(
+        &self,
+        admin: &Admin,
+        id: &SaleId,
+        draft: SaleDraft,
+    ) -> Result<Sale, SaleError> {
+        let sale = sale_from(id.clone(), draft);
+        self.sales.update(&sale).await?;
+        Ok(sale)
+    }
+
+    #[instrument(skip(self), fields(admin = %admin.id()))]
+    pub async fn delete(&self, admin: &Admin, id: &SaleId) -> Result<(), SaleError> {
+        Ok(self.sales.delete(id).await?)
+    }
+}
+
+fn sale_from(id: SaleId, draft: SaleDraft) -> Sale {
+    Sale {
+        id,
+        name: draft.name,
+        start: draft.start,
+        end: draft.end,
+        discount: draft.discount,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::MockIdGenerator;
+    use crate::sales::MockSaleRepository;
+    use paduka_domain::UserId;
+    use paduka_domain::user::{Role, User};
+
+    fn admin() -> Admin {
+        let now = chrono::Utc::now();
+        Admin::trusted(&User {
+            id: UserId::new("admin"),
+            name: "Admin".into(),
+            email: paduka_domain::contact::Email::parse("admin@paduka.local").unwrap(),
+            phone: "9876543210".into(),
+            address: "Shop".into(),
+            role: Role::Admin,
+            password_hash: String::new(),
+            created_at: now,
+            updated_at: now,
+        })
+    }
+
+    fn draft() -> SaleDraft {
+        SaleDraft::parse(
+            Some("Diwali"),
+            Some("2025-10-01T00:00Z"),
+            Some("2025-10-31T00:00Z"),
+            Some("20"),
+        )
+        .unwrap()
+    }
+
+    #[tokio::test]
+    async fn a_created_sale_gets_a_new_id_and_is_stored() {
+        let mut repo = MockSaleRepository::new();
+        repo.expect_create()
+            .withf(|sale| sale.id.as_str() == "sale-1" && sale.name == "Diwali")
+            .times(1)
+            .returning(|_| Ok(()));
+        let mut ids = MockIdGenerator::new();
+        ids.expect_new_id().return_const("sale-1".to_owned());
+        let service = SaleService::new(Arc::new(repo), Arc::new(ids));
+        let sale = service.create(&admin(), draft()).await.unwrap();
+        assert_eq!(sale.discount.value(), 20);
+    }
+
+    #[tokio::test]
+    async fn updating_or_deleting_an_unknown_sale_is_not_found() {
+        let mut repo = MockSaleRepository::new();
+        repo.expect_update().returning(|_| Err(RepoError::NotFound));
+        repo.expect_delete().returning(|_| Err(RepoError::NotFound));
+        let service = SaleService::new(Arc::new(repo), Arc::new(MockIdGenerator::new()));
+        let missing = SaleId::new("nope");
+        assert!(matches!(
+            service.update(&admin(), &missing, draft()).await,
+            Err(SaleError::NotFound)
+        ));
+        assert!(matches!(
+            service.delete(&admin(), &missing).await,
+            Err(SaleError::NotFound)
+        ));
+    }
+}

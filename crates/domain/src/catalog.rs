@@ -1,0 +1,437 @@
+//! Products, their variants and photos, and categories.
+
+use chrono::{DateTime, Utc};
+
+use crate::error::{at_most, required};
+use crate::{CategoryId, InvalidInput, MediaId, Paise, Percent, ProductId, UserId};
+
+/// A category of the shop, e.g. "Sneakers".
+#[derive(Debug, Clone, PartialEq)]
+pub struct Category {
+    pub id: CategoryId,
+    pub name: String,
+    pub image: String,
+}
+
+/// A category's name and image, checked.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CategoryDraft {
+    pub name: String,
+    pub image: String,
+}
+
+impl CategoryDraft {
+    pub fn parse(name: Option<&str>, image: Option<&str>) -> Result<Self, InvalidInput> {
+        let name = required(name, "Name is required")?;
+        at_most(&name, 60, "Name")?;
+        let image = image.map(str::trim).unwrap_or_default().to_owned();
+        if !image.is_empty() && !is_image_reference(&image) {
+            return Err(InvalidInput::new(
+                "Image must be an http(s) URL or a path on this server",
+            ));
+        }
+        at_most(&image, 2000, "Image")?;
+        Ok(Self { name, image })
+    }
+}
+
+/// An image we can show: an absolute http(s) URL or a path on this server.
+fn is_image_reference(text: &str) -> bool {
+    let lower = text.to_ascii_lowercase();
+    let url_rest = lower
+        .strip_prefix("https://")
+        .or_else(|| lower.strip_prefix("http://"));
+    let well_formed = match url_rest {
+        Some(rest) => !rest.is_empty() && !rest.starts_with('/'),
+        None => text.starts_with('/') && !text.starts_with("//"),
+    };
+    well_formed
+        && !text
+            .chars()
+            .any(|c| c.is_whitespace() || c == '"' || c == '<')
+}
+
+/// The category a product belongs to, as products show it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CategoryRef {
+    pub id: CategoryId,
+    pub name: String,
+}
+
+/// One purchasable version of a product (usually a size), in index order.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Variant {
+    /// The `type` label shown in the variant selector, e.g. "UK 8".
+    pub label: Option<String>,
+    pub model: Option<String>,
+    pub price: Paise,
+    pub discount: Percent,
+}
+
+impl Variant {
+    pub fn price_after_discount(&self) -> Paise {
+        self.price.discounted(self.discount)
+    }
+}
+
+/// A product as the admin form sends it, field by field, with list fields already split.
+#[derive(Debug, Clone, Default)]
+pub struct ProductInput {
+    pub product_code: Option<String>,
+    pub name: Option<String>,
+    pub info: Option<String>,
+    pub types: Vec<String>,
+    pub models: Vec<String>,
+    pub descriptions: Vec<String>,
+    pub specifications: Vec<String>,
+    pub material: Option<String>,
+    pub tags: Vec<String>,
+    pub prices: Vec<String>,
+    pub discounts: Vec<String>,
+    pub seller: Option<String>,
+    pub category: Option<String>,
+    pub quantity: Option<String>,
+    pub shipping: Option<String>,
+    pub other_photos: Vec<String>,
+}
+
+/// A product's editable content, checked against the catalog rules.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ProductDraft {
+    /// The shop's own product code (`product_id`); made up when the form leaves it empty.
+    pub product_code: Option<String>,
+    pub name: String,
+    pub info: String,
+    pub variants: Vec<Variant>,
+    pub descriptions: Vec<String>,
+    pub specifications: Vec<String>,
+    pub material: String,
+    pub tags: Vec<String>,
+    /// `None` means "the admin saving it".
+    pub seller: Option<UserId>,
+    pub category: CategoryId,
+    pub quantity: u32,
+    pub shipping: bool,
+    pub other_photos: Vec<String>,
+}
+
+impl ProductDraft {
+    pub const MAX_VARIANTS: usize = 50;
+    pub const MAX_QUANTITY: u32 = 1_000_000;
+
+    pub fn parse(input: ProductInput) -> Result<Self, InvalidInput> {
+        let name = required(input.name.as_deref(), "Name is required")?;
+        at_most(&name, 200, "Name")?;
+        let info = input.info.unwrap_or_default().trim().to_owned();
+        at_most(&info, 2000, "Info")?;
+
+        let prices = non_empty(input.prices);
+        if prices.is_empty() {
+            return Err(InvalidInput::new("At least one price is required"));
+        }
+        if prices.len() > Self::MAX_VARIANTS {
+            return Err(InvalidInput::new(format!(
+                "A product can have at most {} variants",
+                Self::MAX_VARIANTS
+            )));
+        }
+        let prices = prices
+            .iter()
+            .map(|p| Paise::parse_rupees(p))
+            .collect::<Result<Vec<_>, _>>()?;
+        let discounts = non_empty(input.discounts);
+        let types = non_empty(input.types);
+        let models = non_empty(input.models);
+        for (list, field) in [
+            (&types, "types"),
+            (&models, "models"),
+            (&discounts, "discounts"),
+        ] {
+            if !list.is_empty() && list.len() != prices.len() {
+                return Err(InvalidInput::new(format!(
+                    "Give as many {field} as prices ({}), or none",
+                    prices.len()
+                )));
+            }
+        }
+        let discounts = discounts
+            .iter()
+            .map(|d| Percent::parse(d))
+            .collect::<Result<Vec<_>, _>>()?;
+        let variants = prices
+            .into_iter()
+            .enumerate()
+            .map(|(i, price)| Variant {
+                label: types.get(i).cloned(),
+                model: models.get(i).cloned(),
+                price,
+                discount: discounts.get(i).copied().unwrap_or(Percent::ZERO),
+            })
+            .collect();
+
+        let quantity = match input.quantity.as_deref().map(str::trim) {
+            None | Some("") => 0,
+            Some(q) => q
+                .parse::<u32>()
+                .ok()
+                .filter(|q| *q <= Self::MAX_QUANTITY)
+                .ok_or_else(|| {
+                    InvalidInput::new("Quantity must be a whole number of at least 0")
+                })?,
+        };
+        let category = required(input.category.as_deref(), "Category is required")?;
+        let shipping = match input.shipping.as_deref().map(str::trim) {
+            None | Some("") => true,
+            Some(v) => {
+                parse_flag(v).ok_or_else(|| InvalidInput::new("Shipping must be yes or no"))?
+            }
+        };
+        let other_photos = non_empty(input.other_photos);
+        if let Some(bad) = other_photos.iter().find(|p| !is_image_reference(p)) {
+            return Err(InvalidInput::new(format!(
+                "Other photo \"{bad}\" must be an http(s) URL or a path on this server"
+            )));
+        }
+        let product_code = input
+            .product_code
+            .map(|c| c.trim().to_owned())
+            .filter(|c| !c.is_empty());
+        if let Some(code) = &product_code {
+            at_most(code, 64, "Product Id")?;
+        }
+        Ok(Self {
+            product_code,
+            name,
+            info,
+            variants,
+            descriptions: non_empty(input.descriptions),
+            specifications: non_empty(input.specifications),
+            material: input.material.unwrap_or_default().trim().to_owned(),
+            tags: non_empty(input.tags),
+            seller: input
+                .seller
+                .map(|s| s.trim().to_owned())
+                .filter(|s| !s.is_empty())
+                .map(UserId::new),
+            category: CategoryId::new(category),
+            quantity,
+            shipping,
+            other_photos,
+        })
+    }
+}
+
+/// Trims every entry and drops the empty ones (a trailing comma is not a variant).
+fn non_empty(list: Vec<String>) -> Vec<String> {
+    list.into_iter()
+        .map(|s| s.trim().to_owned())
+        .filter(|s| !s.is_empty())
+        .collect()
+}
+
+fn parse_flag(text: &str) -> Option<bool> {
+    match text.to_ascii_lowercase().as_str() {
+        "1" | "true" | "yes" | "on" => Some(true),
+        "0" | "false" | "no" | "off" => Some(false),
+        _ => None,
+    }
+}
+
+/// A product as the shop shows it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Product {
+    pub id: ProductId,
+    pub product_code: String,
+    pub name: String,
+    pub info: String,
+    pub variants: Vec<Variant>,
+    pub descriptions: Vec<String>,
+    pub specifications: Vec<String>,
+    pub material: String,
+    pub tags: Vec<String>,
+    /// The admin selling it; `None` once that account is deleted.
+    pub seller: Option<UserId>,
+    pub category: CategoryRef,
+    pub quantity: u32,
+    pub shipping: bool,
+    pub other_photos: Vec<String>,
+    pub has_photo: bool,
+    pub rating: ProductRating,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+/// The reviews' verdict on a product.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct ProductRating {
+    pub total_stars: u32,
+    pub reviews: u32,
+}
+
+impl ProductRating {
+    /// The average rating, or 0 before any review.
+    pub fn average(self) -> f64 {
+        if self.reviews == 0 {
+            0.0
+        } else {
+            f64::from(self.total_stars) / f64::from(self.reviews)
+        }
+    }
+}
+
+/// The image formats we accept for product photos, recognised by their bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ImageType {
+    Jpeg,
+    Png,
+    Webp,
+    Gif,
+    Avif,
+}
+
+impl ImageType {
+    /// Uploaded photos may be at most 5 MB.
+    pub const MAX_BYTES: usize = 5 * 1024 * 1024;
+
+    pub fn from_mime(mime: &str) -> Option<Self> {
+        Some(match mime {
+            "image/jpeg" => Self::Jpeg,
+            "image/png" => Self::Png,
+            "image/webp" => Self::Webp,
+            "image/gif" => Self::Gif,
+            "image/avif" => Self::Avif,
+            _ => return None,
+        })
+    }
+
+    pub fn mime(self) -> &'static str {
+        match self {
+            Self::Jpeg => "image/jpeg",
+            Self::Png => "image/png",
+            Self::Webp => "image/webp",
+            Self::Gif => "image/gif",
+            Self::Avif => "image/avif",
+        }
+    }
+}
+
+/// An image we store and serve ourselves: a product photo or a gallery picture.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Image {
+    pub image_type: ImageType,
+    pub bytes: Vec<u8>,
+}
+
+/// A stored image with its content hash, ready to serve with an `ETag`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StoredImage {
+    pub content_type: String,
+    pub bytes: Vec<u8>,
+    /// Hex SHA-256 of the bytes.
+    pub sha256: String,
+}
+
+/// Where the gallery picture with this id is served.
+pub fn media_url(id: &MediaId) -> String {
+    format!("/api/v1/media/{id}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn input() -> ProductInput {
+        ProductInput {
+            name: Some("Trail Runner".into()),
+            prices: vec!["2499".into(), "2599.50".into()],
+            category: Some("cat-1".into()),
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn a_minimal_product_gets_zero_discounts_and_no_labels() {
+        let draft = ProductDraft::parse(input()).unwrap();
+        assert_eq!(draft.variants.len(), 2);
+        assert_eq!(draft.variants[1].price.paise(), 259_950);
+        assert!(
+            draft
+                .variants
+                .iter()
+                .all(|v| v.discount == Percent::ZERO && v.label.is_none())
+        );
+        assert_eq!(draft.quantity, 0);
+        assert!(draft.shipping);
+    }
+
+    #[test]
+    fn variant_lists_must_match_the_prices() {
+        let mut bad = input();
+        bad.types = vec!["UK 7".into()];
+        assert_eq!(
+            ProductDraft::parse(bad).unwrap_err().message(),
+            "Give as many types as prices (2), or none"
+        );
+        let mut good = input();
+        good.types = vec!["UK 7".into(), "UK 8".into()];
+        good.discounts = vec!["10".into(), "0".into()];
+        let draft = ProductDraft::parse(good).unwrap();
+        assert_eq!(draft.variants[0].label.as_deref(), Some("UK 7"));
+        assert_eq!(draft.variants[0].price_after_discount().paise(), 224_910);
+    }
+
+    #[test]
+    fn each_broken_rule_is_named() {
+        type BreakRule = fn(&mut ProductInput);
+        let cases: Vec<(BreakRule, &str)> = vec![
+            (|i| i.name = Some("  ".into()), "Name is required"),
+            (|i| i.prices.clear(), "At least one price is required"),
+            (
+                |i| i.prices = vec!["-5".into()],
+                "must be a number of rupees",
+            ),
+            (
+                |i| i.discounts = vec!["10".into(), "101".into()],
+                "Discount must be",
+            ),
+            (|i| i.quantity = Some("-1".into()), "Quantity must be"),
+            (|i| i.quantity = Some("2.5".into()), "Quantity must be"),
+            (|i| i.category = None, "Category is required"),
+            (
+                |i| i.other_photos = vec!["javascript:alert(1)".into()],
+                "Other photo",
+            ),
+        ];
+        for (break_rule, expected) in cases {
+            let mut bad = input();
+            break_rule(&mut bad);
+            let message = ProductDraft::parse(bad).unwrap_err().to_string();
+            assert!(
+                message.contains(expected),
+                "{message:?} should mention {expected:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn category_images_are_urls_or_local_paths() {
+        assert!(CategoryDraft::parse(Some("Boots"), Some("https://x.in/b.png")).is_ok());
+        assert!(CategoryDraft::parse(Some("Boots"), Some("/api/v1/media/1")).is_ok());
+        assert!(CategoryDraft::parse(Some("Boots"), Some("//evil.example/x.png")).is_err());
+        assert!(CategoryDraft::parse(Some("Boots"), Some("ftp://x.in/b.png")).is_err());
+        assert!(CategoryDraft::parse(Some(" "), None).is_err());
+    }
+
+    #[test]
+    fn the_average_rating_is_zero_before_reviews() {
+        assert_eq!(ProductRating::default().average(), 0.0);
+        assert_eq!(
+            ProductRating {
+                total_stars: 9,
+                reviews: 2
+            }
+            .average(),
+            4.5
+        );
+    }
+}

@@ -1,0 +1,18 @@
+//! Paduka's business rules: entities, value objects, pricing and validation.
+//!
+//! Nothing here performs I/O. Every constructor that takes outside input checks it and
+//! returns [`InvalidInput`] with a message that is safe to show to the person who sent it.
+
+pub mod catalog;
+pub mod contact;
+pub mod error;
+pub mod ids;
+pub mod money;
+pub mod order;
+pub mod review;
+pub mod sale;
+pub mod user;
+
+pub use error::InvalidInput;
+pub use ids::*;
+pub use money::{Paise, Percent};

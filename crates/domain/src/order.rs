@@ -1,0 +1,116 @@
+//! Orders and their lifecycle.
+
+use chrono::{DateTime, Utc};
+
+use crate::review::UserRef;
+use crate::{InvalidInput, OrderId, Paise, Percent, ProductId};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OrderStatus {
+    Pending,
+    Confirmed,
+    Delivered,
+    Cancelled,
+}
+
+impl OrderStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Pending => "Pending",
+            Self::Confirmed => "Confirmed",
+            Self::Delivered => "Delivered",
+            Self::Cancelled => "Cancelled",
+        }
+    }
+
+    /// Any stored status, including `Cancelled`.
+    pub fn from_stored(text: &str) -> Option<Self> {
+        Some(match text {
+            "Pending" => Self::Pending,
+            "Confirmed" => Self::Confirmed,
+            "Delivered" => Self::Delivered,
+            "Cancelled" => Self::Cancelled,
+            _ => return None,
+        })
+    }
+
+    /// A status an admin may set by hand: cancelling has its own rules (stock, refund).
+    pub fn parse_settable(text: &str) -> Result<Self, InvalidInput> {
+        match Self::from_stored(text.trim()) {
+            Some(status) if status != Self::Cancelled => Ok(status),
+            _ => Err(InvalidInput::new(
+                "Status must be Pending, Confirmed or Delivered",
+            )),
+        }
+    }
+}
+
+/// A snapshot of what was bought, so later catalog edits never change a past order.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OrderLine {
+    pub product: ProductId,
+    pub name: String,
+    pub category_name: String,
+    pub variant_label: Option<String>,
+    pub unit_price: Paise,
+    pub discount: Percent,
+    pub quantity: u32,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Order {
+    pub id: OrderId,
+    pub lines: Vec<OrderLine>,
+    pub user: UserRef,
+    pub address: String,
+    pub pincode: String,
+    /// Whole rupees, as charged.
+    pub amount_rupees: i64,
+    pub payment_id: String,
+    pub provider_order_id: String,
+    pub status: OrderStatus,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+impl Order {
+    /// Days until delivery shown to the shopper: 0 to 6, derived from the id so the line
+    /// stays the same across reloads.
+    pub fn delivery_days(&self) -> u8 {
+        delivery_days(&self.id)
+    }
+}
+
+pub fn delivery_days(id: &OrderId) -> u8 {
+    // FNV-1a: stable across runs and platforms, unlike std's randomly seeded hasher.
+    let hash = id.as_str().bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    });
+    (hash % 7) as u8
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn admins_may_set_three_statuses_but_not_cancel() {
+        assert_eq!(
+            OrderStatus::parse_settable("Delivered").unwrap(),
+            OrderStatus::Delivered
+        );
+        assert!(OrderStatus::parse_settable("Cancelled").is_err());
+        assert!(OrderStatus::parse_settable("shipped").is_err());
+    }
+
+    #[test]
+    fn delivery_days_are_stable_and_within_a_week() {
+        let id = OrderId::new("0193a6f0-7c1e-7d2a-9b1c-2f3e4d5c6b7a");
+        assert_eq!(delivery_days(&id), delivery_days(&id.clone()));
+        let spread: std::collections::HashSet<u8> = (0..200)
+            .map(|i| delivery_days(&OrderId::new(format!("order-{i}"))))
+            .collect();
+        assert!(spread.iter().all(|d| *d <= 6));
+        assert_eq!(spread.len(), 7, "every day count should occur");
+    }
+}

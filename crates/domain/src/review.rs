@@ -1,0 +1,73 @@
+//! Customer reviews: one per shopper per product.
+
+use chrono::{DateTime, Utc};
+
+use crate::{InvalidInput, ProductId, ReviewId, UserId};
+
+/// The reviewer as a review shows them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct UserRef {
+    pub id: UserId,
+    pub name: String,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Review {
+    pub id: ReviewId,
+    pub product: ProductId,
+    pub user: UserRef,
+    pub rating: u8,
+    pub comment: String,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+/// A review as a shopper writes it, checked.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReviewDraft {
+    pub rating: u8,
+    pub comment: String,
+}
+
+impl ReviewDraft {
+    pub const MAX_COMMENT_CHARS: usize = 2000;
+
+    pub fn parse(rating: Option<i64>, comment: Option<&str>) -> Result<Self, InvalidInput> {
+        let rating = rating
+            .and_then(|r| u8::try_from(r).ok())
+            .filter(|r| (1..=5).contains(r))
+            .ok_or_else(|| InvalidInput::new("Rating must be a whole number from 1 to 5"))?;
+        let comment = comment.unwrap_or_default().trim().to_owned();
+        if comment.chars().count() > Self::MAX_COMMENT_CHARS {
+            return Err(InvalidInput::new(format!(
+                "Comment must be at most {} characters",
+                Self::MAX_COMMENT_CHARS
+            )));
+        }
+        Ok(Self { rating, comment })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ratings_run_from_one_to_five() {
+        assert_eq!(
+            ReviewDraft::parse(Some(5), Some(" Great "))
+                .unwrap()
+                .comment,
+            "Great"
+        );
+        for bad in [None, Some(0), Some(6), Some(-1)] {
+            assert!(ReviewDraft::parse(bad, None).is_err());
+        }
+    }
+
+    #[test]
+    fn comments_are_capped_at_2000_characters() {
+        assert!(ReviewDraft::parse(Some(4), Some(&"ś".repeat(2000))).is_ok());
+        assert!(ReviewDraft::parse(Some(4), Some(&"a".repeat(2001))).is_err());
+    }
+}

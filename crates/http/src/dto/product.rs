@@ -1,0 +1,410 @@
+use paduka_application::catalog::{ProductQuery, ProductSort};
+use paduka_domain::catalog::Product;
+use paduka_domain::{CategoryId, Paise};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use super::{CategoryDto, timestamp};
+use crate::ApiError;
+
+/// The category a product belongs to.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct ProductCategoryDto {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub name: String,
+}
+
+/// A product as the shop shows it. Variants are parallel lists in index order: `price[i]`,
+/// `discount[i]`, and `type[i]`/`model[i]` when the product has labels/models. No photo bytes:
+/// the photo is at `/api/v1/product/product-photo/{_id}` when `hasPhoto`.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct ProductDto {
+    #[serde(rename = "_id")]
+    pub id: String,
+    /// The shop's own product code.
+    pub product_id: String,
+    pub name: String,
+    pub info: String,
+    /// Variant labels (e.g. sizes); empty when the variants have none.
+    #[serde(rename = "type")]
+    pub types: Vec<String>,
+    /// Variant models; empty when the variants have none.
+    #[serde(rename = "model")]
+    pub models: Vec<String>,
+    pub description: Vec<String>,
+    pub specifications: Vec<String>,
+    pub material: String,
+    pub tags: Vec<String>,
+    /// Rupees per variant.
+    pub price: Vec<f64>,
+    /// Whole percent per variant.
+    pub discount: Vec<u8>,
+    /// The selling admin's `_id`; `null` once that account is gone.
+    pub seller: Option<String>,
+    pub category: ProductCategoryDto,
+    pub quantity: u32,
+    pub shipping: bool,
+    /// Gallery image URLs.
+    pub otherphoto: Vec<String>,
+    #[serde(rename = "hasPhoto")]
+    pub has_photo: bool,
+    /// The average review rating; 0 before any review.
+    pub rating: f64,
+    #[serde(rename = "numReviews")]
+    pub num_reviews: u32,
+    #[serde(rename = "createdAt")]
+    #[schema(format = DateTime)]
+    pub created_at: String,
+    #[serde(rename = "updatedAt")]
+    #[schema(format = DateTime)]
+    pub updated_at: String,
+}
+
+/// Every variant's label (or model), parallel to `price`; empty when no variant has one.
+fn all_or_none(values: impl Iterator<Item = Option<String>>) -> Vec<String> {
+    let values: Vec<Option<String>> = values.collect();
+    if values.iter().all(Option::is_none) {
+        return Vec::new();
+    }
+    values.into_iter().map(Option::unwrap_or_default).collect()
+}
+
+impl From<&Product> for ProductDto {
+    fn from(product: &Product) -> Self {
+        let variants = &product.variants;
+        Self {
+            id: product.id.to_string(),
+            product_id: product.product_code.clone(),
+            name: product.name.clone(),
+            info: product.info.clone(),
+            types: all_or_none(variants.iter().map(|v| v.label.clone())),
+            models: all_or_none(variants.iter().map(|v| v.model.clone())),
+            description: product.descriptions.clone(),
+            specifications: product.specifications.clone(),
+            material: product.material.clone(),
+            tags: product.tags.clone(),
+            price: variants.iter().map(|v| v.price.rupees()).collect(),
+            discount: variants.iter().map(|v| v.discount.value()).collect(),
+            seller: product.seller.as_ref().map(ToString::to_string),
+            category: ProductCategoryDto {
+                id: product.category.id.to_string(),
+                name: product.category.name.clone(),
+            },
+            quantity: product.quantity,
+            shipping: product.shipping,
+            otherphoto: product.other_photos.clone(),
+            has_photo: product.has_photo,
+            rating: (product.rating.average() * 100.0).round() / 100.0,
+            num_reviews: product.rating.reviews,
+            created_at: timestamp(product.created_at),
+            updated_at: timestamp(product.updated_at),
+        }
+    }
+}
+
+/// `GET /product/get-products` filters; all optional. Without them, the whole catalog, newest
+/// first.
+#[derive(Debug, Clone, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ProductListParams {
+    /// A category `_id`.
+    pub category: Option<String>,
+    /// Rupees; compared with the first variant's price.
+    #[serde(rename = "maxPrice")]
+    #[param(rename = "maxPrice", value_type = Option<f64>)]
+    pub max_price: Option<String>,
+    /// `newest` (default), `oldest`, `discount`, `price-low` or `price-high`.
+    pub sort: Option<String>,
+    /// Words that must all appear in the name, info, material, tags or category name.
+    pub q: Option<String>,
+    /// 1-based page; applies when `limit` is given.
+    #[param(value_type = Option<u32>, minimum = 1)]
+    pub page: Option<String>,
+    /// Products per page, 1..=100.
+    #[param(value_type = Option<u32>, minimum = 1, maximum = 100)]
+    pub limit: Option<String>,
+}
+
+/// A parameter's value; an empty one counts as absent.
+fn given(value: Option<&String>) -> Option<&str> {
+    value.map(|v| v.trim()).filter(|v| !v.is_empty())
+}
+
+impl ProductListParams {
+    pub const MAX_SEARCH_CHARS: usize = 200;
+
+    pub fn try_into_domain(self) -> Result<ProductQuery, ApiError> {
+        let category = given(self.category.as_ref()).map(CategoryId::new);
+        let max_price = given(self.max_price.as_ref())
+            .map(|text| {
+                Paise::parse_rupees(text).map_err(|_| {
+                    ApiError::bad_request(
+                        "maxPrice must be a number of rupees of at least 0, with at most 2 decimals",
+                    )
+                })
+            })
+            .transpose()?;
+        let sort = given(self.sort.as_ref())
+            .map(ProductSort::parse)
+            .transpose()?
+            .unwrap_or_default();
+        let text = given(self.q.as_ref()).map(str::to_owned);
+        if text
+            .as_ref()
+            .is_some_and(|t| t.chars().count() > Self::MAX_SEARCH_CHARS)
+        {
+            return Err(ApiError::bad_request(format!(
+                "q must be at most {} characters",
+                Self::MAX_SEARCH_CHARS
+            )));
+        }
+        let page = given(self.page.as_ref())
+            .map(|p| {
+                p.parse::<u32>().ok().filter(|p| *p >= 1).ok_or_else(|| {
+                    ApiError::bad_request("page must be a whole number of at least 1")
+                })
+            })
+            .transpose()?
+            .unwrap_or(1);
+        let limit = given(self.limit.as_ref())
+            .map(|l| {
+                l.parse::<u32>()
+                    .ok()
+                    .filter(|l| (1..=ProductQuery::MAX_LIMIT).contains(l))
+                    .ok_or_else(|| {
+                        ApiError::bad_request(format!(
+                            "limit must be a whole number from 1 to {}",
+                            ProductQuery::MAX_LIMIT
+                        ))
+                    })
+            })
+            .transpose()?;
+        Ok(ProductQuery {
+            category,
+            max_price,
+            sort,
+            text,
+            page,
+            limit,
+        })
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct ProductListResponse {
+    pub success: bool,
+    /// How many products this reply holds.
+    pub count: usize,
+    /// How many products match in all (before paging).
+    pub total: u64,
+    pub products: Vec<ProductDto>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct ProductResponse {
+    pub success: bool,
+    pub product: ProductDto,
+}
+
+/// A created or changed product.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct ProductWriteResponse {
+    pub success: bool,
+    /// `Product Created Successfully` or `Product Updated Successfully`.
+    pub message: String,
+    pub product: ProductDto,
+}
+
+/// A category page.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct CategoryProductsResponse {
+    pub success: bool,
+    pub category: CategoryDto,
+    pub count: usize,
+    pub products: Vec<ProductDto>,
+}
+
+/// The admin product form (`multipart/form-data`). List fields are comma separated, or the
+/// same field repeated. Only `name`, `price` and `category` are required; `photo` is optional
+/// on update (none keeps the current one).
+///
+/// This type only describes the form in the OpenAPI document; `upload` reads the real one.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+pub struct ProductForm {
+    /// The shop's product code; made up when empty.
+    pub product_id: Option<String>,
+    pub name: String,
+    pub info: Option<String>,
+    /// Variant labels, e.g. `UK 7,UK 8` (none, or one per price).
+    #[serde(rename = "type")]
+    pub types: Option<String>,
+    /// Variant models (none, or one per price).
+    pub model: Option<String>,
+    pub description: Option<String>,
+    pub specifications: Option<String>,
+    pub material: Option<String>,
+    pub tags: Option<String>,
+    /// Rupees per variant, e.g. `2499,2599.50`.
+    pub price: String,
+    /// Whole percent per variant (none, or one per price; default 0).
+    pub discount: Option<String>,
+    /// An admin's `_id`; default the caller.
+    pub seller: Option<String>,
+    /// A category `_id`.
+    pub category: String,
+    pub quantity: Option<u32>,
+    /// `true`/`false` (also yes/no, 1/0); default true.
+    pub shipping: Option<bool>,
+    /// Gallery image URLs (http(s) or paths on this server).
+    pub otherphoto: Option<String>,
+    /// JPEG, PNG, WebP, GIF or AVIF, at most 5 MB.
+    #[schema(value_type = Option<String>, format = Binary)]
+    pub photo: Option<Vec<u8>>,
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::{DateTime, Utc};
+    use paduka_domain::catalog::{CategoryRef, ProductRating, Variant};
+    use paduka_domain::{Percent, ProductId, UserId};
+    use serde_json::json;
+
+    use super::*;
+
+    fn at(text: &str) -> DateTime<Utc> {
+        DateTime::parse_from_rfc3339(text).unwrap().to_utc()
+    }
+
+    fn variant(label: Option<&str>, rupees: &str, discount: i64) -> Variant {
+        Variant {
+            label: label.map(str::to_owned),
+            model: None,
+            price: Paise::parse_rupees(rupees).unwrap(),
+            discount: Percent::new(discount).unwrap(),
+        }
+    }
+
+    fn product(variants: Vec<Variant>) -> Product {
+        Product {
+            id: ProductId::new("p-1"),
+            product_code: "PDK-1".into(),
+            name: "Tempo".into(),
+            info: "Daily trainer".into(),
+            variants,
+            descriptions: vec!["Springy".into()],
+            specifications: vec![],
+            material: "Mesh".into(),
+            tags: vec!["road".into()],
+            seller: Some(UserId::new("admin-1")),
+            category: CategoryRef {
+                id: CategoryId::new("c-1"),
+                name: "Running".into(),
+            },
+            quantity: 12,
+            shipping: true,
+            other_photos: vec!["/api/v1/media/m-1".into()],
+            has_photo: true,
+            rating: ProductRating {
+                total_stars: 7,
+                reviews: 2,
+            },
+            created_at: at("2025-01-31T18:30:00+05:30"),
+            updated_at: at("2025-02-01T10:00:00.250Z"),
+        }
+    }
+
+    #[test]
+    fn a_product_speaks_rupees_and_utc() {
+        let dto = ProductDto::from(&product(vec![
+            variant(Some("UK 7"), "4599", 20),
+            variant(Some("UK 8"), "4599.50", 0),
+        ]));
+        let value = serde_json::to_value(dto).unwrap();
+        assert_eq!(
+            value,
+            json!({
+                "_id": "p-1",
+                "product_id": "PDK-1",
+                "name": "Tempo",
+                "info": "Daily trainer",
+                "type": ["UK 7", "UK 8"],
+                "model": [],
+                "description": ["Springy"],
+                "specifications": [],
+                "material": "Mesh",
+                "tags": ["road"],
+                "price": [4599.0, 4599.5],
+                "discount": [20, 0],
+                "seller": "admin-1",
+                "category": {"_id": "c-1", "name": "Running"},
+                "quantity": 12,
+                "shipping": true,
+                "otherphoto": ["/api/v1/media/m-1"],
+                "hasPhoto": true,
+                "rating": 3.5,
+                "numReviews": 2,
+                "createdAt": "2025-01-31T13:00:00.000Z",
+                "updatedAt": "2025-02-01T10:00:00.250Z",
+            })
+        );
+    }
+
+    #[test]
+    fn without_labels_type_is_empty_and_without_reviews_the_rating_is_zero() {
+        let mut plain = product(vec![variant(None, "999", 0)]);
+        plain.rating = ProductRating::default();
+        plain.seller = None;
+        let value = serde_json::to_value(ProductDto::from(&plain)).unwrap();
+        assert_eq!(value["type"], json!([]));
+        assert_eq!(value["price"], json!([999.0]));
+        assert_eq!(value["rating"], json!(0.0));
+        assert_eq!(value["seller"], json!(null));
+        assert!(value.get("photo").is_none());
+    }
+
+    fn params(query: &str) -> Result<ProductQuery, ApiError> {
+        let params = actix_web::web::Query::<ProductListParams>::from_query(query).unwrap();
+        params.into_inner().try_into_domain()
+    }
+
+    #[test]
+    fn list_parameters_become_a_query() {
+        assert_eq!(
+            params("").unwrap(),
+            ProductQuery {
+                page: 1,
+                ..ProductQuery::default()
+            }
+        );
+        let query =
+            params("category=c-1&maxPrice=2999.5&sort=price-low&q=%20red%20&page=2&limit=10")
+                .unwrap();
+        assert_eq!(query.category, Some(CategoryId::new("c-1")));
+        assert_eq!(query.max_price, Some(Paise::from_stored(299_950)));
+        assert_eq!(query.sort, ProductSort::PriceLow);
+        assert_eq!(query.text.as_deref(), Some("red"));
+        assert_eq!((query.page, query.limit), (2, Some(10)));
+        assert_eq!(params("maxPrice=&q=").unwrap().max_price, None);
+    }
+
+    #[test]
+    fn bad_list_parameters_are_refused_with_a_reason() {
+        for (query, message) in [
+            ("sort=cheapest", "sort must be one of"),
+            ("limit=0", "limit must be"),
+            ("limit=101", "limit must be"),
+            ("page=0&limit=5", "page must be"),
+            ("page=x", "page must be"),
+            ("maxPrice=-5", "maxPrice must be"),
+            ("maxPrice=abc", "maxPrice must be"),
+        ] {
+            let error = params(query).unwrap_err();
+            assert!(
+                error.public_message().starts_with(message),
+                "{query}: {error}"
+            );
+            assert_eq!(error.status(), actix_web::http::StatusCode::BAD_REQUEST);
+        }
+    }
+}

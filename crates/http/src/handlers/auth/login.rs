@@ -1,0 +1,34 @@
+use actix_web::{HttpResponse, web};
+use paduka_application::accounts::AuthService;
+
+use crate::ApiError;
+use crate::dto::{ErrorBody, LoginBody, LoginResponse, UserDto};
+use crate::handlers::JsonBody;
+
+/// Signs in. A wrong e-mail and a wrong password get the same answer.
+#[utoipa::path(
+    post,
+    path = "/api/v1/auth/login",
+    tag = "auth",
+    request_body = LoginBody,
+    responses(
+        (status = 200, description = "`Login successfully`, the user and a token", body = LoginResponse),
+        (status = 400, description = "`Email and password are required`", body = ErrorBody),
+        (status = 401, description = "`Invalid email or password`", body = ErrorBody),
+    )
+)]
+pub async fn login(
+    auth: web::Data<AuthService>,
+    body: JsonBody<LoginBody>,
+) -> Result<HttpResponse, ApiError> {
+    let (email, password) = body?.into_inner().try_into_domain()?;
+    let session = auth.login(&email, &password).await?;
+    let user = UserDto::from(&session.user);
+    Ok(HttpResponse::Ok().json(LoginResponse {
+        success: true,
+        message: "Login successfully".into(),
+        id: user.id.clone(),
+        user,
+        token: session.token,
+    }))
+}

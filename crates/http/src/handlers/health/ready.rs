@@ -1,0 +1,28 @@
+use actix_web::{HttpResponse, web};
+use paduka_application::ReadinessProbe;
+
+use super::HealthResponse;
+use crate::dto::ErrorBody;
+
+/// The service can do its work: the database answers. Also at `/api/v1/health/ready`.
+#[utoipa::path(
+    get,
+    path = "/health/ready",
+    tag = "health",
+    responses(
+        (status = 200, description = "Ready to serve", body = HealthResponse),
+        (status = 503, description = "`Service unavailable`; the cause is logged", body = ErrorBody),
+    )
+)]
+pub async fn ready(probe: web::Data<dyn ReadinessProbe>) -> HttpResponse {
+    match probe.check().await {
+        Ok(()) => HttpResponse::Ok().json(HealthResponse {
+            success: true,
+            status: "ready".into(),
+        }),
+        Err(cause) => {
+            tracing::warn!(error.message = %format!("{cause:#}"), "readiness check failed");
+            HttpResponse::ServiceUnavailable().json(ErrorBody::new("Service unavailable"))
+        }
+    }
+}

@@ -1,0 +1,9 @@
+//! Products: the catalog list, one product, a category page, the photo, and admin writes.
+
+pub mod by_category;
+pub mod create;
+pub mod delete;
+pub mod get;
+pub mod list;
+pub mod photo;
+pub mod update;

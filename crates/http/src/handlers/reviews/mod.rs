@@ -1,0 +1,4 @@
+//! Reviews: one per shopper per product.
+
+pub mod add;
+pub mod list;

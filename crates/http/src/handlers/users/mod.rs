@@ -1,0 +1,3 @@
+//! Users, as administrators see them.
+
+pub mod get_sellers;

@@ -1,0 +1,220 @@
+//! The OpenAPI document of `/api/v1`, served at `/api/v1/openapi.json`.
+
+use std::sync::LazyLock;
+
+use actix_web::HttpResponse;
+use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
+use utoipa::{Modify, OpenApi};
+
+use crate::handlers::{auth, categories, health, media, products, reviews, sales, users};
+use crate::routes::{API_PREFIX, ROOT_HEALTH_PATHS};
+
+/// The name of the security scheme the guarded routes list.
+pub const SECURITY_SCHEME: &str = "token";
+
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "Paduka API",
+        description = "The online footwear shop's JSON API. Errors are always \
+            `{\"success\": false, \"message\": \"...\"}` with the matching status. Money is in \
+            rupees, percentages are whole numbers, times are UTC ISO 8601 with `Z`."
+    ),
+    paths(
+        products::list::get_products,
+        products::get::get_product,
+        products::by_category::products_by_category,
+        products::photo::product_photo,
+        products::create::create_product,
+        products::update::update_product,
+        products::delete::delete_product,
+        reviews::list::product_reviews,
+        reviews::add::add_review,
+        categories::list::all_categories,
+        categories::create::create_category,
+        categories::update::update_category,
+        categories::delete::delete_category,
+        sales::list::all_sales,
+        sales::create::create_sale,
+        sales::update::update_sale,
+        sales::delete::delete_sale,
+        auth::login::login,
+        auth::user_auth::user_auth,
+        auth::admin_auth::admin_auth,
+        users::get_sellers::get_sellers,
+        media::get::get_media,
+        health::live::live,
+        health::ready::ready,
+        openapi_json,
+    ),
+    modifiers(&TokenSecurity, &HealthUnderApi),
+    tags(
+        (name = "products", description = "The catalog and the admin product form"),
+        (name = "reviews", description = "One review per shopper per product"),
+        (name = "categories"),
+        (name = "sales", description = "Timed sales, shown as a banner"),
+        (name = "auth", description = "Signing in and the route guards' checks"),
+        (name = "users"),
+        (name = "media", description = "Images we store and serve"),
+        (name = "health"),
+        (name = "meta"),
+    )
+)]
+pub struct ApiDoc;
+
+/// The `Authorization` header as a security scheme.
+struct TokenSecurity;
+
+impl Modify for TokenSecurity {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            SECURITY_SCHEME,
+            SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::with_description(
+                "Authorization",
+                "The token from /auth/login, sent as is or as `Bearer <token>`.",
+            ))),
+        );
+    }
+}
+
+/// The health checks answer at the root and under the API prefix: document both.
+struct HealthUnderApi;
+
+impl Modify for HealthUnderApi {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        for path in ROOT_HEALTH_PATHS {
+            if let Some(item) = openapi.paths.paths.get(path).cloned() {
+                openapi
+                    .paths
+                    .paths
+                    .insert(format!("{API_PREFIX}{path}"), item);
+            }
+        }
+    }
+}
+
+static DOCUMENT: LazyLock<String> = LazyLock::new(|| {
+    ApiDoc::openapi()
+        .to_json()
+        .expect("the OpenAPI document serialises")
+});
+
+/// This document.
+#[utoipa::path(
+    get,
+    path = "/api/v1/openapi.json",
+    tag = "meta",
+    responses((status = 200, description = "The OpenAPI 3.1 document", content_type = "application/json"))
+)]
+pub async fn openapi_json() -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("application/json")
+        .body(DOCUMENT.as_str())
+}
+
+#[cfg(test)]
+mod tests {
+    use actix_web::http::Method;
+    use utoipa::openapi::HttpMethod;
+
+    use super::*;
+    use crate::routes::api_routes;
+
+    fn http_method(method: &Method) -> HttpMethod {
+        match *method {
+            Method::GET => HttpMethod::Get,
+            Method::POST => HttpMethod::Post,
+            Method::PUT => HttpMethod::Put,
+            Method::DELETE => HttpMethod::Delete,
+            Method::PATCH => HttpMethod::Patch,
+            ref other => panic!("no OpenAPI method for {other}"),
+        }
+    }
+
+    fn documents(doc: &utoipa::openapi::OpenApi, method: &Method, path: &str) -> bool {
+        let Some(item) = doc.paths.paths.get(path) else {
+            return false;
+        };
+        match http_method(method) {
+            HttpMethod::Get => item.get.is_some(),
+            HttpMethod::Post => item.post.is_some(),
+            HttpMethod::Put => item.put.is_some(),
+            HttpMethod::Delete => item.delete.is_some(),
+            HttpMethod::Patch => item.patch.is_some(),
+            _ => false,
+        }
+    }
+
+    #[test]
+    fn every_registered_route_is_in_the_document_with_its_method() {
+        let doc = ApiDoc::openapi();
+        for route in api_routes() {
+            let path = format!("{API_PREFIX}{}", route.path);
+            assert!(
+                documents(&doc, &route.method, &path),
+                "{} {path} is not documented",
+                route.method
+            );
+        }
+        for path in ROOT_HEALTH_PATHS {
+            assert!(
+                documents(&doc, &Method::GET, path),
+                "GET {path} is not documented"
+            );
+        }
+    }
+
+    #[test]
+    fn the_document_has_no_route_we_do_not_serve() {
+        let doc = ApiDoc::openapi();
+        let served: Vec<String> = api_routes()
+            .iter()
+            .map(|r| format!("{API_PREFIX}{}", r.path))
+            .chain(ROOT_HEALTH_PATHS.iter().map(|p| (*p).to_owned()))
+            .collect();
+        for path in doc.paths.paths.keys() {
+            assert!(served.contains(path), "{path} is documented but not served");
+        }
+    }
+
+    #[test]
+    fn guarded_routes_name_the_token_scheme_and_it_is_the_authorization_header() {
+        let doc = ApiDoc::openapi();
+        let json = serde_json::to_value(&doc).unwrap();
+        let scheme = &json["components"]["securitySchemes"][SECURITY_SCHEME];
+        assert_eq!(scheme["type"], "apiKey");
+        assert_eq!(scheme["in"], "header");
+        assert_eq!(scheme["name"], "Authorization");
+        let create = &json["paths"]["/api/v1/product/create-product"]["post"];
+        assert_eq!(
+            create["security"][0][SECURITY_SCHEME],
+            serde_json::json!([])
+        );
+        assert!(create["requestBody"]["content"]["multipart/form-data"].is_object());
+        let list = &json["paths"]["/api/v1/product/get-products"]["get"];
+        let names: Vec<&str> = list["parameters"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["name"].as_str().unwrap())
+            .collect();
+        for name in ["category", "maxPrice", "sort", "q", "page", "limit"] {
+            assert!(names.contains(&name), "{name} missing from {names:?}");
+        }
+        for schema in [
+            "ProductDto",
+            "ErrorBody",
+            "SaleDto",
+            "ReviewDto",
+            "CategoryDto",
+            "LoginResponse",
+        ] {
+            assert!(
+                json["components"]["schemas"][schema].is_object(),
+                "{schema} schema missing"
+            );
+        }
+        assert!(DOCUMENT.contains("\"openapi\""));
+    }
+}

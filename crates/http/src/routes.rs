@@ -1,0 +1,169 @@
+//! The route table: every `/api/v1` route in one list, mounted by [`configure`] and checked
+//! against the OpenAPI document by a test.
+
+use actix_web::http::Method;
+use actix_web::{FromRequest, Handler, HttpResponse, Resource, Responder, Route, web};
+use paduka_application::ReadinessProbe;
+
+use crate::dto::ErrorBody;
+use crate::extract::{json_config, path_config, query_config};
+use crate::handlers::{auth, categories, health, media, products, reviews, sales, users};
+use crate::{ApiState, openapi};
+
+/// Where the API lives.
+pub const API_PREFIX: &str = "/api/v1";
+
+/// Health checks also answer at the root, where load balancers look for them.
+pub const ROOT_HEALTH_PATHS: [&str; 2] = ["/health/live", "/health/ready"];
+
+/// One route: its method, its path under [`API_PREFIX`], and its handler.
+pub struct ApiRoute {
+    pub method: Method,
+    pub path: &'static str,
+    pub route: Route,
+}
+
+fn route<F, Args>(method: Method, path: &'static str, handler: F) -> ApiRoute
+where
+    F: Handler<Args>,
+    Args: FromRequest + 'static,
+    F::Output: Responder + 'static,
+{
+    ApiRoute {
+        route: web::method(method.clone()).to(handler),
+        method,
+        path,
+    }
+}
+
+/// Every `/api/v1` route.
+pub fn api_routes() -> Vec<ApiRoute> {
+    use Method as M;
+    vec![
+        // products
+        route(
+            M::GET,
+            "/product/get-products",
+            products::list::get_products,
+        ),
+        route(
+            M::GET,
+            "/product/get-product/{id}",
+            products::get::get_product,
+        ),
+        route(
+            M::GET,
+            "/product/category/{id}",
+            products::by_category::products_by_category,
+        ),
+        route(
+            M::GET,
+            "/product/product-photo/{id}",
+            products::photo::product_photo,
+        ),
+        route(
+            M::POST,
+            "/product/create-product",
+            products::create::create_product,
+        ),
+        route(
+            M::PUT,
+            "/product/update-product/{id}",
+            products::update::update_product,
+        ),
+        route(
+            M::DELETE,
+            "/product/delete/{id}",
+            products::delete::delete_product,
+        ),
+        // reviews
+        route(
+            M::GET,
+            "/product/reviews/{id}",
+            reviews::list::product_reviews,
+        ),
+        route(M::POST, "/review/add-review/{id}", reviews::add::add_review),
+        // categories
+        route(
+            M::GET,
+            "/category/all-categories",
+            categories::list::all_categories,
+        ),
+        route(
+            M::POST,
+            "/category/create-category",
+            categories::create::create_category,
+        ),
+        route(
+            M::PUT,
+            "/category/update-category/{id}",
+            categories::update::update_category,
+        ),
+        route(
+            M::GET,
+            "/category/delete-category/{id}",
+            categories::delete::delete_category,
+        ),
+        // sales
+        route(M::GET, "/sale/allsales", sales::list::all_sales),
+        route(M::POST, "/sale/create-sale", sales::create::create_sale),
+        route(M::PUT, "/sale/update-sale/{id}", sales::update::update_sale),
+        route(M::GET, "/sale/delete-sale/{id}", sales::delete::delete_sale),
+        // auth and users
+        route(M::POST, "/auth/login", auth::login::login),
+        route(M::GET, "/auth/user-auth", auth::user_auth::user_auth),
+        route(M::GET, "/auth/admin-auth", auth::admin_auth::admin_auth),
+        route(M::GET, "/user/get-sellers", users::get_sellers::get_sellers),
+        // media, health, the document
+        route(M::GET, "/media/{id}", media::get::get_media),
+        route(M::GET, "/health/live", health::live::live),
+        route(M::GET, "/health/ready", health::ready::ready),
+        route(M::GET, "/openapi.json", openapi::openapi_json),
+    ]
+}
+
+/// Mounts the API: the services as app data, every route under [`API_PREFIX`] (with JSON
+/// errors for unknown paths and wrong methods), and the root health checks.
+pub fn configure(state: ApiState) -> impl FnOnce(&mut web::ServiceConfig) {
+    move |config| {
+        config
+            .app_data(web::Data::from(state.catalog))
+            .app_data(web::Data::from(state.sales))
+            .app_data(web::Data::from(state.auth))
+            .app_data(web::Data::<dyn ReadinessProbe>::from(state.readiness));
+
+        let mut api = web::scope(API_PREFIX)
+            .app_data(json_config())
+            .app_data(query_config())
+            .app_data(path_config());
+        // One resource per path, so a wrong method on a known path is a 405.
+        let mut resources: Vec<(&'static str, Resource)> = Vec::new();
+        for ApiRoute { path, route, .. } in api_routes() {
+            match resources.iter_mut().find(|(known, _)| *known == path) {
+                Some((_, resource)) => {
+                    let current = std::mem::replace(resource, web::resource(path));
+                    *resource = current.route(route);
+                }
+                None => resources.push((path, web::resource(path).route(route))),
+            }
+        }
+        for (_, resource) in resources {
+            api = api.service(resource.default_service(web::to(method_not_allowed)));
+        }
+        config.service(api.default_service(web::to(not_found)));
+
+        config
+            .service(web::resource(ROOT_HEALTH_PATHS[0]).route(web::get().to(health::live::live)))
+            .service(
+                web::resource(ROOT_HEALTH_PATHS[1]).route(web::get().to(health::ready::ready)),
+            );
+    }
+}
+
+async fn not_found() -> HttpResponse {
+    HttpResponse::NotFound().json(ErrorBody::new("Not found"))
+}
+
+async fn method_not_allowed() -> HttpResponse {
+    HttpResponse::MethodNotAllowed().json(ErrorBody::new("Method not allowed"))
+}

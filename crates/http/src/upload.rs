@@ -1,0 +1,366 @@
+//! Reading the admin product form (`multipart/form-data`): text fields with their list
+//! splitting, and the photo, judged by its bytes and streamed with a size cap.
+
+use actix_multipart::{Multipart, MultipartError};
+use actix_web::error::PayloadError;
+use futures_util::StreamExt;
+use paduka_domain::catalog::{Image, ImageType, ProductInput};
+
+use crate::ApiError;
+
+/// The field carrying the photo.
+pub const PHOTO_FIELD: &str = "photo";
+/// Each text field, at most.
+pub const MAX_TEXT_FIELD_BYTES: usize = 64 * 1024;
+/// The whole form, at most: the largest photo plus room for the text.
+pub const MAX_FORM_BYTES: usize = ImageType::MAX_BYTES + 1024 * 1024;
+/// How many parts a form may have.
+pub const MAX_FIELDS: usize = 100;
+/// Once a form is refused we keep reading (and dropping) the rest of the upload up to this
+/// much, so the browser gets to read our answer instead of a reset connection.
+const DRAIN_BYTES: usize = 4 * MAX_FORM_BYTES;
+
+const PHOTO_TOO_LARGE: &str = "Photo must be at most 5 MB";
+const PHOTO_WRONG_TYPE: &str = "Photo must be a JPEG, PNG, WebP, GIF or AVIF image";
+
+/// The product form: the fields for the domain, and the photo when one was chosen.
+#[derive(Debug, Clone, Default)]
+pub struct ProductUpload {
+    pub input: ProductInput,
+    pub photo: Option<Image>,
+}
+
+/// The image type of these bytes, judged by their content (never by a name or a header).
+pub fn sniff_image(bytes: &[u8]) -> Option<ImageType> {
+    infer::get(bytes).and_then(|kind| ImageType::from_mime(kind.mime_type()))
+}
+
+/// A photo from the bytes of the `photo` part: none when the part is empty (no file chosen).
+pub fn photo_from_bytes(bytes: Vec<u8>) -> Result<Option<Image>, ApiError> {
+    if bytes.is_empty() {
+        return Ok(None);
+    }
+    if bytes.len() > ImageType::MAX_BYTES {
+        return Err(ApiError::PayloadTooLarge(PHOTO_TOO_LARGE.into()));
+    }
+    let image_type = sniff_image(&bytes).ok_or_else(|| ApiError::bad_request(PHOTO_WRONG_TYPE))?;
+    Ok(Some(Image { image_type, bytes }))
+}
+
+/// The entries of a list field: comma separated, trimmed, empty ones dropped.
+pub fn split_list(text: &str) -> impl Iterator<Item = String> + '_ {
+    text.split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(str::to_owned)
+}
+
+/// Puts one text field into the input. List fields add to what earlier parts gave (so a
+/// repeated field works like a comma separated one); other fields take the last value.
+/// Unknown fields are ignored.
+pub fn apply_field(input: &mut ProductInput, name: &str, value: &str) {
+    let name = name.strip_suffix("[]").unwrap_or(name);
+    let list = match name {
+        "type" => &mut input.types,
+        "model" => &mut input.models,
+        "description" => &mut input.descriptions,
+        "specifications" => &mut input.specifications,
+        "tags" => &mut input.tags,
+        "price" => &mut input.prices,
+        "discount" => &mut input.discounts,
+        "otherphoto" => &mut input.other_photos,
+        _ => {
+            let scalar = match name {
+                "product_id" => &mut input.product_code,
+                "name" => &mut input.name,
+                "info" => &mut input.info,
+                "material" => &mut input.material,
+                "seller" => &mut input.seller,
+                "category" => &mut input.category,
+                "quantity" => &mut input.quantity,
+                "shipping" => &mut input.shipping,
+                _ => return,
+            };
+            *scalar = Some(value.to_owned());
+            return;
+        }
+    };
+    list.extend(split_list(value));
+}
+
+fn multipart_error(error: MultipartError) -> ApiError {
+    match error {
+        MultipartError::Payload(PayloadError::Overflow) => {
+            ApiError::PayloadTooLarge("The form is too large".into())
+        }
+        MultipartError::ContentTypeMissing
+        | MultipartError::ContentTypeParse
+        | MultipartError::ContentTypeIncompatible
+        | MultipartError::BoundaryMissing => {
+            ApiError::bad_request("Send the product as multipart/form-data")
+        }
+        other => ApiError::bad_request(format!("The form could not be read: {other}")),
+    }
+}
+
+/// Reads the whole product form. The photo is kept only up to 5 MB (413 beyond), each text
+/// field up to 64 KiB, the whole form up to [`MAX_FORM_BYTES`].
+pub async fn read_product_form(mut multipart: Multipart) -> Result<ProductUpload, ApiError> {
+    let mut upload = ProductUpload::default();
+    // The first reason to refuse the form; the rest of the upload is then read and dropped.
+    let mut refusal: Option<ApiError> = None;
+    let mut total = 0usize;
+    let mut fields = 0usize;
+
+    while let Some(field) = multipart.next().await {
+        let mut field = field.map_err(multipart_error)?;
+        fields += 1;
+        if fields > MAX_FIELDS && refusal.is_none() {
+            refusal = Some(ApiError::bad_request(format!(
+                "The form may have at most {MAX_FIELDS} fields"
+            )));
+        }
+        let name = field.name().unwrap_or_default().to_owned();
+        let is_photo = name == PHOTO_FIELD;
+        let limit = if is_photo {
+            ImageType::MAX_BYTES
+        } else {
+            MAX_TEXT_FIELD_BYTES
+        };
+        let mut bytes = Vec::new();
+
+        while let Some(chunk) = field.next().await {
+            let chunk = chunk.map_err(multipart_error)?;
+            total += chunk.len();
+            if total > DRAIN_BYTES {
+                return Err(refusal.unwrap_or_else(form_too_large));
+            }
+            if refusal.is_some() {
+                continue;
+            }
+            if total > MAX_FORM_BYTES {
+                refusal = Some(form_too_large());
+            } else if bytes.len() + chunk.len() > limit {
+                refusal = Some(if is_photo {
+                    ApiError::PayloadTooLarge(PHOTO_TOO_LARGE.into())
+                } else {
+                    ApiError::PayloadTooLarge(format!(
+                        "The field {name} must be at most {} KB",
+                        MAX_TEXT_FIELD_BYTES / 1024
+                    ))
+                });
+            } else {
+                bytes.extend_from_slice(&chunk);
+            }
+        }
+        if refusal.is_some() {
+            bytes.clear();
+            continue;
+        }
+
+        if is_photo {
+            match photo_from_bytes(bytes) {
+                Ok(Some(photo)) => upload.photo = Some(photo),
+                Ok(None) => {}
+                Err(error) => refusal = Some(error),
+            }
+        } else {
+            match String::from_utf8(bytes) {
+                Ok(text) => apply_field(&mut upload.input, &name, &text),
+                Err(_) => {
+                    refusal = Some(ApiError::bad_request(format!(
+                        "The field {name} must be text"
+                    )))
+                }
+            }
+        }
+    }
+    match refusal {
+        Some(error) => Err(error),
+        None => Ok(upload),
+    }
+}
+
+fn form_too_large() -> ApiError {
+    ApiError::PayloadTooLarge(format!(
+        "The form must be at most {} MB",
+        MAX_FORM_BYTES / (1024 * 1024)
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use actix_web::http::header::{self, HeaderMap, HeaderValue};
+    use actix_web::web::Bytes;
+    use futures_util::stream;
+
+    use super::*;
+
+    const PNG: &[u8] =
+        b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06\0\0\0\x1f\x15\xc4\x89";
+    const JPEG: &[u8] = b"\xff\xd8\xff\xe0\0\x10JFIF\0\x01\x01\0\0\x01\0\x01\0\0";
+
+    #[test]
+    fn png_and_jpeg_are_recognised_by_their_bytes() {
+        assert_eq!(sniff_image(PNG), Some(ImageType::Png));
+        assert_eq!(sniff_image(JPEG), Some(ImageType::Jpeg));
+        assert_eq!(
+            sniff_image(b"GIF89a\x01\0\x01\0\0\0\0"),
+            Some(ImageType::Gif)
+        );
+    }
+
+    #[test]
+    fn text_svg_and_pdf_are_refused() {
+        let svg = b"<svg xmlns='http://www.w3.org/2000/svg'><script>alert(1)</script></svg>";
+        for bytes in [
+            &b"just some text pretending"[..],
+            svg,
+            b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n",
+        ] {
+            assert_eq!(sniff_image(bytes), None);
+            let error = photo_from_bytes(bytes.to_vec()).unwrap_err();
+            assert_eq!(error.status(), actix_web::http::StatusCode::BAD_REQUEST);
+            assert_eq!(error.public_message(), PHOTO_WRONG_TYPE);
+        }
+    }
+
+    #[test]
+    fn an_empty_photo_part_is_no_photo_and_a_large_one_is_413() {
+        assert_eq!(photo_from_bytes(Vec::new()).unwrap(), None);
+        let mut huge = PNG.to_vec();
+        huge.resize(ImageType::MAX_BYTES + 1, 0);
+        let error = photo_from_bytes(huge).unwrap_err();
+        assert_eq!(
+            error.status(),
+            actix_web::http::StatusCode::PAYLOAD_TOO_LARGE
+        );
+        assert_eq!(error.public_message(), "Photo must be at most 5 MB");
+        let photo = photo_from_bytes(PNG.to_vec()).unwrap().unwrap();
+        assert_eq!(photo.image_type, ImageType::Png);
+    }
+
+    #[test]
+    fn list_fields_split_on_commas_and_drop_empty_entries() {
+        let entries: Vec<String> = split_list(" UK 7,UK 8 ,, ,UK 9,").collect();
+        assert_eq!(entries, ["UK 7", "UK 8", "UK 9"]);
+        assert_eq!(split_list("").count(), 0);
+        assert_eq!(split_list("2599.50").collect::<Vec<_>>(), ["2599.50"]);
+    }
+
+    #[test]
+    fn fields_fill_the_input_and_repeated_list_fields_add_up() {
+        let mut input = ProductInput::default();
+        for (name, value) in [
+            ("name", "Tempo"),
+            ("price", "100,200"),
+            ("price", "300"),
+            ("type[]", "S"),
+            ("type[]", "M,L"),
+            ("product_id", "RUN-1"),
+            ("otherphoto", "/a.png,https://x.in/b.png"),
+            ("quantity", "1"),
+            ("quantity", "2"),
+            ("unknown", "ignored"),
+        ] {
+            apply_field(&mut input, name, value);
+        }
+        assert_eq!(input.name.as_deref(), Some("Tempo"));
+        assert_eq!(input.prices, ["100", "200", "300"]);
+        assert_eq!(input.types, ["S", "M", "L"]);
+        assert_eq!(input.product_code.as_deref(), Some("RUN-1"));
+        assert_eq!(input.other_photos, ["/a.png", "https://x.in/b.png"]);
+        assert_eq!(input.quantity.as_deref(), Some("2"), "the last value wins");
+    }
+
+    fn multipart(parts: &[(&str, Option<&str>, &[u8])]) -> Multipart {
+        let boundary = "XyZBoundary";
+        let mut body = Vec::new();
+        for (name, file_name, content) in parts {
+            body.extend_from_slice(format!("--{boundary}\r\n").as_bytes());
+            let disposition = match file_name {
+                Some(file) => format!("form-data; name=\"{name}\"; filename=\"{file}\""),
+                None => format!("form-data; name=\"{name}\""),
+            };
+            body.extend_from_slice(
+                format!("Content-Disposition: {disposition}\r\n\r\n").as_bytes(),
+            );
+            body.extend_from_slice(content);
+            body.extend_from_slice(b"\r\n");
+        }
+        body.extend_from_slice(format!("--{boundary}--\r\n").as_bytes());
+        let mut headers = HeaderMap::new();
+        headers.insert(
+            header::CONTENT_TYPE,
+            HeaderValue::from_str(&format!("multipart/form-data; boundary={boundary}")).unwrap(),
+        );
+        // Feed the body in small chunks, as a network would.
+        let chunks: Vec<Result<Bytes, PayloadError>> = body
+            .chunks(64 * 1024)
+            .map(|c| Ok(Bytes::copy_from_slice(c)))
+            .collect();
+        Multipart::new(&headers, stream::iter(chunks))
+    }
+
+    #[actix_web::test]
+    async fn a_whole_form_is_read_with_its_photo() {
+        let form = multipart(&[
+            ("name", None, b"Tempo"),
+            ("price", None, b"4599,4699"),
+            ("photo", Some("shoe.png"), PNG),
+        ]);
+        let upload = read_product_form(form).await.unwrap();
+        assert_eq!(upload.input.name.as_deref(), Some("Tempo"));
+        assert_eq!(upload.input.prices, ["4599", "4699"]);
+        assert_eq!(upload.photo.unwrap().bytes, PNG);
+    }
+
+    #[actix_web::test]
+    async fn an_empty_file_part_is_no_photo() {
+        let form = multipart(&[("name", None, b"Tempo"), ("photo", Some(""), b"")]);
+        assert_eq!(read_product_form(form).await.unwrap().photo, None);
+    }
+
+    #[actix_web::test]
+    async fn a_photo_over_5_mb_is_refused_after_the_form_is_read() {
+        let mut huge = PNG.to_vec();
+        huge.resize(ImageType::MAX_BYTES + 1, 0);
+        let form = multipart(&[("photo", Some("big.png"), &huge), ("name", None, b"Tempo")]);
+        let error = read_product_form(form).await.unwrap_err();
+        assert_eq!(
+            error.status(),
+            actix_web::http::StatusCode::PAYLOAD_TOO_LARGE
+        );
+        assert_eq!(error.public_message(), "Photo must be at most 5 MB");
+    }
+
+    #[actix_web::test]
+    async fn an_oversized_text_field_or_a_disguised_photo_is_refused() {
+        let long = vec![b'a'; MAX_TEXT_FIELD_BYTES + 1];
+        let error = read_product_form(multipart(&[("info", None, &long)]))
+            .await
+            .unwrap_err();
+        assert_eq!(
+            error.status(),
+            actix_web::http::StatusCode::PAYLOAD_TOO_LARGE
+        );
+        let svg = b"<svg xmlns='http://www.w3.org/2000/svg'/>";
+        let form = multipart(&[("photo", Some("shoe.png"), svg)]);
+        let error = read_product_form(form).await.unwrap_err();
+        assert_eq!(error.public_message(), PHOTO_WRONG_TYPE);
+    }
+
+    #[actix_web::test]
+    async fn a_body_that_is_not_multipart_is_a_bad_request() {
+        let mut headers = HeaderMap::new();
+        headers.insert(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("application/json"),
+        );
+        let body = stream::iter(vec![Ok::<_, PayloadError>(Bytes::from_static(b"{}"))]);
+        let error = read_product_form(Multipart::new(&headers, body))
+            .await
+            .unwrap_err();
+        assert_eq!(error.status(), actix_web::http::StatusCode::BAD_REQUEST);
+    }
+}

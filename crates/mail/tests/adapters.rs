@@ -1,0 +1,128 @@
+//! The mail adapters against real peers: an SMTP server on loopback, and the file system.
+
+use std::net::TcpListener;
+use std::sync::{Arc, Mutex};
+
+use mailin_embedded::response::OK;
+use mailin_embedded::{Handler, Response, Server, SslConfig};
+use paduka_application::mail::{Mail, Mailer};
+use paduka_domain::contact::Email;
+use paduka_mail::{OutboxMailer, SmtpMailer};
+
+fn mail() -> Mail {
+    Mail {
+        to: Email::parse("asha@example.com").unwrap(),
+        to_name: Some("Asha".into()),
+        subject: "Your Paduka code: 482913".into(),
+        text: "Your code is 482913. It expires in 10 minutes.".into(),
+        html: "<p>Your code is <strong>482913</strong>.</p>".into(),
+    }
+}
+
+/// Each message: its recipients and its raw content.
+type Received = Vec<(Vec<String>, Vec<u8>)>;
+
+/// What the SMTP server received.
+#[derive(Clone, Default)]
+struct Inbox(Arc<Mutex<Received>>);
+
+impl Handler for Inbox {
+    fn data_start(&mut self, _domain: &str, _from: &str, _is8bit: bool, to: &[String]) -> Response {
+        self.0.lock().unwrap().push((to.to_vec(), Vec::new()));
+        OK
+    }
+
+    fn data(&mut self, buf: &[u8]) -> std::io::Result<()> {
+        if let Some((_, body)) = self.0.lock().unwrap().last_mut() {
+            body.extend_from_slice(buf);
+        }
+        Ok(())
+    }
+}
+
+#[tokio::test]
+async fn an_smtp_server_receives_the_message_with_recipient_subject_and_code() {
+    let inbox = Inbox::default();
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let mut server = Server::new(inbox.clone());
+    server
+        .with_name("smtp.test")
+        .with_ssl(SslConfig::None)
+        .unwrap()
+        .with_tcp_listener(listener);
+    std::thread::spawn(move || {
+        let _ = server.serve();
+    });
+
+    let mailer = SmtpMailer::new(
+        &format!("smtp://127.0.0.1:{port}?tls=none"),
+        "Paduka <no-reply@paduka.local>",
+    )
+    .unwrap();
+    mailer
+        .send(&mail())
+        .await
+        .expect("the server accepts the message");
+
+    let received = inbox.0.lock().unwrap().clone();
+    assert_eq!(received.len(), 1);
+    let (recipients, body) = &received[0];
+    assert_eq!(recipients, &vec!["asha@example.com".to_owned()]);
+    let body = String::from_utf8_lossy(body);
+    assert!(body.contains("Subject: Your Paduka code: 482913"), "{body}");
+    assert!(
+        body.contains("From: Paduka <no-reply@paduka.local>"),
+        "{body}"
+    );
+    assert!(body.contains("Your code is 482913"), "{body}");
+    assert!(body.contains("text/html"), "an HTML alternative: {body}");
+}
+
+#[tokio::test]
+async fn an_unreachable_smtp_server_is_an_error_not_a_panic() {
+    let port = TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let mailer = SmtpMailer::new(
+        &format!("smtp://127.0.0.1:{port}?tls=none"),
+        "shop@paduka.local",
+    )
+    .unwrap();
+    assert!(mailer.send(&mail()).await.is_err());
+}
+
+#[tokio::test]
+async fn a_bad_smtp_url_or_sender_is_refused_up_front() {
+    assert!(SmtpMailer::new("http://mail.example.com", "shop@paduka.local").is_err());
+    assert!(SmtpMailer::new("smtp://127.0.0.1:25", "not a mailbox").is_err());
+}
+
+#[tokio::test]
+async fn the_outbox_keeps_each_message_as_an_eml_file() {
+    let folder = tempfile::tempdir().unwrap();
+    let mailer = OutboxMailer::new(
+        folder.path().join("outbox"),
+        "Paduka <no-reply@paduka.local>",
+    )
+    .unwrap();
+    mailer.send(&mail()).await.unwrap();
+    mailer.send(&mail()).await.unwrap();
+
+    let files: Vec<_> = std::fs::read_dir(folder.path().join("outbox"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(files.len(), 2);
+    assert!(
+        files
+            .iter()
+            .all(|f| f.extension().is_some_and(|e| e == "eml"))
+    );
+    let content = std::fs::read_to_string(&files[0]).unwrap();
+    assert!(content.contains("To: Asha <asha@example.com>"), "{content}");
+    assert!(content.contains("Subject: Your Paduka code: 482913"));
+    assert!(content.contains("Your code is 482913"));
+}

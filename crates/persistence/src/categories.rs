@@ -1,0 +1,131 @@
+use async_trait::async_trait;
+use diesel::prelude::*;
+use paduka_application::RepoError;
+use paduka_application::catalog::CategoryRepository;
+use paduka_domain::CategoryId;
+use paduka_domain::catalog::Category;
+
+use crate::db::{Database, to_db_time};
+use crate::schema::categories;
+
+/// Categories in the `categories` table; names are unique ignoring case (`name_key`).
+#[derive(Debug, Clone)]
+pub struct DieselCategoryRepository {
+    db: Database,
+}
+
+impl DieselCategoryRepository {
+    pub fn new(db: Database) -> Self {
+        Self { db }
+    }
+}
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = categories)]
+struct CategoryRow {
+    id: String,
+    name: String,
+    image: String,
+}
+
+impl From<CategoryRow> for Category {
+    fn from(row: CategoryRow) -> Self {
+        Category {
+            id: CategoryId::new(row.id),
+            name: row.name,
+            image: row.image,
+        }
+    }
+}
+
+/// The key that makes names unique ignoring case.
+fn name_key(name: &str) -> String {
+    name.to_lowercase()
+}
+
+#[async_trait]
+impl CategoryRepository for DieselCategoryRepository {
+    async fn list(&self) -> Result<Vec<Category>, RepoError> {
+        self.db
+            .run(|conn| {
+                let rows = categories::table
+                    .select(CategoryRow::as_select())
+                    .order((categories::name_key, categories::name, categories::id))
+                    .load::<CategoryRow>(conn)?;
+                Ok(rows.into_iter().map(Category::from).collect())
+            })
+            .await
+    }
+
+    async fn find(&self, id: &CategoryId) -> Result<Option<Category>, RepoError> {
+        let id = id.as_str().to_owned();
+        self.db
+            .run(move |conn| {
+                let row = categories::table
+                    .find(id)
+                    .select(CategoryRow::as_select())
+                    .first::<CategoryRow>(conn)
+                    .optional()?;
+                Ok(row.map(Category::from))
+            })
+            .await
+    }
+
+    #[tracing::instrument(level = "debug", skip_all, fields(category = %category.id))]
+    async fn create(&self, category: &Category) -> Result<(), RepoError> {
+        let category = category.clone();
+        self.db
+            .run(move |conn| {
+                let now = to_db_time(chrono::Utc::now());
+                diesel::insert_into(categories::table)
+                    .values((
+                        categories::id.eq(category.id.as_str()),
+                        categories::name_key.eq(name_key(&category.name)),
+                        categories::name.eq(&category.name),
+                        categories::image.eq(&category.image),
+                        categories::created_at.eq(now),
+                        categories::updated_at.eq(now),
+                    ))
+                    .execute(conn)?;
+                Ok(())
+            })
+            .await
+    }
+
+    #[tracing::instrument(level = "debug", skip_all, fields(category = %category.id))]
+    async fn update(&self, category: &Category) -> Result<(), RepoError> {
+        let category = category.clone();
+        self.db
+            .run(move |conn| {
+                let changed = diesel::update(categories::table.find(category.id.as_str()))
+                    .set((
+                        categories::name_key.eq(name_key(&category.name)),
+                        categories::name.eq(&category.name),
+                        categories::image.eq(&category.image),
+                        categories::updated_at.eq(to_db_time(chrono::Utc::now())),
+                    ))
+                    .execute(conn)?;
+                if changed == 0 {
+                    return Err(diesel::result::Error::NotFound);
+                }
+                Ok(())
+            })
+            .await
+    }
+
+    /// Products refer to their category with `ON DELETE RESTRICT`: deleting a category in
+    /// use breaks that reference, which is a `Conflict`.
+    #[tracing::instrument(level = "debug", skip(self))]
+    async fn delete(&self, id: &CategoryId) -> Result<(), RepoError> {
+        let id = id.as_str().to_owned();
+        self.db
+            .run(move |conn| {
+                let deleted = diesel::delete(categories::table.find(id)).execute(conn)?;
+                if deleted == 0 {
+                    return Err(diesel::result::Error::NotFound);
+                }
+                Ok(())
+            })
+            .await
+    }
+}

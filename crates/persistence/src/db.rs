@@ -1,0 +1,349 @@
+//! The connection pool over SQLite or PostgreSQL, migrations, and what every adapter shares:
+//! running diesel off the async executor, write transactions, error and time conversions.
+
+use std::path::Path;
+use std::time::Duration;
+
+use anyhow::Context;
+use async_trait::async_trait;
+use chrono::{DateTime, NaiveDateTime, Timelike, Utc};
+use diesel::connection::{AnsiTransactionManager, SimpleConnection, TransactionManager};
+use diesel::prelude::*;
+use diesel::r2d2::{self, CustomizeConnection, ManageConnection, R2D2Connection};
+use diesel::result::{DatabaseErrorKind, Error as DieselError};
+use diesel_migrations::{EmbeddedMigrations, MigrationHarness, embed_migrations};
+use paduka_application::{ReadinessProbe, RepoError};
+
+use crate::schema::{products, users};
+
+const SQLITE_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrations/sqlite");
+const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrations/postgres");
+
+/// Set on every pooled SQLite connection. `busy_timeout` first: switching to WAL takes a lock.
+const SQLITE_PRAGMAS: &str = "PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL; \
+                              PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;";
+
+/// How long a caller waits for a free pooled connection before giving up.
+const CHECKOUT_TIMEOUT: Duration = Duration::from_secs(10);
+/// The readiness probe answers quickly, even when the pool is exhausted or the server gone.
+const PROBE_TIMEOUT: Duration = Duration::from_secs(2);
+
+/// A connection to either backend. Queries written once against it run on both.
+#[derive(diesel::MultiConnection)]
+pub enum AnyConnection {
+    Sqlite(SqliteConnection),
+    Postgresql(PgConnection),
+}
+
+/// Which database a [`Database`] talks to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+/// Where connections go: chosen from the URL once, never guessed per connection.
+#[derive(Debug, Clone)]
+enum Target {
+    /// A file path (already stripped of `sqlite://`).
+    Sqlite(String),
+    Postgres(String),
+}
+
+impl Target {
+    fn parse(url: &str) -> Self {
+        if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            Self::Postgres(url.to_owned())
+        } else {
+            let path = url.strip_prefix("sqlite://").unwrap_or(url);
+            Self::Sqlite(path.to_owned())
+        }
+    }
+}
+
+/// Opens connections of exactly the backend the URL names. (diesel's own
+/// `ConnectionManager<AnyConnection>` tries each backend in turn, which would let a failed
+/// PostgreSQL connection fall through to SQLite.)
+#[derive(Debug)]
+struct Manager(Target);
+
+impl ManageConnection for Manager {
+    type Connection = AnyConnection;
+    type Error = r2d2::Error;
+
+    fn connect(&self) -> Result<AnyConnection, r2d2::Error> {
+        match &self.0 {
+            Target::Sqlite(path) => SqliteConnection::establish(path).map(AnyConnection::Sqlite),
+            Target::Postgres(url) => PgConnection::establish(url).map(AnyConnection::Postgresql),
+        }
+        .map_err(r2d2::Error::ConnectionError)
+    }
+
+    fn is_valid(&self, conn: &mut AnyConnection) -> Result<(), r2d2::Error> {
+        conn.ping().map_err(r2d2::Error::QueryError)
+    }
+
+    fn has_broken(&self, conn: &mut AnyConnection) -> bool {
+        std::thread::panicking() || conn.is_broken()
+    }
+}
+
+#[derive(Debug)]
+struct SqlitePragmas;
+
+impl CustomizeConnection<AnyConnection, r2d2::Error> for SqlitePragmas {
+    fn on_acquire(&self, conn: &mut AnyConnection) -> Result<(), r2d2::Error> {
+        if let AnyConnection::Sqlite(sqlite) = conn {
+            sqlite
+                .batch_execute(SQLITE_PRAGMAS)
+                .map_err(r2d2::Error::QueryError)?;
+        }
+        Ok(())
+    }
+}
+
+/// The shop's database: a pool of connections to SQLite or PostgreSQL. Cheap to clone (the
+/// clones share the pool); hand one to each repository.
+#[derive(Clone)]
+pub struct Database {
+    pool: r2d2::Pool<Manager>,
+    backend: Backend,
+}
+
+impl std::fmt::Debug for Database {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Database")
+            .field("backend", &self.backend)
+            .field("state", &self.pool.state())
+            .finish()
+    }
+}
+
+/// The default SQLite database inside the data folder: `sqlite://DATA_DIR/paduka.db`.
+pub fn sqlite_url_in(data_dir: &Path) -> String {
+    format!("sqlite://{}", data_dir.join("paduka.db").display())
+}
+
+impl Database {
+    /// Connects to the database `url` names, with a pool sized for this machine.
+    ///
+    /// `postgres://...` or `postgresql://...` is PostgreSQL, and failing to reach it is an
+    /// error. Anything else is SQLite: `sqlite://PATH` or a plain file path, whose folder is
+    /// created when missing. Blocking: call it before serving or inside `spawn_blocking`.
+    pub fn connect(url: &str) -> anyhow::Result<Self> {
+        let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+        let size = u32::try_from(cores * 2).unwrap_or(u32::MAX).clamp(4, 16);
+        Self::connect_with(url, size)
+    }
+
+    /// As [`Database::connect`], with at most `max_connections` pooled connections.
+    pub fn connect_with(url: &str, max_connections: u32) -> anyhow::Result<Self> {
+        let target = Target::parse(url);
+        let backend = match &target {
+            Target::Sqlite(path) => {
+                if path.is_empty() {
+                    anyhow::bail!("the SQLite database path is empty");
+                }
+                if let Some(parent) = Path::new(path)
+                    .parent()
+                    .filter(|p| !p.as_os_str().is_empty())
+                {
+                    std::fs::create_dir_all(parent).with_context(|| {
+                        format!("cannot create the database folder {}", parent.display())
+                    })?;
+                }
+                Backend::Sqlite
+            }
+            Target::Postgres(_) => Backend::Postgres,
+        };
+        let manager = Manager(target);
+        // One direct connection first: a clear error now rather than a pool timeout later.
+        let mut first = manager.connect().map_err(|e| match backend {
+            Backend::Postgres => anyhow::anyhow!("cannot connect to PostgreSQL: {e}"),
+            Backend::Sqlite => anyhow::anyhow!("cannot open the SQLite database: {e}"),
+        })?;
+        if backend == Backend::Sqlite {
+            SqlitePragmas
+                .on_acquire(&mut first)
+                .context("cannot set up the SQLite database")?;
+        }
+        drop(first);
+
+        let mut builder = r2d2::Pool::builder()
+            .max_size(max_connections.max(1))
+            .connection_timeout(CHECKOUT_TIMEOUT);
+        if backend == Backend::Sqlite {
+            builder = builder.connection_customizer(Box::new(SqlitePragmas));
+        }
+        let pool = builder
+            .build(manager)
+            .context("cannot open the database connection pool")?;
+        Ok(Self { pool, backend })
+    }
+
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// Applies the embedded migrations this backend has not run yet. Blocking.
+    pub fn run_migrations(&self) -> anyhow::Result<()> {
+        let mut conn = self
+            .pool
+            .get()
+            .context("no database connection for migrations")?;
+        let applied = match &mut *conn {
+            AnyConnection::Sqlite(c) => c.run_pending_migrations(SQLITE_MIGRATIONS),
+            AnyConnection::Postgresql(c) => c.run_pending_migrations(POSTGRES_MIGRATIONS),
+        }
+        .map_err(|e| anyhow::anyhow!("applying database migrations failed: {e}"))?;
+        for version in applied {
+            tracing::info!(%version, backend = ?self.backend, "applied database migration");
+        }
+        Ok(())
+    }
+
+    /// Whether the shop holds no users and no products (then demo data may be loaded).
+    pub async fn is_empty(&self) -> Result<bool, RepoError> {
+        self.run(|conn| {
+            let user = users::table
+                .select(users::id)
+                .first::<String>(conn)
+                .optional()?;
+            if user.is_some() {
+                return Ok(false);
+            }
+            let product = products::table
+                .select(products::id)
+                .first::<String>(conn)
+                .optional()?;
+            Ok(product.is_none())
+        })
+        .await
+    }
+
+    /// Runs `work` with a pooled connection on tokio's blocking threads, translating diesel's
+    /// errors into [`RepoError`]s.
+    pub(crate) async fn run<T, F>(&self, work: F) -> Result<T, RepoError>
+    where
+        F: FnOnce(&mut AnyConnection) -> QueryResult<T> + Send + 'static,
+        T: Send + 'static,
+    {
+        let pool = self.pool.clone();
+        tokio::task::spawn_blocking(move || {
+            let mut conn = pool
+                .get()
+                .context("no database connection available")
+                .map_err(RepoError::Unexpected)?;
+            work(&mut conn).map_err(repo_error)
+        })
+        .await
+        .context("database task failed")?
+    }
+}
+
+#[async_trait]
+impl ReadinessProbe for Database {
+    async fn check(&self) -> anyhow::Result<()> {
+        let pool = self.pool.clone();
+        tokio::task::spawn_blocking(move || {
+            let mut conn = pool
+                .get_timeout(PROBE_TIMEOUT)
+                .context("no database connection available")?;
+            diesel::sql_query("SELECT 1")
+                .execute(&mut *conn)
+                .context("the database does not answer")?;
+            Ok(())
+        })
+        .await
+        .context("database task failed")?
+    }
+}
+
+/// Runs `work` in a transaction that writes. On SQLite it starts with `BEGIN IMMEDIATE`, so
+/// concurrent writers queue on the busy timeout instead of failing when a read lock cannot be
+/// upgraded. On PostgreSQL it is a plain transaction.
+pub(crate) fn write_transaction<T>(
+    conn: &mut AnyConnection,
+    work: impl FnOnce(&mut AnyConnection) -> QueryResult<T>,
+) -> QueryResult<T> {
+    match conn {
+        AnyConnection::Sqlite(sqlite) => {
+            AnsiTransactionManager::begin_transaction_sql(sqlite, "BEGIN IMMEDIATE")?;
+        }
+        AnyConnection::Postgresql(_) => AnyConnection::begin_transaction(conn)?,
+    }
+    match work(conn) {
+        Ok(value) => match AnyConnection::commit_transaction(conn) {
+            Ok(()) => Ok(value),
+            Err(error) => {
+                // A failed COMMIT may leave the transaction open; a failed rollback marks
+                // the connection broken and the pool drops it.
+                let _ = AnyConnection::rollback_transaction(conn);
+                Err(error)
+            }
+        },
+        Err(error) => {
+            let _ = AnyConnection::rollback_transaction(conn);
+            Err(error)
+        }
+    }
+}
+
+const SQLITE_RESTRICT_MESSAGE: &str = "FOREIGN KEY constraint failed";
+
+/// diesel's error as a port error: broken uniqueness or references are conflicts (named by
+/// the rule), a missing row is `NotFound`, the rest unexpected.
+pub(crate) fn repo_error(error: DieselError) -> RepoError {
+    match error {
+        DieselError::NotFound => RepoError::NotFound,
+        DieselError::DatabaseError(
+            kind @ (DatabaseErrorKind::UniqueViolation | DatabaseErrorKind::ForeignKeyViolation),
+            info,
+        ) => {
+            let rule = info
+                .constraint_name()
+                .map(str::to_owned)
+                .unwrap_or_else(|| info.message().to_owned());
+            let what = match kind {
+                DatabaseErrorKind::UniqueViolation => "unique",
+                _ => "reference",
+            };
+            RepoError::Conflict(format!("{what} rule {rule}"))
+        }
+        // SQLite enforces `ON DELETE RESTRICT` with an internal trigger, so that refusal
+        // arrives as a trigger error rather than a foreign-key one.
+        DieselError::DatabaseError(_, info) if info.message() == SQLITE_RESTRICT_MESSAGE => {
+            RepoError::Conflict(format!("reference rule {}", info.message()))
+        }
+        other => RepoError::Unexpected(anyhow::Error::new(other)),
+    }
+}
+
+/// A UTC time as stored: naive UTC, cut to whole microseconds (what PostgreSQL keeps), so
+/// both backends read back exactly what they were given.
+pub(crate) fn to_db_time(at: DateTime<Utc>) -> NaiveDateTime {
+    let naive = at.naive_utc();
+    naive
+        .with_nanosecond(naive.nanosecond() / 1_000 * 1_000)
+        .unwrap_or(naive)
+}
+
+pub(crate) fn from_db_time(at: NaiveDateTime) -> DateTime<Utc> {
+    at.and_utc()
+}
+
+/// A stored value that does not fit its domain type (a corrupt row).
+pub(crate) fn corrupt(what: impl std::fmt::Display) -> DieselError {
+    DieselError::DeserializationError(format!("stored value out of range: {what}").into())
+}
+
+/// A value that does not fit its column (the domain let through more than the schema holds).
+pub(crate) fn too_large(what: impl std::fmt::Display) -> DieselError {
+    DieselError::SerializationError(format!("value does not fit its column: {what}").into())
+}
+
+/// Hex SHA-256 of `bytes`, the `ETag` of a stored image.
+pub(crate) fn sha256_hex(bytes: &[u8]) -> String {
+    use sha2::Digest;
+    hex::encode(sha2::Sha256::digest(bytes))
+}

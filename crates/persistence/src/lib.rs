@@ -1,0 +1,24 @@
+//! Diesel adapters for Paduka's repository ports, over SQLite and PostgreSQL.
+//!
+//! [`Database`] picks the backend from the URL (`postgres://...` or a SQLite path), pools its
+//! connections and applies the embedded migrations (`migrations/sqlite`, `migrations/postgres`).
+//! Each repository adapter takes a clone of it and runs its diesel work on tokio's blocking
+//! threads, never on the async executor. Diesel errors never leave this crate: broken unique
+//! or reference rules become `RepoError::Conflict`, the rest `RepoError::Unexpected`.
+
+mod categories;
+mod db;
+mod images;
+mod products;
+mod reviews;
+mod sales;
+mod schema;
+mod users;
+
+pub use categories::DieselCategoryRepository;
+pub use db::{AnyConnection, Backend, Database, sqlite_url_in};
+pub use images::DieselImageRepository;
+pub use products::DieselProductRepository;
+pub use reviews::DieselReviewRepository;
+pub use sales::DieselSaleRepository;
+pub use users::DieselUserRepository;

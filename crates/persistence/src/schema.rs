@@ -1,0 +1,229 @@
+//! The tables, as diesel sees them. One description for both backends: the two migration
+//! folders create the same tables with the same types (`BLOB` on SQLite is `BYTEA` on
+//! PostgreSQL). Times are `TIMESTAMP` columns holding UTC.
+
+diesel::table! {
+    users (id) {
+        id -> Text,
+        name -> Text,
+        email -> Text,
+        phone -> Text,
+        address -> Text,
+        role -> Integer,
+        password_hash -> Text,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    categories (id) {
+        id -> Text,
+        name -> Text,
+        name_key -> Text,
+        image -> Text,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    products (id) {
+        id -> Text,
+        product_code -> Text,
+        name -> Text,
+        info -> Text,
+        material -> Text,
+        seller_id -> Nullable<Text>,
+        category_id -> Text,
+        quantity -> Integer,
+        shipping -> Bool,
+        rating_total -> Integer,
+        review_count -> Integer,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    product_variants (product_id, position) {
+        product_id -> Text,
+        position -> Integer,
+        label -> Nullable<Text>,
+        model -> Nullable<Text>,
+        price_paise -> BigInt,
+        discount -> Integer,
+    }
+}
+
+diesel::table! {
+    product_details (product_id, kind, position) {
+        product_id -> Text,
+        kind -> Text,
+        position -> Integer,
+        value -> Text,
+    }
+}
+
+diesel::table! {
+    product_photos (product_id) {
+        product_id -> Text,
+        content_type -> Text,
+        bytes -> Binary,
+        sha256 -> Text,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    images (id) {
+        id -> Text,
+        content_type -> Text,
+        bytes -> Binary,
+        sha256 -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    reviews (id) {
+        id -> Text,
+        product_id -> Text,
+        user_id -> Nullable<Text>,
+        user_name -> Text,
+        rating -> Integer,
+        comment -> Text,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    sales (id) {
+        id -> Text,
+        name -> Text,
+        starts_at -> Timestamp,
+        ends_at -> Timestamp,
+        discount -> Integer,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    orders (id) {
+        id -> Text,
+        user_id -> Nullable<Text>,
+        user_name -> Text,
+        address -> Text,
+        pincode -> Text,
+        amount_rupees -> BigInt,
+        payment_id -> Text,
+        provider_order_id -> Text,
+        status -> Text,
+        refund_id -> Nullable<Text>,
+        refund_status -> Nullable<Text>,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    order_lines (order_id, position) {
+        order_id -> Text,
+        position -> Integer,
+        product_id -> Text,
+        name -> Text,
+        category_name -> Text,
+        variant_index -> Integer,
+        variant_label -> Nullable<Text>,
+        unit_price_paise -> BigInt,
+        discount -> Integer,
+        quantity -> Integer,
+    }
+}
+
+diesel::table! {
+    order_events (order_id, position) {
+        order_id -> Text,
+        position -> Integer,
+        status -> Text,
+        actor_id -> Nullable<Text>,
+        at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    checkout_intents (provider_order_id) {
+        provider_order_id -> Text,
+        receipt -> Text,
+        user_id -> Text,
+        amount_rupees -> BigInt,
+        address -> Text,
+        pincode -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    checkout_intent_lines (provider_order_id, position) {
+        provider_order_id -> Text,
+        position -> Integer,
+        product_id -> Text,
+        variant_index -> Integer,
+        quantity -> Integer,
+    }
+}
+
+diesel::table! {
+    payment_events (event_id) {
+        event_id -> Text,
+        received_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    one_time_codes (purpose, email) {
+        purpose -> Text,
+        email -> Text,
+        code_hash -> Text,
+        attempts -> Integer,
+        expires_at -> Timestamp,
+        last_sent_at -> Timestamp,
+        name -> Nullable<Text>,
+        phone -> Nullable<Text>,
+        address -> Nullable<Text>,
+        password_hash -> Nullable<Text>,
+    }
+}
+
+diesel::joinable!(products -> categories (category_id));
+diesel::joinable!(products -> users (seller_id));
+diesel::joinable!(product_variants -> products (product_id));
+diesel::joinable!(product_details -> products (product_id));
+diesel::joinable!(product_photos -> products (product_id));
+diesel::joinable!(reviews -> products (product_id));
+diesel::joinable!(reviews -> users (user_id));
+diesel::joinable!(orders -> users (user_id));
+diesel::joinable!(order_lines -> orders (order_id));
+diesel::joinable!(order_events -> orders (order_id));
+diesel::joinable!(checkout_intents -> users (user_id));
+diesel::joinable!(checkout_intent_lines -> checkout_intents (provider_order_id));
+
+diesel::allow_tables_to_appear_in_same_query!(
+    users,
+    categories,
+    products,
+    product_variants,
+    product_details,
+    product_photos,
+    images,
+    reviews,
+    sales,
+    orders,
+    order_lines,
+    order_events,
+    checkout_intents,
+    checkout_intent_lines,
+    payment_events,
+    one_time_codes,
+);

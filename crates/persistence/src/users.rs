@@ -1,0 +1,149 @@
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use diesel::prelude::*;
+use paduka_application::RepoError;
+use paduka_application::accounts::UserRepository;
+use paduka_domain::UserId;
+use paduka_domain::contact::Email;
+use paduka_domain::user::{Role, User};
+
+use crate::db::{Database, corrupt, from_db_time, to_db_time};
+use crate::schema::users;
+
+/// Shoppers and administrators in the `users` table; e-mails are stored lower-case and unique.
+#[derive(Debug, Clone)]
+pub struct DieselUserRepository {
+    db: Database,
+}
+
+impl DieselUserRepository {
+    pub fn new(db: Database) -> Self {
+        Self { db }
+    }
+}
+
+#[derive(Queryable, Selectable, Insertable)]
+#[diesel(table_name = users)]
+struct UserRow {
+    id: String,
+    name: String,
+    email: String,
+    phone: String,
+    address: String,
+    role: i32,
+    password_hash: String,
+    created_at: chrono::NaiveDateTime,
+    updated_at: chrono::NaiveDateTime,
+}
+
+impl UserRow {
+    fn from_user(user: &User) -> Self {
+        Self {
+            id: user.id.as_str().to_owned(),
+            name: user.name.clone(),
+            email: user.email.as_str().to_owned(),
+            phone: user.phone.clone(),
+            address: user.address.clone(),
+            role: user.role.code(),
+            password_hash: user.password_hash.clone(),
+            created_at: to_db_time(user.created_at),
+            updated_at: to_db_time(user.updated_at),
+        }
+    }
+
+    fn into_user(self) -> QueryResult<User> {
+        Ok(User {
+            role: Role::from_code(i64::from(self.role))
+                .map_err(|_| corrupt(format_args!("role {}", self.role)))?,
+            email: Email::parse(&self.email)
+                .map_err(|_| corrupt(format_args!("e-mail of user {}", self.id)))?,
+            id: UserId::new(self.id),
+            name: self.name,
+            phone: self.phone,
+            address: self.address,
+            password_hash: self.password_hash,
+            created_at: from_db_time(self.created_at),
+            updated_at: from_db_time(self.updated_at),
+        })
+    }
+}
+
+#[async_trait]
+impl UserRepository for DieselUserRepository {
+    async fn find(&self, id: &UserId) -> Result<Option<User>, RepoError> {
+        let id = id.as_str().to_owned();
+        self.db
+            .run(move |conn| {
+                users::table
+                    .find(id)
+                    .select(UserRow::as_select())
+                    .first::<UserRow>(conn)
+                    .optional()?
+                    .map(UserRow::into_user)
+                    .transpose()
+            })
+            .await
+    }
+
+    async fn find_by_email(&self, email: &Email) -> Result<Option<User>, RepoError> {
+        let email = email.as_str().to_owned();
+        self.db
+            .run(move |conn| {
+                users::table
+                    .filter(users::email.eq(email))
+                    .select(UserRow::as_select())
+                    .first::<UserRow>(conn)
+                    .optional()?
+                    .map(UserRow::into_user)
+                    .transpose()
+            })
+            .await
+    }
+
+    #[tracing::instrument(level = "debug", skip_all, fields(user = %user.id))]
+    async fn create(&self, user: &User) -> Result<(), RepoError> {
+        let row = UserRow::from_user(user);
+        self.db
+            .run(move |conn| {
+                diesel::insert_into(users::table)
+                    .values(&row)
+                    .execute(conn)?;
+                Ok(())
+            })
+            .await
+    }
+
+    #[tracing::instrument(level = "debug", skip(self))]
+    async fn set_role(&self, id: &UserId, role: Role, at: DateTime<Utc>) -> Result<(), RepoError> {
+        let id = id.as_str().to_owned();
+        self.db
+            .run(move |conn| {
+                let changed = diesel::update(users::table.find(id))
+                    .set((
+                        users::role.eq(role.code()),
+                        users::updated_at.eq(to_db_time(at)),
+                    ))
+                    .execute(conn)?;
+                if changed == 0 {
+                    return Err(diesel::result::Error::NotFound);
+                }
+                Ok(())
+            })
+            .await
+    }
+
+    async fn admins(&self) -> Result<Vec<User>, RepoError> {
+        self.db
+            .run(|conn| {
+                users::table
+                    .filter(users::role.eq(Role::Admin.code()))
+                    .order((users::name, users::id))
+                    .select(UserRow::as_select())
+                    .load::<UserRow>(conn)?
+                    .into_iter()
+                    .map(UserRow::into_user)
+                    .collect()
+            })
+            .await
+    }
+}

@@ -1,0 +1,107 @@
+use paduka_application::ReadinessProbe;
+use paduka_application::accounts::UserRepository;
+use paduka_application::catalog::{CategoryRepository, ProductRepository};
+use paduka_domain::ProductId;
+use paduka_domain::user::Role;
+use paduka_persistence::{
+    Backend, Database, DieselCategoryRepository, DieselProductRepository, DieselUserRepository,
+    sqlite_url_in,
+};
+
+use crate::helpers::{TestDb, category, record, user};
+
+crate::on_both_backends!(
+    migrations_apply_revert_and_apply_again,
+    the_readiness_probe_answers,
+    the_database_is_empty_until_it_holds_a_user_or_a_product,
+);
+
+async fn migrations_apply_revert_and_apply_again(db: &TestDb) {
+    assert_eq!(db.table_count(), 16, "every table is created");
+    db.revert_all_migrations();
+    assert_eq!(db.table_count(), 0, "down.sql removes every table");
+    db.db().run_migrations().unwrap();
+    assert_eq!(db.table_count(), 16);
+    db.db()
+        .run_migrations()
+        .expect("running again changes nothing");
+    assert_eq!(db.table_count(), 16);
+}
+
+async fn the_readiness_probe_answers(db: &TestDb) {
+    db.db()
+        .check()
+        .await
+        .expect("the database answers SELECT 1");
+}
+
+async fn the_database_is_empty_until_it_holds_a_user_or_a_product(db: &TestDb) {
+    let database = db.db();
+    assert!(database.is_empty().await.unwrap());
+    let users = DieselUserRepository::new(database.clone());
+    users
+        .create(&user("u1", "Asha", Role::Admin))
+        .await
+        .unwrap();
+    assert!(!database.is_empty().await.unwrap());
+
+    db.execute("DELETE FROM users");
+    assert!(database.is_empty().await.unwrap());
+    DieselCategoryRepository::new(database.clone())
+        .create(&category("c1", "Boots"))
+        .await
+        .unwrap();
+    assert!(
+        database.is_empty().await.unwrap(),
+        "a category alone is still an empty shop"
+    );
+    users
+        .create(&user("u2", "Ravi", Role::Admin))
+        .await
+        .unwrap();
+    DieselProductRepository::new(database.clone())
+        .create(&ProductId::new("p1"), record("P-1", "Boot", "c1", "u2", 0))
+        .await
+        .unwrap();
+    db.execute("DELETE FROM users");
+    assert!(
+        !database.is_empty().await.unwrap(),
+        "a product makes the shop non-empty"
+    );
+}
+
+#[test]
+fn a_sqlite_url_or_plain_path_opens_a_file_in_a_folder_it_creates() {
+    let dir = tempfile::tempdir().unwrap();
+    let nested = dir.path().join("a").join("b");
+    let url = sqlite_url_in(&nested);
+    assert!(
+        url.starts_with("sqlite://") && url.ends_with("paduka.db"),
+        "{url}"
+    );
+    let db = Database::connect(&url).unwrap();
+    assert_eq!(db.backend(), Backend::Sqlite);
+    db.run_migrations().unwrap();
+    assert!(nested.join("paduka.db").is_file());
+
+    let plain = dir.path().join("plain").join("shop.db");
+    let db = Database::connect(plain.to_str().unwrap()).unwrap();
+    assert_eq!(db.backend(), Backend::Sqlite);
+    assert!(plain.is_file());
+}
+
+#[test]
+fn an_unreachable_postgres_is_an_error_never_a_sqlite_file() {
+    for url in [
+        "postgres://nobody@127.0.0.1:1/paduka",
+        "postgresql://nobody@127.0.0.1:1/paduka",
+    ] {
+        let error = Database::connect(url).expect_err("port 1 has no PostgreSQL");
+        assert!(error.to_string().contains("PostgreSQL"), "{error:#}");
+    }
+    assert!(
+        !std::path::Path::new("postgres:").exists(),
+        "no SQLite file was made instead"
+    );
+    assert!(!std::path::Path::new("postgresql:").exists());
+}

@@ -1,0 +1,13 @@
+//! The repository adapters against real databases: every test body runs once on SQLite (a
+//! temporary file) and once on PostgreSQL (a database of its own on `TEST_POSTGRES_URL`,
+//! default `postgres://root@127.0.0.1:5432/test`; skipped with a warning when unreachable,
+//! failing under `CI=true`).
+
+mod helpers;
+
+mod catalog;
+mod database;
+mod products;
+mod reviews;
+mod sales;
+mod users;

@@ -1,0 +1,539 @@
+use paduka_application::RepoError;
+use paduka_application::accounts::UserRepository;
+use paduka_application::catalog::{
+    CategoryRepository, ProductQuery, ProductRecord, ProductRepository, ProductSort, ReviewRecord,
+    ReviewRepository,
+};
+use paduka_domain::catalog::{CategoryRef, Product, ProductRating, StoredImage};
+use paduka_domain::review::ReviewDraft;
+use paduka_domain::user::Role;
+use paduka_domain::{CategoryId, Paise, ProductId, ReviewId, UserId};
+use paduka_persistence::{
+    DieselCategoryRepository, DieselProductRepository, DieselReviewRepository, DieselUserRepository,
+};
+
+use crate::helpers::{TestDb, at, category, png, record, user, variant};
+
+crate::on_both_backends!(
+    a_created_product_reads_back_every_field,
+    listing_filters_by_category_first_price_and_every_search_word,
+    listing_sorts_each_way_and_pages_with_the_total_before_paging,
+    updating_replaces_variants_and_lists_and_keeps_the_photo_unless_given,
+    deleting_a_product_takes_its_variants_lists_photo_and_reviews_along,
+    a_taken_product_code_or_a_missing_category_or_seller_is_a_conflict,
+    unknown_products_are_absent_or_not_found,
+);
+
+/// SHA-256 of `abc`, the photo most tests store.
+const ABC_SHA256: &str = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad";
+
+/// An admin `admin` and the categories `boots` (Boots) and `sneakers` (Sneakers).
+async fn shop(db: &TestDb) -> DieselProductRepository {
+    let database = db.db();
+    DieselUserRepository::new(database.clone())
+        .create(&user("admin", "Admin", Role::Admin))
+        .await
+        .unwrap();
+    let categories = DieselCategoryRepository::new(database.clone());
+    categories
+        .create(&category("boots", "Boots"))
+        .await
+        .unwrap();
+    categories
+        .create(&category("sneakers", "Sneakers"))
+        .await
+        .unwrap();
+    DieselProductRepository::new(database)
+}
+
+fn ids(products: &[Product]) -> Vec<&str> {
+    products.iter().map(|p| p.id.as_str()).collect()
+}
+
+async fn listed(products: &DieselProductRepository, query: ProductQuery) -> (Vec<String>, u64) {
+    let page = products.list(&query).await.unwrap();
+    (
+        ids(&page.products).into_iter().map(str::to_owned).collect(),
+        page.total,
+    )
+}
+
+fn strings(items: &[&str]) -> Vec<String> {
+    items.iter().map(|s| (*s).to_owned()).collect()
+}
+
+async fn a_created_product_reads_back_every_field(db: &TestDb) {
+    let products = shop(db).await;
+    let mut full = record("PDK-TRAIL", "Trail Runner", "sneakers", "admin", 10);
+    full.draft.info = "Light and grippy".into();
+    full.draft.material = "Mesh".into();
+    full.draft.variants = vec![
+        variant(Some("UK 8"), 2499, 10),
+        variant(Some("UK 9"), 2599, 0),
+        variant(None, 2699, 5),
+    ];
+    full.draft.descriptions = strings(&["Breathes", "Grips"]);
+    full.draft.specifications = strings(&["Rubber sole", "300 g"]);
+    full.draft.tags = strings(&["trail", "running", "outdoor"]);
+    full.draft.other_photos = strings(&["/api/v1/media/m1", "https://cdn.example/side.png"]);
+    full.draft.quantity = 7;
+    full.draft.shipping = false;
+    full.photo = Some(png(b"abc"));
+
+    let id = ProductId::new("p-trail");
+    let created = products.create(&id, full.clone()).await.unwrap();
+    let expected = Product {
+        id: id.clone(),
+        product_code: "PDK-TRAIL".into(),
+        name: "Trail Runner".into(),
+        info: "Light and grippy".into(),
+        variants: full.draft.variants.clone(),
+        descriptions: full.draft.descriptions.clone(),
+        specifications: full.draft.specifications.clone(),
+        material: "Mesh".into(),
+        tags: full.draft.tags.clone(),
+        seller: Some(UserId::new("admin")),
+        category: CategoryRef {
+            id: CategoryId::new("sneakers"),
+            name: "Sneakers".into(),
+        },
+        quantity: 7,
+        shipping: false,
+        other_photos: full.draft.other_photos.clone(),
+        has_photo: true,
+        rating: ProductRating::default(),
+        created_at: at(10),
+        updated_at: at(10),
+    };
+    assert_eq!(created, expected);
+    assert_eq!(products.find(&id).await.unwrap(), Some(expected.clone()));
+    let page = products.list(&ProductQuery::default()).await.unwrap();
+    assert_eq!(page.products, vec![expected]);
+    assert_eq!(page.total, 1);
+    assert_eq!(
+        products.photo(&id).await.unwrap(),
+        Some(StoredImage {
+            content_type: "image/png".into(),
+            bytes: b"abc".to_vec(),
+            sha256: ABC_SHA256.into(),
+        })
+    );
+
+    let bare_id = ProductId::new("p-bare");
+    let bare = products
+        .create(&bare_id, record("PDK-BARE", "Plain", "boots", "admin", 11))
+        .await
+        .unwrap();
+    assert!(!bare.has_photo);
+    assert!(bare.tags.is_empty() && bare.descriptions.is_empty() && bare.other_photos.is_empty());
+    assert_eq!(bare.variants, vec![variant(None, 1000, 0)]);
+    assert_eq!(products.photo(&bare_id).await.unwrap(), None);
+}
+
+async fn listing_filters_by_category_first_price_and_every_search_word(db: &TestDb) {
+    let products = shop(db).await;
+    let mut trail = record("T", "Trail Runner", "sneakers", "admin", 1);
+    // The second variant is cheap, but the price filter looks at the first only.
+    trail.draft.variants = vec![
+        variant(Some("UK 8"), 2499, 0),
+        variant(Some("UK 9"), 999, 0),
+    ];
+    trail.draft.material = "Mesh".into();
+    trail.draft.info = "Grippy sole".into();
+    trail.draft.tags = strings(&["Outdoor"]);
+    trail.draft.descriptions = strings(&["leather free"]);
+    let mut chelsea = record("C", "Chelsea Boot", "boots", "admin", 2);
+    chelsea.draft.variants = vec![variant(None, 4999, 0)];
+    chelsea.draft.material = "Leather".into();
+    chelsea.draft.info = "Water_proof, 100% sealed".into();
+    let mut desert = record("D", "Desert Boot", "boots", "admin", 3);
+    desert.draft.variants = vec![variant(None, 1999, 0)];
+    desert.draft.material = "Suede".into();
+    desert.draft.tags = strings(&["desert", "SUMMER"]);
+    for (id, r) in [("trail", trail), ("chelsea", chelsea), ("desert", desert)] {
+        products.create(&ProductId::new(id), r).await.unwrap();
+    }
+
+    let query = |f: fn(&mut ProductQuery)| {
+        let mut q = ProductQuery::default();
+        f(&mut q);
+        q
+    };
+    let text = |t: &str| ProductQuery {
+        text: Some(t.to_owned()),
+        ..ProductQuery::default()
+    };
+
+    assert_eq!(
+        listed(&products, ProductQuery::default()).await,
+        (strings(&["desert", "chelsea", "trail"]), 3)
+    );
+    assert_eq!(
+        listed(
+            &products,
+            query(|q| q.category = Some(CategoryId::new("boots")))
+        )
+        .await,
+        (strings(&["desert", "chelsea"]), 2)
+    );
+    assert_eq!(
+        listed(
+            &products,
+            query(|q| q.max_price = Some(Paise::from_rupees(2499).unwrap()))
+        )
+        .await,
+        (strings(&["desert", "trail"]), 2),
+        "the limit is inclusive"
+    );
+    assert_eq!(
+        listed(
+            &products,
+            query(|q| q.max_price = Some(Paise::from_rupees(2000).unwrap()))
+        )
+        .await,
+        (strings(&["desert"]), 1),
+        "only the first variant's price counts"
+    );
+    // Name, case-insensitively.
+    assert_eq!(
+        listed(&products, text("BOOT")).await.0,
+        strings(&["desert", "chelsea"])
+    );
+    // Every word must match somewhere: name and material.
+    assert_eq!(
+        listed(&products, text("boot  leather")).await.0,
+        strings(&["chelsea"])
+    );
+    // A tag, an info word, a material, the category name.
+    assert_eq!(
+        listed(&products, text("outdoor")).await.0,
+        strings(&["trail"])
+    );
+    assert_eq!(
+        listed(&products, text("summer")).await.0,
+        strings(&["desert"])
+    );
+    assert_eq!(
+        listed(&products, text("grippy")).await.0,
+        strings(&["trail"])
+    );
+    assert_eq!(
+        listed(&products, text("suede")).await.0,
+        strings(&["desert"])
+    );
+    assert_eq!(
+        listed(&products, text("sneakers")).await.0,
+        strings(&["trail"])
+    );
+    // Descriptions are not searched.
+    assert_eq!(listed(&products, text("free")).await, (vec![], 0));
+    // Wildcards in the search are plain characters.
+    assert_eq!(listed(&products, text("_")).await.0, strings(&["chelsea"]));
+    assert_eq!(
+        listed(&products, text("100%")).await.0,
+        strings(&["chelsea"])
+    );
+    assert_eq!(listed(&products, text("r_nner")).await, (vec![], 0));
+    // Filters combine.
+    let boots_with_suede = ProductQuery {
+        category: Some(CategoryId::new("boots")),
+        text: Some("boot".into()),
+        max_price: Some(Paise::from_rupees(3000).unwrap()),
+        ..ProductQuery::default()
+    };
+    assert_eq!(
+        listed(&products, boots_with_suede).await,
+        (strings(&["desert"]), 1)
+    );
+    assert_eq!(
+        listed(&products, text("nothing-like-this")).await,
+        (vec![], 0)
+    );
+}
+
+async fn listing_sorts_each_way_and_pages_with_the_total_before_paging(db: &TestDb) {
+    let products = shop(db).await;
+    // (id, seconds, price, discount)
+    for (id, seconds, rupees, discount) in [
+        ("a", 1, 3000, 10),
+        ("b", 2, 1000, 30),
+        ("c", 3, 2000, 0),
+        ("d", 4, 4000, 20),
+    ] {
+        let mut r = record(&format!("CODE-{id}"), id, "boots", "admin", seconds);
+        r.draft.variants = vec![variant(None, rupees, discount), variant(None, 1, 99)];
+        products.create(&ProductId::new(id), r).await.unwrap();
+    }
+    let sorted = |sort| ProductQuery {
+        sort,
+        ..ProductQuery::default()
+    };
+    let expectations = [
+        (ProductSort::Newest, ["d", "c", "b", "a"]),
+        (ProductSort::Oldest, ["a", "b", "c", "d"]),
+        (ProductSort::Discount, ["b", "d", "a", "c"]),
+        (ProductSort::PriceLow, ["b", "c", "a", "d"]),
+        (ProductSort::PriceHigh, ["d", "a", "c", "b"]),
+    ];
+    for (sort, order) in expectations {
+        assert_eq!(
+            listed(&products, sorted(sort)).await,
+            (strings(&order), 4),
+            "{sort:?}"
+        );
+    }
+
+    let paged = |page, limit| ProductQuery {
+        page,
+        limit: Some(limit),
+        ..ProductQuery::default()
+    };
+    assert_eq!(
+        listed(&products, paged(1, 3)).await,
+        (strings(&["d", "c", "b"]), 4)
+    );
+    assert_eq!(listed(&products, paged(2, 3)).await, (strings(&["a"]), 4));
+    assert_eq!(
+        listed(&products, paged(3, 3)).await,
+        (vec![], 4),
+        "past the end"
+    );
+    assert_eq!(
+        listed(&products, paged(2, 2)).await,
+        (strings(&["b", "a"]), 4)
+    );
+    assert_eq!(
+        listed(&products, paged(0, 2)).await,
+        (strings(&["d", "c"]), 4),
+        "page 0 is 1"
+    );
+    assert_eq!(
+        listed(&products, paged(1, 10)).await,
+        (strings(&["d", "c", "b", "a"]), 4)
+    );
+    let cheap_second_page = ProductQuery {
+        page: 2,
+        limit: Some(1),
+        sort: ProductSort::PriceLow,
+        max_price: Some(Paise::from_rupees(3000).unwrap()),
+        ..ProductQuery::default()
+    };
+    assert_eq!(
+        listed(&products, cheap_second_page).await,
+        (strings(&["c"]), 3)
+    );
+}
+
+async fn updating_replaces_variants_and_lists_and_keeps_the_photo_unless_given(db: &TestDb) {
+    let products = shop(db).await;
+    let id = ProductId::new("p1");
+    let mut first = record("OLD", "Old name", "boots", "admin", 1);
+    first.draft.variants = vec![
+        variant(Some("S"), 100, 0),
+        variant(Some("M"), 200, 0),
+        variant(Some("L"), 300, 0),
+    ];
+    first.draft.tags = strings(&["one", "two"]);
+    first.draft.specifications = strings(&["spec"]);
+    first.photo = Some(png(b"abc"));
+    products.create(&id, first).await.unwrap();
+    DieselReviewRepository::new(db.db())
+        .upsert(ReviewRecord {
+            id: ReviewId::new("r1"),
+            product: id.clone(),
+            user: UserId::new("admin"),
+            draft: ReviewDraft {
+                rating: 4,
+                comment: "ok".into(),
+            },
+            at: at(2),
+        })
+        .await
+        .unwrap();
+
+    let mut second = record("NEW", "New name", "sneakers", "admin", 5);
+    second.draft.variants = vec![variant(Some("XL"), 450, 15)];
+    second.draft.tags = strings(&["three"]);
+    second.draft.quantity = 0;
+    let updated = products.update(&id, second).await.unwrap();
+    assert_eq!(updated.product_code, "NEW");
+    assert_eq!(updated.name, "New name");
+    assert_eq!(updated.category.name, "Sneakers");
+    assert_eq!(updated.variants, vec![variant(Some("XL"), 450, 15)]);
+    assert_eq!(updated.tags, strings(&["three"]));
+    assert!(
+        updated.specifications.is_empty(),
+        "lists are replaced, not merged"
+    );
+    assert_eq!(updated.quantity, 0);
+    assert!(updated.has_photo, "no photo given keeps the current one");
+    assert_eq!(updated.created_at, at(1));
+    assert_eq!(updated.updated_at, at(5));
+    assert_eq!(
+        updated.rating,
+        ProductRating {
+            total_stars: 4,
+            reviews: 1
+        },
+        "reviews stay"
+    );
+    assert_eq!(products.find(&id).await.unwrap(), Some(updated));
+    assert_eq!(
+        products.photo(&id).await.unwrap().unwrap().sha256,
+        ABC_SHA256
+    );
+    assert_eq!(db.count("SELECT COUNT(*) AS n FROM product_variants"), 1);
+
+    let mut third = record("NEW", "New name", "sneakers", "admin", 6);
+    third.photo = Some(png(b"new photo"));
+    products.update(&id, third).await.unwrap();
+    let photo = products.photo(&id).await.unwrap().unwrap();
+    assert_eq!(photo.bytes, b"new photo");
+    assert_ne!(photo.sha256, ABC_SHA256);
+    assert_eq!(photo.sha256.len(), 64);
+}
+
+async fn deleting_a_product_takes_its_variants_lists_photo_and_reviews_along(db: &TestDb) {
+    let products = shop(db).await;
+    let id = ProductId::new("p1");
+    let mut r = record("P1", "Doomed", "boots", "admin", 1);
+    r.draft.variants = vec![variant(None, 100, 0), variant(None, 200, 0)];
+    r.draft.tags = strings(&["gone"]);
+    r.photo = Some(png(b"abc"));
+    products.create(&id, r).await.unwrap();
+    let keep = ProductId::new("p2");
+    products
+        .create(&keep, record("P2", "Kept", "boots", "admin", 2))
+        .await
+        .unwrap();
+    let reviews = DieselReviewRepository::new(db.db());
+    for product in [&id, &keep] {
+        reviews
+            .upsert(ReviewRecord {
+                id: ReviewId::new(format!("r-{product}")),
+                product: product.clone(),
+                user: UserId::new("admin"),
+                draft: ReviewDraft {
+                    rating: 5,
+                    comment: "great".into(),
+                },
+                at: at(3),
+            })
+            .await
+            .unwrap();
+    }
+
+    products.delete(&id).await.unwrap();
+    assert_eq!(products.find(&id).await.unwrap(), None);
+    assert_eq!(products.photo(&id).await.unwrap(), None);
+    assert!(reviews.for_product(&id).await.unwrap().is_empty());
+    let left = |table: &str| {
+        db.count(&format!(
+            "SELECT COUNT(*) AS n FROM {table} WHERE product_id = 'p1'"
+        ))
+    };
+    for table in [
+        "product_variants",
+        "product_details",
+        "product_photos",
+        "reviews",
+    ] {
+        assert_eq!(left(table), 0, "{table} rows of the deleted product");
+    }
+    assert_eq!(
+        reviews.for_product(&keep).await.unwrap().len(),
+        1,
+        "other products untouched"
+    );
+    assert_eq!(
+        ids(&products
+            .list(&ProductQuery::default())
+            .await
+            .unwrap()
+            .products),
+        ["p2"]
+    );
+    assert!(matches!(
+        products.delete(&id).await,
+        Err(RepoError::NotFound)
+    ));
+}
+
+async fn a_taken_product_code_or_a_missing_category_or_seller_is_a_conflict(db: &TestDb) {
+    let products = shop(db).await;
+    products
+        .create(
+            &ProductId::new("p1"),
+            record("TAKEN", "One", "boots", "admin", 1),
+        )
+        .await
+        .unwrap();
+    products
+        .create(
+            &ProductId::new("p2"),
+            record("FREE", "Two", "boots", "admin", 2),
+        )
+        .await
+        .unwrap();
+
+    let conflict = |result: Result<Product, RepoError>| match result {
+        Err(RepoError::Conflict(rule)) => rule,
+        other => panic!("expected a conflict, got {other:?}"),
+    };
+    let rule = conflict(
+        products
+            .create(
+                &ProductId::new("p3"),
+                record("TAKEN", "Three", "boots", "admin", 3),
+            )
+            .await,
+    );
+    assert!(rule.contains("product_code"), "the rule is named: {rule}");
+    conflict(
+        products
+            .create(
+                &ProductId::new("p3"),
+                record("OTHER", "Three", "no-such-category", "admin", 3),
+            )
+            .await,
+    );
+    conflict(
+        products
+            .create(
+                &ProductId::new("p3"),
+                record("OTHER", "Three", "boots", "no-such-user", 3),
+            )
+            .await,
+    );
+    conflict(
+        products
+            .update(
+                &ProductId::new("p2"),
+                record("TAKEN", "Two", "boots", "admin", 4),
+            )
+            .await,
+    );
+
+    // Nothing of the refused writes was kept.
+    assert_eq!(products.find(&ProductId::new("p3")).await.unwrap(), None);
+    let p2 = products.find(&ProductId::new("p2")).await.unwrap().unwrap();
+    assert_eq!((p2.product_code.as_str(), p2.updated_at), ("FREE", at(2)));
+    assert_eq!(db.count("SELECT COUNT(*) AS n FROM product_variants"), 2);
+}
+
+async fn unknown_products_are_absent_or_not_found(db: &TestDb) {
+    let products = shop(db).await;
+    let missing = ProductId::new("missing");
+    assert_eq!(products.find(&missing).await.unwrap(), None);
+    assert_eq!(products.photo(&missing).await.unwrap(), None);
+    let update: ProductRecord = record("X", "X", "boots", "admin", 1);
+    assert!(matches!(
+        products.update(&missing, update).await,
+        Err(RepoError::NotFound)
+    ));
+    assert!(matches!(
+        products.delete(&missing).await,
+        Err(RepoError::NotFound)
+    ));
+    assert_eq!(db.count("SELECT COUNT(*) AS n FROM products"), 0);
+}

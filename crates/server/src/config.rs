@@ -1,0 +1,275 @@
+//! Settings, read once from the environment (and a `.env` file when present).
+//!
+//! Every variable is documented in `.env.example`. A bad value stops the start with a message
+//! naming the variable; secrets never print.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+use paduka_domain::contact::Pincode;
+use secrecy::SecretString;
+
+/// The spec's four deliverable pincodes, used when `DELIVERABLE_PINCODES` is unset.
+pub const DEFAULT_PINCODES: [&str; 4] = ["281001", "492010", "281204", "492001"];
+
+#[derive(Debug)]
+pub struct Settings {
+    /// `postgres://...` for PostgreSQL; otherwise a SQLite file (default `DATA_DIR/paduka.db`).
+    pub database_url: String,
+    pub bind_addr: SocketAddr,
+    /// `None` means: generate one and keep it in the data folder (development only).
+    pub jwt_secret: Option<SecretString>,
+    pub bcrypt_cost: u32,
+    pub razorpay: Option<RazorpaySettings>,
+    pub smtp_url: Option<SecretString>,
+    pub mail_from: String,
+    pub deliverable_pincodes: Vec<Pincode>,
+    pub data_dir: PathBuf,
+    pub static_dir: PathBuf,
+    /// Load demo data into an empty database on start.
+    pub demo_data: bool,
+}
+
+#[derive(Debug)]
+pub struct RazorpaySettings {
+    pub key_id: String,
+    pub key_secret: SecretString,
+    pub webhook_secret: Option<SecretString>,
+}
+
+/// A variable whose value cannot be used.
+#[derive(Debug, thiserror::Error)]
+#[error("{name}: {problem}")]
+pub struct ConfigError {
+    pub name: &'static str,
+    pub problem: String,
+}
+
+impl Settings {
+    /// Reads the process environment, after loading `.env` when there is one.
+    pub fn from_env() -> Result<Self, ConfigError> {
+        // A missing .env is normal; a malformed one is not worth refusing to start over,
+        // but say so.
+        if let Err(error) = dotenvy::dotenv()
+            && !error.not_found()
+        {
+            eprintln!("warning: .env could not be read: {error}");
+        }
+        Self::from_vars(|name| std::env::var(name).ok())
+    }
+
+    /// Reads settings through `var`, so tests can supply their own environment.
+    pub fn from_vars(var: impl Fn(&str) -> Option<String>) -> Result<Self, ConfigError> {
+        let get = |name: &str| {
+            var(name)
+                .map(|v| v.trim().to_owned())
+                .filter(|v| !v.is_empty())
+        };
+        let data_dir = PathBuf::from(get("DATA_DIR").unwrap_or_else(|| "data".into()));
+        let database_url = get("DATABASE_URL")
+            .unwrap_or_else(|| data_dir.join("paduka.db").to_string_lossy().into_owned());
+        if let Some(scheme) = database_url.split_once("://").map(|(s, _)| s)
+            && !matches!(scheme, "postgres" | "postgresql" | "sqlite")
+        {
+            return Err(ConfigError {
+                name: "DATABASE_URL",
+                problem: format!(
+                    "the scheme {scheme}:// is not supported; use postgres:// or a SQLite file path"
+                ),
+            });
+        }
+        let bind_addr = match get("BIND_ADDR") {
+            None => SocketAddr::from(([127, 0, 0, 1], 8080)),
+            Some(v) => v.parse().map_err(|_| ConfigError {
+                name: "BIND_ADDR",
+                problem: format!("{v:?} is not an address and port like 127.0.0.1:8080"),
+            })?,
+        };
+        let jwt_secret = match get("JWT_SECRET") {
+            Some(secret) if secret.len() < 32 => {
+                return Err(ConfigError {
+                    name: "JWT_SECRET",
+                    problem: "must be at least 32 characters".into(),
+                });
+            }
+            other => other.map(SecretString::from),
+        };
+        let bcrypt_cost = match get("BCRYPT_COST") {
+            None => 12,
+            Some(v) => v
+                .parse()
+                .ok()
+                .filter(|c| (4..=31).contains(c))
+                .ok_or_else(|| ConfigError {
+                    name: "BCRYPT_COST",
+                    problem: format!("{v:?} is not a whole number from 4 to 31"),
+                })?,
+        };
+        let razorpay = match (get("RAZORPAY_KEY_ID"), get("RAZORPAY_KEY_SECRET")) {
+            (None, None) => None,
+            (Some(key_id), Some(secret)) => Some(RazorpaySettings {
+                key_id,
+                key_secret: secret.into(),
+                webhook_secret: get("RAZORPAY_WEBHOOK_SECRET").map(SecretString::from),
+            }),
+            (Some(_), None) => {
+                return Err(ConfigError {
+                    name: "RAZORPAY_KEY_SECRET",
+                    problem: "is required when RAZORPAY_KEY_ID is set".into(),
+                });
+            }
+            (None, Some(_)) => {
+                return Err(ConfigError {
+                    name: "RAZORPAY_KEY_ID",
+                    problem: "is required when RAZORPAY_KEY_SECRET is set".into(),
+                });
+            }
+        };
+        let smtp_url = get("SMTP_URL");
+        if let Some(url) = &smtp_url
+            && !(url.starts_with("smtp://") || url.starts_with("smtps://"))
+        {
+            return Err(ConfigError {
+                name: "SMTP_URL",
+                problem: "must start with smtp:// or smtps://".into(),
+            });
+        }
+        let mail_from = get("MAIL_FROM").unwrap_or_else(|| "Paduka <no-reply@paduka.local>".into());
+        if !mail_from.contains('@') {
+            return Err(ConfigError {
+                name: "MAIL_FROM",
+                problem: format!("{mail_from:?} is not an e-mail address"),
+            });
+        }
+        let deliverable_pincodes = match get("DELIVERABLE_PINCODES") {
+            None => DEFAULT_PINCODES
+                .iter()
+                .map(|p| Pincode::parse(p))
+                .collect::<Result<Vec<_>, _>>(),
+            Some(list) => list
+                .split(',')
+                .map(str::trim)
+                .filter(|p| !p.is_empty())
+                .map(Pincode::parse)
+                .collect::<Result<Vec<_>, _>>(),
+        }
+        .map_err(|_| ConfigError {
+            name: "DELIVERABLE_PINCODES",
+            problem: "must be a comma separated list of 6-digit pincodes".into(),
+        })?;
+        let demo_data = match get("DEMO_DATA").as_deref() {
+            None | Some("1" | "true" | "yes" | "on") => true,
+            Some("0" | "false" | "no" | "off") => false,
+            Some(v) => {
+                return Err(ConfigError {
+                    name: "DEMO_DATA",
+                    problem: format!("{v:?} is not true or false"),
+                });
+            }
+        };
+        Ok(Self {
+            database_url,
+            bind_addr,
+            jwt_secret,
+            bcrypt_cost,
+            razorpay,
+            smtp_url: smtp_url.map(SecretString::from),
+            mail_from,
+            deliverable_pincodes,
+            static_dir: PathBuf::from(get("STATIC_DIR").unwrap_or_else(|| "frontend/dist".into())),
+            data_dir,
+            demo_data,
+        })
+    }
+
+    /// Settings for tests: a private data folder, a random port, cheap hashing, no demo data.
+    pub fn for_tests(data_dir: impl Into<PathBuf>) -> Self {
+        let data_dir = data_dir.into();
+        Self {
+            database_url: data_dir.join("paduka.db").to_string_lossy().into_owned(),
+            bind_addr: SocketAddr::from(([127, 0, 0, 1], 0)),
+            jwt_secret: Some("test-secret-test-secret-test-secret!".to_owned().into()),
+            bcrypt_cost: 4,
+            razorpay: None,
+            smtp_url: None,
+            mail_from: "Paduka <no-reply@paduka.local>".into(),
+            deliverable_pincodes: DEFAULT_PINCODES
+                .iter()
+                .map(|p| Pincode::parse(p).expect("valid"))
+                .collect(),
+            static_dir: data_dir.join("static"),
+            data_dir,
+            demo_data: false,
+        }
+    }
+
+    pub fn is_postgres(&self) -> bool {
+        self.database_url.starts_with("postgres://")
+            || self.database_url.starts_with("postgresql://")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use super::*;
+
+    fn settings(vars: &[(&str, &str)]) -> Result<Settings, ConfigError> {
+        let vars: HashMap<String, String> = vars
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        Settings::from_vars(|name| vars.get(name).cloned())
+    }
+
+    #[test]
+    fn defaults_run_a_local_shop_on_sqlite() {
+        let s = settings(&[]).unwrap();
+        assert_eq!(s.bind_addr.to_string(), "127.0.0.1:8080");
+        assert_eq!(
+            s.database_url,
+            PathBuf::from("data").join("paduka.db").to_string_lossy()
+        );
+        assert!(!s.is_postgres());
+        assert_eq!(s.bcrypt_cost, 12);
+        assert_eq!(s.deliverable_pincodes.len(), 4);
+        assert!(s.demo_data && s.razorpay.is_none() && s.jwt_secret.is_none());
+    }
+
+    #[test]
+    fn each_bad_value_names_its_variable() {
+        for (name, value) in [
+            ("BIND_ADDR", "localhost"),
+            ("BCRYPT_COST", "99"),
+            ("JWT_SECRET", "short"),
+            ("DATABASE_URL", "mysql://x"),
+            ("SMTP_URL", "http://mail"),
+            ("MAIL_FROM", "nobody"),
+            ("DELIVERABLE_PINCODES", "12345,281001"),
+            ("DEMO_DATA", "maybe"),
+            ("RAZORPAY_KEY_SECRET", "only-the-secret"),
+        ] {
+            let error = settings(&[(name, value)]).unwrap_err();
+            let expected = if name == "RAZORPAY_KEY_SECRET" {
+                "RAZORPAY_KEY_ID"
+            } else {
+                name
+            };
+            assert_eq!(error.name, expected, "{name}={value}");
+            assert!(error.to_string().starts_with(expected));
+        }
+    }
+
+    #[test]
+    fn a_postgres_url_selects_postgres() {
+        let s = settings(&[("DATABASE_URL", "postgres://root@127.0.0.1/shop")]).unwrap();
+        assert!(s.is_postgres());
+    }
+
+    #[test]
+    fn secrets_never_print() {
+        let s = settings(&[("JWT_SECRET", "a-very-long-secret-value-of-32-chars!!")]).unwrap();
+        assert!(!format!("{s:?}").contains("a-very-long-secret"));
+    }
+}

@@ -1,0 +1,189 @@
+//! Demo data: a shop that looks real on first run, loaded only into an empty database.
+
+mod catalog;
+pub mod pictures;
+
+use std::collections::HashMap;
+use std::collections::hash_map::Entry;
+
+use anyhow::Context;
+use chrono::Duration;
+use paduka_application::accounts::{Admin, Principal};
+use paduka_domain::catalog::{CategoryDraft, Image, ImageType, ProductInput, media_url};
+use paduka_domain::contact::Email;
+use paduka_domain::review::ReviewDraft;
+use paduka_domain::sale::SaleDraft;
+use paduka_domain::user::{Role, User};
+use paduka_domain::{Percent, UserId};
+
+use crate::startup::Services;
+use catalog::{CATEGORIES, PRODUCTS, sizes};
+use pictures::{View, category_png, shoe_png};
+
+pub const ADMIN_EMAIL: &str = "admin@paduka.local";
+pub const ADMIN_PASSWORD: &str = "paduka-admin";
+pub const SHOPPER_EMAIL: &str = "shopper@paduka.local";
+pub const SHOPPER_PASSWORD: &str = "paduka-shopper";
+
+/// Pictures are this many pixels square.
+const PICTURE_SIZE: u32 = 600;
+
+/// What was loaded.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct DemoSummary {
+    pub categories: usize,
+    pub products: usize,
+}
+
+/// Loads the demo shop when the database is empty: the admin and shopper accounts, five
+/// categories, `product_count` products (the first two dozen are the catalog; beyond that
+/// numbered copies, for benchmarks), a few reviews and a sale running now.
+/// Returns `None`, changing nothing, when the database already holds users or products.
+pub async fn load_if_empty(
+    services: &Services,
+    product_count: usize,
+) -> anyhow::Result<Option<DemoSummary>> {
+    if !services.database.is_empty().await? {
+        return Ok(None);
+    }
+    load(services, product_count).await.map(Some)
+}
+
+async fn load(services: &Services, product_count: usize) -> anyhow::Result<DemoSummary> {
+    let (admin, _) = services
+        .auth
+        .create_admin(
+            ADMIN_EMAIL,
+            "Paduka Admin",
+            ADMIN_PASSWORD,
+            "9876543210",
+            "Paduka HQ, 12 MG Road, Bengaluru 560001",
+        )
+        .await
+        .context("creating the demo admin")?;
+    let admin = Admin::trusted(&admin);
+    let now = chrono::Utc::now();
+    let shopper = services
+        .auth
+        .create_user_directly(
+            User {
+                id: UserId::new(uuid::Uuid::now_v7().to_string()),
+                name: "Asha Verma".into(),
+                email: Email::parse(SHOPPER_EMAIL)?,
+                phone: "9123456780".into(),
+                address: "14 Civil Lines, Mathura, Uttar Pradesh".into(),
+                role: Role::Shopper,
+                password_hash: String::new(),
+                created_at: now,
+                updated_at: now,
+            },
+            SHOPPER_PASSWORD,
+        )
+        .await
+        .context("creating the demo shopper")?;
+
+    let catalog = &services.catalog;
+    let mut category_ids = Vec::new();
+    for category in &CATEGORIES {
+        let picture = png(category_png(
+            category.silhouette,
+            category.palette,
+            PICTURE_SIZE / 2,
+        ));
+        let image = catalog.store_image(&admin, picture).await?;
+        let draft = CategoryDraft::parse(Some(category.name), Some(&media_url(&image)))?;
+        category_ids.push(catalog.create_category(&admin, draft).await?.id);
+    }
+
+    // Each of the 24 designs is drawn once; numbered copies share its pictures.
+    let mut drawn: HashMap<usize, (Vec<u8>, Vec<String>)> = HashMap::new();
+    let mut created = Vec::new();
+    for index in 0..product_count {
+        let design_index = index % PRODUCTS.len();
+        let design = &PRODUCTS[design_index];
+        if let Entry::Vacant(slot) = drawn.entry(design_index) {
+            let photo = shoe_png(design.silhouette, design.palette, View::Side, PICTURE_SIZE);
+            let mut gallery = Vec::new();
+            for view in [View::Mirrored, View::Detail, View::Pair] {
+                let picture = png(shoe_png(
+                    design.silhouette,
+                    design.palette,
+                    view,
+                    PICTURE_SIZE,
+                ));
+                gallery.push(media_url(&catalog.store_image(&admin, picture).await?));
+            }
+            slot.insert((photo, gallery));
+        }
+        let (photo, gallery) = &drawn[&design_index];
+        let copy = index / PRODUCTS.len();
+        let variants = design.discounts.len();
+        let input = ProductInput {
+            product_code: Some(format!("PDK-{:04}", index + 1)),
+            name: Some(if copy == 0 {
+                design.name.to_owned()
+            } else {
+                format!("{} {}", design.name, copy + 1)
+            }),
+            info: Some(design.info.into()),
+            types: sizes(variants, design_index % 3),
+            models: Vec::new(),
+            descriptions: split(design.description),
+            specifications: split(design.specifications),
+            material: Some(design.material.into()),
+            tags: split(design.tags),
+            prices: (0..variants)
+                .map(|i| (design.price + design.size_step * i as u32).to_string())
+                .collect(),
+            discounts: design.discounts.iter().map(u8::to_string).collect(),
+            seller: None,
+            category: Some(category_ids[design.category].to_string()),
+            quantity: Some(design.quantity.to_string()),
+            shipping: Some("true".into()),
+            other_photos: gallery.clone(),
+        };
+        let product = catalog
+            .create_product(&admin, input, Some(png(photo.clone())))
+            .await
+            .with_context(|| format!("creating demo product {}", design.name))?;
+        created.push(product.id);
+    }
+
+    let shopper = Principal::of(&shopper);
+    let reviews = [
+        (0, 5, "Wore them all week in Mumbai. Super comfortable!"),
+        (0, 4, "Good fit, true to size."),
+        (5, 5, "Held on great on the wet Ooty trails."),
+        (10, 4, "Smart and polished, needed a day to break in."),
+    ];
+    for (product_index, rating, comment) in reviews {
+        if let Some(product) = created.get(product_index) {
+            let draft = ReviewDraft::parse(Some(rating), Some(comment))?;
+            catalog.add_review(&shopper, product, draft).await?;
+        }
+    }
+
+    let sale = SaleDraft {
+        name: "Winter Footwear".into(),
+        start: now - Duration::days(1),
+        end: now + Duration::days(30),
+        discount: Percent::new(20)?,
+    };
+    services.sales.create(&admin, sale).await?;
+
+    Ok(DemoSummary {
+        categories: category_ids.len(),
+        products: created.len(),
+    })
+}
+
+fn png(bytes: Vec<u8>) -> Image {
+    Image {
+        image_type: ImageType::Png,
+        bytes,
+    }
+}
+
+fn split(list: &str) -> Vec<String> {
+    list.split(',').map(|s| s.trim().to_owned()).collect()
+}

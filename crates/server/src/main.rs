@@ -1,0 +1,103 @@
+//! `paduka`: the shop's one binary.
+
+use anyhow::Context;
+use clap::{Parser, Subcommand};
+use paduka_server::config::Settings;
+use paduka_server::startup::{Application, DEMO_PRODUCTS, Services};
+use paduka_server::{demo, telemetry};
+
+#[derive(Parser)]
+#[command(name = "paduka", version, about = "Paduka: an online footwear shop")]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Serve the shop and its API (the default).
+    Serve,
+    /// Manage administrators.
+    Admin {
+        #[command(subcommand)]
+        command: AdminCommand,
+    },
+    /// Load demo data into an empty database, then exit.
+    DemoData {
+        /// How many products (the first 24 are the catalog; more are numbered copies).
+        #[arg(long, default_value_t = DEMO_PRODUCTS)]
+        products: usize,
+    },
+}
+
+#[derive(Subcommand)]
+enum AdminCommand {
+    /// Create an administrator, or promote the user who has this e-mail.
+    Create {
+        #[arg(long)]
+        email: String,
+        #[arg(long)]
+        name: String,
+        /// At least 8 characters. Ignored when promoting an existing user.
+        #[arg(long)]
+        password: String,
+        #[arg(long, default_value = "0000000000")]
+        phone: String,
+        #[arg(long, default_value = "Not given")]
+        address: String,
+    },
+}
+
+#[tokio::main]
+async fn main() {
+    if let Err(error) = run().await {
+        eprintln!("paduka: {error:#}");
+        std::process::exit(1);
+    }
+}
+
+async fn run() -> anyhow::Result<()> {
+    let cli = Cli::parse();
+    let settings = Settings::from_env()?;
+    telemetry::init("info");
+    match cli.command.unwrap_or(Command::Serve) {
+        Command::Serve => {
+            let application = Application::build(settings).await?;
+            tracing::info!("Paduka is open at {}", application.url());
+            application
+                .run_until_stopped()
+                .await
+                .context("server stopped with an error")
+        }
+        Command::Admin {
+            command:
+                AdminCommand::Create {
+                    email,
+                    name,
+                    password,
+                    phone,
+                    address,
+                },
+        } => {
+            let services = Services::build(&settings).await?;
+            let (admin, created) = services
+                .auth
+                .create_admin(&email, &name, &password, &phone, &address)
+                .await?;
+            let verb = if created { "created" } else { "promoted" };
+            println!("{verb} administrator {} <{}>", admin.name, admin.email);
+            Ok(())
+        }
+        Command::DemoData { products } => {
+            let services = Services::build(&settings).await?;
+            match demo::load_if_empty(&services, products).await? {
+                Some(summary) => println!(
+                    "loaded {} products in {} categories",
+                    summary.products, summary.categories
+                ),
+                None => println!("the database is not empty: demo data not loaded"),
+            }
+            Ok(())
+        }
+    }
+}

@@ -1,0 +1,185 @@
+//! Password hashing (bcrypt) and session tokens (JWT HS256).
+
+use std::path::Path;
+
+use anyhow::Context;
+use async_trait::async_trait;
+use chrono::{DateTime, Duration, Utc};
+use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
+use paduka_application::accounts::{PasswordHasher, TokenError, TokenIssuer};
+use paduka_domain::UserId;
+use rand::RngCore;
+use secrecy::{ExposeSecret, SecretString};
+use serde::{Deserialize, Serialize};
+
+pub struct BcryptHasher {
+    cost: u32,
+}
+
+impl BcryptHasher {
+    pub fn new(cost: u32) -> Self {
+        Self { cost }
+    }
+
+    /// A hash of a random password, checked against when an e-mail is unknown so that a
+    /// failed sign-in takes as long either way.
+    pub fn decoy_hash(&self) -> anyhow::Result<String> {
+        let mut random = [0u8; 16];
+        rand::rng().fill_bytes(&mut random);
+        Ok(bcrypt::hash(hex::encode(random), self.cost)?)
+    }
+}
+
+#[async_trait]
+impl PasswordHasher for BcryptHasher {
+    async fn hash(&self, password: &str) -> anyhow::Result<String> {
+        let (password, cost) = (password.to_owned(), self.cost);
+        // bcrypt is slow on purpose; keep it off the request threads.
+        tokio::task::spawn_blocking(move || bcrypt::hash(password, cost))
+            .await
+            .context("password hashing task failed")?
+            .context("password hashing failed")
+    }
+
+    async fn verify(&self, password: &str, hash: &str) -> anyhow::Result<bool> {
+        let (password, hash) = (password.to_owned(), hash.to_owned());
+        tokio::task::spawn_blocking(move || bcrypt::verify(password, &hash))
+            .await
+            .context("password check task failed")?
+            .context("stored password hash is malformed")
+    }
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+struct Claims {
+    sub: String,
+    iat: i64,
+    exp: i64,
+}
+
+pub struct JwtTokens {
+    encoding: EncodingKey,
+    decoding: DecodingKey,
+    lifetime: Duration,
+}
+
+impl JwtTokens {
+    /// Sessions last a week.
+    pub const LIFETIME_DAYS: i64 = 7;
+
+    pub fn new(secret: &SecretString) -> Self {
+        let bytes = secret.expose_secret().as_bytes();
+        Self {
+            encoding: EncodingKey::from_secret(bytes),
+            decoding: DecodingKey::from_secret(bytes),
+            lifetime: Duration::days(Self::LIFETIME_DAYS),
+        }
+    }
+
+    /// The secret kept in the data folder, made on first use. For development: production
+    /// sets `JWT_SECRET` so that every instance signs alike and restarts keep sessions.
+    pub fn development_secret(data_dir: &Path) -> anyhow::Result<SecretString> {
+        let path = data_dir.join("jwt-secret");
+        if let Ok(secret) = std::fs::read_to_string(&path) {
+            return Ok(secret.trim().to_owned().into());
+        }
+        let mut random = [0u8; 32];
+        rand::rng().fill_bytes(&mut random);
+        let secret = hex::encode(random);
+        std::fs::create_dir_all(data_dir)
+            .with_context(|| format!("cannot create {}", data_dir.display()))?;
+        std::fs::write(&path, &secret)
+            .with_context(|| format!("cannot write {}", path.display()))?;
+        tracing::warn!(path = %path.display(), "JWT_SECRET is not set: using a generated development secret");
+        Ok(secret.into())
+    }
+}
+
+impl TokenIssuer for JwtTokens {
+    fn issue(&self, user: &UserId, now: DateTime<Utc>) -> anyhow::Result<String> {
+        let claims = Claims {
+            sub: user.to_string(),
+            iat: now.timestamp(),
+            exp: (now + self.lifetime).timestamp(),
+        };
+        Ok(jsonwebtoken::encode(
+            &Header::new(Algorithm::HS256),
+            &claims,
+            &self.encoding,
+        )?)
+    }
+
+    fn verify(&self, token: &str, now: DateTime<Utc>) -> Result<UserId, TokenError> {
+        let mut validation = Validation::new(Algorithm::HS256);
+        // Expiry is judged against the injected clock below, not the system's.
+        validation.validate_exp = false;
+        validation.required_spec_claims = ["sub", "exp"].into_iter().map(String::from).collect();
+        let claims = jsonwebtoken::decode::<Claims>(token, &self.decoding, &validation)
+            .map_err(|_| TokenError::Invalid)?
+            .claims;
+        if claims.exp <= now.timestamp() {
+            return Err(TokenError::Expired);
+        }
+        Ok(UserId::new(claims.sub))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tokens(secret: &str) -> JwtTokens {
+        JwtTokens::new(&secret.to_owned().into())
+    }
+
+    #[test]
+    fn a_token_names_its_user_for_a_week() {
+        let issuer = tokens("first-secret-first-secret-first-secret");
+        let now = Utc::now();
+        let token = issuer.issue(&UserId::new("u1"), now).unwrap();
+        assert_eq!(
+            issuer
+                .verify(&token, now + Duration::days(6))
+                .unwrap()
+                .as_str(),
+            "u1"
+        );
+        assert_eq!(
+            issuer.verify(&token, now + Duration::days(7)),
+            Err(TokenError::Expired)
+        );
+    }
+
+    #[test]
+    fn a_token_signed_with_another_secret_or_altered_is_refused() {
+        let now = Utc::now();
+        let token = tokens("first-secret-first-secret-first-secret")
+            .issue(&UserId::new("u1"), now)
+            .unwrap();
+        let other = tokens("other-secret-other-secret-other-secret");
+        assert_eq!(other.verify(&token, now), Err(TokenError::Invalid));
+        let mine = tokens("first-secret-first-secret-first-secret");
+        let mut altered = token.clone();
+        altered.insert(token.len() / 2, 'x');
+        assert_eq!(mine.verify(&altered, now), Err(TokenError::Invalid));
+        assert_eq!(mine.verify("not a token", now), Err(TokenError::Invalid));
+    }
+
+    #[tokio::test]
+    async fn bcrypt_accepts_the_right_password_only() {
+        let hasher = BcryptHasher::new(4);
+        let hash = hasher.hash("correct horse").await.unwrap();
+        assert!(hasher.verify("correct horse", &hash).await.unwrap());
+        assert!(!hasher.verify("wrong horse", &hash).await.unwrap());
+        assert!(hasher.verify("x", "not-a-hash").await.is_err());
+    }
+
+    #[test]
+    fn the_development_secret_is_made_once_and_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        let first = JwtTokens::development_secret(dir.path()).unwrap();
+        let second = JwtTokens::development_secret(dir.path()).unwrap();
+        assert_eq!(first.expose_secret(), second.expose_secret());
+        assert_eq!(first.expose_secret().len(), 64);
+    }
+}

@@ -1,0 +1,179 @@
+//! Building the application from its settings: adapters, services, the HTTP server.
+
+use std::net::TcpListener;
+use std::sync::Arc;
+
+use actix_web::dev::Server;
+use actix_web::{App, HttpServer};
+use anyhow::Context;
+use paduka_application::accounts::AuthService;
+use paduka_application::catalog::CatalogService;
+use paduka_application::sales::SaleService;
+use paduka_application::{Clock, IdGenerator};
+use paduka_http::ApiState;
+use paduka_persistence::{
+    Database, DieselCategoryRepository, DieselImageRepository, DieselProductRepository,
+    DieselReviewRepository, DieselSaleRepository, DieselUserRepository,
+};
+use tracing_actix_web::TracingLogger;
+
+use crate::config::Settings;
+use crate::security::{BcryptHasher, JwtTokens};
+use crate::system::{SystemClock, UuidV7Ids};
+use crate::{demo, web as site};
+
+/// The use cases, wired to their adapters.
+#[derive(Clone)]
+pub struct Services {
+    pub database: Database,
+    pub catalog: Arc<CatalogService>,
+    pub sales: Arc<SaleService>,
+    pub auth: Arc<AuthService>,
+}
+
+impl Services {
+    /// Connects to the database, applies pending migrations and wires every service.
+    pub async fn build(settings: &Settings) -> anyhow::Result<Self> {
+        let url = settings.database_url.clone();
+        let database = tokio::task::spawn_blocking(move || -> anyhow::Result<Database> {
+            let database = Database::connect(&url)?;
+            database.run_migrations()?;
+            Ok(database)
+        })
+        .await
+        .context("database start-up task failed")?
+        .with_context(|| {
+            if settings.is_postgres() {
+                "cannot open the PostgreSQL database named by DATABASE_URL".to_owned()
+            } else {
+                format!(
+                    "cannot open the SQLite database at {}",
+                    settings.database_url
+                )
+            }
+        })?;
+
+        let clock: Arc<dyn Clock> = Arc::new(SystemClock);
+        let ids: Arc<dyn IdGenerator> = Arc::new(UuidV7Ids);
+        let users = Arc::new(DieselUserRepository::new(database.clone()));
+        let jwt_secret = match &settings.jwt_secret {
+            Some(secret) => secret.clone(),
+            None => JwtTokens::development_secret(&settings.data_dir)?,
+        };
+        let hasher = BcryptHasher::new(settings.bcrypt_cost);
+        let decoy_hash = hasher.decoy_hash()?;
+
+        let catalog = CatalogService::new(
+            Arc::new(DieselProductRepository::new(database.clone())),
+            Arc::new(DieselCategoryRepository::new(database.clone())),
+            Arc::new(DieselReviewRepository::new(database.clone())),
+            Arc::new(DieselImageRepository::new(database.clone())),
+            users.clone(),
+            ids.clone(),
+            clock.clone(),
+        );
+        let sales = SaleService::new(
+            Arc::new(DieselSaleRepository::new(database.clone())),
+            ids.clone(),
+        );
+        let auth = AuthService::new(
+            users,
+            Arc::new(hasher),
+            Arc::new(JwtTokens::new(&jwt_secret)),
+            ids,
+            clock,
+            decoy_hash,
+        );
+        Ok(Self {
+            database,
+            catalog: Arc::new(catalog),
+            sales: Arc::new(sales),
+            auth: Arc::new(auth),
+        })
+    }
+
+    fn api_state(&self) -> ApiState {
+        ApiState {
+            catalog: self.catalog.clone(),
+            sales: self.sales.clone(),
+            auth: self.auth.clone(),
+            readiness: Arc::new(self.database.clone()),
+        }
+    }
+}
+
+/// The demo catalog's size on a normal first run.
+pub const DEMO_PRODUCTS: usize = 24;
+
+/// A built, listening application, ready to run.
+pub struct Application {
+    port: u16,
+    address: std::net::SocketAddr,
+    server: Server,
+    pub services: Services,
+}
+
+impl Application {
+    pub async fn build(settings: Settings) -> anyhow::Result<Self> {
+        let services = Services::build(&settings).await?;
+        if settings.demo_data
+            && let Some(summary) = demo::load_if_empty(&services, DEMO_PRODUCTS).await?
+        {
+            tracing::info!(
+                categories = summary.categories,
+                products = summary.products,
+                admin = demo::ADMIN_EMAIL,
+                shopper = demo::SHOPPER_EMAIL,
+                "loaded demo data into the empty database"
+            );
+        }
+        let listener = TcpListener::bind(settings.bind_addr)
+            .with_context(|| format!("BIND_ADDR: cannot listen on {}", settings.bind_addr))?;
+        let address = listener.local_addr()?;
+        let port = address.port();
+        let state = services.api_state();
+        let static_dir = settings.static_dir.clone();
+        if !static_dir.join("index.html").is_file() {
+            tracing::warn!(
+                dir = %static_dir.display(),
+                "no built frontend found: the API works, pages need `just run` (or npm run build)"
+            );
+        }
+        let server = HttpServer::new(move || {
+            App::new()
+                .wrap(actix_web::middleware::from_fn(site::cache_and_request_id))
+                .wrap(TracingLogger::default())
+                .wrap(actix_web::middleware::Compress::default())
+                .configure(paduka_http::configure(state.clone()))
+                .configure(site::frontend(static_dir.clone()))
+        })
+        .shutdown_timeout(10)
+        .listen(listener)?
+        .run();
+        Ok(Self {
+            port,
+            address,
+            server,
+            services,
+        })
+    }
+
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
+    /// The address to open in a browser (loopback when listening on every interface).
+    pub fn url(&self) -> String {
+        let host = if self.address.ip().is_unspecified() {
+            std::net::IpAddr::from([127, 0, 0, 1])
+        } else {
+            self.address.ip()
+        };
+        format!("http://{}/", std::net::SocketAddr::new(host, self.port))
+    }
+
+    /// Serves until SIGINT or SIGTERM, then finishes the requests in flight (graceful shutdown).
+    pub async fn run_until_stopped(self) -> std::io::Result<()> {
+        self.server.await
+    }
+}

@@ -1,0 +1,9 @@
+//! The HTTP contract, exercised on the real application over a temporary SQLite database.
+
+mod auth;
+mod categories;
+mod helpers;
+mod products;
+mod reviews;
+mod sales;
+mod site;

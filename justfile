@@ -1,0 +1,66 @@
+# Paduka's recipes. `just run` opens the shop; `just test` is what CI runs.
+
+set shell := ["bash", "-euo", "pipefail", "-c"]
+
+export CARGO_TERM_COLOR := "always"
+
+# List the recipes.
+default:
+    @just --list
+
+# Install frontend packages, build the frontend and the server in release, and open the shop.
+run: frontend-build
+    cargo build --release --bin paduka
+    @echo "Paduka will be at http://${BIND_ADDR:-127.0.0.1:8080}/ (admin@paduka.local / paduka-admin)"
+    ./target/release/paduka serve
+
+# Backend with debug build plus Vite's dev server with hot reload (http://127.0.0.1:5173).
+dev: frontend-install
+    #!/usr/bin/env bash
+    set -euo pipefail
+    trap 'kill 0' EXIT
+    cargo run --bin paduka -- serve &
+    (cd frontend && npm run dev -- --host 127.0.0.1) &
+    wait
+
+# Everything CI checks: formatting, lints, Rust tests on SQLite and PostgreSQL, frontend tests.
+test: check-postgres fmt-check lint-rust test-rust test-frontend
+
+# Rust tests for the whole workspace.
+test-rust:
+    cargo test --workspace --all-targets --no-fail-fast
+
+# Frontend unit tests, type check, lint and production build.
+test-frontend: frontend-install
+    cd frontend && npm test
+    cd frontend && npm run lint
+    cd frontend && npm run build
+
+# Say loudly when PostgreSQL is unreachable; its tests then skip (fail under CI=true).
+check-postgres:
+    @scripts/check-postgres.sh
+
+# Format the code.
+fmt:
+    cargo fmt --all
+    cd frontend && npx --no-install prettier --write "src/**/*.{ts,tsx,css}" || true
+
+fmt-check:
+    cargo fmt --all -- --check
+
+# Lints: clippy with warnings as errors, and the frontend's eslint.
+lint: lint-rust
+    cd frontend && npm run lint
+
+lint-rust:
+    cargo clippy --workspace --all-targets -- -D warnings
+
+# Load test: the catalog API against a static file of the same bytes (see docs/performance.md).
+bench:
+    scripts/bench.sh
+
+frontend-install:
+    cd frontend && (npm ci --no-audit --no-fund || npm install --no-audit --no-fund)
+
+frontend-build: frontend-install
+    cd frontend && npm run build
