@@ -1,0 +1,83 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import reactRefresh from 'eslint-plugin-react-refresh';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', 'coverage'] },
+  {
+    files: ['**/*.{ts,tsx}'],
+    extends: [js.configs.recommended, ...tseslint.configs.recommended],
+    languageOptions: {
+      ecmaVersion: 2022,
+      globals: globals.browser,
+    },
+    plugins: {
+      'react-hooks': reactHooks,
+      'react-refresh': reactRefresh,
+    },
+    rules: {
+      ...reactHooks.configs['recommended-latest'].rules,
+      'react-refresh/only-export-components': ['warn', { allowConstantExport: true }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['../../*'], message: 'Use the @/ alias for imports that leave the folder.' }],
+        },
+      ],
+    },
+  },
+  // One-way architecture: shared code -> features -> app. A feature reaches another only through
+  // its stores (the session and the cart); screens compose features in src/app.
+  {
+    files: ['src/features/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['../../*'], message: 'Use the @/ alias for imports that leave the folder.' },
+            { group: ['@/app/*'], message: 'Features must not import from the app layer.' },
+            {
+              group: ['@/features/*/*/*', '!@/features/*/stores/*'],
+              message: 'Import other features only through their stores; compose components in src/app.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/{lib,components,utils,hooks,config,types}/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['../../*'], message: 'Use the @/ alias for imports that leave the folder.' },
+            { group: ['@/app/*', '@/features/*'], message: 'Shared code must not import features or the app.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.test.{ts,tsx}', 'src/testing/**'],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: { 'react-refresh/only-export-components': 'off' },
+  },
+  {
+    files: ['scripts/**/*.mjs', 'eslint.config.js'],
+    extends: [js.configs.recommended],
+    languageOptions: { globals: globals.node },
+  },
+  {
+    files: ['vite.config.ts'],
+    languageOptions: { globals: globals.node },
+  },
+);

@@ -1,0 +1,68 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { paths } from '@/config/paths';
+import { RootLayout } from './layout/root-layout';
+import { ErrorPage } from './routes/error-page';
+import { HomeRoute } from './routes/home';
+import {
+  AboutDevRoute,
+  AdminAreaRoute,
+  AdminSectionRoute,
+  CartRoute,
+  CategoryRoute,
+  ContactRoute,
+  ForgotPasswordRoute,
+  LoginRoute,
+  OrdersRoute,
+  PolicyRoute,
+  ProductRoute,
+  ProfileRoute,
+  RegisterRoute,
+  UserAreaRoute,
+} from './routes/lazy-routes';
+import { NotFoundRoute } from './routes/not-found';
+
+/** Home is in the main bundle; every other screen loads on first visit (see routes/lazy-routes.ts). */
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <ErrorPage />,
+    children: [
+      { path: paths.home.path, element: <HomeRoute /> },
+      { path: paths.product.path, element: <ProductRoute /> },
+      { path: paths.category.path, element: <CategoryRoute /> },
+      { path: paths.aboutDev.path, element: <AboutDevRoute /> },
+      { path: paths.contact.path, element: <ContactRoute /> },
+      { path: paths.policy.path, element: <PolicyRoute /> },
+      { path: paths.register.path, element: <RegisterRoute /> },
+      { path: paths.login.path, element: <LoginRoute /> },
+      { path: paths.forgotPassword.path, element: <ForgotPasswordRoute /> },
+      {
+        path: paths.user.root.path,
+        element: <UserAreaRoute />,
+        children: [
+          { path: paths.user.profile.path, element: <ProfileRoute /> },
+          { path: paths.user.orders.path, element: <OrdersRoute /> },
+          { path: paths.user.cart.path, element: <CartRoute /> },
+        ],
+      },
+      {
+        path: paths.admin.root.path,
+        element: <AdminAreaRoute />,
+        children: [
+          { index: true, element: <AdminSectionRoute pending={false} /> },
+          { path: paths.admin.dashboard.path, element: <AdminSectionRoute pending={false} /> },
+          { path: paths.admin.products.path, element: <AdminSectionRoute /> },
+          { path: paths.admin.users.path, element: <AdminSectionRoute /> },
+          { path: paths.admin.orders.path, element: <AdminSectionRoute /> },
+          { path: paths.admin.sale.path, element: <AdminSectionRoute /> },
+          { path: paths.admin.categories.path, element: <AdminSectionRoute /> },
+        ],
+      },
+      { path: '*', element: <NotFoundRoute /> },
+    ],
+  },
+];
+
+/** The browser router for the app (tests build memory routers from `routes`). */
+export const createAppRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,25 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { loadProductRoute } from './preload';
+
+/** React.lazy for a named export. */
+function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K): LazyExoticComponent<ComponentType> {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+}
+
+export const ProductRoute = lazyNamed(loadProductRoute, 'ProductRoute');
+export const CategoryRoute = lazyNamed(() => import('./category'), 'CategoryRoute');
+export const AboutDevRoute = lazyNamed(() => import('./about-dev'), 'AboutDevRoute');
+export const ContactRoute = lazyNamed(() => import('./contact'), 'ContactRoute');
+export const PolicyRoute = lazyNamed(() => import('./policy'), 'PolicyRoute');
+export const RegisterRoute = lazyNamed(() => import('./register'), 'RegisterRoute');
+export const LoginRoute = lazyNamed(() => import('./login'), 'LoginRoute');
+export const ForgotPasswordRoute = lazyNamed(() => import('./forgot-password'), 'ForgotPasswordRoute');
+export const UserAreaRoute = lazyNamed(() => import('./user/user-area'), 'UserAreaRoute');
+export const ProfileRoute = lazyNamed(() => import('./user/profile'), 'ProfileRoute');
+export const OrdersRoute = lazyNamed(() => import('./user/orders'), 'OrdersRoute');
+export const CartRoute = lazyNamed(() => import('./user/cart'), 'CartRoute');
+export const AdminAreaRoute = lazyNamed(() => import('./admin/admin-area'), 'AdminAreaRoute');
+export const AdminSectionRoute = lazy(async () => {
+  const { AdminSectionRoute: Section } = await import('./admin/admin-section');
+  return { default: Section };
+});

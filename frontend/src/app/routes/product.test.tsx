@@ -1,0 +1,129 @@
+import { screen } from '@testing-library/react';
+import { useAuthStore } from '@/features/auth/stores/auth-store';
+import { useCartStore } from '@/features/cart/stores/cart-store';
+import { productFixture, reviewFixture, sessionFor, shopper } from '@/testing/data';
+import { mockApi, type MockRequest } from '@/testing/mock-api';
+import { renderApp } from '@/testing/render-app';
+
+const shoe = productFixture({
+  _id: 'p-trail',
+  name: 'Trail Runner',
+  info: 'Grippy sole for wet trails',
+  type: ['UK 7', 'UK 8'],
+  price: [2000, 2500],
+  discount: [10, 20],
+  description: ['Breathable mesh', 'Rubber outsole'],
+  specifications: ['Weight 280 g'],
+  otherphoto: ['/media/g1', '/media/g2'],
+});
+
+function api(extra = {}) {
+  return mockApi({
+    'GET /sale/allsales': { body: { success: true, sales: [] } },
+    'GET /product/get-product/p-trail': { body: { success: true, product: shoe } },
+    'GET /product/reviews/p-trail': {
+      body: {
+        success: true,
+        reviews: [reviewFixture({ rating: 4 }), reviewFixture({ rating: 5, user: { _id: 'u8', name: 'Meera' } })],
+      },
+    },
+    'GET /delivery/:pin': (req: MockRequest) =>
+      req.path.endsWith('492001')
+        ? { body: { success: true, deliverable: true, message: 'Delivery available at this pincode' } }
+        : { body: { success: true, deliverable: false, message: 'Delivery unavailable' } },
+    ...extra,
+  });
+}
+
+describe('product page', () => {
+  it('shows price after discount, the struck original, percent off and switches with the variant', async () => {
+    api();
+    const { user } = renderApp('/product/p-trail');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Trail Runner' })).toBeInTheDocument();
+    expect(screen.getByText('Grippy sole for wet trails')).toBeInTheDocument();
+    expect(screen.getByText('₹1,800')).toBeInTheDocument();
+    expect(screen.getByText('₹2,000')).toBeInTheDocument();
+    expect(screen.getByText('10% off')).toBeInTheDocument();
+    expect(screen.getByText('inclusive of all taxes')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('radio', { name: 'UK 8' }));
+    expect(screen.getByText('₹2,000')).toBeInTheDocument(); // 2500 - 20%
+    expect(screen.getByText('₹2,500')).toBeInTheDocument();
+    expect(screen.getByText('20% off')).toBeInTheDocument();
+
+    expect(screen.getByText('Breathable mesh, Rubber outsole')).toBeInTheDocument();
+    expect(screen.getByText('Weight 280 g')).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /Show photo/ })).toHaveLength(3);
+  });
+
+  it('averages the reviews to one decimal', async () => {
+    api();
+    renderApp('/product/p-trail');
+    expect(await screen.findByText('4.5')).toBeInTheDocument();
+    expect(screen.getByText('Given by 2 customers')).toBeInTheDocument();
+    expect(screen.getByText('Meera')).toBeInTheDocument();
+  });
+
+  it('shows 5.0 before any reviews', async () => {
+    api({ 'GET /product/reviews/p-trail': { body: { success: true, reviews: [] } } });
+    renderApp('/product/p-trail');
+    expect(await screen.findByText('5.0')).toBeInTheDocument();
+    expect(screen.getByText('Given by 0 customers')).toBeInTheDocument();
+  });
+
+  it('asks visitors to log in before adding to the cart or reviewing', async () => {
+    api();
+    const { user } = renderApp('/product/p-trail');
+    await user.click(await screen.findByRole('button', { name: 'Add to Cart' }));
+    expect(await screen.findByText('Login to Add to Cart')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Login to Add a Review')).toBeInTheDocument();
+    expect(useCartStore.getState().lines).toEqual([]);
+  });
+
+  it('adds the chosen variant to the cart', async () => {
+    api();
+    useAuthStore.getState().setSession(sessionFor(shopper));
+    const { user } = renderApp('/product/p-trail');
+    await user.click(await screen.findByRole('radio', { name: 'UK 8' }));
+    await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    expect(await screen.findAllByText('Item added to Cart')).not.toHaveLength(0);
+    expect(useCartStore.getState().lines.map((l) => [l._id, l.productno, l.quantity])).toEqual([['p-trail', 1, 2]]);
+    expect(screen.getByRole('link', { name: 'Cart (1)' })).toBeInTheDocument();
+  });
+
+  it('checks delivery for a pincode', async () => {
+    api();
+    const { user } = renderApp('/product/p-trail');
+    const input = await screen.findByLabelText('Pincode');
+    await user.type(input, '4920');
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    expect(await screen.findByText('Enter a valid 6-digit Pincode')).toBeInTheDocument();
+    await user.type(input, '01');
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    expect(await screen.findByText('Delivery available at this pincode')).toBeInTheDocument();
+    await user.clear(input);
+    await user.type(input, '110001');
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    expect(await screen.findByText('Delivery unavailable')).toBeInTheDocument();
+  });
+
+  it('posts a review with the chosen rating', async () => {
+    const posted: unknown[] = [];
+    api({
+      'POST /review/add-review/p-trail': (req: MockRequest) => {
+        posted.push(req.body);
+        return { status: 201, body: { success: true, message: 'Review added successfully', review: {} } };
+      },
+    });
+    useAuthStore.getState().setSession(sessionFor(shopper));
+    const { user } = renderApp('/product/p-trail');
+    await user.type(await screen.findByLabelText('Your review'), 'Light and comfy');
+    expect(screen.getByRole('radio', { name: '5 stars' })).toBeChecked();
+    await user.click(screen.getByRole('radio', { name: '3 stars' }));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Review added successfully')).toBeInTheDocument();
+    expect(posted).toEqual([{ comment: 'Light and comfy', rating: 3 }]);
+  });
+});

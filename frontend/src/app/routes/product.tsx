@@ -1,0 +1,197 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { Spinner } from '@/components/ui/spinner';
+import { Stars } from '@/components/ui/stars';
+import { paths } from '@/config/paths';
+import { useAddReview } from '@/features/catalog/api/add-review';
+import { useProduct } from '@/features/catalog/api/get-product';
+import { useReviews } from '@/features/catalog/api/get-reviews';
+import { AddReviewForm } from '@/features/catalog/components/add-review-form';
+import { PriceBlock } from '@/features/catalog/components/price-block';
+import { ProductGallery } from '@/features/catalog/components/product-gallery';
+import { RatingSummary, ReviewsList } from '@/features/catalog/components/reviews-list';
+import { averageRating } from '@/features/catalog/utils/rating';
+import { VariantPicker } from '@/features/catalog/components/variant-picker';
+import { selectIsLoggedIn, useAuthStore } from '@/features/auth/stores/auth-store';
+import { useCartStore } from '@/features/cart/stores/cart-store';
+import { DeliveryCheck } from '@/features/checkout/components/delivery-check';
+import { productPhotoUrl } from '@/lib/api-client';
+import { notify } from '@/lib/notify';
+import { variantDiscount, variantPrice } from '@/utils/variants';
+import type { Product, Review } from '@/types/api';
+import '@/features/catalog/components/catalog.css';
+
+export function ProductRoute() {
+  const { id = '' } = useParams();
+  const queryClient = useQueryClient();
+  const product = useProduct(id, queryClient);
+  const reviews = useReviews(id);
+
+  if (product.isPending) return <Spinner label="Loading product" />;
+  if (!product.data) {
+    return (
+      <div className="container page page-narrow">
+        <title>Product not found · Paduka</title>
+        <div className="notice">
+          <h1>Product not found</h1>
+          <Link to={paths.home.getHref()} className="btn btn-primary">
+            Back to Home
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <ProductView
+      key={product.data._id}
+      product={product.data}
+      reviews={reviews.data}
+      reviewsLoading={reviews.isPending}
+    />
+  );
+}
+
+type ProductViewProps = { product: Product; reviews: Review[] | undefined; reviewsLoading: boolean };
+
+function ProductView({ product, reviews, reviewsLoading }: ProductViewProps) {
+  const [variant, setVariant] = useState(0);
+  const loggedIn = useAuthStore(selectIsLoggedIn);
+  const addToCart = useCartStore((s) => s.add);
+  const addReview = useAddReview();
+
+  const price = variantPrice(product, variant);
+  const discount = variantDiscount(product, variant);
+  const outOfStock = typeof product.quantity === 'number' && product.quantity <= 0;
+  const images = [
+    { src: productPhotoUrl(product._id), alt: product.name },
+    ...(product.otherphoto ?? []).filter(Boolean).map((src, i) => ({ src, alt: `${product.name}, photo ${i + 2}` })),
+  ];
+
+  const onAddToCart = () => {
+    if (!loggedIn) {
+      notify.error('Login to Add to Cart');
+      return;
+    }
+    addToCart(product, variant);
+    notify.success('Item added to Cart');
+  };
+
+  const onReview = async ({ comment, rating }: { comment: string; rating: number }) => {
+    if (!loggedIn) {
+      notify.error('Login to Add a Review');
+      return false;
+    }
+    try {
+      await addReview.mutateAsync({ productId: product._id, comment, rating });
+      notify.success('Review added successfully');
+      return true;
+    } catch {
+      notify.error('Failed to add review');
+      return false;
+    }
+  };
+
+  return (
+    <div className="container page">
+      <title>{`${product.name} · Paduka`}</title>
+      <nav aria-label="Breadcrumb">
+        <ol className="breadcrumbs">
+          <li>
+            <Link to={paths.home.getHref()}>Home</Link>
+          </li>
+          {product.category && (
+            <li>
+              <Link to={paths.category.getHref(product.category._id)}>{product.category.name}</Link>
+            </li>
+          )}
+          <li aria-current="page">{product.name}</li>
+        </ol>
+      </nav>
+
+      <div className="product-layout">
+        <ProductGallery images={images} />
+
+        <div className="product-info">
+          <div>
+            <h1 className="product-title">{product.name}</h1>
+            {product.info && <p className="product-lead">{product.info}</p>}
+          </div>
+          <div className="product-rating-line">
+            <Stars value={averageRating(reviews)} />
+            <a href="#reviews-title">
+              {reviews?.length ?? 0} {reviews?.length === 1 ? 'review' : 'reviews'}
+            </a>
+          </div>
+
+          <PriceBlock price={price} discount={discount} />
+
+          <VariantPicker product={product} value={variant} onChange={setVariant} />
+
+          <div className="buy-row">
+            <button type="button" className="btn btn-primary" onClick={onAddToCart} disabled={outOfStock}>
+              Add to Cart
+            </button>
+            {outOfStock ? (
+              <p className="stock-note">Out of stock</p>
+            ) : (
+              product.quantity > 0 &&
+              product.quantity <= 5 && <p className="stock-note">Only {product.quantity} left</p>
+            )}
+          </div>
+
+          <DeliveryCheck />
+
+          {product.specifications?.length > 0 && (
+            <section>
+              <h2 className="h3">Specifications</h2>
+              <ul className="detail-list">
+                {product.specifications.map((s, i) => (
+                  <li key={i}>{s}</li>
+                ))}
+              </ul>
+            </section>
+          )}
+
+          <section>
+            <h2 className="h3">Details</h2>
+            <p>{product.description?.join(', ')}</p>
+            <dl className="detail-table">
+              {product.material && (
+                <>
+                  <dt>Material</dt>
+                  <dd>{product.material}</dd>
+                </>
+              )}
+              {product.category && (
+                <>
+                  <dt>Category</dt>
+                  <dd>{product.category.name}</dd>
+                </>
+              )}
+              {product.product_id && (
+                <>
+                  <dt>Product code</dt>
+                  <dd>{product.product_id}</dd>
+                </>
+              )}
+            </dl>
+          </section>
+        </div>
+      </div>
+
+      <section className="section" aria-labelledby="reviews-title">
+        <h2 id="reviews-title" className="section-title">
+          Customer Reviews
+        </h2>
+        <div className="reviews-layout">
+          <div>
+            <RatingSummary reviews={reviews} />
+            <ReviewsList reviews={reviews} loading={reviewsLoading} />
+          </div>
+          <AddReviewForm onSubmit={onReview} submitting={addReview.isPending} />
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,172 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { useAuthStore } from '@/features/auth/stores/auth-store';
+import { useCartStore } from '@/features/cart/stores/cart-store';
+import { productFixture, sessionFor, shopper } from '@/testing/data';
+import { mockApi, type MockRequest } from '@/testing/mock-api';
+import { renderApp } from '@/testing/render-app';
+
+const runner = productFixture({
+  _id: 'p1',
+  name: 'Trail Runner',
+  type: ['UK 7', 'UK 8'],
+  price: [1299, 799],
+  discount: [10, 15],
+});
+
+function api(extra = {}) {
+  return mockApi({
+    'GET /sale/allsales': { body: { success: true, sales: [] } },
+    'GET /auth/user-auth': { body: { ok: true } },
+    'GET /product/get-products': { body: { success: true, count: 1, products: [runner] } },
+    'GET /delivery/:pin': (req: MockRequest) =>
+      req.path.endsWith('492001')
+        ? { body: { success: true, deliverable: true, message: 'Delivery available at this pincode' } }
+        : { body: { success: true, deliverable: false, message: 'Delivery unavailable' } },
+    ...extra,
+  });
+}
+
+async function openCart() {
+  useAuthStore.getState().setSession(sessionFor(shopper));
+  useCartStore.getState().add(runner, 0);
+  useCartStore.getState().add(runner, 1);
+  useCartStore.getState().increment('p1', 1);
+  useCartStore.getState().increment('p1', 1);
+  const view = renderApp('/user/cart');
+  await screen.findByRole('heading', { name: 'Shopping Cart' }, { timeout: 3500 });
+  return view;
+}
+
+describe('cart page', () => {
+  it('lists each line with its variant, discounted price, quantity and line total, and the total', async () => {
+    api();
+    await openCart();
+    expect(screen.getByText('4 items')).toBeInTheDocument();
+    const lines = within(screen.getByRole('list', { name: 'Cart items' })).getAllByRole('listitem');
+    expect(lines).toHaveLength(2);
+    expect(within(lines[0]!).getByText('UK 7')).toBeInTheDocument();
+    // Unit price and line total are the same at quantity 1.
+    expect(within(lines[0]!).getAllByText('₹1,169.10')).toHaveLength(2);
+    expect(within(lines[1]!).getByText('UK 8')).toBeInTheDocument();
+    expect(within(lines[1]!).getByText('₹679.15')).toBeInTheDocument();
+    expect(within(lines[1]!).getByText('3')).toBeInTheDocument();
+    expect(within(lines[1]!).getByText('₹2,037.45')).toBeInTheDocument();
+    // 1169.10 + 2037.45 = 3206.55, cut to whole rupees.
+    expect(screen.getByText('Total').nextSibling).toHaveTextContent('₹3,206');
+  });
+
+  it('removes a line with minus at 1', async () => {
+    api();
+    const { user } = await openCart();
+    const first = within(screen.getByRole('list', { name: 'Cart items' })).getAllByRole('listitem')[0]!;
+    await user.click(within(first).getByRole('button', { name: 'Decrease quantity' }));
+    expect(await screen.findByText('Item removed from cart')).toBeInTheDocument();
+    expect(useCartStore.getState().lines).toHaveLength(1);
+    expect(screen.getByRole('link', { name: 'Cart (1)' })).toBeInTheDocument();
+  });
+
+  it('validates pincode, delivery, then address before paying', async () => {
+    const { calls } = api();
+    const { user } = await openCart();
+    const place = screen.getByRole('button', { name: 'Place Order' });
+    await user.click(place);
+    expect(await screen.findByText('Enter a valid 6-digit Pincode')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Pincode'), '110001');
+    await user.click(place);
+    expect(await screen.findByText('Delivery not available at this address')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Pincode'));
+    await user.type(screen.getByLabelText('Pincode'), '492001');
+    await user.click(place);
+    expect(await screen.findByText('Please enter your address')).toBeInTheDocument();
+    expect(calls.some((c) => c.path.startsWith('/payment'))).toBe(false);
+  });
+
+  it('pays in the sandbox window and places the order', async () => {
+    const placed: unknown[] = [];
+    const paid: unknown[] = [];
+    api({
+      'POST /payment/:amount': (req: MockRequest) => {
+        paid.push({ path: req.path, body: req.body });
+        return {
+          body: { success: true, id: 'order_sbx', amount: 320600, currency: 'INR', key: 'k', provider: 'sandbox' },
+        };
+      },
+      'POST /order/cart': (req: MockRequest) => {
+        placed.push(req.body);
+        return { status: 201, body: { success: true, message: 'Order Placed Successfully', order: {} } };
+      },
+    });
+    const popup = { closed: false } as Window;
+    const open = vi.spyOn(window, 'open').mockImplementation(() => {
+      setTimeout(() => {
+        window.dispatchEvent(
+          new MessageEvent('message', {
+            origin: window.location.origin,
+            data: {
+              type: 'paduka:sandbox-payment',
+              razorpay_order_id: 'order_sbx',
+              razorpay_payment_id: 'pay_sbx',
+              razorpay_signature: 'sig',
+            },
+          }),
+        );
+      }, 10);
+      return popup;
+    });
+    const { user } = await openCart();
+    await user.type(screen.getByLabelText('Shipping Address'), '12 MG Road, Raipur');
+    await user.type(screen.getByLabelText('Pincode'), '492001');
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+
+    expect(await screen.findByText('Payment successful!')).toBeInTheDocument();
+    const products = [
+      { _id: 'p1', productno: 0, quantity: 1 },
+      { _id: 'p1', productno: 1, quantity: 3 },
+    ];
+    expect(paid).toEqual([
+      { path: '/payment/3206', body: { products, address: '12 MG Road, Raipur', pincode: '492001' } },
+    ]);
+    expect(open).toHaveBeenCalledWith(
+      '/sandbox/checkout?order_id=order_sbx&amount=320600',
+      'paduka-sandbox',
+      'width=500,height=400',
+    );
+    expect(placed).toEqual([
+      {
+        products,
+        address: '12 MG Road, Raipur',
+        pincode: '492001',
+        amount: 3206,
+        paymentId: 'pay_sbx',
+        orderId: 'order_sbx',
+        signature: 'sig',
+      },
+    ]);
+    expect(useCartStore.getState().lines).toEqual([]);
+    expect(window.localStorage.getItem('cart')).toBe('[]');
+    await waitFor(() => expect(screen.getByLabelText('Pincode')).toHaveValue(null));
+    expect(screen.getByLabelText('Shipping Address')).toHaveValue('');
+  });
+
+  it("says 'Payment cancelled.' when the sandbox is cancelled", async () => {
+    api({
+      'POST /payment/:amount': {
+        body: { success: true, id: 'o', amount: 320600, currency: 'INR', key: 'k', provider: 'sandbox' },
+      },
+    });
+    vi.spyOn(window, 'open').mockImplementation(() => {
+      setTimeout(() => {
+        window.dispatchEvent(
+          new MessageEvent('message', { origin: window.location.origin, data: { type: 'paduka:sandbox-cancel' } }),
+        );
+      }, 10);
+      return { closed: false } as Window;
+    });
+    const { user } = await openCart();
+    await user.type(screen.getByLabelText('Shipping Address'), 'Somewhere');
+    await user.type(screen.getByLabelText('Pincode'), '492001');
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await screen.findByText('Payment cancelled.')).toBeInTheDocument();
+    expect(useCartStore.getState().lines).toHaveLength(2);
+  });
+});

@@ -1,0 +1,82 @@
+import { screen } from '@testing-library/react';
+import { useAuthStore } from '@/features/auth/stores/auth-store';
+import { orderFixture, sessionFor, shopper } from '@/testing/data';
+import { mockApi } from '@/testing/mock-api';
+import { renderApp } from '@/testing/render-app';
+
+const base = {
+  'GET /sale/allsales': { body: { success: true, sales: [] } },
+  'GET /auth/user-auth': { body: { ok: true } },
+};
+
+describe('my orders', () => {
+  it('shows each order and cancels one that is not delivered', async () => {
+    let orders = [orderFixture(), orderFixture({ _id: 'o2', status: 'Delivered', paymentId: 'pay_456' })];
+    const { calls } = mockApi({
+      ...base,
+      'POST /order/myorders': () => ({ body: { success: true, orders } }),
+      'GET /order/delete/o1': () => {
+        orders = orders.filter((o) => o._id !== 'o1');
+        return { body: { success: true, message: 'Order Cancelled Successfully' } };
+      },
+    });
+    useAuthStore.getState().setSession(sessionFor(shopper));
+    const { user } = renderApp('/user/orders');
+    expect(await screen.findByText('o1')).toBeInTheDocument();
+    expect(screen.getAllByText('March 5, 2024')).toHaveLength(2);
+    expect(screen.getAllByText('Trail Runner')).toHaveLength(2);
+    expect(screen.getAllByText('Quantity: 2')).toHaveLength(2);
+    expect(screen.getAllByText(/^Delivery in 3 days/)).toHaveLength(2);
+    expect(screen.getByText('pay_456')).toBeInTheDocument();
+    expect(screen.getAllByText('₹2,338')).toHaveLength(2);
+
+    const [cancelPending, cancelDelivered] = screen.getAllByRole('button', { name: 'Cancel Order' });
+    expect(cancelDelivered).toHaveAttribute('aria-disabled', 'true');
+    await user.click(cancelDelivered!);
+    expect(await screen.findByText('Order Delivered')).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/order/delete/o2')).toBe(false);
+
+    await user.click(cancelPending!);
+    expect(await screen.findByText('Order Cancelled Successfully')).toBeInTheDocument();
+    expect(await screen.findAllByRole('button', { name: 'Cancel Order' })).toHaveLength(1);
+  });
+
+  it("toasts 'Failed to fetch orders' when the list fails", async () => {
+    mockApi({
+      ...base,
+      'POST /order/myorders': { status: 500, body: { success: false, message: 'Something went wrong' } },
+    });
+    useAuthStore.getState().setSession(sessionFor(shopper));
+    renderApp('/user/orders');
+    expect(await screen.findByText('Failed to fetch orders', {}, { timeout: 4000 })).toBeInTheDocument();
+  });
+});
+
+describe('profile', () => {
+  it("saves name, phone and address, refuses e-mail edits with 'Cannot change Email'", async () => {
+    const { calls } = mockApi({
+      ...base,
+      'PUT /user/update-user/u1': { body: { success: true, message: 'Profile Updated Successfully' } },
+    });
+    useAuthStore.getState().setSession(sessionFor(shopper));
+    const { user } = renderApp('/user/profile');
+    const email = await screen.findByLabelText('Email');
+    await user.type(email, 'x');
+    expect(await screen.findByText('Cannot change Email')).toBeInTheDocument();
+    expect(email).toHaveValue('shopper@paduka.local');
+
+    const name = screen.getByLabelText('Full Name');
+    await user.clear(name);
+    await user.type(name, 'Asha V.');
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    expect(await screen.findByText('Profile Updated Successfully')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      newname: 'Asha V.',
+      newphone: '9876543210',
+      newaddress: '12 MG Road, Raipur',
+    });
+    expect(useAuthStore.getState().user?.name).toBe('Asha V.');
+    expect(JSON.parse(window.localStorage.getItem('auth') ?? '{}').user.name).toBe('Asha V.');
+    expect(screen.getByRole('link', { name: 'Show Orders' })).toHaveAttribute('href', '/user/orders');
+  });
+});

@@ -1,0 +1,47 @@
+import { Link } from 'react-router';
+import { Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/config/paths';
+import { useAuthStore } from '@/features/auth/stores/auth-store';
+import { useMyOrders } from '@/features/orders/api/get-my-orders';
+import { OrderCard } from '@/features/orders/components/order-card';
+import '@/features/orders/components/orders.css';
+
+export function OrdersRoute() {
+  const userId = useAuthStore((s) => s._id || s.user?._id || '');
+  const orders = useMyOrders(userId);
+
+  return (
+    <div className="container page page-narrow" style={{ maxWidth: 900 }}>
+      <title>My orders · Paduka</title>
+      <h1>My Orders</h1>
+      {orders.isPending ? (
+        <div className="stack" aria-hidden="true">
+          <Skeleton height={220} />
+          <Skeleton height={220} />
+        </div>
+      ) : orders.isError ? (
+        <div className="notice notice-danger" role="alert">
+          <p>We could not load your orders.</p>
+          <button type="button" className="btn btn-secondary btn-sm" onClick={() => void orders.refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : orders.data.length === 0 ? (
+        <div className="notice">
+          <p>You have not placed any orders yet.</p>
+          <Link to={paths.home.getHref()} className="btn btn-primary">
+            Start shopping
+          </Link>
+        </div>
+      ) : (
+        <ul className="orders-list">
+          {orders.data.map((order) => (
+            <li key={order._id}>
+              <OrderCard order={order} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+// Business constants of the spec (section 9). Server rules live on the server.
+
+export const API_BASE = '/api/v1';
+
+export const PINCODE_LENGTH = 6;
+
+export const BANNER_PRODUCT_COUNT = 5;
+export const BANNER_ROTATE_MS = 3000;
+export const BANNER_LOADING_MAX_MS = 2000;
+
+export const DESCRIPTION_EXCERPT_LENGTH = 100;
+export const DEFAULT_MAX_PRICE = 100000;
+
+export const SALE_TICK_MS = 1000;
+export const CART_SPINNER_MS = 2000;
+export const GALLERY_SLIDE_MS = 500;
+
+export const DEFAULT_REVIEW_RATING = 5;
+export const DEFAULT_AVERAGE_RATING = 5;
+
+export const TOAST_DEFAULT_MS = 4000;
+export const TOAST_SUCCESS_MS = 2000;
+export const TOAST_LIMIT = 20;
+
+export const PAYMENT_WINDOW = { width: 500, height: 400 } as const;
+export const RAZORPAY_CHECKOUT_SRC = 'https://checkout.razorpay.com/v1/checkout.js';
+export const SANDBOX_CHECKOUT_PATH = '/sandbox/checkout';
+export const SANDBOX_WINDOW_NAME = 'paduka-sandbox';
+
+export const SHOP_NAME = 'Paduka';
+export const COPYRIGHT_YEAR = 2024;
+export const CONTACT_EMAIL = 'contact@paduka.local';
+
+export const STORAGE_KEYS = { auth: 'auth', cart: 'cart' } as const;

@@ -1,0 +1,64 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { useAdminAuth } from '../api/check-admin-auth';
+import { useUserAuth } from '../api/check-user-auth';
+import { useAuthStore } from '../stores/auth-store';
+
+const REFUSAL = {
+  user: 'Please Login to access this page',
+  admin: 'Your are not authorized to access this page',
+} as const;
+
+type AuthGuardProps = { area: 'user' | 'admin'; children: ReactNode };
+
+/** Shows its children only when the server accepts the token for the area (user-auth / admin-auth). */
+export function AuthGuard({ area, children }: AuthGuardProps) {
+  const token = useAuthStore((s) => s.token);
+  const userCheck = useUserAuth(area === 'user' ? token : '');
+  const adminCheck = useAdminAuth(area === 'admin' ? token : '');
+  const check = area === 'user' ? userCheck : adminCheck;
+
+  if (!token) return <Refusal area={area} />;
+  if (check.isPending) return <Spinner label="Checking your session" />;
+  if (check.isError) {
+    const unreachable = !(check.error instanceof ApiError) || check.error.isNetworkError || check.error.status >= 500;
+    if (unreachable) {
+      return (
+        <div className="container page page-narrow">
+          <div className="notice notice-danger" role="alert">
+            <p>Something went wrong</p>
+            <button type="button" className="btn btn-secondary" onClick={() => void check.refetch()}>
+              Try again
+            </button>
+          </div>
+        </div>
+      );
+    }
+    return <Refusal area={area} />;
+  }
+  if (!check.data?.ok) return <Refusal area={area} />;
+  return <>{children}</>;
+}
+
+function Refusal({ area }: { area: 'user' | 'admin' }) {
+  const loggedIn = Boolean(useAuthStore((s) => s.token));
+  return (
+    <div className="container page page-narrow">
+      <div className="notice guard-notice" role="alert">
+        <h1 className="h3">{REFUSAL[area]}</h1>
+        {loggedIn ? (
+          <Link to={paths.home.getHref()} className="btn btn-primary">
+            Back to Home
+          </Link>
+        ) : (
+          <Link to={paths.login.getHref()} className="btn btn-primary">
+            Go to sign in
+          </Link>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import { Link } from 'react-router';
+import { ProductImage } from '@/components/ui/product-image';
+import { paths } from '@/config/paths';
+import { productPhotoUrl } from '@/lib/api-client';
+import { formatRupees } from '@/lib/format';
+import { lineTotalRupees, priceAfterDiscount } from '@/lib/pricing';
+import { notify } from '@/lib/notify';
+import { variantDiscount, variantLabel, variantPrice } from '@/utils/variants';
+import { useCartStore, type CartLine } from '../stores/cart-store';
+
+/** Photo, name, variant, discounted unit price, minus/quantity/plus, line total. */
+export function CartLineItem({ line }: { line: CartLine }) {
+  const increment = useCartStore((s) => s.increment);
+  const decrement = useCartStore((s) => s.decrement);
+  const remove = useCartStore((s) => s.remove);
+  const price = variantPrice(line, line.productno);
+  const discount = variantDiscount(line, line.productno);
+  const variant = variantLabel(line, line.productno);
+
+  const minus = () => {
+    if (decrement(line._id, line.productno) === 'removed') notify.success('Item removed from cart');
+  };
+  const drop = () => {
+    remove(line._id, line.productno);
+    notify.success('Item removed from cart');
+  };
+
+  return (
+    <li className="cart-line card">
+      <Link to={paths.product.getHref(line._id)} className="cart-line-media" tabIndex={-1} aria-hidden="true">
+        <ProductImage src={productPhotoUrl(line._id)} alt={line.name} width={112} height={112} />
+      </Link>
+      <div className="cart-line-main">
+        <h2 className="cart-line-name">
+          <Link to={paths.product.getHref(line._id)}>{line.name}</Link>
+        </h2>
+        <p className="cart-line-variant muted">{variant}</p>
+        <p className="cart-line-unit">
+          <span className="price-now">{formatRupees(priceAfterDiscount(price, discount))}</span>
+          {discount > 0 && (
+            <>
+              {' '}
+              <s className="price-was">{formatRupees(price)}</s> <span className="price-off">{discount}% off</span>
+            </>
+          )}
+        </p>
+        <button type="button" className="cart-line-remove" onClick={drop}>
+          Remove
+        </button>
+      </div>
+      <div className="cart-line-side">
+        <div className="qty" role="group" aria-label={`Quantity of ${line.name}, ${variant}`}>
+          <button type="button" className="qty-btn" onClick={minus} aria-label="Decrease quantity">
+            −
+          </button>
+          <output className="qty-value" aria-live="polite">
+            {line.quantity}
+          </output>
+          <button
+            type="button"
+            className="qty-btn"
+            onClick={() => increment(line._id, line.productno)}
+            aria-label="Increase quantity"
+          >
+            +
+          </button>
+        </div>
+        <p className="cart-line-total">{formatRupees(lineTotalRupees(price, discount, line.quantity))}</p>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,68 @@
+import { useId, useState, type FormEvent } from 'react';
+import { DEFAULT_REVIEW_RATING } from '@/config/constants';
+
+type AddReviewFormProps = {
+  /** Resolves true when the review was saved (the form then clears). */
+  onSubmit: (review: { comment: string; rating: number }) => Promise<boolean>;
+  submitting: boolean;
+};
+
+/** 'Add a Review': a comment and a 1-5 star choice (default 5). */
+export function AddReviewForm({ onSubmit, submitting }: AddReviewFormProps) {
+  const [comment, setComment] = useState('');
+  const [rating, setRating] = useState(DEFAULT_REVIEW_RATING);
+  const commentId = useId();
+  const ratingName = useId();
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (await onSubmit({ comment, rating })) {
+      setComment('');
+      setRating(DEFAULT_REVIEW_RATING);
+    }
+  };
+
+  return (
+    <form className="card card-pad stack" onSubmit={submit} aria-labelledby={`${commentId}-title`}>
+      <h3 id={`${commentId}-title`} style={{ margin: 0 }}>
+        Add a Review
+      </h3>
+      <div className="field">
+        <label htmlFor={commentId} className="field-label">
+          Your review
+        </label>
+        <textarea
+          id={commentId}
+          className="textarea"
+          value={comment}
+          maxLength={2000}
+          onChange={(e) => setComment(e.target.value)}
+          placeholder="How did they fit? How do they feel after a day out?"
+        />
+      </div>
+      <fieldset className="star-picker">
+        <legend className="field-label">Rating</legend>
+        <div className="star-options">
+          {[1, 2, 3, 4, 5].map((n) => (
+            <label key={n} className="star-option">
+              <input
+                type="radio"
+                name={ratingName}
+                value={n}
+                checked={rating === n}
+                onChange={() => setRating(n)}
+                aria-label={`${n} ${n === 1 ? 'star' : 'stars'}`}
+              />
+              <span aria-hidden="true">{n}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div>
+        <button type="submit" className="btn btn-primary" disabled={submitting}>
+          {submitting ? 'Submitting...' : 'Submit'}
+        </button>
+      </div>
+    </form>
+  );
+}

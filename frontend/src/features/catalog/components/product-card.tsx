@@ -1,0 +1,46 @@
+import { Link } from 'react-router';
+import { ProductImage } from '@/components/ui/product-image';
+import { DESCRIPTION_EXCERPT_LENGTH } from '@/config/constants';
+import { paths } from '@/config/paths';
+import { productPhotoUrl } from '@/lib/api-client';
+import { excerpt, formatRupees } from '@/lib/format';
+import { priceAfterDiscount } from '@/lib/pricing';
+import type { Product } from '@/types/api';
+
+type ProductCardProps = { product: Product };
+
+/** Image, name, description excerpt, '{discount}% Off', price and a 'Checkout' link (first variant). */
+export function ProductCard({ product }: ProductCardProps) {
+  const href = paths.product.getHref(product._id);
+  const price = product.price?.[0] ?? 0;
+  const discount = product.discount?.[0] ?? 0;
+  return (
+    <article className="product-card card">
+      <Link to={href} className="product-card-media" tabIndex={-1} aria-hidden="true">
+        <ProductImage src={productPhotoUrl(product._id)} alt={product.name} width={400} height={400} />
+        {discount > 0 && <span className="badge product-card-badge">{discount}% Off</span>}
+      </Link>
+      <div className="product-card-body">
+        {product.category?.name && <p className="product-card-category">{product.category.name}</p>}
+        <h3 className="product-card-title">
+          <Link to={href}>{product.name}</Link>
+        </h3>
+        <p className="product-card-desc">{excerpt(product.description?.[0], DESCRIPTION_EXCERPT_LENGTH)}</p>
+        <div className="product-card-footer">
+          <p className="product-card-price">
+            <span className="price-now">{formatRupees(priceAfterDiscount(price, discount))}</span>
+            {discount > 0 && (
+              <>
+                {' '}
+                <s className="price-was">{formatRupees(price)}</s>
+              </>
+            )}
+          </p>
+          <Link to={href} className="btn btn-dark btn-sm" aria-label={`Checkout ${product.name}`}>
+            Checkout
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}

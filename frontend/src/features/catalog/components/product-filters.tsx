@@ -1,0 +1,59 @@
+import { useId } from 'react';
+import { formatRupees } from '@/lib/format';
+import type { CategoryRef } from '@/types/api';
+
+type ProductFiltersProps = {
+  categories: CategoryRef[];
+  selected: readonly string[];
+  onToggleCategory: (id: string) => void;
+  maxPrice: number;
+  priceCeiling: number;
+  onMaxPrice: (value: number) => void;
+  onReset: () => void;
+};
+
+/** Max-price slider (up to the highest first price) and category checkboxes (none = all). */
+export function ProductFilters(props: ProductFiltersProps) {
+  const { categories, selected, onToggleCategory, maxPrice, priceCeiling, onMaxPrice, onReset } = props;
+  const sliderId = useId();
+  return (
+    <div className="filters">
+      <div className="filters-head">
+        <h2 className="filters-title">Filters</h2>
+        <button type="button" className="btn btn-ghost btn-sm" onClick={onReset}>
+          Reset
+        </button>
+      </div>
+      <div className="field">
+        <label htmlFor={sliderId} className="field-label">
+          Max Price: {formatRupees(maxPrice)}
+        </label>
+        <input
+          id={sliderId}
+          className="range"
+          type="range"
+          min={0}
+          max={priceCeiling}
+          step={1}
+          value={Math.min(maxPrice, priceCeiling)}
+          onChange={(e) => onMaxPrice(Number(e.target.value))}
+        />
+        <div className="range-scale muted" aria-hidden="true">
+          <span>{formatRupees(0)}</span>
+          <span>{formatRupees(priceCeiling)}</span>
+        </div>
+      </div>
+      {categories.length > 0 && (
+        <fieldset className="filters-group">
+          <legend className="field-label">Categories</legend>
+          {categories.map((c) => (
+            <label key={c._id} className="check">
+              <input type="checkbox" checked={selected.includes(c._id)} onChange={() => onToggleCategory(c._id)} />
+              <span>{c.name}</span>
+            </label>
+          ))}
+        </fieldset>
+      )}
+    </div>
+  );
+}

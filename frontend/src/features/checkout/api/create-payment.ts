@@ -1,0 +1,28 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { Ok } from '@/types/api';
+
+export type CheckoutLine = { _id: string; productno: number; quantity: number };
+
+export type CreatePaymentInput = {
+  /** Whole rupees. */
+  amount: number;
+  products: CheckoutLine[];
+  address: string;
+  pincode: string;
+};
+
+export type PaymentOrder = Ok<{
+  /** The provider's order id. */
+  id: string;
+  /** Paise. */
+  amount: number;
+  currency: string;
+  key: string;
+  provider: 'razorpay' | 'sandbox' | (string & {});
+}>;
+
+export const createPayment = ({ amount, products, address, pincode }: CreatePaymentInput) =>
+  api.post<PaymentOrder>(`/payment/${amount}`, { products, address, pincode });
+
+export const useCreatePayment = () => useMutation({ mutationFn: createPayment });

@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+import type { Ok, Order } from '@/types/api';
+import type { CheckoutLine } from './create-payment';
+
+export type PlaceOrderInput = {
+  products: CheckoutLine[];
+  address: string;
+  pincode: string;
+  amount: number;
+  paymentId: string;
+  orderId: string;
+  signature: string;
+};
+
+export const placeOrder = (input: PlaceOrderInput) =>
+  api.post<Ok<{ message: string; order: Order }>>('/order/cart', input);
+
+export const usePlaceOrder = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: placeOrder,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
+      // Stock changed.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.products.all });
+    },
+  });
+};

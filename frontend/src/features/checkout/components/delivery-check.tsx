@@ -1,0 +1,72 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { ApiError } from '@/lib/api-client';
+import { notify } from '@/lib/notify';
+import { fetchDelivery } from '../api/check-delivery';
+import { PINCODE_MESSAGE, isValidPincode } from '../utils/pincode';
+
+type Result = { deliverable: boolean; message: string };
+
+/** 'Check Delivery Availability' on the product page: shows the server's answer for a pincode. */
+export function DeliveryCheck() {
+  const queryClient = useQueryClient();
+  const inputId = useId();
+  const [pincode, setPincode] = useState('');
+  const [result, setResult] = useState<Result | null>(null);
+  const [checking, setChecking] = useState(false);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const pin = pincode.trim();
+    setResult(null);
+    if (!isValidPincode(pin)) {
+      notify.error(PINCODE_MESSAGE);
+      return;
+    }
+    setChecking(true);
+    try {
+      const reply = await fetchDelivery(queryClient, pin);
+      const message =
+        reply.message || (reply.deliverable ? 'Delivery available at this pincode' : 'Delivery unavailable');
+      setResult({ deliverable: Boolean(reply.deliverable), message });
+    } catch (error) {
+      if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
+        setResult({ deliverable: false, message: error.message });
+      } else {
+        notify.error('Failed to fetch pincode details');
+      }
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  return (
+    <section className="delivery-box" aria-labelledby={`${inputId}-title`}>
+      <h2 id={`${inputId}-title`}>Check Delivery Availability</h2>
+      <form className="delivery-form" onSubmit={submit} noValidate>
+        <label htmlFor={inputId} className="visually-hidden">
+          Pincode
+        </label>
+        <input
+          id={inputId}
+          className="input"
+          type="text"
+          inputMode="numeric"
+          autoComplete="postal-code"
+          placeholder="Enter pincode"
+          value={pincode}
+          onChange={(e) => {
+            setPincode(e.target.value);
+            setResult(null);
+          }}
+        />
+        <button type="submit" className="btn btn-secondary" disabled={checking}>
+          {checking ? 'Checking...' : 'Check'}
+        </button>
+      </form>
+      <p className={`delivery-result${result ? (result.deliverable ? ' is-ok' : ' is-no') : ''}`} role="status">
+        {result?.message}
+      </p>
+    </section>
+  );
+}

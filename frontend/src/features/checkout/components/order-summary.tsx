@@ -1,0 +1,87 @@
+import { useId, useState, type FormEvent } from 'react';
+import { formatRupees } from '@/lib/format';
+import { useCheckout } from '../hooks/use-checkout';
+
+type OrderSummaryProps = {
+  itemCount: number;
+  /** Whole rupees: the amount that will be charged. */
+  total: number;
+  savedAddress?: string;
+};
+
+/** Item count, Shipping Address, Pincode, the total and Place Order. */
+export function OrderSummary({ itemCount, total, savedAddress }: OrderSummaryProps) {
+  const id = useId();
+  const [address, setAddress] = useState('');
+  const [pincode, setPincode] = useState('');
+  const { checkout, busy } = useCheckout();
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    if (await checkout({ address, pincode })) {
+      setAddress('');
+      setPincode('');
+    }
+  };
+
+  return (
+    <form className="card card-pad order-summary" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="h3">
+        Order Summary
+      </h2>
+      <dl className="summary-rows">
+        <div>
+          <dt>Items</dt>
+          <dd>{itemCount}</dd>
+        </div>
+        <div>
+          <dt>Shipping</dt>
+          <dd className="price-off">Free</dd>
+        </div>
+      </dl>
+      <div className="field">
+        <div className="field-row">
+          <label htmlFor={`${id}-address`} className="field-label">
+            Shipping Address
+          </label>
+          {savedAddress && savedAddress !== address && (
+            <button type="button" className="link-btn" onClick={() => setAddress(savedAddress)}>
+              Use my saved address
+            </button>
+          )}
+        </div>
+        <textarea
+          id={`${id}-address`}
+          className="textarea"
+          autoComplete="street-address"
+          value={address}
+          onChange={(e) => setAddress(e.target.value)}
+          rows={3}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-pincode`} className="field-label">
+          Pincode
+        </label>
+        <input
+          id={`${id}-pincode`}
+          className="input"
+          type="number"
+          inputMode="numeric"
+          autoComplete="postal-code"
+          value={pincode}
+          onChange={(e) => setPincode(e.target.value)}
+        />
+      </div>
+      <div className="summary-total">
+        <span>Total</span>
+        <span>{formatRupees(total)}</span>
+      </div>
+      <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+        {busy ? 'Processing...' : 'Place Order'}
+      </button>
+      <p className="summary-note muted">Prices include all taxes. You pay in a secure window.</p>
+    </form>
+  );
+}

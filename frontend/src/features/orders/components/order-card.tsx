@@ -1,0 +1,114 @@
+import { Link } from 'react-router';
+import { ProductImage } from '@/components/ui/product-image';
+import { paths } from '@/config/paths';
+import { errorMessage, productPhotoUrl } from '@/lib/api-client';
+import { formatLongDate, formatRupees } from '@/lib/format';
+import { notify } from '@/lib/notify';
+import type { Order, OrderStatus } from '@/types/api';
+import { useCancelOrder } from '../api/cancel-order';
+import { deliveryDate, deliveryDaysOf } from '../utils/delivery-days';
+
+const STATUS_BADGE: Record<OrderStatus, string> = {
+  Pending: 'badge-warning',
+  Confirmed: '',
+  Delivered: 'badge-success',
+  Cancelled: 'badge-neutral',
+};
+
+function deliveryText(order: Order): string {
+  const days = deliveryDaysOf(order);
+  const when = days === 0 ? 'today' : days === 1 ? 'in 1 day' : `in ${days} days`;
+  const date = deliveryDate(order);
+  return date ? `Delivery ${when} (by ${formatLongDate(date)})` : `Delivery ${when}`;
+}
+
+/** One of my orders: id, date, address, products, Delivery, status, payment id, total, Cancel Order. */
+export function OrderCard({ order }: { order: Order }) {
+  const cancel = useCancelOrder();
+  const delivered = order.status === 'Delivered';
+
+  const onCancel = async () => {
+    if (delivered) {
+      notify.error('Order Delivered');
+      return;
+    }
+    try {
+      const reply = await cancel.mutateAsync(order._id);
+      notify.success(reply.message || 'Order Cancelled Successfully');
+    } catch (error) {
+      notify.error(errorMessage(error, 'Failed to cancel order'));
+    }
+  };
+
+  return (
+    <article className="order card" aria-labelledby={`order-${order._id}`}>
+      <header className="order-head">
+        <div>
+          <h2 id={`order-${order._id}`} className="order-id">
+            Order ID: <span>{order._id}</span>
+          </h2>
+          <p className="muted order-date">
+            Placed on <time dateTime={order.createdAt}>{formatLongDate(order.createdAt)}</time>
+          </p>
+        </div>
+      </header>
+
+      <ul className="order-products">
+        {order.products.map((line, i) => (
+          <li key={`${line._id}-${i}`} className="order-product">
+            <ProductImage
+              src={line.photo || productPhotoUrl(line._id)}
+              alt={line.name}
+              width={64}
+              height={64}
+              className="order-product-photo"
+            />
+            <div>
+              <p className="order-product-name">
+                <Link to={paths.product.getHref(line._id)}>{line.name}</Link>
+              </p>
+              <p className="muted order-product-meta">{[line.category?.name, line.type].filter(Boolean).join(' · ')}</p>
+            </div>
+            <p className="order-product-qty">Quantity: {line.quantity}</p>
+          </li>
+        ))}
+      </ul>
+
+      <dl className="order-facts">
+        <div>
+          <dt>Shipping address</dt>
+          <dd>{order.address}</dd>
+        </div>
+        <div>
+          <dt>Delivery</dt>
+          <dd>{deliveryText(order)}</dd>
+        </div>
+        <div>
+          <dt>Status</dt>
+          <dd>
+            <span className={`badge ${STATUS_BADGE[order.status] ?? 'badge-neutral'}`}>{order.status}</span>
+          </dd>
+        </div>
+        <div>
+          <dt>Payment ID</dt>
+          <dd className="order-payment">{order.paymentId}</dd>
+        </div>
+        <div>
+          <dt>Total price</dt>
+          <dd className="order-total">{formatRupees(order.amount)}</dd>
+        </div>
+      </dl>
+
+      <footer className="order-foot">
+        <button
+          type="button"
+          className="btn btn-danger btn-sm"
+          aria-disabled={delivered || cancel.isPending}
+          onClick={() => void onCancel()}
+        >
+          {cancel.isPending ? 'Cancelling...' : 'Cancel Order'}
+        </button>
+      </footer>
+    </article>
+  );
+}

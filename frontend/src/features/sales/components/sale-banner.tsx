@@ -1,0 +1,44 @@
+import { useMemo } from 'react';
+import { SALE_TICK_MS } from '@/config/constants';
+import { useIntervalNow } from '@/hooks/use-interval-now';
+import { useSales } from '../api/get-sales';
+import { countdownTo, findActiveSale } from '../utils/countdown';
+import type { Sale } from '@/types/api';
+import './sale-banner.css';
+
+/** '{sale name} Sale Ends in' with a live countdown, when a sale runs now. */
+export function SaleBanner() {
+  const { data: sales, dataUpdatedAt } = useSales();
+  // The active sale is chosen when the list arrives; its countdown then runs down to zero.
+  const sale = useMemo(() => findActiveSale(sales, dataUpdatedAt), [sales, dataUpdatedAt]);
+  if (!sale) return null;
+  return <SaleCountdown key={sale._id} sale={sale} />;
+}
+
+function SaleCountdown({ sale }: { sale: Sale }) {
+  const end = Date.parse(sale.end);
+  const now = useIntervalNow(SALE_TICK_MS, end);
+  const left = countdownTo(end, now);
+  const parts = [
+    { value: left.days, unit: 'd' },
+    { value: left.hours, unit: 'h' },
+    { value: left.minutes, unit: 'm' },
+    { value: left.seconds, unit: 's' },
+  ];
+  return (
+    <aside className="sale-banner" aria-label="Sale">
+      <div className="container sale-banner-inner">
+        <span className="sale-banner-title">{sale.name} Sale Ends in</span>
+        <span className="sale-countdown" role="timer" aria-live="off">
+          {parts.map((p, i) => (
+            <span key={p.unit} className="sale-countdown-part">
+              {i > 0 && ' '}
+              <span className="sale-countdown-value">{String(p.value).padStart(2, '0')}</span>
+              <span className="sale-countdown-unit">{p.unit}</span>
+            </span>
+          ))}
+        </span>
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,151 @@
+import { API_BASE } from '@/config/constants';
+
+/**
+ * The one HTTP client. Every call goes to `/api/v1`, carries `Authorization: <token>` when a
+ * session exists, and turns any failure into an `ApiError`:
+ * - the server's `{success: false, message}` (or `{ok: false, message}`) becomes `message`;
+ * - `status` is the HTTP status, or 0 when the server could not be reached.
+ * A 401 on a call that carried a token ends the session (see `configureApiClient`).
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: unknown;
+
+  constructor(message: string, status: number, body?: unknown) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+
+  /** The server could not be reached (offline, refused, CORS, DNS). */
+  get isNetworkError(): boolean {
+    return this.status === 0;
+  }
+}
+
+type ClientConfig = {
+  getToken: () => string | null | undefined;
+  onUnauthorized: () => void;
+  fetch: typeof fetch;
+};
+
+const config: ClientConfig = {
+  getToken: () => null,
+  onUnauthorized: () => {},
+  fetch: (...args) => globalThis.fetch(...args),
+};
+
+/** Wire the client to the session store once, at start-up (see app/provider.tsx). */
+export function configureApiClient(next: Partial<ClientConfig>): void {
+  Object.assign(config, next);
+}
+
+export type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+  body?: unknown;
+  params?: Record<string, string | number | boolean | undefined | null>;
+  signal?: AbortSignal;
+};
+
+const NETWORK_MESSAGE = 'Network error';
+const FALLBACK_MESSAGE = 'Something went wrong';
+
+export function apiUrl(path: string, params?: RequestOptions['params']): string {
+  const clean = path.startsWith('/') ? path : `/${path}`;
+  let url = `${API_BASE}${clean}`;
+  if (params) {
+    const search = new URLSearchParams();
+    for (const [key, value] of Object.entries(params)) {
+      if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+    }
+    const query = search.toString();
+    if (query) url += `?${query}`;
+  }
+  return url;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return null;
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function messageOf(body: unknown, response: Response): string {
+  if (isRecord(body) && typeof body.message === 'string' && body.message.trim()) return body.message;
+  if (isRecord(body) && typeof body.error === 'string' && body.error.trim()) return body.error;
+  return response.statusText || FALLBACK_MESSAGE;
+}
+
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, params, signal } = options;
+  const token = config.getToken();
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (token) headers.Authorization = token;
+
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) {
+    payload = body;
+  } else if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+
+  let response: Response;
+  try {
+    response = await config.fetch(apiUrl(path, params), { method, headers, body: payload, signal });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(NETWORK_MESSAGE, 0, error);
+  }
+
+  let data: unknown;
+  try {
+    data = await readBody(response);
+  } catch (error) {
+    throw new ApiError(NETWORK_MESSAGE, 0, error);
+  }
+
+  const refused = isRecord(data) && (data.success === false || data.ok === false);
+  if (!response.ok || refused) {
+    if (response.status === 401 && token) config.onUnauthorized();
+    throw new ApiError(messageOf(data, response), response.status, data);
+  }
+  return data as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...options, method: 'POST', body: body ?? {} }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...options, method: 'PUT', body: body ?? {} }),
+  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...options, method: 'DELETE' }),
+};
+
+/**
+ * The text to show for a failed call: the server's own words when it refused the request
+ * (4xx, or a 2xx carrying `success: false`), else the screen's fallback (network failure, 5xx).
+ */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.status > 0 && error.status < 500 && error.message) {
+    return error.message;
+  }
+  return fallback;
+}
+
+/** The photo of a product, served by the API. */
+export function productPhotoUrl(productId: string): string {
+  return apiUrl(`/product/product-photo/${encodeURIComponent(productId)}`);
+}

@@ -1,0 +1,28 @@
+// Every react-query key in one place. Mutations invalidate through these.
+
+export const queryKeys = {
+  products: {
+    all: ['products'] as const,
+    list: () => [...queryKeys.products.all, 'list'] as const,
+    detail: (id: string) => [...queryKeys.products.all, 'detail', id] as const,
+    byCategory: (categoryId: string) => [...queryKeys.products.all, 'category', categoryId] as const,
+    reviews: (id: string) => [...queryKeys.products.all, 'reviews', id] as const,
+  },
+  categories: {
+    all: ['categories'] as const,
+  },
+  sales: {
+    all: ['sales'] as const,
+  },
+  delivery: {
+    check: (pincode: string) => ['delivery', pincode] as const,
+  },
+  orders: {
+    all: ['orders'] as const,
+    mine: (userId: string) => [...queryKeys.orders.all, 'mine', userId] as const,
+  },
+  auth: {
+    user: (token: string) => ['auth', 'user-auth', token] as const,
+    admin: (token: string) => ['auth', 'admin-auth', token] as const,
+  },
+} as const;

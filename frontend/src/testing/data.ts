@@ -1,0 +1,104 @@
+import type { Category, Order, Product, Review, Sale, User } from '@/types/api';
+
+let seq = 0;
+
+/** A product as the API returns it, with overrides. */
+export function productFixture(overrides: Partial<Product> = {}): Product {
+  seq += 1;
+  return {
+    _id: `p${seq}`,
+    product_id: `SKU-${seq}`,
+    name: `Shoe ${seq}`,
+    info: 'Comfortable everyday shoe',
+    type: ['UK 7', 'UK 8', 'UK 9'],
+    model: [],
+    description: ['Soft leather upper with a cushioned sole for all-day comfort.'],
+    specifications: ['Leather upper'],
+    material: 'Leather',
+    tags: [],
+    price: [1299, 1399, 1499],
+    discount: [10, 15, 0],
+    seller: 'admin',
+    category: { _id: 'c1', name: 'Sneakers' },
+    quantity: 20,
+    shipping: true,
+    otherphoto: [],
+    hasPhoto: true,
+    rating: 0,
+    numReviews: 0,
+    createdAt: '2024-01-01T00:00:00Z',
+    updatedAt: '2024-01-01T00:00:00Z',
+    ...overrides,
+  };
+}
+
+export const categoriesFixture: Category[] = [
+  { _id: 'c1', name: 'Sneakers', image: '/media/c1' },
+  { _id: 'c2', name: 'Sandals', image: '/media/c2' },
+];
+
+export const shopper: User = {
+  _id: 'u1',
+  name: 'Asha Verma',
+  email: 'shopper@paduka.local',
+  phone: '9876543210',
+  address: '12 MG Road, Raipur',
+  role: 0,
+};
+
+export const admin: User = { ...shopper, _id: 'u0', name: 'Admin', email: 'admin@paduka.local', role: 1 };
+
+export function saleFixture(overrides: Partial<Sale> = {}): Sale {
+  return {
+    _id: 's1',
+    name: 'Monsoon',
+    start: new Date(Date.now() - 86_400_000).toISOString(),
+    end: new Date(Date.now() + 2 * 86_400_000 + 3_600_000).toISOString(),
+    discount: 20,
+    ...overrides,
+  };
+}
+
+export function reviewFixture(overrides: Partial<Review> = {}): Review {
+  return {
+    _id: `r${(seq += 1)}`,
+    rating: 4,
+    comment: 'Great fit',
+    user: { _id: 'u9', name: 'Ravi' },
+    createdAt: '2024-05-01T10:00:00Z',
+    updatedAt: '2024-05-01T10:00:00Z',
+    ...overrides,
+  };
+}
+
+export function orderFixture(overrides: Partial<Order> = {}): Order {
+  return {
+    _id: 'o1',
+    products: [
+      {
+        _id: 'p1',
+        name: 'Trail Runner',
+        photo: '',
+        category: { name: 'Sneakers' },
+        type: 'UK 8',
+        price: 1299,
+        discount: 10,
+        quantity: 2,
+      },
+    ],
+    user: { _id: 'u1', name: 'Asha Verma' },
+    address: '12 MG Road, Raipur',
+    pincode: '492001',
+    amount: 2338,
+    paymentId: 'pay_123',
+    status: 'Pending',
+    createdAt: '2024-03-05T12:00:00Z',
+    deliveryDays: 3,
+    ...overrides,
+  };
+}
+
+/** Sign in without the login screen. */
+export function sessionFor(user: User) {
+  return { user, token: `token-${user._id}`, _id: user._id };
+}

@@ -1,0 +1,18 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { useAuthStore } from '@/features/auth/stores/auth-store';
+import { useCartStore } from '@/features/cart/stores/cart-store';
+
+// Route tests render the whole app; give findBy* room on a busy machine.
+configure({ asyncUtilTimeout: 3000 });
+
+// jsdom has no layout: the router's scroll restoration only needs these to exist.
+window.scrollTo = () => {};
+Element.prototype.scrollIntoView = () => {};
+
+afterEach(() => {
+  cleanup();
+  useAuthStore.getState().logout();
+  useCartStore.getState().clear();
+  window.localStorage.clear();
+});

@@ -1,0 +1,86 @@
+// Shapes of the /api/v1 contract (docs: shared/spec/decisions.md, section 3).
+
+export type Id = string;
+
+export type CategoryRef = { _id: Id; name: string };
+
+export type Product = {
+  _id: Id;
+  product_id?: string;
+  name: string;
+  info?: string;
+  type: string[];
+  model: string[];
+  description: string[];
+  specifications: string[];
+  material?: string;
+  tags: string[];
+  /** Rupees per variant (may carry paise fractions). */
+  price: number[];
+  /** Whole percent per variant. */
+  discount: number[];
+  seller?: Id;
+  category: CategoryRef | null;
+  /** Stock. */
+  quantity: number;
+  shipping?: boolean | string | number;
+  otherphoto: string[];
+  hasPhoto?: boolean;
+  rating?: number;
+  numReviews?: number;
+  createdAt?: string;
+  updatedAt?: string;
+};
+
+export type Category = { _id: Id; name: string; image: string };
+
+export type Sale = { _id: Id; name: string; start: string; end: string; discount: number };
+
+export type Review = {
+  _id: Id;
+  rating: number;
+  comment: string;
+  user: { _id: Id; name: string } | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type User = {
+  _id: Id;
+  name: string;
+  email: string;
+  phone: string;
+  address: string;
+  role: number;
+};
+
+export type OrderStatus = 'Pending' | 'Confirmed' | 'Delivered' | 'Cancelled';
+
+export type OrderLine = {
+  _id: Id;
+  name: string;
+  photo?: string;
+  category: { name: string } | null;
+  type?: string;
+  /** Unit price in rupees before `discount`. */
+  price: number;
+  discount: number;
+  quantity: number;
+};
+
+export type Order = {
+  _id: Id;
+  products: OrderLine[];
+  user: { _id: Id; name: string } | Id | null;
+  address: string;
+  pincode?: string;
+  /** Whole rupees. */
+  amount: number;
+  paymentId: string;
+  status: OrderStatus;
+  createdAt: string;
+  deliveryDays?: number;
+};
+
+/** Every success reply carries `success: true`; failures are turned into `ApiError`. */
+export type Ok<T> = { success: true; message?: string } & T;

@@ -1,0 +1,19 @@
+import type { Product } from '@/types/api';
+
+/** A variant's label: its type, else its model, else a number. */
+export function variantLabel(product: Pick<Product, 'type' | 'model'>, index: number): string {
+  return product.type?.[index] || product.model?.[index] || `Option ${index + 1}`;
+}
+
+/** How many variants a product has (one per price; at least one). */
+export function variantCount(product: Pick<Product, 'price'>): number {
+  return Math.max(1, product.price?.length ?? 0);
+}
+
+export function variantPrice(product: Pick<Product, 'price'>, index: number): number {
+  return product.price?.[index] ?? product.price?.[0] ?? 0;
+}
+
+export function variantDiscount(product: Pick<Product, 'discount'>, index: number): number {
+  return product.discount?.[index] ?? 0;
+}
