@@ -6,7 +6,9 @@
 
 pub mod accounts;
 pub mod catalog;
+pub mod checkout;
 pub mod mail;
+pub mod orders;
 pub mod ports;
 pub mod sales;
 

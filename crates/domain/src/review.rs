@@ -4,11 +4,30 @@ use chrono::{DateTime, Utc};
 
 use crate::{InvalidInput, ProductId, ReviewId, UserId};
 
-/// The reviewer as a review shows them.
+/// A person as a review or an order shows them. Once their account is deleted the id is
+/// gone (`None`, `_id: null` in JSON) and the name they had stays.
 #[derive(Debug, Clone, PartialEq)]
 pub struct UserRef {
-    pub id: UserId,
+    pub id: Option<UserId>,
     pub name: String,
+}
+
+impl UserRef {
+    /// A user whose account exists.
+    pub fn new(id: UserId, name: impl Into<String>) -> Self {
+        Self {
+            id: Some(id),
+            name: name.into(),
+        }
+    }
+
+    /// A user whose account was deleted: only the name they had is left.
+    pub fn deleted(name: impl Into<String>) -> Self {
+        Self {
+            id: None,
+            name: name.into(),
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq)]

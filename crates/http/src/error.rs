@@ -6,7 +6,7 @@
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, ResponseError};
-use paduka_application::accounts::AuthError;
+use paduka_application::accounts::{AuthError, RegistrationError, UserError};
 use paduka_application::catalog::CatalogError;
 use paduka_application::sales::SaleError;
 use paduka_domain::InvalidInput;
@@ -133,8 +133,37 @@ impl From<AuthError> for ApiError {
             AuthError::InvalidCredentials | AuthError::MissingToken | AuthError::InvalidToken => {
                 Self::Unauthorized(error.to_string())
             }
+            AuthError::TooManyAttempts => Self::TooManyRequests(error.to_string()),
             AuthError::NotAdmin => Self::Forbidden(error.to_string()),
             AuthError::Unexpected(cause) => Self::Unexpected(cause),
+        }
+    }
+}
+
+impl From<RegistrationError> for ApiError {
+    fn from(error: RegistrationError) -> Self {
+        match error {
+            RegistrationError::Invalid(invalid) => invalid.into(),
+            RegistrationError::InvalidCode => Self::BadRequest(error.to_string()),
+            RegistrationError::AlreadyRegistered => Self::Conflict(error.to_string()),
+            RegistrationError::TooSoon | RegistrationError::TooManyAttempts => {
+                Self::TooManyRequests(error.to_string())
+            }
+            RegistrationError::Unexpected(cause) => Self::Unexpected(cause),
+        }
+    }
+}
+
+impl From<UserError> for ApiError {
+    fn from(error: UserError) -> Self {
+        match error {
+            UserError::Invalid(invalid) => invalid.into(),
+            UserError::OwnRole | UserError::DeleteSelf => Self::BadRequest(error.to_string()),
+            UserError::NotYourProfile | UserError::RoleChangeNotAllowed => {
+                Self::Forbidden(error.to_string())
+            }
+            UserError::NotFound => Self::NotFound(error.to_string()),
+            UserError::Unexpected(cause) => Self::Unexpected(cause),
         }
     }
 }
@@ -278,7 +307,91 @@ mod tests {
                 "Admin access required",
             ),
             (
+                AuthError::TooManyAttempts,
+                StatusCode::TOO_MANY_REQUESTS,
+                "Too many attempts, please try again later",
+            ),
+            (
                 AuthError::Unexpected(anyhow::anyhow!("bcrypt failed")),
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "Something went wrong",
+            ),
+        ];
+        for (error, status, message) in cases {
+            assert_eq!(reply(error).await, (status, body(message)));
+        }
+    }
+
+    #[actix_web::test]
+    async fn registration_errors_map_to_their_status_and_message() {
+        let cases: Vec<(RegistrationError, StatusCode, &str)> = vec![
+            (
+                RegistrationError::Invalid(InvalidInput::new("Phone must be 10 digits")),
+                StatusCode::BAD_REQUEST,
+                "Phone must be 10 digits",
+            ),
+            (
+                RegistrationError::AlreadyRegistered,
+                StatusCode::CONFLICT,
+                "Already registered, please login",
+            ),
+            (
+                RegistrationError::InvalidCode,
+                StatusCode::BAD_REQUEST,
+                "Invalid or expired OTP",
+            ),
+            (
+                RegistrationError::TooSoon,
+                StatusCode::TOO_MANY_REQUESTS,
+                "Please wait 30 seconds before asking for another code",
+            ),
+            (
+                RegistrationError::TooManyAttempts,
+                StatusCode::TOO_MANY_REQUESTS,
+                "Too many attempts, please try again later",
+            ),
+            (
+                RegistrationError::Unexpected(anyhow::anyhow!("SMTP refused")),
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "Something went wrong",
+            ),
+        ];
+        for (error, status, message) in cases {
+            assert_eq!(reply(error).await, (status, body(message)));
+        }
+    }
+
+    #[actix_web::test]
+    async fn user_errors_map_to_their_status_and_message() {
+        let cases: Vec<(UserError, StatusCode, &str)> = vec![
+            (
+                UserError::Invalid(InvalidInput::new("Name is required")),
+                StatusCode::BAD_REQUEST,
+                "Name is required",
+            ),
+            (UserError::NotFound, StatusCode::NOT_FOUND, "User not found"),
+            (
+                UserError::NotYourProfile,
+                StatusCode::FORBIDDEN,
+                "You can only update your own profile",
+            ),
+            (
+                UserError::RoleChangeNotAllowed,
+                StatusCode::FORBIDDEN,
+                "Only an admin can change roles",
+            ),
+            (
+                UserError::OwnRole,
+                StatusCode::BAD_REQUEST,
+                "You cannot change your own role",
+            ),
+            (
+                UserError::DeleteSelf,
+                StatusCode::BAD_REQUEST,
+                "You cannot delete yourself",
+            ),
+            (
+                UserError::Unexpected(anyhow::anyhow!("disk full")),
                 StatusCode::INTERNAL_SERVER_ERROR,
                 "Something went wrong",
             ),

@@ -11,6 +11,8 @@
 //! a response DTO. Every error leaves as [`ApiError`], i.e. `{"success": false, "message"}`.
 
 pub mod auth;
+pub mod cache;
+pub mod client;
 pub mod dto;
 pub mod error;
 pub mod extract;
@@ -22,11 +24,12 @@ pub mod upload;
 use std::sync::Arc;
 
 use paduka_application::ReadinessProbe;
-use paduka_application::accounts::AuthService;
+use paduka_application::accounts::{AuthService, RegistrationService, UserService};
 use paduka_application::catalog::CatalogService;
 use paduka_application::sales::SaleService;
 
 pub use auth::{AdminUser, CurrentUser};
+pub use client::ClientAddress;
 pub use error::ApiError;
 pub use routes::{API_PREFIX, configure};
 
@@ -36,6 +39,8 @@ pub struct ApiState {
     pub catalog: Arc<CatalogService>,
     pub sales: Arc<SaleService>,
     pub auth: Arc<AuthService>,
+    pub registration: Arc<RegistrationService>,
+    pub users: Arc<UserService>,
     /// Answers `/health/ready` (the database).
     pub readiness: Arc<dyn ReadinessProbe>,
 }

@@ -111,9 +111,31 @@ pub fn api_routes() -> Vec<ApiRoute> {
         route(M::GET, "/sale/delete-sale/{id}", sales::delete::delete_sale),
         // auth and users
         route(M::POST, "/auth/login", auth::login::login),
+        route(M::POST, "/auth/register", auth::register::register),
+        route(
+            M::POST,
+            "/auth/forgot-password",
+            auth::forgot_password::forgot_password,
+        ),
+        route(
+            M::POST,
+            "/auth/reset-password",
+            auth::reset_password::reset_password,
+        ),
         route(M::GET, "/auth/user-auth", auth::user_auth::user_auth),
         route(M::GET, "/auth/admin-auth", auth::admin_auth::admin_auth),
         route(M::GET, "/user/get-sellers", users::get_sellers::get_sellers),
+        route(M::GET, "/user/get-users", users::get_users::get_users),
+        route(
+            M::PUT,
+            "/user/update-user/{id}",
+            users::update_user::update_user,
+        ),
+        route(
+            M::GET,
+            "/user/delete-user/{id}",
+            users::delete_user::delete_user,
+        ),
         // media, health, the document
         route(M::GET, "/media/{id}", media::get::get_media),
         route(M::GET, "/health/live", health::live::live),
@@ -128,8 +150,11 @@ pub fn configure(state: ApiState) -> impl FnOnce(&mut web::ServiceConfig) {
     move |config| {
         config
             .app_data(web::Data::from(state.catalog))
+            .app_data(web::Data::new(crate::cache::ListCache::default()))
             .app_data(web::Data::from(state.sales))
             .app_data(web::Data::from(state.auth))
+            .app_data(web::Data::from(state.registration))
+            .app_data(web::Data::from(state.users))
             .app_data(web::Data::<dyn ReadinessProbe>::from(state.readiness));
 
         let mut api = web::scope(API_PREFIX)

@@ -10,12 +10,15 @@ use actix_web::{App, test};
 use chrono::Utc;
 use paduka_application::RepoError;
 use paduka_application::accounts::{
-    AuthService, MockPasswordHasher, MockTokenIssuer, MockUserRepository, TokenError,
+    AuthService, MockCodeGenerator, MockOneTimeCodeRepository, MockPasswordHasher, MockThrottle,
+    MockTokenIssuer, MockUserRepository, RateLimiter, RateLimits, RegistrationPorts,
+    RegistrationService, TokenError, UserService,
 };
 use paduka_application::catalog::{
     CatalogService, MockCategoryRepository, MockImageRepository, MockProductRepository,
     MockReviewRepository, ProductPage, ProductRecord, ProductSort,
 };
+use paduka_application::mail::MockMailer;
 use paduka_application::ports::MockReadinessProbe;
 use paduka_application::sales::{MockSaleRepository, SaleService};
 use paduka_application::{MockClock, MockIdGenerator};
@@ -92,6 +95,23 @@ fn state_from(mocks: Mocks) -> ApiState {
         clock.clone(),
     );
     let sales = SaleService::new(Arc::new(mocks.sales), ids.clone());
+    let mut throttle = MockThrottle::new();
+    throttle.expect_allows().returning(|_, _| true);
+    throttle.expect_attempt().returning(|_, _| true);
+    let limiter = RateLimiter::new(Arc::new(throttle), RateLimits::default());
+    let registration = RegistrationService::new(
+        RegistrationPorts {
+            users: users.clone(),
+            codes: Arc::new(MockOneTimeCodeRepository::new()),
+            generator: Arc::new(MockCodeGenerator::new()),
+            hasher: Arc::new(MockPasswordHasher::new()),
+            mailer: Arc::new(MockMailer::new()),
+            ids: ids.clone(),
+            clock: clock.clone(),
+        },
+        limiter.clone(),
+    );
+    let user_service = UserService::new(users.clone(), clock.clone());
     let auth = AuthService::new(
         users,
         Arc::new(MockPasswordHasher::new()),
@@ -99,6 +119,7 @@ fn state_from(mocks: Mocks) -> ApiState {
         ids,
         clock,
         String::new(),
+        limiter,
     );
     let mut probe = MockReadinessProbe::new();
     let ready = !mocks.unready;
@@ -113,6 +134,8 @@ fn state_from(mocks: Mocks) -> ApiState {
         catalog: Arc::new(catalog),
         sales: Arc::new(sales),
         auth: Arc::new(auth),
+        registration: Arc::new(registration),
+        users: Arc::new(user_service),
         readiness: Arc::new(probe),
     }
 }
@@ -643,10 +666,7 @@ async fn a_review_is_written_as_the_token_user_whatever_the_body_says() {
             Ok(Review {
                 id: record.id,
                 product: record.product,
-                user: UserRef {
-                    id: record.user,
-                    name: "shopper".into(),
-                },
+                user: UserRef::new(record.user, "shopper"),
                 rating: record.draft.rating,
                 comment: record.draft.comment,
                 created_at: record.at,
@@ -701,4 +721,96 @@ async fn a_sale_takes_its_discount_as_text_and_an_unknown_sale_is_404() {
         send!(app, request),
         (StatusCode::NOT_FOUND, refusal("Sale not found"))
     );
+}
+
+#[actix_web::test]
+async fn the_user_routes_refuse_anonymous_callers_and_shoppers_where_admin_only() {
+    let app = app!(true);
+    for (method, path) in [
+        ("GET", "/api/v1/user/get-users"),
+        ("GET", "/api/v1/user/delete-user/shopper"),
+        ("PUT", "/api/v1/user/update-user/shopper"),
+    ] {
+        let request = test::TestRequest::default()
+            .method(method.parse().unwrap())
+            .uri(path)
+            .set_json(json!({"newname": "X"}));
+        let (status, body) = send!(app, request);
+        assert_eq!(status, StatusCode::UNAUTHORIZED, "{method} {path}: {body}");
+        assert_eq!(body, refusal("Please login to continue"));
+    }
+    for path in ["/api/v1/user/get-users", "/api/v1/user/delete-user/admin"] {
+        let request = test::TestRequest::get()
+            .uri(path)
+            .insert_header((AUTHORIZATION, SHOPPER));
+        let (status, body) = send!(app, request);
+        assert_eq!(status, StatusCode::FORBIDDEN, "{path}: {body}");
+        assert_eq!(body, refusal("Admin access required"));
+    }
+    // Someone else's profile: refused by the use case before the repository is asked.
+    let request = test::TestRequest::put()
+        .uri("/api/v1/user/update-user/admin")
+        .insert_header((AUTHORIZATION, SHOPPER))
+        .set_json(json!({"newname": "X", "newphone": "9876543210", "newaddress": "Y"}));
+    let (status, body) = send!(app, request);
+    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+    assert_eq!(body, refusal("You can only update your own profile"));
+    let request = test::TestRequest::put()
+        .uri("/api/v1/user/update-user/shopper")
+        .insert_header((AUTHORIZATION, SHOPPER))
+        .set_json(json!({"newrole": 1}));
+    let (status, body) = send!(app, request);
+    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+    assert_eq!(body, refusal("Only an admin can change roles"));
+}
+
+#[actix_web::test]
+async fn registration_and_reset_bodies_are_checked_before_any_port_is_used() {
+    let app = app!(true);
+    let cases = [
+        (
+            "/api/v1/auth/register",
+            json!({"name": "Asha", "email": "asha", "password": "correct horse",
+                   "phone": "9876543210", "address": "1 MG Road", "otp": null}),
+            "Enter a valid email address",
+        ),
+        (
+            "/api/v1/auth/register",
+            json!({"name": "Asha", "email": "asha@example.com", "password": "short",
+                   "phone": "9876543210", "address": "1 MG Road", "otp": null}),
+            "Password must be at least 8 characters",
+        ),
+        (
+            "/api/v1/auth/register",
+            json!({"email": "asha@example.com", "otp": "12ab56"}),
+            "Invalid or expired OTP",
+        ),
+        (
+            "/api/v1/auth/forgot-password",
+            json!({}),
+            "Enter a valid email address",
+        ),
+        (
+            "/api/v1/auth/reset-password",
+            json!({"email": "asha@example.com", "otp": 123456, "password": "short"}),
+            "Password must be at least 8 characters",
+        ),
+        (
+            "/api/v1/auth/reset-password",
+            json!({"email": "asha@example.com", "password": "long enough"}),
+            "Invalid or expired OTP",
+        ),
+    ];
+    for (path, payload, message) in cases {
+        let request = test::TestRequest::post().uri(path).set_json(payload);
+        let (status, body) = send!(app, request);
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{path}: {body}");
+        assert_eq!(body, refusal(message), "{path}");
+    }
+    let request = test::TestRequest::post()
+        .uri("/api/v1/auth/register")
+        .insert_header((CONTENT_TYPE, "application/json"))
+        .set_payload("{\"email\": ");
+    let (status, body) = send!(app, request);
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
 }

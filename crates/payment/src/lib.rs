@@ -1,6 +1,19 @@
-//! Payment-provider adapters for Paduka's payment port: Razorpay (Orders API, checkout
-//! signature, webhooks, refunds) and an offline sandbox that signs through the same
-//! verification code.
+//! Payment-provider adapters for Paduka's payment port
+//! ([`PaymentGateway`](paduka_application::checkout::PaymentGateway)):
 //!
-//! The checkout use cases and their port land with the checkout issue; this crate is the
-//! place their adapters live, so the workspace shape is final from the start.
+//! - [`RazorpayGateway`]: Razorpay's Orders and Refunds APIs over reqwest (rustls), checkout
+//!   and webhook signatures checked with HMAC-SHA256 in constant time;
+//! - [`SandboxGateway`]: an offline stand-in (the default without keys, and in tests) that
+//!   makes order ids locally, signs payments with a local secret and verifies them with the
+//!   very same code, and records refunds in memory.
+//!
+//! Both read webhooks in Razorpay's format.
+
+mod razorpay;
+mod sandbox;
+pub mod signature;
+mod webhook;
+
+pub use razorpay::{RazorpayConfig, RazorpayGateway};
+pub use sandbox::{SandboxGateway, SandboxPayment, SandboxRefund};
+pub use webhook::parse_webhook;

@@ -9,6 +9,7 @@
 mod categories;
 mod db;
 mod images;
+mod one_time_codes;
 mod products;
 mod reviews;
 mod sales;
@@ -18,6 +19,7 @@ mod users;
 pub use categories::DieselCategoryRepository;
 pub use db::{AnyConnection, Backend, Database, sqlite_url_in};
 pub use images::DieselImageRepository;
+pub use one_time_codes::DieselOneTimeCodeRepository;
 pub use products::DieselProductRepository;
 pub use reviews::DieselReviewRepository;
 pub use sales::DieselSaleRepository;

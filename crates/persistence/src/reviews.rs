@@ -45,10 +45,11 @@ fn review_from_row(row: ReviewRow) -> QueryResult<Review> {
             .ok_or_else(|| corrupt(format_args!("rating of review {id}")))?,
         id: ReviewId::new(id),
         product: ProductId::new(product),
-        user: UserRef {
-            // A deleted account leaves no id; the review keeps its name.
-            id: UserId::new(user_id.unwrap_or_default()),
-            name: live_name.unwrap_or(snapshot_name),
+        // A deleted account leaves no id; the review keeps the name it had.
+        user: match (user_id, live_name) {
+            (Some(id), Some(name)) => UserRef::new(UserId::new(id), name),
+            (Some(id), None) => UserRef::new(UserId::new(id), snapshot_name),
+            (None, _) => UserRef::deleted(snapshot_name),
         },
         comment,
         created_at: from_db_time(created),
@@ -120,10 +121,7 @@ fn upsert_in(conn: &mut AnyConn, record: &ReviewRecord) -> QueryResult<Review> {
         Ok(Review {
             id: ReviewId::new(id),
             product: record.product.clone(),
-            user: UserRef {
-                id: record.user.clone(),
-                name: user_name,
-            },
+            user: UserRef::new(record.user.clone(), user_name),
             rating: record.draft.rating,
             comment: record.draft.comment.clone(),
             created_at: from_db_time(created_at),

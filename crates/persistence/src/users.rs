@@ -2,13 +2,13 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use paduka_application::RepoError;
-use paduka_application::accounts::UserRepository;
+use paduka_application::accounts::{ProfileChange, UserRepository};
 use paduka_domain::UserId;
 use paduka_domain::contact::Email;
 use paduka_domain::user::{Role, User};
 
-use crate::db::{Database, corrupt, from_db_time, to_db_time};
-use crate::schema::users;
+use crate::db::{Database, corrupt, from_db_time, to_db_time, write_transaction};
+use crate::schema::{reviews, users};
 
 /// Shoppers and administrators in the `users` table; e-mails are stored lower-case and unique.
 #[derive(Debug, Clone)]
@@ -143,6 +143,101 @@ impl UserRepository for DieselUserRepository {
                     .into_iter()
                     .map(UserRow::into_user)
                     .collect()
+            })
+            .await
+    }
+
+    async fn list(&self) -> Result<Vec<User>, RepoError> {
+        self.db
+            .run(|conn| {
+                users::table
+                    .order((users::created_at, users::id))
+                    .select(UserRow::as_select())
+                    .load::<UserRow>(conn)?
+                    .into_iter()
+                    .map(UserRow::into_user)
+                    .collect()
+            })
+            .await
+    }
+
+    #[tracing::instrument(level = "debug", skip(self, change))]
+    async fn update_profile(
+        &self,
+        id: &UserId,
+        change: &ProfileChange,
+        at: DateTime<Utc>,
+    ) -> Result<User, RepoError> {
+        let id = id.as_str().to_owned();
+        let change = change.clone();
+        self.db
+            .run(move |conn| {
+                write_transaction(conn, |conn| {
+                    let changed = diesel::update(users::table.find(&id))
+                        .set((
+                            users::name.eq(&change.name),
+                            users::phone.eq(&change.phone),
+                            users::address.eq(&change.address),
+                            users::role.eq(change.role.code()),
+                            users::updated_at.eq(to_db_time(at)),
+                        ))
+                        .execute(conn)?;
+                    if changed == 0 {
+                        return Err(diesel::result::Error::NotFound);
+                    }
+                    users::table
+                        .find(&id)
+                        .select(UserRow::as_select())
+                        .first::<UserRow>(conn)?
+                        .into_user()
+                })
+            })
+            .await
+    }
+
+    #[tracing::instrument(level = "debug", skip(self, password_hash))]
+    async fn update_password(
+        &self,
+        id: &UserId,
+        password_hash: &str,
+        at: DateTime<Utc>,
+    ) -> Result<(), RepoError> {
+        let id = id.as_str().to_owned();
+        let password_hash = password_hash.to_owned();
+        self.db
+            .run(move |conn| {
+                let changed = diesel::update(users::table.find(id))
+                    .set((
+                        users::password_hash.eq(password_hash),
+                        users::updated_at.eq(to_db_time(at)),
+                    ))
+                    .execute(conn)?;
+                if changed == 0 {
+                    return Err(diesel::result::Error::NotFound);
+                }
+                Ok(())
+            })
+            .await
+    }
+
+    #[tracing::instrument(level = "debug", skip(self))]
+    async fn delete(&self, id: &UserId) -> Result<(), RepoError> {
+        let id = id.as_str().to_owned();
+        self.db
+            .run(move |conn| {
+                write_transaction(conn, |conn| {
+                    let name = users::table
+                        .find(&id)
+                        .select(users::name)
+                        .first::<String>(conn)?;
+                    // The reviews keep the name the reviewer had last; the references
+                    // (reviews, orders, products' seller) become NULL by the schema's rules.
+                    diesel::update(reviews::table.filter(reviews::user_id.eq(&id)))
+                        .set(reviews::user_name.eq(&name))
+                        .execute(conn)?;
+                    diesel::delete(users::table.find(&id)).execute(conn)?;
+                    Ok(())
+                })
             })
             .await
     }

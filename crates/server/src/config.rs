@@ -5,7 +5,10 @@
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::sync::Arc;
 
+use paduka_application::Clock;
+use paduka_application::accounts::RateLimits;
 use paduka_domain::contact::Pincode;
 use secrecy::SecretString;
 
@@ -28,6 +31,22 @@ pub struct Settings {
     pub static_dir: PathBuf,
     /// Load demo data into an empty database on start.
     pub demo_data: bool,
+    /// Attempts per e-mail and per client address at login (failures), registration and
+    /// forgot-password, per window.
+    pub rate_limits: RateLimits,
+    /// Replaces the system clock (tests move time instead of sleeping). Never read from the
+    /// environment.
+    pub clock: Option<ClockOverride>,
+}
+
+/// A clock to use instead of the system's.
+#[derive(Clone)]
+pub struct ClockOverride(pub Arc<dyn Clock>);
+
+impl std::fmt::Debug for ClockOverride {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("ClockOverride")
+    }
 }
 
 #[derive(Debug)]
@@ -157,6 +176,22 @@ impl Settings {
             name: "DELIVERABLE_PINCODES",
             problem: "must be a comma separated list of 6-digit pincodes".into(),
         })?;
+        let positive = |name: &'static str, default: u32| match get(name) {
+            None => Ok(default),
+            Some(v) => v
+                .parse::<u32>()
+                .ok()
+                .filter(|n| *n >= 1)
+                .ok_or_else(|| ConfigError {
+                    name,
+                    problem: format!("{v:?} is not a whole number of at least 1"),
+                }),
+        };
+        let rate_limits = RateLimits {
+            per_email: positive("RATE_LIMIT_PER_EMAIL", 10)?,
+            per_address: positive("RATE_LIMIT_PER_ADDRESS", 50)?,
+            window: chrono::Duration::seconds(i64::from(positive("RATE_LIMIT_WINDOW_SECS", 900)?)),
+        };
         let demo_data = match get("DEMO_DATA").as_deref() {
             None | Some("1" | "true" | "yes" | "on") => true,
             Some("0" | "false" | "no" | "off") => false,
@@ -179,6 +214,8 @@ impl Settings {
             static_dir: PathBuf::from(get("STATIC_DIR").unwrap_or_else(|| "frontend/dist".into())),
             data_dir,
             demo_data,
+            rate_limits,
+            clock: None,
         })
     }
 
@@ -200,6 +237,8 @@ impl Settings {
             static_dir: data_dir.join("static"),
             data_dir,
             demo_data: false,
+            rate_limits: RateLimits::default(),
+            clock: None,
         }
     }
 
@@ -235,6 +274,33 @@ mod tests {
         assert_eq!(s.bcrypt_cost, 12);
         assert_eq!(s.deliverable_pincodes.len(), 4);
         assert!(s.demo_data && s.razorpay.is_none() && s.jwt_secret.is_none());
+        assert_eq!(
+            s.rate_limits,
+            RateLimits {
+                per_email: 10,
+                per_address: 50,
+                window: chrono::Duration::seconds(900),
+            }
+        );
+        assert!(s.clock.is_none());
+    }
+
+    #[test]
+    fn rate_limits_are_read_from_the_environment() {
+        let s = settings(&[
+            ("RATE_LIMIT_PER_EMAIL", "3"),
+            ("RATE_LIMIT_PER_ADDRESS", " 20 "),
+            ("RATE_LIMIT_WINDOW_SECS", "60"),
+        ])
+        .unwrap();
+        assert_eq!(
+            s.rate_limits,
+            RateLimits {
+                per_email: 3,
+                per_address: 20,
+                window: chrono::Duration::seconds(60),
+            }
+        );
     }
 
     #[test]
@@ -248,6 +314,10 @@ mod tests {
             ("MAIL_FROM", "nobody"),
             ("DELIVERABLE_PINCODES", "12345,281001"),
             ("DEMO_DATA", "maybe"),
+            ("RATE_LIMIT_PER_EMAIL", "0"),
+            ("RATE_LIMIT_PER_EMAIL", "ten"),
+            ("RATE_LIMIT_PER_ADDRESS", "-5"),
+            ("RATE_LIMIT_WINDOW_SECS", "1.5"),
             ("RAZORPAY_KEY_SECRET", "only-the-secret"),
         ] {
             let error = settings(&[(name, value)]).unwrap_err();

@@ -7,4 +7,5 @@ pub mod security;
 pub mod startup;
 pub mod system;
 pub mod telemetry;
+pub mod throttle;
 mod web;

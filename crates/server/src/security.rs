@@ -1,16 +1,22 @@
-//! Password hashing (bcrypt) and session tokens (JWT HS256).
+//! Password hashing (bcrypt), session tokens (JWT HS256) and one-time codes (CSPRNG digits,
+//! stored as HMAC-SHA256).
 
 use std::path::Path;
 
 use anyhow::Context;
 use async_trait::async_trait;
 use chrono::{DateTime, Duration, Utc};
+use hmac::{Hmac, Mac};
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
-use paduka_application::accounts::{PasswordHasher, TokenError, TokenIssuer};
+use paduka_application::accounts::{
+    CodeGenerator, CodePurpose, PasswordHasher, TokenError, TokenIssuer,
+};
 use paduka_domain::UserId;
-use rand::RngCore;
+use paduka_domain::contact::Email;
+use rand::{Rng, RngCore};
 use secrecy::{ExposeSecret, SecretString};
 use serde::{Deserialize, Serialize};
+use sha2::Sha256;
 
 pub struct BcryptHasher {
     cost: u32,
@@ -124,9 +130,94 @@ impl TokenIssuer for JwtTokens {
     }
 }
 
+type HmacSha256 = Hmac<Sha256>;
+
+/// One-time codes: 6 digits from a CSPRNG (`rand`'s thread generator, ChaCha seeded by the
+/// operating system), stored as hex HMAC-SHA256 of `purpose|email|code` under a key derived
+/// from `JWT_SECRET`. Without the secret a stolen table does not give the codes back, even
+/// though there are only a million of them; checks compare in constant time.
+pub struct HmacCodes {
+    key: [u8; 32],
+}
+
+impl HmacCodes {
+    pub fn new(secret: &SecretString) -> Self {
+        // A key of its own, so the JWT key signs nothing but tokens.
+        let mut derive = HmacSha256::new_from_slice(secret.expose_secret().as_bytes())
+            .expect("HMAC accepts a key of any length");
+        derive.update(b"paduka one-time codes v1");
+        Self {
+            key: derive.finalize().into_bytes().into(),
+        }
+    }
+
+    fn mac(&self, purpose: CodePurpose, email: &Email, code: &str) -> HmacSha256 {
+        let mut mac =
+            HmacSha256::new_from_slice(&self.key).expect("HMAC accepts a key of any length");
+        mac.update(purpose.as_str().as_bytes());
+        mac.update(b"|");
+        mac.update(email.as_str().as_bytes());
+        mac.update(b"|");
+        mac.update(code.as_bytes());
+        mac
+    }
+}
+
+impl CodeGenerator for HmacCodes {
+    fn generate(&self) -> String {
+        format!("{:06}", rand::rng().random_range(0..1_000_000_u32))
+    }
+
+    fn digest(&self, purpose: CodePurpose, email: &Email, code: &str) -> String {
+        hex::encode(self.mac(purpose, email, code).finalize().into_bytes())
+    }
+
+    fn verify(&self, purpose: CodePurpose, email: &Email, code: &str, digest: &str) -> bool {
+        let Ok(expected) = hex::decode(digest) else {
+            return false;
+        };
+        self.mac(purpose, email, code)
+            .verify_slice(&expected)
+            .is_ok()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn codes(secret: &str) -> HmacCodes {
+        HmacCodes::new(&secret.to_owned().into())
+    }
+
+    #[test]
+    fn codes_are_six_random_digits() {
+        let codes = codes("first-secret-first-secret-first-secret");
+        let drawn: std::collections::HashSet<String> = (0..200).map(|_| codes.generate()).collect();
+        assert!(drawn.len() > 190, "codes repeat too often: {}", drawn.len());
+        for code in &drawn {
+            assert_eq!(code.len(), 6, "{code}");
+            assert!(code.bytes().all(|b| b.is_ascii_digit()), "{code}");
+        }
+    }
+
+    #[test]
+    fn a_digest_is_bound_to_its_purpose_email_code_and_secret() {
+        let codes = codes("first-secret-first-secret-first-secret");
+        let asha = Email::parse("asha@example.com").unwrap();
+        let ravi = Email::parse("ravi@example.com").unwrap();
+        let digest = codes.digest(CodePurpose::Register, &asha, "042917");
+        assert_eq!(digest.len(), 64);
+        assert!(!digest.contains("042917"));
+        assert!(codes.verify(CodePurpose::Register, &asha, "042917", &digest));
+        assert!(!codes.verify(CodePurpose::Register, &asha, "042918", &digest));
+        assert!(!codes.verify(CodePurpose::Reset, &asha, "042917", &digest));
+        assert!(!codes.verify(CodePurpose::Register, &ravi, "042917", &digest));
+        let other = self::codes("other-secret-other-secret-other-secret");
+        assert!(!other.verify(CodePurpose::Register, &asha, "042917", &digest));
+        assert!(!codes.verify(CodePurpose::Register, &asha, "042917", "not hex"));
+        assert!(!codes.verify(CodePurpose::Register, &asha, "042917", ""));
+    }
 
     fn tokens(secret: &str) -> JwtTokens {
         JwtTokens::new(&secret.to_owned().into())

@@ -6,20 +6,26 @@ use std::sync::Arc;
 use actix_web::dev::Server;
 use actix_web::{App, HttpServer};
 use anyhow::Context;
-use paduka_application::accounts::AuthService;
+use paduka_application::accounts::{
+    AuthService, RateLimiter, RegistrationPorts, RegistrationService, UserService,
+};
 use paduka_application::catalog::CatalogService;
+use paduka_application::mail::Mailer;
 use paduka_application::sales::SaleService;
 use paduka_application::{Clock, IdGenerator};
 use paduka_http::ApiState;
+use paduka_mail::{OutboxMailer, SmtpMailer};
 use paduka_persistence::{
-    Database, DieselCategoryRepository, DieselImageRepository, DieselProductRepository,
-    DieselReviewRepository, DieselSaleRepository, DieselUserRepository,
+    Database, DieselCategoryRepository, DieselImageRepository, DieselOneTimeCodeRepository,
+    DieselProductRepository, DieselReviewRepository, DieselSaleRepository, DieselUserRepository,
 };
+use secrecy::ExposeSecret;
 use tracing_actix_web::TracingLogger;
 
 use crate::config::Settings;
-use crate::security::{BcryptHasher, JwtTokens};
+use crate::security::{BcryptHasher, HmacCodes, JwtTokens};
 use crate::system::{SystemClock, UuidV7Ids};
+use crate::throttle::InMemoryThrottle;
 use crate::{demo, web as site};
 
 /// The use cases, wired to their adapters.
@@ -29,6 +35,25 @@ pub struct Services {
     pub catalog: Arc<CatalogService>,
     pub sales: Arc<SaleService>,
     pub auth: Arc<AuthService>,
+    pub registration: Arc<RegistrationService>,
+    pub users: Arc<UserService>,
+    /// Where mail goes: the SMTP server, or the outbox folder.
+    pub mailer: Arc<dyn Mailer>,
+}
+
+/// The mailer the settings ask for: SMTP when `SMTP_URL` is set, else `.eml` files in
+/// `DATA_DIR/outbox/`.
+pub fn mailer(settings: &Settings) -> anyhow::Result<Arc<dyn Mailer>> {
+    Ok(match &settings.smtp_url {
+        Some(url) => {
+            Arc::new(SmtpMailer::new(url.expose_secret(), &settings.mail_from).context("SMTP_URL")?)
+        }
+        None => {
+            let outbox = settings.data_dir.join("outbox");
+            tracing::info!(folder = %outbox.display(), "SMTP_URL is not set: mail goes to the outbox folder");
+            Arc::new(OutboxMailer::new(outbox, &settings.mail_from).context("DATA_DIR")?)
+        }
+    })
 }
 
 impl Services {
@@ -53,15 +78,23 @@ impl Services {
             }
         })?;
 
-        let clock: Arc<dyn Clock> = Arc::new(SystemClock);
+        let clock: Arc<dyn Clock> = match &settings.clock {
+            Some(clock) => clock.0.clone(),
+            None => Arc::new(SystemClock),
+        };
         let ids: Arc<dyn IdGenerator> = Arc::new(UuidV7Ids);
         let users = Arc::new(DieselUserRepository::new(database.clone()));
         let jwt_secret = match &settings.jwt_secret {
             Some(secret) => secret.clone(),
             None => JwtTokens::development_secret(&settings.data_dir)?,
         };
-        let hasher = BcryptHasher::new(settings.bcrypt_cost);
+        let hasher = Arc::new(BcryptHasher::new(settings.bcrypt_cost));
         let decoy_hash = hasher.decoy_hash()?;
+        let mailer = mailer(settings)?;
+        let limiter = RateLimiter::new(
+            Arc::new(InMemoryThrottle::new(clock.clone())),
+            settings.rate_limits,
+        );
 
         let catalog = CatalogService::new(
             Arc::new(DieselProductRepository::new(database.clone())),
@@ -76,19 +109,36 @@ impl Services {
             Arc::new(DieselSaleRepository::new(database.clone())),
             ids.clone(),
         );
+        let registration = RegistrationService::new(
+            RegistrationPorts {
+                users: users.clone(),
+                codes: Arc::new(DieselOneTimeCodeRepository::new(database.clone())),
+                generator: Arc::new(HmacCodes::new(&jwt_secret)),
+                hasher: hasher.clone(),
+                mailer: mailer.clone(),
+                ids: ids.clone(),
+                clock: clock.clone(),
+            },
+            limiter.clone(),
+        );
+        let user_service = UserService::new(users.clone(), clock.clone());
         let auth = AuthService::new(
             users,
-            Arc::new(hasher),
+            hasher,
             Arc::new(JwtTokens::new(&jwt_secret)),
             ids,
             clock,
             decoy_hash,
+            limiter,
         );
         Ok(Self {
             database,
             catalog: Arc::new(catalog),
             sales: Arc::new(sales),
             auth: Arc::new(auth),
+            registration: Arc::new(registration),
+            users: Arc::new(user_service),
+            mailer,
         })
     }
 
@@ -97,6 +147,8 @@ impl Services {
             catalog: self.catalog.clone(),
             sales: self.sales.clone(),
             auth: self.auth.clone(),
+            registration: self.registration.clone(),
+            users: self.users.clone(),
             readiness: Arc::new(self.database.clone()),
         }
     }

@@ -10,6 +10,9 @@ pub enum AuthError {
     /// The same answer for an unknown e-mail and a wrong password: no account enumeration.
     #[error("Invalid email or password")]
     InvalidCredentials,
+    /// Too many failed sign-ins from this e-mail or this client address lately.
+    #[error("Too many attempts, please try again later")]
+    TooManyAttempts,
     #[error("Please login to continue")]
     MissingToken,
     #[error("Your session has expired or is invalid, please login again")]
@@ -22,9 +25,66 @@ pub enum AuthError {
 
 impl From<RepoError> for AuthError {
     fn from(error: RepoError) -> Self {
-        match error {
-            RepoError::Unexpected(e) => Self::Unexpected(e),
-            other => Self::Unexpected(anyhow::Error::new(other)),
-        }
+        Self::Unexpected(unexpected(error))
+    }
+}
+
+/// What registering and resetting a password can fail with.
+#[derive(Debug, thiserror::Error)]
+pub enum RegistrationError {
+    #[error("{0}")]
+    Invalid(#[from] InvalidInput),
+    #[error("Already registered, please login")]
+    AlreadyRegistered,
+    /// A wrong, expired, used-up or unknown code: one answer for all.
+    #[error("Invalid or expired OTP")]
+    InvalidCode,
+    /// A code for this e-mail was sent less than 30 seconds ago.
+    #[error("Please wait 30 seconds before asking for another code")]
+    TooSoon,
+    #[error("Too many attempts, please try again later")]
+    TooManyAttempts,
+    #[error(transparent)]
+    Unexpected(anyhow::Error),
+}
+
+impl From<RepoError> for RegistrationError {
+    fn from(error: RepoError) -> Self {
+        Self::Unexpected(unexpected(error))
+    }
+}
+
+/// What profile changes and the admin's user management can fail with.
+#[derive(Debug, thiserror::Error)]
+pub enum UserError {
+    #[error("{0}")]
+    Invalid(#[from] InvalidInput),
+    #[error("User not found")]
+    NotFound,
+    /// A shopper changing someone else's profile.
+    #[error("You can only update your own profile")]
+    NotYourProfile,
+    /// A shopper sending a role.
+    #[error("Only an admin can change roles")]
+    RoleChangeNotAllowed,
+    #[error("You cannot change your own role")]
+    OwnRole,
+    #[error("You cannot delete yourself")]
+    DeleteSelf,
+    #[error(transparent)]
+    Unexpected(anyhow::Error),
+}
+
+impl From<RepoError> for UserError {
+    fn from(error: RepoError) -> Self {
+        Self::Unexpected(unexpected(error))
+    }
+}
+
+/// A repository refusal the use case did not expect is a fault on our side.
+fn unexpected(error: RepoError) -> anyhow::Error {
+    match error {
+        RepoError::Unexpected(e) => e,
+        other => anyhow::Error::new(other),
     }
 }

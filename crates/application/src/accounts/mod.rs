@@ -1,11 +1,21 @@
-//! Sign-in, the identity of a request, and users.
+//! Sign-in, the identity of a request, registration with a mailed code, password reset,
+//! profiles and users.
 
 mod error;
+mod limits;
 mod ports;
 mod principal;
+mod registration;
 mod service;
+mod users;
 
-pub use error::AuthError;
+pub use error::{AuthError, RegistrationError, UserError};
+pub use limits::{Action, RateLimiter, RateLimits, throttle_keys};
 pub use ports::*;
 pub use principal::{Admin, Principal};
+pub use registration::{
+    CODE_LIFETIME, MAX_CODE_ATTEMPTS, RESEND_AFTER, RegistrationInput, RegistrationPorts,
+    RegistrationService, code_mail,
+};
 pub use service::{AuthService, Session};
+pub use users::{ProfileInput, UserService};

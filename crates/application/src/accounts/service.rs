@@ -5,6 +5,7 @@ use paduka_domain::user::{Role, User};
 use paduka_domain::{InvalidInput, UserId};
 use tracing::instrument;
 
+use super::limits::{Action, RateLimiter};
 use super::ports::*;
 use super::{Admin, AuthError, Principal};
 use crate::{Clock, IdGenerator, RepoError};
@@ -25,6 +26,8 @@ pub struct AuthService {
     clock: Arc<dyn Clock>,
     /// Verified against when the e-mail is unknown, so both failures take the same time.
     decoy_hash: String,
+    /// Failed sign-ins per e-mail and per client address.
+    limiter: RateLimiter,
 }
 
 impl AuthService {
@@ -35,6 +38,7 @@ impl AuthService {
         ids: Arc<dyn IdGenerator>,
         clock: Arc<dyn Clock>,
         decoy_hash: String,
+        limiter: RateLimiter,
     ) -> Self {
         Self {
             users,
@@ -43,11 +47,30 @@ impl AuthService {
             ids,
             clock,
             decoy_hash,
+            limiter,
         }
     }
 
+    /// Signs in. After too many failures from this e-mail or this client address (`client`,
+    /// the caller's network address) even the right password is refused for a while.
     #[instrument(skip(self, password))]
-    pub async fn login(&self, email: &str, password: &str) -> Result<Session, AuthError> {
+    pub async fn login(
+        &self,
+        email: &str,
+        password: &str,
+        client: &str,
+    ) -> Result<Session, AuthError> {
+        if !self.limiter.allows(Action::Login, email, client).await {
+            return Err(AuthError::TooManyAttempts);
+        }
+        let outcome = self.check_credentials(email, password).await;
+        if matches!(outcome, Err(AuthError::InvalidCredentials)) {
+            self.limiter.record(Action::Login, email, client).await;
+        }
+        outcome
+    }
+
+    async fn check_credentials(&self, email: &str, password: &str) -> Result<Session, AuthError> {
         let Ok(email) = Email::parse(email) else {
             return Err(AuthError::InvalidCredentials);
         };

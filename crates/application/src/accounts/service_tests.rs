@@ -4,11 +4,14 @@
 use chrono::{DateTime, TimeZone, Utc};
 
 use super::*;
+use crate::accounts::RateLimits;
 use crate::{MockClock, MockIdGenerator};
 
 // --- fixtures -----------------------------------------------------------------------------
 
 const DECOY_HASH: &str = "$2b$04$decoy-hash-for-unknown-emails";
+/// The network address sign-ins come from.
+const CLIENT: &str = "203.0.113.7";
 
 /// The mocks a service is built from; a test sets the expectations it needs, then builds.
 #[derive(Default)]
@@ -18,6 +21,7 @@ struct Ports {
     tokens: MockTokenIssuer,
     ids: MockIdGenerator,
     clock: MockClock,
+    throttle: MockThrottle,
 }
 
 impl Ports {
@@ -36,7 +40,26 @@ impl Ports {
             Arc::new(self.ids),
             Arc::new(self.clock),
             DECOY_HASH.to_owned(),
+            RateLimiter::new(Arc::new(self.throttle), RateLimits::default()),
         )
+    }
+
+    /// The throttle lets sign-ins through and expects `failures` failed ones to be counted,
+    /// each against the e-mail as typed (trimmed, lower-cased) and against [`CLIENT`].
+    fn allowing_logins(mut self, email: &'static str, failures: usize) -> Self {
+        self.throttle.expect_allows().returning(|_, _| true);
+        let email_key = format!("login|email|{}", email.trim().to_lowercase());
+        self.throttle
+            .expect_record()
+            .withf(move |key, limit| key == email_key && limit.max == 10)
+            .times(failures)
+            .return_const(());
+        self.throttle
+            .expect_record()
+            .withf(|key, limit| key == format!("login|address|{CLIENT}") && limit.max == 50)
+            .times(failures)
+            .return_const(());
+        self
     }
 
     /// The user repository knows `user` by their e-mail (and nobody else).
@@ -110,7 +133,8 @@ fn assert_unexpected<T: std::fmt::Debug>(call: &str, result: Result<T, AuthError
 async fn signing_in_with_the_right_password_issues_a_token_at_the_clock_s_time() {
     let mut ports = Ports::new()
         .with_user_by_email(user(Role::Shopper))
-        .verifying("correct horse", "$2b$04$asha", true);
+        .verifying("correct horse", "$2b$04$asha", true)
+        .allowing_logins(" Asha@Example.COM ", 0);
     ports
         .tokens
         .expect_issue()
@@ -121,7 +145,7 @@ async fn signing_in_with_the_right_password_issues_a_token_at_the_clock_s_time()
     // The e-mail is matched however it was typed.
     let session = ports
         .service()
-        .login(" Asha@Example.COM ", "correct horse")
+        .login(" Asha@Example.COM ", "correct horse", CLIENT)
         .await
         .unwrap();
 
@@ -138,12 +162,13 @@ async fn signing_in_with_the_right_password_issues_a_token_at_the_clock_s_time()
 async fn a_wrong_password_is_invalid_credentials_after_checking_the_hash() {
     let mut ports = Ports::new()
         .with_user_by_email(user(Role::Shopper))
-        .verifying("wrong horse", "$2b$04$asha", false);
+        .verifying("wrong horse", "$2b$04$asha", false)
+        .allowing_logins("asha@example.com", 1);
     ports.tokens.expect_issue().times(0);
 
     let err = ports
         .service()
-        .login("asha@example.com", "wrong horse")
+        .login("asha@example.com", "wrong horse", CLIENT)
         .await
         .unwrap_err();
 
@@ -154,15 +179,15 @@ async fn a_wrong_password_is_invalid_credentials_after_checking_the_hash() {
 #[tokio::test]
 async fn an_unknown_email_is_checked_against_the_decoy_hash_and_refused_the_same_way() {
     // The decoy check takes as long as a real one, so the answer's timing tells nothing.
-    let mut ports =
-        Ports::new()
-            .without_users_by_email()
-            .verifying("correct horse", DECOY_HASH, false);
+    let mut ports = Ports::new()
+        .without_users_by_email()
+        .verifying("correct horse", DECOY_HASH, false)
+        .allowing_logins("nobody@example.com", 1);
     ports.tokens.expect_issue().times(0);
 
     let err = ports
         .service()
-        .login("nobody@example.com", "correct horse")
+        .login("nobody@example.com", "correct horse", CLIENT)
         .await
         .unwrap_err();
 
@@ -174,12 +199,13 @@ async fn an_unknown_email_is_checked_against_the_decoy_hash_and_refused_the_same
 async fn an_unknown_email_is_refused_even_if_the_password_matches_the_decoy() {
     let mut ports = Ports::new()
         .without_users_by_email()
-        .verifying("decoy", DECOY_HASH, true);
+        .verifying("decoy", DECOY_HASH, true)
+        .allowing_logins("nobody@example.com", 1);
     ports.tokens.expect_issue().times(0);
 
     let err = ports
         .service()
-        .login("nobody@example.com", "decoy")
+        .login("nobody@example.com", "decoy", CLIENT)
         .await
         .unwrap_err();
 
@@ -188,13 +214,13 @@ async fn an_unknown_email_is_refused_even_if_the_password_matches_the_decoy() {
 
 #[tokio::test]
 async fn a_malformed_email_is_invalid_credentials_without_looking_anyone_up() {
-    let mut ports = Ports::new();
+    let mut ports = Ports::new().allowing_logins("not-an-email", 1);
     ports.users.expect_find_by_email().times(0);
     ports.tokens.expect_issue().times(0);
 
     let err = ports
         .service()
-        .login("not-an-email", "correct horse")
+        .login("not-an-email", "correct horse", CLIENT)
         .await
         .unwrap_err();
 
@@ -204,7 +230,10 @@ async fn a_malformed_email_is_invalid_credentials_without_looking_anyone_up() {
 
 #[tokio::test]
 async fn a_broken_hasher_or_token_issuer_fails_login_as_unexpected_not_as_a_refusal() {
-    let mut ports = Ports::new().with_user_by_email(user(Role::Shopper));
+    // A fault on our side is no failed attempt: nothing is counted against the caller.
+    let mut ports = Ports::new()
+        .with_user_by_email(user(Role::Shopper))
+        .allowing_logins("asha@example.com", 0);
     ports
         .hasher
         .expect_verify()
@@ -212,22 +241,125 @@ async fn a_broken_hasher_or_token_issuer_fails_login_as_unexpected_not_as_a_refu
         .returning(|_, _| Err(anyhow::anyhow!("malformed hash")));
     let err = ports
         .service()
-        .login("asha@example.com", "correct horse")
+        .login("asha@example.com", "correct horse", CLIENT)
         .await;
     assert_unexpected("verify", err, "malformed hash");
 
     let mut ports = Ports::new()
         .with_user_by_email(user(Role::Shopper))
-        .verifying("correct horse", "$2b$04$asha", true);
+        .verifying("correct horse", "$2b$04$asha", true)
+        .allowing_logins("asha@example.com", 0);
     ports
         .tokens
         .expect_issue()
         .returning(|_, _| Err(anyhow::anyhow!("signing failed")));
     let err = ports
         .service()
-        .login("asha@example.com", "correct horse")
+        .login("asha@example.com", "correct horse", CLIENT)
         .await;
     assert_unexpected("issue", err, "signing failed");
+}
+
+#[tokio::test]
+async fn too_many_failures_from_an_email_refuse_even_the_right_password_unchecked() {
+    let mut ports = Ports::new();
+    ports
+        .throttle
+        .expect_allows()
+        .withf(|key, limit| {
+            key == "login|email|asha@example.com"
+                && *limit
+                    == Limit {
+                        max: 10,
+                        window: chrono::Duration::minutes(15),
+                    }
+        })
+        .times(1)
+        .returning(|_, _| false);
+    ports.throttle.expect_record().times(0);
+    ports.users.expect_find_by_email().times(0);
+    ports.hasher.expect_verify().times(0);
+    ports.tokens.expect_issue().times(0);
+
+    let err = ports
+        .service()
+        .login("Asha@example.com", "correct horse", CLIENT)
+        .await
+        .unwrap_err();
+
+    assert!(matches!(err, AuthError::TooManyAttempts));
+    assert_eq!(err.to_string(), "Too many attempts, please try again later");
+}
+
+#[tokio::test]
+async fn too_many_failures_from_a_client_address_refuse_any_email() {
+    let mut ports = Ports::new();
+    ports
+        .throttle
+        .expect_allows()
+        .withf(|key, _| key.starts_with("login|email|"))
+        .returning(|_, _| true);
+    ports
+        .throttle
+        .expect_allows()
+        .withf(|key, limit| key == format!("login|address|{CLIENT}") && limit.max == 50)
+        .times(1)
+        .returning(|_, _| false);
+    ports.users.expect_find_by_email().times(0);
+    ports.hasher.expect_verify().times(0);
+
+    let err = ports
+        .service()
+        .login("ravi@example.com", "correct horse", CLIENT)
+        .await
+        .unwrap_err();
+
+    assert!(matches!(err, AuthError::TooManyAttempts));
+}
+
+#[tokio::test]
+async fn the_login_limits_come_from_the_configured_rate_limits() {
+    let limits = RateLimits {
+        per_email: 3,
+        per_address: 7,
+        window: chrono::Duration::seconds(60),
+    };
+    let mut ports = Ports::new()
+        .without_users_by_email()
+        .verifying("wrong", DECOY_HASH, false);
+    ports.throttle.expect_allows().returning(|_, _| true);
+    ports
+        .throttle
+        .expect_record()
+        .withf(|key, limit| {
+            key == "login|email|nobody@example.com"
+                && limit.max == 3
+                && limit.window == chrono::Duration::seconds(60)
+        })
+        .times(1)
+        .return_const(());
+    ports
+        .throttle
+        .expect_record()
+        .withf(|key, limit| key == format!("login|address|{CLIENT}") && limit.max == 7)
+        .times(1)
+        .return_const(());
+    let service = AuthService::new(
+        Arc::new(ports.users),
+        Arc::new(ports.hasher),
+        Arc::new(ports.tokens),
+        Arc::new(ports.ids),
+        Arc::new(ports.clock),
+        DECOY_HASH.to_owned(),
+        RateLimiter::new(Arc::new(ports.throttle), limits),
+    );
+
+    let err = service
+        .login("nobody@example.com", "wrong", CLIENT)
+        .await
+        .unwrap_err();
+
+    assert!(matches!(err, AuthError::InvalidCredentials));
 }
 
 // --- authenticate -------------------------------------------------------------------------
@@ -563,7 +695,7 @@ async fn the_sellers_are_the_repository_s_admins() {
 
 #[tokio::test]
 async fn unexpected_repository_and_hasher_errors_pass_through_unchanged() {
-    let mut ports = Ports::new();
+    let mut ports = Ports::new().allowing_logins("ravi@paduka.local", 0);
     ports
         .users
         .expect_find_by_email()
@@ -590,7 +722,9 @@ async fn unexpected_repository_and_hasher_errors_pass_through_unchanged() {
 
     assert_unexpected(
         "login",
-        service.login("ravi@paduka.local", "s3cret-pass").await,
+        service
+            .login("ravi@paduka.local", "s3cret-pass", CLIENT)
+            .await,
         message,
     );
     assert_unexpected(

@@ -1,4 +1,5 @@
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use paduka_domain::catalog::{
     Category, CategoryDraft, Image, Product, ProductDraft, ProductInput, StoredImage,
@@ -21,6 +22,8 @@ pub struct CatalogService {
     pub(crate) users: Arc<dyn UserRepository>,
     pub(crate) ids: Arc<dyn IdGenerator>,
     pub(crate) clock: Arc<dyn Clock>,
+    /// Bumped after every catalog write, so readers holding a copy know it is stale.
+    revision: AtomicU64,
 }
 
 /// A category page: the category and its products.
@@ -48,7 +51,28 @@ impl CatalogService {
             users,
             ids,
             clock,
+            revision: AtomicU64::new(0),
         }
+    }
+
+    /// Changes whenever this process writes to the catalog (products, stock, reviews,
+    /// categories). Caches of catalog reads compare it to know when to rebuild.
+    pub fn revision(&self) -> u64 {
+        self.revision.load(Ordering::Acquire)
+    }
+
+    /// Marks the catalog changed; for writes made outside this service (stock taken by an
+    /// order, for instance).
+    pub fn note_changed(&self) {
+        self.revision.fetch_add(1, Ordering::AcqRel);
+    }
+
+    /// Passes a write's result through, marking the catalog changed when it succeeded.
+    fn changed<T, E>(&self, result: Result<T, E>) -> Result<T, E> {
+        if result.is_ok() {
+            self.note_changed();
+        }
+        result
     }
 
     // --- products -------------------------------------------------------------------------
@@ -94,10 +118,12 @@ impl CatalogService {
         let draft = ProductDraft::parse(input)?;
         let id = ProductId::new(self.ids.new_id());
         let record = self.product_record(admin, draft, photo, None).await?;
-        self.products
+        let created = self
+            .products
             .create(&id, record)
             .await
-            .map_err(product_conflict)
+            .map_err(product_conflict);
+        self.changed(created)
     }
 
     #[instrument(skip(self, input, photo), fields(admin = %admin.id()))]
@@ -113,10 +139,11 @@ impl CatalogService {
         let record = self
             .product_record(admin, draft, photo, Some(&current))
             .await?;
-        self.products.update(id, record).await.map_err(|e| match e {
+        let updated = self.products.update(id, record).await.map_err(|e| match e {
             RepoError::NotFound => CatalogError::ProductNotFound,
             other => product_conflict(other),
-        })
+        });
+        self.changed(updated)
     }
 
     /// Resolves what the form may leave out (product code, seller) and checks what it refers
@@ -163,10 +190,11 @@ impl CatalogService {
 
     #[instrument(skip(self), fields(admin = %admin.id()))]
     pub async fn delete_product(&self, admin: &Admin, id: &ProductId) -> Result<(), CatalogError> {
-        self.products.delete(id).await.map_err(|e| match e {
+        let deleted = self.products.delete(id).await.map_err(|e| match e {
             RepoError::NotFound => CatalogError::ProductNotFound,
             other => other.into(),
-        })
+        });
+        self.changed(deleted)
     }
 
     #[instrument(skip(self))]
@@ -209,10 +237,11 @@ impl CatalogService {
             draft,
             at: self.clock.now(),
         };
-        self.reviews.upsert(record).await.map_err(|e| match e {
+        let review = self.reviews.upsert(record).await.map_err(|e| match e {
             RepoError::NotFound => CatalogError::ProductNotFound,
             other => other.into(),
-        })
+        });
+        self.changed(review)
     }
 
     // --- categories -----------------------------------------------------------------------
@@ -237,6 +266,7 @@ impl CatalogService {
             .create(&category)
             .await
             .map_err(category_conflict)?;
+        self.note_changed();
         Ok(category)
     }
 
@@ -259,6 +289,7 @@ impl CatalogService {
                 RepoError::NotFound => CatalogError::CategoryNotFound,
                 other => category_conflict(other),
             })?;
+        self.note_changed();
         Ok(category)
     }
 
@@ -282,6 +313,7 @@ impl CatalogService {
             )),
             other => other.into(),
         })?;
+        self.note_changed();
         Ok(category)
     }
 

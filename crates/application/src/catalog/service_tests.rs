@@ -185,10 +185,7 @@ fn review(id: &str, rating: u8) -> Review {
     Review {
         id: ReviewId::new(id),
         product: ProductId::new("p-1"),
-        user: UserRef {
-            id: UserId::new("shopper-1"),
-            name: "Asha".into(),
-        },
+        user: UserRef::new(UserId::new("shopper-1"), "Asha"),
         rating,
         comment: "Comfortable".into(),
         created_at: last_month(),

@@ -6,6 +6,7 @@ mod category;
 mod product;
 mod review;
 mod sale;
+mod user;
 
 use chrono::{DateTime, SecondsFormat, Utc};
 use serde::{Deserialize, Serialize};
@@ -17,6 +18,7 @@ pub use category::*;
 pub use product::*;
 pub use review::*;
 pub use sale::*;
+pub use user::*;
 
 /// Every refused call: `{"success": false, "message": "..."}`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]

@@ -6,10 +6,11 @@ use utoipa::ToSchema;
 use super::{scalar_integer, timestamp};
 use crate::ApiError;
 
+/// The reviewer. `_id` is `null` once their account is deleted; the name they had stays.
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 pub struct ReviewUserDto {
     #[serde(rename = "_id")]
-    pub id: String,
+    pub id: Option<String>,
     pub name: String,
 }
 
@@ -39,7 +40,7 @@ impl From<&Review> for ReviewDto {
             rating: review.rating,
             comment: review.comment.clone(),
             user: ReviewUserDto {
-                id: review.user.id.to_string(),
+                id: review.user.id.as_ref().map(ToString::to_string),
                 name: review.user.name.clone(),
             },
             created_at: timestamp(review.created_at),

@@ -7,6 +7,7 @@ mod helpers;
 
 mod catalog;
 mod database;
+mod one_time_codes;
 mod products;
 mod reviews;
 mod sales;

@@ -1,12 +1,12 @@
 use std::sync::Arc;
 
 use paduka_application::RepoError;
-use paduka_application::accounts::UserRepository;
+use paduka_application::accounts::{ProfileChange, UserRepository};
 use paduka_application::catalog::{
     CategoryRepository, ProductRepository, ReviewRecord, ReviewRepository,
 };
 use paduka_domain::catalog::ProductRating;
-use paduka_domain::review::ReviewDraft;
+use paduka_domain::review::{ReviewDraft, UserRef};
 use paduka_domain::user::Role;
 use paduka_domain::{ProductId, ReviewId, UserId};
 use paduka_persistence::{
@@ -180,7 +180,7 @@ async fn ratings_are_aggregated_and_reviews_listed_most_recent_first(db: &TestDb
         .await
         .unwrap();
     assert_eq!(listed[2].user.name, "Ravi Kumar");
-    assert_eq!(listed[2].user.id.as_str(), "u2");
+    assert_eq!(listed[2].user.id, Some(UserId::new("u2")));
 }
 
 async fn a_deleted_users_review_keeps_the_name_they_had(db: &TestDb) {
@@ -193,7 +193,21 @@ async fn a_deleted_users_review_keeps_the_name_they_had(db: &TestDb) {
         .upsert(review("r1", "meera", 4, "Comfortable", 10))
         .await
         .unwrap();
-    db.execute("DELETE FROM users WHERE id = 'meera'");
+    // Renamed after writing: the review shows the name she had when her account went.
+    shop.users
+        .update_profile(
+            &UserId::new("meera"),
+            &ProfileChange {
+                name: "Meera Iyer".into(),
+                phone: "9876543210".into(),
+                address: "12 MG Road, Bengaluru".into(),
+                role: Role::Shopper,
+            },
+            at(20),
+        )
+        .await
+        .unwrap();
+    shop.users.delete(&UserId::new("meera")).await.unwrap();
 
     let listed = shop
         .reviews
@@ -201,10 +215,9 @@ async fn a_deleted_users_review_keeps_the_name_they_had(db: &TestDb) {
         .await
         .unwrap();
     assert_eq!(listed.len(), 1);
-    assert_eq!(listed[0].user.name, "Meera");
     assert_eq!(
-        listed[0].user.id.as_str(),
-        "",
+        listed[0].user,
+        UserRef::deleted("Meera Iyer"),
         "no account is left to point at"
     );
     assert_eq!(listed[0].comment, "Comfortable");

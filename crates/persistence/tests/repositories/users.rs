@@ -1,16 +1,22 @@
 use paduka_application::RepoError;
-use paduka_application::accounts::UserRepository;
-use paduka_domain::UserId;
+use paduka_application::accounts::{ProfileChange, UserRepository};
+use paduka_application::catalog::{CategoryRepository, ProductRepository};
 use paduka_domain::contact::Email;
 use paduka_domain::user::Role;
-use paduka_persistence::DieselUserRepository;
+use paduka_domain::{ProductId, UserId};
+use paduka_persistence::{DieselCategoryRepository, DieselProductRepository, DieselUserRepository};
 
-use crate::helpers::{TestDb, at, user};
+use crate::helpers::{TestDb, at, category, record, user};
 
 crate::on_both_backends!(
     users_are_created_and_found_by_id_and_email,
     a_registered_email_is_a_conflict,
     roles_change_and_admins_are_listed_by_name,
+    every_user_is_listed_oldest_account_first,
+    a_profile_change_replaces_name_phone_address_and_role_but_not_the_email,
+    a_new_password_hash_replaces_the_old_one,
+    changing_or_deleting_an_unknown_user_is_not_found,
+    a_deleted_users_orders_and_products_stay_without_them,
 );
 
 async fn users_are_created_and_found_by_id_and_email(db: &TestDb) {
@@ -87,4 +93,152 @@ async fn roles_change_and_admins_are_listed_by_name(db: &TestDb) {
             .await,
         Err(RepoError::NotFound)
     ));
+}
+
+async fn every_user_is_listed_oldest_account_first(db: &TestDb) {
+    let users = DieselUserRepository::new(db.db());
+    assert!(users.list().await.unwrap().is_empty());
+    let mut zara = user("zara", "Zara", Role::Shopper);
+    zara.created_at = at(-10);
+    let kabir = user("kabir", "Kabir", Role::Admin);
+    let mut anu = user("anu", "Anu", Role::Shopper);
+    anu.created_at = at(10);
+    for u in [&kabir, &anu, &zara] {
+        users.create(u).await.unwrap();
+    }
+    assert_eq!(users.list().await.unwrap(), vec![zara, kabir, anu]);
+}
+
+async fn a_profile_change_replaces_name_phone_address_and_role_but_not_the_email(db: &TestDb) {
+    let users = DieselUserRepository::new(db.db());
+    let asha = user("asha", "Asha", Role::Shopper);
+    users.create(&asha).await.unwrap();
+    let change = ProfileChange {
+        name: "Asha Verma".into(),
+        phone: "9123456780".into(),
+        address: "2 Market Road, Pune".into(),
+        role: Role::Admin,
+    };
+    let changed = users
+        .update_profile(&UserId::new("asha"), &change, at(30))
+        .await
+        .unwrap();
+    let expected = paduka_domain::user::User {
+        name: "Asha Verma".into(),
+        phone: "9123456780".into(),
+        address: "2 Market Road, Pune".into(),
+        role: Role::Admin,
+        updated_at: at(30),
+        ..asha
+    };
+    assert_eq!(changed, expected);
+    assert_eq!(
+        users.find(&UserId::new("asha")).await.unwrap(),
+        Some(expected)
+    );
+}
+
+async fn a_new_password_hash_replaces_the_old_one(db: &TestDb) {
+    let users = DieselUserRepository::new(db.db());
+    users
+        .create(&user("asha", "Asha", Role::Shopper))
+        .await
+        .unwrap();
+    users
+        .create(&user("ravi", "Ravi", Role::Shopper))
+        .await
+        .unwrap();
+    users
+        .update_password(&UserId::new("asha"), "$2b$04$new", at(40))
+        .await
+        .unwrap();
+    let asha = users.find(&UserId::new("asha")).await.unwrap().unwrap();
+    assert_eq!(
+        (asha.password_hash.as_str(), asha.updated_at),
+        ("$2b$04$new", at(40))
+    );
+    let ravi = users.find(&UserId::new("ravi")).await.unwrap().unwrap();
+    assert_eq!(ravi.password_hash, "$2b$04$hash", "nobody else changes");
+}
+
+async fn changing_or_deleting_an_unknown_user_is_not_found(db: &TestDb) {
+    let users = DieselUserRepository::new(db.db());
+    let ghost = UserId::new("ghost");
+    let change = ProfileChange {
+        name: "Ghost".into(),
+        phone: "9876543210".into(),
+        address: "Nowhere".into(),
+        role: Role::Shopper,
+    };
+    assert!(matches!(
+        users.update_profile(&ghost, &change, at(1)).await,
+        Err(RepoError::NotFound)
+    ));
+    assert!(matches!(
+        users.update_password(&ghost, "$2b$04$x", at(1)).await,
+        Err(RepoError::NotFound)
+    ));
+    assert!(matches!(
+        users.delete(&ghost).await,
+        Err(RepoError::NotFound)
+    ));
+
+    users
+        .create(&user("asha", "Asha", Role::Shopper))
+        .await
+        .unwrap();
+    users.delete(&UserId::new("asha")).await.unwrap();
+    assert_eq!(users.find(&UserId::new("asha")).await.unwrap(), None);
+    assert!(matches!(
+        users.delete(&UserId::new("asha")).await,
+        Err(RepoError::NotFound)
+    ));
+}
+
+async fn a_deleted_users_orders_and_products_stay_without_them(db: &TestDb) {
+    let database = db.db();
+    let users = DieselUserRepository::new(database.clone());
+    users
+        .create(&user("seller", "Seller", Role::Admin))
+        .await
+        .unwrap();
+    users
+        .create(&user("asha", "Asha", Role::Shopper))
+        .await
+        .unwrap();
+    DieselCategoryRepository::new(database.clone())
+        .create(&category("boots", "Boots"))
+        .await
+        .unwrap();
+    let products = DieselProductRepository::new(database);
+    let boot = ProductId::new("p1");
+    products
+        .create(&boot, record("P1", "Boot", "boots", "seller", 0))
+        .await
+        .unwrap();
+    // An order row as the orders adapter writes it (no port of ours writes orders).
+    db.execute(
+        "INSERT INTO orders (id, user_id, user_name, address, pincode, amount_rupees, \
+         payment_id, provider_order_id, status, created_at, updated_at) VALUES \
+         ('o1', 'asha', 'Asha', '1 MG Road', '281001', 999, 'pay_1', 'order_1', 'Pending', \
+         '2025-01-01 10:00:00', '2025-01-01 10:00:00')",
+    );
+
+    users.delete(&UserId::new("asha")).await.unwrap();
+    users.delete(&UserId::new("seller")).await.unwrap();
+
+    assert_eq!(
+        db.count(
+            "SELECT COUNT(*) AS n FROM orders WHERE id = 'o1' AND user_id IS NULL \
+             AND user_name = 'Asha'"
+        ),
+        1,
+        "the order stays, with the buyer's name"
+    );
+    let product = products
+        .find(&boot)
+        .await
+        .unwrap()
+        .expect("the product stays");
+    assert_eq!(product.seller, None);
 }

@@ -1,8 +1,13 @@
-use chrono::Utc;
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+use chrono::{DateTime, Duration, Utc};
+use paduka_application::Clock;
 use paduka_domain::UserId;
 use paduka_domain::contact::Email;
 use paduka_domain::user::{Role, User};
-use paduka_server::config::Settings;
+use paduka_server::config::{ClockOverride, Settings};
 use paduka_server::demo::pictures::{Palette, Silhouette, View, shoe_png};
 use paduka_server::startup::{Application, Services};
 use reqwest::multipart::{Form, Part};
@@ -21,7 +26,31 @@ pub struct TestApp {
     pub admin_token: String,
     pub shopper_token: String,
     pub shopper_id: String,
+    /// The application's clock: real time plus however far a test moved it.
+    pub clock: Arc<TestClock>,
+    /// `DATA_DIR`: the database, and the mail outbox under `outbox/`.
+    pub data_dir: PathBuf,
+    /// Outbox files a test already took.
+    read_mail: Mutex<HashSet<PathBuf>>,
     _data_dir: tempfile::TempDir,
+}
+
+/// A clock that runs with real time, and that tests move forward instead of sleeping.
+#[derive(Default)]
+pub struct TestClock {
+    offset: Mutex<Duration>,
+}
+
+impl TestClock {
+    pub fn advance(&self, by: Duration) {
+        *self.offset.lock().unwrap() += by;
+    }
+}
+
+impl Clock for TestClock {
+    fn now(&self) -> DateTime<Utc> {
+        Utc::now() + *self.offset.lock().unwrap()
+    }
 }
 
 pub async fn spawn_app() -> TestApp {
@@ -34,6 +63,8 @@ pub async fn spawn_app_with(adjust: impl FnOnce(&mut Settings)) -> TestApp {
     }
     let data_dir = tempfile::tempdir().expect("a temporary folder");
     let mut settings = Settings::for_tests(data_dir.path());
+    let clock = Arc::new(TestClock::default());
+    settings.clock = Some(ClockOverride(clock.clone()));
     adjust(&mut settings);
     let application = Application::build(settings)
         .await
@@ -81,6 +112,9 @@ pub async fn spawn_app_with(adjust: impl FnOnce(&mut Settings)) -> TestApp {
         admin_token: String::new(),
         shopper_token: String::new(),
         shopper_id: shopper.id.to_string(),
+        clock,
+        data_dir: data_dir.path().to_path_buf(),
+        read_mail: Mutex::new(HashSet::new()),
         _data_dir: data_dir,
     };
     app.admin_token = app.login_token(ADMIN_EMAIL, PASSWORD).await;
@@ -146,6 +180,43 @@ impl TestApp {
             .send()
             .await
             .unwrap()
+    }
+
+    /// The mail to `to` with `subject` in the outbox that no earlier call took. Panics unless
+    /// there is exactly one.
+    pub fn take_mail(&self, to: &str, subject: &str) -> String {
+        let mut read = self.read_mail.lock().unwrap();
+        let fresh: Vec<(PathBuf, String)> = outbox_mails(&self.data_dir.join("outbox"))
+            .into_iter()
+            .filter(|(path, text)| {
+                !read.contains(path)
+                    && text.contains(&format!("Subject: {subject}\r\n"))
+                    && text
+                        .lines()
+                        .any(|line| line.starts_with("To: ") && line.contains(to))
+            })
+            .collect();
+        assert_eq!(
+            fresh.len(),
+            1,
+            "expected one new mail to {to} titled {subject:?}"
+        );
+        let (path, text) = fresh.into_iter().next().unwrap();
+        read.insert(path);
+        text
+    }
+
+    /// The code in the one new mail to `to` with `subject`.
+    pub fn take_code(&self, to: &str, subject: &str) -> String {
+        mailed_code(&self.take_mail(to, subject))
+    }
+
+    /// Every mail in the outbox so far.
+    pub fn outbox(&self) -> Vec<String> {
+        outbox_mails(&self.data_dir.join("outbox"))
+            .into_iter()
+            .map(|(_, text)| text)
+            .collect()
     }
 
     pub async fn login_token(&self, email: &str, password: &str) -> String {
@@ -250,4 +321,28 @@ pub async fn expect(response: Response, status: StatusCode) -> Value {
 pub async fn expect_error(response: Response, status: StatusCode, message: &str) {
     let body = expect(response, status).await;
     assert_eq!(body["message"], json!(message));
+}
+
+/// The `.eml` files in `folder`, with their text.
+fn outbox_mails(folder: &Path) -> Vec<(PathBuf, String)> {
+    let Ok(entries) = std::fs::read_dir(folder) else {
+        return Vec::new();
+    };
+    entries
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|e| e == "eml"))
+        .map(|path| {
+            let text = std::fs::read_to_string(&path).unwrap();
+            (path, text)
+        })
+        .collect()
+}
+
+/// The code a mail carries: the line that is exactly six digits.
+pub fn mailed_code(mail: &str) -> String {
+    mail.lines()
+        .map(str::trim)
+        .find(|line| line.len() == 6 && line.bytes().all(|b| b.is_ascii_digit()))
+        .unwrap_or_else(|| panic!("no code in the mail:\n{mail}"))
+        .to_owned()
 }

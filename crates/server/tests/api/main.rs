@@ -1,5 +1,6 @@
 //! The HTTP contract, exercised on the real application over a temporary SQLite database.
 
+mod accounts;
 mod auth;
 mod categories;
 mod helpers;

@@ -539,3 +539,91 @@ async fn an_unknown_product_is_not_found() {
     )
     .await;
 }
+
+#[tokio::test]
+async fn the_list_shows_every_catalog_change_at_once_and_revalidates_with_304() {
+    let app = spawn_app().await;
+    let category = app.category("Boots").await;
+    assert!(names(&app, "").await.is_empty());
+
+    let created = app
+        .product(
+            &[
+                ("name", "Chelsea"),
+                ("price", "2999"),
+                ("category", &category),
+            ],
+            None,
+        )
+        .await;
+    let id = created["_id"].as_str().unwrap().to_owned();
+    assert_eq!(
+        names(&app, "").await,
+        vec!["Chelsea"],
+        "a new product shows at once"
+    );
+
+    let form = product_form(
+        &[
+            ("name", "Chelsea Noir"),
+            ("price", "2999"),
+            ("category", &category),
+        ],
+        None,
+    );
+    app.send_product_form(
+        Method::PUT,
+        &format!("/product/update-product/{id}"),
+        As::Admin,
+        form,
+    )
+    .await;
+    assert_eq!(
+        names(&app, "").await,
+        vec!["Chelsea Noir"],
+        "an edit shows at once"
+    );
+
+    let path = format!("/review/add-review/{id}");
+    expect(
+        app.post_json(&path, As::Shopper, json!({"comment": "Warm", "rating": 4}))
+            .await,
+        StatusCode::CREATED,
+    )
+    .await;
+    let list = expect(
+        app.get("/product/get-products", As::Anonymous).await,
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(
+        list["products"][0]["numReviews"],
+        json!(1),
+        "a review shows at once"
+    );
+
+    let response = app.get("/product/get-products", As::Anonymous).await;
+    let etag = response.headers()["etag"].to_str().unwrap().to_owned();
+    let unchanged = app
+        .request(Method::GET, "/product/get-products", As::Anonymous)
+        .header("If-None-Match", &etag)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(unchanged.status(), StatusCode::NOT_MODIFIED);
+
+    app.delete(&format!("/product/delete/{id}"), As::Admin)
+        .await;
+    let changed = app
+        .request(Method::GET, "/product/get-products", As::Anonymous)
+        .header("If-None-Match", &etag)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(
+        changed.status(),
+        StatusCode::OK,
+        "the old ETag no longer matches"
+    );
+    assert!(names(&app, "").await.is_empty(), "a deletion shows at once");
+}

@@ -1,11 +1,12 @@
 use actix_web::{HttpResponse, web};
 use paduka_application::accounts::AuthService;
 
-use crate::ApiError;
 use crate::dto::{ErrorBody, LoginBody, LoginResponse, UserDto};
 use crate::handlers::JsonBody;
+use crate::{ApiError, ClientAddress};
 
-/// Signs in. A wrong e-mail and a wrong password get the same answer.
+/// Signs in. A wrong e-mail and a wrong password get the same answer. Repeated failures from
+/// one e-mail or one client address are refused for a while (429).
 #[utoipa::path(
     post,
     path = "/api/v1/auth/login",
@@ -15,14 +16,16 @@ use crate::handlers::JsonBody;
         (status = 200, description = "`Login successfully`, the user and a token", body = LoginResponse),
         (status = 400, description = "`Email and password are required`", body = ErrorBody),
         (status = 401, description = "`Invalid email or password`", body = ErrorBody),
+        (status = 429, description = "`Too many attempts, please try again later`", body = ErrorBody),
     )
 )]
 pub async fn login(
     auth: web::Data<AuthService>,
+    client: ClientAddress,
     body: JsonBody<LoginBody>,
 ) -> Result<HttpResponse, ApiError> {
     let (email, password) = body?.into_inner().try_into_domain()?;
-    let session = auth.login(&email, &password).await?;
+    let session = auth.login(&email, &password, client.as_str()).await?;
     let user = UserDto::from(&session.user);
     Ok(HttpResponse::Ok().json(LoginResponse {
         success: true,

@@ -1,7 +1,11 @@
-//! Signing in, and the checks the frontend's guarded routes make.
+//! Signing in, registering, resetting a password, and the checks the frontend's guarded
+//! routes make.
 
 pub mod admin_auth;
+pub mod forgot_password;
 pub mod login;
+pub mod register;
+pub mod reset_password;
 pub mod user_auth;
 
 use actix_web::HttpResponse;

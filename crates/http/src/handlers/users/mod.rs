@@ -1,3 +1,6 @@
-//! Users, as administrators see them.
+//! Users: profiles, and the administrators' list.
 
+pub mod delete_user;
 pub mod get_sellers;
+pub mod get_users;
+pub mod update_user;

@@ -1,0 +1,439 @@
+//! `UserService` against mocked ports.
+
+use chrono::{DateTime, Duration, TimeZone, Utc};
+use paduka_domain::contact::Email;
+
+use super::*;
+use crate::MockClock;
+use crate::accounts::MockUserRepository;
+
+// --- fixtures -----------------------------------------------------------------------------
+
+fn now() -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(2025, 10, 1, 9, 30, 0).unwrap()
+}
+
+fn user(id: &str, name: &str, role: Role) -> User {
+    User {
+        id: UserId::new(id),
+        name: name.into(),
+        email: Email::parse(&format!("{id}@example.com")).unwrap(),
+        phone: "9876543210".into(),
+        address: "1 MG Road".into(),
+        role,
+        password_hash: "$2b$04$hash".into(),
+        created_at: now() - Duration::days(30),
+        updated_at: now() - Duration::days(30),
+    }
+}
+
+fn shopper() -> Principal {
+    Principal::of(&user("asha", "Asha", Role::Shopper))
+}
+
+fn admin() -> Principal {
+    Principal::of(&user("ravi", "Ravi", Role::Admin))
+}
+
+fn input(name: &str, phone: &str, address: &str) -> ProfileInput {
+    ProfileInput {
+        name: Some(name.into()),
+        phone: Some(phone.into()),
+        address: Some(address.into()),
+        role: None,
+    }
+}
+
+struct Ports {
+    users: MockUserRepository,
+    clock: MockClock,
+}
+
+impl Ports {
+    fn new() -> Self {
+        let mut clock = MockClock::new();
+        clock.expect_now().return_const(now());
+        Self {
+            users: MockUserRepository::new(),
+            clock,
+        }
+    }
+
+    /// The repository knows `user` by id.
+    fn with(mut self, user: User) -> Self {
+        let id = user.id.clone();
+        self.users
+            .expect_find()
+            .withf(move |asked| *asked == id)
+            .returning(move |_| Ok(Some(user.clone())));
+        self
+    }
+
+    /// The repository stores `expected` for `id` and answers with the changed user.
+    fn storing(mut self, id: &'static str, expected: ProfileChange) -> Self {
+        self.users
+            .expect_update_profile()
+            .withf(move |asked, change, at| {
+                asked.as_str() == id && *change == expected && *at == now()
+            })
+            .times(1)
+            .returning(|id, change, at| {
+                Ok(User {
+                    name: change.name.clone(),
+                    phone: change.phone.clone(),
+                    address: change.address.clone(),
+                    role: change.role,
+                    updated_at: at,
+                    ..user(id.as_str(), "", Role::Shopper)
+                })
+            });
+        self
+    }
+
+    fn service(self) -> UserService {
+        UserService::new(Arc::new(self.users), Arc::new(self.clock))
+    }
+}
+
+fn down() -> RepoError {
+    RepoError::Unexpected(anyhow::anyhow!("database is down"))
+}
+
+// --- update_profile -----------------------------------------------------------------------
+
+#[tokio::test]
+async fn a_shopper_updates_their_own_profile_and_keeps_their_role_and_email() {
+    let ports = Ports::new()
+        .with(user("asha", "Asha", Role::Shopper))
+        .storing(
+            "asha",
+            ProfileChange {
+                name: "Asha Verma".into(),
+                phone: "9123456780".into(),
+                address: "2 Market Road".into(),
+                role: Role::Shopper,
+            },
+        );
+
+    let updated = ports
+        .service()
+        .update_profile(
+            &shopper(),
+            &UserId::new("asha"),
+            &input(" Asha Verma ", "+91 91234-56780", "2 Market Road"),
+        )
+        .await
+        .unwrap();
+
+    assert_eq!(updated.name, "Asha Verma");
+    assert_eq!(updated.email.as_str(), "asha@example.com");
+    assert_eq!(updated.updated_at, now());
+}
+
+#[tokio::test]
+async fn fields_left_out_keep_their_values() {
+    let ports = Ports::new()
+        .with(user("asha", "Asha", Role::Shopper))
+        .storing(
+            "asha",
+            ProfileChange {
+                name: "Asha".into(),
+                phone: "9876543210".into(),
+                address: "5 Lake View".into(),
+                role: Role::Shopper,
+            },
+        );
+
+    ports
+        .service()
+        .update_profile(
+            &shopper(),
+            &UserId::new("asha"),
+            &ProfileInput {
+                address: Some("5 Lake View".into()),
+                ..ProfileInput::default()
+            },
+        )
+        .await
+        .unwrap();
+}
+
+#[tokio::test]
+async fn a_shopper_cannot_update_someone_else_whoever_they_are() {
+    for id in ["meera", "ghost"] {
+        // Nothing is looked up: an unknown id gets the same 403 as a known one.
+        let err = Ports::new()
+            .service()
+            .update_profile(&shopper(), &UserId::new(id), &input("X", "9876543210", "Y"))
+            .await
+            .unwrap_err();
+        assert!(matches!(err, UserError::NotYourProfile), "{id}");
+        assert_eq!(err.to_string(), "You can only update your own profile");
+    }
+}
+
+#[tokio::test]
+async fn a_shopper_sending_a_role_is_refused_even_for_their_current_role() {
+    for role in ["1", "0", "nonsense"] {
+        let err = Ports::new()
+            .service()
+            .update_profile(
+                &shopper(),
+                &UserId::new("asha"),
+                &ProfileInput {
+                    role: Some(role.into()),
+                    ..input("Asha", "9876543210", "1 MG Road")
+                },
+            )
+            .await
+            .unwrap_err();
+        assert!(matches!(err, UserError::RoleChangeNotAllowed), "{role}");
+        assert_eq!(err.to_string(), "Only an admin can change roles");
+    }
+}
+
+#[tokio::test]
+async fn an_admin_updates_anyone_and_may_change_their_role() {
+    let ports = Ports::new()
+        .with(user("asha", "Asha", Role::Shopper))
+        .storing(
+            "asha",
+            ProfileChange {
+                name: "Asha".into(),
+                phone: "9876543210".into(),
+                address: "1 MG Road".into(),
+                role: Role::Admin,
+            },
+        );
+
+    let updated = ports
+        .service()
+        .update_profile(
+            &admin(),
+            &UserId::new("asha"),
+            &ProfileInput {
+                role: Some(" 1 ".into()),
+                ..input("Asha", "9876543210", "1 MG Road")
+            },
+        )
+        .await
+        .unwrap();
+
+    assert_eq!(updated.role, Role::Admin);
+}
+
+#[tokio::test]
+async fn an_admin_cannot_change_their_own_role_but_may_resend_it() {
+    let err = Ports::new()
+        .with(user("ravi", "Ravi", Role::Admin))
+        .service()
+        .update_profile(
+            &admin(),
+            &UserId::new("ravi"),
+            &ProfileInput {
+                role: Some("0".into()),
+                ..input("Ravi", "9876543210", "1 MG Road")
+            },
+        )
+        .await
+        .unwrap_err();
+    assert!(matches!(err, UserError::OwnRole));
+    assert_eq!(err.to_string(), "You cannot change your own role");
+
+    let ports = Ports::new()
+        .with(user("ravi", "Ravi", Role::Admin))
+        .storing(
+            "ravi",
+            ProfileChange {
+                name: "Ravi K".into(),
+                phone: "9876543210".into(),
+                address: "1 MG Road".into(),
+                role: Role::Admin,
+            },
+        );
+    ports
+        .service()
+        .update_profile(
+            &admin(),
+            &UserId::new("ravi"),
+            &ProfileInput {
+                role: Some("1".into()),
+                ..input("Ravi K", "9876543210", "1 MG Road")
+            },
+        )
+        .await
+        .unwrap();
+}
+
+#[tokio::test]
+async fn a_role_other_than_zero_or_one_is_invalid() {
+    for role in ["2", "-1", "admin", ""] {
+        let mut ports = Ports::new().with(user("asha", "Asha", Role::Shopper));
+        ports.users.expect_update_profile().times(0);
+        let err = ports
+            .service()
+            .update_profile(
+                &admin(),
+                &UserId::new("asha"),
+                &ProfileInput {
+                    role: Some(role.into()),
+                    ..ProfileInput::default()
+                },
+            )
+            .await
+            .unwrap_err();
+        assert!(matches!(err, UserError::Invalid(_)), "{role:?}");
+        assert_eq!(err.to_string(), "Role must be 0 (shopper) or 1 (admin)");
+    }
+}
+
+#[tokio::test]
+async fn a_profile_breaking_a_rule_is_refused_with_the_rule() {
+    let cases = [
+        (input(" ", "9876543210", "1 MG Road"), "Name is required"),
+        (
+            input("Asha", "98765", "1 MG Road"),
+            "Phone must be 10 digits",
+        ),
+        (input("Asha", "9876543210", ""), "Address is required"),
+        (
+            input(&"a".repeat(101), "9876543210", "1 MG Road"),
+            "Name must be at most 100 characters",
+        ),
+    ];
+    for (input, message) in cases {
+        let mut ports = Ports::new().with(user("asha", "Asha", Role::Shopper));
+        ports.users.expect_update_profile().times(0);
+        let err = ports
+            .service()
+            .update_profile(&shopper(), &UserId::new("asha"), &input)
+            .await
+            .unwrap_err();
+        assert!(matches!(err, UserError::Invalid(_)), "{message}");
+        assert_eq!(err.to_string(), message);
+    }
+}
+
+#[tokio::test]
+async fn an_unknown_or_vanished_user_is_not_found_for_an_admin() {
+    let mut ports = Ports::new();
+    ports.users.expect_find().returning(|_| Ok(None));
+    let err = ports
+        .service()
+        .update_profile(
+            &admin(),
+            &UserId::new("ghost"),
+            &input("X", "9876543210", "Y"),
+        )
+        .await
+        .unwrap_err();
+    assert!(matches!(err, UserError::NotFound));
+    assert_eq!(err.to_string(), "User not found");
+
+    let mut ports = Ports::new().with(user("asha", "Asha", Role::Shopper));
+    ports
+        .users
+        .expect_update_profile()
+        .returning(|_, _, _| Err(RepoError::NotFound));
+    let err = ports
+        .service()
+        .update_profile(
+            &admin(),
+            &UserId::new("asha"),
+            &input("X", "9876543210", "Y"),
+        )
+        .await
+        .unwrap_err();
+    assert!(matches!(err, UserError::NotFound));
+}
+
+// --- list and delete ----------------------------------------------------------------------
+
+#[tokio::test]
+async fn the_list_is_the_repository_s_users() {
+    let mut ports = Ports::new();
+    let everyone = vec![
+        user("ravi", "Ravi", Role::Admin),
+        user("asha", "Asha", Role::Shopper),
+    ];
+    let returned = everyone.clone();
+    ports
+        .users
+        .expect_list()
+        .times(1)
+        .returning(move || Ok(returned.clone()));
+    let admin = admin().as_admin().unwrap();
+
+    assert_eq!(ports.service().list(&admin).await.unwrap(), everyone);
+}
+
+#[tokio::test]
+async fn an_admin_deletes_another_user() {
+    let mut ports = Ports::new();
+    ports
+        .users
+        .expect_delete()
+        .withf(|id| id.as_str() == "asha")
+        .times(1)
+        .returning(|_| Ok(()));
+    let admin = admin().as_admin().unwrap();
+
+    ports
+        .service()
+        .delete(&admin, &UserId::new("asha"))
+        .await
+        .unwrap();
+}
+
+#[tokio::test]
+async fn an_admin_cannot_delete_themselves_and_an_unknown_user_is_not_found() {
+    let admin = admin().as_admin().unwrap();
+    let mut ports = Ports::new();
+    ports.users.expect_delete().times(0);
+    let err = ports
+        .service()
+        .delete(&admin, &UserId::new("ravi"))
+        .await
+        .unwrap_err();
+    assert!(matches!(err, UserError::DeleteSelf));
+    assert_eq!(err.to_string(), "You cannot delete yourself");
+
+    let mut ports = Ports::new();
+    ports
+        .users
+        .expect_delete()
+        .returning(|_| Err(RepoError::NotFound));
+    let err = ports
+        .service()
+        .delete(&admin, &UserId::new("ghost"))
+        .await
+        .unwrap_err();
+    assert!(matches!(err, UserError::NotFound));
+}
+
+#[tokio::test]
+async fn unexpected_repository_errors_pass_through() {
+    let admin_cap = admin().as_admin().unwrap();
+    let mut ports = Ports::new();
+    ports.users.expect_find().returning(|_| Err(down()));
+    ports.users.expect_list().returning(|| Err(down()));
+    ports.users.expect_delete().returning(|_| Err(down()));
+    let service = ports.service();
+
+    let updated = service
+        .update_profile(&shopper(), &UserId::new("asha"), &ProfileInput::default())
+        .await;
+    let listed = service.list(&admin_cap).await;
+    let deleted = service.delete(&admin_cap, &UserId::new("asha")).await;
+
+    for (call, error) in [
+        ("update", updated.map(|_| ()).unwrap_err()),
+        ("list", listed.map(|_| ()).unwrap_err()),
+        ("delete", deleted.unwrap_err()),
+    ] {
+        match error {
+            UserError::Unexpected(e) => assert_eq!(e.to_string(), "database is down", "{call}"),
+            other => panic!("{call}: expected unexpected, got {other:?}"),
+        }
+    }
+}

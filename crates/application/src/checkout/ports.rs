@@ -1,0 +1,202 @@
+//! What checkout needs from the outside world: a payment provider, a place to keep checkout
+//! intents, and a record of the payment webhooks already handled.
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use paduka_domain::{Paise, ProductId, UserId};
+
+use crate::RepoError;
+
+// --- the payment provider -----------------------------------------------------------------
+
+/// An order created at the payment provider, which the checkout window is opened with.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProviderOrder {
+    /// The provider's order id (`order_...` at Razorpay, `order_sbx_...` in the sandbox).
+    pub id: String,
+    pub amount: Paise,
+    /// Always `INR` here.
+    pub currency: String,
+}
+
+/// A refund the provider accepted.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RefundResult {
+    /// The provider's refund id (`rfnd_...`).
+    pub id: String,
+    pub amount: Paise,
+    /// The provider's word for its state: `processed`, `pending`, ... (stored as
+    /// `orders.refund_status`).
+    pub status: String,
+}
+
+/// A webhook, once its signature has been checked and its body read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum WebhookEvent {
+    /// A payment was captured (Razorpay's `payment.captured` and `order.paid`): the money is
+    /// ours, so the order it paid for must exist.
+    PaymentCaptured {
+        payment_id: String,
+        /// The provider order the payment was made against, as the provider says.
+        provider_order_id: String,
+        amount: Paise,
+    },
+    /// Any other event: acknowledged and otherwise ignored.
+    Other { event: String },
+}
+
+/// Why a call to the payment provider failed. Never a panic.
+#[derive(Debug, thiserror::Error)]
+pub enum PaymentError {
+    /// No answer: the provider could not be reached, or did not answer within the timeout.
+    #[error("payment provider unreachable: {0}")]
+    Unavailable(String),
+    /// The provider answered with an error status (4xx or 5xx).
+    #[error("payment provider answered {status}: {message}")]
+    Rejected { status: u16, message: String },
+    /// The provider's answer, or a webhook body, could not be read.
+    #[error("unreadable payment provider message: {0}")]
+    Malformed(String),
+}
+
+/// The payment provider: Razorpay, or the offline sandbox (`paduka-payment`).
+///
+/// Both adapters verify signatures with the same function: hex HMAC-SHA256, compared in
+/// constant time.
+#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[async_trait]
+pub trait PaymentGateway: Send + Sync {
+    /// Creates an order for `amount` at the provider. `receipt` (at most 40 characters) is our
+    /// own reference; the provider keeps it on the order and in its notes.
+    async fn create_order(
+        &self,
+        amount: Paise,
+        receipt: &str,
+    ) -> Result<ProviderOrder, PaymentError>;
+
+    /// Whether `signature` is the provider's signature of the payment `payment_id` made
+    /// against the order `order_id`: hex HMAC-SHA256 of `order_id|payment_id` with the key
+    /// secret. The caller passes the order id it STORED, never one a browser reports.
+    fn verify_checkout_signature(&self, order_id: &str, payment_id: &str, signature: &str) -> bool;
+
+    /// Refunds `amount` of the payment. The provider performs at most one refund per
+    /// `idempotency_key`: asking again with the same key answers the first refund.
+    async fn refund(
+        &self,
+        payment_id: &str,
+        amount: Paise,
+        idempotency_key: &str,
+    ) -> Result<RefundResult, PaymentError>;
+
+    /// Whether `signature` (the `X-Razorpay-Signature` header) is hex HMAC-SHA256 of the raw
+    /// `body` with the webhook secret.
+    fn verify_webhook(&self, body: &[u8], signature: &str) -> bool;
+
+    /// Reads a webhook body whose signature was verified.
+    fn parse_webhook(&self, body: &[u8]) -> Result<WebhookEvent, PaymentError>;
+
+    /// `"razorpay"` or `"sandbox"`: tells the frontend which checkout window to open.
+    fn provider(&self) -> &'static str;
+
+    /// The key the checkout window is opened with (Razorpay's public key id).
+    fn public_key(&self) -> String;
+}
+
+// --- checkout intents ---------------------------------------------------------------------
+
+/// One line of a cart: a product, the index of the chosen variant (`productno`) and how many.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CartLine {
+    pub product: ProductId,
+    pub variant: u32,
+    pub quantity: u32,
+}
+
+/// A refund of a payment whose order could not be filled, claimed before the provider is
+/// asked, so that an order can never be placed for it afterwards.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IntentRefund {
+    pub payment_id: String,
+    /// The provider's refund id, once it accepted the refund; `None` while it still has to.
+    pub refund_id: Option<String>,
+    pub claimed_at: DateTime<Utc>,
+}
+
+/// A priced cart waiting for its payment, keyed by the provider's order id. Made by
+/// `POST /payment/{amount}` for every provider order; it is what the order placed later is
+/// verified against (the stored provider order id and amount), and what lets the webhook
+/// place the order when the shopper paid but their browser never came back.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CheckoutIntent {
+    pub provider_order_id: String,
+    /// Our own reference, sent to the provider with the order (unique).
+    pub receipt: String,
+    pub user: UserId,
+    /// Empty when the payment was asked for without a cart (the spec's original client):
+    /// such an intent still proves the amount, but the webhook cannot place its order.
+    pub lines: Vec<CartLine>,
+    /// Empty without a cart.
+    pub address: String,
+    /// Empty without a cart.
+    pub pincode: String,
+    /// Whole rupees, what the provider order asks for.
+    pub amount_rupees: i64,
+    pub created_at: DateTime<Utc>,
+    /// Set once the payment was found unfillable and its refund claimed.
+    pub refund: Option<IntentRefund>,
+}
+
+/// Stored checkout intents (`checkout_intents` and `checkout_intent_lines`).
+#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[async_trait]
+pub trait CheckoutIntentRepository: Send + Sync {
+    /// Stores a new intent with its lines (in order, `position` from 0), all or nothing.
+    /// `Conflict` when the provider order id or the receipt is taken.
+    async fn save(&self, intent: &CheckoutIntent) -> Result<(), RepoError>;
+
+    /// The intent for this provider order id, with its lines in order; `None` when unknown.
+    async fn find(&self, provider_order_id: &str) -> Result<Option<CheckoutIntent>, RepoError>;
+
+    /// The user's most recent intents, newest first, at most `limit` of them, lines included.
+    async fn recent_for_user(
+        &self,
+        user: &UserId,
+        limit: u32,
+    ) -> Result<Vec<CheckoutIntent>, RepoError>;
+
+    /// Claims the refund of `payment_id` for the intent, in one transaction that locks the
+    /// intent's row (`SELECT ... FOR UPDATE` on PostgreSQL; SQLite's single writer):
+    /// - `Conflict` when an order with this `payment_id` (or for this provider order id)
+    ///   exists: the payment was honoured and must not be refunded;
+    /// - otherwise records the claim (`payment_id`, `claimed_at`), unless one is already
+    ///   recorded for the same payment, which is kept as it is (the call is idempotent);
+    /// - `NotFound` for an unknown provider order id.
+    ///
+    /// [`OrderRepository::place`](crate::orders::OrderRepository::place) checks the same row,
+    /// so of a refund claim and an order placement racing for one payment exactly one wins.
+    async fn claim_refund(
+        &self,
+        provider_order_id: &str,
+        payment_id: &str,
+        at: DateTime<Utc>,
+    ) -> Result<(), RepoError>;
+
+    /// Records the provider's refund id on a claimed refund. `NotFound` for an unknown id.
+    async fn record_refund(
+        &self,
+        provider_order_id: &str,
+        refund_id: &str,
+    ) -> Result<(), RepoError>;
+}
+
+/// Webhooks already handled, by the provider's event id (`payment_events`).
+#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[async_trait]
+pub trait WebhookEventRepository: Send + Sync {
+    /// Whether the event was handled before.
+    async fn is_handled(&self, event_id: &str) -> Result<bool, RepoError>;
+
+    /// Records the event as handled. Recording it twice is not an error (two deliveries of
+    /// one event may race; handling is idempotent anyway).
+    async fn mark_handled(&self, event_id: &str, at: DateTime<Utc>) -> Result<(), RepoError>;
+}

@@ -1,0 +1,1327 @@
+//! `CheckoutService` against mocked ports. Every mock refuses calls it was not told to
+//! expect, so a test that sets no expectation on a port also proves the port is left alone.
+//!
+//! The mocked gateway's "signature" of a payment is `sig:{order_id}|{payment_id}`, so a test
+//! can tell exactly which order id a signature was checked against.
+
+use chrono::{DateTime, TimeZone, Utc};
+use paduka_domain::catalog::{CategoryRef, ProductRating, Variant};
+use paduka_domain::contact::Email;
+use paduka_domain::order::OrderStatus;
+use paduka_domain::user::{Role, User};
+use paduka_domain::{CategoryId, Percent};
+
+use super::*;
+use crate::accounts::MockUserRepository;
+use crate::catalog::MockProductRepository;
+use crate::mail::MockMailer;
+use crate::orders::MockOrderRepository;
+use crate::{MockClock, MockIdGenerator};
+
+// --- fixtures -----------------------------------------------------------------------------
+
+#[derive(Default)]
+struct Ports {
+    gateway: MockPaymentGateway,
+    intents: MockCheckoutIntentRepository,
+    orders: MockOrderRepository,
+    products: MockProductRepository,
+    users: MockUserRepository,
+    events: MockWebhookEventRepository,
+    mailer: MockMailer,
+    ids: MockIdGenerator,
+    clock: MockClock,
+}
+
+impl Ports {
+    fn service(mut self) -> CheckoutService {
+        self.clock.expect_now().return_const(now());
+        CheckoutService::new(
+            CheckoutPorts {
+                gateway: Arc::new(self.gateway),
+                intents: Arc::new(self.intents),
+                orders: Arc::new(self.orders),
+                products: Arc::new(self.products),
+                users: Arc::new(self.users),
+                webhook_events: Arc::new(self.events),
+                mailer: Arc::new(self.mailer),
+                ids: Arc::new(self.ids),
+                clock: Arc::new(self.clock),
+            },
+            DeliveryArea::default(),
+        )
+    }
+
+    /// The id generator hands out exactly these ids, in order, and no more.
+    fn with_ids(mut self, ids: &[&str]) -> Self {
+        let mut queue: Vec<String> = ids.iter().rev().map(|id| (*id).to_owned()).collect();
+        self.ids
+            .expect_new_id()
+            .times(ids.len())
+            .returning(move || queue.pop().expect("no more ids"));
+        self
+    }
+
+    /// The catalog holds these products (and only them).
+    fn with_products(mut self, products: Vec<Product>) -> Self {
+        self.products
+            .expect_find()
+            .returning(move |id| Ok(products.iter().find(|p| p.id == *id).cloned()));
+        self
+    }
+
+    /// The gateway's signatures are `sig:{order}|{payment}`; it records which order ids it was
+    /// asked to check against.
+    fn with_fake_signatures(mut self) -> Self {
+        self.gateway
+            .expect_verify_checkout_signature()
+            .returning(|order, payment, signature| signature == sign(order, payment));
+        self
+    }
+
+    /// The shopper's stored intents, newest first.
+    fn with_intents(mut self, intents: Vec<CheckoutIntent>) -> Self {
+        let recent = intents.clone();
+        self.intents
+            .expect_recent_for_user()
+            .returning(move |user, _| {
+                Ok(recent.iter().filter(|i| i.user == *user).cloned().collect())
+            });
+        self.intents
+            .expect_find()
+            .returning(move |id| Ok(intents.iter().find(|i| i.provider_order_id == id).cloned()));
+        self
+    }
+
+    /// No order uses any payment yet.
+    fn without_orders(mut self) -> Self {
+        self.orders.expect_find_by_payment().returning(|_| Ok(None));
+        self
+    }
+
+    /// The users repository knows the shopper; mails are accepted and counted.
+    fn with_mail(mut self, times: usize) -> Self {
+        self.users
+            .expect_find()
+            .returning(|id| Ok(Some(user(id.as_str()))));
+        self.mailer.expect_send().times(times).returning(|_| Ok(()));
+        self
+    }
+
+    /// `place` succeeds, storing what it is given.
+    fn placing(mut self) -> Self {
+        self.orders
+            .expect_place()
+            .times(1)
+            .returning(|new, _| Ok(Placement::Placed(stored(new))));
+        self
+    }
+
+    /// The refund of `pay_1` is claimed, sent with its idempotency key, and recorded.
+    fn refunding(mut self) -> Self {
+        self.intents
+            .expect_claim_refund()
+            .withf(|order, payment, _| order == "order_A" && payment == "pay_1")
+            .times(1)
+            .returning(|_, _, _| Ok(()));
+        self.gateway
+            .expect_refund()
+            .withf(|payment, amount, key| {
+                payment == "pay_1" && amount.paise() == 169_800 && key == "refund-pay_1"
+            })
+            .times(1)
+            .returning(|_, amount, _| Ok(refund(amount)));
+        self.intents
+            .expect_record_refund()
+            .withf(|order, refund| order == "order_A" && refund == "rfnd_1")
+            .times(1)
+            .returning(|_, _| Ok(()));
+        self
+    }
+}
+
+fn now() -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(2025, 10, 1, 9, 30, 0).unwrap()
+}
+
+fn sign(order: &str, payment: &str) -> String {
+    format!("sig:{order}|{payment}")
+}
+
+fn user(id: &str) -> User {
+    User {
+        id: UserId::new(id),
+        name: format!("User {id}"),
+        email: Email::parse(&format!("{id}@paduka.local")).unwrap(),
+        phone: "9876543210".into(),
+        address: "1 MG Road".into(),
+        role: Role::Shopper,
+        password_hash: String::new(),
+        created_at: now(),
+        updated_at: now(),
+    }
+}
+
+fn shopper() -> Principal {
+    Principal::of(&user("shopper-1"))
+}
+
+/// "Trail Runner": UK 7 at ₹999 with 15% off, UK 8 at ₹1099; `stock` pairs in stock.
+fn trail_runner(stock: u32) -> Product {
+    Product {
+        id: ProductId::new("p-1"),
+        product_code: "PDK-0000CAFE".into(),
+        name: "Trail Runner".into(),
+        info: String::new(),
+        variants: vec![
+            Variant {
+                label: Some("UK 7".into()),
+                model: None,
+                price: Paise::from_stored(99_900),
+                discount: Percent::new(15).unwrap(),
+            },
+            Variant {
+                label: None,
+                model: Some("TR-8".into()),
+                price: Paise::from_stored(109_900),
+                discount: Percent::ZERO,
+            },
+        ],
+        descriptions: vec![],
+        specifications: vec![],
+        material: String::new(),
+        tags: vec![],
+        seller: None,
+        category: CategoryRef {
+            id: CategoryId::new("cat-1"),
+            name: "Sneakers".into(),
+        },
+        quantity: stock,
+        shipping: true,
+        other_photos: vec![],
+        has_photo: true,
+        rating: ProductRating::default(),
+        created_at: now(),
+        updated_at: now(),
+    }
+}
+
+/// Two pairs of UK 7: 999 x 0.85 x 2 = 1698.30, so ₹1698.
+fn cart() -> Vec<CartLine> {
+    vec![CartLine {
+        product: ProductId::new("p-1"),
+        variant: 0,
+        quantity: 2,
+    }]
+}
+
+fn cart_input() -> CartInput {
+    CartInput {
+        lines: cart(),
+        address: " 12 Temple Road, Mathura ".into(),
+        pincode: "281001".into(),
+    }
+}
+
+/// The shopper's paid intent `order_A` for the cart, ₹1698.
+fn intent() -> CheckoutIntent {
+    CheckoutIntent {
+        provider_order_id: "order_A".into(),
+        receipt: "rcpt-1".into(),
+        user: UserId::new("shopper-1"),
+        lines: cart(),
+        address: "12 Temple Road, Mathura".into(),
+        pincode: "281001".into(),
+        amount_rupees: 1698,
+        created_at: now(),
+        refund: None,
+    }
+}
+
+/// Another shopper's intent `order_F`, for ₹1.
+fn foreign_intent() -> CheckoutIntent {
+    CheckoutIntent {
+        provider_order_id: "order_F".into(),
+        user: UserId::new("shopper-2"),
+        amount_rupees: 1,
+        receipt: "rcpt-2".into(),
+        ..intent()
+    }
+}
+
+/// A request placing the cart, paid by `pay_1` against `order_A`.
+fn request() -> OrderRequest {
+    OrderRequest {
+        lines: cart(),
+        address: "12 Temple Road, Mathura".into(),
+        pincode: "281001".into(),
+        amount_rupees: 1698,
+        payment_id: "pay_1".into(),
+        order_id: Some("order_A".into()),
+        signature: sign("order_A", "pay_1"),
+    }
+}
+
+/// What the repository would store for `new`.
+fn stored(new: &NewOrder) -> Order {
+    Order {
+        id: new.id.clone(),
+        lines: new.lines.iter().map(|l| l.line.clone()).collect(),
+        user: new.user.clone(),
+        address: new.address.clone(),
+        pincode: new.pincode.clone(),
+        amount_rupees: new.amount_rupees,
+        payment_id: new.payment_id.clone(),
+        provider_order_id: new.provider_order_id.clone(),
+        status: OrderStatus::Pending,
+        created_at: new.at,
+        updated_at: new.at,
+    }
+}
+
+fn existing_order() -> Order {
+    Order {
+        id: OrderId::new("order-earlier"),
+        lines: vec![],
+        user: UserRef::new(UserId::new("shopper-1"), "User shopper-1"),
+        address: "12 Temple Road, Mathura".into(),
+        pincode: "281001".into(),
+        amount_rupees: 1698,
+        payment_id: "pay_1".into(),
+        provider_order_id: "order_A".into(),
+        status: OrderStatus::Confirmed,
+        created_at: now(),
+        updated_at: now(),
+    }
+}
+
+fn refund(amount: Paise) -> RefundResult {
+    RefundResult {
+        id: "rfnd_1".into(),
+        amount,
+        status: "processed".into(),
+    }
+}
+
+fn provider_down() -> PaymentError {
+    PaymentError::Unavailable("Razorpay refund: timed out".into())
+}
+
+fn message<T: std::fmt::Debug>(result: Result<T, CheckoutError>) -> String {
+    result.expect_err("should fail").to_string()
+}
+
+// --- delivery -----------------------------------------------------------------------------
+
+#[test]
+fn the_delivery_check_answers_with_the_product_page_messages() {
+    let service = Ports::default().service();
+    let yes = service.delivery("281001").unwrap();
+    assert!(yes.deliverable);
+    assert_eq!(yes.message, "Delivery available at this pincode");
+    let no = service.delivery("110001").unwrap();
+    assert!(!no.deliverable);
+    assert_eq!(no.message, "Delivery unavailable");
+    assert_eq!(
+        message(service.delivery("28100")),
+        "Enter a valid 6-digit Pincode"
+    );
+}
+
+// --- start_payment ------------------------------------------------------------------------
+
+#[tokio::test]
+async fn amounts_outside_1_to_10_million_rupees_are_refused_before_the_provider_is_asked() {
+    let service = Ports::default().service();
+    for amount in [0, -1, 10_000_001, i64::MAX] {
+        let result = service.start_payment(&shopper(), amount, None).await;
+        assert!(
+            matches!(result, Err(CheckoutError::InvalidAmount)),
+            "{amount}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_payment_without_a_cart_creates_the_provider_order_and_an_intent_without_lines() {
+    let mut ports = Ports::default().with_ids(&["rcpt-1"]);
+    ports
+        .gateway
+        .expect_create_order()
+        .withf(|amount, receipt| amount.paise() == 1_000_000_000 && receipt == "rcpt-1")
+        .times(1)
+        .returning(|amount, _| {
+            Ok(ProviderOrder {
+                id: "order_A".into(),
+                amount,
+                currency: "INR".into(),
+            })
+        });
+    ports
+        .gateway
+        .expect_public_key()
+        .return_const("rzp_test_key".to_owned());
+    ports.gateway.expect_provider().return_const("razorpay");
+    ports
+        .intents
+        .expect_save()
+        .withf(|intent| {
+            intent.provider_order_id == "order_A"
+                && intent.receipt == "rcpt-1"
+                && intent.user.as_str() == "shopper-1"
+                && intent.lines.is_empty()
+                && intent.amount_rupees == 10_000_000
+                && intent.refund.is_none()
+        })
+        .times(1)
+        .returning(|_| Ok(()));
+    let order = ports
+        .service()
+        .start_payment(&shopper(), 10_000_000, None)
+        .await
+        .unwrap();
+    assert_eq!(
+        order,
+        PaymentOrder {
+            id: "order_A".into(),
+            amount: Paise::from_stored(1_000_000_000),
+            currency: "INR".into(),
+            key: "rzp_test_key".into(),
+            provider: "razorpay",
+        }
+    );
+}
+
+#[tokio::test]
+async fn a_cart_is_priced_from_current_prices_and_stored_as_the_intent() {
+    let mut ports = Ports::default()
+        .with_ids(&["rcpt-1"])
+        .with_products(vec![trail_runner(5)]);
+    ports
+        .gateway
+        .expect_create_order()
+        .withf(|amount, _| amount.paise() == 169_800)
+        .times(1)
+        .returning(|amount, _| {
+            Ok(ProviderOrder {
+                id: "order_A".into(),
+                amount,
+                currency: "INR".into(),
+            })
+        });
+    ports
+        .gateway
+        .expect_public_key()
+        .return_const("sandbox".to_owned());
+    ports.gateway.expect_provider().return_const("sandbox");
+    ports
+        .intents
+        .expect_save()
+        .withf(|saved| *saved == intent())
+        .times(1)
+        .returning(|_| Ok(()));
+    let order = ports
+        .service()
+        .start_payment(&shopper(), 1698, Some(cart_input()))
+        .await
+        .unwrap();
+    assert_eq!(order.amount.paise(), 169_800);
+    assert_eq!(order.provider, "sandbox");
+}
+
+#[tokio::test]
+async fn a_cart_that_does_not_add_up_to_the_amount_is_a_conflict_and_nothing_is_paid() {
+    let service = Ports::default()
+        .with_products(vec![trail_runner(5)])
+        .service();
+    let result = service
+        .start_payment(&shopper(), 1699, Some(cart_input()))
+        .await;
+    assert!(matches!(
+        result,
+        Err(CheckoutError::AmountMismatch {
+            cart_rupees: 1698,
+            given_rupees: 1699
+        })
+    ));
+}
+
+#[tokio::test]
+async fn a_cart_is_checked_for_pincode_address_and_stock_before_payment() {
+    let service = Ports::default()
+        .with_products(vec![trail_runner(1)])
+        .service();
+    let cases: Vec<(CartInput, &str)> = vec![
+        (
+            CartInput {
+                pincode: "2810".into(),
+                ..cart_input()
+            },
+            "Enter a valid 6-digit Pincode",
+        ),
+        (
+            CartInput {
+                pincode: "110001".into(),
+                ..cart_input()
+            },
+            "Delivery not available at this address",
+        ),
+        (
+            CartInput {
+                address: "   ".into(),
+                ..cart_input()
+            },
+            "Please enter your address",
+        ),
+        (
+            CartInput {
+                lines: vec![],
+                ..cart_input()
+            },
+            "Please add some items to your cart",
+        ),
+        (cart_input(), "Only 1 left of Trail Runner"),
+    ];
+    for (cart, expected) in cases {
+        let result = service.start_payment(&shopper(), 1698, Some(cart)).await;
+        assert_eq!(message(result), expected);
+    }
+}
+
+#[tokio::test]
+async fn the_provider_being_down_at_payment_start_is_a_provider_error() {
+    let mut ports = Ports::default().with_ids(&["rcpt-1"]);
+    ports.gateway.expect_create_order().returning(|_, _| {
+        Err(PaymentError::Unavailable(
+            "Razorpay order: timed out".into(),
+        ))
+    });
+    let result = ports.service().start_payment(&shopper(), 500, None).await;
+    assert!(matches!(result, Err(CheckoutError::Provider(_))));
+}
+
+// --- place_order --------------------------------------------------------------------------
+
+#[tokio::test]
+async fn a_paid_cart_becomes_a_pending_order_verified_against_the_stored_order_id() {
+    let mut ports = Ports::default()
+        .with_fake_signatures()
+        .with_intents(vec![intent()])
+        .without_orders()
+        .with_products(vec![trail_runner(5)])
+        .with_ids(&["ord-1"])
+        .with_mail(1);
+    ports
+        .orders
+        .expect_place()
+        .withf(|new, stock| {
+            new.id.as_str() == "ord-1"
+                && new.provider_order_id == "order_A"
+                && new.payment_id == "pay_1"
+                && new.amount_rupees == 1698
+                && new.user == UserRef::new(UserId::new("shopper-1"), "User shopper-1")
+                && new.actor == Some(UserId::new("shopper-1"))
+                && new.pincode == "281001"
+                && new.lines.len() == 1
+                && new.lines[0].variant_index == 0
+                && new.lines[0].line.unit_price.paise() == 99_900
+                && new.lines[0].line.discount.value() == 15
+                && new.lines[0].line.variant_label.as_deref() == Some("UK 7")
+                && new.lines[0].line.category_name == "Sneakers"
+                && stock
+                    == [StockChange {
+                        product: ProductId::new("p-1"),
+                        name: "Trail Runner".into(),
+                        quantity: 2,
+                    }]
+        })
+        .times(1)
+        .returning(|new, _| Ok(Placement::Placed(stored(new))));
+    let placed = ports
+        .service()
+        .place_order(&shopper(), request())
+        .await
+        .unwrap();
+    assert!(placed.created);
+    assert_eq!(placed.order.status, OrderStatus::Pending);
+    assert_eq!(placed.order.amount_rupees, 1698);
+}
+
+#[tokio::test]
+async fn the_order_id_the_browser_reports_is_never_used_for_verification() {
+    // The browser names another shopper's ₹1 order; the signature is for our own order_A.
+    let mut ports = Ports::default()
+        .with_intents(vec![intent(), foreign_intent()])
+        .without_orders()
+        .with_products(vec![trail_runner(5)])
+        .with_ids(&["ord-1"])
+        .with_mail(1)
+        .placing();
+    ports
+        .gateway
+        .expect_verify_checkout_signature()
+        .returning(|order, payment, signature| {
+            assert_ne!(order, "order_F", "a foreign order id was used");
+            signature == sign(order, payment)
+        });
+    let placed = ports
+        .service()
+        .place_order(
+            &shopper(),
+            OrderRequest {
+                order_id: Some("order_F".into()),
+                ..request()
+            },
+        )
+        .await
+        .unwrap();
+    assert_eq!(placed.order.provider_order_id, "order_A");
+}
+
+#[tokio::test]
+async fn a_signature_for_someone_else_s_payment_order_is_refused() {
+    // A cheap order of another shopper, paid and signed, offered for our cart.
+    let service = Ports::default()
+        .with_fake_signatures()
+        .with_intents(vec![intent(), foreign_intent()])
+        .service();
+    let result = service
+        .place_order(
+            &shopper(),
+            OrderRequest {
+                order_id: Some("order_F".into()),
+                signature: sign("order_F", "pay_1"),
+                ..request()
+            },
+        )
+        .await;
+    assert!(matches!(result, Err(CheckoutError::PaymentNotVerified)));
+}
+
+#[tokio::test]
+async fn a_bad_or_missing_signature_is_refused_and_nothing_is_placed() {
+    let service = Ports::default()
+        .with_fake_signatures()
+        .with_intents(vec![intent()])
+        .service();
+    let tampered = OrderRequest {
+        signature: sign("order_A", "pay_2"),
+        ..request()
+    };
+    let missing = OrderRequest {
+        signature: " ".into(),
+        ..request()
+    };
+    let no_payment = OrderRequest {
+        payment_id: String::new(),
+        ..request()
+    };
+    for bad in [tampered, missing, no_payment] {
+        let result = service.place_order(&shopper(), bad).await;
+        assert_eq!(message(result), "Payment verification failed");
+    }
+}
+
+#[tokio::test]
+async fn the_same_payment_twice_returns_the_order_it_placed() {
+    let mut ports = Ports::default()
+        .with_fake_signatures()
+        .with_intents(vec![intent()]);
+    ports
+        .orders
+        .expect_find_by_payment()
+        .withf(|payment| payment == "pay_1")
+        .returning(|_| Ok(Some(existing_order())));
+    let placed = ports
+        .service()
+        .place_order(&shopper(), request())
+        .await
+        .unwrap();
+    assert!(!placed.created);
+    assert_eq!(placed.order, existing_order());
+}
+
+#[tokio::test]
+async fn losing_the_race_to_the_webhook_returns_the_order_that_won() {
+    let mut ports = Ports::default()
+        .with_fake_signatures()
+        .with_intents(vec![intent()])
+        .without_orders()
+        .with_products(vec![trail_runner(5)])
+        .with_ids(&["ord-1"]);
+    ports
+        .orders
+        .expect_place()
+        .returning(|_, _| Ok(Placement::Existing(existing_order())));
+    let placed = ports
+        .service()
+        .place_order(&shopper(), request())
+        .await
+        .unwrap();
+    assert!(!placed.created);
+    assert_eq!(placed.order.id.as_str(), "order-earlier");
+}
+
+#[tokio::test]
+async fn a_client_amount_that_is_not_the_cart_s_price_is_a_conflict_without_refund() {
+    let service = Ports::default()
+        .with_fake_signatures()
+        .with_intents(vec![intent()])
+        .without_orders()
+        .with_products(vec![trail_runner(5)])
+        .service();
+    let result = service
+        .place_order(
+            &shopper(),
+            OrderRequest {
+                amount_rupees: 1,
+                ..request()
+            },
+        )
+        .await;
+    assert!(matches!(
+        result,
+        Err(CheckoutError::AmountMismatch {
+            cart_rupees: 1698,
+            given_rupees: 1
+        })
+    ));
+}
+
+#[tokio::test]
+async fn a_price_changed_since_payment_refunds_the_payment() {
+    let mut cheaper = trail_runner(5);
+    cheaper.variants[0].discount = Percent::new(50).unwrap();
+    let result = Ports::default()
+        .with_fake_signatures()
+        .with_intents(vec![intent()])
+        .without_orders()
+        .with_products(vec![cheaper])
+        .with_mail(1)
+        .refunding()
+        .service()
+        .place_order(
+            &shopper(),
+            OrderRequest {
+                amount_rupees: 999,
+                ..request()
+            },
+        )
+        .await;
+    let error = result.unwrap_err();
+    assert!(error.refunded());
+    assert!(matches!(
+        error,
+        CheckoutError::PriceChanged {
+            paid_rupees: 1698,
+            cart_rupees: 999,
+            refunded: true
+        }
+    ));
+}
+
+#[tokio::test]
+async fn a_paid_cart_beyond_stock_is_refunded_and_the_shopper_told() {
+    let mut ports = Ports::default()
+        .with_fake_signatures()
+        .with_intents(vec![intent()])
+        .without_orders()
+        .with_products(vec![trail_runner(1)])
+        .refunding();
+    ports
+        .users
+        .expect_find()
+        .returning(|id| Ok(Some(user(id.as_str()))));
+    ports
+        .mailer
+        .expect_send()
+        .withf(|mail| {
+            mail.to.as_str() == "shopper-1@paduka.local"
+                && mail.subject == "Your Paduka payment has been refunded"
+                && mail.text.contains("Only 1 left of Trail Runner")
+                && mail.text.contains("₹1698")
+        })
+        .times(1)
+        .returning(|_| Ok(()));
+    let error = ports
+        .service()
+        .place_order(&shopper(), request())
+        .await
+        .unwrap_err();
+    assert_eq!(error.to_string(), "Only 1 left of Trail Runner");
+    assert!(error.refunded());
+}
+
+#[tokio::test]
+async fn stock_taken_by_another_order_in_the_meantime_is_refunded_too() {
+    let mut ports = Ports::default()
+        .with_fake_signatures()
+        .with_intents(vec![intent()])
+        .without_orders()
+        .with_products(vec![trail_runner(5)])
+        .with_ids(&["ord-1"])
+        .with_mail(1)
+        .refunding();
+    ports.orders.expect_place().times(1).returning(|_, _| {
+        Err(PlaceError::OutOfStock {
+            product: ProductId::new("p-1"),
+            name: "Trail Runner".into(),
+            left: 0,
+        })
+    });
+    let error = ports
+        .service()
+        .place_order(&shopper(), request())
+        .await
+        .unwrap_err();
+    assert_eq!(error.to_string(), "Only 0 left of Trail Runner");
+    assert!(error.refunded());
+}
+
+#[tokio::test]
+async fn a_failed_refund_keeps_its_claim_and_says_nothing_was_refunded() {
+    let mut ports = Ports::default()
+        .with_fake_signatures()
+        .with_intents(vec![intent()])
+        .without_orders()
+        .with_products(vec![trail_runner(1)]);
+    ports
+        .intents
+        .expect_claim_refund()
+        .times(1)
+        .returning(|_, _, _| Ok(()));
+    ports
+        .gateway
+        .expect_refund()
+        .times(1)
+        .returning(|_, _, _| Err(provider_down()));
+    let error = ports
+        .service()
+        .place_order(&shopper(), request())
+        .await
+        .unwrap_err();
+    assert_eq!(error.to_string(), "Only 1 left of Trail Runner");
+    assert!(!error.refunded());
+}
+
+#[tokio::test]
+async fn a_refund_claim_refused_because_the_webhook_placed_the_order_returns_that_order() {
+    let mut ports = Ports::default()
+        .with_fake_signatures()
+        .with_intents(vec![intent()])
+        .with_products(vec![trail_runner(1)]);
+    let mut lookups = 0;
+    ports.orders.expect_find_by_payment().returning(move |_| {
+        lookups += 1;
+        Ok((lookups > 1).then(existing_order))
+    });
+    ports
+        .intents
+        .expect_claim_refund()
+        .returning(|_, _, _| Err(RepoError::Conflict("order exists".into())));
+    let placed = ports
+        .service()
+        .place_order(&shopper(), request())
+        .await
+        .unwrap();
+    assert!(!placed.created);
+    assert_eq!(placed.order.id.as_str(), "order-earlier");
+}
+
+#[tokio::test]
+async fn a_refunded_payment_never_gets_an_order_and_a_failed_refund_is_retried() {
+    let claimed = CheckoutIntent {
+        refund: Some(IntentRefund {
+            payment_id: "pay_1".into(),
+            refund_id: None,
+            claimed_at: now(),
+        }),
+        ..intent()
+    };
+    let result = Ports::default()
+        .with_fake_signatures()
+        .with_intents(vec![claimed])
+        .without_orders()
+        .with_mail(1)
+        .refunding_without_claim()
+        .service()
+        .place_order(&shopper(), request())
+        .await;
+    assert_eq!(message(result), "This payment has been refunded");
+}
+
+impl Ports {
+    /// The refund of `pay_1`, already claimed, is sent and recorded.
+    fn refunding_without_claim(mut self) -> Self {
+        self.gateway
+            .expect_refund()
+            .withf(|payment, _, key| payment == "pay_1" && key == "refund-pay_1")
+            .times(1)
+            .returning(|_, amount, _| Ok(refund(amount)));
+        self.intents
+            .expect_record_refund()
+            .times(1)
+            .returning(|_, _| Ok(()));
+        self
+    }
+}
+
+#[tokio::test]
+async fn a_place_refused_because_the_payment_was_refunded_is_a_conflict() {
+    let mut ports = Ports::default()
+        .with_fake_signatures()
+        .with_intents(vec![intent()])
+        .without_orders()
+        .with_products(vec![trail_runner(5)])
+        .with_ids(&["ord-1"]);
+    ports
+        .orders
+        .expect_place()
+        .returning(|_, _| Err(PlaceError::Refunded));
+    let result = ports.service().place_order(&shopper(), request()).await;
+    assert!(matches!(result, Err(CheckoutError::PaymentRefunded)));
+}
+
+#[tokio::test]
+async fn pincode_and_address_are_checked_with_the_spec_messages_and_never_refunded() {
+    let service = Ports::default()
+        .with_fake_signatures()
+        .with_intents(vec![intent()])
+        .without_orders()
+        .service();
+    let cases = [
+        (
+            OrderRequest {
+                pincode: "12345".into(),
+                ..request()
+            },
+            "Enter a valid 6-digit Pincode",
+        ),
+        (
+            OrderRequest {
+                pincode: "110001".into(),
+                ..request()
+            },
+            "Delivery not available at this address",
+        ),
+        (
+            OrderRequest {
+                address: "\n".into(),
+                ..request()
+            },
+            "Please enter your address",
+        ),
+    ];
+    for (bad, expected) in cases {
+        assert_eq!(
+            message(service.place_order(&shopper(), bad).await),
+            expected
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_product_gone_since_payment_refunds_the_payment() {
+    let error = Ports::default()
+        .with_fake_signatures()
+        .with_intents(vec![intent()])
+        .without_orders()
+        .with_products(vec![])
+        .with_mail(1)
+        .refunding()
+        .service()
+        .place_order(&shopper(), request())
+        .await
+        .unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "A product in your cart is no longer available"
+    );
+    assert!(error.refunded());
+}
+
+#[tokio::test]
+async fn two_variants_of_one_product_share_its_stock() {
+    // 1 x UK 7 (849.15) + 1 x TR-8 (1099) = 1948.15 -> ₹1948, two pairs from one stock.
+    let both = vec![
+        CartLine {
+            product: ProductId::new("p-1"),
+            variant: 0,
+            quantity: 1,
+        },
+        CartLine {
+            product: ProductId::new("p-1"),
+            variant: 1,
+            quantity: 1,
+        },
+    ];
+    let mut ports = Ports::default()
+        .with_fake_signatures()
+        .with_intents(vec![CheckoutIntent {
+            lines: both.clone(),
+            amount_rupees: 1948,
+            ..intent()
+        }])
+        .without_orders()
+        .with_products(vec![trail_runner(2)])
+        .with_ids(&["ord-1"])
+        .with_mail(1);
+    ports
+        .orders
+        .expect_place()
+        .withf(|new, stock| {
+            stock.len() == 1
+                && stock[0].quantity == 2
+                && new.lines[1].variant_index == 1
+                && new.lines[1].line.variant_label.as_deref() == Some("TR-8")
+        })
+        .times(1)
+        .returning(|new, _| Ok(Placement::Placed(stored(new))));
+    let placed = ports
+        .service()
+        .place_order(
+            &shopper(),
+            OrderRequest {
+                lines: both,
+                amount_rupees: 1948,
+                ..request()
+            },
+        )
+        .await
+        .unwrap();
+    assert_eq!(placed.order.amount_rupees, 1948);
+}
+
+#[tokio::test]
+async fn a_mail_that_cannot_be_sent_does_not_fail_the_order() {
+    let mut ports = Ports::default()
+        .with_fake_signatures()
+        .with_intents(vec![intent()])
+        .without_orders()
+        .with_products(vec![trail_runner(5)])
+        .with_ids(&["ord-1"])
+        .placing();
+    ports
+        .users
+        .expect_find()
+        .returning(|id| Ok(Some(user(id.as_str()))));
+    ports
+        .mailer
+        .expect_send()
+        .withf(|mail| {
+            mail.subject == "Your Paduka order ord-1 is placed"
+                && mail
+                    .text
+                    .contains("2 x Trail Runner (UK 7), ₹849.15 each after 15% off")
+                && mail.text.contains("Total: ₹1698")
+                && mail.text.contains("12 Temple Road, Mathura")
+        })
+        .times(1)
+        .returning(|_| Err(anyhow::anyhow!("SMTP down")));
+    assert!(
+        ports
+            .service()
+            .place_order(&shopper(), request())
+            .await
+            .unwrap()
+            .created
+    );
+}
+
+// --- webhook ------------------------------------------------------------------------------
+
+const BODY: &[u8] = b"{\"event\":\"payment.captured\"}";
+
+impl Ports {
+    /// The webhook body verifies and reads as `event`.
+    fn with_webhook(mut self, event: WebhookEvent) -> Self {
+        self.gateway
+            .expect_verify_webhook()
+            .returning(|body, signature| body == BODY && signature == "good");
+        self.gateway
+            .expect_parse_webhook()
+            .returning(move |_| Ok(event.clone()));
+        self
+    }
+
+    fn with_new_event(mut self, id: &'static str) -> Self {
+        self.events
+            .expect_is_handled()
+            .withf(move |event| event == id)
+            .returning(|_| Ok(false));
+        self
+    }
+
+    fn marking(mut self, id: &'static str) -> Self {
+        self.events
+            .expect_mark_handled()
+            .withf(move |event, _| event == id)
+            .times(1)
+            .returning(|_, _| Ok(()));
+        self
+    }
+}
+
+fn captured() -> WebhookEvent {
+    WebhookEvent::PaymentCaptured {
+        payment_id: "pay_1".into(),
+        provider_order_id: "order_A".into(),
+        amount: Paise::from_stored(169_800),
+    }
+}
+
+#[tokio::test]
+async fn a_webhook_with_a_bad_signature_is_refused_and_nothing_is_read() {
+    let mut ports = Ports::default();
+    ports
+        .gateway
+        .expect_verify_webhook()
+        .returning(|_, signature| signature == "good");
+    let result = ports.service().webhook("evt_1", BODY, "forged").await;
+    assert!(matches!(
+        result,
+        Err(CheckoutError::InvalidWebhookSignature)
+    ));
+}
+
+#[tokio::test]
+async fn a_webhook_event_seen_before_is_a_duplicate() {
+    let mut ports = Ports::default();
+    ports.gateway.expect_verify_webhook().returning(|_, _| true);
+    ports.events.expect_is_handled().returning(|_| Ok(true));
+    let outcome = ports
+        .service()
+        .webhook("evt_1", BODY, "good")
+        .await
+        .unwrap();
+    assert_eq!(outcome, WebhookOutcome::Duplicate);
+}
+
+#[tokio::test]
+async fn a_captured_payment_whose_browser_never_came_back_gets_its_order_from_the_intent() {
+    let mut ports = Ports::default()
+        .with_webhook(captured())
+        .with_new_event("evt_1")
+        .marking("evt_1")
+        .with_intents(vec![intent()])
+        .without_orders()
+        .with_products(vec![trail_runner(5)])
+        .with_ids(&["ord-1"])
+        .with_mail(1);
+    ports
+        .orders
+        .expect_place()
+        .withf(|new, _| {
+            new.actor.is_none()
+                && new.provider_order_id == "order_A"
+                && new.address == "12 Temple Road, Mathura"
+                && new.user.name == "User shopper-1"
+        })
+        .times(1)
+        .returning(|new, _| Ok(Placement::Placed(stored(new))));
+    let outcome = ports
+        .service()
+        .webhook("evt_1", BODY, "good")
+        .await
+        .unwrap();
+    assert_eq!(outcome, WebhookOutcome::Created(OrderId::new("ord-1")));
+}
+
+#[tokio::test]
+async fn a_webhook_for_a_placed_order_leaves_it_as_it_is() {
+    let mut ports = Ports::default()
+        .with_webhook(captured())
+        .with_new_event("evt_1")
+        .marking("evt_1")
+        .with_intents(vec![intent()]);
+    ports
+        .orders
+        .expect_find_by_payment()
+        .returning(|_| Ok(Some(existing_order())));
+    let outcome = ports
+        .service()
+        .webhook("evt_1", BODY, "good")
+        .await
+        .unwrap();
+    assert_eq!(
+        outcome,
+        WebhookOutcome::AlreadyPlaced(OrderId::new("order-earlier"))
+    );
+}
+
+#[tokio::test]
+async fn a_webhook_for_an_unknown_order_another_event_or_no_cart_is_ignored() {
+    let unknown = WebhookEvent::PaymentCaptured {
+        payment_id: "pay_1".into(),
+        provider_order_id: "order_Z".into(),
+        amount: Paise::from_stored(169_800),
+    };
+    let outcome = Ports::default()
+        .with_webhook(unknown)
+        .with_new_event("evt_1")
+        .marking("evt_1")
+        .with_intents(vec![intent()])
+        .service()
+        .webhook("evt_1", BODY, "good")
+        .await
+        .unwrap();
+    assert_eq!(outcome, WebhookOutcome::Ignored);
+
+    let other = WebhookEvent::Other {
+        event: "payment.failed".into(),
+    };
+    let outcome = Ports::default()
+        .with_webhook(other)
+        .with_new_event("evt_2")
+        .marking("evt_2")
+        .service()
+        .webhook("evt_2", BODY, "good")
+        .await
+        .unwrap();
+    assert_eq!(outcome, WebhookOutcome::Ignored);
+
+    let without_cart = CheckoutIntent {
+        lines: vec![],
+        ..intent()
+    };
+    let outcome = Ports::default()
+        .with_webhook(captured())
+        .with_new_event("evt_3")
+        .marking("evt_3")
+        .with_intents(vec![without_cart])
+        .without_orders()
+        .service()
+        .webhook("evt_3", BODY, "good")
+        .await
+        .unwrap();
+    assert_eq!(outcome, WebhookOutcome::Ignored);
+}
+
+#[tokio::test]
+async fn a_captured_amount_other_than_the_intent_s_is_left_alone() {
+    let short = WebhookEvent::PaymentCaptured {
+        payment_id: "pay_1".into(),
+        provider_order_id: "order_A".into(),
+        amount: Paise::from_stored(100),
+    };
+    let outcome = Ports::default()
+        .with_webhook(short)
+        .with_new_event("evt_1")
+        .marking("evt_1")
+        .with_intents(vec![intent()])
+        .service()
+        .webhook("evt_1", BODY, "good")
+        .await
+        .unwrap();
+    assert_eq!(outcome, WebhookOutcome::Ignored);
+}
+
+#[tokio::test]
+async fn a_webhook_for_a_cart_that_can_no_longer_be_filled_refunds_it() {
+    let outcome = Ports::default()
+        .with_webhook(captured())
+        .with_new_event("evt_1")
+        .marking("evt_1")
+        .with_intents(vec![intent()])
+        .without_orders()
+        .with_products(vec![trail_runner(0)])
+        .with_mail(1)
+        .refunding()
+        .service()
+        .webhook("evt_1", BODY, "good")
+        .await
+        .unwrap();
+    assert_eq!(outcome, WebhookOutcome::Refunded);
+}
+
+#[tokio::test]
+async fn a_webhook_whose_refund_fails_is_not_recorded_so_the_provider_delivers_it_again() {
+    let mut ports = Ports::default()
+        .with_webhook(captured())
+        .with_new_event("evt_1")
+        .with_intents(vec![intent()])
+        .without_orders()
+        .with_products(vec![trail_runner(0)])
+        .with_mail(0);
+    ports
+        .intents
+        .expect_claim_refund()
+        .returning(|_, _, _| Ok(()));
+    ports
+        .gateway
+        .expect_refund()
+        .returning(|_, _, _| Err(provider_down()));
+    let result = ports.service().webhook("evt_1", BODY, "good").await;
+    assert!(matches!(result, Err(CheckoutError::Provider(_))));
+}
+
+#[tokio::test]
+async fn a_webhook_for_an_undeliverable_intent_refunds_it() {
+    let elsewhere = CheckoutIntent {
+        pincode: "110001".into(),
+        ..intent()
+    };
+    let outcome = Ports::default()
+        .with_webhook(captured())
+        .with_new_event("evt_1")
+        .marking("evt_1")
+        .with_intents(vec![elsewhere])
+        .without_orders()
+        .with_mail(1)
+        .refunding()
+        .service()
+        .webhook("evt_1", BODY, "good")
+        .await
+        .unwrap();
+    assert_eq!(outcome, WebhookOutcome::Refunded);
+}
+
+#[tokio::test]
+async fn an_older_intent_of_the_user_is_found_through_the_browser_s_order_id() {
+    let mut ports = Ports::default()
+        .with_fake_signatures()
+        .without_orders()
+        .with_products(vec![trail_runner(5)])
+        .with_ids(&["ord-1"])
+        .with_mail(1)
+        .placing();
+    ports
+        .intents
+        .expect_recent_for_user()
+        .returning(|_, _| Ok(vec![]));
+    ports
+        .intents
+        .expect_find()
+        .withf(|id| id == "order_A")
+        .times(1)
+        .returning(|_| Ok(Some(intent())));
+    let placed = ports
+        .service()
+        .place_order(&shopper(), request())
+        .await
+        .unwrap();
+    assert_eq!(placed.order.provider_order_id, "order_A");
+}
+
+#[tokio::test]
+async fn a_webhook_racing_a_refund_claim_reports_the_refund() {
+    let mut ports = Ports::default()
+        .with_webhook(captured())
+        .with_new_event("evt_1")
+        .marking("evt_1")
+        .with_intents(vec![intent()])
+        .without_orders()
+        .with_products(vec![trail_runner(5)])
+        .with_ids(&["ord-1"])
+        .with_mail(0);
+    ports
+        .orders
+        .expect_place()
+        .returning(|_, _| Err(PlaceError::Refunded));
+    let outcome = ports
+        .service()
+        .webhook("evt_1", BODY, "good")
+        .await
+        .unwrap();
+    assert_eq!(outcome, WebhookOutcome::Refunded);
+}

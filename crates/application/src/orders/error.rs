@@ -1,0 +1,41 @@
+use paduka_domain::InvalidInput;
+
+use crate::RepoError;
+use crate::checkout::PaymentError;
+
+/// What an order use case can fail with; the HTTP status each maps to is noted.
+#[derive(Debug, thiserror::Error)]
+pub enum OrderError {
+    /// 400: `Status must be Pending, Confirmed or Delivered`.
+    #[error("{0}")]
+    Invalid(#[from] InvalidInput),
+    /// 404.
+    #[error("Order not found")]
+    NotFound,
+    /// 403: another user's order or order list.
+    #[error("You can only access your own orders")]
+    Forbidden,
+    /// 409: a delivered order cannot be cancelled.
+    #[error("Order Delivered")]
+    Delivered,
+    /// 409: a cancelled order keeps its status.
+    #[error("Order Cancelled")]
+    Cancelled,
+    /// 502: the order is cancelled and its stock is back, but the provider did not take the
+    /// refund. Cancelling again retries the refund (with the same idempotency key).
+    #[error("Order cancelled, but the refund could not be started. Please try again")]
+    RefundFailed(#[source] PaymentError),
+    /// 500.
+    #[error(transparent)]
+    Unexpected(anyhow::Error),
+}
+
+impl From<RepoError> for OrderError {
+    fn from(error: RepoError) -> Self {
+        match error {
+            RepoError::NotFound => Self::NotFound,
+            RepoError::Unexpected(e) => Self::Unexpected(e),
+            other => Self::Unexpected(anyhow::Error::new(other)),
+        }
+    }
+}

@@ -1,0 +1,187 @@
+//! The order mails: order placed, status changed, payment refunded. Sent through the
+//! [`Mailer`] port; a mail that cannot be sent is logged, never fails the order.
+
+use paduka_domain::UserId;
+use paduka_domain::order::{Order, OrderLine, OrderStatus};
+use paduka_domain::user::User;
+
+use crate::accounts::UserRepository;
+use crate::mail::{Mail, Mailer};
+
+/// Mails `user` what `make` writes, if the account still exists. Failures are logged.
+pub(crate) async fn notify(
+    users: &dyn UserRepository,
+    mailer: &dyn Mailer,
+    user: &UserId,
+    make: impl FnOnce(&User) -> Mail,
+) {
+    let found = match users.find(user).await {
+        Ok(Some(found)) => found,
+        Ok(None) => return,
+        Err(error) => {
+            tracing::warn!(%user, %error, "could not look up the buyer to mail them");
+            return;
+        }
+    };
+    let mail = make(&found);
+    if let Err(error) = mailer.send(&mail).await {
+        tracing::warn!(%user, subject = %mail.subject, error = %format!("{error:#}"), "order mail not sent");
+    }
+}
+
+fn line_text(line: &OrderLine) -> String {
+    let variant = line
+        .variant_label
+        .as_deref()
+        .map(|v| format!(" ({v})"))
+        .unwrap_or_default();
+    let each = line.unit_price.discounted(line.discount);
+    let off = if line.discount.value() > 0 {
+        format!(" after {}% off", line.discount.value())
+    } else {
+        String::new()
+    };
+    format!(
+        "{} x {}{variant}, {each} each{off}",
+        line.quantity, line.name
+    )
+}
+
+fn mail(user: &User, subject: String, text: String, html_body: String) -> Mail {
+    Mail {
+        to: user.email.clone(),
+        to_name: Some(user.name.clone()),
+        subject,
+        text,
+        html: format!(
+            "<!doctype html><html><body style=\"font-family:sans-serif\">{html_body}</body></html>"
+        ),
+    }
+}
+
+/// "Your order is placed": its lines, total and address.
+pub(crate) fn order_placed(user: &User, order: &Order) -> Mail {
+    let lines: Vec<String> = order.lines.iter().map(line_text).collect();
+    let text = format!(
+        "Hello {name},\n\nThank you for your order {id}.\n\n{lines}\n\nTotal: ₹{total}\n\nDelivering to:\n{address}\nPincode {pincode}\n\nStatus: {status}\n\nPaduka\n",
+        name = user.name,
+        id = order.id,
+        lines = lines
+            .iter()
+            .map(|l| format!("- {l}"))
+            .collect::<Vec<_>>()
+            .join("\n"),
+        total = order.amount_rupees,
+        address = order.address,
+        pincode = order.pincode,
+        status = order.status.as_str(),
+    );
+    let html = format!(
+        "<p>Hello {name},</p><p>Thank you for your order <strong>{id}</strong>.</p><ul>{lines}</ul>\
+         <p><strong>Total: ₹{total}</strong></p><p>Delivering to:<br>{address}<br>Pincode {pincode}</p>\
+         <p>Status: {status}</p><p>Paduka</p>",
+        name = escape(&user.name),
+        id = escape(order.id.as_str()),
+        lines = lines
+            .iter()
+            .map(|l| format!("<li>{}</li>", escape(l)))
+            .collect::<String>(),
+        total = order.amount_rupees,
+        address = escape(&order.address).replace('\n', "<br>"),
+        pincode = escape(&order.pincode),
+        status = order.status.as_str(),
+    );
+    mail(
+        user,
+        format!("Your Paduka order {} is placed", order.id),
+        text,
+        html,
+    )
+}
+
+/// "Your order is now <status>".
+pub(crate) fn status_changed(user: &User, order: &Order) -> Mail {
+    let status = order.status.as_str();
+    let refund = if order.status == OrderStatus::Cancelled {
+        format!(
+            " The ₹{} you paid is refunded to your payment method.",
+            order.amount_rupees
+        )
+    } else {
+        String::new()
+    };
+    let text = format!(
+        "Hello {name},\n\nYour order {id} (₹{total}) is now {status}.{refund}\n\nPaduka\n",
+        name = user.name,
+        id = order.id,
+        total = order.amount_rupees,
+    );
+    let html = format!(
+        "<p>Hello {name},</p><p>Your order <strong>{id}</strong> (₹{total}) is now \
+         <strong>{status}</strong>.{refund}</p><p>Paduka</p>",
+        name = escape(&user.name),
+        id = escape(order.id.as_str()),
+        total = order.amount_rupees,
+        refund = escape(&refund),
+    );
+    mail(
+        user,
+        format!("Your Paduka order {} is {status}", order.id),
+        text,
+        html,
+    )
+}
+
+/// "We could not fill your order; your payment is refunded", with the reason.
+pub(crate) fn payment_refunded(
+    user: &User,
+    payment_id: &str,
+    amount_rupees: i64,
+    reason: &str,
+) -> Mail {
+    let text = format!(
+        "Hello {name},\n\nWe could not place your order: {reason}.\nYour payment {payment_id} of ₹{amount_rupees} has been refunded.\n\nPaduka\n",
+        name = user.name,
+    );
+    let html = format!(
+        "<p>Hello {name},</p><p>We could not place your order: {reason}.</p>\
+         <p>Your payment {payment} of ₹{amount_rupees} has been refunded.</p><p>Paduka</p>",
+        name = escape(&user.name),
+        reason = escape(reason),
+        payment = escape(payment_id),
+    );
+    mail(
+        user,
+        "Your Paduka payment has been refunded".to_owned(),
+        text,
+        html,
+    )
+}
+
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn html_is_escaped() {
+        assert_eq!(
+            escape("<b>\"Tom\" & 'Jerry'</b>"),
+            "&lt;b&gt;&quot;Tom&quot; &amp; &#39;Jerry&#39;&lt;/b&gt;"
+        );
+    }
+}

@@ -1,0 +1,11 @@
+//! Orders after checkout: my orders, one order, every order (admin), status changes (admin)
+//! and cancellation with its refund, and the order mails.
+
+mod error;
+pub(crate) mod mails;
+mod ports;
+mod service;
+
+pub use error::OrderError;
+pub use ports::*;
+pub use service::{OrderPorts, OrderService};

@@ -1,0 +1,162 @@
+//! Stored orders: placing one (stock and order in one transaction), reading, status changes
+//! and cancellation.
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use paduka_domain::order::{Order, OrderLine, OrderStatus};
+use paduka_domain::review::UserRef;
+use paduka_domain::{OrderId, ProductId, UserId};
+
+use crate::RepoError;
+use crate::checkout::RefundResult;
+
+/// An order line about to be stored: the snapshot and the index of the variant bought
+/// (`order_lines.variant_index`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct NewOrderLine {
+    pub line: OrderLine,
+    pub variant_index: u32,
+}
+
+/// An order about to be placed. Its status is always `Pending`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NewOrder {
+    pub id: OrderId,
+    /// The buyer, with the name they have now (kept as `orders.user_name`).
+    pub user: UserRef,
+    pub address: String,
+    pub pincode: String,
+    /// Whole rupees, as charged.
+    pub amount_rupees: i64,
+    /// The provider's payment id: one order per payment (`orders_payment_id_key`).
+    pub payment_id: String,
+    /// The provider order the payment was verified against (the stored one).
+    pub provider_order_id: String,
+    /// In order; `position` from 0.
+    pub lines: Vec<NewOrderLine>,
+    /// Who placed it, for the first `order_events` row: the buyer, or `None` for the webhook.
+    pub actor: Option<UserId>,
+    pub at: DateTime<Utc>,
+}
+
+/// Stock taken by an order: one entry per product (lines of the same product in different
+/// variants are summed, since stock is kept per product).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StockChange {
+    pub product: ProductId,
+    /// The product's name, for the out-of-stock message should the product be gone.
+    pub name: String,
+    pub quantity: u32,
+}
+
+/// What [`OrderRepository::place`] did.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Placement {
+    /// The order was stored and its stock taken.
+    Placed(Order),
+    /// An order with the same payment id existed already; it is returned unchanged and no
+    /// stock was taken.
+    Existing(Order),
+}
+
+/// Why an order could not be placed.
+#[derive(Debug, thiserror::Error)]
+pub enum PlaceError {
+    /// A product has less stock than the order needs (0 when the product is gone). Nothing
+    /// was written.
+    #[error("out of stock: {left} left of {name}")]
+    OutOfStock {
+        product: ProductId,
+        name: String,
+        left: u32,
+    },
+    /// The payment's refund was claimed (see
+    /// [`CheckoutIntentRepository::claim_refund`](crate::checkout::CheckoutIntentRepository::claim_refund)):
+    /// it must never get an order. Nothing was written.
+    #[error("the payment was refunded")]
+    Refunded,
+    #[error(transparent)]
+    Repo(#[from] RepoError),
+}
+
+/// What [`OrderRepository::cancel`] did.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Cancellation {
+    /// The order as stored now (status `Cancelled`).
+    pub order: Order,
+    /// It was cancelled before this call: nothing changed (stock was not returned twice).
+    pub already_cancelled: bool,
+    /// The refund recorded with [`OrderRepository::record_refund`], if any
+    /// (`orders.refund_id`).
+    pub refund_id: Option<String>,
+}
+
+/// Orders (`orders`, `order_lines`, `order_events`). Orders are never deleted: money records
+/// stay. An [`Order`] read back has its lines in `position` order and `user` as
+/// `UserRef { id: Some(user_id), name: <the user's current name> }`, or
+/// `UserRef::deleted(orders.user_name)` once the account is gone (`user_id` is NULL).
+#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[async_trait]
+pub trait OrderRepository: Send + Sync {
+    /// Places `order` in ONE transaction, in this order:
+    ///
+    /// 1. If an order with `order.payment_id` exists: return `Existing(it)`, write nothing.
+    /// 2. If the checkout intent `order.provider_order_id` exists and has a refund claim:
+    ///    `PlaceError::Refunded`, write nothing. (Read with `FOR UPDATE` on PostgreSQL so a
+    ///    concurrent `claim_refund` waits for this transaction, and the other way round.)
+    /// 3. For each [`StockChange`]: `UPDATE products SET quantity = quantity - q WHERE id = ?
+    ///    AND quantity >= q`. When no row changes, roll back and fail with
+    ///    `PlaceError::OutOfStock { product, name, left }`, `left` being the product's current
+    ///    quantity (0, with the change's `name`, when the product no longer exists).
+    /// 4. Insert the order (status `Pending`, `user_name` = `order.user.name`,
+    ///    `created_at` = `updated_at` = `order.at`), its lines (`position` 0..) and a first
+    ///    `order_events` row (`Pending`, `order.actor`, `order.at`).
+    /// 5. If the insert breaks the unique `orders_payment_id_key` (the browser's call and the
+    ///    webhook raced past step 1), roll back (the stock comes back with it) and return
+    ///    `Existing(<the order that won>)`, read after the rollback.
+    ///
+    /// Returns `Placed(<the order as stored>)`. Stock never goes below zero, and one payment
+    /// never makes two orders, on SQLite and PostgreSQL alike.
+    async fn place(&self, order: &NewOrder, stock: &[StockChange])
+    -> Result<Placement, PlaceError>;
+
+    /// The order, or `None` for an unknown id.
+    async fn find(&self, id: &OrderId) -> Result<Option<Order>, RepoError>;
+
+    /// The order paid by this payment, or `None`.
+    async fn find_by_payment(&self, payment_id: &str) -> Result<Option<Order>, RepoError>;
+
+    /// The user's orders, newest first, without the cancelled ones.
+    async fn for_user(&self, user: &UserId) -> Result<Vec<Order>, RepoError>;
+
+    /// Every order, newest first, cancelled ones included, each with its buyer's name.
+    async fn all(&self) -> Result<Vec<Order>, RepoError>;
+
+    /// Sets the status and `updated_at`, and appends an `order_events` row (`status`,
+    /// `actor`, `at`; `position` one past the last), in one transaction; the order as stored
+    /// now. `NotFound` for an unknown id; `Conflict` when the order is `Cancelled` (checked
+    /// inside the transaction: a cancelled order keeps its status).
+    async fn set_status(
+        &self,
+        id: &OrderId,
+        status: OrderStatus,
+        actor: Option<UserId>,
+        at: DateTime<Utc>,
+    ) -> Result<Order, RepoError>;
+
+    /// Cancels the order in ONE transaction: status `Cancelled`, `updated_at`, an
+    /// `order_events` row, and every line's quantity added back to its product's stock
+    /// (lines whose product is gone are skipped). `NotFound` for an unknown id; `Conflict`
+    /// when the order is `Delivered` (checked inside the transaction). An order already
+    /// `Cancelled` is returned with `already_cancelled: true` and nothing changes.
+    async fn cancel(
+        &self,
+        id: &OrderId,
+        actor: Option<UserId>,
+        at: DateTime<Utc>,
+    ) -> Result<Cancellation, RepoError>;
+
+    /// Stores the refund of the order's payment (`orders.refund_id`, `orders.refund_status`).
+    /// `NotFound` for an unknown id.
+    async fn record_refund(&self, id: &OrderId, refund: &RefundResult) -> Result<(), RepoError>;
+}

@@ -1,0 +1,168 @@
+use std::sync::Arc;
+
+use paduka_domain::order::{Order, OrderStatus};
+use paduka_domain::{OrderId, Paise, UserId};
+use tracing::instrument;
+
+use super::{OrderError, OrderRepository, mails};
+use crate::Clock;
+use crate::RepoError;
+use crate::accounts::{Admin, Principal, UserRepository};
+use crate::checkout::{PaymentGateway, refund_key};
+use crate::mail::Mailer;
+
+/// The ports the order service is built from.
+pub struct OrderPorts {
+    pub orders: Arc<dyn OrderRepository>,
+    pub gateway: Arc<dyn PaymentGateway>,
+    pub users: Arc<dyn UserRepository>,
+    pub mailer: Arc<dyn Mailer>,
+    pub clock: Arc<dyn Clock>,
+}
+
+/// Orders after checkout: reading them, admins moving them along, cancelling them.
+pub struct OrderService {
+    ports: OrderPorts,
+}
+
+impl OrderService {
+    pub fn new(ports: OrderPorts) -> Self {
+        Self { ports }
+    }
+
+    /// `POST /order/myorders`: the caller's own orders, newest first, without the cancelled
+    /// ones. `claimed` is the `user` the body names, if any: naming anyone but the caller is
+    /// `Forbidden` (403), admins included (they have `all`).
+    #[instrument(skip(self), fields(user = %user.user_id))]
+    pub async fn my_orders(
+        &self,
+        user: &Principal,
+        claimed: Option<&UserId>,
+    ) -> Result<Vec<Order>, OrderError> {
+        if claimed.is_some_and(|claimed| *claimed != user.user_id) {
+            return Err(OrderError::Forbidden);
+        }
+        Ok(self.ports.orders.for_user(&user.user_id).await?)
+    }
+
+    /// `GET /order/get-order/{id}`: the order, for its owner or an admin.
+    #[instrument(skip(self), fields(user = %user.user_id))]
+    pub async fn get(&self, user: &Principal, id: &OrderId) -> Result<Order, OrderError> {
+        let order = self.find(id).await?;
+        ensure_may_see(user, &order)?;
+        Ok(order)
+    }
+
+    /// `GET /order/get-all-orders`: every order, newest first, cancelled ones included.
+    #[instrument(skip(self), fields(admin = %admin.id()))]
+    pub async fn all(&self, admin: &Admin) -> Result<Vec<Order>, OrderError> {
+        Ok(self.ports.orders.all().await?)
+    }
+
+    /// `PUT /order/update-status/{id}`: `Pending`, `Confirmed` or `Delivered` (else 400); a
+    /// cancelled order keeps its status (409 `Order Cancelled`). The buyer is mailed when
+    /// the status changes; setting the status it has changes nothing.
+    #[instrument(skip(self), fields(admin = %admin.id()))]
+    pub async fn update_status(
+        &self,
+        admin: &Admin,
+        id: &OrderId,
+        status: &str,
+    ) -> Result<Order, OrderError> {
+        let status = OrderStatus::parse_settable(status)?;
+        let order = self.find(id).await?;
+        if order.status == OrderStatus::Cancelled {
+            return Err(OrderError::Cancelled);
+        }
+        if order.status == status {
+            return Ok(order);
+        }
+        let order = self
+            .ports
+            .orders
+            .set_status(id, status, Some(admin.id().clone()), self.ports.clock.now())
+            .await
+            .map_err(|error| match error {
+                RepoError::Conflict(_) => OrderError::Cancelled,
+                other => other.into(),
+            })?;
+        self.mail_status(&order).await;
+        Ok(order)
+    }
+
+    /// `GET /order/delete/{id}`: for the owner or an admin. A delivered order cannot be
+    /// cancelled (409 `Order Delivered`); any other becomes `Cancelled`, its stock comes back
+    /// (one transaction) and its payment is refunded through the port, once (idempotency
+    /// key per payment). Cancelling a cancelled order retries a refund that had failed.
+    #[instrument(skip(self), fields(user = %user.user_id))]
+    pub async fn cancel(&self, user: &Principal, id: &OrderId) -> Result<Order, OrderError> {
+        let order = self.find(id).await?;
+        ensure_may_see(user, &order)?;
+        if order.status == OrderStatus::Delivered {
+            return Err(OrderError::Delivered);
+        }
+        let cancellation = self
+            .ports
+            .orders
+            .cancel(id, Some(user.user_id.clone()), self.ports.clock.now())
+            .await
+            .map_err(|error| match error {
+                RepoError::Conflict(_) => OrderError::Delivered,
+                other => other.into(),
+            })?;
+        let order = cancellation.order;
+        if cancellation.refund_id.is_none() {
+            let amount = Paise::from_rupees(order.amount_rupees)
+                .map_err(|e| OrderError::Unexpected(anyhow::anyhow!(e)))?;
+            let refund = self
+                .ports
+                .gateway
+                .refund(&order.payment_id, amount, &refund_key(&order.payment_id))
+                .await
+                .map_err(|error| {
+                    tracing::error!(order = %order.id, %error, "refund of a cancelled order failed");
+                    OrderError::RefundFailed(error)
+                })?;
+            self.ports.orders.record_refund(&order.id, &refund).await?;
+            tracing::info!(order = %order.id, refund = %refund.id, "cancelled order refunded");
+        }
+        if !cancellation.already_cancelled {
+            self.mail_status(&order).await;
+        }
+        Ok(order)
+    }
+
+    async fn find(&self, id: &OrderId) -> Result<Order, OrderError> {
+        self.ports
+            .orders
+            .find(id)
+            .await?
+            .ok_or(OrderError::NotFound)
+    }
+
+    async fn mail_status(&self, order: &Order) {
+        if let Some(buyer) = &order.user.id {
+            mails::notify(
+                self.ports.users.as_ref(),
+                self.ports.mailer.as_ref(),
+                buyer,
+                |user| mails::status_changed(user, order),
+            )
+            .await;
+        }
+    }
+}
+
+/// Owners see their orders; admins see every order.
+fn ensure_may_see(user: &Principal, order: &Order) -> Result<(), OrderError> {
+    let owner = order.user.id.as_ref() == Some(&user.user_id);
+    if owner || user.as_admin().is_some() {
+        Ok(())
+    } else {
+        Err(OrderError::Forbidden)
+    }
+}
+
+#[cfg(test)]
+#[path = "service_tests.rs"]
+mod tests;

@@ -1,0 +1,109 @@
+use paduka_application::accounts::ProfileInput;
+use paduka_domain::user::User;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::ToSchema;
+
+use super::{scalar_text, timestamp};
+
+/// A user as profiles and the admin's list show them (never the password hash).
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct UserDetailDto {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub name: String,
+    pub email: String,
+    pub phone: String,
+    pub address: String,
+    /// 0 for a shopper, 1 for an administrator.
+    pub role: i32,
+    #[serde(rename = "createdAt")]
+    #[schema(format = DateTime)]
+    pub created_at: String,
+}
+
+impl From<&User> for UserDetailDto {
+    fn from(user: &User) -> Self {
+        Self {
+            id: user.id.to_string(),
+            name: user.name.clone(),
+            email: user.email.as_str().to_owned(),
+            phone: user.phone.clone(),
+            address: user.address.clone(),
+            role: user.role.code(),
+            created_at: timestamp(user.created_at),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct UsersResponse {
+    pub success: bool,
+    /// Oldest account first.
+    pub users: Vec<UserDetailDto>,
+}
+
+/// `PUT /user/update-user/{id}`. A field left out keeps its value. The e-mail cannot be
+/// changed: an `email` or `newemail` field is ignored.
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+pub struct UpdateUserBody {
+    pub newname: Option<String>,
+    /// 10 digits, optionally with `+91`, spaces or dashes; a number or text.
+    #[schema(value_type = Option<String>)]
+    pub newphone: Option<Value>,
+    pub newaddress: Option<String>,
+    /// `0` (shopper) or `1` (admin), as a number or text. Administrators only, and not for
+    /// themselves.
+    #[schema(value_type = Option<super::NumberOrText>)]
+    pub newrole: Option<Value>,
+}
+
+impl UpdateUserBody {
+    pub fn into_input(self) -> ProfileInput {
+        ProfileInput {
+            name: self.newname,
+            phone: scalar_text(self.newphone.as_ref()),
+            address: self.newaddress,
+            role: scalar_text(self.newrole.as_ref()),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct UpdateUserResponse {
+    pub success: bool,
+    /// `Profile Updated Successfully`
+    pub message: String,
+    pub user: UserDetailDto,
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    #[test]
+    fn the_email_is_ignored_and_numbers_read_as_text() {
+        let body: UpdateUserBody = serde_json::from_value(json!({
+            "newname": "Asha",
+            "newphone": 9876543210_u64,
+            "newaddress": "1 MG Road",
+            "newrole": 1,
+            "email": "other@example.com",
+            "newemail": "other@example.com",
+        }))
+        .unwrap();
+        assert_eq!(
+            body.into_input(),
+            ProfileInput {
+                name: Some("Asha".into()),
+                phone: Some("9876543210".into()),
+                address: Some("1 MG Road".into()),
+                role: Some("1".into()),
+            }
+        );
+        let empty: UpdateUserBody = serde_json::from_value(json!({"newrole": null})).unwrap();
+        assert_eq!(empty.into_input(), ProfileInput::default());
+    }
+}

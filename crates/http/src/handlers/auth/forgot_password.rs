@@ -1,0 +1,34 @@
+use actix_web::{HttpResponse, web};
+use paduka_application::accounts::RegistrationService;
+
+use crate::dto::{ErrorBody, ForgotPasswordBody, MessageResponse};
+use crate::handlers::JsonBody;
+use crate::{ApiError, ClientAddress};
+
+/// The answer whether or not the e-mail has an account.
+pub const FORGOT_PASSWORD_MESSAGE: &str = "If that email is registered, a code has been sent";
+
+/// Mails a 6-digit reset code, valid for 10 minutes, when the e-mail has an account. The
+/// answer (and the 30-second wait before asking again) is the same either way.
+#[utoipa::path(
+    post,
+    path = "/api/v1/auth/forgot-password",
+    tag = "auth",
+    request_body = ForgotPasswordBody,
+    responses(
+        (status = 200, description = "`If that email is registered, a code has been sent`", body = MessageResponse),
+        (status = 400, description = "`Enter a valid email address`", body = ErrorBody),
+        (status = 429, description = "A code was asked for less than 30 seconds ago, or too many attempts", body = ErrorBody),
+    )
+)]
+pub async fn forgot_password(
+    registration: web::Data<RegistrationService>,
+    client: ClientAddress,
+    body: JsonBody<ForgotPasswordBody>,
+) -> Result<HttpResponse, ApiError> {
+    let email = body?.into_inner().email.unwrap_or_default();
+    registration
+        .request_password_reset(&email, client.as_str())
+        .await?;
+    Ok(HttpResponse::Ok().json(MessageResponse::new(FORGOT_PASSWORD_MESSAGE)))
+}

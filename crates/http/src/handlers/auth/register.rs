@@ -1,0 +1,45 @@
+use actix_web::{HttpResponse, web};
+use paduka_application::accounts::RegistrationService;
+
+use crate::dto::{ErrorBody, MessageResponse, RegisterBody};
+use crate::handlers::JsonBody;
+use crate::{ApiError, ClientAddress};
+
+/// Registers in two steps. With `otp: null` the details are checked and kept, and a 6-digit
+/// code valid for 10 minutes is mailed (`OTP sent to your email`). With the code the account
+/// is created from the details kept (`Email Verified Successfully`).
+#[utoipa::path(
+    post,
+    path = "/api/v1/auth/register",
+    tag = "auth",
+    request_body = RegisterBody,
+    responses(
+        (status = 200, description = "`OTP sent to your email`", body = MessageResponse),
+        (status = 201, description = "`Email Verified Successfully`: the account exists", body = MessageResponse),
+        (status = 400, description = "A field breaks a rule, or `Invalid or expired OTP`", body = ErrorBody),
+        (status = 409, description = "`Already registered, please login`", body = ErrorBody),
+        (status = 429, description = "A code was mailed less than 30 seconds ago, or too many attempts", body = ErrorBody),
+    )
+)]
+pub async fn register(
+    registration: web::Data<RegistrationService>,
+    client: ClientAddress,
+    body: JsonBody<RegisterBody>,
+) -> Result<HttpResponse, ApiError> {
+    let body = body?.into_inner();
+    match body.code() {
+        None => {
+            registration
+                .request_registration(&body.into_input(), client.as_str())
+                .await?;
+            Ok(HttpResponse::Ok().json(MessageResponse::new("OTP sent to your email")))
+        }
+        Some(code) => {
+            let email = body.email.unwrap_or_default();
+            registration
+                .confirm_registration(&email, &code, client.as_str())
+                .await?;
+            Ok(HttpResponse::Created().json(MessageResponse::new("Email Verified Successfully")))
+        }
+    }
+}

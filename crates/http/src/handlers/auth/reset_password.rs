@@ -1,0 +1,33 @@
+use actix_web::{HttpResponse, web};
+use paduka_application::accounts::RegistrationService;
+
+use crate::ApiError;
+use crate::dto::{ErrorBody, MessageResponse, ResetPasswordBody, code_text};
+use crate::handlers::JsonBody;
+
+/// Sets a new password with the mailed reset code (5 tries, 10 minutes).
+#[utoipa::path(
+    post,
+    path = "/api/v1/auth/reset-password",
+    tag = "auth",
+    request_body = ResetPasswordBody,
+    responses(
+        (status = 200, description = "`Password reset successfully`", body = MessageResponse),
+        (status = 400, description = "`Invalid or expired OTP`, or the new password breaks a rule", body = ErrorBody),
+    )
+)]
+pub async fn reset_password(
+    registration: web::Data<RegistrationService>,
+    body: JsonBody<ResetPasswordBody>,
+) -> Result<HttpResponse, ApiError> {
+    let body = body?.into_inner();
+    let code = code_text(body.otp.as_ref()).unwrap_or_default();
+    registration
+        .reset_password(
+            body.email.as_deref().unwrap_or_default(),
+            &code,
+            body.password.as_deref().unwrap_or_default(),
+        )
+        .await?;
+    Ok(HttpResponse::Ok().json(MessageResponse::new("Password reset successfully")))
+}

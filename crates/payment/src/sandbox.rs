@@ -1,0 +1,173 @@
+//! The offline sandbox: order ids made locally, payments signed with a local secret and
+//! checked by the same verification code as Razorpay's, refunds kept in memory.
+
+use std::sync::Mutex;
+
+use async_trait::async_trait;
+use paduka_application::checkout::{
+    PaymentError, PaymentGateway, ProviderOrder, RefundResult, WebhookEvent,
+};
+use paduka_domain::Paise;
+use secrecy::{ExposeSecret, SecretString};
+
+use crate::signature;
+
+/// What the sandbox checkout page's Pay button gets back: the three fields Razorpay's window
+/// returns.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SandboxPayment {
+    pub razorpay_order_id: String,
+    pub razorpay_payment_id: String,
+    pub razorpay_signature: String,
+}
+
+/// A refund the sandbox recorded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SandboxRefund {
+    pub payment_id: String,
+    pub idempotency_key: String,
+    pub refund: RefundResult,
+}
+
+/// The sandbox adapter of the payment port.
+pub struct SandboxGateway {
+    secret: SecretString,
+    refunds: Mutex<Vec<SandboxRefund>>,
+}
+
+impl std::fmt::Debug for SandboxGateway {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SandboxGateway").finish_non_exhaustive()
+    }
+}
+
+/// `prefix` and 14 random hex digits, like Razorpay's ids.
+fn local_id(prefix: &str) -> String {
+    let bytes: [u8; 7] = rand::random();
+    format!("{prefix}{}", hex::encode(bytes))
+}
+
+impl SandboxGateway {
+    pub const ORDER_PREFIX: &'static str = "order_sbx_";
+    pub const PAYMENT_PREFIX: &'static str = "pay_sbx_";
+
+    /// A sandbox signing with `secret` (checkout and webhooks alike). A secret that outlives
+    /// the process (the server keeps one in its data folder) keeps payments verifiable
+    /// across a restart.
+    pub fn new(secret: SecretString) -> Self {
+        Self {
+            secret,
+            refunds: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// A sandbox with a fresh random secret, for tests and one-off runs.
+    pub fn with_random_secret() -> Self {
+        let bytes: [u8; 32] = rand::random();
+        Self::new(SecretString::from(hex::encode(bytes)))
+    }
+
+    fn key(&self) -> &[u8] {
+        self.secret.expose_secret().as_bytes()
+    }
+
+    /// The checkout signature of `payment_id` against `order_id`, as Razorpay would make it.
+    pub fn sign(&self, order_id: &str, payment_id: &str) -> String {
+        signature::sign_checkout(self.key(), order_id, payment_id)
+    }
+
+    /// The `X-Razorpay-Signature` of a webhook body, to simulate the provider's webhooks.
+    pub fn sign_webhook(&self, body: &[u8]) -> String {
+        signature::sign(self.key(), body)
+    }
+
+    /// Pays a sandbox order (the sandbox page's Pay button): a new payment id and its
+    /// signature. Refuses order ids the sandbox does not make.
+    pub fn pay(&self, order_id: &str) -> Result<SandboxPayment, PaymentError> {
+        let order_id = order_id.trim();
+        let well_formed = order_id
+            .strip_prefix(Self::ORDER_PREFIX)
+            .is_some_and(|rest| !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_hexdigit()));
+        if !well_formed {
+            return Err(PaymentError::Rejected {
+                status: 400,
+                message: format!("not a sandbox order id: {order_id:?}"),
+            });
+        }
+        let payment_id = local_id(Self::PAYMENT_PREFIX);
+        Ok(SandboxPayment {
+            razorpay_signature: self.sign(order_id, &payment_id),
+            razorpay_order_id: order_id.to_owned(),
+            razorpay_payment_id: payment_id,
+        })
+    }
+
+    /// Every refund recorded so far, oldest first.
+    pub fn refunds(&self) -> Vec<SandboxRefund> {
+        self.refunds.lock().expect("refund log poisoned").clone()
+    }
+}
+
+#[async_trait]
+impl PaymentGateway for SandboxGateway {
+    async fn create_order(
+        &self,
+        amount: Paise,
+        receipt: &str,
+    ) -> Result<ProviderOrder, PaymentError> {
+        let id = local_id(Self::ORDER_PREFIX);
+        tracing::info!(order = %id, receipt, amount = %amount, "sandbox payment order created");
+        Ok(ProviderOrder {
+            id,
+            amount,
+            currency: "INR".to_owned(),
+        })
+    }
+
+    fn verify_checkout_signature(&self, order_id: &str, payment_id: &str, signature: &str) -> bool {
+        signature::verify_checkout(self.key(), order_id, payment_id, signature)
+    }
+
+    async fn refund(
+        &self,
+        payment_id: &str,
+        amount: Paise,
+        idempotency_key: &str,
+    ) -> Result<RefundResult, PaymentError> {
+        let mut refunds = self.refunds.lock().expect("refund log poisoned");
+        if let Some(earlier) = refunds
+            .iter()
+            .find(|r| r.idempotency_key == idempotency_key)
+        {
+            return Ok(earlier.refund.clone());
+        }
+        let refund = RefundResult {
+            id: local_id("rfnd_sbx_"),
+            amount,
+            status: "processed".to_owned(),
+        };
+        tracing::info!(payment_id, refund = %refund.id, amount = %amount, "sandbox refund recorded");
+        refunds.push(SandboxRefund {
+            payment_id: payment_id.to_owned(),
+            idempotency_key: idempotency_key.to_owned(),
+            refund: refund.clone(),
+        });
+        Ok(refund)
+    }
+
+    fn verify_webhook(&self, body: &[u8], signature: &str) -> bool {
+        signature::verify_webhook(self.key(), body, signature)
+    }
+
+    fn parse_webhook(&self, body: &[u8]) -> Result<WebhookEvent, PaymentError> {
+        crate::parse_webhook(body)
+    }
+
+    fn provider(&self) -> &'static str {
+        "sandbox"
+    }
+
+    fn public_key(&self) -> String {
+        "sandbox".to_owned()
+    }
+}
