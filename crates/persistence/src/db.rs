@@ -266,6 +266,15 @@ pub(crate) fn write_transaction<T>(
     conn: &mut AnyConnection,
     work: impl FnOnce(&mut AnyConnection) -> QueryResult<T>,
 ) -> QueryResult<T> {
+    write_transaction_with(conn, work)
+}
+
+/// As [`write_transaction`], for work that fails with its own error type (a broken rule that
+/// must roll the transaction back as well as a database error).
+pub(crate) fn write_transaction_with<T, E: From<DieselError>>(
+    conn: &mut AnyConnection,
+    work: impl FnOnce(&mut AnyConnection) -> Result<T, E>,
+) -> Result<T, E> {
     match conn {
         AnyConnection::Sqlite(sqlite) => {
             AnsiTransactionManager::begin_transaction_sql(sqlite, "BEGIN IMMEDIATE")?;
@@ -279,7 +288,7 @@ pub(crate) fn write_transaction<T>(
                 // A failed COMMIT may leave the transaction open; a failed rollback marks
                 // the connection broken and the pool drops it.
                 let _ = AnyConnection::rollback_transaction(conn);
-                Err(error)
+                Err(error.into())
             }
         },
         Err(error) => {

@@ -7,9 +7,11 @@
 //! or reference rules become `RepoError::Conflict`, the rest `RepoError::Unexpected`.
 
 mod categories;
+mod checkout;
 mod db;
 mod images;
 mod one_time_codes;
+mod orders;
 mod products;
 mod reviews;
 mod sales;
@@ -17,9 +19,11 @@ mod schema;
 mod users;
 
 pub use categories::DieselCategoryRepository;
+pub use checkout::{DieselCheckoutIntentRepository, DieselWebhookEventRepository};
 pub use db::{AnyConnection, Backend, Database, sqlite_url_in};
 pub use images::DieselImageRepository;
 pub use one_time_codes::DieselOneTimeCodeRepository;
+pub use orders::DieselOrderRepository;
 pub use products::DieselProductRepository;
 pub use reviews::DieselReviewRepository;
 pub use sales::DieselSaleRepository;

@@ -161,6 +161,9 @@ diesel::table! {
         address -> Text,
         pincode -> Text,
         created_at -> Timestamp,
+        refund_payment_id -> Nullable<Text>,
+        refund_id -> Nullable<Text>,
+        refund_claimed_at -> Nullable<Timestamp>,
     }
 }
 

@@ -5,7 +5,7 @@ use crate::RepoError;
 /// What sign-in and request authentication can fail with.
 #[derive(Debug, thiserror::Error)]
 pub enum AuthError {
-    #[error("{0}")]
+    #[error(transparent)]
     Invalid(#[from] InvalidInput),
     /// The same answer for an unknown e-mail and a wrong password: no account enumeration.
     #[error("Invalid email or password")]
@@ -32,7 +32,7 @@ impl From<RepoError> for AuthError {
 /// What registering and resetting a password can fail with.
 #[derive(Debug, thiserror::Error)]
 pub enum RegistrationError {
-    #[error("{0}")]
+    #[error(transparent)]
     Invalid(#[from] InvalidInput),
     #[error("Already registered, please login")]
     AlreadyRegistered,
@@ -57,7 +57,7 @@ impl From<RepoError> for RegistrationError {
 /// What profile changes and the admin's user management can fail with.
 #[derive(Debug, thiserror::Error)]
 pub enum UserError {
-    #[error("{0}")]
+    #[error(transparent)]
     Invalid(#[from] InvalidInput),
     #[error("User not found")]
     NotFound,

@@ -5,7 +5,7 @@ use crate::RepoError;
 /// What a catalog use case can fail with.
 #[derive(Debug, thiserror::Error)]
 pub enum CatalogError {
-    #[error("{0}")]
+    #[error(transparent)]
     Invalid(#[from] InvalidInput),
     #[error("Product not found")]
     ProductNotFound,

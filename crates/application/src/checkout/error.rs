@@ -9,7 +9,7 @@ use crate::RepoError;
 pub enum CheckoutError {
     /// 400: `Enter a valid 6-digit Pincode`, `Delivery not available at this address`,
     /// `Please enter your address`, `Please add some items to your cart`, ...
-    #[error("{0}")]
+    #[error(transparent)]
     Invalid(#[from] InvalidInput),
     /// 400: the amount is not a whole number of rupees from 1 to 10,000,000.
     #[error("Please enter a valid amount")]

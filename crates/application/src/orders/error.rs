@@ -7,7 +7,7 @@ use crate::checkout::PaymentError;
 #[derive(Debug, thiserror::Error)]
 pub enum OrderError {
     /// 400: `Status must be Pending, Confirmed or Delivered`.
-    #[error("{0}")]
+    #[error(transparent)]
     Invalid(#[from] InvalidInput),
     /// 404.
     #[error("Order not found")]

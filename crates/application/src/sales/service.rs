@@ -10,7 +10,7 @@ use crate::{IdGenerator, RepoError};
 
 #[derive(Debug, thiserror::Error)]
 pub enum SaleError {
-    #[error("{0}")]
+    #[error(transparent)]
     Invalid(#[from] InvalidInput),
     #[error("Sale not found")]
     NotFound,

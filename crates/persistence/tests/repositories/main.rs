@@ -6,8 +6,10 @@
 mod helpers;
 
 mod catalog;
+mod checkout;
 mod database;
 mod one_time_codes;
+mod orders;
 mod products;
 mod reviews;
 mod sales;

@@ -1,0 +1,396 @@
+use std::collections::HashMap;
+
+use async_trait::async_trait;
+use chrono::{DateTime, NaiveDateTime, Utc};
+use diesel::prelude::*;
+use diesel::result::{DatabaseErrorKind, Error as DieselError};
+use paduka_application::RepoError;
+use paduka_application::checkout::{
+    CartLine, CheckoutIntent, CheckoutIntentRepository, IntentRefund, WebhookEventRepository,
+};
+use paduka_domain::{ProductId, UserId};
+
+use crate::db::{
+    AnyConnection, Database, corrupt, from_db_time, repo_error, to_db_time, too_large,
+    write_transaction, write_transaction_with,
+};
+use crate::schema::{checkout_intent_lines, checkout_intents, orders, payment_events};
+
+/// Checkout intents in `checkout_intents` and `checkout_intent_lines`, with the refund claimed
+/// for an unfillable payment (`refund_payment_id`, `refund_id`, `refund_claimed_at`).
+///
+/// Two choices the port leaves open: a claim for a *different* payment of an intent already
+/// claimed is a `Conflict` (the first claim is never overwritten), and `record_refund` on an
+/// intent without a claim is a `Conflict` (a refund id is only kept with its payment).
+#[derive(Debug, Clone)]
+pub struct DieselCheckoutIntentRepository {
+    db: Database,
+}
+
+impl DieselCheckoutIntentRepository {
+    pub fn new(db: Database) -> Self {
+        Self { db }
+    }
+}
+
+type IntentRow = (
+    String,
+    String,
+    String,
+    i64,
+    String,
+    String,
+    NaiveDateTime,
+    Option<String>,
+    Option<String>,
+    Option<NaiveDateTime>,
+);
+
+/// The columns of [`IntentRow`].
+macro_rules! intent_columns {
+    () => {
+        (
+            checkout_intents::provider_order_id,
+            checkout_intents::receipt,
+            checkout_intents::user_id,
+            checkout_intents::amount_rupees,
+            checkout_intents::address,
+            checkout_intents::pincode,
+            checkout_intents::created_at,
+            checkout_intents::refund_payment_id,
+            checkout_intents::refund_id,
+            checkout_intents::refund_claimed_at,
+        )
+    };
+}
+
+/// The lines of these intents, each intent's in `position` order.
+fn lines_of(
+    conn: &mut AnyConnection,
+    ids: &[String],
+) -> QueryResult<HashMap<String, Vec<CartLine>>> {
+    let mut by_intent: HashMap<String, Vec<CartLine>> = HashMap::new();
+    for chunk in ids.chunks(500) {
+        let rows = checkout_intent_lines::table
+            .filter(checkout_intent_lines::provider_order_id.eq_any(chunk))
+            .order((
+                checkout_intent_lines::provider_order_id,
+                checkout_intent_lines::position,
+            ))
+            .select((
+                checkout_intent_lines::provider_order_id,
+                checkout_intent_lines::product_id,
+                checkout_intent_lines::variant_index,
+                checkout_intent_lines::quantity,
+            ))
+            .load::<(String, String, i32, i32)>(conn)?;
+        for (intent, product, variant, quantity) in rows {
+            let line = CartLine {
+                product: ProductId::new(product),
+                variant: u32::try_from(variant)
+                    .map_err(|_| corrupt(format_args!("variant of a line of intent {intent}")))?,
+                quantity: u32::try_from(quantity)
+                    .map_err(|_| corrupt(format_args!("quantity of a line of intent {intent}")))?,
+            };
+            by_intent.entry(intent).or_default().push(line);
+        }
+    }
+    Ok(by_intent)
+}
+
+fn assemble(conn: &mut AnyConnection, rows: Vec<IntentRow>) -> QueryResult<Vec<CheckoutIntent>> {
+    let ids: Vec<String> = rows.iter().map(|row| row.0.clone()).collect();
+    let mut lines = lines_of(conn, &ids)?;
+    rows.into_iter()
+        .map(|row| {
+            let (
+                provider_order_id,
+                receipt,
+                user,
+                amount_rupees,
+                address,
+                pincode,
+                created_at,
+                refund_payment_id,
+                refund_id,
+                refund_claimed_at,
+            ) = row;
+            let refund = match (refund_payment_id, refund_claimed_at) {
+                (None, _) => None,
+                (Some(payment_id), Some(claimed_at)) => Some(IntentRefund {
+                    payment_id,
+                    refund_id,
+                    claimed_at: from_db_time(claimed_at),
+                }),
+                (Some(_), None) => {
+                    return Err(corrupt(format_args!(
+                        "refund claim of intent {provider_order_id} has no time"
+                    )));
+                }
+            };
+            Ok(CheckoutIntent {
+                lines: lines.remove(&provider_order_id).unwrap_or_default(),
+                provider_order_id,
+                receipt,
+                user: UserId::new(user),
+                address,
+                pincode,
+                amount_rupees,
+                created_at: from_db_time(created_at),
+                refund,
+            })
+        })
+        .collect()
+}
+
+fn save_in(conn: &mut AnyConnection, intent: &CheckoutIntent) -> QueryResult<()> {
+    write_transaction(conn, |conn| {
+        let id = intent.provider_order_id.as_str();
+        let refund = intent.refund.as_ref();
+        diesel::insert_into(checkout_intents::table)
+            .values((
+                checkout_intents::provider_order_id.eq(id),
+                checkout_intents::receipt.eq(&intent.receipt),
+                checkout_intents::user_id.eq(intent.user.as_str()),
+                checkout_intents::amount_rupees.eq(intent.amount_rupees),
+                checkout_intents::address.eq(&intent.address),
+                checkout_intents::pincode.eq(&intent.pincode),
+                checkout_intents::created_at.eq(to_db_time(intent.created_at)),
+                checkout_intents::refund_payment_id.eq(refund.map(|r| r.payment_id.as_str())),
+                checkout_intents::refund_id.eq(refund.and_then(|r| r.refund_id.as_deref())),
+                checkout_intents::refund_claimed_at.eq(refund.map(|r| to_db_time(r.claimed_at))),
+            ))
+            .execute(conn)?;
+        for (position, line) in intent.lines.iter().enumerate() {
+            diesel::insert_into(checkout_intent_lines::table)
+                .values((
+                    checkout_intent_lines::provider_order_id.eq(id),
+                    checkout_intent_lines::position
+                        .eq(i32::try_from(position).map_err(|_| too_large("line position"))?),
+                    checkout_intent_lines::product_id.eq(line.product.as_str()),
+                    checkout_intent_lines::variant_index
+                        .eq(i32::try_from(line.variant).map_err(|_| too_large("variant index"))?),
+                    checkout_intent_lines::quantity
+                        .eq(i32::try_from(line.quantity).map_err(|_| too_large("quantity"))?),
+                ))
+                .execute(conn)?;
+        }
+        Ok(())
+    })
+}
+
+/// Why a refund claim stopped.
+#[derive(Debug)]
+enum ClaimFail {
+    Db(DieselError),
+    Conflict(String),
+}
+
+impl From<DieselError> for ClaimFail {
+    fn from(error: DieselError) -> Self {
+        Self::Db(error)
+    }
+}
+
+fn claim_in(
+    conn: &mut AnyConnection,
+    provider_order_id: &str,
+    payment_id: &str,
+    at: NaiveDateTime,
+) -> Result<(), ClaimFail> {
+    // Lock the intent's row: `OrderRepository::place` reads it the same way.
+    let claim = checkout_intents::table
+        .find(provider_order_id)
+        .select(checkout_intents::refund_payment_id);
+    let claim = match conn {
+        AnyConnection::Postgresql(pg) => claim.for_update().first::<Option<String>>(pg),
+        AnyConnection::Sqlite(_) => claim.first::<Option<String>>(conn),
+    }?;
+    let honoured = orders::table
+        .filter(
+            orders::payment_id
+                .eq(payment_id)
+                .or(orders::provider_order_id.eq(provider_order_id)),
+        )
+        .select(orders::id)
+        .first::<String>(conn)
+        .optional()?;
+    if let Some(order) = honoured {
+        return Err(ClaimFail::Conflict(format!(
+            "order {order} was placed for this payment"
+        )));
+    }
+    match claim {
+        Some(claimed) if claimed == payment_id => Ok(()),
+        Some(claimed) => Err(ClaimFail::Conflict(format!(
+            "a refund of payment {claimed} is claimed for this intent"
+        ))),
+        None => {
+            diesel::update(checkout_intents::table.find(provider_order_id))
+                .set((
+                    checkout_intents::refund_payment_id.eq(payment_id),
+                    checkout_intents::refund_claimed_at.eq(at),
+                    checkout_intents::refund_id.eq(None::<String>),
+                ))
+                .execute(conn)?;
+            Ok(())
+        }
+    }
+}
+
+#[async_trait]
+impl CheckoutIntentRepository for DieselCheckoutIntentRepository {
+    #[tracing::instrument(level = "debug", skip_all, fields(provider_order_id = %intent.provider_order_id))]
+    async fn save(&self, intent: &CheckoutIntent) -> Result<(), RepoError> {
+        let intent = intent.clone();
+        self.db.run(move |conn| save_in(conn, &intent)).await
+    }
+
+    async fn find(&self, provider_order_id: &str) -> Result<Option<CheckoutIntent>, RepoError> {
+        let id = provider_order_id.to_owned();
+        self.db
+            .run(move |conn| {
+                let rows = checkout_intents::table
+                    .filter(checkout_intents::provider_order_id.eq(id))
+                    .select(intent_columns!())
+                    .load::<IntentRow>(conn)?;
+                Ok(assemble(conn, rows)?.pop())
+            })
+            .await
+    }
+
+    async fn recent_for_user(
+        &self,
+        user: &UserId,
+        limit: u32,
+    ) -> Result<Vec<CheckoutIntent>, RepoError> {
+        let user = user.as_str().to_owned();
+        let limit = i64::from(limit);
+        self.db
+            .run(move |conn| {
+                let rows = checkout_intents::table
+                    .filter(checkout_intents::user_id.eq(user))
+                    .order((
+                        checkout_intents::created_at.desc(),
+                        checkout_intents::provider_order_id.desc(),
+                    ))
+                    .limit(limit)
+                    .select(intent_columns!())
+                    .load::<IntentRow>(conn)?;
+                assemble(conn, rows)
+            })
+            .await
+    }
+
+    #[tracing::instrument(level = "debug", skip(self, at))]
+    async fn claim_refund(
+        &self,
+        provider_order_id: &str,
+        payment_id: &str,
+        at: DateTime<Utc>,
+    ) -> Result<(), RepoError> {
+        let id = provider_order_id.to_owned();
+        let payment_id = payment_id.to_owned();
+        let at = to_db_time(at);
+        self.db
+            .run(move |conn| {
+                Ok(
+                    write_transaction_with(conn, |conn| claim_in(conn, &id, &payment_id, at))
+                        .map_err(|fail| match fail {
+                            ClaimFail::Db(error) => repo_error(error),
+                            ClaimFail::Conflict(why) => RepoError::Conflict(why),
+                        }),
+                )
+            })
+            .await?
+    }
+
+    #[tracing::instrument(level = "debug", skip(self))]
+    async fn record_refund(
+        &self,
+        provider_order_id: &str,
+        refund_id: &str,
+    ) -> Result<(), RepoError> {
+        let id = provider_order_id.to_owned();
+        let refund_id = refund_id.to_owned();
+        let changed = self
+            .db
+            .run(move |conn| {
+                let changed = diesel::update(
+                    checkout_intents::table
+                        .find(&id)
+                        .filter(checkout_intents::refund_payment_id.is_not_null()),
+                )
+                .set(checkout_intents::refund_id.eq(&refund_id))
+                .execute(conn)?;
+                if changed > 0 {
+                    return Ok(true);
+                }
+                // Unknown (`NotFound`), or known without a claim to record it on.
+                checkout_intents::table
+                    .find(&id)
+                    .select(checkout_intents::provider_order_id)
+                    .first::<String>(conn)?;
+                Ok(false)
+            })
+            .await?;
+        if changed {
+            Ok(())
+        } else {
+            Err(RepoError::Conflict(
+                "no refund is claimed for this checkout intent".to_owned(),
+            ))
+        }
+    }
+}
+
+/// Webhooks already handled, in `payment_events`.
+#[derive(Debug, Clone)]
+pub struct DieselWebhookEventRepository {
+    db: Database,
+}
+
+impl DieselWebhookEventRepository {
+    pub fn new(db: Database) -> Self {
+        Self { db }
+    }
+}
+
+#[async_trait]
+impl WebhookEventRepository for DieselWebhookEventRepository {
+    async fn is_handled(&self, event_id: &str) -> Result<bool, RepoError> {
+        let event_id = event_id.to_owned();
+        self.db
+            .run(move |conn| {
+                Ok(payment_events::table
+                    .find(event_id)
+                    .select(payment_events::event_id)
+                    .first::<String>(conn)
+                    .optional()?
+                    .is_some())
+            })
+            .await
+    }
+
+    async fn mark_handled(&self, event_id: &str, at: DateTime<Utc>) -> Result<(), RepoError> {
+        let event_id = event_id.to_owned();
+        self.db
+            .run(move |conn| {
+                let inserted = diesel::insert_into(payment_events::table)
+                    .values((
+                        payment_events::event_id.eq(&event_id),
+                        payment_events::received_at.eq(to_db_time(at)),
+                    ))
+                    .execute(conn);
+                match inserted {
+                    // Handled twice (two deliveries raced): the first record stands.
+                    Ok(_)
+                    | Err(DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, _)) => {
+                        Ok(())
+                    }
+                    Err(other) => Err(other),
+                }
+            })
+            .await
+    }
+}

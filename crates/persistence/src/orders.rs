@@ -1,0 +1,575 @@
+use std::collections::HashMap;
+
+use async_trait::async_trait;
+use chrono::{DateTime, NaiveDateTime, Utc};
+use diesel::prelude::*;
+use diesel::result::{DatabaseErrorKind, Error as DieselError};
+use paduka_application::RepoError;
+use paduka_application::checkout::RefundResult;
+use paduka_application::orders::{
+    Cancellation, NewOrder, OrderRepository, PlaceError, Placement, StockChange,
+};
+use paduka_domain::order::{Order, OrderLine, OrderStatus};
+use paduka_domain::review::UserRef;
+use paduka_domain::{OrderId, Paise, Percent, ProductId, UserId};
+
+use crate::db::{
+    AnyConnection, Database, corrupt, from_db_time, repo_error, to_db_time, too_large,
+    write_transaction_with,
+};
+use crate::schema::{checkout_intents, order_events, order_lines, orders, products, users};
+
+/// Orders in `orders`, `order_lines` and `order_events`; placing and cancelling one moves
+/// `products.quantity` in the same transaction.
+#[derive(Debug, Clone)]
+pub struct DieselOrderRepository {
+    db: Database,
+}
+
+impl DieselOrderRepository {
+    pub fn new(db: Database) -> Self {
+        Self { db }
+    }
+}
+
+/// Why a transaction over orders stopped; anything but `Db` is a rule of the port.
+#[derive(Debug)]
+enum Fail {
+    Db(DieselError),
+    OutOfStock {
+        product: ProductId,
+        name: String,
+        left: u32,
+    },
+    Refunded,
+    NotFound,
+    Conflict(String),
+}
+
+impl From<DieselError> for Fail {
+    fn from(error: DieselError) -> Self {
+        Self::Db(error)
+    }
+}
+
+impl Fail {
+    fn into_repo(self) -> RepoError {
+        match self {
+            Self::Db(error) => repo_error(error),
+            Self::NotFound => RepoError::NotFound,
+            Self::Conflict(why) => RepoError::Conflict(why),
+            Self::OutOfStock { .. } | Self::Refunded => {
+                RepoError::Unexpected(anyhow::anyhow!("unexpected order failure: {self:?}"))
+            }
+        }
+    }
+}
+
+// --- reading ---------------------------------------------------------------------------------
+
+type OrderRow = (
+    String,
+    Option<String>,
+    String,
+    Option<String>,
+    String,
+    String,
+    i64,
+    String,
+    String,
+    String,
+    NaiveDateTime,
+    NaiveDateTime,
+);
+
+/// The columns of [`OrderRow`], over `orders LEFT JOIN users`.
+macro_rules! order_columns {
+    () => {
+        (
+            orders::id,
+            orders::user_id,
+            orders::user_name,
+            users::name.nullable(),
+            orders::address,
+            orders::pincode,
+            orders::amount_rupees,
+            orders::payment_id,
+            orders::provider_order_id,
+            orders::status,
+            orders::created_at,
+            orders::updated_at,
+        )
+    };
+}
+
+type LineRow = (
+    String,
+    String,
+    String,
+    String,
+    Option<String>,
+    i64,
+    i32,
+    i32,
+);
+
+/// The lines of these orders, each order's in `position` order.
+fn lines_of(
+    conn: &mut AnyConnection,
+    ids: &[String],
+) -> QueryResult<HashMap<String, Vec<OrderLine>>> {
+    let mut by_order: HashMap<String, Vec<OrderLine>> = HashMap::new();
+    // In chunks: SQLite limits the number of bound parameters.
+    for chunk in ids.chunks(500) {
+        let rows = order_lines::table
+            .filter(order_lines::order_id.eq_any(chunk))
+            .order((order_lines::order_id, order_lines::position))
+            .select((
+                order_lines::order_id,
+                order_lines::product_id,
+                order_lines::name,
+                order_lines::category_name,
+                order_lines::variant_label,
+                order_lines::unit_price_paise,
+                order_lines::discount,
+                order_lines::quantity,
+            ))
+            .load::<LineRow>(conn)?;
+        for (order, product, name, category_name, variant_label, price, discount, quantity) in rows
+        {
+            let line = OrderLine {
+                product: ProductId::new(product),
+                name,
+                category_name,
+                variant_label,
+                unit_price: Paise::from_stored(price),
+                discount: Percent::new(i64::from(discount))
+                    .map_err(|_| corrupt(format_args!("discount of a line of order {order}")))?,
+                quantity: u32::try_from(quantity)
+                    .map_err(|_| corrupt(format_args!("quantity of a line of order {order}")))?,
+            };
+            by_order.entry(order).or_default().push(line);
+        }
+    }
+    Ok(by_order)
+}
+
+/// Orders from their rows, in the rows' order, with their lines.
+fn assemble(conn: &mut AnyConnection, rows: Vec<OrderRow>) -> QueryResult<Vec<Order>> {
+    let ids: Vec<String> = rows.iter().map(|row| row.0.clone()).collect();
+    let mut lines = lines_of(conn, &ids)?;
+    rows.into_iter()
+        .map(|row| {
+            let (
+                id,
+                user_id,
+                user_name,
+                live_name,
+                address,
+                pincode,
+                amount_rupees,
+                payment_id,
+                provider_order_id,
+                status,
+                created_at,
+                updated_at,
+            ) = row;
+            let status = OrderStatus::from_stored(&status)
+                .ok_or_else(|| corrupt(format_args!("status of order {id}")))?;
+            Ok(Order {
+                lines: lines.remove(&id).unwrap_or_default(),
+                // The buyer's current name while the account exists, else the one they had.
+                user: match (user_id, live_name) {
+                    (Some(user), Some(name)) => UserRef::new(UserId::new(user), name),
+                    (Some(user), None) => UserRef::new(UserId::new(user), user_name),
+                    (None, _) => UserRef::deleted(user_name),
+                },
+                id: OrderId::new(id),
+                address,
+                pincode,
+                amount_rupees,
+                payment_id,
+                provider_order_id,
+                status,
+                created_at: from_db_time(created_at),
+                updated_at: from_db_time(updated_at),
+            })
+        })
+        .collect()
+}
+
+fn find_in(conn: &mut AnyConnection, id: &str) -> QueryResult<Option<Order>> {
+    let rows = orders::table
+        .left_join(users::table)
+        .filter(orders::id.eq(id))
+        .select(order_columns!())
+        .load::<OrderRow>(conn)?;
+    Ok(assemble(conn, rows)?.pop())
+}
+
+fn find_by_payment_in(conn: &mut AnyConnection, payment_id: &str) -> QueryResult<Option<Order>> {
+    let rows = orders::table
+        .left_join(users::table)
+        .filter(orders::payment_id.eq(payment_id))
+        .select(order_columns!())
+        .load::<OrderRow>(conn)?;
+    Ok(assemble(conn, rows)?.pop())
+}
+
+/// The order's status, its row locked until the transaction ends on PostgreSQL (SQLite's
+/// write transactions hold the whole database already).
+fn lock_status(conn: &mut AnyConnection, id: &str) -> QueryResult<Option<String>> {
+    let query = orders::table.find(id).select(orders::status);
+    match conn {
+        AnyConnection::Postgresql(pg) => query.for_update().first::<String>(pg).optional(),
+        AnyConnection::Sqlite(_) => query.first::<String>(conn).optional(),
+    }
+}
+
+/// Appends an `order_events` row one past the order's last.
+fn append_event(
+    conn: &mut AnyConnection,
+    id: &str,
+    status: OrderStatus,
+    actor: Option<&UserId>,
+    at: NaiveDateTime,
+) -> QueryResult<()> {
+    let last = order_events::table
+        .filter(order_events::order_id.eq(id))
+        .select(diesel::dsl::max(order_events::position))
+        .first::<Option<i32>>(conn)?;
+    diesel::insert_into(order_events::table)
+        .values((
+            order_events::order_id.eq(id),
+            order_events::position.eq(last.map_or(0, |p| p + 1)),
+            order_events::status.eq(status.as_str()),
+            order_events::actor_id.eq(actor.map(UserId::as_str)),
+            order_events::at.eq(at),
+        ))
+        .execute(conn)?;
+    Ok(())
+}
+
+// --- placing ---------------------------------------------------------------------------------
+
+fn quantity_column(quantity: u32, what: &str) -> QueryResult<i32> {
+    i32::try_from(quantity).map_err(|_| too_large(format_args!("quantity of {what}")))
+}
+
+/// Steps 1 to 4 of [`OrderRepository::place`], inside the transaction.
+fn place_in(
+    conn: &mut AnyConnection,
+    order: &NewOrder,
+    stock: &[StockChange],
+) -> Result<Placement, Fail> {
+    if let Some(existing) = find_by_payment_in(conn, &order.payment_id)? {
+        return Ok(Placement::Existing(existing));
+    }
+
+    let claim = checkout_intents::table
+        .find(&order.provider_order_id)
+        .select(checkout_intents::refund_payment_id);
+    let claim = match conn {
+        AnyConnection::Postgresql(pg) => {
+            claim.for_update().first::<Option<String>>(pg).optional()?
+        }
+        AnyConnection::Sqlite(_) => claim.first::<Option<String>>(conn).optional()?,
+    };
+    if let Some(Some(_)) = claim {
+        return Err(Fail::Refunded);
+    }
+
+    // Products in one order of locking, so two placements never wait on each other.
+    let mut changes: Vec<&StockChange> = stock.iter().collect();
+    changes.sort_by(|a, b| a.product.as_str().cmp(b.product.as_str()));
+    for change in changes {
+        let product = change.product.as_str();
+        let quantity = quantity_column(change.quantity, product)?;
+        let taken = diesel::update(
+            products::table
+                .filter(products::id.eq(product))
+                .filter(products::quantity.ge(quantity)),
+        )
+        .set(products::quantity.eq(products::quantity - quantity))
+        .execute(conn)?;
+        if taken == 0 {
+            let current = products::table
+                .find(product)
+                .select((products::name, products::quantity))
+                .first::<(String, i32)>(conn)
+                .optional()?;
+            let (name, left) = match current {
+                Some((name, left)) => (name, u32::try_from(left).unwrap_or(0)),
+                None => (change.name.clone(), 0),
+            };
+            return Err(Fail::OutOfStock {
+                product: change.product.clone(),
+                name,
+                left,
+            });
+        }
+    }
+
+    let at = to_db_time(order.at);
+    let id = order.id.as_str();
+    diesel::insert_into(orders::table)
+        .values((
+            orders::id.eq(id),
+            orders::user_id.eq(order.user.id.as_ref().map(UserId::as_str)),
+            orders::user_name.eq(&order.user.name),
+            orders::address.eq(&order.address),
+            orders::pincode.eq(&order.pincode),
+            orders::amount_rupees.eq(order.amount_rupees),
+            orders::payment_id.eq(&order.payment_id),
+            orders::provider_order_id.eq(&order.provider_order_id),
+            orders::status.eq(OrderStatus::Pending.as_str()),
+            orders::created_at.eq(at),
+            orders::updated_at.eq(at),
+        ))
+        .execute(conn)?;
+    for (position, new_line) in order.lines.iter().enumerate() {
+        let line = &new_line.line;
+        diesel::insert_into(order_lines::table)
+            .values((
+                order_lines::order_id.eq(id),
+                order_lines::position
+                    .eq(i32::try_from(position).map_err(|_| too_large("line position"))?),
+                order_lines::product_id.eq(line.product.as_str()),
+                order_lines::name.eq(&line.name),
+                order_lines::category_name.eq(&line.category_name),
+                order_lines::variant_index.eq(i32::try_from(new_line.variant_index)
+                    .map_err(|_| too_large("variant index"))?),
+                order_lines::variant_label.eq(&line.variant_label),
+                order_lines::unit_price_paise.eq(line.unit_price.paise()),
+                order_lines::discount.eq(i32::from(line.discount.value())),
+                order_lines::quantity.eq(quantity_column(line.quantity, "an order line")?),
+            ))
+            .execute(conn)?;
+    }
+    append_event(conn, id, OrderStatus::Pending, order.actor.as_ref(), at)?;
+    let placed = find_in(conn, id)?.ok_or(DieselError::NotFound)?;
+    Ok(Placement::Placed(placed))
+}
+
+/// Whether the error is the unique rule on `orders.payment_id` (named on PostgreSQL, spelled
+/// out by column on SQLite).
+fn is_payment_taken(error: &Fail) -> bool {
+    match error {
+        Fail::Db(DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, info)) => {
+            info.constraint_name() == Some("orders_payment_id_key")
+                || info.message().contains("orders.payment_id")
+        }
+        _ => false,
+    }
+}
+
+fn place(
+    conn: &mut AnyConnection,
+    order: &NewOrder,
+    stock: &[StockChange],
+) -> Result<Placement, PlaceError> {
+    match write_transaction_with(conn, |conn| place_in(conn, order, stock)) {
+        Ok(placement) => Ok(placement),
+        Err(error) if is_payment_taken(&error) => {
+            // The browser and the webhook raced past step 1: the other one's order stands.
+            match find_by_payment_in(conn, &order.payment_id) {
+                Ok(Some(existing)) => Ok(Placement::Existing(existing)),
+                Ok(None) => Err(PlaceError::Repo(error.into_repo())),
+                Err(read) => Err(PlaceError::Repo(repo_error(read))),
+            }
+        }
+        Err(Fail::OutOfStock {
+            product,
+            name,
+            left,
+        }) => Err(PlaceError::OutOfStock {
+            product,
+            name,
+            left,
+        }),
+        Err(Fail::Refunded) => Err(PlaceError::Refunded),
+        Err(other) => Err(PlaceError::Repo(other.into_repo())),
+    }
+}
+
+// --- status changes --------------------------------------------------------------------------
+
+fn set_status_in(
+    conn: &mut AnyConnection,
+    id: &str,
+    status: OrderStatus,
+    actor: Option<&UserId>,
+    at: DateTime<Utc>,
+) -> Result<Order, Fail> {
+    let current = lock_status(conn, id)?.ok_or(Fail::NotFound)?;
+    if current == OrderStatus::Cancelled.as_str() {
+        return Err(Fail::Conflict(format!("order {id} is cancelled")));
+    }
+    let at = to_db_time(at);
+    diesel::update(orders::table.find(id))
+        .set((
+            orders::status.eq(status.as_str()),
+            orders::updated_at.eq(at),
+        ))
+        .execute(conn)?;
+    append_event(conn, id, status, actor, at)?;
+    find_in(conn, id)?.ok_or(Fail::NotFound)
+}
+
+fn cancel_in(
+    conn: &mut AnyConnection,
+    id: &str,
+    actor: Option<&UserId>,
+    at: DateTime<Utc>,
+) -> Result<Cancellation, Fail> {
+    let current = lock_status(conn, id)?.ok_or(Fail::NotFound)?;
+    let already_cancelled = current == OrderStatus::Cancelled.as_str();
+    if current == OrderStatus::Delivered.as_str() {
+        return Err(Fail::Conflict(format!("order {id} was delivered")));
+    }
+    if !already_cancelled {
+        let at = to_db_time(at);
+        diesel::update(orders::table.find(id))
+            .set((
+                orders::status.eq(OrderStatus::Cancelled.as_str()),
+                orders::updated_at.eq(at),
+            ))
+            .execute(conn)?;
+        append_event(conn, id, OrderStatus::Cancelled, actor, at)?;
+        let mut lines = order_lines::table
+            .filter(order_lines::order_id.eq(id))
+            .select((order_lines::product_id, order_lines::quantity))
+            .load::<(String, i32)>(conn)?;
+        // The same order of locking as placing.
+        lines.sort();
+        for (product, quantity) in lines {
+            // A product that is gone matches no row and is skipped.
+            diesel::update(products::table.find(&product))
+                .set(products::quantity.eq(products::quantity + quantity))
+                .execute(conn)?;
+        }
+    }
+    let refund_id = orders::table
+        .find(id)
+        .select(orders::refund_id)
+        .first::<Option<String>>(conn)?;
+    let order = find_in(conn, id)?.ok_or(Fail::NotFound)?;
+    Ok(Cancellation {
+        order,
+        already_cancelled,
+        refund_id,
+    })
+}
+
+#[async_trait]
+impl OrderRepository for DieselOrderRepository {
+    #[tracing::instrument(level = "debug", skip_all, fields(order = %order.id, payment = %order.payment_id))]
+    async fn place(
+        &self,
+        order: &NewOrder,
+        stock: &[StockChange],
+    ) -> Result<Placement, PlaceError> {
+        let order = order.clone();
+        let stock = stock.to_vec();
+        self.db
+            .run(move |conn| Ok(place(conn, &order, &stock)))
+            .await?
+    }
+
+    async fn find(&self, id: &OrderId) -> Result<Option<Order>, RepoError> {
+        let id = id.as_str().to_owned();
+        self.db.run(move |conn| find_in(conn, &id)).await
+    }
+
+    async fn find_by_payment(&self, payment_id: &str) -> Result<Option<Order>, RepoError> {
+        let payment_id = payment_id.to_owned();
+        self.db
+            .run(move |conn| find_by_payment_in(conn, &payment_id))
+            .await
+    }
+
+    async fn for_user(&self, user: &UserId) -> Result<Vec<Order>, RepoError> {
+        let user = user.as_str().to_owned();
+        self.db
+            .run(move |conn| {
+                let rows = orders::table
+                    .left_join(users::table)
+                    .filter(orders::user_id.eq(user))
+                    .filter(orders::status.ne(OrderStatus::Cancelled.as_str()))
+                    .order((orders::created_at.desc(), orders::id.desc()))
+                    .select(order_columns!())
+                    .load::<OrderRow>(conn)?;
+                assemble(conn, rows)
+            })
+            .await
+    }
+
+    async fn all(&self) -> Result<Vec<Order>, RepoError> {
+        self.db
+            .run(move |conn| {
+                let rows = orders::table
+                    .left_join(users::table)
+                    .order((orders::created_at.desc(), orders::id.desc()))
+                    .select(order_columns!())
+                    .load::<OrderRow>(conn)?;
+                assemble(conn, rows)
+            })
+            .await
+    }
+
+    #[tracing::instrument(level = "debug", skip_all, fields(order = %id, status = status.as_str()))]
+    async fn set_status(
+        &self,
+        id: &OrderId,
+        status: OrderStatus,
+        actor: Option<UserId>,
+        at: DateTime<Utc>,
+    ) -> Result<Order, RepoError> {
+        let id = id.as_str().to_owned();
+        self.db
+            .run(move |conn| {
+                Ok(write_transaction_with(conn, |conn| {
+                    set_status_in(conn, &id, status, actor.as_ref(), at)
+                })
+                .map_err(Fail::into_repo))
+            })
+            .await?
+    }
+
+    #[tracing::instrument(level = "debug", skip_all, fields(order = %id))]
+    async fn cancel(
+        &self,
+        id: &OrderId,
+        actor: Option<UserId>,
+        at: DateTime<Utc>,
+    ) -> Result<Cancellation, RepoError> {
+        let id = id.as_str().to_owned();
+        self.db
+            .run(move |conn| {
+                Ok(
+                    write_transaction_with(conn, |conn| cancel_in(conn, &id, actor.as_ref(), at))
+                        .map_err(Fail::into_repo),
+                )
+            })
+            .await?
+    }
+
+    async fn record_refund(&self, id: &OrderId, refund: &RefundResult) -> Result<(), RepoError> {
+        let id = id.as_str().to_owned();
+        let refund = refund.clone();
+        self.db
+            .run(move |conn| {
+                let changed = diesel::update(orders::table.find(&id))
+                    .set((
+                        orders::refund_id.eq(&refund.id),
+                        orders::refund_status.eq(&refund.status),
+                    ))
+                    .execute(conn)?;
+                if changed == 0 {
+                    return Err(DieselError::NotFound);
+                }
+                Ok(())
+            })
+            .await
+    }
+}

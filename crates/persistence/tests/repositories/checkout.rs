@@ -1,0 +1,387 @@
+use std::sync::Arc;
+
+use paduka_application::RepoError;
+use paduka_application::accounts::UserRepository;
+use paduka_application::catalog::{CategoryRepository, ProductRepository};
+use paduka_application::checkout::{
+    CartLine, CheckoutIntent, CheckoutIntentRepository, IntentRefund, WebhookEventRepository,
+};
+use paduka_application::orders::{
+    NewOrder, NewOrderLine, OrderRepository, PlaceError, Placement, StockChange,
+};
+use paduka_domain::order::OrderLine;
+use paduka_domain::review::UserRef;
+use paduka_domain::user::Role;
+use paduka_domain::{OrderId, Paise, Percent, ProductId, UserId};
+use paduka_persistence::{
+    DieselCategoryRepository, DieselCheckoutIntentRepository, DieselOrderRepository,
+    DieselProductRepository, DieselUserRepository, DieselWebhookEventRepository,
+};
+
+use crate::helpers::{TestDb, at, category, record, user};
+
+crate::on_both_backends!(
+    an_intent_reads_back_with_its_lines_in_order,
+    a_taken_provider_order_id_or_receipt_is_a_conflict,
+    recent_intents_are_newest_first_and_limited,
+    a_refund_claim_is_recorded_once_and_blocks_the_order,
+    an_honoured_payment_cannot_be_claimed_for_a_refund,
+    a_refund_claim_and_a_placement_racing_let_exactly_one_win,
+    webhook_events_are_recorded_once,
+);
+
+struct Shop {
+    intents: DieselCheckoutIntentRepository,
+    orders: DieselOrderRepository,
+}
+
+/// Users `admin` and `u1`, and the product `p1` with 50 in stock.
+async fn shop(db: &TestDb) -> Shop {
+    let database = db.db();
+    let users = DieselUserRepository::new(database.clone());
+    users
+        .create(&user("admin", "Admin", Role::Admin))
+        .await
+        .unwrap();
+    users
+        .create(&user("u1", "Asha", Role::Shopper))
+        .await
+        .unwrap();
+    DieselCategoryRepository::new(database.clone())
+        .create(&category("boots", "Boots"))
+        .await
+        .unwrap();
+    let mut product = record("P1", "Boot", "boots", "admin", 0);
+    product.draft.quantity = 50;
+    DieselProductRepository::new(database.clone())
+        .create(&ProductId::new("p1"), product)
+        .await
+        .unwrap();
+    Shop {
+        intents: DieselCheckoutIntentRepository::new(database.clone()),
+        orders: DieselOrderRepository::new(database),
+    }
+}
+
+fn cart_line(product: &str, variant: u32, quantity: u32) -> CartLine {
+    CartLine {
+        product: ProductId::new(product),
+        variant,
+        quantity,
+    }
+}
+
+fn intent(id: &str, receipt: &str, seconds: i64) -> CheckoutIntent {
+    CheckoutIntent {
+        provider_order_id: id.to_owned(),
+        receipt: receipt.to_owned(),
+        user: UserId::new("u1"),
+        lines: vec![cart_line("p2", 0, 1), cart_line("p1", 2, 3)],
+        address: "12 MG Road, Bengaluru".to_owned(),
+        pincode: "560001".to_owned(),
+        amount_rupees: 3600,
+        created_at: at(seconds),
+        refund: None,
+    }
+}
+
+fn new_order(id: &str, payment: &str, provider_order_id: &str) -> NewOrder {
+    NewOrder {
+        id: OrderId::new(id),
+        user: UserRef::new(UserId::new("u1"), "Asha"),
+        address: "12 MG Road, Bengaluru".to_owned(),
+        pincode: "560001".to_owned(),
+        amount_rupees: 900,
+        payment_id: payment.to_owned(),
+        provider_order_id: provider_order_id.to_owned(),
+        lines: vec![NewOrderLine {
+            line: OrderLine {
+                product: ProductId::new("p1"),
+                name: "Boot".to_owned(),
+                category_name: "Boots".to_owned(),
+                variant_label: None,
+                unit_price: Paise::from_rupees(1000).unwrap(),
+                discount: Percent::new(10).unwrap(),
+                quantity: 1,
+            },
+            variant_index: 0,
+        }],
+        actor: None,
+        at: at(100),
+    }
+}
+
+fn take_one() -> [StockChange; 1] {
+    [StockChange {
+        product: ProductId::new("p1"),
+        name: "Boot".to_owned(),
+        quantity: 1,
+    }]
+}
+
+async fn an_intent_reads_back_with_its_lines_in_order(db: &TestDb) {
+    let shop = shop(db).await;
+    let saved = intent("order_1", "rcpt_1", 10);
+    shop.intents.save(&saved).await.unwrap();
+    assert_eq!(
+        shop.intents.find("order_1").await.unwrap(),
+        Some(saved.clone())
+    );
+    assert_eq!(shop.intents.find("order_none").await.unwrap(), None);
+
+    let mut bare = intent("order_2", "rcpt_2", 20);
+    bare.lines.clear();
+    bare.address.clear();
+    bare.pincode.clear();
+    shop.intents.save(&bare).await.unwrap();
+    assert_eq!(shop.intents.find("order_2").await.unwrap(), Some(bare));
+}
+
+async fn a_taken_provider_order_id_or_receipt_is_a_conflict(db: &TestDb) {
+    let shop = shop(db).await;
+    shop.intents
+        .save(&intent("order_1", "rcpt_1", 10))
+        .await
+        .unwrap();
+    let same_id = shop
+        .intents
+        .save(&intent("order_1", "rcpt_2", 20))
+        .await
+        .unwrap_err();
+    assert!(matches!(same_id, RepoError::Conflict(_)), "{same_id:?}");
+    let same_receipt = shop
+        .intents
+        .save(&intent("order_2", "rcpt_1", 20))
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(same_receipt, RepoError::Conflict(_)),
+        "{same_receipt:?}"
+    );
+    assert_eq!(
+        db.count("SELECT COUNT(*) AS n FROM checkout_intent_lines"),
+        2,
+        "a refused intent leaves no lines"
+    );
+}
+
+async fn recent_intents_are_newest_first_and_limited(db: &TestDb) {
+    let shop = shop(db).await;
+    for i in 0..4 {
+        shop.intents
+            .save(&intent(&format!("order_{i}"), &format!("rcpt_{i}"), i))
+            .await
+            .unwrap();
+    }
+    let mut other = intent("order_admin", "rcpt_admin", 99);
+    other.user = UserId::new("admin");
+    shop.intents.save(&other).await.unwrap();
+
+    let recent = shop
+        .intents
+        .recent_for_user(&UserId::new("u1"), 3)
+        .await
+        .unwrap();
+    let ids: Vec<&str> = recent
+        .iter()
+        .map(|i| i.provider_order_id.as_str())
+        .collect();
+    assert_eq!(ids, ["order_3", "order_2", "order_1"]);
+    assert!(recent.iter().all(|i| i.lines.len() == 2), "lines included");
+    assert!(
+        shop.intents
+            .recent_for_user(&UserId::new("nobody"), 3)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+}
+
+async fn a_refund_claim_is_recorded_once_and_blocks_the_order(db: &TestDb) {
+    let shop = shop(db).await;
+    shop.intents
+        .save(&intent("order_1", "rcpt_1", 10))
+        .await
+        .unwrap();
+    shop.intents
+        .claim_refund("order_1", "pay_1", at(20))
+        .await
+        .unwrap();
+    let claimed = IntentRefund {
+        payment_id: "pay_1".to_owned(),
+        refund_id: None,
+        claimed_at: at(20),
+    };
+    let found = shop.intents.find("order_1").await.unwrap().unwrap();
+    assert_eq!(found.refund, Some(claimed.clone()));
+
+    shop.intents
+        .claim_refund("order_1", "pay_1", at(30))
+        .await
+        .expect("claiming again is idempotent");
+    let found = shop.intents.find("order_1").await.unwrap().unwrap();
+    assert_eq!(found.refund, Some(claimed), "the first claim is kept");
+
+    shop.intents
+        .record_refund("order_1", "rfnd_1")
+        .await
+        .unwrap();
+    let found = shop.intents.find("order_1").await.unwrap().unwrap();
+    assert_eq!(
+        found.refund,
+        Some(IntentRefund {
+            payment_id: "pay_1".to_owned(),
+            refund_id: Some("rfnd_1".to_owned()),
+            claimed_at: at(20),
+        })
+    );
+    shop.intents
+        .claim_refund("order_1", "pay_1", at(40))
+        .await
+        .unwrap();
+    assert_eq!(
+        shop.intents.find("order_1").await.unwrap().unwrap().refund,
+        found.refund,
+        "a recorded refund id survives a repeated claim"
+    );
+
+    let error = shop
+        .orders
+        .place(&new_order("o1", "pay_1", "order_1"), &take_one())
+        .await
+        .unwrap_err();
+    assert!(matches!(error, PlaceError::Refunded), "{error:?}");
+    assert_eq!(db.count("SELECT COUNT(*) AS n FROM orders"), 0);
+
+    shop.intents
+        .save(&intent("order_2", "rcpt_2", 10))
+        .await
+        .unwrap();
+    let unclaimed = shop
+        .intents
+        .record_refund("order_2", "rfnd_2")
+        .await
+        .unwrap_err();
+    assert!(matches!(unclaimed, RepoError::Conflict(_)), "{unclaimed:?}");
+    assert_eq!(
+        shop.intents.find("order_2").await.unwrap().unwrap().refund,
+        None
+    );
+
+    let unknown = shop
+        .intents
+        .claim_refund("order_none", "pay_1", at(50))
+        .await
+        .unwrap_err();
+    assert!(matches!(unknown, RepoError::NotFound), "{unknown:?}");
+    let unknown = shop
+        .intents
+        .record_refund("order_none", "rfnd_2")
+        .await
+        .unwrap_err();
+    assert!(matches!(unknown, RepoError::NotFound), "{unknown:?}");
+}
+
+async fn an_honoured_payment_cannot_be_claimed_for_a_refund(db: &TestDb) {
+    let shop = shop(db).await;
+    shop.intents
+        .save(&intent("order_1", "rcpt_1", 10))
+        .await
+        .unwrap();
+    shop.intents
+        .save(&intent("order_2", "rcpt_2", 10))
+        .await
+        .unwrap();
+    shop.orders
+        .place(&new_order("o1", "pay_1", "order_1"), &take_one())
+        .await
+        .unwrap();
+
+    let same_payment = shop
+        .intents
+        .claim_refund("order_2", "pay_1", at(20))
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(same_payment, RepoError::Conflict(_)),
+        "{same_payment:?}"
+    );
+    let same_intent = shop
+        .intents
+        .claim_refund("order_1", "pay_other", at(20))
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(same_intent, RepoError::Conflict(_)),
+        "{same_intent:?}"
+    );
+    for id in ["order_1", "order_2"] {
+        assert_eq!(shop.intents.find(id).await.unwrap().unwrap().refund, None);
+    }
+}
+
+async fn a_refund_claim_and_a_placement_racing_let_exactly_one_win(db: &TestDb) {
+    let shop = Arc::new(shop(db).await);
+    for round in 0..8 {
+        let id = format!("order_{round}");
+        let payment = format!("pay_{round}");
+        shop.intents
+            .save(&intent(&id, &format!("rcpt_{round}"), round))
+            .await
+            .unwrap();
+        let claim = {
+            let (shop, id, payment) = (Arc::clone(&shop), id.clone(), payment.clone());
+            tokio::spawn(async move { shop.intents.claim_refund(&id, &payment, at(50)).await })
+        };
+        let place = {
+            let (shop, id, payment) = (Arc::clone(&shop), id.clone(), payment.clone());
+            tokio::spawn(async move {
+                shop.orders
+                    .place(&new_order(&format!("o{round}"), &payment, &id), &take_one())
+                    .await
+            })
+        };
+        let claimed = claim.await.unwrap();
+        let placed = place.await.unwrap();
+        match (claimed, placed) {
+            (Ok(()), Err(PlaceError::Refunded)) => {
+                assert!(
+                    shop.orders
+                        .find_by_payment(&payment)
+                        .await
+                        .unwrap()
+                        .is_none()
+                );
+            }
+            (Err(RepoError::Conflict(_)), Ok(Placement::Placed(_))) => {
+                let found = shop.intents.find(&id).await.unwrap().unwrap();
+                assert_eq!(found.refund, None);
+            }
+            other => panic!("round {round}: both or neither won: {other:?}"),
+        }
+    }
+}
+
+async fn webhook_events_are_recorded_once(db: &TestDb) {
+    let events = Arc::new(DieselWebhookEventRepository::new(db.db()));
+    assert!(!events.is_handled("evt_1").await.unwrap());
+    events.mark_handled("evt_1", at(10)).await.unwrap();
+    assert!(events.is_handled("evt_1").await.unwrap());
+    events
+        .mark_handled("evt_1", at(20))
+        .await
+        .expect("recording twice is no error");
+    assert!(!events.is_handled("evt_2").await.unwrap());
+
+    let tasks: Vec<_> = (0..8)
+        .map(|i| {
+            let events = Arc::clone(&events);
+            tokio::spawn(async move { events.mark_handled("evt_3", at(i)).await })
+        })
+        .collect();
+    for task in tasks {
+        task.await.unwrap().unwrap();
+    }
+    assert!(events.is_handled("evt_3").await.unwrap());
+    assert_eq!(db.count("SELECT COUNT(*) AS n FROM payment_events"), 2);
+}
