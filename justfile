@@ -23,8 +23,8 @@ dev: frontend-install
     (cd frontend && npm run dev -- --host 127.0.0.1) &
     wait
 
-# Everything CI checks: formatting, lints, Rust tests on SQLite and PostgreSQL, frontend tests.
-test: check-postgres fmt-check lint-rust test-rust test-frontend
+# Everything CI checks: formatting, lints, Rust tests on SQLite and PostgreSQL, frontend tests, e2e.
+test: check-postgres fmt-check lint-rust test-rust test-frontend test-e2e
 
 # Rust tests for the whole workspace.
 test-rust:
@@ -35,6 +35,12 @@ test-frontend: frontend-install
     cd frontend && npm test
     cd frontend && npm run lint
     cd frontend && npm run build
+
+# End-to-end journeys in Chromium on the release binary; screenshots in frontend/test-results/screens/.
+test-e2e:
+    cargo build --release --bin paduka
+    {{just_executable()}} frontend-build
+    scripts/e2e.sh
 
 # Say loudly when PostgreSQL is unreachable; its tests then skip (fail under CI=true).
 check-postgres:

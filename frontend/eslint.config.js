@@ -5,7 +5,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'coverage'] },
+  { ignores: ['dist', 'node_modules', 'coverage', 'test-results'] },
   {
     files: ['**/*.{ts,tsx}'],
     extends: [js.configs.recommended, ...tseslint.configs.recommended],
@@ -70,6 +70,14 @@ export default tseslint.config(
     files: ['src/**/*.test.{ts,tsx}', 'src/testing/**'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: { 'react-refresh/only-export-components': 'off' },
+  },
+  // End-to-end journeys: node:test files that drive Chromium; callbacks passed to
+  // page.evaluate() run in the page, so both sets of globals apply.
+  {
+    files: ['e2e/**/*.mjs'],
+    extends: [js.configs.recommended],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: { 'no-unused-vars': ['error', { argsIgnorePattern: '^_' }] },
   },
   {
     files: ['scripts/**/*.mjs', 'eslint.config.js'],

@@ -7,21 +7,39 @@ import { productPhotoUrl } from '@/lib/api-client';
 import type { Product } from '@/types/api';
 import { pickRandom, wrapIndex } from '../utils/listing';
 
+type Direction = 'next' | 'prev';
+type Position = { index: number; previous: number | null; direction: Direction };
+
 /**
  * Five random products, one at a time: advances every 3 s, previous/next wrap around, and a
  * 'Loading...' overlay covers a slide until its image loads or 2 s pass.
+ *
+ * Every slide is laid over the whole viewport (`inset: 0`), so a slide is always exactly the
+ * banner's size whatever the screen. A change animates only the two slides involved: the new one
+ * comes in from the side it is on while the old one leaves by the other, so wrapping from the
+ * last slide to the first is one step, not a rewind past every slide in between.
  */
 export function FeaturedBanner({ products }: { products: Product[] }) {
   const [slides] = useState(() => pickRandom(products, BANNER_PRODUCT_COUNT));
-  const [index, setIndex] = useState(0);
+  const [position, setPosition] = useState<Position>({ index: 0, previous: null, direction: 'next' });
   const [loaded, setLoaded] = useState<ReadonlySet<number>>(() => new Set());
   const [timedOut, setTimedOut] = useState<ReadonlySet<number>>(() => new Set());
   const count = slides.length;
+  const { index, previous, direction } = position;
+
+  const goTo = (target: number, dir: Direction) =>
+    setPosition((p) => {
+      const next = wrapIndex(target, count);
+      return next === p.index ? p : { index: next, previous: p.index, direction: dir };
+    });
 
   // Any change of slide (automatic or by hand) restarts the 3 s wait.
   useEffect(() => {
     if (count < 2) return;
-    const id = window.setTimeout(() => setIndex((i) => wrapIndex(i + 1, count)), BANNER_ROTATE_MS);
+    const id = window.setTimeout(
+      () => setPosition((p) => ({ index: wrapIndex(p.index + 1, count), previous: p.index, direction: 'next' })),
+      BANNER_ROTATE_MS,
+    );
     return () => window.clearTimeout(id);
   }, [index, count]);
 
@@ -39,30 +57,36 @@ export function FeaturedBanner({ products }: { products: Product[] }) {
   return (
     <section className="hero" aria-roledescription="carousel" aria-label="Featured products">
       <div className="hero-viewport">
-        <ul className="hero-track" style={{ transform: `translateX(-${index * 100}%)` }}>
+        <ul className="hero-slides">
           {slides.map((p, i) => {
             const discount = p.discount?.[0] ?? 0;
             const current = i === index;
+            const leaving = !current && i === previous;
+            const state = current ? 'is-current' : leaving ? 'is-leaving' : 'is-idle';
+            // The first slide shown needs no entrance; later ones slide in from the side they are on.
+            const motion = previous === null ? '' : ` go-${direction}`;
             return (
               <li
                 key={p._id}
-                className="hero-slide"
+                className={`hero-slide ${state}${current || leaving ? motion : ''}`}
                 aria-roledescription="slide"
                 aria-label={`${i + 1} of ${count}`}
                 aria-hidden={!current}
                 inert={!current}
               >
                 <Link to={paths.product.getHref(p._id)} className="hero-link">
-                  <ProductImage
-                    className="hero-image"
-                    src={productPhotoUrl(p._id)}
-                    alt={p.name}
-                    width={1200}
-                    height={500}
-                    loading={i === 0 ? 'eager' : 'lazy'}
-                    fetchPriority={i === 0 ? 'high' : 'auto'}
-                    onLoad={() => markLoaded(i)}
-                  />
+                  <div className="hero-media">
+                    <ProductImage
+                      className="hero-image"
+                      src={productPhotoUrl(p._id)}
+                      alt={p.name}
+                      width={800}
+                      height={800}
+                      loading="eager"
+                      fetchPriority={i === 0 ? 'high' : 'low'}
+                      onLoad={() => markLoaded(i)}
+                    />
+                  </div>
                   <div className="hero-caption">
                     <p className="hero-offer">FLAT {discount}% OFF</p>
                     <h2 className="hero-title">{p.name}</h2>
@@ -85,7 +109,7 @@ export function FeaturedBanner({ products }: { products: Product[] }) {
           <button
             type="button"
             className="icon-btn hero-nav hero-prev"
-            onClick={() => setIndex((i) => wrapIndex(i - 1, count))}
+            onClick={() => goTo(index - 1, 'prev')}
             aria-label="Previous slide"
           >
             <span aria-hidden="true">‹</span>
@@ -93,7 +117,7 @@ export function FeaturedBanner({ products }: { products: Product[] }) {
           <button
             type="button"
             className="icon-btn hero-nav hero-next"
-            onClick={() => setIndex((i) => wrapIndex(i + 1, count))}
+            onClick={() => goTo(index + 1, 'next')}
             aria-label="Next slide"
           >
             <span aria-hidden="true">›</span>
@@ -106,7 +130,7 @@ export function FeaturedBanner({ products }: { products: Product[] }) {
                 className={`hero-dot${i === index ? ' is-active' : ''}`}
                 aria-label={`Go to slide ${i + 1}`}
                 aria-current={i === index}
-                onClick={() => setIndex(i)}
+                onClick={() => goTo(i, i < index ? 'prev' : 'next')}
               />
             ))}
           </div>

@@ -55,6 +55,7 @@ export function OrderSummary({ itemCount, total, savedAddress }: OrderSummaryPro
           id={`${id}-address`}
           className="textarea"
           autoComplete="street-address"
+          placeholder="House number, street, city"
           value={address}
           onChange={(e) => setAddress(e.target.value)}
           rows={3}
@@ -70,6 +71,7 @@ export function OrderSummary({ itemCount, total, savedAddress }: OrderSummaryPro
           type="number"
           inputMode="numeric"
           autoComplete="postal-code"
+          placeholder="6-digit pincode"
           value={pincode}
           onChange={(e) => setPincode(e.target.value)}
         />

@@ -1,0 +1,181 @@
+// The system Chromium driven by playwright-core (no browser download), and what the journeys share.
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { RESULTS_DIR } from './server.mjs';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const SCREENS_DIR = join(RESULTS_DIR, 'screens');
+export const WIDTHS = /** @type {const} */ ([390, 1280]);
+
+export const SHOPPER = { email: 'shopper@paduka.local', password: 'paduka-shopper' };
+export const ADMIN = { email: 'admin@paduka.local', password: 'paduka-admin' };
+
+/** @typedef {import('playwright-core').Browser} Browser */
+/** @typedef {import('playwright-core').Page} Page */
+
+/** @returns {Promise<Browser>} */
+export async function launchBrowser() {
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium package.`);
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/**
+ * A fresh context (no cookies, no storage) and page at one of the two widths.
+ * @param {Browser} browser
+ * @param {string} baseURL
+ * @param {number} [width]
+ */
+export async function openPage(browser, baseURL, width = 1280) {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width, height: width < 600 ? 844 : 800 },
+    locale: 'en-IN',
+    timezoneId: 'Asia/Kolkata',
+  });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  /** @type {string[]} */
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(String(error)));
+  return { context, page, errors };
+}
+
+/** The product cards of the grid on screen: name, category, shown price (rupees) and its text. */
+export async function readCards(/** @type {Page} */ page) {
+  const grid = page.getByRole('list', { name: 'Products' });
+  await grid.locator('article').first().waitFor();
+  return grid.locator('article').evaluateAll((cards) =>
+    cards.map((card) => {
+      const text = (/** @type {string} */ selector) => card.querySelector(selector)?.textContent?.trim() ?? '';
+      const priceText = text('.price-now');
+      return {
+        name: text('h3'),
+        category: text('.product-card-category'),
+        description: text('.product-card-desc'),
+        badge: text('.product-card-badge'),
+        priceText,
+        price: Number(priceText.replace(/[^\d.]/g, '')),
+      };
+    }),
+  );
+}
+
+/** Waits until the grid's card names differ from `before` (React re-renders after a filter). */
+export async function waitForGridChange(/** @type {Page} */ page, /** @type {string[]} */ before) {
+  await page.waitForFunction(
+    (names) => {
+      const now = [...document.querySelectorAll('[aria-label="Products"] article h3')].map((h) => h.textContent);
+      return now.join('|') !== names.join('|');
+    },
+    before,
+    { timeout: 10_000 },
+  );
+}
+
+/** The text of the newest toast whose text matches. */
+export function toast(/** @type {Page} */ page, /** @type {string | RegExp} */ text) {
+  return page.locator('.Toastify__toast').filter({ hasText: text }).first();
+}
+
+/** Signs in through the login form and waits for the home page. */
+export async function signIn(/** @type {Page} */ page, account = SHOPPER) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  // On small screens the menu is folded: the button exists but is not visible.
+  await page.getByRole('button', { name: 'LogOut', includeHidden: true }).waitFor({ state: 'attached' });
+}
+
+/** Scrolls through the page so lazy images load, then back to the top. */
+export async function loadWholePage(/** @type {Page} */ page) {
+  await page.evaluate(async () => {
+    const step = Math.max(200, Math.floor(window.innerHeight * 0.8));
+    for (let y = 0; y < document.documentElement.scrollHeight; y += step) {
+      window.scrollTo(0, y);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    window.scrollTo(0, 0);
+  });
+  await page.waitForLoadState('networkidle').catch(() => {});
+  await page.evaluate(() =>
+    Promise.all(
+      [...document.images]
+        .filter((img) => !img.complete)
+        .map(
+          (img) =>
+            new Promise((done) => {
+              img.addEventListener('load', done, { once: true });
+              img.addEventListener('error', done, { once: true });
+              setTimeout(done, 3000);
+            }),
+        ),
+    ),
+  );
+}
+
+/** A full-page screenshot under test-results/screens/NAME-WIDTH.png; returns its path. */
+export async function saveScreen(/** @type {Page} */ page, /** @type {string} */ name) {
+  mkdirSync(SCREENS_DIR, { recursive: true });
+  const width = page.viewportSize()?.width ?? 0;
+  const path = join(SCREENS_DIR, `${name}-${width}.png`);
+  await loadWholePage(page);
+  await page.screenshot({ path, fullPage: true, animations: 'disabled' });
+  return path;
+}
+
+/**
+ * The demo catalog straight from the API, for expectations that must not hard-code data.
+ * @param {string} baseURL
+ */
+export async function catalog(baseURL) {
+  const get = async (/** @type {string} */ path) => {
+    const reply = await fetch(`${baseURL}/api/v1${path}`);
+    if (!reply.ok) throw new Error(`GET ${path}: ${reply.status}`);
+    return reply.json();
+  };
+  const [{ products }, { categories }] = await Promise.all([
+    get('/product/get-products'),
+    get('/category/all-categories'),
+  ]);
+  return {
+    /** @type {Array<{_id: string, name: string, price: number[], discount: number[], type: string[], model: string[], category: {_id: string, name: string}}>} */
+    products,
+    /** @type {Array<{_id: string, name: string}>} */
+    categories,
+  };
+}
+
+const withPaise = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+const wholeRupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
+
+/** The price a shopper should see for a variant, as the shop formats it (`₹1,299`, `₹4,919.18`). */
+export function shownPrice(/** @type {number} */ price, /** @type {number} */ discount) {
+  const paise = Math.round((Math.round(price * 100) * (100 - discount)) / 100);
+  return paise % 100 === 0 ? wholeRupees.format(paise / 100) : withPaise.format(paise / 100);
+}
+
+/** The order amount in whole rupees: the spec's formula with the fraction cut off. */
+export function orderAmount(/** @type {Array<{price: number, discount: number, quantity: number}>} */ lines) {
+  const centiPaise = lines.reduce((sum, l) => sum + Math.round(l.price * 100) * (100 - l.discount) * l.quantity, 0);
+  return Math.floor(centiPaise / 10000);
+}
