@@ -12,7 +12,7 @@ default:
 run: frontend-build
     cargo build --release --bin paduka
     @echo "Paduka will be at http://${BIND_ADDR:-127.0.0.1:8080}/ (admin@paduka.local / paduka-admin)"
-    ./target/release/paduka serve
+    "${CARGO_TARGET_DIR:-target}/release/paduka" serve
 
 # Backend with debug build plus Vite's dev server with hot reload (http://127.0.0.1:5173).
 dev: frontend-install

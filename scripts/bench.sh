@@ -16,6 +16,7 @@ if ! command -v wrk >/dev/null 2>&1; then
 fi
 
 cargo build --release --bin paduka
+paduka="${CARGO_TARGET_DIR:-target}/release/paduka"
 work="$(mktemp -d)"
 server_pid=""
 cleanup() {
@@ -30,9 +31,9 @@ mkdir -p "$STATIC_DIR"
 echo '<!doctype html><title>bench</title>' > "$STATIC_DIR/index.html"
 
 echo "== seeding 200 products"
-./target/release/paduka demo-data --products 200
+"$paduka" demo-data --products 200
 
-./target/release/paduka serve &
+"$paduka" serve &
 server_pid=$!
 for _ in $(seq 1 100); do
     curl -fsS "http://$BIND_ADDR/health/ready" >/dev/null 2>&1 && break

@@ -11,9 +11,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 chromium="${CHROMIUM_PATH:-/usr/bin/chromium}"
+export PADUKA_BIN="${PADUKA_BIN:-${CARGO_TARGET_DIR:-target}/release/paduka}"
 
-if [[ ! -x target/release/paduka ]]; then
-    echo "error: target/release/paduka is missing: run 'cargo build --release --bin paduka' (or 'just test-e2e')." >&2
+if [[ ! -x "$PADUKA_BIN" ]]; then
+    echo "error: $PADUKA_BIN is missing: run 'cargo build --release --bin paduka' (or 'just test-e2e')." >&2
     exit 1
 fi
 if [[ ! -f frontend/dist/index.html ]]; then
