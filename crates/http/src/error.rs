@@ -8,6 +8,8 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, ResponseError};
 use paduka_application::accounts::{AuthError, RegistrationError, UserError};
 use paduka_application::catalog::CatalogError;
+use paduka_application::checkout::CheckoutError;
+use paduka_application::orders::OrderError;
 use paduka_application::sales::SaleError;
 use paduka_domain::InvalidInput;
 
@@ -34,6 +36,12 @@ pub enum ApiError {
     /// 409: the change would break a rule the data keeps.
     #[error("{0}")]
     Conflict(String),
+    /// 409 after a payment that was refunded: the body adds `refunded: true`.
+    #[error("{0}")]
+    ConflictRefunded(String),
+    /// 502: a service we depend on (the payment provider) failed.
+    #[error("{0}")]
+    BadGateway(String),
     /// 413
     #[error("{0}")]
     PayloadTooLarge(String),
@@ -56,7 +64,8 @@ impl ApiError {
             Self::Unauthorized(_) => StatusCode::UNAUTHORIZED,
             Self::Forbidden(_) => StatusCode::FORBIDDEN,
             Self::NotFound(_) => StatusCode::NOT_FOUND,
-            Self::Conflict(_) => StatusCode::CONFLICT,
+            Self::Conflict(_) | Self::ConflictRefunded(_) => StatusCode::CONFLICT,
+            Self::BadGateway(_) => StatusCode::BAD_GATEWAY,
             Self::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             Self::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
             Self::Unexpected(_) => StatusCode::INTERNAL_SERVER_ERROR,
@@ -71,6 +80,8 @@ impl ApiError {
             | Self::Forbidden(m)
             | Self::NotFound(m)
             | Self::Conflict(m)
+            | Self::ConflictRefunded(m)
+            | Self::BadGateway(m)
             | Self::PayloadTooLarge(m)
             | Self::TooManyRequests(m) => m,
             Self::Unexpected(_) => OPAQUE_MESSAGE,
@@ -93,7 +104,11 @@ impl ResponseError for ApiError {
 
     fn error_response(&self) -> HttpResponse {
         self.log_if_unexpected();
-        HttpResponse::build(self.status()).json(ErrorBody::new(self.public_message()))
+        let body = ErrorBody::new(self.public_message());
+        if matches!(self, Self::ConflictRefunded(_)) {
+            return HttpResponse::build(self.status()).json(body.refunded());
+        }
+        HttpResponse::build(self.status()).json(body)
     }
 }
 
@@ -168,6 +183,48 @@ impl From<UserError> for ApiError {
     }
 }
 
+impl From<CheckoutError> for ApiError {
+    fn from(error: CheckoutError) -> Self {
+        let message = error.to_string();
+        if error.refunded() {
+            return Self::ConflictRefunded(message);
+        }
+        match error {
+            CheckoutError::Invalid(invalid) => invalid.into(),
+            CheckoutError::InvalidAmount
+            | CheckoutError::PaymentNotVerified
+            | CheckoutError::InvalidWebhookSignature => Self::BadRequest(message),
+            CheckoutError::AmountMismatch { .. }
+            | CheckoutError::PriceChanged { .. }
+            | CheckoutError::OutOfStock { .. }
+            | CheckoutError::ProductUnavailable { .. }
+            | CheckoutError::PaymentRefunded => Self::Conflict(message),
+            CheckoutError::Provider(cause) => {
+                tracing::error!(error.message = %cause, "payment provider failed");
+                Self::BadGateway(message)
+            }
+            CheckoutError::Unexpected(cause) => Self::Unexpected(cause),
+        }
+    }
+}
+
+impl From<OrderError> for ApiError {
+    fn from(error: OrderError) -> Self {
+        let message = error.to_string();
+        match error {
+            OrderError::Invalid(invalid) => invalid.into(),
+            OrderError::NotFound => Self::NotFound(message),
+            OrderError::Forbidden => Self::Forbidden(message),
+            OrderError::Delivered | OrderError::Cancelled => Self::Conflict(message),
+            OrderError::RefundFailed(cause) => {
+                tracing::error!(error.message = %cause, "refund failed");
+                Self::BadGateway(message)
+            }
+            OrderError::Unexpected(cause) => Self::Unexpected(cause),
+        }
+    }
+}
+
 /// An extractor's error (JSON body, query, path, app data) as an `ApiError`. Our extractor
 /// configs already produce `ApiError`s; anything else keeps its status, and its text when
 /// that status is a client error.
@@ -180,6 +237,8 @@ impl From<actix_web::Error> for ApiError {
                 Self::Forbidden(m) => Self::Forbidden(m.clone()),
                 Self::NotFound(m) => Self::NotFound(m.clone()),
                 Self::Conflict(m) => Self::Conflict(m.clone()),
+                Self::ConflictRefunded(m) => Self::ConflictRefunded(m.clone()),
+                Self::BadGateway(m) => Self::BadGateway(m.clone()),
                 Self::PayloadTooLarge(m) => Self::PayloadTooLarge(m.clone()),
                 Self::TooManyRequests(m) => Self::TooManyRequests(m.clone()),
                 Self::Unexpected(cause) => Self::Unexpected(anyhow::anyhow!("{cause:#}")),
@@ -392,6 +451,101 @@ mod tests {
             ),
             (
                 UserError::Unexpected(anyhow::anyhow!("disk full")),
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "Something went wrong",
+            ),
+        ];
+        for (error, status, message) in cases {
+            assert_eq!(reply(error).await, (status, body(message)));
+        }
+    }
+
+    #[actix_web::test]
+    async fn checkout_errors_map_to_their_status_message_and_refund_flag() {
+        use paduka_application::checkout::PaymentError;
+        let cases: Vec<(CheckoutError, StatusCode, Value)> = vec![
+            (
+                CheckoutError::Invalid(InvalidInput::new("Please enter your address")),
+                StatusCode::BAD_REQUEST,
+                body("Please enter your address"),
+            ),
+            (
+                CheckoutError::InvalidAmount,
+                StatusCode::BAD_REQUEST,
+                body("Please enter a valid amount"),
+            ),
+            (
+                CheckoutError::PaymentNotVerified,
+                StatusCode::BAD_REQUEST,
+                body("Payment verification failed"),
+            ),
+            (
+                CheckoutError::AmountMismatch {
+                    cart_rupees: 10,
+                    given_rupees: 11,
+                },
+                StatusCode::CONFLICT,
+                body("Amount does not match your cart"),
+            ),
+            (
+                CheckoutError::OutOfStock {
+                    name: "Runner".into(),
+                    left: 2,
+                    refunded: false,
+                },
+                StatusCode::CONFLICT,
+                body("Only 2 left of Runner"),
+            ),
+            (
+                CheckoutError::OutOfStock {
+                    name: "Runner".into(),
+                    left: 0,
+                    refunded: true,
+                },
+                StatusCode::CONFLICT,
+                json!({"success": false, "message": "Only 0 left of Runner", "refunded": true}),
+            ),
+            (
+                CheckoutError::Provider(PaymentError::Unavailable("timeout".into())),
+                StatusCode::BAD_GATEWAY,
+                body("Payment service unavailable, please try again"),
+            ),
+            (
+                CheckoutError::Unexpected(anyhow::anyhow!("disk full")),
+                StatusCode::INTERNAL_SERVER_ERROR,
+                body("Something went wrong"),
+            ),
+        ];
+        for (error, status, expected) in cases {
+            assert_eq!(reply(error).await, (status, expected));
+        }
+    }
+
+    #[actix_web::test]
+    async fn order_errors_map_to_their_status_and_message() {
+        let cases: Vec<(OrderError, StatusCode, &str)> = vec![
+            (
+                OrderError::NotFound,
+                StatusCode::NOT_FOUND,
+                "Order not found",
+            ),
+            (
+                OrderError::Forbidden,
+                StatusCode::FORBIDDEN,
+                "You can only access your own orders",
+            ),
+            (
+                OrderError::Delivered,
+                StatusCode::CONFLICT,
+                "Order Delivered",
+            ),
+            (
+                OrderError::Cancelled,
+                StatusCode::CONFLICT,
+                "Order Cancelled",
+            ),
+            (
+                OrderError::Unexpected(anyhow::anyhow!("disk full")),
                 StatusCode::INTERNAL_SERVER_ERROR,
                 "Something went wrong",
             ),

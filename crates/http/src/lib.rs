@@ -26,6 +26,8 @@ use std::sync::Arc;
 use paduka_application::ReadinessProbe;
 use paduka_application::accounts::{AuthService, RegistrationService, UserService};
 use paduka_application::catalog::CatalogService;
+use paduka_application::checkout::{CheckoutIntentRepository, CheckoutService, PaymentError};
+use paduka_application::orders::OrderService;
 use paduka_application::sales::SaleService;
 
 pub use auth::{AdminUser, CurrentUser};
@@ -41,6 +43,24 @@ pub struct ApiState {
     pub auth: Arc<AuthService>,
     pub registration: Arc<RegistrationService>,
     pub users: Arc<UserService>,
+    pub checkout: Arc<CheckoutService>,
+    pub orders: Arc<OrderService>,
+    /// Set while the offline sandbox is the payment adapter: mounts
+    /// `POST /payment/sandbox/pay` and the `/sandbox/checkout` page.
+    pub sandbox: Option<Arc<SandboxCheckout>>,
     /// Answers `/health/ready` (the database).
     pub readiness: Arc<dyn ReadinessProbe>,
+}
+
+/// Pays a sandbox payment order, as the sandbox page's Pay button asks: a payment id and its
+/// signature (implemented by the server over `paduka_payment::SandboxGateway`).
+pub trait SandboxPayer: Send + Sync {
+    fn pay(&self, provider_order_id: &str) -> Result<dto::SandboxPaymentDto, PaymentError>;
+}
+
+/// What the sandbox's Pay button needs: the payer, and the stored intents to check that the
+/// order being paid is one of the caller's.
+pub struct SandboxCheckout {
+    pub payer: Arc<dyn SandboxPayer>,
+    pub intents: Arc<dyn CheckoutIntentRepository>,
 }

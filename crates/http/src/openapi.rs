@@ -6,7 +6,9 @@ use actix_web::HttpResponse;
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
-use crate::handlers::{auth, categories, health, media, products, reviews, sales, users};
+use crate::handlers::{
+    auth, categories, delivery, health, media, orders, payment, products, reviews, sales, users,
+};
 use crate::routes::{API_PREFIX, ROOT_HEALTH_PATHS};
 
 /// The name of the security scheme the guarded routes list.
@@ -48,6 +50,16 @@ pub const SECURITY_SCHEME: &str = "token";
         users::get_users::get_users,
         users::update_user::update_user,
         users::delete_user::delete_user,
+        delivery::check::check_delivery,
+        payment::webhook::payment_webhook,
+        payment::sandbox_pay::sandbox_pay,
+        payment::create::create_payment,
+        orders::place::place_order,
+        orders::my_orders::my_orders,
+        orders::get::get_order,
+        orders::all::all_orders,
+        orders::update_status::update_status,
+        orders::cancel::cancel_order,
         media::get::get_media,
         health::live::live,
         health::ready::ready,
@@ -61,6 +73,8 @@ pub const SECURITY_SCHEME: &str = "token";
         (name = "sales", description = "Timed sales, shown as a banner"),
         (name = "auth", description = "Signing in, registering with a mailed code, resetting a password, and the route guards' checks"),
         (name = "users", description = "Profiles, and the administrators' list of users"),
+        (name = "checkout", description = "Delivery checks, payments (Razorpay or the offline sandbox; `POST /payment/sandbox/pay` exists only with the sandbox) and the provider's webhook"),
+        (name = "orders", description = "Placing a paid cart, my orders, and the administrators' order list"),
         (name = "media", description = "Images we store and serve"),
         (name = "health"),
         (name = "meta"),

@@ -7,7 +7,10 @@ use paduka_application::ReadinessProbe;
 
 use crate::dto::ErrorBody;
 use crate::extract::{json_config, path_config, query_config};
-use crate::handlers::{auth, categories, health, media, products, reviews, sales, users};
+use crate::handlers::payment::sandbox_page;
+use crate::handlers::{
+    auth, categories, delivery, health, media, orders, payment, products, reviews, sales, users,
+};
 use crate::{ApiState, openapi};
 
 /// Where the API lives.
@@ -21,6 +24,8 @@ pub struct ApiRoute {
     pub method: Method,
     pub path: &'static str,
     pub route: Route,
+    /// Mounted only while the sandbox payment adapter is active.
+    pub sandbox_only: bool,
 }
 
 fn route<F, Args>(method: Method, path: &'static str, handler: F) -> ApiRoute
@@ -33,6 +38,19 @@ where
         route: web::method(method.clone()).to(handler),
         method,
         path,
+        sandbox_only: false,
+    }
+}
+
+fn sandbox_route<F, Args>(method: Method, path: &'static str, handler: F) -> ApiRoute
+where
+    F: Handler<Args>,
+    Args: FromRequest + 'static,
+    F::Output: Responder + 'static,
+{
+    ApiRoute {
+        sandbox_only: true,
+        ..route(method, path, handler)
     }
 }
 
@@ -136,6 +154,37 @@ pub fn api_routes() -> Vec<ApiRoute> {
             "/user/delete-user/{id}",
             users::delete_user::delete_user,
         ),
+        // checkout and orders
+        route(
+            M::GET,
+            "/delivery/{pincode}",
+            delivery::check::check_delivery,
+        ),
+        route(
+            M::POST,
+            "/payment/webhook",
+            payment::webhook::payment_webhook,
+        ),
+        sandbox_route(
+            M::POST,
+            "/payment/sandbox/pay",
+            payment::sandbox_pay::sandbox_pay,
+        ),
+        route(
+            M::POST,
+            "/payment/{amount}",
+            payment::create::create_payment,
+        ),
+        route(M::POST, "/order/cart", orders::place::place_order),
+        route(M::POST, "/order/myorders", orders::my_orders::my_orders),
+        route(M::GET, "/order/get-order/{id}", orders::get::get_order),
+        route(M::GET, "/order/get-all-orders", orders::all::all_orders),
+        route(
+            M::PUT,
+            "/order/update-status/{id}",
+            orders::update_status::update_status,
+        ),
+        route(M::GET, "/order/delete/{id}", orders::cancel::cancel_order),
         // media, health, the document
         route(M::GET, "/media/{id}", media::get::get_media),
         route(M::GET, "/health/live", health::live::live),
@@ -155,6 +204,8 @@ pub fn configure(state: ApiState) -> impl FnOnce(&mut web::ServiceConfig) {
             .app_data(web::Data::from(state.auth))
             .app_data(web::Data::from(state.registration))
             .app_data(web::Data::from(state.users))
+            .app_data(web::Data::from(state.checkout))
+            .app_data(web::Data::from(state.orders))
             .app_data(web::Data::<dyn ReadinessProbe>::from(state.readiness));
 
         let mut api = web::scope(API_PREFIX)
@@ -162,8 +213,19 @@ pub fn configure(state: ApiState) -> impl FnOnce(&mut web::ServiceConfig) {
             .app_data(query_config())
             .app_data(path_config());
         // One resource per path, so a wrong method on a known path is a 405.
+        let sandbox = state.sandbox;
+        let state_has_sandbox = sandbox.is_some();
         let mut resources: Vec<(&'static str, Resource)> = Vec::new();
-        for ApiRoute { path, route, .. } in api_routes() {
+        for ApiRoute {
+            path,
+            route,
+            sandbox_only,
+            ..
+        } in api_routes()
+        {
+            if sandbox_only && sandbox.is_none() {
+                continue;
+            }
             match resources.iter_mut().find(|(known, _)| *known == path) {
                 Some((_, resource)) => {
                     let current = std::mem::replace(resource, web::resource(path));
@@ -175,7 +237,16 @@ pub fn configure(state: ApiState) -> impl FnOnce(&mut web::ServiceConfig) {
         for (_, resource) in resources {
             api = api.service(resource.default_service(web::to(method_not_allowed)));
         }
+        if let Some(sandbox) = sandbox {
+            api = api.app_data(web::Data::from(sandbox));
+        }
         config.service(api.default_service(web::to(not_found)));
+        if state_has_sandbox {
+            config.service(
+                web::resource(sandbox_page::SANDBOX_CHECKOUT_PATH)
+                    .route(web::get().to(sandbox_page::sandbox_checkout)),
+            );
+        }
 
         config
             .service(web::resource(ROOT_HEALTH_PATHS[0]).route(web::get().to(health::live::live)))

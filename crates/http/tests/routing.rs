@@ -18,7 +18,12 @@ use paduka_application::catalog::{
     CatalogService, MockCategoryRepository, MockImageRepository, MockProductRepository,
     MockReviewRepository, ProductPage, ProductRecord, ProductSort,
 };
+use paduka_application::checkout::{
+    CheckoutPorts, CheckoutService, MockCheckoutIntentRepository, MockPaymentGateway,
+    MockWebhookEventRepository,
+};
 use paduka_application::mail::MockMailer;
+use paduka_application::orders::{MockOrderRepository, OrderPorts, OrderService};
 use paduka_application::ports::MockReadinessProbe;
 use paduka_application::sales::{MockSaleRepository, SaleService};
 use paduka_application::{MockClock, MockIdGenerator};
@@ -26,6 +31,7 @@ use paduka_domain::catalog::{
     Category, CategoryRef, ImageType, Product, ProductDraft, ProductInput, ProductRating,
 };
 use paduka_domain::contact::Email;
+use paduka_domain::delivery::DeliveryArea;
 use paduka_domain::review::{Review, UserRef};
 use paduka_domain::user::{Role, User};
 use paduka_domain::{CategoryId, ProductId, UserId};
@@ -111,6 +117,27 @@ fn state_from(mocks: Mocks) -> ApiState {
         },
         limiter.clone(),
     );
+    let checkout = CheckoutService::new(
+        CheckoutPorts {
+            gateway: Arc::new(MockPaymentGateway::new()),
+            intents: Arc::new(MockCheckoutIntentRepository::new()),
+            orders: Arc::new(MockOrderRepository::new()),
+            products: Arc::new(MockProductRepository::new()),
+            users: users.clone(),
+            webhook_events: Arc::new(MockWebhookEventRepository::new()),
+            mailer: Arc::new(MockMailer::new()),
+            ids: ids.clone(),
+            clock: clock.clone(),
+        },
+        DeliveryArea::parse_list("281001,492010").unwrap(),
+    );
+    let orders = OrderService::new(OrderPorts {
+        orders: Arc::new(MockOrderRepository::new()),
+        gateway: Arc::new(MockPaymentGateway::new()),
+        users: users.clone(),
+        mailer: Arc::new(MockMailer::new()),
+        clock: clock.clone(),
+    });
     let user_service = UserService::new(users.clone(), clock.clone());
     let auth = AuthService::new(
         users,
@@ -136,6 +163,9 @@ fn state_from(mocks: Mocks) -> ApiState {
         auth: Arc::new(auth),
         registration: Arc::new(registration),
         users: Arc::new(user_service),
+        checkout: Arc::new(checkout),
+        orders: Arc::new(orders),
+        sandbox: None,
         readiness: Arc::new(probe),
     }
 }
@@ -813,4 +843,77 @@ async fn registration_and_reset_bodies_are_checked_before_any_port_is_used() {
         .set_payload("{\"email\": ");
     let (status, body) = send!(app, request);
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+}
+
+#[actix_web::test]
+async fn without_the_sandbox_its_routes_do_not_exist_and_order_routes_need_a_token() {
+    let app = app!(true);
+    let request = test::TestRequest::post()
+        .uri("/api/v1/payment/sandbox/pay")
+        .insert_header((AUTHORIZATION, SHOPPER))
+        .set_json(json!({"orderId": "order_sbx_00"}));
+    assert_eq!(
+        send!(app, request),
+        (StatusCode::NOT_FOUND, refusal("Not found"))
+    );
+    let request = test::TestRequest::get().uri("/sandbox/checkout");
+    let response = test::call_service(&app, request.to_request()).await;
+    assert_eq!(response.status(), StatusCode::NOT_FOUND);
+
+    for (method, path) in [
+        (actix_web::http::Method::POST, "/api/v1/payment/500"),
+        (actix_web::http::Method::POST, "/api/v1/order/cart"),
+        (actix_web::http::Method::POST, "/api/v1/order/myorders"),
+        (actix_web::http::Method::GET, "/api/v1/order/get-order/x"),
+        (actix_web::http::Method::GET, "/api/v1/order/get-all-orders"),
+        (
+            actix_web::http::Method::PUT,
+            "/api/v1/order/update-status/x",
+        ),
+        (actix_web::http::Method::GET, "/api/v1/order/delete/x"),
+    ] {
+        let request = test::TestRequest::default()
+            .method(method)
+            .uri(path)
+            .insert_header((CONTENT_TYPE, "application/json"))
+            .set_payload("{broken");
+        let (status, body) = send!(app, request);
+        assert_eq!(status, StatusCode::UNAUTHORIZED, "{path}");
+        assert_eq!(body["success"], json!(false));
+    }
+    let request = test::TestRequest::get()
+        .uri("/api/v1/order/get-all-orders")
+        .insert_header((AUTHORIZATION, SHOPPER));
+    assert_eq!(send!(app, request).0, StatusCode::FORBIDDEN);
+    let request = test::TestRequest::post()
+        .uri("/api/v1/payment/12.5")
+        .insert_header((AUTHORIZATION, SHOPPER));
+    assert_eq!(
+        send!(app, request),
+        (
+            StatusCode::BAD_REQUEST,
+            refusal("Please enter a valid amount")
+        )
+    );
+}
+
+#[actix_web::test]
+async fn the_delivery_check_needs_six_digits() {
+    let app = app!(true);
+    let request = test::TestRequest::get().uri("/api/v1/delivery/281001");
+    assert_eq!(
+        send!(app, request),
+        (
+            StatusCode::OK,
+            json!({"success": true, "deliverable": true, "message": "Delivery available at this pincode"})
+        )
+    );
+    let request = test::TestRequest::get().uri("/api/v1/delivery/2810");
+    assert_eq!(
+        send!(app, request),
+        (
+            StatusCode::BAD_REQUEST,
+            refusal("Enter a valid 6-digit Pincode")
+        )
+    );
 }

@@ -10,16 +10,25 @@ use paduka_application::accounts::{
     AuthService, RateLimiter, RegistrationPorts, RegistrationService, UserService,
 };
 use paduka_application::catalog::CatalogService;
+use paduka_application::checkout::{
+    CheckoutIntentRepository, CheckoutPorts, CheckoutService, PaymentError, PaymentGateway,
+};
 use paduka_application::mail::Mailer;
+use paduka_application::orders::{OrderPorts, OrderService};
 use paduka_application::sales::SaleService;
 use paduka_application::{Clock, IdGenerator};
-use paduka_http::ApiState;
+use paduka_domain::delivery::DeliveryArea;
+use paduka_http::dto::SandboxPaymentDto;
+use paduka_http::{ApiState, SandboxCheckout, SandboxPayer};
 use paduka_mail::{OutboxMailer, SmtpMailer};
+use paduka_payment::{RazorpayConfig, RazorpayGateway, SandboxGateway};
 use paduka_persistence::{
-    Database, DieselCategoryRepository, DieselImageRepository, DieselOneTimeCodeRepository,
-    DieselProductRepository, DieselReviewRepository, DieselSaleRepository, DieselUserRepository,
+    Database, DieselCategoryRepository, DieselCheckoutIntentRepository, DieselImageRepository,
+    DieselOneTimeCodeRepository, DieselOrderRepository, DieselProductRepository,
+    DieselReviewRepository, DieselSaleRepository, DieselUserRepository,
+    DieselWebhookEventRepository,
 };
-use secrecy::ExposeSecret;
+use secrecy::{ExposeSecret, SecretString};
 use tracing_actix_web::TracingLogger;
 
 use crate::config::Settings;
@@ -37,6 +46,12 @@ pub struct Services {
     pub auth: Arc<AuthService>,
     pub registration: Arc<RegistrationService>,
     pub users: Arc<UserService>,
+    pub checkout: Arc<CheckoutService>,
+    pub orders: Arc<OrderService>,
+    /// The offline payment sandbox, when it is the payment adapter (no Razorpay keys).
+    pub sandbox: Option<Arc<SandboxGateway>>,
+    /// The stored checkout intents (the sandbox's Pay button checks its caller owns one).
+    pub intents: Arc<dyn CheckoutIntentRepository>,
     /// Where mail goes: the SMTP server, or the outbox folder.
     pub mailer: Arc<dyn Mailer>,
 }
@@ -54,6 +69,64 @@ pub fn mailer(settings: &Settings) -> anyhow::Result<Arc<dyn Mailer>> {
             Arc::new(OutboxMailer::new(outbox, &settings.mail_from).context("DATA_DIR")?)
         }
     })
+}
+
+/// The sandbox's signing secret, kept in `DATA_DIR/sandbox-secret` so that payments stay
+/// verifiable across restarts; made once.
+pub fn sandbox_secret(data_dir: &std::path::Path) -> anyhow::Result<SecretString> {
+    let path = data_dir.join("sandbox-secret");
+    if let Ok(secret) = std::fs::read_to_string(&path)
+        && !secret.trim().is_empty()
+    {
+        return Ok(secret.trim().to_owned().into());
+    }
+    let bytes: [u8; 32] = rand::random();
+    let secret = hex::encode(bytes);
+    std::fs::create_dir_all(data_dir)
+        .with_context(|| format!("cannot create {}", data_dir.display()))?;
+    std::fs::write(&path, &secret).with_context(|| format!("cannot write {}", path.display()))?;
+    Ok(secret.into())
+}
+
+/// The payment port, and the sandbox behind it when it is the sandbox.
+type Payments = (Arc<dyn PaymentGateway>, Option<Arc<SandboxGateway>>);
+
+/// The payment adapter the settings ask for: Razorpay with keys, else the offline sandbox.
+fn payment_gateway(settings: &Settings) -> anyhow::Result<Payments> {
+    Ok(match &settings.razorpay {
+        Some(keys) => {
+            let config = RazorpayConfig::new(
+                keys.key_id.clone(),
+                keys.key_secret.clone(),
+                keys.webhook_secret.clone(),
+            );
+            tracing::info!("payments go through Razorpay");
+            let gateway = RazorpayGateway::new(config)
+                .map_err(|e| anyhow::anyhow!("cannot build the Razorpay client: {e}"))?;
+            (Arc::new(gateway), None)
+        }
+        None => {
+            tracing::info!(
+                "RAZORPAY_KEY_ID is not set: payments go through the offline sandbox (no real money)"
+            );
+            let sandbox = Arc::new(SandboxGateway::new(sandbox_secret(&settings.data_dir)?));
+            (sandbox.clone(), Some(sandbox))
+        }
+    })
+}
+
+/// The sandbox's Pay button, over the sandbox adapter.
+struct SandboxPay(Arc<SandboxGateway>);
+
+impl SandboxPayer for SandboxPay {
+    fn pay(&self, provider_order_id: &str) -> Result<SandboxPaymentDto, PaymentError> {
+        let payment = self.0.pay(provider_order_id)?;
+        Ok(SandboxPaymentDto {
+            razorpay_order_id: payment.razorpay_order_id,
+            razorpay_payment_id: payment.razorpay_payment_id,
+            razorpay_signature: payment.razorpay_signature,
+        })
+    }
 }
 
 impl Services {
@@ -121,6 +194,31 @@ impl Services {
             },
             limiter.clone(),
         );
+        let (gateway, sandbox) = payment_gateway(settings)?;
+        let orders_repo = Arc::new(DieselOrderRepository::new(database.clone()));
+        let intents: Arc<dyn CheckoutIntentRepository> =
+            Arc::new(DieselCheckoutIntentRepository::new(database.clone()));
+        let checkout = CheckoutService::new(
+            CheckoutPorts {
+                gateway: gateway.clone(),
+                intents: intents.clone(),
+                orders: orders_repo.clone(),
+                products: Arc::new(DieselProductRepository::new(database.clone())),
+                users: users.clone(),
+                webhook_events: Arc::new(DieselWebhookEventRepository::new(database.clone())),
+                mailer: mailer.clone(),
+                ids: ids.clone(),
+                clock: clock.clone(),
+            },
+            DeliveryArea::new(settings.deliverable_pincodes.iter().cloned()),
+        );
+        let order_service = OrderService::new(OrderPorts {
+            orders: orders_repo,
+            gateway,
+            users: users.clone(),
+            mailer: mailer.clone(),
+            clock: clock.clone(),
+        });
         let user_service = UserService::new(users.clone(), clock.clone());
         let auth = AuthService::new(
             users,
@@ -138,6 +236,10 @@ impl Services {
             auth: Arc::new(auth),
             registration: Arc::new(registration),
             users: Arc::new(user_service),
+            checkout: Arc::new(checkout),
+            orders: Arc::new(order_service),
+            sandbox,
+            intents,
             mailer,
         })
     }
@@ -149,6 +251,14 @@ impl Services {
             auth: self.auth.clone(),
             registration: self.registration.clone(),
             users: self.users.clone(),
+            checkout: self.checkout.clone(),
+            orders: self.orders.clone(),
+            sandbox: self.sandbox.as_ref().map(|sandbox| {
+                Arc::new(SandboxCheckout {
+                    payer: Arc::new(SandboxPay(sandbox.clone())),
+                    intents: self.intents.clone(),
+                })
+            }),
             readiness: Arc::new(self.database.clone()),
         }
     }
@@ -227,5 +337,22 @@ impl Application {
     /// Serves until SIGINT or SIGTERM, then finishes the requests in flight (graceful shutdown).
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
         self.server.await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use secrecy::ExposeSecret;
+
+    use super::*;
+
+    #[test]
+    fn the_sandbox_secret_is_made_once_and_kept_in_the_data_folder() {
+        let dir = tempfile::tempdir().unwrap();
+        let first = sandbox_secret(dir.path()).unwrap();
+        let second = sandbox_secret(dir.path()).unwrap();
+        assert_eq!(first.expose_secret(), second.expose_secret());
+        assert_eq!(first.expose_secret().len(), 64);
+        assert!(dir.path().join("sandbox-secret").is_file());
     }
 }

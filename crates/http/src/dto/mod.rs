@@ -3,6 +3,7 @@
 
 mod auth;
 mod category;
+mod checkout;
 mod product;
 mod review;
 mod sale;
@@ -15,6 +16,7 @@ use utoipa::ToSchema;
 
 pub use auth::*;
 pub use category::*;
+pub use checkout::*;
 pub use product::*;
 pub use review::*;
 pub use sale::*;
@@ -27,6 +29,9 @@ pub struct ErrorBody {
     pub success: bool,
     /// Why, in words fit to show the person who sent the request.
     pub message: String,
+    /// `true` when a payment was refunded on the way to this error (checkout only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub refunded: Option<bool>,
 }
 
 impl ErrorBody {
@@ -34,7 +39,14 @@ impl ErrorBody {
         Self {
             success: false,
             message: message.into(),
+            refunded: None,
         }
+    }
+
+    /// The same error, saying the payment was refunded.
+    pub fn refunded(mut self) -> Self {
+        self.refunded = Some(true);
+        self
     }
 }
 

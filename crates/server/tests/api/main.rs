@@ -3,6 +3,7 @@
 mod accounts;
 mod auth;
 mod categories;
+mod checkout;
 mod helpers;
 mod products;
 mod reviews;

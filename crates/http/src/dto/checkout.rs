@@ -1,0 +1,383 @@
+//! Delivery checks, payments, the sandbox checkout and orders.
+
+use paduka_application::checkout::{CartInput, CartLine, OrderRequest, PaymentOrder};
+use paduka_domain::delivery::DeliveryCheck;
+use paduka_domain::order::Order;
+use paduka_domain::{ProductId, UserId};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::ToSchema;
+
+use super::{scalar_integer, scalar_text, timestamp};
+use crate::ApiError;
+use crate::routes::API_PREFIX;
+
+/// `GET /delivery/{pincode}`.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct DeliveryResponse {
+    pub success: bool,
+    pub deliverable: bool,
+    /// `Delivery available at this pincode` or `Delivery unavailable`.
+    pub message: String,
+}
+
+impl From<DeliveryCheck> for DeliveryResponse {
+    fn from(check: DeliveryCheck) -> Self {
+        Self {
+            success: true,
+            deliverable: check.deliverable,
+            message: check.message.to_owned(),
+        }
+    }
+}
+
+/// One cart line as the client sends it; any other field is ignored.
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+pub struct CartLineBody {
+    /// The product's `_id`.
+    #[serde(rename = "_id")]
+    pub id: Option<String>,
+    /// The index of the chosen variant (0 for the first), as a number or text.
+    #[schema(value_type = Option<super::NumberOrText>)]
+    pub productno: Option<Value>,
+    /// How many, at least 1, as a number or text.
+    #[schema(value_type = Option<super::NumberOrText>)]
+    pub quantity: Option<Value>,
+}
+
+impl CartLineBody {
+    fn try_into_domain(self) -> Result<CartLine, ApiError> {
+        let product = self
+            .id
+            .map(|id| id.trim().to_owned())
+            .filter(|id| !id.is_empty())
+            .ok_or_else(|| ApiError::bad_request("Every cart item needs a product _id"))?;
+        let variant = match self.productno.as_ref() {
+            None | Some(Value::Null) => 0,
+            Some(value) => scalar_integer(Some(value))
+                .and_then(|n| u32::try_from(n).ok())
+                .ok_or_else(|| ApiError::bad_request("productno must be a whole number"))?,
+        };
+        let quantity = scalar_integer(self.quantity.as_ref())
+            .and_then(|n| u32::try_from(n).ok())
+            .filter(|n| *n >= 1)
+            .ok_or_else(|| ApiError::bad_request("Quantity must be at least 1"))?;
+        Ok(CartLine {
+            product: ProductId::new(product),
+            variant,
+            quantity,
+        })
+    }
+}
+
+fn lines(products: Option<Vec<CartLineBody>>) -> Result<Vec<CartLine>, ApiError> {
+    products
+        .unwrap_or_default()
+        .into_iter()
+        .map(CartLineBody::try_into_domain)
+        .collect()
+}
+
+/// A pincode as a number or text.
+fn pincode_text(value: Option<&Value>) -> String {
+    scalar_text(value).unwrap_or_default()
+}
+
+/// `POST /payment/{amount}`: the cart, optional (the spec's client sends none).
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+pub struct PaymentBody {
+    pub products: Option<Vec<CartLineBody>>,
+    pub address: Option<String>,
+    /// Six digits, as text or a number.
+    #[schema(value_type = Option<super::NumberOrText>)]
+    pub pincode: Option<Value>,
+}
+
+impl PaymentBody {
+    /// `None` when the body carries no cart at all.
+    pub fn try_into_cart(self) -> Result<Option<CartInput>, ApiError> {
+        if self.products.is_none() && self.address.is_none() && self.pincode.is_none() {
+            return Ok(None);
+        }
+        Ok(Some(CartInput {
+            lines: lines(self.products)?,
+            address: self.address.unwrap_or_default(),
+            pincode: pincode_text(self.pincode.as_ref()),
+        }))
+    }
+}
+
+/// `POST /payment/{amount}`: what the checkout window is opened with.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct PaymentResponse {
+    pub success: bool,
+    /// The provider's order id.
+    pub id: String,
+    /// In paise.
+    pub amount: i64,
+    /// `INR`
+    pub currency: String,
+    /// The public key the checkout window needs.
+    pub key: String,
+    /// `razorpay` or `sandbox`.
+    pub provider: String,
+}
+
+impl From<PaymentOrder> for PaymentResponse {
+    fn from(order: PaymentOrder) -> Self {
+        Self {
+            success: true,
+            id: order.id,
+            amount: order.amount.paise(),
+            currency: order.currency,
+            key: order.key,
+            provider: order.provider.to_owned(),
+        }
+    }
+}
+
+/// `POST /payment/sandbox/pay`.
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+pub struct SandboxPayBody {
+    /// The sandbox order id `POST /payment/{amount}` answered.
+    #[serde(rename = "orderId")]
+    pub order_id: Option<String>,
+}
+
+/// The three fields a checkout window returns.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct SandboxPaymentDto {
+    pub razorpay_order_id: String,
+    pub razorpay_payment_id: String,
+    pub razorpay_signature: String,
+}
+
+/// `POST /payment/webhook`: the acknowledgement.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct WebhookResponse {
+    pub success: bool,
+    /// `placed`, `existing`, `refunded`, `ignored` or `duplicate`.
+    pub outcome: String,
+}
+
+/// `POST /order/cart`. Extra product fields, `status` and `user` are ignored.
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+pub struct OrderBody {
+    pub products: Option<Vec<CartLineBody>>,
+    pub address: Option<String>,
+    #[schema(value_type = Option<super::NumberOrText>)]
+    pub pincode: Option<Value>,
+    /// What the cart costs, in whole rupees.
+    #[schema(value_type = Option<super::NumberOrText>)]
+    pub amount: Option<Value>,
+    #[serde(rename = "paymentId")]
+    pub payment_id: Option<String>,
+    #[serde(rename = "orderId")]
+    pub order_id: Option<String>,
+    pub signature: Option<String>,
+}
+
+impl OrderBody {
+    pub fn try_into_request(self) -> Result<OrderRequest, ApiError> {
+        let amount_rupees = scalar_integer(self.amount.as_ref())
+            .ok_or_else(|| ApiError::bad_request("Please enter a valid amount"))?;
+        Ok(OrderRequest {
+            lines: lines(self.products)?,
+            address: self.address.unwrap_or_default(),
+            pincode: pincode_text(self.pincode.as_ref()),
+            amount_rupees,
+            payment_id: self.payment_id.unwrap_or_default(),
+            order_id: self.order_id.filter(|id| !id.trim().is_empty()),
+            signature: self.signature.unwrap_or_default(),
+        })
+    }
+}
+
+/// `POST /order/myorders`: `user`, when sent, must be the caller.
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+pub struct MyOrdersBody {
+    pub user: Option<String>,
+}
+
+impl MyOrdersBody {
+    pub fn claimed(&self) -> Option<UserId> {
+        self.user
+            .as_deref()
+            .map(str::trim)
+            .filter(|u| !u.is_empty())
+            .map(UserId::new)
+    }
+}
+
+/// `PUT /order/update-status/{id}`.
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+pub struct StatusBody {
+    /// `Pending`, `Confirmed` or `Delivered`.
+    pub status: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct OrderCategoryDto {
+    pub name: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct OrderUserDto {
+    /// `null` once the account is deleted; the name stays.
+    #[serde(rename = "_id")]
+    pub id: Option<String>,
+    pub name: String,
+}
+
+/// One line of an order, as it was bought.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct OrderLineDto {
+    /// The product's `_id`.
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub name: String,
+    /// `/api/v1/product/product-photo/{product id}`
+    pub photo: String,
+    pub category: OrderCategoryDto,
+    /// The variant's label, if it has one.
+    #[serde(rename = "type")]
+    pub kind: Option<String>,
+    /// The unit price in rupees, before `discount`.
+    pub price: f64,
+    /// Percent.
+    pub discount: u8,
+    pub quantity: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct OrderDto {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub products: Vec<OrderLineDto>,
+    pub user: OrderUserDto,
+    pub address: String,
+    pub pincode: String,
+    /// Whole rupees, as charged.
+    pub amount: i64,
+    #[serde(rename = "paymentId")]
+    pub payment_id: String,
+    /// `Pending`, `Confirmed`, `Delivered` or `Cancelled`.
+    pub status: String,
+    #[serde(rename = "createdAt")]
+    #[schema(format = DateTime)]
+    pub created_at: String,
+    #[serde(rename = "updatedAt")]
+    #[schema(format = DateTime)]
+    pub updated_at: String,
+    /// 0..=6, stable for an order.
+    #[serde(rename = "deliveryDays")]
+    pub delivery_days: u8,
+}
+
+impl From<&Order> for OrderDto {
+    fn from(order: &Order) -> Self {
+        Self {
+            id: order.id.to_string(),
+            products: order
+                .lines
+                .iter()
+                .map(|line| OrderLineDto {
+                    id: line.product.to_string(),
+                    name: line.name.clone(),
+                    photo: format!("{API_PREFIX}/product/product-photo/{}", line.product),
+                    category: OrderCategoryDto {
+                        name: line.category_name.clone(),
+                    },
+                    kind: line.variant_label.clone(),
+                    price: line.unit_price.rupees(),
+                    discount: line.discount.value(),
+                    quantity: line.quantity,
+                })
+                .collect(),
+            user: OrderUserDto {
+                id: order.user.id.as_ref().map(ToString::to_string),
+                name: order.user.name.clone(),
+            },
+            address: order.address.clone(),
+            pincode: order.pincode.clone(),
+            amount: order.amount_rupees,
+            payment_id: order.payment_id.clone(),
+            status: order.status.as_str().to_owned(),
+            created_at: timestamp(order.created_at),
+            updated_at: timestamp(order.updated_at),
+            delivery_days: order.delivery_days(),
+        }
+    }
+}
+
+/// One order.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct OrderResponse {
+    pub success: bool,
+    pub order: OrderDto,
+}
+
+/// An order with what happened to it: `Order Placed Successfully`, `Order status updated`.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct OrderWriteResponse {
+    pub success: bool,
+    pub message: String,
+    pub order: OrderDto,
+}
+
+/// A list of orders, newest first.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct OrdersResponse {
+    pub success: bool,
+    pub orders: Vec<OrderDto>,
+}
+
+impl OrdersResponse {
+    pub fn of(orders: &[Order]) -> Self {
+        Self {
+            success: true,
+            orders: orders.iter().map(OrderDto::from).collect(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    #[test]
+    fn cart_lines_accept_numbers_or_text_and_ignore_extra_fields() {
+        let body: OrderBody = serde_json::from_value(json!({
+            "products": [{"_id": "p1", "productno": "1", "quantity": 2, "name": "x", "price": 5}],
+            "address": "1 Road", "pincode": 281001, "amount": "450",
+            "paymentId": "pay", "orderId": "", "signature": "sig", "status": "Delivered", "user": "u"
+        }))
+        .unwrap();
+        let request = body.try_into_request().unwrap();
+        assert_eq!(request.lines[0].variant, 1);
+        assert_eq!(request.lines[0].quantity, 2);
+        assert_eq!(request.pincode, "281001");
+        assert_eq!(request.amount_rupees, 450);
+        assert_eq!(request.order_id, None);
+    }
+
+    #[test]
+    fn bad_amounts_and_quantities_are_refused() {
+        let body: OrderBody = serde_json::from_value(json!({"amount": "12.5"})).unwrap();
+        assert_eq!(
+            body.try_into_request().unwrap_err().public_message(),
+            "Please enter a valid amount"
+        );
+        let body: OrderBody =
+            serde_json::from_value(json!({"amount": 5, "products": [{"_id": "p", "quantity": 0}]}))
+                .unwrap();
+        assert_eq!(
+            body.try_into_request().unwrap_err().public_message(),
+            "Quantity must be at least 1"
+        );
+        let empty: PaymentBody = serde_json::from_value(json!({})).unwrap();
+        assert!(empty.try_into_cart().unwrap().is_none());
+    }
+}

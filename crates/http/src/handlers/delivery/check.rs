@@ -1,0 +1,24 @@
+use actix_web::{HttpResponse, web};
+use paduka_application::checkout::CheckoutService;
+
+use crate::ApiError;
+use crate::dto::{DeliveryResponse, ErrorBody};
+
+/// Whether the shop delivers to a pincode (the product page's check).
+#[utoipa::path(
+    get,
+    path = "/api/v1/delivery/{pincode}",
+    tag = "checkout",
+    params(("pincode" = String, Path, description = "Six digits")),
+    responses(
+        (status = 200, description = "`Delivery available at this pincode` or `Delivery unavailable`", body = DeliveryResponse),
+        (status = 400, description = "`Enter a valid 6-digit Pincode`", body = ErrorBody),
+    )
+)]
+pub async fn check_delivery(
+    checkout: web::Data<CheckoutService>,
+    pincode: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let check = checkout.delivery(&pincode)?;
+    Ok(HttpResponse::Ok().json(DeliveryResponse::from(check)))
+}

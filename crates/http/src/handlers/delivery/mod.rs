@@ -1,0 +1,3 @@
+//! `GET /delivery/{pincode}`.
+
+pub mod check;

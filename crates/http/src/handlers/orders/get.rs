@@ -1,0 +1,32 @@
+use actix_web::{HttpResponse, web};
+use paduka_application::orders::OrderService;
+use paduka_domain::OrderId;
+
+use crate::dto::{ErrorBody, OrderDto, OrderResponse};
+use crate::{ApiError, CurrentUser};
+
+/// One order, for its owner or an administrator.
+#[utoipa::path(
+    get,
+    path = "/api/v1/order/get-order/{id}",
+    tag = "orders",
+    security(("token" = [])),
+    params(("id" = String, Path, description = "The order's `_id`")),
+    responses(
+        (status = 200, description = "The order", body = OrderResponse),
+        (status = 401, description = "No valid token", body = ErrorBody),
+        (status = 403, description = "Someone else's order", body = ErrorBody),
+        (status = 404, description = "`Order not found`", body = ErrorBody),
+    )
+)]
+pub async fn get_order(
+    CurrentUser(user): CurrentUser,
+    orders: web::Data<OrderService>,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let order = orders.get(&user, &OrderId::new(id.into_inner())).await?;
+    Ok(HttpResponse::Ok().json(OrderResponse {
+        success: true,
+        order: OrderDto::from(&order),
+    }))
+}

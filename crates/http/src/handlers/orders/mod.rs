@@ -1,0 +1,9 @@
+//! Orders: placing a paid cart, my orders, one order, every order (admin), status changes
+//! (admin) and cancellation.
+
+pub mod all;
+pub mod cancel;
+pub mod get;
+pub mod my_orders;
+pub mod place;
+pub mod update_status;

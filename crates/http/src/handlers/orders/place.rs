@@ -1,0 +1,46 @@
+use actix_web::{HttpResponse, web};
+use paduka_application::catalog::CatalogService;
+use paduka_application::checkout::CheckoutService;
+
+use crate::dto::{ErrorBody, OrderBody, OrderDto, OrderWriteResponse};
+use crate::handlers::JsonBody;
+use crate::{ApiError, CurrentUser};
+
+/// Places the order of a paid cart: checks the payment's signature, the pincode, the address,
+/// the amount at current prices and the stock, then takes the stock and writes the order
+/// (`Pending`) in one transaction. The same `paymentId` again answers the same order (200).
+#[utoipa::path(
+    post,
+    path = "/api/v1/order/cart",
+    tag = "orders",
+    security(("token" = [])),
+    request_body = OrderBody,
+    responses(
+        (status = 201, description = "`Order Placed Successfully`", body = OrderWriteResponse),
+        (status = 200, description = "This payment had placed the order already: the same order", body = OrderWriteResponse),
+        (status = 400, description = "`Payment verification failed`, `Enter a valid 6-digit Pincode`, `Delivery not available at this address`, `Please enter your address`, ...", body = ErrorBody),
+        (status = 401, description = "No valid token", body = ErrorBody),
+        (status = 409, description = "The amount does not match, `Only N left of NAME`, ...; `refunded: true` when the payment was refunded", body = ErrorBody),
+        (status = 502, description = "The payment provider failed", body = ErrorBody),
+    )
+)]
+pub async fn place_order(
+    CurrentUser(user): CurrentUser,
+    checkout: web::Data<CheckoutService>,
+    catalog: web::Data<CatalogService>,
+    body: JsonBody<OrderBody>,
+) -> Result<HttpResponse, ApiError> {
+    let request = body?.into_inner().try_into_request()?;
+    let placed = checkout.place_order(&user, request).await?;
+    let reply = OrderWriteResponse {
+        success: true,
+        message: "Order Placed Successfully".into(),
+        order: OrderDto::from(&placed.order),
+    };
+    if placed.created {
+        catalog.note_changed();
+        Ok(HttpResponse::Created().json(reply))
+    } else {
+        Ok(HttpResponse::Ok().json(reply))
+    }
+}

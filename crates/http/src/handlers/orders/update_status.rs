@@ -1,0 +1,42 @@
+use actix_web::{HttpResponse, web};
+use paduka_application::orders::OrderService;
+use paduka_domain::OrderId;
+
+use crate::dto::{ErrorBody, OrderDto, OrderWriteResponse, StatusBody};
+use crate::handlers::JsonBody;
+use crate::{AdminUser, ApiError};
+
+/// Moves an order to `Pending`, `Confirmed` or `Delivered` (administrators); the buyer is
+/// mailed when the status changes.
+#[utoipa::path(
+    put,
+    path = "/api/v1/order/update-status/{id}",
+    tag = "orders",
+    security(("token" = [])),
+    params(("id" = String, Path, description = "The order's `_id`")),
+    request_body = StatusBody,
+    responses(
+        (status = 200, description = "`Order status updated`", body = OrderWriteResponse),
+        (status = 400, description = "A status other than Pending, Confirmed or Delivered", body = ErrorBody),
+        (status = 401, description = "No valid token", body = ErrorBody),
+        (status = 403, description = "Not an administrator", body = ErrorBody),
+        (status = 404, description = "`Order not found`", body = ErrorBody),
+        (status = 409, description = "`Order Cancelled`", body = ErrorBody),
+    )
+)]
+pub async fn update_status(
+    AdminUser(admin): AdminUser,
+    orders: web::Data<OrderService>,
+    id: web::Path<String>,
+    body: JsonBody<StatusBody>,
+) -> Result<HttpResponse, ApiError> {
+    let status = body?.into_inner().status.unwrap_or_default();
+    let order = orders
+        .update_status(&admin, &OrderId::new(id.into_inner()), &status)
+        .await?;
+    Ok(HttpResponse::Ok().json(OrderWriteResponse {
+        success: true,
+        message: "Order status updated".into(),
+        order: OrderDto::from(&order),
+    }))
+}

@@ -1,0 +1,7 @@
+//! Payments: opening a payment order, the offline sandbox's Pay button and page, and the
+//! provider's webhook.
+
+pub mod create;
+pub mod sandbox_page;
+pub mod sandbox_pay;
+pub mod webhook;

@@ -1,0 +1,65 @@
+use actix_web::{HttpRequest, HttpResponse, web};
+use paduka_application::catalog::CatalogService;
+use paduka_application::checkout::{CheckoutError, CheckoutService, WebhookOutcome};
+
+use crate::ApiError;
+use crate::dto::{ErrorBody, WebhookResponse};
+
+/// The payment provider's webhook (Razorpay's format). Answered 2xx for every event handled,
+/// ignored or seen before; 400 for a bad signature; 5xx only when the provider or our
+/// database failed, so that the provider delivers it again.
+#[utoipa::path(
+    post,
+    path = "/api/v1/payment/webhook",
+    tag = "checkout",
+    params(
+        ("X-Razorpay-Signature" = String, Header, description = "Hex HMAC-SHA256 of the raw body with the webhook secret"),
+        ("x-razorpay-event-id" = Option<String>, Header, description = "The event id, for de-duplication"),
+    ),
+    request_body(content = String, content_type = "application/json", description = "The provider's event, verified byte for byte"),
+    responses(
+        (status = 200, description = "Handled, ignored or a duplicate", body = WebhookResponse),
+        (status = 400, description = "`Invalid webhook signature`", body = ErrorBody),
+        (status = 502, description = "The payment provider failed: deliver again later", body = ErrorBody),
+    )
+)]
+pub async fn payment_webhook(
+    request: HttpRequest,
+    checkout: web::Data<CheckoutService>,
+    catalog: web::Data<CatalogService>,
+    body: web::Bytes,
+) -> Result<HttpResponse, ApiError> {
+    let header = |name: &str| {
+        request
+            .headers()
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or_default()
+            .to_owned()
+    };
+    let signature = header("x-razorpay-signature");
+    let event_id = header("x-razorpay-event-id");
+    let outcome = match checkout.webhook(&event_id, &body, &signature).await {
+        Ok(outcome) => outcome,
+        Err(CheckoutError::InvalidWebhookSignature) => {
+            return Err(ApiError::bad_request(
+                CheckoutError::InvalidWebhookSignature.to_string(),
+            ));
+        }
+        Err(error) => return Err(error.into()),
+    };
+    let outcome = match outcome {
+        WebhookOutcome::Created(_) => {
+            catalog.note_changed();
+            "placed"
+        }
+        WebhookOutcome::AlreadyPlaced(_) => "existing",
+        WebhookOutcome::Refunded => "refunded",
+        WebhookOutcome::Ignored => "ignored",
+        WebhookOutcome::Duplicate => "duplicate",
+    };
+    Ok(HttpResponse::Ok().json(WebhookResponse {
+        success: true,
+        outcome: outcome.into(),
+    }))
+}
