@@ -17,6 +17,8 @@ if [[ ! -x "$PADUKA_BIN" ]]; then
     echo "error: $PADUKA_BIN is missing: run 'cargo build --release --bin paduka' (or 'just test-e2e')." >&2
     exit 1
 fi
+# The journeys start it from frontend/: hand them an absolute path.
+PADUKA_BIN="$(realpath "$PADUKA_BIN")"
 if [[ ! -f frontend/dist/index.html ]]; then
     echo "error: frontend/dist is missing: run 'just frontend-build' (or 'just test-e2e')." >&2
     exit 1

@@ -12,9 +12,9 @@ const fromEnv = new Set(
 
 const journeys = {
   register: { enabled: true, routes: ['POST /api/v1/auth/register'] },
-  delivery: { enabled: false, routes: ['GET /api/v1/delivery/{pincode}'] },
+  delivery: { enabled: true, routes: ['GET /api/v1/delivery/{pincode}'] },
   checkout: {
-    enabled: false,
+    enabled: true,
     routes: [
       'GET /api/v1/delivery/{pincode}',
       'POST /api/v1/payment/{amount}',
