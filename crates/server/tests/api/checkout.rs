@@ -8,7 +8,9 @@ use paduka_domain::user::{Role, User};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use crate::helpers::{As, PASSWORD, TestApp, expect, expect_error, spawn_app, spawn_app_with};
+use crate::helpers::{
+    As, PASSWORD, SHOPPER_EMAIL, TestApp, expect, expect_error, spawn_app, spawn_app_with,
+};
 
 const PINCODE: &str = "281001";
 const ADDRESS: &str = "2 Market Road, Mathura";
@@ -747,4 +749,34 @@ async fn with_razorpay_keys_the_sandbox_routes_do_not_exist() {
         "Invalid webhook signature",
     )
     .await;
+}
+
+#[tokio::test]
+async fn the_shopper_is_mailed_when_an_order_is_placed_and_when_its_status_changes() {
+    let app = spawn_app().await;
+    let product = shoe(&app, "Runner", 5).await;
+    let order = place(&app, &product, 2).await;
+    let id = order["_id"].as_str().unwrap();
+
+    let placed = app.take_mail(SHOPPER_EMAIL, &format!("Your Paduka order {id} is placed"));
+    assert!(placed.contains("Runner"), "the lines: {placed}");
+    assert!(
+        placed.contains("1800") || placed.contains("1,800"),
+        "the total: {placed}"
+    );
+    assert!(placed.contains(ADDRESS), "the address: {placed}");
+
+    let response = app
+        .put_json(
+            &format!("/order/update-status/{id}"),
+            As::Admin,
+            json!({"status": "Confirmed"}),
+        )
+        .await;
+    expect(response, StatusCode::OK).await;
+    let confirmed = app.take_mail(
+        SHOPPER_EMAIL,
+        &format!("Your Paduka order {id} is Confirmed"),
+    );
+    assert!(confirmed.contains("Confirmed"));
 }
