@@ -5,6 +5,7 @@
 //! implement the ports; every port has a mockall mock (`feature = "mock"`) for tests.
 
 pub mod accounts;
+pub mod admin;
 pub mod catalog;
 pub mod checkout;
 pub mod mail;

@@ -7,6 +7,7 @@
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, ResponseError};
 use paduka_application::accounts::{AuthError, RegistrationError, UserError};
+use paduka_application::admin::AdminError;
 use paduka_application::catalog::CatalogError;
 use paduka_application::checkout::CheckoutError;
 use paduka_application::orders::OrderError;
@@ -127,6 +128,14 @@ impl From<CatalogError> for ApiError {
             | CatalogError::ImageNotFound => Self::NotFound(error.to_string()),
             CatalogError::Conflict(message) => Self::Conflict(message),
             CatalogError::Unexpected(cause) => Self::Unexpected(cause),
+        }
+    }
+}
+
+impl From<AdminError> for ApiError {
+    fn from(error: AdminError) -> Self {
+        match error {
+            AdminError::Unexpected(cause) => Self::Unexpected(cause),
         }
     }
 }

@@ -25,6 +25,7 @@ use std::sync::Arc;
 
 use paduka_application::ReadinessProbe;
 use paduka_application::accounts::{AuthService, RegistrationService, UserService};
+use paduka_application::admin::AdminService;
 use paduka_application::catalog::CatalogService;
 use paduka_application::checkout::{CheckoutIntentRepository, CheckoutService, PaymentError};
 use paduka_application::orders::OrderService;
@@ -45,6 +46,7 @@ pub struct ApiState {
     pub users: Arc<UserService>,
     pub checkout: Arc<CheckoutService>,
     pub orders: Arc<OrderService>,
+    pub admin: Arc<AdminService>,
     /// Set while the offline sandbox is the payment adapter: mounts
     /// `POST /payment/sandbox/pay` and the `/sandbox/checkout` page.
     pub sandbox: Option<Arc<SandboxCheckout>>,

@@ -7,7 +7,8 @@ use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
 use crate::handlers::{
-    auth, categories, delivery, health, media, orders, payment, products, reviews, sales, users,
+    admin, auth, categories, delivery, health, media, orders, payment, products, reviews, sales,
+    users,
 };
 use crate::routes::{API_PREFIX, ROOT_HEALTH_PATHS};
 
@@ -60,6 +61,7 @@ pub const SECURITY_SCHEME: &str = "token";
         orders::all::all_orders,
         orders::update_status::update_status,
         orders::cancel::cancel_order,
+        admin::stats::admin_stats,
         media::get::get_media,
         health::live::live,
         health::ready::ready,
@@ -75,6 +77,7 @@ pub const SECURITY_SCHEME: &str = "token";
         (name = "users", description = "Profiles, and the administrators' list of users"),
         (name = "checkout", description = "Delivery checks, payments (Razorpay or the offline sandbox; `POST /payment/sandbox/pay` exists only with the sandbox) and the provider's webhook"),
         (name = "orders", description = "Placing a paid cart, my orders, and the administrators' order list"),
+        (name = "admin", description = "The administrators' overview: orders, revenue, stock"),
         (name = "media", description = "Images we store and serve"),
         (name = "health"),
         (name = "meta"),
@@ -232,6 +235,7 @@ mod tests {
             "RegisterBody",
             "UsersResponse",
             "UpdateUserResponse",
+            "AdminStatsResponse",
         ] {
             assert!(
                 json["components"]["schemas"][schema].is_object(),

@@ -9,7 +9,8 @@ use crate::dto::ErrorBody;
 use crate::extract::{json_config, path_config, query_config};
 use crate::handlers::payment::sandbox_page;
 use crate::handlers::{
-    auth, categories, delivery, health, media, orders, payment, products, reviews, sales, users,
+    admin, auth, categories, delivery, health, media, orders, payment, products, reviews, sales,
+    users,
 };
 use crate::{ApiState, openapi};
 
@@ -185,6 +186,8 @@ pub fn api_routes() -> Vec<ApiRoute> {
             orders::update_status::update_status,
         ),
         route(M::GET, "/order/delete/{id}", orders::cancel::cancel_order),
+        // the admin overview
+        route(M::GET, "/admin/stats", admin::stats::admin_stats),
         // media, health, the document
         route(M::GET, "/media/{id}", media::get::get_media),
         route(M::GET, "/health/live", health::live::live),
@@ -206,6 +209,7 @@ pub fn configure(state: ApiState) -> impl FnOnce(&mut web::ServiceConfig) {
             .app_data(web::Data::from(state.users))
             .app_data(web::Data::from(state.checkout))
             .app_data(web::Data::from(state.orders))
+            .app_data(web::Data::from(state.admin))
             .app_data(web::Data::<dyn ReadinessProbe>::from(state.readiness));
 
         let mut api = web::scope(API_PREFIX)

@@ -14,6 +14,7 @@ use paduka_application::accounts::{
     MockTokenIssuer, MockUserRepository, RateLimiter, RateLimits, RegistrationPorts,
     RegistrationService, TokenError, UserService,
 };
+use paduka_application::admin::{AdminService, MockStatsRepository};
 use paduka_application::catalog::{
     CatalogService, MockCategoryRepository, MockImageRepository, MockProductRepository,
     MockReviewRepository, ProductPage, ProductRecord, ProductSort,
@@ -165,6 +166,10 @@ fn state_from(mocks: Mocks) -> ApiState {
         users: Arc::new(user_service),
         checkout: Arc::new(checkout),
         orders: Arc::new(orders),
+        admin: Arc::new(AdminService::new(
+            Arc::new(MockStatsRepository::new()),
+            Arc::new(MockClock::new()),
+        )),
         sandbox: None,
         readiness: Arc::new(probe),
     }

@@ -16,6 +16,7 @@ mod products;
 mod reviews;
 mod sales;
 mod schema;
+mod stats;
 mod users;
 
 pub use categories::DieselCategoryRepository;
@@ -27,4 +28,5 @@ pub use orders::DieselOrderRepository;
 pub use products::DieselProductRepository;
 pub use reviews::DieselReviewRepository;
 pub use sales::DieselSaleRepository;
+pub use stats::DieselStatsRepository;
 pub use users::DieselUserRepository;

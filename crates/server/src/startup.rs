@@ -9,6 +9,7 @@ use anyhow::Context;
 use paduka_application::accounts::{
     AuthService, RateLimiter, RegistrationPorts, RegistrationService, UserService,
 };
+use paduka_application::admin::AdminService;
 use paduka_application::catalog::CatalogService;
 use paduka_application::checkout::{
     CheckoutIntentRepository, CheckoutPorts, CheckoutService, PaymentError, PaymentGateway,
@@ -25,7 +26,7 @@ use paduka_payment::{RazorpayConfig, RazorpayGateway, SandboxGateway};
 use paduka_persistence::{
     Database, DieselCategoryRepository, DieselCheckoutIntentRepository, DieselImageRepository,
     DieselOneTimeCodeRepository, DieselOrderRepository, DieselProductRepository,
-    DieselReviewRepository, DieselSaleRepository, DieselUserRepository,
+    DieselReviewRepository, DieselSaleRepository, DieselStatsRepository, DieselUserRepository,
     DieselWebhookEventRepository,
 };
 use secrecy::{ExposeSecret, SecretString};
@@ -48,6 +49,7 @@ pub struct Services {
     pub users: Arc<UserService>,
     pub checkout: Arc<CheckoutService>,
     pub orders: Arc<OrderService>,
+    pub admin: Arc<AdminService>,
     /// The offline payment sandbox, when it is the payment adapter (no Razorpay keys).
     pub sandbox: Option<Arc<SandboxGateway>>,
     /// The stored checkout intents (the sandbox's Pay button checks its caller owns one).
@@ -219,6 +221,10 @@ impl Services {
             mailer: mailer.clone(),
             clock: clock.clone(),
         });
+        let admin = AdminService::new(
+            Arc::new(DieselStatsRepository::new(database.clone())),
+            clock.clone(),
+        );
         let user_service = UserService::new(users.clone(), clock.clone());
         let auth = AuthService::new(
             users,
@@ -238,6 +244,7 @@ impl Services {
             users: Arc::new(user_service),
             checkout: Arc::new(checkout),
             orders: Arc::new(order_service),
+            admin: Arc::new(admin),
             sandbox,
             intents,
             mailer,
@@ -253,6 +260,7 @@ impl Services {
             users: self.users.clone(),
             checkout: self.checkout.clone(),
             orders: self.orders.clone(),
+            admin: self.admin.clone(),
             sandbox: self.sandbox.as_ref().map(|sandbox| {
                 Arc::new(SandboxCheckout {
                     payer: Arc::new(SandboxPay(sandbox.clone())),

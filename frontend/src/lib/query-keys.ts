@@ -20,6 +20,13 @@ export const queryKeys = {
   orders: {
     all: ['orders'] as const,
     mine: (userId: string) => [...queryKeys.orders.all, 'mine', userId] as const,
+    admin: () => [...queryKeys.orders.all, 'admin'] as const,
+    detail: (id: string) => [...queryKeys.orders.all, 'detail', id] as const,
+  },
+  users: {
+    all: ['users'] as const,
+    list: () => [...queryKeys.users.all, 'list'] as const,
+    sellers: () => [...queryKeys.users.all, 'sellers'] as const,
   },
   auth: {
     user: (token: string) => ['auth', 'user-auth', token] as const,

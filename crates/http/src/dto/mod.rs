@@ -1,6 +1,7 @@
 //! The JSON the API speaks, apart from the domain types: request bodies (with
 //! `try_into_domain()`), response bodies, and the field names of the spec (`_id`, `createdAt`).
 
+mod admin;
 mod auth;
 mod category;
 mod checkout;
@@ -14,6 +15,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
 
+pub use admin::*;
 pub use auth::*;
 pub use category::*;
 pub use checkout::*;

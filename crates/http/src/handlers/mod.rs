@@ -1,6 +1,7 @@
 //! One file per action, grouped by area. Each handler parses the request, calls one service
 //! and maps the answer; errors leave as [`ApiError`](crate::ApiError).
 
+pub mod admin;
 pub mod auth;
 pub mod categories;
 pub mod delivery;

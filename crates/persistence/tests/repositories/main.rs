@@ -13,4 +13,5 @@ mod orders;
 mod products;
 mod reviews;
 mod sales;
+mod stats;
 mod users;

@@ -34,7 +34,7 @@ crate::on_both_backends!(
 
 /// An admin (the seller), the buyer `u1` "Asha", a category and the products `p1` (stock 5)
 /// and `p2` (stock `p2_stock`).
-async fn shop(db: &TestDb, p1_stock: u32, p2_stock: u32) -> DieselOrderRepository {
+pub(crate) async fn shop(db: &TestDb, p1_stock: u32, p2_stock: u32) -> DieselOrderRepository {
     let database = db.db();
     let users = DieselUserRepository::new(database.clone());
     users
@@ -77,7 +77,7 @@ fn line(product: &str, name: &str, rupees: i64, quantity: u32) -> NewOrderLine {
 }
 
 /// An order by `u1` paid by `payment`, of `quantity` of `p1`.
-fn new_order(id: &str, payment: &str, quantity: u32, seconds: i64) -> NewOrder {
+pub(crate) fn new_order(id: &str, payment: &str, quantity: u32, seconds: i64) -> NewOrder {
     NewOrder {
         id: OrderId::new(id),
         user: UserRef::new(UserId::new("u1"), "Asha"),
@@ -92,7 +92,7 @@ fn new_order(id: &str, payment: &str, quantity: u32, seconds: i64) -> NewOrder {
     }
 }
 
-fn take(product: &str, quantity: u32) -> StockChange {
+pub(crate) fn take(product: &str, quantity: u32) -> StockChange {
     StockChange {
         product: ProductId::new(product),
         name: format!("name of {product}"),
@@ -106,7 +106,7 @@ fn stock_of(db: &TestDb, product: &str) -> i64 {
     ))
 }
 
-fn placed(placement: Placement) -> Order {
+pub(crate) fn placed(placement: Placement) -> Order {
     match placement {
         Placement::Placed(order) => order,
         Placement::Existing(order) => panic!("expected a new order, got existing {order:?}"),

@@ -16,7 +16,7 @@ const PINCODE: &str = "281001";
 const ADDRESS: &str = "2 Market Road, Mathura";
 
 /// A product of `stock` pairs at 1000 rupees less 10% (900 each); returns its `_id`.
-async fn shoe(app: &TestApp, name: &str, stock: u32) -> String {
+pub(crate) async fn shoe(app: &TestApp, name: &str, stock: u32) -> String {
     let category = app.category(&format!("{name} shoes")).await;
     let product = app
         .product(
@@ -78,7 +78,7 @@ fn order_body(product: &str, quantity: u32, paid: &Value) -> Value {
 }
 
 /// Pays for and places an order of `quantity` pairs as the shopper; returns the order.
-async fn place(app: &TestApp, product: &str, quantity: u32) -> Value {
+pub(crate) async fn place(app: &TestApp, product: &str, quantity: u32) -> Value {
     let order_id = start_payment(app, As::Shopper, product, quantity).await;
     let paid = sandbox_pay(app, As::Shopper, &order_id).await;
     let response = app

@@ -1,6 +1,7 @@
 //! The HTTP contract, exercised on the real application over a temporary SQLite database.
 
 mod accounts;
+mod admin;
 mod auth;
 mod categories;
 mod checkout;

@@ -23,3 +23,9 @@ export const AdminSectionRoute = lazy(async () => {
   const { AdminSectionRoute: Section } = await import('./admin/admin-section');
   return { default: Section };
 });
+export const AdminOrdersRoute = lazyNamed(() => import('./admin/orders'), 'AdminOrdersRoute');
+export const EditOrderRoute = lazyNamed(() => import('./admin/edit-order'), 'EditOrderRoute');
+export const AdminProductsRoute = lazyNamed(() => import('./admin/products'), 'AdminProductsRoute');
+export const AdminCategoriesRoute = lazyNamed(() => import('./admin/categories'), 'AdminCategoriesRoute');
+export const AdminSaleRoute = lazyNamed(() => import('./admin/sale'), 'AdminSaleRoute');
+export const AdminUsersRoute = lazyNamed(() => import('./admin/users'), 'AdminUsersRoute');

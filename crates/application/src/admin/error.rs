@@ -1,0 +1,16 @@
+use crate::RepoError;
+
+#[derive(Debug, thiserror::Error)]
+pub enum AdminError {
+    #[error(transparent)]
+    Unexpected(anyhow::Error),
+}
+
+impl From<RepoError> for AdminError {
+    fn from(error: RepoError) -> Self {
+        match error {
+            RepoError::Unexpected(e) => Self::Unexpected(e),
+            other => Self::Unexpected(anyhow::Error::new(other)),
+        }
+    }
+}

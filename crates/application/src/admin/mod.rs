@@ -1,0 +1,12 @@
+//! The administrators' overview: orders and revenue today and for the last 30 days, revenue
+//! per India day, orders waiting to be confirmed, and products low on stock.
+
+mod error;
+mod ports;
+mod service;
+
+pub use error::AdminError;
+pub use ports::*;
+pub use service::{
+    AdminService, DayStats, LOW_STOCK_LIMIT, LOW_STOCK_THRESHOLD, STATS_DAYS, ShopStats, Totals,
+};

@@ -1,0 +1,43 @@
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use paduka_domain::ProductId;
+
+use crate::RepoError;
+
+/// One order that counts towards revenue (not cancelled): when it was placed and its amount
+/// in whole rupees.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OrderPoint {
+    pub created_at: DateTime<Utc>,
+    pub amount_rupees: i64,
+}
+
+/// A product with few pairs left.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LowStockProduct {
+    pub id: ProductId,
+    pub name: String,
+    pub quantity: u32,
+}
+
+/// What the overview is computed from; the service buckets the orders into India days.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct StatsSnapshot {
+    /// Every order placed at or after `since` that is not cancelled, in any order.
+    pub orders: Vec<OrderPoint>,
+    /// Orders whose status is `Pending`, whenever placed.
+    pub pending_orders: u64,
+    /// Products with `quantity <= threshold`, lowest first (then by name), at most `limit`.
+    pub low_stock: Vec<LowStockProduct>,
+}
+
+#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[async_trait]
+pub trait StatsRepository: Send + Sync {
+    async fn overview(
+        &self,
+        since: DateTime<Utc>,
+        low_stock_threshold: u32,
+        low_stock_limit: u32,
+    ) -> Result<StatsSnapshot, RepoError>;
+}

@@ -1,0 +1,114 @@
+use std::sync::Arc;
+
+use chrono::{DateTime, Days, NaiveDate, TimeZone, Utc};
+use paduka_domain::sale::india_time;
+use tracing::instrument;
+
+use super::{AdminError, LowStockProduct, StatsRepository};
+use crate::Clock;
+use crate::accounts::Admin;
+
+/// Days in the revenue series, today included.
+pub const STATS_DAYS: u32 = 30;
+/// A product with this many pairs or fewer is low on stock.
+pub const LOW_STOCK_THRESHOLD: u32 = 5;
+/// At most this many low-stock products are listed.
+pub const LOW_STOCK_LIMIT: u32 = 10;
+
+/// Orders and revenue (whole rupees) over a span.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Totals {
+    pub orders: u64,
+    pub revenue: i64,
+}
+
+/// One India day of the series.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DayStats {
+    pub date: NaiveDate,
+    pub totals: Totals,
+}
+
+/// The admin overview.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ShopStats {
+    pub today: Totals,
+    pub last_30_days: Totals,
+    /// [`STATS_DAYS`] India days, oldest first, today last; days without orders are zero.
+    pub revenue_by_day: Vec<DayStats>,
+    pub pending_orders: u64,
+    pub low_stock: Vec<LowStockProduct>,
+}
+
+pub struct AdminService {
+    stats: Arc<dyn StatsRepository>,
+    clock: Arc<dyn Clock>,
+}
+
+impl AdminService {
+    pub fn new(stats: Arc<dyn StatsRepository>, clock: Arc<dyn Clock>) -> Self {
+        Self { stats, clock }
+    }
+
+    /// The overview as of now. "Today" and the days of the series are India days (UTC+05:30);
+    /// cancelled orders count neither as orders nor as revenue.
+    #[instrument(skip(self), fields(admin = %admin.id()))]
+    pub async fn stats(&self, admin: &Admin) -> Result<ShopStats, AdminError> {
+        let today = self.clock.now().with_timezone(&india_time()).date_naive();
+        let first_day = today - Days::new(u64::from(STATS_DAYS - 1));
+        let since = india_midnight(first_day)?;
+        let snapshot = self
+            .stats
+            .overview(since, LOW_STOCK_THRESHOLD, LOW_STOCK_LIMIT)
+            .await?;
+
+        let mut revenue_by_day: Vec<DayStats> = first_day
+            .iter_days()
+            .take(STATS_DAYS as usize)
+            .map(|date| DayStats {
+                date,
+                totals: Totals::default(),
+            })
+            .collect();
+        for order in &snapshot.orders {
+            let day = order.created_at.with_timezone(&india_time()).date_naive();
+            let Ok(index) = usize::try_from((day - first_day).num_days()) else {
+                continue;
+            };
+            if let Some(bucket) = revenue_by_day.get_mut(index) {
+                bucket.totals.orders += 1;
+                bucket.totals.revenue += order.amount_rupees;
+            }
+        }
+        let last_30_days = revenue_by_day
+            .iter()
+            .fold(Totals::default(), |sum, day| Totals {
+                orders: sum.orders + day.totals.orders,
+                revenue: sum.revenue + day.totals.revenue,
+            });
+        let today_totals = revenue_by_day
+            .last()
+            .map(|day| day.totals)
+            .unwrap_or_default();
+        Ok(ShopStats {
+            today: today_totals,
+            last_30_days,
+            revenue_by_day,
+            pending_orders: snapshot.pending_orders,
+            low_stock: snapshot.low_stock,
+        })
+    }
+}
+
+/// The UTC instant an India day starts.
+fn india_midnight(day: NaiveDate) -> Result<DateTime<Utc>, AdminError> {
+    india_time()
+        .from_local_datetime(&day.and_time(chrono::NaiveTime::MIN))
+        .single()
+        .map(|at| at.with_timezone(&Utc))
+        .ok_or_else(|| AdminError::Unexpected(anyhow::anyhow!("no India midnight on {day}")))
+}
+
+#[cfg(test)]
+#[path = "service_tests.rs"]
+mod tests;

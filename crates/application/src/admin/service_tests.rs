@@ -1,0 +1,156 @@
+use std::sync::Arc;
+
+use chrono::{DateTime, Utc};
+use paduka_domain::user::{Role, User};
+use paduka_domain::{ProductId, UserId};
+
+use super::*;
+use crate::MockClock;
+use crate::admin::{LowStockProduct, MockStatsRepository, OrderPoint, StatsSnapshot};
+
+fn admin() -> Admin {
+    let now = Utc::now();
+    Admin::trusted(&User {
+        id: UserId::new("admin"),
+        name: "Admin".into(),
+        email: paduka_domain::contact::Email::parse("admin@paduka.local").unwrap(),
+        phone: "9876543210".into(),
+        address: "Shop".into(),
+        role: Role::Admin,
+        password_hash: String::new(),
+        created_at: now,
+        updated_at: now,
+    })
+}
+
+fn at(text: &str) -> DateTime<Utc> {
+    DateTime::parse_from_rfc3339(text)
+        .unwrap()
+        .with_timezone(&Utc)
+}
+
+fn point(text: &str, amount: i64) -> OrderPoint {
+    OrderPoint {
+        created_at: at(text),
+        amount_rupees: amount,
+    }
+}
+
+fn service(now: &str, snapshot: StatsSnapshot, since: &'static str) -> AdminService {
+    let mut clock = MockClock::new();
+    let now = at(now);
+    clock.expect_now().return_const(now);
+    let mut repo = MockStatsRepository::new();
+    repo.expect_overview()
+        .withf(move |from, threshold, limit| {
+            *from == at(since) && *threshold == LOW_STOCK_THRESHOLD && *limit == LOW_STOCK_LIMIT
+        })
+        .times(1)
+        .returning(move |_, _, _| Ok(snapshot.clone()));
+    AdminService::new(Arc::new(repo), Arc::new(clock))
+}
+
+#[tokio::test]
+async fn orders_fall_into_india_days_across_midnight() {
+    // 2025-06-15 02:00 IST is 2025-06-14 20:30 UTC: today in India is the 15th.
+    let snapshot = StatsSnapshot {
+        orders: vec![
+            // 18:29 UTC on the 14th is 23:59 IST on the 14th: yesterday.
+            point("2025-06-14T18:29:00Z", 100),
+            // 18:30 UTC on the 14th is 00:00 IST on the 15th: today.
+            point("2025-06-14T18:30:00Z", 250),
+            point("2025-06-14T20:00:00Z", 50),
+        ],
+        pending_orders: 2,
+        low_stock: vec![LowStockProduct {
+            id: ProductId::new("p1"),
+            name: "Jutti".into(),
+            quantity: 1,
+        }],
+    };
+    // The first of the 30 days is 2025-05-17 IST, which starts at 18:30 UTC on the 16th.
+    let stats = service("2025-06-14T20:30:00Z", snapshot, "2025-05-16T18:30:00Z")
+        .stats(&admin())
+        .await
+        .unwrap();
+
+    assert_eq!(
+        stats.today,
+        Totals {
+            orders: 2,
+            revenue: 300
+        }
+    );
+    assert_eq!(
+        stats.last_30_days,
+        Totals {
+            orders: 3,
+            revenue: 400
+        }
+    );
+    assert_eq!(stats.revenue_by_day.len(), 30);
+    assert_eq!(stats.revenue_by_day[0].date.to_string(), "2025-05-17");
+    let yesterday = &stats.revenue_by_day[28];
+    assert_eq!(yesterday.date.to_string(), "2025-06-14");
+    assert_eq!(yesterday.totals.revenue, 100);
+    assert_eq!(stats.revenue_by_day[29].date.to_string(), "2025-06-15");
+    assert_eq!(stats.pending_orders, 2);
+    assert_eq!(stats.low_stock.len(), 1);
+}
+
+#[tokio::test]
+async fn every_day_appears_even_without_orders() {
+    let stats = service(
+        "2025-01-01T06:00:00Z",
+        StatsSnapshot::default(),
+        "2024-12-02T18:30:00Z",
+    )
+    .stats(&admin())
+    .await
+    .unwrap();
+
+    assert_eq!(stats.revenue_by_day.len(), 30);
+    let dates: Vec<String> = stats
+        .revenue_by_day
+        .iter()
+        .map(|day| day.date.to_string())
+        .collect();
+    assert_eq!(dates.first().unwrap(), "2024-12-03");
+    assert_eq!(dates.last().unwrap(), "2025-01-01");
+    assert!(dates.windows(2).all(|pair| pair[0] < pair[1]));
+    assert!(
+        stats
+            .revenue_by_day
+            .iter()
+            .all(|day| day.totals == Totals::default())
+    );
+    assert_eq!(stats.today, Totals::default());
+    assert_eq!(stats.last_30_days, Totals::default());
+}
+
+#[tokio::test]
+async fn orders_outside_the_window_are_ignored() {
+    // The repository returns only what it was asked for; anything older (or a clock skew
+    // into tomorrow) is left out rather than miscounted.
+    let snapshot = StatsSnapshot {
+        orders: vec![
+            point("2025-05-16T18:29:59Z", 999),
+            point("2025-05-16T18:30:00Z", 10),
+            point("2025-06-15T18:30:00Z", 999),
+        ],
+        ..StatsSnapshot::default()
+    };
+    let stats = service("2025-06-14T20:30:00Z", snapshot, "2025-05-16T18:30:00Z")
+        .stats(&admin())
+        .await
+        .unwrap();
+    assert_eq!(
+        stats.last_30_days,
+        Totals {
+            orders: 1,
+            revenue: 10
+        }
+    );
+    assert_eq!(stats.revenue_by_day[0].totals.revenue, 10);
+    assert_eq!(stats.today, Totals::default());
+}

@@ -1,0 +1,90 @@
+use paduka_application::admin::{DayStats, LowStockProduct, ShopStats, Totals};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+/// Orders and revenue over a span. Cancelled orders count in neither.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct TotalsDto {
+    pub orders: u64,
+    /// Whole rupees.
+    pub revenue: i64,
+}
+
+impl From<Totals> for TotalsDto {
+    fn from(totals: Totals) -> Self {
+        Self {
+            orders: totals.orders,
+            revenue: totals.revenue,
+        }
+    }
+}
+
+/// One India day (UTC+05:30) of the revenue series.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct DayStatsDto {
+    /// `YYYY-MM-DD`, an India day.
+    #[schema(format = Date)]
+    pub date: String,
+    pub orders: u64,
+    /// Whole rupees.
+    pub revenue: i64,
+}
+
+impl From<&DayStats> for DayStatsDto {
+    fn from(day: &DayStats) -> Self {
+        Self {
+            date: day.date.format("%Y-%m-%d").to_string(),
+            orders: day.totals.orders,
+            revenue: day.totals.revenue,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct LowStockDto {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub name: String,
+    pub quantity: u32,
+}
+
+impl From<&LowStockProduct> for LowStockDto {
+    fn from(product: &LowStockProduct) -> Self {
+        Self {
+            id: product.id.to_string(),
+            name: product.name.clone(),
+            quantity: product.quantity,
+        }
+    }
+}
+
+/// `GET /admin/stats`.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AdminStatsResponse {
+    pub success: bool,
+    /// Today, an India day.
+    pub today: TotalsDto,
+    /// The last 30 India days, today included.
+    #[serde(rename = "last30Days")]
+    pub last_30_days: TotalsDto,
+    /// 30 entries, oldest first, today last; days without orders are zeros.
+    pub revenue_by_day: Vec<DayStatsDto>,
+    /// Orders whose status is `Pending`, whenever placed.
+    pub pending_orders: u64,
+    /// Products with 5 pairs or fewer, lowest first, at most 10.
+    pub low_stock: Vec<LowStockDto>,
+}
+
+impl From<&ShopStats> for AdminStatsResponse {
+    fn from(stats: &ShopStats) -> Self {
+        Self {
+            success: true,
+            today: stats.today.into(),
+            last_30_days: stats.last_30_days.into(),
+            revenue_by_day: stats.revenue_by_day.iter().map(DayStatsDto::from).collect(),
+            pending_orders: stats.pending_orders,
+            low_stock: stats.low_stock.iter().map(LowStockDto::from).collect(),
+        }
+    }
+}

@@ -1,0 +1,3 @@
+//! The administrators' overview.
+
+pub mod stats;

@@ -1,0 +1,78 @@
+use async_trait::async_trait;
+use chrono::NaiveDateTime;
+use chrono::{DateTime, Utc};
+use diesel::prelude::*;
+use paduka_application::RepoError;
+use paduka_application::admin::{LowStockProduct, OrderPoint, StatsRepository, StatsSnapshot};
+use paduka_domain::ProductId;
+use paduka_domain::order::OrderStatus;
+
+use crate::db::{Database, corrupt, from_db_time, to_db_time};
+use crate::schema::{orders, products};
+
+/// The admin overview's figures, read from `orders` and `products`. Days are bucketed by the
+/// service, so no backend date function is needed.
+#[derive(Debug, Clone)]
+pub struct DieselStatsRepository {
+    db: Database,
+}
+
+impl DieselStatsRepository {
+    pub fn new(db: Database) -> Self {
+        Self { db }
+    }
+}
+
+#[async_trait]
+impl StatsRepository for DieselStatsRepository {
+    async fn overview(
+        &self,
+        since: DateTime<Utc>,
+        low_stock_threshold: u32,
+        low_stock_limit: u32,
+    ) -> Result<StatsSnapshot, RepoError> {
+        let since = to_db_time(since);
+        let threshold = i32::try_from(low_stock_threshold).unwrap_or(i32::MAX);
+        let limit = i64::from(low_stock_limit);
+        self.db
+            .run(move |conn| {
+                let points = orders::table
+                    .filter(orders::created_at.ge(since))
+                    .filter(orders::status.ne(OrderStatus::Cancelled.as_str()))
+                    .select((orders::created_at, orders::amount_rupees))
+                    .load::<(NaiveDateTime, i64)>(conn)?
+                    .into_iter()
+                    .map(|(created_at, amount_rupees)| OrderPoint {
+                        created_at: from_db_time(created_at),
+                        amount_rupees,
+                    })
+                    .collect();
+                let pending: i64 = orders::table
+                    .filter(orders::status.eq(OrderStatus::Pending.as_str()))
+                    .count()
+                    .get_result(conn)?;
+                let low_stock = products::table
+                    .filter(products::quantity.le(threshold))
+                    .order((products::quantity, products::name, products::id))
+                    .limit(limit)
+                    .select((products::id, products::name, products::quantity))
+                    .load::<(String, String, i32)>(conn)?
+                    .into_iter()
+                    .map(|(id, name, quantity)| {
+                        Ok(LowStockProduct {
+                            quantity: u32::try_from(quantity)
+                                .map_err(|_| corrupt(format_args!("quantity of product {id}")))?,
+                            id: ProductId::new(id),
+                            name,
+                        })
+                    })
+                    .collect::<QueryResult<Vec<_>>>()?;
+                Ok(StatsSnapshot {
+                    orders: points,
+                    pending_orders: u64::try_from(pending).unwrap_or_default(),
+                    low_stock,
+                })
+            })
+            .await
+    }
+}

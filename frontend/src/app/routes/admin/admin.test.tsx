@@ -1,0 +1,179 @@
+import { screen, within } from '@testing-library/react';
+import { useAuthStore } from '@/features/auth/stores/auth-store';
+import { admin, categoriesFixture, orderFixture, productFixture, saleFixture, sessionFor, shopper } from '@/testing/data';
+import { mockApi } from '@/testing/mock-api';
+import { renderApp } from '@/testing/render-app';
+
+const base = {
+  'GET /sale/allsales': { body: { success: true, sales: [] } },
+  'GET /auth/admin-auth': { body: { ok: true } },
+  'GET /category/all-categories': { body: { success: true, categories: categoriesFixture } },
+};
+
+beforeEach(() => {
+  useAuthStore.getState().setSession(sessionFor(admin));
+  vi.spyOn(window, 'confirm').mockReturnValue(true);
+});
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('admin orders', () => {
+  it('lists orders, changes a status, links to the edit page and cancels with the token', async () => {
+    let fail = false;
+    const { calls } = mockApi({
+      ...base,
+      'GET /order/get-all-orders': { body: { success: true, orders: [orderFixture()] } },
+      'PUT /order/update-status/o1': () =>
+        fail ? { status: 500, body: { success: false, message: 'boom' } } : { body: { success: true, message: 'Order status updated' } },
+      'GET /order/delete/o1': { body: { success: true, message: 'Order Cancelled Successfully' } },
+    });
+    const { user } = renderApp('/admin/orders');
+    expect(await screen.findByText('pay_123')).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Admin' })).toHaveTextContent('UsersOrdersProductsCategoriesSale');
+    expect(screen.getByText('Asha Verma')).toBeInTheDocument();
+    expect(screen.getByText('₹2,338')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/edit-order/o1');
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status of order o1' }), 'Confirmed');
+    expect(await screen.findByText('Order status updated')).toBeInTheDocument();
+    const put = calls.find((c) => c.path === '/order/update-status/o1');
+    expect(put?.body).toEqual({ status: 'Confirmed' });
+    expect(put?.headers.get('Authorization')).toBe('token-u0');
+
+    fail = true;
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status of order o1' }), 'Delivered');
+    expect(await screen.findByText('Failed to update order status.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(window.confirm).toHaveBeenCalled();
+    expect(await screen.findByText('Order Cancelled Successfully')).toBeInTheDocument();
+  });
+
+  it('shows an order on /edit-order/{id}', async () => {
+    mockApi({ ...base, 'GET /order/get-order/o1': { body: { success: true, order: orderFixture() } } });
+    renderApp('/edit-order/o1');
+    expect(await screen.findByRole('heading', { name: 'Order o1' })).toBeInTheDocument();
+    expect(screen.getByText('Trail Runner')).toBeInTheDocument();
+    expect(screen.getByText('12 MG Road, Raipur, 492001')).toBeInTheDocument();
+    expect(screen.getByLabelText('Change status')).toHaveValue('Pending');
+    expect(screen.getByRole('navigation', { name: 'Admin' })).toBeInTheDocument();
+  });
+
+  it('guards /edit-order like /admin', async () => {
+    mockApi({ ...base, 'GET /auth/admin-auth': { status: 403, body: { ok: false, message: 'Forbidden' } } });
+    useAuthStore.getState().setSession(sessionFor(shopper));
+    renderApp('/edit-order/o1');
+    expect(await screen.findByText(/not authorized/)).toBeInTheDocument();
+  });
+});
+
+describe('admin products', () => {
+  it('creates, edits and deletes a product', async () => {
+    let products = [productFixture()];
+    const { calls } = mockApi({
+      ...base,
+      'GET /product/get-products': () => ({ body: { success: true, count: products.length, products } }),
+      'GET /user/get-sellers': { body: { success: true, sellers: [{ _id: 'u0', name: 'Admin' }] } },
+      'POST /product/create-product': () => ({
+        body: { success: true, message: 'Product Created Successfully', product: productFixture({ _id: 'p9', name: 'Tempo' }) },
+      }),
+      'PUT /product/update-product/:id': { body: { success: true, message: 'Product Updated Successfully', product: productFixture() } },
+      'DELETE /product/delete/:id': () => {
+        products = [];
+        return { body: { success: true, message: 'Product Deleted successfully' } };
+      },
+    });
+    const { user } = renderApp('/admin/products');
+    const table = await screen.findByRole('table');
+    const name = products[0]!.name;
+    expect(within(table).getByText(name)).toBeInTheDocument();
+
+    await user.type(screen.getAllByLabelText('Name')[0]!, 'Tempo');
+    await user.type(screen.getAllByLabelText('Prices')[0]!, '4599, 4599.50');
+    await user.selectOptions(screen.getAllByLabelText('Category')[0]!, categoriesFixture[0]!._id);
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('Tempo created Successfully')).toBeInTheDocument();
+    const post = calls.find((c) => c.path === '/product/create-product');
+    expect(post?.headers.get('Authorization')).toBe('token-u0');
+
+    await user.click(within(table).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText('Name')).toHaveValue(name);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Product Updated Successfully')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await user.click(within(table).getByRole('button', { name: 'Edit' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await user.click(within(table).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText(`${name} deleted Successfully`)).toBeInTheDocument();
+  });
+});
+
+describe('admin categories', () => {
+  it("shows the server's refusal to delete a category in use", async () => {
+    mockApi({
+      ...base,
+      'GET /category/delete-category/:id': { status: 409, body: { success: false, message: 'Category is in use' } },
+    });
+    const { user } = renderApp('/admin/categories');
+    const table = await screen.findByRole('table');
+    await user.click(within(table).getAllByRole('button', { name: 'Delete' })[0]!);
+    expect(await screen.findByText('Category is in use')).toBeInTheDocument();
+  });
+});
+
+describe('admin sale', () => {
+  it("asks to 'Fill all details', creates in India time and deletes", async () => {
+    const { calls } = mockApi({
+      ...base,
+      'GET /sale/allsales': { body: { success: true, sales: [saleFixture()] } },
+      'POST /sale/create-sale': { body: { success: true, message: 'Sale Created Successfully' } },
+      'GET /sale/delete-sale/:id': { body: { success: true, message: 'deleted' } },
+    });
+    const { user } = renderApp('/admin/sale');
+    const table = await screen.findByRole('table');
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('Fill all details')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Name'), 'Diwali');
+    await user.type(screen.getByLabelText('Start (India time)'), '2025-11-01T00:00');
+    await user.type(screen.getByLabelText('End (India time)'), '2025-11-05T23:59');
+    await user.type(screen.getByLabelText('Discount'), '15');
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('Sale Created Successfully')).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/sale/create-sale')?.body).toEqual({
+      name: 'Diwali',
+      start: '2025-10-31T18:30:00.000Z',
+      end: '2025-11-05T18:29:00.000Z',
+      discount: 15,
+    });
+
+    await user.click(within(table).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Sale deleted Successfully')).toBeInTheDocument();
+  });
+});
+
+describe('admin users', () => {
+  it('edits a user with a role and never deletes yourself', async () => {
+    const { calls } = mockApi({
+      ...base,
+      'GET /user/get-users': { body: { success: true, users: [admin, shopper] } },
+      'PUT /user/update-user/:id': { body: { success: true, message: 'Profile Updated Successfully' } },
+    });
+    const { user } = renderApp('/admin/users');
+    const table = await screen.findByRole('table');
+    const [mine, theirs] = within(table).getAllByRole('button', { name: 'Delete' });
+    expect(mine).toBeDisabled();
+    expect(theirs).toBeEnabled();
+
+    await user.click(within(table).getAllByRole('button', { name: 'Edit' })[1]!);
+    const dialog = await screen.findByRole('dialog');
+    await user.selectOptions(within(dialog).getByLabelText('Role'), '1');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Profile Updated Successfully')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ newname: shopper.name, newrole: 1 });
+  });
+});

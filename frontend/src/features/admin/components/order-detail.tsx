@@ -1,0 +1,85 @@
+import { useNavigate } from 'react-router';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { formatDateTime, formatRupees } from '@/lib/format';
+import { lineTotalRupees } from '@/lib/pricing';
+import { useOrder } from '../api/get-order';
+import { orderUserName } from '../utils/admin-format';
+import { CancelOrderButton, StatusSelect } from './orders-table';
+
+/** /edit-order/{id}: the order's lines, customer, address, payment and status. */
+export function OrderDetail({ id }: { id: string }) {
+  const order = useOrder(id);
+  const navigate = useNavigate();
+  if (order.isPending) return <Spinner label="Loading order" />;
+  if (order.isError) {
+    const missing = order.error instanceof ApiError && order.error.status === 404;
+    return <p className="notice notice-danger">{missing ? 'Order not found' : 'Failed to fetch orders.'}</p>;
+  }
+  const o = order.data;
+  return (
+    <section className="admin-section" aria-labelledby="order-title">
+      <h1 id="order-title">Order {o._id}</h1>
+      <dl className="admin-order-facts">
+        <dt>Customer</dt>
+        <dd>{orderUserName(o.user)}</dd>
+        <dt>Address</dt>
+        <dd>
+          {o.address}
+          {o.pincode ? `, ${o.pincode}` : ''}
+        </dd>
+        <dt>PaymentId</dt>
+        <dd className="admin-id">{o.paymentId}</dd>
+        <dt>Amount</dt>
+        <dd>{formatRupees(o.amount)}</dd>
+        <dt>Placed</dt>
+        <dd>{formatDateTime(o.createdAt)}</dd>
+        <dt>Status</dt>
+        <dd>{o.status}</dd>
+      </dl>
+      <div className="field">
+        <label className="field-label" htmlFor="order-status">
+          Change status
+        </label>
+        <StatusSelect order={o} label="Change status" id="order-status" />
+      </div>
+      <h2>Products</h2>
+      <div className="admin-table-wrap">
+        <table className="admin-table">
+          <thead>
+            <tr>
+              <th scope="col">Product</th>
+              <th scope="col">Category</th>
+              <th scope="col">Variant</th>
+              <th scope="col">Price</th>
+              <th scope="col">Discount</th>
+              <th scope="col">Quantity</th>
+              <th scope="col">Total</th>
+            </tr>
+          </thead>
+          <tbody>
+            {o.products.map((line, i) => (
+              <tr key={`${line._id}-${i}`}>
+                <td>{line.name}</td>
+                <td>{line.category?.name ?? ''}</td>
+                <td>{line.type ?? ''}</td>
+                <td>{formatRupees(line.price)}</td>
+                <td>{line.discount}%</td>
+                <td>{line.quantity}</td>
+                <td>{formatRupees(lineTotalRupees(line.price, line.discount, line.quantity))}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <div className="admin-form-actions">
+        <button type="button" className="btn btn-secondary" onClick={() => void navigate(paths.admin.orders.getHref())}>
+          Back to orders
+        </button>
+        <CancelOrderButton order={o} onDone={() => void navigate(paths.admin.orders.getHref())} />
+      </div>
+    </section>
+  );
+}
+

@@ -1,0 +1,115 @@
+import { Link } from 'react-router';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-client';
+import { formatRupees } from '@/lib/format';
+import { notify } from '@/lib/notify';
+import type { Order } from '@/types/api';
+import { useDeleteOrder } from '../api/delete-order';
+import { useAllOrders } from '../api/get-all-orders';
+import { useUpdateOrderStatus } from '../api/update-order-status';
+import { ORDER_STATUSES, orderUserName } from '../utils/admin-format';
+
+/** Set an order's status; toasts the server's message or 'Failed to update order status.'. */
+export function StatusSelect({ order, label, id }: { order: Order; label: string; id?: string }) {
+  const update = useUpdateOrderStatus();
+  const options: string[] = [...ORDER_STATUSES];
+  if (!options.includes(order.status)) options.push(order.status);
+  return (
+    <select
+      id={id}
+      aria-label={id ? undefined : label}
+      value={order.status}
+      disabled={update.isPending}
+      onChange={(e) =>
+        update.mutate(
+          { id: order._id, status: e.target.value },
+          {
+            onSuccess: (reply) => notify.success(reply.message ?? 'Order status updated'),
+            onError: () => notify.error('Failed to update order status.'),
+          },
+        )
+      }
+    >
+      {options.map((s) => (
+        <option key={s} value={s} disabled={!(ORDER_STATUSES as readonly string[]).includes(s)}>
+          {s}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/** Cancel (delete) an order after a confirm: the server puts the stock back and refunds. */
+export function CancelOrderButton({ order, onDone }: { order: Order; onDone?: () => void }) {
+  const cancel = useDeleteOrder();
+  return (
+    <button
+      type="button"
+      className="btn btn-danger btn-sm"
+      disabled={cancel.isPending}
+      onClick={() => {
+        if (!window.confirm(`Cancel order ${order._id}? The stock goes back and the payment is refunded.`)) return;
+        cancel.mutate(order._id, {
+          onSuccess: (reply) => {
+            notify.success(reply.message ?? 'Order Cancelled Successfully');
+            onDone?.();
+          },
+          onError: (error) => notify.error(errorMessage(error, 'Failed to cancel order')),
+        });
+      }}
+    >
+      Delete
+    </button>
+  );
+}
+
+/** /admin/orders: every order with its status dropdown, Edit link and Delete (cancel). */
+export function OrdersTable() {
+  const orders = useAllOrders();
+  if (orders.isPending) return <Spinner label="Loading orders" />;
+  if (orders.isError) return <p className="notice notice-danger">Failed to fetch orders</p>;
+  if (orders.data.length === 0) return <p className="notice">No orders yet.</p>;
+  return (
+    <div className="admin-table-wrap">
+      <table className="admin-table">
+        <thead>
+          <tr>
+            <th scope="col">OrderId</th>
+            <th scope="col">PaymentId</th>
+            <th scope="col">User name</th>
+            <th scope="col">Amount</th>
+            <th scope="col">Address</th>
+            <th scope="col">Status</th>
+            <th scope="col">Change status</th>
+            <th scope="col">Edit</th>
+            <th scope="col">Delete</th>
+          </tr>
+        </thead>
+        <tbody>
+          {orders.data.map((order) => (
+            <tr key={order._id}>
+              <td className="admin-id">{order._id}</td>
+              <td className="admin-id">{order.paymentId}</td>
+              <td>{orderUserName(order.user)}</td>
+              <td>{formatRupees(order.amount)}</td>
+              <td>{order.address}</td>
+              <td>{order.status}</td>
+              <td>
+                <StatusSelect order={order} label={`Status of order ${order._id}`} />
+              </td>
+              <td>
+                <Link className="btn btn-secondary btn-sm" to={paths.editOrder.getHref(order._id)}>
+                  Edit
+                </Link>
+              </td>
+              <td>
+                <CancelOrderButton order={order} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import {
+  formatDiscountList,
+  formatIst,
+  formatPriceList,
+  istInputToIso,
+  isoToIstInput,
+  joinList,
+  orderUserName,
+  parseList,
+  parseNumberList,
+} from './admin-format';
+
+describe('admin form parsing', () => {
+  it('splits comma lists, trimming and dropping empties', () => {
+    expect(parseList(' UK 7, UK 8 ,, UK 9 ')).toEqual(['UK 7', 'UK 8', 'UK 9']);
+    expect(parseList('')).toEqual([]);
+    expect(joinList(['a', 'b'])).toBe('a, b');
+    expect(joinList(undefined)).toBe('');
+  });
+
+  it('reads prices and discounts as numbers, paise kept', () => {
+    expect(parseNumberList('1299, 1499.50, abc, 0')).toEqual([1299, 1499.5, 0]);
+    expect(joinList([1299, 1499.5])).toBe('1299, 1499.5');
+  });
+
+  it('reads and shows sale times in India time', () => {
+    expect(istInputToIso('2025-11-22T10:30')).toBe('2025-11-22T05:00:00.000Z');
+    expect(istInputToIso('2025-11-22T02:00')).toBe('2025-11-21T20:30:00.000Z');
+    expect(istInputToIso('nope')).toBe('');
+    expect(isoToIstInput('2025-11-22T05:00:00.000Z')).toBe('2025-11-22T10:30');
+    expect(isoToIstInput(istInputToIso('2026-01-01T23:45'))).toBe('2026-01-01T23:45');
+    expect(formatIst('2025-11-22T05:00:00.000Z')).toMatch(/22 Nov 2025.*10:30.*IST$/i);
+    expect(formatIst('bad')).toBe('');
+  });
+});
+
+describe('admin table formatting', () => {
+  it('shows one price and discount per variant', () => {
+    expect(formatPriceList([1299, 1499.5])).toBe('₹1,299, ₹1,499.50');
+    expect(formatDiscountList([10, 0])).toBe('10%, 0%');
+    expect(formatPriceList(undefined)).toBe('');
+  });
+
+  it('names the buyer', () => {
+    expect(orderUserName({ _id: 'u1', name: 'Asha' })).toBe('Asha');
+    expect(orderUserName('u1')).toBe('u1');
+    expect(orderUserName(null)).toBe('');
+  });
+});

@@ -1,0 +1,44 @@
+import type { Product } from '@/types/api';
+import { buildProductFormData, emptyProductForm, productToForm } from './product-form';
+
+describe('product form', () => {
+  it('sends tidy comma lists, numeric prices and the photo', () => {
+    const photo = new File(['x'], 'a.png', { type: 'image/png' });
+    const form = buildProductFormData(
+      { ...emptyProductForm, name: ' Tempo ', type: 'UK 7 , UK 8,', price: '4599, 4599.50, x', discount: '20,10', quantity: '12' },
+      photo,
+    );
+    expect(form.get('name')).toBe('Tempo');
+    expect(form.get('type')).toBe('UK 7,UK 8');
+    expect(form.get('price')).toBe('4599,4599.5');
+    expect(form.get('discount')).toBe('20,10');
+    expect(form.get('quantity')).toBe('12');
+    expect(form.get('shipping')).toBe('true');
+    expect(form.get('photo')).toBe(photo);
+    expect(buildProductFormData(emptyProductForm).has('photo')).toBe(false);
+  });
+
+  it('fills the edit form from a product', () => {
+    const p = {
+      _id: 'p1',
+      name: 'Tempo',
+      type: ['UK 7', 'UK 8'],
+      model: [],
+      description: ['Springy'],
+      specifications: [],
+      tags: ['road'],
+      price: [4599, 4599.5],
+      discount: [20, 10],
+      category: { _id: 'c1', name: 'Running' },
+      quantity: 12,
+      shipping: false,
+      otherphoto: ['https://img.example/b.png'],
+    } satisfies Product;
+    const v = productToForm(p);
+    expect(v.type).toBe('UK 7, UK 8');
+    expect(v.price).toBe('4599, 4599.5');
+    expect(v.category).toBe('c1');
+    expect(v.quantity).toBe('12');
+    expect(v.shipping).toBe('false');
+  });
+});

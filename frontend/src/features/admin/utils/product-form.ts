@@ -1,0 +1,83 @@
+import type { Product } from '@/types/api';
+import { joinList, parseList, parseNumberList } from './admin-format';
+
+/** The product form's text values, as typed (lists comma separated). */
+export type ProductFormValues = {
+  product_id: string;
+  name: string;
+  info: string;
+  type: string;
+  model: string;
+  description: string;
+  specifications: string;
+  material: string;
+  tags: string;
+  price: string;
+  discount: string;
+  seller: string;
+  category: string;
+  quantity: string;
+  shipping: string;
+  otherphoto: string;
+};
+
+export const emptyProductForm: ProductFormValues = {
+  product_id: '',
+  name: '',
+  info: '',
+  type: '',
+  model: '',
+  description: '',
+  specifications: '',
+  material: '',
+  tags: '',
+  price: '',
+  discount: '',
+  seller: '',
+  category: '',
+  quantity: '',
+  shipping: 'true',
+  otherphoto: '',
+};
+
+/** Fill the form from a stored product (the edit modal). */
+export function productToForm(p: Product): ProductFormValues {
+  return {
+    product_id: p.product_id ?? '',
+    name: p.name ?? '',
+    info: p.info ?? '',
+    type: joinList(p.type),
+    model: joinList(p.model),
+    description: joinList(p.description),
+    specifications: joinList(p.specifications),
+    material: p.material ?? '',
+    tags: joinList(p.tags),
+    price: joinList(p.price),
+    discount: joinList(p.discount),
+    seller: p.seller ?? '',
+    category: p.category?._id ?? '',
+    quantity: p.quantity === undefined || p.quantity === null ? '' : String(p.quantity),
+    shipping: p.shipping === false || p.shipping === 'false' || p.shipping === 0 ? 'false' : 'true',
+    otherphoto: joinList(p.otherphoto),
+  };
+}
+
+const TEXT_LISTS = ['type', 'model', 'description', 'specifications', 'tags', 'otherphoto'] as const;
+const NUMBER_LISTS = ['price', 'discount'] as const;
+
+/** The multipart body the server takes: lists tidied to `a,b,c`, numbers checked, photo when chosen. */
+export function buildProductFormData(values: ProductFormValues, photo?: File | null): FormData {
+  const form = new FormData();
+  for (const [key, raw] of Object.entries(values) as [keyof ProductFormValues, string][]) {
+    let value = raw.trim();
+    if ((TEXT_LISTS as readonly string[]).includes(key)) value = parseList(raw).join(',');
+    if ((NUMBER_LISTS as readonly string[]).includes(key)) value = parseNumberList(raw).join(',');
+    if (key === 'quantity' && value) {
+      const n = Number(value);
+      value = Number.isFinite(n) ? String(Math.trunc(n)) : '';
+    }
+    form.append(key, value);
+  }
+  if (photo) form.append('photo', photo);
+  return form;
+}
