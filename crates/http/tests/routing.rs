@@ -129,6 +129,7 @@ fn state_from(mocks: Mocks) -> ApiState {
             mailer: Arc::new(MockMailer::new()),
             ids: ids.clone(),
             clock: clock.clone(),
+            catalog_revision: Default::default(),
         },
         DeliveryArea::parse_list("281001,492010").unwrap(),
     );
@@ -138,6 +139,7 @@ fn state_from(mocks: Mocks) -> ApiState {
         users: users.clone(),
         mailer: Arc::new(MockMailer::new()),
         clock: clock.clone(),
+        catalog_revision: Default::default(),
     });
     let user_service = UserService::new(users.clone(), clock.clone());
     let auth = AuthService::new(

@@ -211,6 +211,7 @@ impl Services {
                 mailer: mailer.clone(),
                 ids: ids.clone(),
                 clock: clock.clone(),
+                catalog_revision: catalog.revision_handle(),
             },
             DeliveryArea::new(settings.deliverable_pincodes.iter().cloned()),
         );
@@ -220,6 +221,7 @@ impl Services {
             users: users.clone(),
             mailer: mailer.clone(),
             clock: clock.clone(),
+            catalog_revision: catalog.revision_handle(),
         });
         let admin = AdminService::new(
             Arc::new(DieselStatsRepository::new(database.clone())),

@@ -3,9 +3,11 @@
 mod error;
 mod ports;
 mod query;
+mod revision;
 mod service;
 
 pub use error::CatalogError;
 pub use ports::*;
 pub use query::{ProductPage, ProductQuery, ProductSort};
+pub use revision::CatalogRevision;
 pub use service::{CatalogService, CategoryWithProducts};

@@ -1,5 +1,4 @@
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
 
 use paduka_domain::catalog::{
     Category, CategoryDraft, Image, Product, ProductDraft, ProductInput, StoredImage,
@@ -9,7 +8,7 @@ use paduka_domain::{CategoryId, MediaId, ProductId, ReviewId};
 use tracing::instrument;
 
 use super::ports::*;
-use super::{CatalogError, ProductPage, ProductQuery};
+use super::{CatalogError, CatalogRevision, ProductPage, ProductQuery};
 use crate::accounts::{Admin, Principal, UserRepository};
 use crate::{Clock, IdGenerator, RepoError};
 
@@ -23,7 +22,7 @@ pub struct CatalogService {
     pub(crate) ids: Arc<dyn IdGenerator>,
     pub(crate) clock: Arc<dyn Clock>,
     /// Bumped after every catalog write, so readers holding a copy know it is stale.
-    revision: AtomicU64,
+    revision: CatalogRevision,
 }
 
 /// A category page: the category and its products.
@@ -51,20 +50,23 @@ impl CatalogService {
             users,
             ids,
             clock,
-            revision: AtomicU64::new(0),
+            revision: CatalogRevision::default(),
         }
     }
 
-    /// Changes whenever this process writes to the catalog (products, stock, reviews,
+    /// Changes whenever this process changes the catalog (products, stock, reviews,
     /// categories). Caches of catalog reads compare it to know when to rebuild.
     pub fn revision(&self) -> u64 {
-        self.revision.load(Ordering::Acquire)
+        self.revision.current()
     }
 
-    /// Marks the catalog changed; for writes made outside this service (stock taken by an
-    /// order, for instance).
-    pub fn note_changed(&self) {
-        self.revision.fetch_add(1, Ordering::AcqRel);
+    /// The shared counter, for the services that change stock (checkout, orders).
+    pub fn revision_handle(&self) -> CatalogRevision {
+        self.revision.clone()
+    }
+
+    fn note_changed(&self) {
+        self.revision.bump();
     }
 
     /// Passes a write's result through, marking the catalog changed when it succeeded.

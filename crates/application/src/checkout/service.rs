@@ -13,7 +13,7 @@ use tracing::instrument;
 use super::CheckoutError;
 use super::ports::*;
 use crate::accounts::{Principal, UserRepository};
-use crate::catalog::ProductRepository;
+use crate::catalog::{CatalogRevision, ProductRepository};
 use crate::mail::Mailer;
 use crate::orders::mails;
 use crate::orders::{NewOrder, NewOrderLine, OrderRepository, PlaceError, Placement, StockChange};
@@ -46,6 +46,8 @@ pub struct CheckoutPorts {
     pub mailer: Arc<dyn Mailer>,
     pub ids: Arc<dyn IdGenerator>,
     pub clock: Arc<dyn Clock>,
+    /// Bumped when an order takes stock, so cached catalog reads rebuild.
+    pub catalog_revision: CatalogRevision,
 }
 
 /// The cart our client sends with `POST /payment/{amount}` (`{products, address, pincode}`).
@@ -518,6 +520,7 @@ impl CheckoutService {
         };
         match self.ports.orders.place(&order, &priced.stock).await {
             Ok(Placement::Placed(order)) => {
+                self.ports.catalog_revision.bump();
                 tracing::info!(order = %order.id, amount = order.amount_rupees, "order placed");
                 mails::notify(
                     self.ports.users.as_ref(),

@@ -13,6 +13,7 @@ use paduka_domain::{CategoryId, Percent};
 
 use super::*;
 use crate::accounts::MockUserRepository;
+use crate::catalog::CatalogRevision;
 use crate::catalog::MockProductRepository;
 use crate::mail::MockMailer;
 use crate::orders::MockOrderRepository;
@@ -47,6 +48,7 @@ impl Ports {
                 mailer: Arc::new(self.mailer),
                 ids: Arc::new(self.ids),
                 clock: Arc::new(self.clock),
+                catalog_revision: CatalogRevision::default(),
             },
             DeliveryArea::default(),
         )

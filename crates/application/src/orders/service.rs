@@ -8,6 +8,7 @@ use super::{OrderError, OrderRepository, mails};
 use crate::Clock;
 use crate::RepoError;
 use crate::accounts::{Admin, Principal, UserRepository};
+use crate::catalog::CatalogRevision;
 use crate::checkout::{PaymentGateway, refund_key};
 use crate::mail::Mailer;
 
@@ -18,6 +19,8 @@ pub struct OrderPorts {
     pub users: Arc<dyn UserRepository>,
     pub mailer: Arc<dyn Mailer>,
     pub clock: Arc<dyn Clock>,
+    /// Bumped when a cancellation gives stock back, so cached catalog reads rebuild.
+    pub catalog_revision: CatalogRevision,
 }
 
 /// Orders after checkout: reading them, admins moving them along, cancelling them.
@@ -110,6 +113,9 @@ impl OrderService {
                 RepoError::Conflict(_) => OrderError::Delivered,
                 other => other.into(),
             })?;
+        if !cancellation.already_cancelled {
+            self.ports.catalog_revision.bump();
+        }
         let order = cancellation.order;
         if cancellation.refund_id.is_none() {
             let amount = Paise::from_rupees(order.amount_rupees)

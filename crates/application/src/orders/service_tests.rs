@@ -10,6 +10,7 @@ use paduka_domain::{Percent, ProductId};
 use super::*;
 use crate::MockClock;
 use crate::accounts::MockUserRepository;
+use crate::catalog::CatalogRevision;
 use crate::checkout::{MockPaymentGateway, PaymentError, RefundResult};
 use crate::mail::MockMailer;
 use crate::orders::{Cancellation, MockOrderRepository};
@@ -32,6 +33,7 @@ impl Ports {
             users: Arc::new(self.users),
             mailer: Arc::new(self.mailer),
             clock: Arc::new(self.clock),
+            catalog_revision: CatalogRevision::default(),
         })
     }
 

@@ -1,5 +1,4 @@
 use actix_web::{HttpResponse, web};
-use paduka_application::catalog::CatalogService;
 use paduka_application::orders::OrderService;
 use paduka_domain::OrderId;
 
@@ -26,17 +25,8 @@ use crate::{ApiError, CurrentUser};
 pub async fn cancel_order(
     CurrentUser(user): CurrentUser,
     orders: web::Data<OrderService>,
-    catalog: web::Data<CatalogService>,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    let result = orders.cancel(&user, &OrderId::new(id.into_inner())).await;
-    // A failed refund still cancelled the order and put the stock back.
-    if matches!(
-        result,
-        Ok(_) | Err(paduka_application::orders::OrderError::RefundFailed(_))
-    ) {
-        catalog.note_changed();
-    }
-    result?;
+    orders.cancel(&user, &OrderId::new(id.into_inner())).await?;
     Ok(HttpResponse::Ok().json(MessageResponse::new("Order Cancelled Successfully")))
 }

@@ -1,5 +1,4 @@
 use actix_web::{HttpResponse, web};
-use paduka_application::catalog::CatalogService;
 use paduka_application::checkout::CheckoutService;
 
 use crate::dto::{ErrorBody, OrderBody, OrderDto, OrderWriteResponse};
@@ -27,7 +26,6 @@ use crate::{ApiError, CurrentUser};
 pub async fn place_order(
     CurrentUser(user): CurrentUser,
     checkout: web::Data<CheckoutService>,
-    catalog: web::Data<CatalogService>,
     body: JsonBody<OrderBody>,
 ) -> Result<HttpResponse, ApiError> {
     let request = body?.into_inner().try_into_request()?;
@@ -38,7 +36,6 @@ pub async fn place_order(
         order: OrderDto::from(&placed.order),
     };
     if placed.created {
-        catalog.note_changed();
         Ok(HttpResponse::Created().json(reply))
     } else {
         Ok(HttpResponse::Ok().json(reply))

@@ -1,5 +1,4 @@
 use actix_web::{HttpRequest, HttpResponse, web};
-use paduka_application::catalog::CatalogService;
 use paduka_application::checkout::{CheckoutError, CheckoutService, WebhookOutcome};
 
 use crate::ApiError;
@@ -26,7 +25,6 @@ use crate::dto::{ErrorBody, WebhookResponse};
 pub async fn payment_webhook(
     request: HttpRequest,
     checkout: web::Data<CheckoutService>,
-    catalog: web::Data<CatalogService>,
     body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
     let header = |name: &str| {
@@ -49,10 +47,7 @@ pub async fn payment_webhook(
         Err(error) => return Err(error.into()),
     };
     let outcome = match outcome {
-        WebhookOutcome::Created(_) => {
-            catalog.note_changed();
-            "placed"
-        }
+        WebhookOutcome::Created(_) => "placed",
         WebhookOutcome::AlreadyPlaced(_) => "existing",
         WebhookOutcome::Refunded => "refunded",
         WebhookOutcome::Ignored => "ignored",
