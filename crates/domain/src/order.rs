@@ -81,6 +81,16 @@ impl Order {
     }
 }
 
+/// One step of an order's life: the status it took, when, and who set it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StatusChange {
+    pub status: OrderStatus,
+    pub at: DateTime<Utc>,
+    /// The name of whoever set it; `None` when the shop did (a payment webhook) or the
+    /// account is gone.
+    pub by: Option<String>,
+}
+
 pub fn delivery_days(id: &OrderId) -> u8 {
     // FNV-1a: stable across runs and platforms, unlike std's randomly seeded hasher.
     let hash = id.as_str().bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {

@@ -9,7 +9,7 @@ use paduka_application::checkout::RefundResult;
 use paduka_application::orders::{
     Cancellation, NewOrder, OrderRepository, PlaceError, Placement, StockChange,
 };
-use paduka_domain::order::{Order, OrderLine, OrderStatus};
+use paduka_domain::order::{Order, OrderLine, OrderStatus, StatusChange};
 use paduka_domain::review::UserRef;
 use paduka_domain::{OrderId, Paise, Percent, ProductId, UserId};
 
@@ -552,6 +552,37 @@ impl OrderRepository for DieselOrderRepository {
                 )
             })
             .await?
+    }
+
+    async fn history(&self, id: &OrderId) -> Result<Vec<StatusChange>, RepoError> {
+        let id = id.as_str().to_owned();
+        self.db
+            .run(move |conn| {
+                // No foreign key from actor_id: the history outlives accounts.
+                let rows = order_events::table
+                    .left_join(users::table.on(users::id.nullable().eq(order_events::actor_id)))
+                    .filter(order_events::order_id.eq(&id))
+                    .order(order_events::position.asc())
+                    .select((
+                        order_events::status,
+                        order_events::at,
+                        users::name.nullable(),
+                    ))
+                    .load::<(String, NaiveDateTime, Option<String>)>(conn)?;
+                rows.into_iter()
+                    .map(|(status, at, by)| {
+                        let status = OrderStatus::from_stored(&status).ok_or_else(|| {
+                            corrupt(format_args!("a status in the history of order {id}"))
+                        })?;
+                        Ok(StatusChange {
+                            status,
+                            at: from_db_time(at),
+                            by,
+                        })
+                    })
+                    .collect()
+            })
+            .await
     }
 
     async fn record_refund(&self, id: &OrderId, refund: &RefundResult) -> Result<(), RepoError> {

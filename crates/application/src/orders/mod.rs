@@ -8,4 +8,4 @@ mod service;
 
 pub use error::OrderError;
 pub use ports::*;
-pub use service::{OrderPorts, OrderService};
+pub use service::{OrderDetail, OrderPorts, OrderService};

@@ -3,7 +3,7 @@
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use paduka_domain::order::{Order, OrderLine, OrderStatus};
+use paduka_domain::order::{Order, OrderLine, OrderStatus, StatusChange};
 use paduka_domain::review::UserRef;
 use paduka_domain::{OrderId, ProductId, UserId};
 
@@ -155,6 +155,10 @@ pub trait OrderRepository: Send + Sync {
         actor: Option<UserId>,
         at: DateTime<Utc>,
     ) -> Result<Cancellation, RepoError>;
+
+    /// Every status the order took, oldest first, each with the name of who set it (`None`
+    /// for the shop itself or a deleted account). Empty for an unknown id.
+    async fn history(&self, id: &OrderId) -> Result<Vec<StatusChange>, RepoError>;
 
     /// Stores the refund of the order's payment (`orders.refund_id`, `orders.refund_status`).
     /// `NotFound` for an unknown id.

@@ -1,6 +1,6 @@
 use std::sync::Arc;
 
-use paduka_domain::order::{Order, OrderStatus};
+use paduka_domain::order::{Order, OrderStatus, StatusChange};
 use paduka_domain::{OrderId, Paise, UserId};
 use tracing::instrument;
 
@@ -11,6 +11,14 @@ use crate::accounts::{Admin, Principal, UserRepository};
 use crate::catalog::CatalogRevision;
 use crate::checkout::{PaymentGateway, refund_key};
 use crate::mail::Mailer;
+
+/// One order as its page shows it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OrderDetail {
+    pub order: Order,
+    /// Oldest first.
+    pub history: Vec<StatusChange>,
+}
 
 /// The ports the order service is built from.
 pub struct OrderPorts {
@@ -48,12 +56,17 @@ impl OrderService {
         Ok(self.ports.orders.for_user(&user.user_id).await?)
     }
 
-    /// `GET /order/get-order/{id}`: the order, for its owner or an admin.
+    /// `GET /order/get-order/{id}`: the order and its status history, for its owner or an
+    /// admin. Only admins learn who set each status.
     #[instrument(skip(self), fields(user = %user.user_id))]
-    pub async fn get(&self, user: &Principal, id: &OrderId) -> Result<Order, OrderError> {
+    pub async fn get(&self, user: &Principal, id: &OrderId) -> Result<OrderDetail, OrderError> {
         let order = self.find(id).await?;
         ensure_may_see(user, &order)?;
-        Ok(order)
+        let mut history = self.ports.orders.history(id).await?;
+        if user.as_admin().is_none() {
+            history.iter_mut().for_each(|change| change.by = None);
+        }
+        Ok(OrderDetail { order, history })
     }
 
     /// `GET /order/get-all-orders`: every order, newest first, cancelled ones included.

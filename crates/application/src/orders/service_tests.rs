@@ -45,6 +45,12 @@ impl Ports {
         self
     }
 
+    /// The order's history: placed by its buyer, confirmed by an admin.
+    fn with_history(mut self) -> Self {
+        self.orders.expect_history().returning(|_| Ok(history()));
+        self
+    }
+
     /// `times` mails reach the buyer with a subject containing `subject`.
     fn mailing(mut self, times: usize, subject: &'static str) -> Self {
         self.users
@@ -183,17 +189,46 @@ async fn asking_for_someone_else_s_orders_is_forbidden_even_for_an_admin() {
     }
 }
 
+fn history() -> Vec<StatusChange> {
+    vec![
+        StatusChange {
+            status: OrderStatus::Pending,
+            at: now(),
+            by: Some("Asha".into()),
+        },
+        StatusChange {
+            status: OrderStatus::Confirmed,
+            at: now(),
+            by: Some("Store Admin".into()),
+        },
+    ]
+}
+
 #[tokio::test]
 async fn an_order_is_shown_to_its_owner_and_admins_only() {
-    let service = Ports::default().with_order(order("Pending")).service();
+    let service = Ports::default()
+        .with_order(order("Pending"))
+        .with_history()
+        .service();
     let id = OrderId::new("ord-1");
     assert_eq!(
-        service.get(&shopper(), &id).await.unwrap(),
-        order("Pending")
-    );
-    assert_eq!(
         service.get(&admin_principal(), &id).await.unwrap(),
-        order("Pending")
+        OrderDetail {
+            order: order("Pending"),
+            history: history(),
+        },
+        "admins see who set each status"
+    );
+    let seen_by_owner = service.get(&shopper(), &id).await.unwrap();
+    assert_eq!(seen_by_owner.order, order("Pending"));
+    assert_eq!(
+        seen_by_owner
+            .history
+            .iter()
+            .map(|c| (c.status, c.by.clone()))
+            .collect::<Vec<_>>(),
+        [(OrderStatus::Pending, None), (OrderStatus::Confirmed, None)],
+        "the buyer sees the steps, not the staff's names"
     );
     assert!(matches!(
         service.get(&stranger(), &id).await,
@@ -211,7 +246,7 @@ async fn an_order_of_a_deleted_account_is_only_for_admins() {
         user: UserRef::deleted("Gone"),
         ..order("Pending")
     };
-    let service = Ports::default().with_order(orphan).service();
+    let service = Ports::default().with_order(orphan).with_history().service();
     let id = OrderId::new("ord-1");
     assert!(service.get(&admin_principal(), &id).await.is_ok());
     assert!(matches!(

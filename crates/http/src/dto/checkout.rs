@@ -1,8 +1,9 @@
 //! Delivery checks, payments, the sandbox checkout and orders.
 
 use paduka_application::checkout::{CartInput, CartLine, OrderRequest, PaymentOrder};
+use paduka_application::orders::OrderDetail;
 use paduka_domain::delivery::DeliveryCheck;
-use paduka_domain::order::Order;
+use paduka_domain::order::{Order, StatusChange};
 use paduka_domain::{ProductId, UserId};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -310,11 +311,44 @@ impl From<&Order> for OrderDto {
     }
 }
 
-/// One order.
+/// One status an order took.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct StatusChangeDto {
+    /// `Pending`, `Confirmed`, `Delivered` or `Cancelled`.
+    pub status: String,
+    #[schema(format = DateTime)]
+    pub at: String,
+    /// Who set it; only admins are told, and `null` when the shop itself did (a payment
+    /// webhook) or the account is gone.
+    pub by: Option<String>,
+}
+
+impl From<&StatusChange> for StatusChangeDto {
+    fn from(change: &StatusChange) -> Self {
+        Self {
+            status: change.status.as_str().to_owned(),
+            at: timestamp(change.at),
+            by: change.by.clone(),
+        }
+    }
+}
+
+/// One order, with every status it took, oldest first.
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 pub struct OrderResponse {
     pub success: bool,
     pub order: OrderDto,
+    pub history: Vec<StatusChangeDto>,
+}
+
+impl From<&OrderDetail> for OrderResponse {
+    fn from(detail: &OrderDetail) -> Self {
+        Self {
+            success: true,
+            order: OrderDto::from(&detail.order),
+            history: detail.history.iter().map(StatusChangeDto::from).collect(),
+        }
+    }
 }
 
 /// An order with what happened to it: `Order Placed Successfully`, `Order status updated`.

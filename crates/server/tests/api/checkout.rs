@@ -588,6 +588,54 @@ async fn every_order_route_checks_who_asks() {
         "Order Cancelled",
     )
     .await;
+
+    // The order page tells its history; who did what only to admins.
+    let steps = |reply: &Value| -> Vec<(String, Value)> {
+        reply["history"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|step| {
+                (
+                    step["status"].as_str().unwrap().to_owned(),
+                    step["by"].clone(),
+                )
+            })
+            .collect()
+    };
+    let for_admin = expect(
+        app.get(&format!("/order/get-order/{id}"), As::Admin).await,
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(
+        steps(&for_admin),
+        [
+            ("Pending".to_owned(), json!("Asha")),
+            ("Confirmed".to_owned(), json!("Shop Owner")),
+            ("Cancelled".to_owned(), json!("Shop Owner")),
+        ]
+    );
+    assert!(
+        for_admin["history"][0]["at"]
+            .as_str()
+            .unwrap()
+            .ends_with('Z')
+    );
+    let for_buyer = expect(
+        app.get(&format!("/order/get-order/{id}"), As::Shopper)
+            .await,
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(
+        steps(&for_buyer),
+        [
+            ("Pending".to_owned(), Value::Null),
+            ("Confirmed".to_owned(), Value::Null),
+            ("Cancelled".to_owned(), Value::Null),
+        ]
+    );
 }
 
 #[tokio::test]

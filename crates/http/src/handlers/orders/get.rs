@@ -2,10 +2,10 @@ use actix_web::{HttpResponse, web};
 use paduka_application::orders::OrderService;
 use paduka_domain::OrderId;
 
-use crate::dto::{ErrorBody, OrderDto, OrderResponse};
+use crate::dto::{ErrorBody, OrderResponse};
 use crate::{ApiError, CurrentUser};
 
-/// One order, for its owner or an administrator.
+/// One order and its status history, for its owner or an administrator.
 #[utoipa::path(
     get,
     path = "/api/v1/order/get-order/{id}",
@@ -24,9 +24,6 @@ pub async fn get_order(
     orders: web::Data<OrderService>,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    let order = orders.get(&user, &OrderId::new(id.into_inner())).await?;
-    Ok(HttpResponse::Ok().json(OrderResponse {
-        success: true,
-        order: OrderDto::from(&order),
-    }))
+    let detail = orders.get(&user, &OrderId::new(id.into_inner())).await?;
+    Ok(HttpResponse::Ok().json(OrderResponse::from(&detail)))
 }
