@@ -46,15 +46,15 @@ test-e2e:
 check-postgres:
     @scripts/check-postgres.sh
 
-# Format the code.
+# Format the code (rustfmt, and prettier for the frontend).
 fmt:
     cargo fmt --all
-    cd frontend && npx --no-install prettier --write "src/**/*.{ts,tsx,css}" || true
+    cd frontend && npm run format
 
 fmt-check:
     cargo fmt --all -- --check
 
-# Lints: clippy with warnings as errors, and the frontend's eslint.
+# Lints: clippy with warnings as errors, and the frontend's eslint and prettier check.
 lint: lint-rust
     cd frontend && npm run lint
 

@@ -1,9 +1,17 @@
 // A full-page screenshot of every main shopper screen at 390 px and 1280 px, for people to look
 // at (test-results/screens/), plus the checks a glance would make: nothing wider than the screen,
 // no broken images.
-import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { catalog, launchBrowser, openPage, saveScreen, SCREENS_DIR, signIn, WIDTHS } from './support/browser.mjs';
+import {
+  catalog,
+  launchBrowser,
+  looksSound,
+  openPage,
+  saveScreen,
+  SCREENS_DIR,
+  signIn,
+  WIDTHS,
+} from './support/browser.mjs';
 import { startServer } from './support/server.mjs';
 
 /** @type {import('./support/server.mjs').RunningServer} */
@@ -24,22 +32,6 @@ after(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-/** What a glance at the page would catch. */
-async function looksSound(/** @type {import('playwright-core').Page} */ page, /** @type {string} */ name) {
-  const report = await page.evaluate(() => ({
-    width: window.innerWidth,
-    scrollWidth: document.documentElement.scrollWidth,
-    broken: [...document.images]
-      .filter((img) => img.complete && img.naturalWidth === 0 && getComputedStyle(img).display !== 'none')
-      .map((img) => img.currentSrc || img.src),
-  }));
-  assert.ok(
-    report.scrollWidth <= report.width,
-    `${name}: page is ${report.scrollWidth}px wide on a ${report.width}px screen`,
-  );
-  assert.deepEqual(report.broken, [], `${name}: broken images`);
-}
 
 for (const width of WIDTHS) {
   describe(`screens at ${width} px`, () => {

@@ -1,4 +1,5 @@
 // The system Chromium driven by playwright-core (no browser download), and what the journeys share.
+import assert from 'node:assert/strict';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -128,13 +129,16 @@ export async function loadWholePage(/** @type {Page} */ page) {
   );
 }
 
-/** A full-page screenshot under test-results/screens/NAME-WIDTH.png; returns its path. */
-export async function saveScreen(/** @type {Page} */ page, /** @type {string} */ name) {
+/**
+ * A screenshot under test-results/screens/NAME-WIDTH.png, the whole page unless `fullPage` is
+ * false (a modal is seen in the window); returns its path.
+ */
+export async function saveScreen(/** @type {Page} */ page, /** @type {string} */ name, { fullPage = true } = {}) {
   mkdirSync(SCREENS_DIR, { recursive: true });
   const width = page.viewportSize()?.width ?? 0;
   const path = join(SCREENS_DIR, `${name}-${width}.png`);
   await loadWholePage(page);
-  await page.screenshot({ path, fullPage: true, animations: 'disabled' });
+  await page.screenshot({ path, fullPage, animations: 'disabled' });
   return path;
 }
 
@@ -178,4 +182,20 @@ export function shownPrice(/** @type {number} */ price, /** @type {number} */ di
 export function orderAmount(/** @type {Array<{price: number, discount: number, quantity: number}>} */ lines) {
   const centiPaise = lines.reduce((sum, l) => sum + Math.round(l.price * 100) * (100 - l.discount) * l.quantity, 0);
   return Math.floor(centiPaise / 10000);
+}
+
+/** What a glance at the page would catch. */
+export async function looksSound(/** @type {import('playwright-core').Page} */ page, /** @type {string} */ name) {
+  const report = await page.evaluate(() => ({
+    width: window.innerWidth,
+    scrollWidth: document.documentElement.scrollWidth,
+    broken: [...document.images]
+      .filter((img) => img.complete && img.naturalWidth === 0 && getComputedStyle(img).display !== 'none')
+      .map((img) => img.currentSrc || img.src),
+  }));
+  assert.ok(
+    report.scrollWidth <= report.width,
+    `${name}: page is ${report.scrollWidth}px wide on a ${report.width}px screen`,
+  );
+  assert.deepEqual(report.broken, [], `${name}: broken images`);
 }

@@ -1,4 +1,4 @@
-import { excerpt, formatLongDate, formatRupees } from './format';
+import { excerpt, formatCount, formatLongDate, formatRupees, formatRupeesCompact } from './format';
 
 describe('formatRupees', () => {
   it('uses the rupee sign and Indian digit grouping', () => {
@@ -25,5 +25,23 @@ describe('formatLongDate', () => {
   it('reads long month, day, year', () => {
     expect(formatLongDate('2024-03-05T12:00:00Z')).toBe('March 5, 2024');
     expect(formatLongDate('not a date')).toBe('');
+  });
+});
+
+describe('formatCount', () => {
+  it('says one thing or many', () => {
+    expect(formatCount(1, 'order')).toBe('1 order');
+    expect(formatCount(0, 'order')).toBe('0 orders');
+    expect(formatCount(3, 'pair')).toBe('3 pairs');
+  });
+});
+
+describe('formatRupeesCompact', () => {
+  it('shortens axis figures the Indian way', () => {
+    expect(formatRupeesCompact(0)).toBe('₹0');
+    expect(formatRupeesCompact(950)).toBe('₹950');
+    expect(formatRupeesCompact(12_000)).toBe('₹12K');
+    expect(formatRupeesCompact(1_20_000)).toBe('₹1.2L');
+    expect(formatRupeesCompact(Number.NaN)).toBe('₹0');
   });
 });

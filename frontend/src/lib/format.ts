@@ -42,3 +42,21 @@ export function formatDateTime(iso: string): string {
 export function excerpt(text: string | undefined, length: number): string {
   return `${(text ?? '').substring(0, length)}...`;
 }
+
+/** `1 order`, `3 orders`. */
+export function formatCount(count: number, singular: string, plural = `${singular}s`): string {
+  return `${count} ${count === 1 ? singular : plural}`;
+}
+
+const compactRupees = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  notation: 'compact',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 1,
+});
+
+/** `₹950`, `₹12K`, `₹1.2L`: chart axes, where a full figure would crowd the ticks. */
+export function formatRupeesCompact(rupees: number): string {
+  return compactRupees.format(Number.isFinite(rupees) ? rupees : 0);
+}

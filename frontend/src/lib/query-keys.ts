@@ -28,6 +28,9 @@ export const queryKeys = {
     list: () => [...queryKeys.users.all, 'list'] as const,
     sellers: () => [...queryKeys.users.all, 'sellers'] as const,
   },
+  admin: {
+    stats: () => ['admin', 'stats'] as const,
+  },
   auth: {
     user: (token: string) => ['auth', 'user-auth', token] as const,
     admin: (token: string) => ['auth', 'admin-auth', token] as const,

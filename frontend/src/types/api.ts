@@ -82,5 +82,23 @@ export type Order = {
   deliveryDays?: number;
 };
 
+/** One status an order took; `by` is told to admins only, `null` when the shop set it. */
+export type StatusChange = { status: OrderStatus; at: string; by: string | null };
+
+/** `GET /order/get-order/{id}`: the order and its history, oldest first. */
+export type OrderWithHistory = { order: Order; history: StatusChange[] };
+
+/** Orders and whole rupees over a span; cancelled orders count in neither. */
+export type Totals = { orders: number; revenue: number };
+
+/** `GET /admin/stats`: days are India days, `revenueByDay` holds 30 of them, oldest first. */
+export type AdminStats = {
+  today: Totals;
+  last30Days: Totals;
+  revenueByDay: ({ date: string } & Totals)[];
+  pendingOrders: number;
+  lowStock: { _id: Id; name: string; quantity: number }[];
+};
+
 /** Every success reply carries `success: true`; failures are turned into `ApiError`. */
 export type Ok<T> = { success: true; message?: string } & T;

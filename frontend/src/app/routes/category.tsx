@@ -1,6 +1,7 @@
 import { Link, useParams } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
+import { formatCount } from '@/lib/format';
 import { useCategoryProducts } from '@/features/catalog/api/get-category-products';
 import { ProductGrid, ProductGridSkeleton } from '@/features/catalog/components/product-grid';
 import '@/features/catalog/components/catalog.css';
@@ -26,7 +27,7 @@ export function CategoryRoute() {
         {query.isPending ? <Skeleton width={220} height={36} /> : <h1>{name ?? 'Category'}</h1>}
         {query.isSuccess && (
           <p className="muted" style={{ margin: 0 }}>
-            {products.length} {products.length === 1 ? 'product' : 'products'}
+            {formatCount(products.length, 'product')}
           </p>
         )}
       </div>

@@ -19,10 +19,7 @@ export const ProfileRoute = lazyNamed(() => import('./user/profile'), 'ProfileRo
 export const OrdersRoute = lazyNamed(() => import('./user/orders'), 'OrdersRoute');
 export const CartRoute = lazyNamed(() => import('./user/cart'), 'CartRoute');
 export const AdminAreaRoute = lazyNamed(() => import('./admin/admin-area'), 'AdminAreaRoute');
-export const AdminSectionRoute = lazy(async () => {
-  const { AdminSectionRoute: Section } = await import('./admin/admin-section');
-  return { default: Section };
-});
+export const AdminDashboardRoute = lazyNamed(() => import('./admin/dashboard'), 'AdminDashboardRoute');
 export const AdminOrdersRoute = lazyNamed(() => import('./admin/orders'), 'AdminOrdersRoute');
 export const EditOrderRoute = lazyNamed(() => import('./admin/edit-order'), 'EditOrderRoute');
 export const AdminProductsRoute = lazyNamed(() => import('./admin/products'), 'AdminProductsRoute');

@@ -17,6 +17,7 @@ import { selectIsLoggedIn, useAuthStore } from '@/features/auth/stores/auth-stor
 import { useCartStore } from '@/features/cart/stores/cart-store';
 import { DeliveryCheck } from '@/features/checkout/components/delivery-check';
 import { productPhotoUrl } from '@/lib/api-client';
+import { formatCount } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { variantDiscount, variantPrice } from '@/utils/variants';
 import type { Product, Review } from '@/types/api';
@@ -119,9 +120,7 @@ function ProductView({ product, reviews, reviewsLoading }: ProductViewProps) {
           </div>
           <div className="product-rating-line">
             <Stars value={averageRating(reviews)} />
-            <a href="#reviews-title">
-              {reviews?.length ?? 0} {reviews?.length === 1 ? 'review' : 'reviews'}
-            </a>
+            <a href="#reviews-title">{formatCount(reviews?.length ?? 0, 'review')}</a>
           </div>
 
           <PriceBlock price={price} discount={discount} />

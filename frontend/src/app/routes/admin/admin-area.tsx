@@ -8,7 +8,6 @@ export function AdminAreaRoute() {
   return (
     <AuthGuard area="admin">
       <div className="container page admin-page">
-        <title>Dashboard · Paduka</title>
         <AdminNav />
         <Outlet />
       </div>

@@ -1,6 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
-import { admin, categoriesFixture, orderFixture, productFixture, saleFixture, sessionFor, shopper } from '@/testing/data';
+import {
+  admin,
+  categoriesFixture,
+  orderFixture,
+  productFixture,
+  saleFixture,
+  sessionFor,
+  shopper,
+} from '@/testing/data';
 import { mockApi } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
 
@@ -17,6 +25,61 @@ beforeEach(() => {
 
 afterEach(() => vi.restoreAllMocks());
 
+function statsFixture() {
+  const revenueByDay = Array.from({ length: 30 }, (_, i) => ({
+    date: `2026-11-${String(i + 1).padStart(2, '0')}`,
+    orders: i === 29 ? 2 : 0,
+    revenue: i === 29 ? 4500 : 0,
+  }));
+  return {
+    success: true,
+    today: { orders: 2, revenue: 4500 },
+    last30Days: { orders: 7, revenue: 123456 },
+    revenueByDay,
+    pendingOrders: 3,
+    lowStock: [
+      { _id: 'p1', name: 'Trail Runner', quantity: 0 },
+      { _id: 'p2', name: 'Court Classic', quantity: 4 },
+    ],
+  };
+}
+
+describe('admin dashboard', () => {
+  it('opens on the overview: totals, waiting orders, low stock and the revenue per day', async () => {
+    const { calls } = mockApi({ ...base, 'GET /admin/stats': { body: statsFixture() } });
+    renderApp('/admin/dashboard');
+    const today = await screen.findByText('Revenue today');
+    expect(today.parentElement).toHaveTextContent('Revenue today₹4,5002 orders');
+    expect(screen.getByText('Revenue, last 30 days').parentElement).toHaveTextContent('₹1,23,4567 orders');
+    expect(screen.getByText('Waiting to be confirmed').parentElement).toHaveTextContent('3');
+    expect(screen.getByRole('link', { name: 'Go to orders' })).toHaveAttribute('href', '/admin/orders');
+
+    const lowStock = screen.getByRole('region', { name: 'Low on stock' });
+    expect(within(lowStock).getByRole('link', { name: 'Trail Runner' })).toHaveAttribute('href', '/product/p1');
+    expect(lowStock).toHaveTextContent('Sold out');
+    expect(lowStock).toHaveTextContent('4 pairs left');
+
+    const days = screen.getByRole('table', { name: 'Revenue per day, last 30 days' });
+    expect(within(days).getAllByRole('row')).toHaveLength(31);
+    expect(within(days).getByRole('row', { name: /30 Nov/ })).toHaveTextContent('₹4,500');
+    expect(calls.find((c) => c.path === '/admin/stats')?.headers.get('Authorization')).toBe('token-u0');
+  });
+
+  it('is the landing page of /admin and offers a retry when the overview fails', async () => {
+    let fail = true;
+    mockApi({
+      ...base,
+      'GET /admin/stats': () =>
+        fail ? { status: 500, body: { success: false, message: 'boom' } } : { body: statsFixture() },
+    });
+    const { user } = renderApp('/admin');
+    expect(await screen.findByText('The overview could not be loaded.', { exact: false })).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Revenue today')).toBeInTheDocument();
+  });
+});
+
 describe('admin orders', () => {
   it('lists orders, changes a status, links to the edit page and cancels with the token', async () => {
     let fail = false;
@@ -24,7 +87,9 @@ describe('admin orders', () => {
       ...base,
       'GET /order/get-all-orders': { body: { success: true, orders: [orderFixture()] } },
       'PUT /order/update-status/o1': () =>
-        fail ? { status: 500, body: { success: false, message: 'boom' } } : { body: { success: true, message: 'Order status updated' } },
+        fail
+          ? { status: 500, body: { success: false, message: 'boom' } }
+          : { body: { success: true, message: 'Order status updated' } },
       'GET /order/delete/o1': { body: { success: true, message: 'Order Cancelled Successfully' } },
     });
     const { user } = renderApp('/admin/orders');
@@ -49,14 +114,47 @@ describe('admin orders', () => {
     expect(await screen.findByText('Order Cancelled Successfully')).toBeInTheDocument();
   });
 
-  it('shows an order on /edit-order/{id}', async () => {
-    mockApi({ ...base, 'GET /order/get-order/o1': { body: { success: true, order: orderFixture() } } });
+  it('shows an order on /edit-order/{id} with its history in India time', async () => {
+    const history = [
+      { status: 'Pending', at: '2024-03-05T12:00:00.000Z', by: 'Asha Verma' },
+      { status: 'Confirmed', at: '2024-03-05T13:30:00.000Z', by: null },
+    ];
+    mockApi({
+      ...base,
+      'GET /order/get-order/o1': { body: { success: true, order: orderFixture({ status: 'Confirmed' }), history } },
+    });
     renderApp('/edit-order/o1');
     expect(await screen.findByRole('heading', { name: 'Order o1' })).toBeInTheDocument();
     expect(screen.getByText('Trail Runner')).toBeInTheDocument();
     expect(screen.getByText('12 MG Road, Raipur, 492001')).toBeInTheDocument();
-    expect(screen.getByLabelText('Change status')).toHaveValue('Pending');
+    expect(screen.getByLabelText('Change status')).toHaveValue('Confirmed');
     expect(screen.getByRole('navigation', { name: 'Admin' })).toBeInTheDocument();
+    const steps = within(screen.getByRole('list', { name: 'History' })).getAllByRole('listitem');
+    expect(steps.map((s) => s.textContent)).toEqual([
+      expect.stringMatching(/^Pending.*5 Mar 2024.*5:30 pm IST.*by Asha Verma$/i),
+      expect.stringMatching(/^Confirmed.*5 Mar 2024.*7:00 pm IST.*by the shop$/i),
+    ]);
+    // Cancelling is for orders not yet delivered.
+    expect(screen.getByRole('button', { name: 'Delete' })).toBeEnabled();
+  });
+
+  it('keeps Delete off for delivered and cancelled orders', async () => {
+    mockApi({
+      ...base,
+      'GET /order/get-all-orders': {
+        body: {
+          success: true,
+          orders: [orderFixture({ status: 'Delivered' }), orderFixture({ _id: 'o2', status: 'Cancelled' })],
+        },
+      },
+    });
+    renderApp('/admin/orders');
+    const [delivered, cancelled] = await screen.findAllByRole('button', { name: 'Delete' });
+    expect(delivered).toBeDisabled();
+    expect(delivered).toHaveAttribute('title', 'A delivered order cannot be cancelled');
+    expect(cancelled).toBeDisabled();
+    expect(screen.getByRole('combobox', { name: 'Status of order o2' })).toBeDisabled();
+    expect(screen.getByRole('combobox', { name: 'Status of order o1' })).toBeEnabled();
   });
 
   it('guards /edit-order like /admin', async () => {
@@ -75,9 +173,15 @@ describe('admin products', () => {
       'GET /product/get-products': () => ({ body: { success: true, count: products.length, products } }),
       'GET /user/get-sellers': { body: { success: true, sellers: [{ _id: 'u0', name: 'Admin' }] } },
       'POST /product/create-product': () => ({
-        body: { success: true, message: 'Product Created Successfully', product: productFixture({ _id: 'p9', name: 'Tempo' }) },
+        body: {
+          success: true,
+          message: 'Product Created Successfully',
+          product: productFixture({ _id: 'p9', name: 'Tempo' }),
+        },
       }),
-      'PUT /product/update-product/:id': { body: { success: true, message: 'Product Updated Successfully', product: productFixture() } },
+      'PUT /product/update-product/:id': {
+        body: { success: true, message: 'Product Updated Successfully', product: productFixture() },
+      },
       'DELETE /product/delete/:id': () => {
         products = [];
         return { body: { success: true, message: 'Product Deleted successfully' } };

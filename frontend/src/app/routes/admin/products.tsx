@@ -53,7 +53,11 @@ export function AdminProductsRoute() {
         }}
       />
       <h2>All products</h2>
-      {products.isPending ? <Spinner label="Loading products" /> : <ProductsTable products={products.data ?? []} onEdit={setEditing} />}
+      {products.isPending ? (
+        <Spinner label="Loading products" />
+      ) : (
+        <ProductsTable products={products.data ?? []} onEdit={setEditing} />
+      )}
       {editing ? (
         <AdminModal title={`Edit ${editing.name}`} onClose={closeModal}>
           <ProductForm

@@ -8,6 +8,7 @@ import { useProducts } from '@/features/catalog/api/get-products';
 import { CartLineItem } from '@/features/cart/components/cart-line-item';
 import { cartAmountRupees, selectItemCount, useCartStore } from '@/features/cart/stores/cart-store';
 import { OrderSummary } from '@/features/checkout/components/order-summary';
+import { formatCount } from '@/lib/format';
 import '@/features/cart/components/cart.css';
 
 export function CartRoute() {
@@ -46,7 +47,7 @@ export function CartRoute() {
       <div className="cart-head">
         <h1>Shopping Cart</h1>
         <p className="muted" style={{ margin: 0 }}>
-          {itemCount} {itemCount === 1 ? 'item' : 'items'}
+          {formatCount(itemCount, 'item')}
         </p>
       </div>
       <div className="cart-layout">

@@ -4,8 +4,7 @@ import { queryKeys } from '@/lib/query-keys';
 import type { Ok } from '@/types/api';
 
 /** Cancels the order: the server puts the stock back and refunds. */
-export const deleteOrder = (id: string) =>
-  api.get<Ok<{ message: string }>>(`/order/delete/${encodeURIComponent(id)}`);
+export const deleteOrder = (id: string) => api.get<Ok<{ message: string }>>(`/order/delete/${encodeURIComponent(id)}`);
 
 export const useDeleteOrder = () => {
   const queryClient = useQueryClient();

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import type { Ok, Order } from '@/types/api';
+import type { Ok, OrderWithHistory } from '@/types/api';
 
-export const getOrder = async (id: string, signal?: AbortSignal): Promise<Order> => {
-  const reply = await api.get<Ok<{ order: Order }>>(`/order/get-order/${encodeURIComponent(id)}`, { signal });
-  return reply.order;
+export const getOrder = async (id: string, signal?: AbortSignal): Promise<OrderWithHistory> => {
+  const reply = await api.get<Ok<OrderWithHistory>>(`/order/get-order/${encodeURIComponent(id)}`, { signal });
+  return { order: reply.order, history: Array.isArray(reply.history) ? reply.history : [] };
 };
 
 export const orderQueryOptions = (id: string) =>

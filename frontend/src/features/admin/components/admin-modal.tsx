@@ -1,9 +1,11 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 
 type AdminModalProps = { title: string; onClose: () => void; children: ReactNode };
 
-/** A modal with a Close button; Escape closes it too. */
+/** A modal with a Close button; Escape closes it too. The page behind stays still. */
 export function AdminModal({ title, onClose, children }: AdminModalProps) {
+  const dialog = useRef<HTMLDivElement>(null);
+
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') onClose();
@@ -12,9 +14,19 @@ export function AdminModal({ title, onClose, children }: AdminModalProps) {
     return () => document.removeEventListener('keydown', onKey);
   }, [onClose]);
 
+  useEffect(() => {
+    // Keyboard users start inside the dialog; the page behind does not scroll under it.
+    dialog.current?.focus();
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.body.style.overflow = overflow;
+    };
+  }, []);
+
   return (
     <div className="admin-modal-backdrop">
-      <div className="admin-modal" role="dialog" aria-modal="true" aria-label={title}>
+      <div ref={dialog} className="admin-modal" role="dialog" aria-modal="true" aria-label={title} tabIndex={-1}>
         <div className="admin-modal-head">
           <h2>{title}</h2>
           <button type="button" className="btn btn-ghost btn-sm" onClick={onClose}>

@@ -8,6 +8,7 @@ import { useDeleteCategory } from '../api/delete-category';
 import { useAdminCategories } from '../api/get-admin-lists';
 import { useUpdateCategory } from '../api/update-category';
 import { AdminModal } from './admin-modal';
+import { DeleteButton } from './delete-button';
 
 type CategoryFormProps = {
   initial?: CategoryInput;
@@ -17,7 +18,13 @@ type CategoryFormProps = {
   onCancel?: () => void;
 };
 
-function CategoryForm({ initial = { name: '', image: '' }, submitLabel, submitting, onSubmit, onCancel }: CategoryFormProps) {
+function CategoryForm({
+  initial = { name: '', image: '' },
+  submitLabel,
+  submitting,
+  onSubmit,
+  onCancel,
+}: CategoryFormProps) {
   const id = useId();
   const [values, setValues] = useState<CategoryInput>(initial);
   const submit = async (e: FormEvent) => {
@@ -31,13 +38,23 @@ function CategoryForm({ initial = { name: '', image: '' }, submitLabel, submitti
         <label className="field-label" htmlFor={`${id}-name`}>
           Name
         </label>
-        <input id={`${id}-name`} type="text" value={values.name} onChange={(e) => setValues({ ...values, name: e.target.value })} />
+        <input
+          id={`${id}-name`}
+          type="text"
+          value={values.name}
+          onChange={(e) => setValues({ ...values, name: e.target.value })}
+        />
       </div>
       <div className="field">
         <label className="field-label" htmlFor={`${id}-image`}>
           Image URL
         </label>
-        <input id={`${id}-image`} type="url" value={values.image} onChange={(e) => setValues({ ...values, image: e.target.value })} />
+        <input
+          id={`${id}-image`}
+          type="url"
+          value={values.image}
+          onChange={(e) => setValues({ ...values, image: e.target.value })}
+        />
       </div>
       <div className="admin-form-actions">
         <button type="submit" className="btn btn-primary" disabled={submitting}>
@@ -107,20 +124,13 @@ export function CategoriesManager() {
                     </button>
                   </td>
                   <td>
-                    <button
-                      type="button"
-                      className="btn btn-danger btn-sm"
-                      disabled={remove.isPending}
-                      onClick={() => {
-                        if (!window.confirm(`Delete ${c.name}?`)) return;
-                        remove.mutate(c._id, {
-                          onSuccess: () => notify.success(`${c.name} deleted Successfully`),
-                          onError: (error) => notify.error(errorMessage(error, 'Something went wrong')),
-                        });
-                      }}
-                    >
-                      Delete
-                    </button>
+                    <DeleteButton
+                      mutation={remove}
+                      id={c._id}
+                      confirm={`Delete ${c.name}?`}
+                      success={() => `${c.name} deleted Successfully`}
+                      failure="Something went wrong"
+                    />
                   </td>
                 </tr>
               ))}

@@ -2,10 +2,10 @@ import { useNavigate } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
-import { formatDateTime, formatRupees } from '@/lib/format';
+import { formatRupees } from '@/lib/format';
 import { lineTotalRupees } from '@/lib/pricing';
 import { useOrder } from '../api/get-order';
-import { orderUserName } from '../utils/admin-format';
+import { formatIst, orderUserName } from '../utils/admin-format';
 import { CancelOrderButton, StatusSelect } from './orders-table';
 
 /** /edit-order/{id}: the order's lines, customer, address, payment and status. */
@@ -17,10 +17,12 @@ export function OrderDetail({ id }: { id: string }) {
     const missing = order.error instanceof ApiError && order.error.status === 404;
     return <p className="notice notice-danger">{missing ? 'Order not found' : 'Failed to fetch orders.'}</p>;
   }
-  const o = order.data;
+  const { order: o, history } = order.data;
   return (
     <section className="admin-section" aria-labelledby="order-title">
-      <h1 id="order-title">Order {o._id}</h1>
+      <h1 id="order-title" className="admin-order-title">
+        Order {o._id}
+      </h1>
       <dl className="admin-order-facts">
         <dt>Customer</dt>
         <dd>{orderUserName(o.user)}</dd>
@@ -34,16 +36,30 @@ export function OrderDetail({ id }: { id: string }) {
         <dt>Amount</dt>
         <dd>{formatRupees(o.amount)}</dd>
         <dt>Placed</dt>
-        <dd>{formatDateTime(o.createdAt)}</dd>
+        <dd>{formatIst(o.createdAt)}</dd>
         <dt>Status</dt>
         <dd>{o.status}</dd>
       </dl>
-      <div className="field">
+      <div className="field admin-status-field">
         <label className="field-label" htmlFor="order-status">
           Change status
         </label>
         <StatusSelect order={o} label="Change status" id="order-status" />
       </div>
+      {history.length > 0 ? (
+        <>
+          <h2 id="order-history-title">History</h2>
+          <ol className="admin-order-history" aria-labelledby="order-history-title">
+            {history.map((step, i) => (
+              <li key={`${step.status}-${i}`}>
+                <strong>{step.status}</strong>
+                <span>{formatIst(step.at)}</span>
+                <span className="muted">{step.by ? `by ${step.by}` : 'by the shop'}</span>
+              </li>
+            ))}
+          </ol>
+        </>
+      ) : null}
       <h2>Products</h2>
       <div className="admin-table-wrap">
         <table className="admin-table">
@@ -82,4 +98,3 @@ export function OrderDetail({ id }: { id: string }) {
     </section>
   );
 }
-

@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/api-client';
 import { formatRupees } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import type { Order } from '@/types/api';
@@ -9,6 +8,7 @@ import { useDeleteOrder } from '../api/delete-order';
 import { useAllOrders } from '../api/get-all-orders';
 import { useUpdateOrderStatus } from '../api/update-order-status';
 import { ORDER_STATUSES, orderUserName } from '../utils/admin-format';
+import { DeleteButton } from './delete-button';
 
 /** Set an order's status; toasts the server's message or 'Failed to update order status.'. */
 export function StatusSelect({ order, label, id }: { order: Order; label: string; id?: string }) {
@@ -20,7 +20,8 @@ export function StatusSelect({ order, label, id }: { order: Order; label: string
       id={id}
       aria-label={id ? undefined : label}
       value={order.status}
-      disabled={update.isPending}
+      // A cancelled order's stock and money are back: it stays cancelled.
+      disabled={update.isPending || order.status === 'Cancelled'}
       onChange={(e) =>
         update.mutate(
           { id: order._id, status: e.target.value },
@@ -40,27 +41,24 @@ export function StatusSelect({ order, label, id }: { order: Order; label: string
   );
 }
 
+const NOT_CANCELLABLE: Partial<Record<Order['status'], string>> = {
+  Delivered: 'A delivered order cannot be cancelled',
+  Cancelled: 'Already cancelled',
+};
+
 /** Cancel (delete) an order after a confirm: the server puts the stock back and refunds. */
 export function CancelOrderButton({ order, onDone }: { order: Order; onDone?: () => void }) {
   const cancel = useDeleteOrder();
   return (
-    <button
-      type="button"
-      className="btn btn-danger btn-sm"
-      disabled={cancel.isPending}
-      onClick={() => {
-        if (!window.confirm(`Cancel order ${order._id}? The stock goes back and the payment is refunded.`)) return;
-        cancel.mutate(order._id, {
-          onSuccess: (reply) => {
-            notify.success(reply.message ?? 'Order Cancelled Successfully');
-            onDone?.();
-          },
-          onError: (error) => notify.error(errorMessage(error, 'Failed to cancel order')),
-        });
-      }}
-    >
-      Delete
-    </button>
+    <DeleteButton
+      mutation={cancel}
+      id={order._id}
+      confirm={`Cancel order ${order._id}? The stock goes back and the payment is refunded.`}
+      success={(reply) => reply.message ?? 'Order Cancelled Successfully'}
+      failure="Failed to cancel order"
+      disabledReason={NOT_CANCELLABLE[order.status]}
+      onDone={onDone}
+    />
   );
 }
 

@@ -17,7 +17,14 @@ type ProductFormProps = {
   resetOnSuccess?: boolean;
 };
 
-type TextField = { key: keyof ProductFormValues; label: string; hint?: string; wide?: boolean; multiline?: boolean; inputMode?: 'numeric' | 'decimal' };
+type TextField = {
+  key: keyof ProductFormValues;
+  label: string;
+  hint?: string;
+  wide?: boolean;
+  multiline?: boolean;
+  inputMode?: 'numeric' | 'decimal';
+};
 
 const TEXT_FIELDS: TextField[] = [
   { key: 'product_id', label: 'Product Id' },
@@ -160,7 +167,13 @@ export function ProductForm(props: ProductFormProps) {
           }}
         />
         {shownPreview ? (
-          <img className="admin-photo-preview" src={shownPreview} alt="Product photo preview" width={120} height={120} />
+          <img
+            className="admin-photo-preview"
+            src={shownPreview}
+            alt="Product photo preview"
+            width={120}
+            height={120}
+          />
         ) : null}
       </div>
       <div className="admin-form-actions">

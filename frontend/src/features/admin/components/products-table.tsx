@@ -1,8 +1,7 @@
-import { errorMessage } from '@/lib/api-client';
-import { notify } from '@/lib/notify';
 import type { Product } from '@/types/api';
 import { useDeleteProduct } from '../api/delete-product';
 import { formatDiscountList, formatPriceList } from '../utils/admin-format';
+import { DeleteButton } from './delete-button';
 
 type ProductsTableProps = { products: Product[]; onEdit: (product: Product) => void };
 
@@ -40,20 +39,13 @@ export function ProductsTable({ products, onEdit }: ProductsTableProps) {
                 </button>
               </td>
               <td>
-                <button
-                  type="button"
-                  className="btn btn-danger btn-sm"
-                  disabled={remove.isPending}
-                  onClick={() => {
-                    if (!window.confirm(`Delete ${p.name}?`)) return;
-                    remove.mutate(p._id, {
-                      onSuccess: () => notify.success(`${p.name} deleted Successfully`),
-                      onError: (error) => notify.error(errorMessage(error, 'Failed to delete product.')),
-                    });
-                  }}
-                >
-                  Delete
-                </button>
+                <DeleteButton
+                  mutation={remove}
+                  id={p._id}
+                  confirm={`Delete ${p.name}?`}
+                  success={() => `${p.name} deleted Successfully`}
+                  failure="Failed to delete product."
+                />
               </td>
             </tr>
           ))}

@@ -10,6 +10,7 @@ import { useUpdateSale } from '../api/update-sale';
 import { readSaleForm, type SaleFormValues } from '../utils/sale-form';
 import { formatIst, isoToIstInput } from '../utils/admin-format';
 import { AdminModal } from './admin-modal';
+import { DeleteButton } from './delete-button';
 
 const EMPTY: SaleFormValues = { name: '', start: '', end: '', discount: '' };
 
@@ -41,19 +42,37 @@ function SaleForm({ initial = EMPTY, submitLabel, submitting, onSubmit, onCancel
         <label className="field-label" htmlFor={`${id}-name`}>
           Name
         </label>
-        <input id={`${id}-name`} type="text" required value={values.name} onChange={(e) => set('name', e.target.value)} />
+        <input
+          id={`${id}-name`}
+          type="text"
+          required
+          value={values.name}
+          onChange={(e) => set('name', e.target.value)}
+        />
       </div>
       <div className="field">
         <label className="field-label" htmlFor={`${id}-start`}>
           Start (India time)
         </label>
-        <input id={`${id}-start`} type="datetime-local" required value={values.start} onChange={(e) => set('start', e.target.value)} />
+        <input
+          id={`${id}-start`}
+          type="datetime-local"
+          required
+          value={values.start}
+          onChange={(e) => set('start', e.target.value)}
+        />
       </div>
       <div className="field">
         <label className="field-label" htmlFor={`${id}-end`}>
           End (India time)
         </label>
-        <input id={`${id}-end`} type="datetime-local" required value={values.end} onChange={(e) => set('end', e.target.value)} />
+        <input
+          id={`${id}-end`}
+          type="datetime-local"
+          required
+          value={values.end}
+          onChange={(e) => set('end', e.target.value)}
+        />
       </div>
       <div className="field">
         <label className="field-label" htmlFor={`${id}-discount`}>
@@ -143,20 +162,13 @@ export function SalesManager() {
                     </button>
                   </td>
                   <td>
-                    <button
-                      type="button"
-                      className="btn btn-danger btn-sm"
-                      disabled={remove.isPending}
-                      onClick={() => {
-                        if (!window.confirm(`Delete ${s.name}?`)) return;
-                        remove.mutate(s._id, {
-                          onSuccess: () => notify.success('Sale deleted Successfully'),
-                          onError: (error) => notify.error(errorMessage(error, 'Error deleting sale. Please try again.')),
-                        });
-                      }}
-                    >
-                      Delete
-                    </button>
+                    <DeleteButton
+                      mutation={remove}
+                      id={s._id}
+                      confirm={`Delete ${s.name}?`}
+                      success={() => 'Sale deleted Successfully'}
+                      failure="Error deleting sale. Please try again."
+                    />
                   </td>
                 </tr>
               ))}

@@ -8,6 +8,7 @@ import { useDeleteUser } from '../api/delete-user';
 import { useUsers } from '../api/get-users';
 import { useAdminUpdateUser } from '../api/update-user';
 import { AdminModal } from './admin-modal';
+import { DeleteButton } from './delete-button';
 
 function EditUserForm({ user, onDone }: { user: User; onDone: () => void }) {
   const id = useId();
@@ -112,21 +113,14 @@ export function UsersManager() {
                     </button>
                   </td>
                   <td>
-                    <button
-                      type="button"
-                      className="btn btn-danger btn-sm"
-                      disabled={self || remove.isPending}
-                      title={self ? 'You cannot delete yourself' : undefined}
-                      onClick={() => {
-                        if (!window.confirm(`Delete ${u.name}?`)) return;
-                        remove.mutate(u._id, {
-                          onSuccess: () => notify.success(`${u.name} deleted Successfully`),
-                          onError: (error) => notify.error(errorMessage(error, 'Something went wrong')),
-                        });
-                      }}
-                    >
-                      Delete
-                    </button>
+                    <DeleteButton
+                      mutation={remove}
+                      id={u._id}
+                      confirm={`Delete ${u.name}?`}
+                      success={() => `${u.name} deleted Successfully`}
+                      failure="Something went wrong"
+                      disabledReason={self ? 'You cannot delete yourself' : undefined}
+                    />
                   </td>
                 </tr>
               );

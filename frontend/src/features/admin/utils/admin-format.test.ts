@@ -1,4 +1,5 @@
 import {
+  formatDayLabel,
   formatDiscountList,
   formatIst,
   formatPriceList,
@@ -39,6 +40,12 @@ describe('admin table formatting', () => {
     expect(formatPriceList([1299, 1499.5])).toBe('₹1,299, ₹1,499.50');
     expect(formatDiscountList([10, 0])).toBe('10%, 0%');
     expect(formatPriceList(undefined)).toBe('');
+  });
+
+  it('labels India days without shifting them across a zone', () => {
+    expect(formatDayLabel('2026-11-22')).toBe('22 Nov');
+    expect(formatDayLabel('2026-01-01')).toBe('1 Jan');
+    expect(formatDayLabel('yesterday')).toBe('yesterday');
   });
 
   it('names the buyer', () => {

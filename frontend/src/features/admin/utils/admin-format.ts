@@ -69,3 +69,12 @@ export function orderUserName(user: Order['user']): string {
 }
 
 export const ORDER_STATUSES = ['Pending', 'Confirmed', 'Delivered'] as const;
+
+const dayFormat = new Intl.DateTimeFormat('en-IN', { timeZone: 'UTC', day: 'numeric', month: 'short' });
+
+/** An India day `2026-11-22` -> `22 Nov` (the date is already India's: no zone shift). */
+export function formatDayLabel(date: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!m) return date;
+  return dayFormat.format(new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))));
+}

@@ -5,7 +5,14 @@ describe('product form', () => {
   it('sends tidy comma lists, numeric prices and the photo', () => {
     const photo = new File(['x'], 'a.png', { type: 'image/png' });
     const form = buildProductFormData(
-      { ...emptyProductForm, name: ' Tempo ', type: 'UK 7 , UK 8,', price: '4599, 4599.50, x', discount: '20,10', quantity: '12' },
+      {
+        ...emptyProductForm,
+        name: ' Tempo ',
+        type: 'UK 7 , UK 8,',
+        price: '4599, 4599.50, x',
+        discount: '20,10',
+        quantity: '12',
+      },
       photo,
     );
     expect(form.get('name')).toBe('Tempo');

@@ -2,7 +2,9 @@ import { readSaleForm } from './sale-form';
 
 describe('sale form', () => {
   it('sends India times as instants and the discount as a number', () => {
-    expect(readSaleForm({ name: ' Diwali ', start: '2025-11-01T00:00', end: '2025-11-05T23:59', discount: '15' })).toEqual({
+    expect(
+      readSaleForm({ name: ' Diwali ', start: '2025-11-01T00:00', end: '2025-11-05T23:59', discount: '15' }),
+    ).toEqual({
       name: 'Diwali',
       start: '2025-10-31T18:30:00.000Z',
       end: '2025-11-05T18:29:00.000Z',

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { DEFAULT_REVIEW_RATING } from '@/config/constants';
+import { formatCount } from '@/lib/format';
 
 type AddReviewFormProps = {
   /** Resolves true when the review was saved (the form then clears). */
@@ -51,7 +52,7 @@ export function AddReviewForm({ onSubmit, submitting }: AddReviewFormProps) {
                 value={n}
                 checked={rating === n}
                 onChange={() => setRating(n)}
-                aria-label={`${n} ${n === 1 ? 'star' : 'stars'}`}
+                aria-label={formatCount(n, 'star')}
               />
               <span aria-hidden="true">{n}</span>
             </label>

@@ -1,5 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import type { CategoryRef, Product } from '@/types/api';
+import { formatCount } from '@/lib/format';
 import {
   DEFAULT_SORT,
   SORT_OPTIONS,
@@ -51,7 +52,7 @@ export function ProductListing({ products, categories }: ProductListingProps) {
             All Products
           </h2>
           <p className="muted listing-count" aria-live="polite">
-            {shown.length} {shown.length === 1 ? 'product' : 'products'}
+            {formatCount(shown.length, 'product')}
           </p>
         </div>
         <div className="listing-tools">

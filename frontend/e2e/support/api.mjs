@@ -1,0 +1,66 @@
+// Talking to the server without a browser: for a journey's set-up, never for what it checks.
+
+/**
+ * One JSON call to /api/v1; throws with the server's message on a non-2xx reply.
+ * @param {string} baseURL
+ * @param {string} path
+ * @param {{ method?: string, token?: string, body?: unknown }} [options]
+ */
+export async function apiCall(baseURL, path, { method = 'GET', token, body } = {}) {
+  const reply = await fetch(`${baseURL}/api/v1${path}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(token ? { Authorization: token } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = await reply.json().catch(() => ({}));
+  if (!reply.ok) throw new Error(`${method} ${path}: ${reply.status} ${json.message ?? ''}`);
+  return json;
+}
+
+/** The token of a signed-in account. */
+export async function tokenFor(
+  /** @type {string} */ baseURL,
+  /** @type {{email: string, password: string}} */ account,
+) {
+  const { token } = await apiCall(baseURL, '/auth/login', { method: 'POST', body: account });
+  return /** @type {string} */ (token);
+}
+
+/**
+ * What the storefront's Place Order does, through the sandbox gateway: a payment order, the
+ * sandbox window's Pay, then the order. Resolves to the placed order.
+ * @param {string} baseURL
+ * @param {{email: string, password: string}} account
+ * @param {{ product: {_id: string}, amount: number, address?: string, pincode?: string }} order  one pair of variant 0
+ */
+export async function placeSandboxOrder(
+  baseURL,
+  account,
+  { product, amount, address = '21 Station Road, Mathura', pincode = '281001' },
+) {
+  const token = await tokenFor(baseURL, account);
+  const products = [{ _id: product._id, productno: 0, quantity: 1 }];
+  const payment = await apiCall(baseURL, `/payment/${amount}`, {
+    method: 'POST',
+    token,
+    body: { products, address, pincode },
+  });
+  const paid = await apiCall(baseURL, '/payment/sandbox/pay', { method: 'POST', token, body: { orderId: payment.id } });
+  const { order } = await apiCall(baseURL, '/order/cart', {
+    method: 'POST',
+    token,
+    body: {
+      products,
+      address,
+      pincode,
+      amount,
+      paymentId: paid.razorpay_payment_id,
+      orderId: paid.razorpay_order_id,
+      signature: paid.razorpay_signature,
+    },
+  });
+  return /** @type {{_id: string, paymentId: string, amount: number, status: string}} */ (order);
+}

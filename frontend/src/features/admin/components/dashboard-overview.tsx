@@ -1,0 +1,154 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/config/paths';
+import { useAdminStats } from '../api/get-admin-stats';
+import { formatDayLabel } from '../utils/admin-format';
+import { formatCount, formatRupees } from '@/lib/format';
+import type { AdminStats } from '@/types/api';
+
+const RevenueChart = lazy(() => import('./revenue-chart').then((m) => ({ default: m.RevenueChart })));
+
+// Mirrors REVENUE_CHART_HEIGHT; not imported so the chart module stays out of this chunk.
+const CHART_HEIGHT = 260;
+
+function StatCard({
+  label,
+  value,
+  detail,
+  tone,
+}: {
+  label: string;
+  value: ReactNode;
+  detail?: ReactNode;
+  tone?: 'warning';
+}) {
+  return (
+    <div className={`stat-card${tone ? ` stat-card-${tone}` : ''}`}>
+      <dt>{label}</dt>
+      <dd className="stat-card-value">{value}</dd>
+      {detail ? <dd className="stat-card-detail">{detail}</dd> : null}
+    </div>
+  );
+}
+
+function RevenueTable({ days }: { days: AdminStats['revenueByDay'] }) {
+  return (
+    // A table cannot shrink below its content: the wrapper is what hides it.
+    <div className="visually-hidden">
+      <table>
+        <caption>Revenue per day, last 30 days</caption>
+        <thead>
+          <tr>
+            <th scope="col">Day</th>
+            <th scope="col">Orders</th>
+            <th scope="col">Revenue</th>
+          </tr>
+        </thead>
+        <tbody>
+          {days.map((d) => (
+            <tr key={d.date}>
+              <th scope="row">{formatDayLabel(d.date)}</th>
+              <td>{d.orders}</td>
+              <td>{formatRupees(d.revenue)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function LowStock({ products }: { products: AdminStats['lowStock'] }) {
+  if (products.length === 0) return <p className="muted">Every product has more than 5 pairs in stock.</p>;
+  return (
+    <ul className="low-stock-list">
+      {products.map((p) => (
+        <li key={p._id}>
+          <Link to={paths.product.getHref(p._id)}>{p.name}</Link>
+          <span className={`stock-badge${p.quantity === 0 ? ' is-out' : ''}`}>
+            {p.quantity === 0 ? 'Sold out' : `${formatCount(p.quantity, 'pair')} left`}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function OverviewSkeleton() {
+  return (
+    <div className="dashboard" aria-busy="true" aria-label="Loading the overview">
+      <div className="stat-cards">
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} height={104} />
+        ))}
+      </div>
+      <Skeleton height={CHART_HEIGHT + 56} />
+    </div>
+  );
+}
+
+/** What an owner opens first: today, the last 30 days, what waits on them, what runs out. */
+export function DashboardOverview() {
+  const stats = useAdminStats();
+
+  if (stats.isPending) return <OverviewSkeleton />;
+  if (stats.isError) {
+    return (
+      <div className="notice" role="alert">
+        The overview could not be loaded.{' '}
+        <button type="button" className="btn btn-outline btn-sm" onClick={() => void stats.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+
+  const { today, last30Days, revenueByDay, pendingOrders, lowStock } = stats.data;
+  return (
+    <div className="dashboard">
+      <dl className="stat-cards">
+        <StatCard
+          label="Revenue today"
+          value={formatRupees(today.revenue)}
+          detail={formatCount(today.orders, 'order')}
+        />
+        <StatCard
+          label="Revenue, last 30 days"
+          value={formatRupees(last30Days.revenue)}
+          detail={formatCount(last30Days.orders, 'order')}
+        />
+        <StatCard
+          label="Waiting to be confirmed"
+          value={pendingOrders}
+          tone={pendingOrders > 0 ? 'warning' : undefined}
+          detail={<Link to={paths.admin.orders.getHref()}>Go to orders</Link>}
+        />
+        <StatCard
+          label="Low on stock"
+          value={lowStock.length}
+          tone={lowStock.length > 0 ? 'warning' : undefined}
+          detail={<Link to={paths.admin.products.getHref()}>Go to products</Link>}
+        />
+      </dl>
+      <div className="dashboard-panels">
+        <figure className="dashboard-panel">
+          <figcaption>
+            <h2>Revenue per day</h2>
+            <span className="muted">Last 30 days, India time; cancelled orders not counted</span>
+          </figcaption>
+          <Suspense fallback={<Skeleton height={CHART_HEIGHT} />}>
+            <div aria-hidden="true">
+              <RevenueChart days={revenueByDay} />
+            </div>
+          </Suspense>
+          <RevenueTable days={revenueByDay} />
+        </figure>
+        <section className="dashboard-panel" aria-labelledby="low-stock-title">
+          <h2 id="low-stock-title">Low on stock</h2>
+          <LowStock products={lowStock} />
+        </section>
+      </div>
+    </div>
+  );
+}
