@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Spinner } from '@/components/ui/spinner';
 import { useCreateProduct } from '@/features/admin/api/create-product';
 import { useSellers } from '@/features/admin/api/get-sellers';
 import { useUpdateProduct } from '@/features/admin/api/update-product';
@@ -7,10 +6,10 @@ import { AdminModal } from '@/features/admin/components/admin-modal';
 import { ProductForm } from '@/features/admin/components/product-form';
 import { ProductsTable } from '@/features/admin/components/products-table';
 import { buildProductFormData, productToForm } from '@/features/admin/utils/product-form';
+import { saveWithToast } from '@/features/admin/utils/save-with-toast';
 import { useCategories } from '@/features/catalog/api/get-categories';
 import { useProducts } from '@/features/catalog/api/get-products';
-import { errorMessage, productPhotoUrl } from '@/lib/api-client';
-import { notify } from '@/lib/notify';
+import { productPhotoUrl } from '@/lib/api-client';
 import type { Product } from '@/types/api';
 
 /** /admin/products: the create form, the table, and the edit modal holding the same form. */
@@ -41,23 +40,16 @@ export function AdminProductsRoute() {
         submitLabel="Create"
         submitting={create.isPending}
         resetOnSuccess
-        onSubmit={async (values, photo) => {
-          try {
-            const reply = await create.mutateAsync(buildProductFormData(values, photo));
-            notify.success(`${reply.product?.name ?? values.name} created Successfully`);
-            return true;
-          } catch (error) {
-            notify.error(errorMessage(error, 'Error in creating product'));
-            return false;
-          }
-        }}
+        onSubmit={(values, photo) =>
+          saveWithToast(
+            () => create.mutateAsync(buildProductFormData(values, photo)),
+            (reply) => `${reply.product?.name ?? values.name} created Successfully`,
+            'Error in creating product',
+          )
+        }
       />
       <h2>All products</h2>
-      {products.isPending ? (
-        <Spinner label="Loading products" />
-      ) : (
-        <ProductsTable products={products.data ?? []} onEdit={setEditing} />
-      )}
+      <ProductsTable list={products} onEdit={setEditing} />
       {editing ? (
         <AdminModal title={`Edit ${editing.name}`} onClose={closeModal}>
           <ProductForm
@@ -69,15 +61,13 @@ export function AdminProductsRoute() {
             submitting={update.isPending}
             onCancel={closeModal}
             onSubmit={async (values, photo) => {
-              try {
-                const reply = await update.mutateAsync({ id: editing._id, form: buildProductFormData(values, photo) });
-                notify.success(reply.message ?? `${values.name} updated Successfully`);
-                closeModal();
-                return true;
-              } catch (error) {
-                notify.error(errorMessage(error, 'Error in updating product'));
-                return false;
-              }
+              const saved = await saveWithToast(
+                () => update.mutateAsync({ id: editing._id, form: buildProductFormData(values, photo) }),
+                (reply) => reply.message ?? `${values.name} updated Successfully`,
+                'Error in updating product',
+              );
+              if (saved) closeModal();
+              return saved;
             }}
           />
         </AdminModal>

@@ -1,14 +1,14 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Spinner } from '@/components/ui/spinner';
-import { errorMessage } from '@/lib/api-client';
-import { notify } from '@/lib/notify';
 import type { Category } from '@/types/api';
 import { useCreateCategory, type CategoryInput } from '../api/create-category';
 import { useDeleteCategory } from '../api/delete-category';
 import { useAdminCategories } from '../api/get-admin-lists';
 import { useUpdateCategory } from '../api/update-category';
 import { AdminModal } from './admin-modal';
+import { AdminTable, EditButton } from './admin-table';
 import { DeleteButton } from './delete-button';
+import { FormActions } from './form-actions';
+import { saveWithToast } from '../utils/save-with-toast';
 
 type CategoryFormProps = {
   initial?: CategoryInput;
@@ -56,16 +56,7 @@ function CategoryForm({
           onChange={(e) => setValues({ ...values, image: e.target.value })}
         />
       </div>
-      <div className="admin-form-actions">
-        <button type="submit" className="btn btn-primary" disabled={submitting}>
-          {submitLabel}
-        </button>
-        {onCancel ? (
-          <button type="button" className="btn btn-secondary" onClick={onCancel}>
-            Cancel
-          </button>
-        ) : null}
-      </div>
+      <FormActions submitLabel={submitLabel} submitting={submitting} onCancel={onCancel} />
     </form>
   );
 }
@@ -84,60 +75,40 @@ export function CategoriesManager() {
       <CategoryForm
         submitLabel="Create"
         submitting={create.isPending}
-        onSubmit={async (values) => {
-          try {
-            await create.mutateAsync(values);
-            notify.success(`${values.name} created Successfully`);
-            return true;
-          } catch (error) {
-            notify.error(errorMessage(error, 'Something went wrong'));
-            return false;
-          }
-        }}
+        onSubmit={(values) =>
+          saveWithToast(
+            () => create.mutateAsync(values),
+            () => `${values.name} created Successfully`,
+            'Something went wrong',
+          )
+        }
       />
       <h2>All categories</h2>
-      {categories.isPending ? (
-        <Spinner label="Loading categories" />
-      ) : categories.isError ? (
-        <p className="notice notice-danger">Cannot get categories..</p>
-      ) : categories.data.length === 0 ? (
-        <p className="notice">No categories yet.</p>
-      ) : (
-        <div className="admin-table-wrap">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Id</th>
-                <th scope="col">Edit</th>
-                <th scope="col">Delete</th>
-              </tr>
-            </thead>
-            <tbody>
-              {categories.data.map((c) => (
-                <tr key={c._id}>
-                  <td>{c.name}</td>
-                  <td className="admin-id">{c._id}</td>
-                  <td>
-                    <button type="button" className="btn btn-secondary btn-sm" onClick={() => setEditing(c)}>
-                      Edit
-                    </button>
-                  </td>
-                  <td>
-                    <DeleteButton
-                      mutation={remove}
-                      id={c._id}
-                      confirm={`Delete ${c.name}?`}
-                      success={() => `${c.name} deleted Successfully`}
-                      failure="Something went wrong"
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <AdminTable
+        list={categories}
+        loading="Loading categories"
+        failed="Cannot get categories.."
+        empty="No categories yet."
+        headers={['Name', 'Id', 'Edit', 'Delete']}
+        cells={(c) => (
+          <>
+            <td>{c.name}</td>
+            <td className="admin-id">{c._id}</td>
+            <td>
+              <EditButton onClick={() => setEditing(c)} />
+            </td>
+            <td>
+              <DeleteButton
+                mutation={remove}
+                id={c._id}
+                confirm={`Delete ${c.name}?`}
+                success={() => `${c.name} deleted Successfully`}
+                failure="Something went wrong"
+              />
+            </td>
+          </>
+        )}
+      />
       {editing ? (
         <AdminModal title={`Edit ${editing.name}`} onClose={() => setEditing(null)}>
           <CategoryForm
@@ -146,15 +117,13 @@ export function CategoriesManager() {
             submitting={update.isPending}
             onCancel={() => setEditing(null)}
             onSubmit={async (values) => {
-              try {
-                const reply = await update.mutateAsync({ id: editing._id, ...values });
-                notify.success(reply.message ?? `${values.name} updated Successfully`);
-                setEditing(null);
-                return true;
-              } catch (error) {
-                notify.error(errorMessage(error, 'Something went wrong'));
-                return false;
-              }
+              const saved = await saveWithToast(
+                () => update.mutateAsync({ id: editing._id, ...values }),
+                (reply) => reply.message ?? `${values.name} updated Successfully`,
+                'Something went wrong',
+              );
+              if (saved) setEditing(null);
+              return saved;
             }}
           />
         </AdminModal>

@@ -1,5 +1,4 @@
 import { Link } from 'react-router';
-import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { formatRupees } from '@/lib/format';
 import { notify } from '@/lib/notify';
@@ -8,6 +7,7 @@ import { useDeleteOrder } from '../api/delete-order';
 import { useAllOrders } from '../api/get-all-orders';
 import { useUpdateOrderStatus } from '../api/update-order-status';
 import { ORDER_STATUSES, orderUserName } from '../utils/admin-format';
+import { AdminTable } from './admin-table';
 import { DeleteButton } from './delete-button';
 
 /** Set an order's status; toasts the server's message or 'Failed to update order status.'. */
@@ -65,49 +65,34 @@ export function CancelOrderButton({ order, onDone }: { order: Order; onDone?: ()
 /** /admin/orders: every order with its status dropdown, Edit link and Delete (cancel). */
 export function OrdersTable() {
   const orders = useAllOrders();
-  if (orders.isPending) return <Spinner label="Loading orders" />;
-  if (orders.isError) return <p className="notice notice-danger">Failed to fetch orders</p>;
-  if (orders.data.length === 0) return <p className="notice">No orders yet.</p>;
   return (
-    <div className="admin-table-wrap">
-      <table className="admin-table">
-        <thead>
-          <tr>
-            <th scope="col">OrderId</th>
-            <th scope="col">PaymentId</th>
-            <th scope="col">User name</th>
-            <th scope="col">Amount</th>
-            <th scope="col">Address</th>
-            <th scope="col">Status</th>
-            <th scope="col">Change status</th>
-            <th scope="col">Edit</th>
-            <th scope="col">Delete</th>
-          </tr>
-        </thead>
-        <tbody>
-          {orders.data.map((order) => (
-            <tr key={order._id}>
-              <td className="admin-id">{order._id}</td>
-              <td className="admin-id">{order.paymentId}</td>
-              <td>{orderUserName(order.user)}</td>
-              <td>{formatRupees(order.amount)}</td>
-              <td>{order.address}</td>
-              <td>{order.status}</td>
-              <td>
-                <StatusSelect order={order} label={`Status of order ${order._id}`} />
-              </td>
-              <td>
-                <Link className="btn btn-secondary btn-sm" to={paths.editOrder.getHref(order._id)}>
-                  Edit
-                </Link>
-              </td>
-              <td>
-                <CancelOrderButton order={order} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <AdminTable
+      list={orders}
+      loading="Loading orders"
+      failed="Failed to fetch orders"
+      empty="No orders yet."
+      headers={['OrderId', 'PaymentId', 'User name', 'Amount', 'Address', 'Status', 'Change status', 'Edit', 'Delete']}
+      cells={(order) => (
+        <>
+          <td className="admin-id">{order._id}</td>
+          <td className="admin-id">{order.paymentId}</td>
+          <td>{orderUserName(order.user)}</td>
+          <td>{formatRupees(order.amount)}</td>
+          <td>{order.address}</td>
+          <td>{order.status}</td>
+          <td>
+            <StatusSelect order={order} label={`Status of order ${order._id}`} />
+          </td>
+          <td>
+            <Link className="btn btn-secondary btn-sm" to={paths.editOrder.getHref(order._id)}>
+              Edit
+            </Link>
+          </td>
+          <td>
+            <CancelOrderButton order={order} />
+          </td>
+        </>
+      )}
+    />
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { Category } from '@/types/api';
 import type { Seller } from '../api/get-sellers';
 import { emptyProductForm, type ProductFormValues } from '../utils/product-form';
+import { FormActions } from './form-actions';
 
 type ProductFormProps = {
   initial?: ProductFormValues;
@@ -176,16 +177,7 @@ export function ProductForm(props: ProductFormProps) {
           />
         ) : null}
       </div>
-      <div className="admin-form-actions">
-        <button type="submit" className="btn btn-primary" disabled={submitting}>
-          {submitLabel}
-        </button>
-        {props.onCancel ? (
-          <button type="button" className="btn btn-secondary" onClick={props.onCancel}>
-            Cancel
-          </button>
-        ) : null}
-      </div>
+      <FormActions submitLabel={submitLabel} submitting={submitting} onCancel={props.onCancel} />
     </form>
   );
 }

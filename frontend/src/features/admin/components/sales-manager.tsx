@@ -1,6 +1,4 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Spinner } from '@/components/ui/spinner';
-import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import type { Sale } from '@/types/api';
 import { useCreateSale, type SaleInput } from '../api/create-sale';
@@ -10,7 +8,10 @@ import { useUpdateSale } from '../api/update-sale';
 import { readSaleForm, type SaleFormValues } from '../utils/sale-form';
 import { formatIst, isoToIstInput } from '../utils/admin-format';
 import { AdminModal } from './admin-modal';
+import { AdminTable, EditButton } from './admin-table';
 import { DeleteButton } from './delete-button';
+import { FormActions } from './form-actions';
+import { saveWithToast } from '../utils/save-with-toast';
 
 const EMPTY: SaleFormValues = { name: '', start: '', end: '', discount: '' };
 
@@ -88,16 +89,7 @@ function SaleForm({ initial = EMPTY, submitLabel, submitting, onSubmit, onCancel
           onChange={(e) => set('discount', e.target.value)}
         />
       </div>
-      <div className="admin-form-actions">
-        <button type="submit" className="btn btn-primary" disabled={submitting}>
-          {submitLabel}
-        </button>
-        {onCancel ? (
-          <button type="button" className="btn btn-secondary" onClick={onCancel}>
-            Cancel
-          </button>
-        ) : null}
-      </div>
+      <FormActions submitLabel={submitLabel} submitting={submitting} onCancel={onCancel} />
     </form>
   );
 }
@@ -116,66 +108,43 @@ export function SalesManager() {
       <SaleForm
         submitLabel="Create"
         submitting={create.isPending}
-        onSubmit={async (input) => {
-          try {
-            const reply = await create.mutateAsync(input);
-            notify.success(reply.message ?? `${input.name} created Successfully`);
-            return true;
-          } catch (error) {
-            notify.error(errorMessage(error, 'Error creating sale. Please try again.'));
-            return false;
-          }
-        }}
+        onSubmit={(input) =>
+          saveWithToast(
+            () => create.mutateAsync(input),
+            (reply) => reply.message ?? `${input.name} created Successfully`,
+            'Error creating sale. Please try again.',
+          )
+        }
       />
       <h2>All sales</h2>
-      {sales.isPending ? (
-        <Spinner label="Loading sales" />
-      ) : sales.isError ? (
-        <p className="notice notice-danger">Cannot get sales. Please try again later.</p>
-      ) : sales.data.length === 0 ? (
-        <p className="notice">No sales yet.</p>
-      ) : (
-        <div className="admin-table-wrap">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Id</th>
-                <th scope="col">Start</th>
-                <th scope="col">End</th>
-                <th scope="col">Discount</th>
-                <th scope="col">Edit</th>
-                <th scope="col">Delete</th>
-              </tr>
-            </thead>
-            <tbody>
-              {sales.data.map((s) => (
-                <tr key={s._id}>
-                  <td>{s.name}</td>
-                  <td className="admin-id">{s._id}</td>
-                  <td>{formatIst(s.start)}</td>
-                  <td>{formatIst(s.end)}</td>
-                  <td>{s.discount}%</td>
-                  <td>
-                    <button type="button" className="btn btn-secondary btn-sm" onClick={() => setEditing(s)}>
-                      Edit
-                    </button>
-                  </td>
-                  <td>
-                    <DeleteButton
-                      mutation={remove}
-                      id={s._id}
-                      confirm={`Delete ${s.name}?`}
-                      success={() => 'Sale deleted Successfully'}
-                      failure="Error deleting sale. Please try again."
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <AdminTable
+        list={sales}
+        loading="Loading sales"
+        failed="Cannot get sales. Please try again later."
+        empty="No sales yet."
+        headers={['Name', 'Id', 'Start', 'End', 'Discount', 'Edit', 'Delete']}
+        cells={(s) => (
+          <>
+            <td>{s.name}</td>
+            <td className="admin-id">{s._id}</td>
+            <td>{formatIst(s.start)}</td>
+            <td>{formatIst(s.end)}</td>
+            <td>{s.discount}%</td>
+            <td>
+              <EditButton onClick={() => setEditing(s)} />
+            </td>
+            <td>
+              <DeleteButton
+                mutation={remove}
+                id={s._id}
+                confirm={`Delete ${s.name}?`}
+                success={() => 'Sale deleted Successfully'}
+                failure="Error deleting sale. Please try again."
+              />
+            </td>
+          </>
+        )}
+      />
       {editing ? (
         <AdminModal title={`Edit ${editing.name}`} onClose={() => setEditing(null)}>
           <SaleForm
@@ -189,15 +158,13 @@ export function SalesManager() {
             submitting={update.isPending}
             onCancel={() => setEditing(null)}
             onSubmit={async (input) => {
-              try {
-                const reply = await update.mutateAsync({ id: editing._id, ...input });
-                notify.success(reply.message ?? `${input.name} updated Successfully`);
-                setEditing(null);
-                return true;
-              } catch (error) {
-                notify.error(errorMessage(error, 'Error creating sale. Please try again.'));
-                return false;
-              }
+              const saved = await saveWithToast(
+                () => update.mutateAsync({ id: editing._id, ...input }),
+                (reply) => reply.message ?? `${input.name} updated Successfully`,
+                'Error updating sale. Please try again.',
+              );
+              if (saved) setEditing(null);
+              return saved;
             }}
           />
         </AdminModal>

@@ -1,5 +1,4 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Spinner } from '@/components/ui/spinner';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
@@ -8,7 +7,9 @@ import { useDeleteUser } from '../api/delete-user';
 import { useUsers } from '../api/get-users';
 import { useAdminUpdateUser } from '../api/update-user';
 import { AdminModal } from './admin-modal';
+import { AdminTable, EditButton } from './admin-table';
 import { DeleteButton } from './delete-button';
+import { FormActions } from './form-actions';
 
 function EditUserForm({ user, onDone }: { user: User; onDone: () => void }) {
   const id = useId();
@@ -61,14 +62,7 @@ function EditUserForm({ user, onDone }: { user: User; onDone: () => void }) {
           <option value="1">Admin</option>
         </select>
       </div>
-      <div className="admin-form-actions">
-        <button type="submit" className="btn btn-primary" disabled={update.isPending}>
-          Save
-        </button>
-        <button type="button" className="btn btn-secondary" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
+      <FormActions submitLabel="Save" submitting={update.isPending} onCancel={onDone} />
     </form>
   );
 }
@@ -80,54 +74,36 @@ export function UsersManager() {
   const myId = useAuthStore((s) => s._id);
   const [editing, setEditing] = useState<User | null>(null);
 
-  if (users.isPending) return <Spinner label="Loading users" />;
-  if (users.isError) return <p className="notice notice-danger">{errorMessage(users.error, 'Something went wrong')}</p>;
-  if (users.data.length === 0) return <p className="notice">No users yet.</p>;
-
   return (
     <>
-      <div className="admin-table-wrap">
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th scope="col">Email</th>
-              <th scope="col">Name</th>
-              <th scope="col">Phone</th>
-              <th scope="col">Address</th>
-              <th scope="col">Edit</th>
-              <th scope="col">Delete</th>
-            </tr>
-          </thead>
-          <tbody>
-            {users.data.map((u) => {
-              const self = u._id === myId;
-              return (
-                <tr key={u._id}>
-                  <td>{u.email}</td>
-                  <td>{u.name}</td>
-                  <td>{u.phone}</td>
-                  <td>{u.address}</td>
-                  <td>
-                    <button type="button" className="btn btn-secondary btn-sm" onClick={() => setEditing(u)}>
-                      Edit
-                    </button>
-                  </td>
-                  <td>
-                    <DeleteButton
-                      mutation={remove}
-                      id={u._id}
-                      confirm={`Delete ${u.name}?`}
-                      success={() => `${u.name} deleted Successfully`}
-                      failure="Something went wrong"
-                      disabledReason={self ? 'You cannot delete yourself' : undefined}
-                    />
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      <AdminTable
+        list={users}
+        loading="Loading users"
+        failed={users.isError ? errorMessage(users.error, 'Something went wrong') : ''}
+        empty="No users yet."
+        headers={['Email', 'Name', 'Phone', 'Address', 'Edit', 'Delete']}
+        cells={(u) => (
+          <>
+            <td>{u.email}</td>
+            <td>{u.name}</td>
+            <td>{u.phone}</td>
+            <td>{u.address}</td>
+            <td>
+              <EditButton onClick={() => setEditing(u)} />
+            </td>
+            <td>
+              <DeleteButton
+                mutation={remove}
+                id={u._id}
+                confirm={`Delete ${u.name}?`}
+                success={() => `${u.name} deleted Successfully`}
+                failure="Something went wrong"
+                disabledReason={u._id === myId ? 'You cannot delete yourself' : undefined}
+              />
+            </td>
+          </>
+        )}
+      />
       {editing ? (
         <AdminModal title={`Edit ${editing.name}`} onClose={() => setEditing(null)}>
           <EditUserForm user={editing} onDone={() => setEditing(null)} />
