@@ -216,6 +216,30 @@ describe('admin products', () => {
   });
 });
 
+describe('admin products when its lists fail', () => {
+  it("toasts 'Error fetching categories' and 'Error fetching sellers'", async () => {
+    mockApi({
+      ...base,
+      'GET /category/all-categories': { status: 500, body: { success: false, message: 'Something went wrong' } },
+      'GET /user/get-sellers': { status: 500, body: { success: false, message: 'Something went wrong' } },
+      'GET /product/get-products': { body: { success: true, count: 0, products: [] } },
+    });
+    renderApp('/admin/products');
+    expect(await screen.findByText('Error fetching categories')).toBeInTheDocument();
+    expect(await screen.findByText('Error fetching sellers')).toBeInTheDocument();
+  });
+
+  it("shows the server's own refusal of the seller list", async () => {
+    mockApi({
+      ...base,
+      'GET /user/get-sellers': { status: 403, body: { success: false, message: 'Admins only' } },
+      'GET /product/get-products': { body: { success: true, count: 0, products: [] } },
+    });
+    renderApp('/admin/products');
+    expect(await screen.findByText('Admins only')).toBeInTheDocument();
+  });
+});
+
 describe('admin categories', () => {
   it("shows the server's refusal to delete a category in use", async () => {
     mockApi({

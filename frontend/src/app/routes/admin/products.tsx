@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useCreateProduct } from '@/features/admin/api/create-product';
+import { useAdminCategories } from '@/features/admin/api/get-admin-lists';
 import { useSellers } from '@/features/admin/api/get-sellers';
 import { useUpdateProduct } from '@/features/admin/api/update-product';
 import { AdminModal } from '@/features/admin/components/admin-modal';
@@ -7,7 +8,6 @@ import { ProductForm } from '@/features/admin/components/product-form';
 import { ProductsTable } from '@/features/admin/components/products-table';
 import { buildProductFormData, productToForm } from '@/features/admin/utils/product-form';
 import { saveWithToast } from '@/features/admin/utils/save-with-toast';
-import { useCategories } from '@/features/catalog/api/get-categories';
 import { useProducts } from '@/features/catalog/api/get-products';
 import { productPhotoUrl } from '@/lib/api-client';
 import type { Product } from '@/types/api';
@@ -15,7 +15,7 @@ import type { Product } from '@/types/api';
 /** /admin/products: the create form, the table, and the edit modal holding the same form. */
 export function AdminProductsRoute() {
   const products = useProducts();
-  const categories = useCategories();
+  const categories = useAdminCategories('product-form');
   const sellers = useSellers();
   const create = useCreateProduct();
   const update = useUpdateProduct();

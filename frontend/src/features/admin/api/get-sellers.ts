@@ -15,7 +15,8 @@ export const sellersQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.users.sellers(),
     queryFn: ({ signal }) => getSellers(signal),
-    meta: { errorToast: 'Something went wrong', serverMessage: true },
+    // The server's message when it refuses, else the spec's text.
+    meta: { errorToast: 'Error fetching sellers', serverMessage: true },
   });
 
 export const useSellers = () => useQuery(sellersQueryOptions());

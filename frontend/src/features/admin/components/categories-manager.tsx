@@ -63,7 +63,7 @@ function CategoryForm({
 
 /** /admin/categories: the form (name, image URL) and the table of name and id with Edit and Delete. */
 export function CategoriesManager() {
-  const categories = useAdminCategories();
+  const categories = useAdminCategories('table');
   const create = useCreateCategory();
   const update = useUpdateCategory();
   const remove = useDeleteCategory();
