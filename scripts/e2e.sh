@@ -5,8 +5,7 @@
 #
 # Needs target/release/paduka, frontend/dist and Debian's chromium at /usr/bin/chromium
 # (CHROMIUM_PATH overrides). Without Chromium it warns loudly and passes, except under CI=true,
-# where it fails. E2E_ENABLE=register,delivery,checkout (or all) runs the journeys that wait for
-# backend routes (frontend/e2e/support/pending.mjs).
+# where it fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

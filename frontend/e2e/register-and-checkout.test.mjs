@@ -1,30 +1,20 @@
-// Journeys written against the spec whose backend routes land later. Each is skipped, naming the
-// missing route, until its flag in support/pending.mjs is set (or E2E_ENABLE names it).
+// The shopper's way in and way to pay: registration with the e-mailed code, the pincode check,
+// and checkout through the sandbox payment window, against the real server.
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { catalog, launchBrowser, openPage, orderAmount, SHOPPER, signIn, toast } from './support/browser.mjs';
-import { skipUnlessBackend } from './support/pending.mjs';
 import { startServer } from './support/server.mjs';
-
-const skips = {
-  register: skipUnlessBackend('register'),
-  delivery: skipUnlessBackend('delivery'),
-  checkout: skipUnlessBackend('checkout'),
-};
-const anyEnabled = Object.values(skips).some((skip) => skip === false);
 
 /** @type {import('./support/server.mjs').RunningServer} */
 let server;
 /** @type {import('playwright-core').Browser} */
 let browser;
 
-// Start nothing when every journey here is skipped.
 before(async () => {
-  if (!anyEnabled) return;
-  server = await startServer('pending-backend');
+  server = await startServer('register-and-checkout');
   browser = await launchBrowser();
 });
 
@@ -72,43 +62,39 @@ async function codeMailedTo(/** @type {string} */ email) {
 }
 
 describe('registration with the e-mailed code', () => {
-  test(
-    'registers, verifies the code from the outbox, lands on /login and signs in',
-    { skip: skips.register },
-    async () => {
-      const email = `e2e-${Date.now()}@example.com`;
-      const password = 'walk-the-ghats-8';
-      await onPage(390, async (page) => {
-        await page.goto('/register');
-        await page.getByLabel('Email').fill(email);
-        await page.getByLabel('Password', { exact: true }).fill(password);
-        await page.getByLabel('Name').fill('Meera Iyer');
-        await page.getByLabel('Phone').fill('9876543210');
-        await page.getByLabel('Address').fill('7 Lake Road, Raipur');
-        await page.getByRole('button', { name: 'Create an account' }).click();
-        await toast(page, 'OTP sent to your email').waitFor();
-        const otp = page.getByLabel('OTP');
-        await otp.waitFor();
+  test('registers, verifies the code from the outbox, lands on /login and signs in', async () => {
+    const email = `e2e-${Date.now()}@example.com`;
+    const password = 'walk-the-ghats-8';
+    await onPage(390, async (page) => {
+      await page.goto('/register');
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password', { exact: true }).fill(password);
+      await page.getByLabel('Name').fill('Meera Iyer');
+      await page.getByLabel('Phone').fill('9876543210');
+      await page.getByLabel('Address').fill('7 Lake Road, Raipur');
+      await page.getByRole('button', { name: 'Create an account' }).click();
+      await toast(page, 'OTP sent to your email').waitFor();
+      const otp = page.getByLabel('OTP');
+      await otp.waitFor();
 
-        await otp.fill('000000');
-        await page.getByRole('button', { name: 'Submit' }).click();
-        await toast(page, 'Invalid or expired OTP').waitFor();
+      await otp.fill('000000');
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await toast(page, 'Invalid or expired OTP').waitFor();
 
-        await otp.fill(await codeMailedTo(email));
-        await page.getByRole('button', { name: 'Submit' }).click();
-        await toast(page, 'Email Verified Successfully').waitFor();
-        await page.waitForURL('**/login');
+      await otp.fill(await codeMailedTo(email));
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await toast(page, 'Email Verified Successfully').waitFor();
+      await page.waitForURL('**/login');
 
-        await signIn(page, { email, password });
-        await page.goto('/user/profile');
-        assert.equal(await page.getByLabel('Full Name').inputValue(), 'Meera Iyer');
-      });
-    },
-  );
+      await signIn(page, { email, password });
+      await page.goto('/user/profile');
+      assert.equal(await page.getByLabel('Full Name').inputValue(), 'Meera Iyer');
+    });
+  });
 });
 
 describe('delivery check on the product page', () => {
-  test('answers for deliverable, undeliverable and malformed pincodes', { skip: skips.delivery }, async () => {
+  test('answers for deliverable, undeliverable and malformed pincodes', async () => {
     const { products } = await catalog(server.baseURL);
     await onPage(390, async (page) => {
       await page.goto(`/product/${products[0]._id}`);
@@ -132,7 +118,7 @@ describe('delivery check on the product page', () => {
 });
 
 describe('checkout', () => {
-  test('pays in the sandbox window, sees the order as Pending, and cancels it', { skip: skips.checkout }, async () => {
+  test('pays in the sandbox window, sees the order as Pending, and cancels it', async () => {
     const { products } = await catalog(server.baseURL);
     const product = products.find((p) => p.price.length >= 2) ?? products[0];
     const amount = orderAmount([{ price: product.price[0], discount: product.discount[0] ?? 0, quantity: 2 }]);
@@ -174,7 +160,7 @@ describe('checkout', () => {
     });
   });
 
-  test('closing the payment window says Payment cancelled.', { skip: skips.checkout }, async () => {
+  test('closing the payment window says Payment cancelled.', async () => {
     const { products } = await catalog(server.baseURL);
     await onPage(1280, async (page) => {
       await signIn(page, SHOPPER);
