@@ -1,5 +1,6 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { Field } from '@/components/ui/field';
 import { paths } from '@/config/paths';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { errorMessage } from '@/lib/api-client';
@@ -9,7 +10,6 @@ import { useUpdateUser } from '../api/update-user';
 
 /** Name, phone and address can change; the e-mail is shown but cannot. */
 export function ProfileForm({ user }: { user: User }) {
-  const id = useId();
   const [name, setName] = useState(user.name ?? '');
   const [phone, setPhone] = useState(user.phone ?? '');
   const [address, setAddress] = useState(user.address ?? '');
@@ -37,63 +37,55 @@ export function ProfileForm({ user }: { user: User }) {
 
   return (
     <form className="card card-pad profile-form" onSubmit={submit}>
-      <div className="field">
-        <label htmlFor={`${id}-name`} className="field-label">
-          Full Name
-        </label>
-        <input
-          id={`${id}-name`}
-          className="input"
-          autoComplete="name"
-          required
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-email`} className="field-label">
-          Email
-        </label>
-        <input
-          id={`${id}-email`}
-          className="input input-locked"
-          type="email"
-          value={user.email}
-          onChange={() => notify.error('Cannot change Email', { toastId: 'email-locked' })}
-          aria-describedby={`${id}-email-hint`}
-        />
-        <span id={`${id}-email-hint`} className="field-hint">
-          Your e-mail is your sign-in and stays the same.
-        </span>
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-phone`} className="field-label">
-          Phone
-        </label>
-        <input
-          id={`${id}-phone`}
-          className="input"
-          type="tel"
-          autoComplete="tel"
-          required
-          value={phone}
-          onChange={(e) => setPhone(e.target.value)}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-address`} className="field-label">
-          Address
-        </label>
-        <textarea
-          id={`${id}-address`}
-          className="textarea"
-          autoComplete="street-address"
-          required
-          rows={3}
-          value={address}
-          onChange={(e) => setAddress(e.target.value)}
-        />
-      </div>
+      <Field label="Full Name">
+        {(field) => (
+          <input
+            {...field}
+            className="input"
+            autoComplete="name"
+            required
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+          />
+        )}
+      </Field>
+      <Field label="Email" hint="Your e-mail is your sign-in and stays the same.">
+        {(field) => (
+          <input
+            {...field}
+            className="input input-locked"
+            type="email"
+            value={user.email}
+            onChange={() => notify.error('Cannot change Email', { toastId: 'email-locked' })}
+          />
+        )}
+      </Field>
+      <Field label="Phone">
+        {(field) => (
+          <input
+            {...field}
+            className="input"
+            type="tel"
+            autoComplete="tel"
+            required
+            value={phone}
+            onChange={(e) => setPhone(e.target.value)}
+          />
+        )}
+      </Field>
+      <Field label="Address">
+        {(field) => (
+          <textarea
+            {...field}
+            className="textarea"
+            autoComplete="street-address"
+            required
+            rows={3}
+            value={address}
+            onChange={(e) => setAddress(e.target.value)}
+          />
+        )}
+      </Field>
       <div className="profile-actions">
         <button type="submit" className="btn btn-primary" disabled={update.isPending}>
           {update.isPending ? 'Saving...' : 'Edit'}

@@ -1,4 +1,5 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { Field } from '@/components/ui/field';
 import type { Category } from '@/types/api';
 import { useCreateCategory, type CategoryInput } from '../api/create-category';
 import { useDeleteCategory } from '../api/delete-category';
@@ -25,7 +26,6 @@ function CategoryForm({
   onSubmit,
   onCancel,
 }: CategoryFormProps) {
-  const id = useId();
   const [values, setValues] = useState<CategoryInput>(initial);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -34,28 +34,26 @@ function CategoryForm({
   };
   return (
     <form className="admin-form" onSubmit={(e) => void submit(e)}>
-      <div className="field">
-        <label className="field-label" htmlFor={`${id}-name`}>
-          Name
-        </label>
-        <input
-          id={`${id}-name`}
-          type="text"
-          value={values.name}
-          onChange={(e) => setValues({ ...values, name: e.target.value })}
-        />
-      </div>
-      <div className="field">
-        <label className="field-label" htmlFor={`${id}-image`}>
-          Image URL
-        </label>
-        <input
-          id={`${id}-image`}
-          type="url"
-          value={values.image}
-          onChange={(e) => setValues({ ...values, image: e.target.value })}
-        />
-      </div>
+      <Field label="Name">
+        {(field) => (
+          <input
+            {...field}
+            type="text"
+            value={values.name}
+            onChange={(e) => setValues({ ...values, name: e.target.value })}
+          />
+        )}
+      </Field>
+      <Field label="Image URL">
+        {(field) => (
+          <input
+            {...field}
+            type="url"
+            value={values.image}
+            onChange={(e) => setValues({ ...values, image: e.target.value })}
+          />
+        )}
+      </Field>
       <FormActions submitLabel={submitLabel} submitting={submitting} onCancel={onCancel} />
     </form>
   );

@@ -1,4 +1,5 @@
 import { useNavigate } from 'react-router';
+import { Field } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
@@ -40,12 +41,9 @@ export function OrderDetail({ id }: { id: string }) {
         <dt>Status</dt>
         <dd>{o.status}</dd>
       </dl>
-      <div className="field admin-status-field">
-        <label className="field-label" htmlFor="order-status">
-          Change status
-        </label>
-        <StatusSelect order={o} label="Change status" id="order-status" />
-      </div>
+      <Field label="Change status" className="admin-status-field">
+        {({ id: selectId }) => <StatusSelect order={o} label="Change status" id={selectId} />}
+      </Field>
       {history.length > 0 ? (
         <>
           <h2 id="order-history-title">History</h2>

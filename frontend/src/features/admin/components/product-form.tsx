@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Field } from '@/components/ui/field';
 import type { Category } from '@/types/api';
 import type { Seller } from '../api/get-sellers';
 import { emptyProductForm, type ProductFormValues } from '../utils/product-form';
@@ -46,7 +47,6 @@ const TEXT_FIELDS: TextField[] = [
 /** The product form shared by create and the edit modal; no client validation (spec). */
 export function ProductForm(props: ProductFormProps) {
   const { initial = emptyProductForm, currentPhotoUrl, categories, sellers, submitLabel, submitting } = props;
-  const id = useId();
   const [values, setValues] = useState<ProductFormValues>(initial);
   const [photo, setPhotoState] = useState<File | null>(null);
   const [preview, setPreview] = useState<string>('');
@@ -84,99 +84,80 @@ export function ProductForm(props: ProductFormProps) {
 
   return (
     <form className="admin-form" onSubmit={(e) => void submit(e)}>
-      <div className="field">
-        <label className="field-label" htmlFor={`${id}-category`}>
-          Category
-        </label>
-        <select id={`${id}-category`} value={values.category} onChange={(e) => set('category', e.target.value)}>
-          <option value="">Select a category</option>
-          {categories.map((c) => (
-            <option key={c._id} value={c._id}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label className="field-label" htmlFor={`${id}-seller`}>
-          Seller
-        </label>
-        <select id={`${id}-seller`} value={values.seller} onChange={(e) => set('seller', e.target.value)}>
-          <option value="">Select a seller</option>
-          {sellers.map((s) => (
-            <option key={s._id} value={s._id}>
-              {s.name ?? s._id}
-            </option>
-          ))}
-        </select>
-      </div>
-      {TEXT_FIELDS.map((f) => {
-        const fieldId = `${id}-${f.key}`;
-        const hintId = f.hint ? `${fieldId}-hint` : undefined;
-        return (
-          <div key={f.key} className={`field${f.wide ? ' field-wide' : ''}`}>
-            <label className="field-label" htmlFor={fieldId}>
-              {f.label}
-            </label>
-            {f.multiline ? (
-              <textarea
-                id={fieldId}
-                rows={2}
-                value={values[f.key]}
-                aria-describedby={hintId}
-                onChange={(e) => set(f.key, e.target.value)}
-              />
+      <Field label="Category">
+        {(field) => (
+          <select {...field} value={values.category} onChange={(e) => set('category', e.target.value)}>
+            <option value="">Select a category</option>
+            {categories.map((c) => (
+              <option key={c._id} value={c._id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field label="Seller">
+        {(field) => (
+          <select {...field} value={values.seller} onChange={(e) => set('seller', e.target.value)}>
+            <option value="">Select a seller</option>
+            {sellers.map((s) => (
+              <option key={s._id} value={s._id}>
+                {s.name ?? s._id}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      {TEXT_FIELDS.map((f) => (
+        <Field key={f.key} label={f.label} hint={f.hint} wide={f.wide}>
+          {(field) =>
+            f.multiline ? (
+              <textarea {...field} rows={2} value={values[f.key]} onChange={(e) => set(f.key, e.target.value)} />
             ) : (
               <input
-                id={fieldId}
+                {...field}
                 type="text"
                 inputMode={f.inputMode}
                 value={values[f.key]}
-                aria-describedby={hintId}
                 onChange={(e) => set(f.key, e.target.value)}
               />
-            )}
-            {f.hint ? (
-              <span id={hintId} className="field-hint">
-                {f.hint}
-              </span>
+            )
+          }
+        </Field>
+      ))}
+      <Field label="Shipping">
+        {(field) => (
+          <select {...field} value={values.shipping} onChange={(e) => set('shipping', e.target.value)}>
+            <option value="true">Yes</option>
+            <option value="false">No</option>
+          </select>
+        )}
+      </Field>
+      <Field label="Photo">
+        {(field) => (
+          <>
+            <input
+              {...field}
+              key={photoKey}
+              type="file"
+              accept="image/*"
+              onChange={(e) => {
+                const file = e.target.files?.[0] ?? null;
+                setPhoto(file && file.type.startsWith('image/') ? file : null);
+              }}
+            />
+            {shownPreview ? (
+              <img
+                className="admin-photo-preview"
+                src={shownPreview}
+                alt="Product photo preview"
+                width={120}
+                height={120}
+              />
             ) : null}
-          </div>
-        );
-      })}
-      <div className="field">
-        <label className="field-label" htmlFor={`${id}-shipping`}>
-          Shipping
-        </label>
-        <select id={`${id}-shipping`} value={values.shipping} onChange={(e) => set('shipping', e.target.value)}>
-          <option value="true">Yes</option>
-          <option value="false">No</option>
-        </select>
-      </div>
-      <div className="field">
-        <label className="field-label" htmlFor={`${id}-photo`}>
-          Photo
-        </label>
-        <input
-          key={photoKey}
-          id={`${id}-photo`}
-          type="file"
-          accept="image/*"
-          onChange={(e) => {
-            const file = e.target.files?.[0] ?? null;
-            setPhoto(file && file.type.startsWith('image/') ? file : null);
-          }}
-        />
-        {shownPreview ? (
-          <img
-            className="admin-photo-preview"
-            src={shownPreview}
-            alt="Product photo preview"
-            width={120}
-            height={120}
-          />
-        ) : null}
-      </div>
+          </>
+        )}
+      </Field>
       <FormActions submitLabel={submitLabel} submitting={submitting} onCancel={props.onCancel} />
     </form>
   );

@@ -1,4 +1,5 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { Field } from '@/components/ui/field';
 import { notify } from '@/lib/notify';
 import type { Sale } from '@/types/api';
 import { useCreateSale, type SaleInput } from '../api/create-sale';
@@ -24,7 +25,6 @@ type SaleFormProps = {
 };
 
 function SaleForm({ initial = EMPTY, submitLabel, submitting, onSubmit, onCancel }: SaleFormProps) {
-  const id = useId();
   const [values, setValues] = useState<SaleFormValues>(initial);
   const set = (key: keyof SaleFormValues, value: string) => setValues((v) => ({ ...v, [key]: value }));
   const submit = async (e: FormEvent) => {
@@ -39,56 +39,46 @@ function SaleForm({ initial = EMPTY, submitLabel, submitting, onSubmit, onCancel
   };
   return (
     <form className="admin-form" onSubmit={(e) => void submit(e)} noValidate>
-      <div className="field">
-        <label className="field-label" htmlFor={`${id}-name`}>
-          Name
-        </label>
-        <input
-          id={`${id}-name`}
-          type="text"
-          required
-          value={values.name}
-          onChange={(e) => set('name', e.target.value)}
-        />
-      </div>
-      <div className="field">
-        <label className="field-label" htmlFor={`${id}-start`}>
-          Start (India time)
-        </label>
-        <input
-          id={`${id}-start`}
-          type="datetime-local"
-          required
-          value={values.start}
-          onChange={(e) => set('start', e.target.value)}
-        />
-      </div>
-      <div className="field">
-        <label className="field-label" htmlFor={`${id}-end`}>
-          End (India time)
-        </label>
-        <input
-          id={`${id}-end`}
-          type="datetime-local"
-          required
-          value={values.end}
-          onChange={(e) => set('end', e.target.value)}
-        />
-      </div>
-      <div className="field">
-        <label className="field-label" htmlFor={`${id}-discount`}>
-          Discount
-        </label>
-        <input
-          id={`${id}-discount`}
-          type="number"
-          min={0}
-          max={100}
-          required
-          value={values.discount}
-          onChange={(e) => set('discount', e.target.value)}
-        />
-      </div>
+      <Field label="Name">
+        {(field) => (
+          <input {...field} type="text" required value={values.name} onChange={(e) => set('name', e.target.value)} />
+        )}
+      </Field>
+      <Field label="Start (India time)">
+        {(field) => (
+          <input
+            {...field}
+            type="datetime-local"
+            required
+            value={values.start}
+            onChange={(e) => set('start', e.target.value)}
+          />
+        )}
+      </Field>
+      <Field label="End (India time)">
+        {(field) => (
+          <input
+            {...field}
+            type="datetime-local"
+            required
+            value={values.end}
+            onChange={(e) => set('end', e.target.value)}
+          />
+        )}
+      </Field>
+      <Field label="Discount">
+        {(field) => (
+          <input
+            {...field}
+            type="number"
+            min={0}
+            max={100}
+            required
+            value={values.discount}
+            onChange={(e) => set('discount', e.target.value)}
+          />
+        )}
+      </Field>
       <FormActions submitLabel={submitLabel} submitting={submitting} onCancel={onCancel} />
     </form>
   );

@@ -1,4 +1,5 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { Field } from '@/components/ui/field';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
@@ -12,7 +13,6 @@ import { DeleteButton } from './delete-button';
 import { FormActions } from './form-actions';
 
 function EditUserForm({ user, onDone }: { user: User; onDone: () => void }) {
-  const id = useId();
   const update = useAdminUpdateUser();
   const [name, setName] = useState(user.name ?? '');
   const [phone, setPhone] = useState(user.phone ?? '');
@@ -35,33 +35,23 @@ function EditUserForm({ user, onDone }: { user: User; onDone: () => void }) {
 
   return (
     <form className="admin-form" onSubmit={submit}>
-      <div className="field">
-        <label className="field-label" htmlFor={`${id}-name`}>
-          Name
-        </label>
-        <input id={`${id}-name`} type="text" value={name} onChange={(e) => setName(e.target.value)} />
-      </div>
-      <div className="field">
-        <label className="field-label" htmlFor={`${id}-phone`}>
-          Phone
-        </label>
-        <input id={`${id}-phone`} type="tel" value={phone} onChange={(e) => setPhone(e.target.value)} />
-      </div>
-      <div className="field field-wide">
-        <label className="field-label" htmlFor={`${id}-address`}>
-          Address
-        </label>
-        <input id={`${id}-address`} type="text" value={address} onChange={(e) => setAddress(e.target.value)} />
-      </div>
-      <div className="field">
-        <label className="field-label" htmlFor={`${id}-role`}>
-          Role
-        </label>
-        <select id={`${id}-role`} value={role} onChange={(e) => setRole(e.target.value)}>
-          <option value="0">User</option>
-          <option value="1">Admin</option>
-        </select>
-      </div>
+      <Field label="Name">
+        {(field) => <input {...field} type="text" value={name} onChange={(e) => setName(e.target.value)} />}
+      </Field>
+      <Field label="Phone">
+        {(field) => <input {...field} type="tel" value={phone} onChange={(e) => setPhone(e.target.value)} />}
+      </Field>
+      <Field label="Address" wide>
+        {(field) => <input {...field} type="text" value={address} onChange={(e) => setAddress(e.target.value)} />}
+      </Field>
+      <Field label="Role">
+        {(field) => (
+          <select {...field} value={role} onChange={(e) => setRole(e.target.value)}>
+            <option value="0">User</option>
+            <option value="1">Admin</option>
+          </select>
+        )}
+      </Field>
       <FormActions submitLabel="Save" submitting={update.isPending} onCancel={onDone} />
     </form>
   );

@@ -1,5 +1,6 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { Field } from '@/components/ui/field';
 import { paths } from '@/config/paths';
 import { notify } from '@/lib/notify';
 import { useForgotPassword } from '../api/forgot-password';
@@ -8,7 +9,6 @@ import { authErrorMessage } from '../utils/auth-error';
 
 /** Mail a code to the address, then set a new password with it. */
 export function ForgotPasswordForm({ onReset }: { onReset: () => void }) {
-  const id = useId();
   const [email, setEmail] = useState('');
   const [codeSent, setCodeSent] = useState(false);
   const [otp, setOtp] = useState('');
@@ -41,20 +41,19 @@ export function ForgotPasswordForm({ onReset }: { onReset: () => void }) {
   return (
     <div className="stack">
       <form className="auth-form" onSubmit={sendCode}>
-        <div className="field">
-          <label htmlFor={`${id}-email`} className="field-label">
-            Email
-          </label>
-          <input
-            id={`${id}-email`}
-            className="input"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </div>
+        <Field label="Email">
+          {(field) => (
+            <input
+              {...field}
+              className="input"
+              type="email"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          )}
+        </Field>
         <button
           type="submit"
           className={`btn btn-block ${codeSent ? 'btn-secondary' : 'btn-primary'}`}
@@ -66,40 +65,34 @@ export function ForgotPasswordForm({ onReset }: { onReset: () => void }) {
 
       {codeSent && (
         <form className="auth-form otp-form" onSubmit={submitReset}>
-          <div className="field">
-            <label htmlFor={`${id}-otp`} className="field-label">
-              OTP
-            </label>
-            <input
-              id={`${id}-otp`}
-              className="input"
-              type="number"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              required
-              value={otp}
-              onChange={(e) => setOtp(e.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-password`} className="field-label">
-              New password
-            </label>
-            <input
-              id={`${id}-password`}
-              className="input"
-              type="password"
-              autoComplete="new-password"
-              required
-              minLength={8}
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              aria-describedby={`${id}-password-hint`}
-            />
-            <span id={`${id}-password-hint`} className="field-hint">
-              At least 8 characters
-            </span>
-          </div>
+          <Field label="OTP">
+            {(field) => (
+              <input
+                {...field}
+                className="input"
+                type="number"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                required
+                value={otp}
+                onChange={(e) => setOtp(e.target.value)}
+              />
+            )}
+          </Field>
+          <Field label="New password" hint="At least 8 characters">
+            {(field) => (
+              <input
+                {...field}
+                className="input"
+                type="password"
+                autoComplete="new-password"
+                required
+                minLength={8}
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
+            )}
+          </Field>
           <button type="submit" className="btn btn-primary btn-block" disabled={reset.isPending}>
             Reset password
           </button>

@@ -1,5 +1,6 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { Field } from '@/components/ui/field';
 import { paths } from '@/config/paths';
 import { notify } from '@/lib/notify';
 import { useLogin } from '../api/login';
@@ -8,7 +9,6 @@ import { authErrorMessage } from '../utils/auth-error';
 
 /** 'Sign in to your account': e-mail, password, 'Sign in'. */
 export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
-  const id = useId();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const login = useLogin();
@@ -28,40 +28,40 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
 
   return (
     <form className="auth-form" onSubmit={submit}>
-      <div className="field">
-        <label htmlFor={`${id}-email`} className="field-label">
-          Email
-        </label>
-        <input
-          id={`${id}-email`}
-          className="input"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          placeholder="you@example.com"
-        />
-      </div>
-      <div className="field">
-        <div className="field-row">
-          <label htmlFor={`${id}-password`} className="field-label">
-            Password
-          </label>
+      <Field label="Email">
+        {(field) => (
+          <input
+            {...field}
+            className="input"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            placeholder="you@example.com"
+          />
+        )}
+      </Field>
+      <Field
+        label="Password"
+        aside={
           <Link to={paths.forgotPassword.getHref()} className="field-aside">
             Forgot password?
           </Link>
-        </div>
-        <input
-          id={`${id}-password`}
-          className="input"
-          type="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-      </div>
+        }
+      >
+        {(field) => (
+          <input
+            {...field}
+            className="input"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        )}
+      </Field>
       <button type="submit" className="btn btn-primary btn-block" disabled={login.isPending}>
         {login.isPending ? 'Signing in...' : 'Sign in'}
       </button>

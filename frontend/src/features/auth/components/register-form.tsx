@@ -1,5 +1,6 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { Field } from '@/components/ui/field';
 import { paths } from '@/config/paths';
 import { notify } from '@/lib/notify';
 import { useRegister, type RegisterInput } from '../api/register';
@@ -20,7 +21,6 @@ const FIELDS: { key: keyof Details; label: string; type: string; autoComplete: s
  * submitted with the same details; 'Email Verified Successfully' leads to /login.
  */
 export function RegisterForm({ onVerified }: { onVerified: () => void }) {
-  const id = useId();
   const [details, setDetails] = useState<Details>({ email: '', password: '', name: '', phone: '', address: '' });
   const [sending, setSending] = useState(false);
   const [otpShown, setOtpShown] = useState(false);
@@ -71,27 +71,20 @@ export function RegisterForm({ onVerified }: { onVerified: () => void }) {
     <div className="stack">
       <form className="auth-form" onSubmit={sendCode}>
         {FIELDS.map((f) => (
-          <div className="field" key={f.key}>
-            <label htmlFor={`${id}-${f.key}`} className="field-label">
-              {f.label}
-            </label>
-            <input
-              id={`${id}-${f.key}`}
-              className="input"
-              type={f.type}
-              autoComplete={f.autoComplete}
-              required
-              minLength={f.key === 'password' ? 8 : undefined}
-              value={details[f.key]}
-              onChange={(e) => setDetails((d) => ({ ...d, [f.key]: e.target.value }))}
-              aria-describedby={f.hint ? `${id}-${f.key}-hint` : undefined}
-            />
-            {f.hint && (
-              <span id={`${id}-${f.key}-hint`} className="field-hint">
-                {f.hint}
-              </span>
+          <Field key={f.key} label={f.label} hint={f.hint}>
+            {(field) => (
+              <input
+                {...field}
+                className="input"
+                type={f.type}
+                autoComplete={f.autoComplete}
+                required
+                minLength={f.key === 'password' ? 8 : undefined}
+                value={details[f.key]}
+                onChange={(e) => setDetails((d) => ({ ...d, [f.key]: e.target.value }))}
+              />
             )}
-          </div>
+          </Field>
         ))}
         {!sending && (
           <button type="submit" className={`btn btn-block ${otpShown ? 'btn-secondary' : 'btn-primary'}`}>
@@ -102,25 +95,20 @@ export function RegisterForm({ onVerified }: { onVerified: () => void }) {
 
       {otpShown && (
         <form className="auth-form otp-form" onSubmit={submitCode}>
-          <div className="field">
-            <label htmlFor={`${id}-otp`} className="field-label">
-              OTP
-            </label>
-            <input
-              id={`${id}-otp`}
-              className="input"
-              type="number"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              required
-              value={otp}
-              onChange={(e) => setOtp(e.target.value)}
-              aria-describedby={`${id}-otp-hint`}
-            />
-            <span id={`${id}-otp-hint`} className="field-hint">
-              Enter the 6-digit code we sent to {details.email || 'your e-mail'}.
-            </span>
-          </div>
+          <Field label="OTP" hint={`Enter the 6-digit code we sent to ${details.email || 'your e-mail'}.`}>
+            {(field) => (
+              <input
+                {...field}
+                className="input"
+                type="number"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                required
+                value={otp}
+                onChange={(e) => setOtp(e.target.value)}
+              />
+            )}
+          </Field>
           <button type="submit" className="btn btn-primary btn-block" disabled={verify.isPending}>
             Submit
           </button>

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { Field } from '@/components/ui/field';
 import { DEFAULT_REVIEW_RATING } from '@/config/constants';
 import { formatCount } from '@/lib/format';
 
@@ -12,7 +13,7 @@ type AddReviewFormProps = {
 export function AddReviewForm({ onSubmit, submitting }: AddReviewFormProps) {
   const [comment, setComment] = useState('');
   const [rating, setRating] = useState(DEFAULT_REVIEW_RATING);
-  const commentId = useId();
+  const titleId = useId();
   const ratingName = useId();
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -24,23 +25,22 @@ export function AddReviewForm({ onSubmit, submitting }: AddReviewFormProps) {
   };
 
   return (
-    <form className="card card-pad stack" onSubmit={submit} aria-labelledby={`${commentId}-title`}>
-      <h3 id={`${commentId}-title`} style={{ margin: 0 }}>
+    <form className="card card-pad stack" onSubmit={submit} aria-labelledby={titleId}>
+      <h3 id={titleId} style={{ margin: 0 }}>
         Add a Review
       </h3>
-      <div className="field">
-        <label htmlFor={commentId} className="field-label">
-          Your review
-        </label>
-        <textarea
-          id={commentId}
-          className="textarea"
-          value={comment}
-          maxLength={2000}
-          onChange={(e) => setComment(e.target.value)}
-          placeholder="How did they fit? How do they feel after a day out?"
-        />
-      </div>
+      <Field label="Your review">
+        {(field) => (
+          <textarea
+            {...field}
+            className="textarea"
+            value={comment}
+            maxLength={2000}
+            onChange={(e) => setComment(e.target.value)}
+            placeholder="How did they fit? How do they feel after a day out?"
+          />
+        )}
+      </Field>
       <fieldset className="star-picker">
         <legend className="field-label">Rating</legend>
         <div className="star-options">

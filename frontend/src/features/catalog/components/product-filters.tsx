@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { Field } from '@/components/ui/field';
 import { formatRupees } from '@/lib/format';
 import type { CategoryRef } from '@/types/api';
 
@@ -15,7 +15,6 @@ type ProductFiltersProps = {
 /** Max-price slider (up to the highest first price) and category checkboxes (none = all). */
 export function ProductFilters(props: ProductFiltersProps) {
   const { categories, selected, onToggleCategory, maxPrice, priceCeiling, onMaxPrice, onReset } = props;
-  const sliderId = useId();
   return (
     <div className="filters">
       <div className="filters-head">
@@ -24,25 +23,26 @@ export function ProductFilters(props: ProductFiltersProps) {
           Reset
         </button>
       </div>
-      <div className="field">
-        <label htmlFor={sliderId} className="field-label">
-          Max Price: {formatRupees(maxPrice)}
-        </label>
-        <input
-          id={sliderId}
-          className="range"
-          type="range"
-          min={0}
-          max={priceCeiling}
-          step={1}
-          value={Math.min(maxPrice, priceCeiling)}
-          onChange={(e) => onMaxPrice(Number(e.target.value))}
-        />
-        <div className="range-scale muted" aria-hidden="true">
-          <span>{formatRupees(0)}</span>
-          <span>{formatRupees(priceCeiling)}</span>
-        </div>
-      </div>
+      <Field label={`Max Price: ${formatRupees(maxPrice)}`}>
+        {(field) => (
+          <>
+            <input
+              {...field}
+              className="range"
+              type="range"
+              min={0}
+              max={priceCeiling}
+              step={1}
+              value={Math.min(maxPrice, priceCeiling)}
+              onChange={(e) => onMaxPrice(Number(e.target.value))}
+            />
+            <div className="range-scale muted" aria-hidden="true">
+              <span>{formatRupees(0)}</span>
+              <span>{formatRupees(priceCeiling)}</span>
+            </div>
+          </>
+        )}
+      </Field>
       {categories.length > 0 && (
         <fieldset className="filters-group">
           <legend className="field-label">Categories</legend>

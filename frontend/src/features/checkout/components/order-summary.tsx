@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { Field } from '@/components/ui/field';
 import { formatRupees } from '@/lib/format';
 import { useCheckout } from '../hooks/use-checkout';
 
@@ -40,42 +41,42 @@ export function OrderSummary({ itemCount, total, savedAddress }: OrderSummaryPro
           <dd className="price-off">Free</dd>
         </div>
       </dl>
-      <div className="field">
-        <div className="field-row">
-          <label htmlFor={`${id}-address`} className="field-label">
-            Shipping Address
-          </label>
-          {savedAddress && savedAddress !== address && (
+      <Field
+        label="Shipping Address"
+        aside={
+          savedAddress && savedAddress !== address ? (
             <button type="button" className="link-btn" onClick={() => setAddress(savedAddress)}>
               Use my saved address
             </button>
-          )}
-        </div>
-        <textarea
-          id={`${id}-address`}
-          className="textarea"
-          autoComplete="street-address"
-          placeholder="House number, street, city"
-          value={address}
-          onChange={(e) => setAddress(e.target.value)}
-          rows={3}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-pincode`} className="field-label">
-          Pincode
-        </label>
-        <input
-          id={`${id}-pincode`}
-          className="input"
-          type="number"
-          inputMode="numeric"
-          autoComplete="postal-code"
-          placeholder="6-digit pincode"
-          value={pincode}
-          onChange={(e) => setPincode(e.target.value)}
-        />
-      </div>
+          ) : null
+        }
+      >
+        {(field) => (
+          <textarea
+            {...field}
+            className="textarea"
+            autoComplete="street-address"
+            placeholder="House number, street, city"
+            value={address}
+            onChange={(e) => setAddress(e.target.value)}
+            rows={3}
+          />
+        )}
+      </Field>
+      <Field label="Pincode">
+        {(field) => (
+          <input
+            {...field}
+            className="input"
+            type="number"
+            inputMode="numeric"
+            autoComplete="postal-code"
+            placeholder="6-digit pincode"
+            value={pincode}
+            onChange={(e) => setPincode(e.target.value)}
+          />
+        )}
+      </Field>
       <div className="summary-total">
         <span>Total</span>
         <span>{formatRupees(total)}</span>
