@@ -41,9 +41,6 @@ function EditUserForm({ user, onDone }: { user: User; onDone: () => void }) {
       <Field label="Phone">
         {(field) => <input {...field} type="tel" value={phone} onChange={(e) => setPhone(e.target.value)} />}
       </Field>
-      <Field label="Address" wide>
-        {(field) => <input {...field} type="text" value={address} onChange={(e) => setAddress(e.target.value)} />}
-      </Field>
       <Field label="Role">
         {(field) => (
           <select {...field} value={role} onChange={(e) => setRole(e.target.value)}>
@@ -51,6 +48,9 @@ function EditUserForm({ user, onDone }: { user: User; onDone: () => void }) {
             <option value="1">Admin</option>
           </select>
         )}
+      </Field>
+      <Field label="Address" wide>
+        {(field) => <input {...field} type="text" value={address} onChange={(e) => setAddress(e.target.value)} />}
       </Field>
       <FormActions submitLabel="Save" submitting={update.isPending} onCancel={onDone} />
     </form>
