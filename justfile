@@ -61,7 +61,7 @@ lint: lint-rust
 lint-rust:
     cargo clippy --workspace --all-targets -- -D warnings
 
-# Load test: the catalog API against a static file of the same bytes (see docs/performance.md).
+# Load tests: the catalog API against a static file of the same bytes, then the admin overview (see docs/performance.md).
 bench:
     scripts/bench.sh
 

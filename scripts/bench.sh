@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Load test: GET /api/v1/product/get-products (200 products) against a static file of the same
 # bytes served by the same server, with the same load generator (wrk, 64 connections).
-# Prints both throughputs, p99 latencies and their ratio. Figures go in docs/performance.md.
+# Prints both throughputs, p99 latencies and their ratio. Then the admin overview
+# (GET /api/v1/admin/stats) over BENCH_ORDERS orders placed in the last 30 days.
+# Figures go in docs/performance.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -9,6 +11,8 @@ DURATION="${BENCH_DURATION:-15s}"
 CONNECTIONS="${BENCH_CONNECTIONS:-64}"
 THREADS="${BENCH_THREADS:-2}"
 PORT="${BENCH_PORT:-18080}"
+ORDERS="${BENCH_ORDERS:-10000}"
+ADMIN_EMAIL="bench@paduka.local" ADMIN_PASSWORD="bench-password"
 
 if ! command -v wrk >/dev/null 2>&1; then
     echo "== installing wrk (Debian package)"
@@ -30,8 +34,30 @@ export DEMO_DATA=false BCRYPT_COST=4 RUST_LOG=warn
 mkdir -p "$STATIC_DIR"
 echo '<!doctype html><title>bench</title>' > "$STATIC_DIR/index.html"
 
-echo "== seeding 200 products"
+echo "== seeding 200 products, an admin and $ORDERS orders over the last 30 days"
 "$paduka" demo-data --products 200
+"$paduka" admin create --email "$ADMIN_EMAIL" --name Bench --password "$ADMIN_PASSWORD" >/dev/null
+# Straight into the table: the overview reads orders only, and placing this many through
+# checkout would take longer than the benchmark. Statuses are mixed, a quarter cancelled.
+python3 - "$DATA_DIR/paduka.db" "$ORDERS" <<'PY'
+import datetime, random, sqlite3, sys
+db, count = sys.argv[1], int(sys.argv[2])
+con = sqlite3.connect(db)
+user_id, name = con.execute("SELECT id, name FROM users LIMIT 1").fetchone()
+now = datetime.datetime.now(datetime.timezone.utc).replace(tzinfo=None)
+statuses = ["Pending", "Confirmed", "Delivered", "Cancelled"]
+rows = []
+for i in range(count):
+    at = (now - datetime.timedelta(seconds=random.randrange(30 * 86400))).strftime("%Y-%m-%d %H:%M:%S.%f")
+    rows.append((f"bench-{i}", user_id, name, "1 Bench Road", "492001", random.randrange(500, 10000),
+                 f"pay_bench_{i}", f"order_bench_{i}", random.choice(statuses), at, at))
+con.executemany(
+    "INSERT INTO orders (id, user_id, user_name, address, pincode, amount_rupees, payment_id,"
+    " provider_order_id, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    rows,
+)
+con.commit()
+PY
 
 "$paduka" serve &
 server_pid=$!
@@ -48,9 +74,11 @@ count=$(grep -o '"_id"' "$STATIC_DIR/catalog.json" | wc -l)
 echo "== response: $bytes bytes, $count ids; $THREADS threads, $CONNECTIONS connections, $DURATION each"
 
 run() {
-    # Warm up, then measure.
-    wrk -t"$THREADS" -c"$CONNECTIONS" -d3s "$1" >/dev/null
-    wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency "$1"
+    # Warm up, then measure; any further arguments go to wrk (a header).
+    local url="$1"
+    shift
+    wrk -t"$THREADS" -c"$CONNECTIONS" -d3s "$@" "$url" >/dev/null
+    wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency "$@" "$url"
 }
 to_ms() {
     awk '{ v=$1; if (v ~ /us$/) { sub(/us$/,"",v); print v/1000 } else if (v ~ /ms$/) { sub(/ms$/,"",v); print v } else { sub(/s$/,"",v); print v*1000 } }'
@@ -74,3 +102,19 @@ printf "| static file   | %10s | %8s |\n" "$static_rps" "$static_p99"
 printf "| catalog API   | %10s | %8s |\n" "$catalog_rps" "$catalog_p99"
 echo
 echo "catalog / static throughput ratio: $ratio (goal >= 0.5); catalog p99 ${catalog_p99} ms (goal < 20 ms)"
+
+echo
+echo "== admin overview over $ORDERS orders"
+token=$(curl -fsS -H 'Content-Type: application/json' \
+    -d "{\"email\":\"$ADMIN_EMAIL\",\"password\":\"$ADMIN_PASSWORD\"}" \
+    "http://$BIND_ADDR/api/v1/auth/login" | python3 -c 'import json, sys; print(json.load(sys.stdin)["token"])')
+stats_url="http://$BIND_ADDR/api/v1/admin/stats"
+curl -fsS -H "Authorization: $token" "$stats_url" | python3 -c 'import json, sys
+s = json.load(sys.stdin)
+print("   last 30 days:", s["last30Days"]["orders"], "orders,", s["last30Days"]["revenue"], "rupees;", s["pendingOrders"], "pending")'
+stats_out=$(run "$stats_url" -H "Authorization: $token"); echo "$stats_out"
+stats_rps=$(echo "$stats_out" | awk '/Requests\/sec/ {print $2}')
+stats_p50=$(echo "$stats_out" | awk '$1=="50%" {print $2}' | to_ms)
+stats_p99=$(echo "$stats_out" | awk '$1=="99%" {print $2}' | to_ms)
+echo
+echo "admin overview over $ORDERS orders: $stats_rps requests/s, p50 ${stats_p50} ms, p99 ${stats_p99} ms"
