@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Field } from '@/components/ui/field';
+import { OtpField } from './otp-field';
 import { paths } from '@/config/paths';
 import { notify } from '@/lib/notify';
 import { useForgotPassword } from '../api/forgot-password';
@@ -65,20 +66,7 @@ export function ForgotPasswordForm({ onReset }: { onReset: () => void }) {
 
       {codeSent && (
         <form className="auth-form otp-form" onSubmit={submitReset}>
-          <Field label="OTP">
-            {(field) => (
-              <input
-                {...field}
-                className="input"
-                type="number"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                required
-                value={otp}
-                onChange={(e) => setOtp(e.target.value)}
-              />
-            )}
-          </Field>
+          <OtpField value={otp} onChange={setOtp} />
           <Field label="New password" hint="At least 8 characters">
             {(field) => (
               <input

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Field } from '@/components/ui/field';
+import { OtpField } from './otp-field';
 import { paths } from '@/config/paths';
 import { notify } from '@/lib/notify';
 import { useRegister, type RegisterInput } from '../api/register';
@@ -95,20 +96,11 @@ export function RegisterForm({ onVerified }: { onVerified: () => void }) {
 
       {otpShown && (
         <form className="auth-form otp-form" onSubmit={submitCode}>
-          <Field label="OTP" hint={`Enter the 6-digit code we sent to ${details.email || 'your e-mail'}.`}>
-            {(field) => (
-              <input
-                {...field}
-                className="input"
-                type="number"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                required
-                value={otp}
-                onChange={(e) => setOtp(e.target.value)}
-              />
-            )}
-          </Field>
+          <OtpField
+            value={otp}
+            onChange={setOtp}
+            hint={`Enter the 6-digit code we sent to ${details.email || 'your e-mail'}.`}
+          />
           <button type="submit" className="btn btn-primary btn-block" disabled={verify.isPending}>
             Submit
           </button>
