@@ -150,6 +150,33 @@ describe('admin journeys', () => {
     });
   });
 
+  test('renames the category with a picture of this shop; the products table follows without a reload', async () => {
+    const { categories } = await apiCall(server.baseURL, '/category/all-categories');
+    const shopPicture = categories.find((/** @type {{name: string}} */ c) => c.name === 'Boots').image;
+    assert.match(shopPicture, /^\/api\/v1\/media\//, 'the demo categories show pictures served by the shop');
+    await onPage(async (page) => {
+      await page.goto('/admin/products');
+      await row(page, made.product).filter({ hasText: made.category }).waitFor();
+      const strip = page.getByRole('navigation', { name: 'Admin' });
+
+      await strip.getByRole('link', { name: 'Categories' }).click();
+      await row(page, made.category).getByRole('button', { name: 'Edit' }).click();
+      const dialog = page.getByRole('dialog', { name: `Edit ${made.category}` });
+      assert.equal(await dialog.getByLabel('Image URL').inputValue(), 'https://example.com/trail.jpg');
+      made.category = `${made.category} Shoes`;
+      await dialog.getByLabel('Name').fill(made.category);
+      await dialog.getByLabel('Image URL').fill(shopPicture);
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await row(page, made.category).waitFor();
+
+      await strip.getByRole('link', { name: 'Products' }).click();
+      await row(page, made.product).filter({ hasText: made.category }).waitFor();
+    });
+    const { categories: now } = await apiCall(server.baseURL, '/category/all-categories');
+    assert.equal(now.find((/** @type {{name: string}} */ c) => c.name === made.category)?.image, shopPicture);
+  });
+
   test('edits the product in the modal; the table and the product page show the change', async () => {
     await onPage(async (page) => {
       await page.goto('/admin/products');

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import {
   admin,
@@ -241,6 +241,47 @@ describe('admin products when its lists fail', () => {
 });
 
 describe('admin categories', () => {
+  it('renaming a category shows on the products table without a reload', async () => {
+    let sneakers = 'Sneakers';
+    mockApi({
+      ...base,
+      'GET /category/all-categories': () => ({
+        body: { success: true, categories: [{ ...categoriesFixture[0]!, name: sneakers }] },
+      }),
+      'GET /product/get-products': () => ({
+        body: {
+          success: true,
+          count: 1,
+          products: [productFixture({ name: 'Court Classic', category: { _id: 'c1', name: sneakers } })],
+        },
+      }),
+      'GET /user/get-sellers': { body: { success: true, sellers: [] } },
+      'PUT /category/update-category/c1': ({ body }) => {
+        sneakers = (body as { name: string }).name;
+        return { body: { success: true, message: 'Category Updated Successfully' } };
+      },
+    });
+    const { user } = renderApp('/admin/products');
+    const strip = await screen.findByRole('navigation', { name: 'Admin' });
+    expect(within(await screen.findByRole('table')).getByRole('row', { name: /Court Classic/ })).toHaveTextContent(
+      'Sneakers',
+    );
+
+    await user.click(within(strip).getByRole('link', { name: 'Categories' }));
+    await screen.findByRole('heading', { level: 1, name: 'Categories' });
+    await user.click(within(await screen.findByRole('table')).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.clear(within(dialog).getByLabelText('Name'));
+    await user.type(within(dialog).getByLabelText('Name'), 'Street Sneakers');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Category Updated Successfully')).toBeInTheDocument();
+
+    await user.click(within(strip).getByRole('link', { name: 'Products' }));
+    await screen.findByRole('heading', { level: 1, name: 'Products' });
+    const row = await screen.findByRole('row', { name: /Court Classic/ });
+    await waitFor(() => expect(row).toHaveTextContent('Street Sneakers'));
+  });
+
   it("shows the server's refusal to delete a category in use", async () => {
     mockApi({
       ...base,
@@ -303,5 +344,29 @@ describe('admin users', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Profile Updated Successfully')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ newname: shopper.name, newrole: 1 });
+    expect(useAuthStore.getState().user?.name).toBe(admin.name);
+  });
+
+  it('editing your own row updates your session, as the profile page does', async () => {
+    mockApi({
+      ...base,
+      'GET /user/get-users': { body: { success: true, users: [admin, shopper] } },
+      'PUT /user/update-user/u0': ({ body }) => ({
+        body: {
+          success: true,
+          message: 'Profile Updated Successfully',
+          user: { ...admin, name: (body as { newname: string }).newname },
+        },
+      }),
+    });
+    const { user } = renderApp('/admin/users');
+    const table = await screen.findByRole('table');
+    await user.click(within(table).getAllByRole('button', { name: 'Edit' })[0]!);
+    const dialog = await screen.findByRole('dialog');
+    await user.clear(within(dialog).getByLabelText('Name'));
+    await user.type(within(dialog).getByLabelText('Name'), 'Paduka Owner');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Profile Updated Successfully')).toBeInTheDocument();
+    expect(useAuthStore.getState().user).toMatchObject({ name: 'Paduka Owner', email: admin.email, role: 1 });
   });
 });

@@ -11,6 +11,10 @@ export const useUpdateCategory = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateCategory,
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: queryKeys.categories.all }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.categories.all });
+      // Products carry their category's name.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.products.all });
+    },
   });
 };

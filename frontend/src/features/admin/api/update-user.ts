@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import type { Ok, User } from '@/types/api';
@@ -18,6 +19,15 @@ export const useAdminUpdateUser = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: adminUpdateUser,
+    // An admin editing their own row sees it in the navbar and profile at once, as on /user/profile
+    // (the server's copy when it sends one).
+    onSuccess: (reply, input) => {
+      const auth = useAuthStore.getState();
+      if (input.id !== auth._id) return;
+      auth.updateUser(
+        reply.user ?? { name: input.newname, phone: input.newphone, address: input.newaddress, role: input.newrole },
+      );
+    },
     onSettled: () => void queryClient.invalidateQueries({ queryKey: queryKeys.users.all }),
   });
 };

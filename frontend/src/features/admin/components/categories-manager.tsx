@@ -44,11 +44,15 @@ function CategoryForm({
           />
         )}
       </Field>
-      <Field label="Image URL">
+      {/* Not type="url": a path on this shop (as the demo categories have) is valid too, and the
+          browser would refuse it without a word to the server. The server judges the value. */}
+      <Field label="Image URL" hint="An http(s) address, or a path on this shop such as /api/v1/media/…">
         {(field) => (
           <input
             {...field}
-            type="url"
+            type="text"
+            inputMode="url"
+            autoComplete="off"
             value={values.image}
             onChange={(e) => setValues({ ...values, image: e.target.value })}
           />
