@@ -9,13 +9,13 @@ import {
   catalog,
   launchBrowser,
   looksSound,
-  openPage,
   orderAmount,
   saveScreen,
   SHOPPER,
   shownPrice,
   signIn,
   toast,
+  withFreshPage,
 } from './support/browser.mjs';
 import { startServer } from './support/server.mjs';
 
@@ -44,17 +44,13 @@ after(async () => {
   await server?.stop();
 });
 
-/** A fresh 1280 px page; the admin's confirm() dialogs are accepted. */
-async function onPage(/** @type {(page: import('playwright-core').Page) => Promise<void>} */ body, account = ADMIN) {
-  const { context, page, errors } = await openPage(browser, server.baseURL, 1280);
-  page.on('dialog', (dialog) => void dialog.accept());
-  try {
+/** A fresh 1280 px page, signed in as `account`; the admin's confirm() dialogs are accepted. */
+function onPage(/** @type {(page: import('playwright-core').Page) => Promise<void>} */ body, account = ADMIN) {
+  return withFreshPage(browser, server.baseURL, 1280, async (page) => {
+    page.on('dialog', (dialog) => void dialog.accept());
     await signIn(page, account);
     await body(page);
-    assert.deepEqual(errors, [], 'uncaught errors in the page');
-  } finally {
-    await context.close();
-  }
+  });
 }
 
 /** The table row that holds `text`. */

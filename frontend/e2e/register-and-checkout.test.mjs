@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { catalog, launchBrowser, openPage, orderAmount, SHOPPER, signIn, toast } from './support/browser.mjs';
+import { catalog, launchBrowser, withFreshPage, orderAmount, SHOPPER, signIn, toast } from './support/browser.mjs';
 import { startServer } from './support/server.mjs';
 
 /** @type {import('./support/server.mjs').RunningServer} */
@@ -23,17 +23,11 @@ after(async () => {
   await server?.stop();
 });
 
-async function onPage(
+function onPage(
   /** @type {number} */ width,
   /** @type {(page: import('playwright-core').Page) => Promise<void>} */ body,
 ) {
-  const { context, page, errors } = await openPage(browser, server.baseURL, width);
-  try {
-    await body(page);
-    assert.deepEqual(errors, [], 'uncaught errors in the page');
-  } finally {
-    await context.close();
-  }
+  return withFreshPage(browser, server.baseURL, width, body);
 }
 
 /** The 6-digit code in the newest mail to `email` in the server's outbox (DATA_DIR/outbox/*.eml). */

@@ -4,7 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import {
   catalog,
   launchBrowser,
-  openPage,
+  withFreshPage,
   readCards,
   shownPrice,
   signIn,
@@ -32,17 +32,11 @@ after(async () => {
 });
 
 /** Runs `body` on a fresh page (fresh storage) and closes it; fails on uncaught page errors. */
-async function onPage(
+function onPage(
   /** @type {number} */ width,
   /** @type {(page: import('playwright-core').Page) => Promise<void>} */ body,
 ) {
-  const { context, page, errors } = await openPage(browser, server.baseURL, width);
-  try {
-    await body(page);
-    assert.deepEqual(errors, [], 'uncaught errors in the page');
-  } finally {
-    await context.close();
-  }
+  return withFreshPage(browser, server.baseURL, width, body);
 }
 
 /** A product with two variants whose shown prices differ. */

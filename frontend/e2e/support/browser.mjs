@@ -54,6 +54,23 @@ export async function openPage(browser, baseURL, width = 1280) {
   return { context, page, errors };
 }
 
+/**
+ * Runs `body` on a fresh page (see `openPage`), closes it, and fails on uncaught page errors.
+ * @param {Browser} browser
+ * @param {string} baseURL
+ * @param {number} width
+ * @param {(page: Page) => Promise<void>} body
+ */
+export async function withFreshPage(browser, baseURL, width, body) {
+  const { context, page, errors } = await openPage(browser, baseURL, width);
+  try {
+    await body(page);
+    assert.deepEqual(errors, [], 'uncaught errors in the page');
+  } finally {
+    await context.close();
+  }
+}
+
 /** The product cards of the grid on screen: name, category, shown price (rupees) and its text. */
 export async function readCards(/** @type {Page} */ page) {
   const grid = page.getByRole('list', { name: 'Products' });
