@@ -256,6 +256,9 @@ pub struct Product {
     pub shipping: bool,
     pub other_photos: Vec<String>,
     pub has_photo: bool,
+    /// The photo's version for cacheable URLs ([`crate::photo::photo_version`]); `None`
+    /// without a photo.
+    pub photo_version: Option<String>,
     pub rating: ProductRating,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
@@ -290,9 +293,6 @@ pub enum ImageType {
 }
 
 impl ImageType {
-    /// Uploaded photos may be at most 5 MB.
-    pub const MAX_BYTES: usize = 5 * 1024 * 1024;
-
     pub fn from_mime(mime: &str) -> Option<Self> {
         Some(match mime {
             "image/jpeg" => Self::Jpeg,

@@ -10,6 +10,7 @@ pub mod error;
 pub mod ids;
 pub mod money;
 pub mod order;
+pub mod photo;
 pub mod review;
 pub mod sale;
 pub mod user;

@@ -127,6 +127,7 @@ impl From<CatalogError> for ApiError {
             | CatalogError::CategoryNotFound
             | CatalogError::ImageNotFound => Self::NotFound(error.to_string()),
             CatalogError::Conflict(message) => Self::Conflict(message),
+            CatalogError::TooLarge(message) => Self::PayloadTooLarge(message),
             CatalogError::Unexpected(cause) => Self::Unexpected(cause),
         }
     }
@@ -313,6 +314,11 @@ mod tests {
                 CatalogError::Conflict("Category already exists".into()),
                 StatusCode::CONFLICT,
                 "Category already exists",
+            ),
+            (
+                CatalogError::TooLarge("Photo must be at most 20 MB".into()),
+                StatusCode::PAYLOAD_TOO_LARGE,
+                "Photo must be at most 20 MB",
             ),
             (
                 CatalogError::Unexpected(anyhow::anyhow!("database is locked")),

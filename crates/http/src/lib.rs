@@ -26,7 +26,7 @@ use std::sync::Arc;
 use paduka_application::ReadinessProbe;
 use paduka_application::accounts::{AuthService, RegistrationService, UserService};
 use paduka_application::admin::AdminService;
-use paduka_application::catalog::CatalogService;
+use paduka_application::catalog::{CatalogService, PhotoService};
 use paduka_application::checkout::{CheckoutIntentRepository, CheckoutService, PaymentError};
 use paduka_application::orders::OrderService;
 use paduka_application::sales::SaleService;
@@ -40,6 +40,8 @@ pub use routes::{API_PREFIX, configure};
 #[derive(Clone)]
 pub struct ApiState {
     pub catalog: Arc<CatalogService>,
+    /// Product photos: uploads judged and prepared, sized variants served.
+    pub photos: Arc<PhotoService>,
     pub sales: Arc<SaleService>,
     pub auth: Arc<AuthService>,
     pub registration: Arc<RegistrationService>,

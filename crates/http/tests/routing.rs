@@ -16,8 +16,9 @@ use paduka_application::accounts::{
 };
 use paduka_application::admin::{AdminService, MockStatsRepository};
 use paduka_application::catalog::{
-    CatalogService, MockCategoryRepository, MockImageRepository, MockProductRepository,
-    MockReviewRepository, ProductPage, ProductRecord, ProductSort,
+    CatalogService, MockCategoryRepository, MockImageRepository, MockPhotoCodec,
+    MockPhotoVariantRepository, MockProductRepository, MockReviewRepository, PhotoError,
+    PhotoService, ProductPage, ProductRecord, ProductSort,
 };
 use paduka_application::checkout::{
     CheckoutPorts, CheckoutService, MockCheckoutIntentRepository, MockPaymentGateway,
@@ -29,7 +30,7 @@ use paduka_application::ports::MockReadinessProbe;
 use paduka_application::sales::{MockSaleRepository, SaleService};
 use paduka_application::{MockClock, MockIdGenerator};
 use paduka_domain::catalog::{
-    Category, CategoryRef, ImageType, Product, ProductDraft, ProductInput, ProductRating,
+    Category, CategoryRef, Image, ImageType, Product, ProductDraft, ProductInput, ProductRating,
 };
 use paduka_domain::contact::Email;
 use paduka_domain::delivery::DeliveryArea;
@@ -66,6 +67,7 @@ struct Mocks {
     reviews: MockReviewRepository,
     sales: MockSaleRepository,
     ids: MockIdGenerator,
+    codec: MockPhotoCodec,
     unready: bool,
 }
 
@@ -92,6 +94,11 @@ fn state_from(mocks: Mocks) -> ApiState {
         _ => Err(TokenError::Invalid),
     });
 
+    let photos = PhotoService::new(
+        Arc::new(MockProductRepository::new()),
+        Arc::new(MockPhotoVariantRepository::new()),
+        Arc::new(mocks.codec),
+    );
     let catalog = CatalogService::new(
         Arc::new(mocks.products),
         Arc::new(mocks.categories),
@@ -162,6 +169,7 @@ fn state_from(mocks: Mocks) -> ApiState {
     });
     ApiState {
         catalog: Arc::new(catalog),
+        photos: Arc::new(photos),
         sales: Arc::new(sales),
         auth: Arc::new(auth),
         registration: Arc::new(registration),
@@ -304,8 +312,15 @@ async fn an_admin_with_broken_or_oversized_json_gets_400_or_413() {
 }
 
 #[actix_web::test]
-async fn a_product_form_with_a_disguised_photo_is_refused() {
-    let app = app!(true);
+async fn a_product_form_whose_photo_the_codec_refuses_is_refused() {
+    let mut mocks = Mocks::default();
+    mocks
+        .codec
+        .expect_prepare()
+        .withf(|upload| upload.starts_with(b"<svg"))
+        .times(1)
+        .returning(|_| Err(PhotoError::NotAnImage));
+    let app = app!(mocks: mocks);
     let boundary = "b0undary";
     let body = format!(
         "--{boundary}\r\nContent-Disposition: form-data; name=\"name\"\r\n\r\nFake\r\n\
@@ -364,6 +379,20 @@ async fn bad_list_parameters_are_400_and_unknown_paths_and_methods_are_json() {
             refusal("Method not allowed")
         )
     );
+}
+
+#[actix_web::test]
+async fn a_photo_width_outside_the_four_is_400_before_any_photo_is_read() {
+    let app = app!(true);
+    for width in ["123", "abc", "", "480px", "4800"] {
+        let request =
+            test::TestRequest::get().uri(&format!("/api/v1/product/product-photo/p-1?w={width}"));
+        assert_eq!(
+            send!(app, request),
+            (StatusCode::BAD_REQUEST, refusal("Unsupported width")),
+            "{width:?}"
+        );
+    }
 }
 
 #[actix_web::test]
@@ -473,7 +502,7 @@ fn png_of_size(size: usize) -> Vec<u8> {
 async fn over_the_network_an_oversized_photo_gets_a_readable_413() {
     let base = serve().await;
     let client = reqwest::Client::new();
-    for size in [5 * 1024 * 1024 + 1, 8 * 1024 * 1024] {
+    for size in [20 * 1024 * 1024 + 1, 24 * 1024 * 1024] {
         let form = reqwest::multipart::Form::new()
             .text("name", "Big")
             .text("price", "10")
@@ -495,7 +524,7 @@ async fn over_the_network_an_oversized_photo_gets_a_readable_413() {
             "{size}"
         );
         let body: Value = response.json().await.unwrap();
-        assert_eq!(body, refusal("Photo must be at most 5 MB"));
+        assert_eq!(body, refusal("Photo must be at most 20 MB"));
     }
 }
 
@@ -545,6 +574,7 @@ fn stored(id: &str, record: &ProductRecord) -> Product {
         shipping: draft.shipping,
         other_photos: draft.other_photos.clone(),
         has_photo: record.photo.is_some(),
+        photo_version: record.photo.as_ref().map(|_| "0123456789abcdef".into()),
         rating: ProductRating::default(),
         created_at: record.at,
         updated_at: record.at,
@@ -554,6 +584,17 @@ fn stored(id: &str, record: &ProductRecord) -> Product {
 #[actix_web::test]
 async fn an_admin_creates_a_product_from_the_form() {
     let mut mocks = Mocks::default();
+    mocks
+        .codec
+        .expect_prepare()
+        .withf(|upload| upload == &png_of_size(64))
+        .times(1)
+        .returning(|bytes| {
+            Ok(Image {
+                image_type: ImageType::Png,
+                bytes,
+            })
+        });
     mocks
         .ids
         .expect_new_id()

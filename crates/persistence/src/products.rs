@@ -8,6 +8,7 @@ use paduka_application::catalog::{
     ProductPage, ProductQuery, ProductRecord, ProductRepository, ProductSort,
 };
 use paduka_domain::catalog::{CategoryRef, Image, Product, ProductRating, StoredImage, Variant};
+use paduka_domain::photo::photo_version;
 use paduka_domain::{CategoryId, Paise, Percent, ProductId, UserId};
 
 use crate::db::{
@@ -20,7 +21,7 @@ use crate::schema::{categories, product_details, product_photos, product_variant
 /// `product_details` and their photo in `product_photos`.
 ///
 /// Listing is three queries whatever the page size: the page of products (with category
-/// name, photo presence and first variant joined), then all their variants, then all their
+/// name, photo hash and first variant joined), then all their variants, then all their
 /// list entries, assembled here.
 #[derive(Debug, Clone)]
 pub struct DieselProductRepository {
@@ -78,7 +79,7 @@ struct ProductRow {
     updated_at: NaiveDateTime,
 }
 
-/// A product row with what is joined to it: its category's name and whether it has a photo.
+/// A product row with what is joined to it: its category's name and its photo's hash.
 type ListedRow = (ProductRow, String, Option<String>);
 
 #[derive(Insertable, AsChangeset)]
@@ -236,7 +237,7 @@ fn search_patterns(text: Option<&str>) -> Vec<String> {
     patterns
 }
 
-/// Products joined with their category, their photo's presence and their first variant,
+/// Products joined with their category, their photo's hash and their first variant,
 /// boxed so filters can be added one by one. A macro because the query's type is unnameable
 /// and it is built twice (the page and, when paged, the count).
 macro_rules! product_source {
@@ -314,7 +315,7 @@ fn list_in(conn: &mut AnyConnection, query: &ProductQuery) -> QueryResult<Produc
         .select((
             ProductRow::as_select(),
             categories::name,
-            product_photos::product_id.nullable(),
+            product_photos::sha256.nullable(),
         ))
         .load::<ListedRow>(conn)?;
 
@@ -344,7 +345,7 @@ fn find_in(conn: &mut AnyConnection, id: &str) -> QueryResult<Option<Product>> {
         .select((
             ProductRow::as_select(),
             categories::name,
-            product_photos::product_id.nullable(),
+            product_photos::sha256.nullable(),
         ))
         .load::<ListedRow>(conn)?;
     Ok(assemble(conn, rows)?.pop())
@@ -417,7 +418,7 @@ fn assemble(conn: &mut AnyConnection, rows: Vec<ListedRow>) -> QueryResult<Vec<P
     }
 
     rows.into_iter()
-        .map(|(row, category_name, photo)| {
+        .map(|(row, category_name, photo_sha256)| {
             let parts = parts.remove(&row.id).unwrap_or_default();
             let number = |value: i32, what: &str| {
                 u32::try_from(value).map_err(|_| corrupt(format_args!("{what} of {}", row.id)))
@@ -444,7 +445,8 @@ fn assemble(conn: &mut AnyConnection, rows: Vec<ListedRow>) -> QueryResult<Vec<P
                 },
                 shipping: row.shipping,
                 other_photos: parts.other_photos,
-                has_photo: photo.is_some(),
+                has_photo: photo_sha256.is_some(),
+                photo_version: photo_sha256.as_deref().map(photo_version),
                 created_at: from_db_time(row.created_at),
                 updated_at: from_db_time(row.updated_at),
             })

@@ -76,6 +76,19 @@ diesel::table! {
 }
 
 diesel::table! {
+    photo_variants (product_id, width, format) {
+        product_id -> Text,
+        width -> Integer,
+        format -> Text,
+        photo_sha256 -> Text,
+        content_type -> Nullable<Text>,
+        bytes -> Nullable<Binary>,
+        sha256 -> Nullable<Text>,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
     images (id) {
         id -> Text,
         content_type -> Text,
@@ -204,6 +217,7 @@ diesel::joinable!(products -> users (seller_id));
 diesel::joinable!(product_variants -> products (product_id));
 diesel::joinable!(product_details -> products (product_id));
 diesel::joinable!(product_photos -> products (product_id));
+diesel::joinable!(photo_variants -> product_photos (product_id));
 diesel::joinable!(reviews -> products (product_id));
 diesel::joinable!(reviews -> users (user_id));
 diesel::joinable!(orders -> users (user_id));
@@ -219,6 +233,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     product_variants,
     product_details,
     product_photos,
+    photo_variants,
     images,
     reviews,
     sales,

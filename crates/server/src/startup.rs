@@ -10,7 +10,7 @@ use paduka_application::accounts::{
     AuthService, RateLimiter, RegistrationPorts, RegistrationService, UserService,
 };
 use paduka_application::admin::AdminService;
-use paduka_application::catalog::CatalogService;
+use paduka_application::catalog::{CatalogService, PhotoService};
 use paduka_application::checkout::{
     CheckoutIntentRepository, CheckoutPorts, CheckoutService, PaymentError, PaymentGateway,
 };
@@ -22,12 +22,13 @@ use paduka_domain::delivery::DeliveryArea;
 use paduka_http::dto::SandboxPaymentDto;
 use paduka_http::{ApiState, SandboxCheckout, SandboxPayer};
 use paduka_mail::{OutboxMailer, SmtpMailer};
+use paduka_media::ImageCodec;
 use paduka_payment::{RazorpayConfig, RazorpayGateway, SandboxGateway};
 use paduka_persistence::{
     Database, DieselCategoryRepository, DieselCheckoutIntentRepository, DieselImageRepository,
-    DieselOneTimeCodeRepository, DieselOrderRepository, DieselProductRepository,
-    DieselReviewRepository, DieselSaleRepository, DieselStatsRepository, DieselUserRepository,
-    DieselWebhookEventRepository,
+    DieselOneTimeCodeRepository, DieselOrderRepository, DieselPhotoVariantRepository,
+    DieselProductRepository, DieselReviewRepository, DieselSaleRepository, DieselStatsRepository,
+    DieselUserRepository, DieselWebhookEventRepository,
 };
 use secrecy::{ExposeSecret, SecretString};
 use tracing_actix_web::TracingLogger;
@@ -43,6 +44,8 @@ use crate::{demo, web as site};
 pub struct Services {
     pub database: Database,
     pub catalog: Arc<CatalogService>,
+    /// Product photos: every stored photo passes through it, and it serves their variants.
+    pub photos: Arc<PhotoService>,
     pub sales: Arc<SaleService>,
     pub auth: Arc<AuthService>,
     pub registration: Arc<RegistrationService>,
@@ -180,6 +183,11 @@ impl Services {
             ids.clone(),
             clock.clone(),
         );
+        let photos = PhotoService::new(
+            Arc::new(DieselProductRepository::new(database.clone())),
+            Arc::new(DieselPhotoVariantRepository::new(database.clone())),
+            Arc::new(ImageCodec::per_core()),
+        );
         let sales = SaleService::new(
             Arc::new(DieselSaleRepository::new(database.clone())),
             ids.clone(),
@@ -240,6 +248,7 @@ impl Services {
         Ok(Self {
             database,
             catalog: Arc::new(catalog),
+            photos: Arc::new(photos),
             sales: Arc::new(sales),
             auth: Arc::new(auth),
             registration: Arc::new(registration),
@@ -256,6 +265,7 @@ impl Services {
     fn api_state(&self) -> ApiState {
         ApiState {
             catalog: self.catalog.clone(),
+            photos: self.photos.clone(),
             sales: self.sales.clone(),
             auth: self.auth.clone(),
             registration: self.registration.clone(),

@@ -16,6 +16,9 @@ pub enum CatalogError {
     /// The change would break a rule the catalog keeps: a duplicate name, a used category.
     #[error("{0}")]
     Conflict(String),
+    /// An upload larger than the rules allow.
+    #[error("{0}")]
+    TooLarge(String),
     #[error(transparent)]
     Unexpected(anyhow::Error),
 }

@@ -1,8 +1,9 @@
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use paduka_domain::catalog::{Category, Image, Product, ProductDraft, StoredImage};
+use paduka_domain::catalog::{Category, Image, ImageType, Product, ProductDraft, StoredImage};
+use paduka_domain::photo::{PhotoWidth, VariantFormat};
 use paduka_domain::review::{Review, ReviewDraft};
-use paduka_domain::{CategoryId, MediaId, ProductId, ReviewId, UserId};
+use paduka_domain::{CategoryId, InvalidInput, MediaId, ProductId, ReviewId, UserId};
 
 use super::{ProductPage, ProductQuery};
 use crate::RepoError;
@@ -94,4 +95,73 @@ pub trait ImageRepository: Send + Sync {
 
     /// The image, or `None` for an unknown id.
     async fn find(&self, id: &MediaId) -> Result<Option<StoredImage>, RepoError>;
+}
+
+/// Why a codec could not take an image.
+#[derive(Debug, thiserror::Error)]
+pub enum PhotoError {
+    /// The bytes are not a JPEG, PNG, WebP, GIF or AVIF image, or it is damaged.
+    #[error("not a JPEG, PNG, WebP, GIF or AVIF image")]
+    NotAnImage,
+    /// An image, but one whose dimensions break a rule (the message says which).
+    #[error(transparent)]
+    Refused(InvalidInput),
+    #[error(transparent)]
+    Unexpected(anyhow::Error),
+}
+
+/// Reads and writes image pixels: the one place that knows image formats.
+#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[async_trait]
+pub trait PhotoCodec: Send + Sync {
+    /// Judges an upload by its content (never its name) and gives the photo to store: the
+    /// upload itself, byte for byte, when it is upright, carries no metadata and fits in
+    /// [`paduka_domain::photo::MAX_STORED_SIDE`]; else re-encoded in its own format, turned
+    /// upright, without metadata and scaled down to fit.
+    async fn prepare(&self, upload: Vec<u8>) -> Result<Image, PhotoError>;
+
+    /// The stored photo at `width` (see [`PhotoWidth::fit`]) encoded as `format`. `None` when
+    /// that would be the photo itself (no narrower, already in `format`) or when its format
+    /// cannot be decoded here.
+    async fn resize(
+        &self,
+        photo: StoredImage,
+        width: PhotoWidth,
+        format: ImageType,
+    ) -> Result<Option<Image>, PhotoError>;
+}
+
+/// A variant kept for a product's current photo.
+#[derive(Debug, Clone, PartialEq)]
+pub struct KeptVariant {
+    /// The SHA-256 of the photo it was made from, which is the product's current photo.
+    pub photo_sha256: String,
+    /// Its bytes; `None` when the photo itself serves this width and format.
+    pub image: Option<StoredImage>,
+}
+
+/// Photo variants, made once and kept where every instance of the shop finds them.
+#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[async_trait]
+pub trait PhotoVariantRepository: Send + Sync {
+    /// The variant kept for the product's current photo, if any.
+    async fn find(
+        &self,
+        product: &ProductId,
+        width: PhotoWidth,
+        format: VariantFormat,
+    ) -> Result<Option<KeptVariant>, RepoError>;
+
+    /// Keeps a variant made from the photo whose SHA-256 is `photo_sha256` (`image` `None`:
+    /// the photo itself serves it) and returns the image with its hash. Keeps nothing when
+    /// the product's photo has changed since, or when the variant is kept already (another
+    /// request or instance made it first). A variant goes when its photo is replaced.
+    async fn keep(
+        &self,
+        product: &ProductId,
+        photo_sha256: &str,
+        width: PhotoWidth,
+        format: VariantFormat,
+        image: Option<Image>,
+    ) -> Result<Option<StoredImage>, RepoError>;
 }

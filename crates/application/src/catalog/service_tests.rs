@@ -150,6 +150,7 @@ fn product(id: &str) -> Product {
         shipping: true,
         other_photos: vec![],
         has_photo: true,
+        photo_version: Some("abc123".into()),
         rating: ProductRating::default(),
         created_at: last_month(),
         updated_at: last_month(),

@@ -202,6 +202,7 @@ fn trail_runner(stock: u32) -> Product {
         shipping: true,
         other_photos: vec![],
         has_photo: true,
+        photo_version: Some("abc123".into()),
         rating: ProductRating::default(),
         created_at: now(),
         updated_at: now(),

@@ -1,5 +1,6 @@
 use paduka_application::catalog::{ProductQuery, ProductSort};
 use paduka_domain::catalog::Product;
+use paduka_domain::photo::PhotoWidth;
 use paduka_domain::{CategoryId, Paise};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -17,7 +18,8 @@ pub struct ProductCategoryDto {
 
 /// A product as the shop shows it. Variants are parallel lists in index order: `price[i]`,
 /// `discount[i]`, and `type[i]`/`model[i]` when the product has labels/models. No photo bytes:
-/// the photo is at `/api/v1/product/product-photo/{_id}` when `hasPhoto`.
+/// the photo is at `/api/v1/product/product-photo/{_id}` when `hasPhoto`, and at a given width
+/// for `srcset` at `...?w=480&v={photoVersion}`.
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 pub struct ProductDto {
     #[serde(rename = "_id")]
@@ -49,6 +51,10 @@ pub struct ProductDto {
     pub otherphoto: Vec<String>,
     #[serde(rename = "hasPhoto")]
     pub has_photo: bool,
+    /// The photo's version: with `&v=` set to it, a photo URL is cached for a year, and it
+    /// changes whenever the photo does. `null` without a photo.
+    #[serde(rename = "photoVersion")]
+    pub photo_version: Option<String>,
     /// The average review rating; 0 before any review.
     pub rating: f64,
     #[serde(rename = "numReviews")]
@@ -95,6 +101,7 @@ impl From<&Product> for ProductDto {
             shipping: product.shipping,
             otherphoto: product.other_photos.clone(),
             has_photo: product.has_photo,
+            photo_version: product.photo_version.clone(),
             rating: (product.rating.average() * 100.0).round() / 100.0,
             num_reviews: product.rating.reviews,
             created_at: timestamp(product.created_at),
@@ -263,6 +270,26 @@ pub struct ProductForm {
     pub photo: Option<Vec<u8>>,
 }
 
+/// `GET /product/product-photo/{id}` options; both optional.
+#[derive(Debug, Clone, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct PhotoParams {
+    /// A width for `srcset`: 240, 480, 960 or 1600 (never wider than the photo); anything
+    /// else is 400 `Unsupported width`. WebP when `Accept` names `image/webp`, else the
+    /// photo's own format.
+    #[param(value_type = Option<u32>)]
+    pub w: Option<String>,
+    /// The product's `photoVersion`. When it is the current photo's, the reply may be kept
+    /// for a year (`immutable`); otherwise it is revalidated as usual.
+    pub v: Option<String>,
+}
+
+impl PhotoParams {
+    pub fn width(&self) -> Result<Option<PhotoWidth>, ApiError> {
+        Ok(self.w.as_deref().map(PhotoWidth::parse).transpose()?)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use chrono::{DateTime, Utc};
@@ -305,6 +332,7 @@ mod tests {
             shipping: true,
             other_photos: vec!["/api/v1/media/m-1".into()],
             has_photo: true,
+            photo_version: Some("0123456789abcdef".into()),
             rating: ProductRating {
                 total_stars: 7,
                 reviews: 2,
@@ -342,6 +370,7 @@ mod tests {
                 "shipping": true,
                 "otherphoto": ["/api/v1/media/m-1"],
                 "hasPhoto": true,
+                "photoVersion": "0123456789abcdef",
                 "rating": 3.5,
                 "numReviews": 2,
                 "createdAt": "2025-01-31T13:00:00.000Z",
@@ -355,7 +384,10 @@ mod tests {
         let mut plain = product(vec![variant(None, "999", 0)]);
         plain.rating = ProductRating::default();
         plain.seller = None;
+        plain.has_photo = false;
+        plain.photo_version = None;
         let value = serde_json::to_value(ProductDto::from(&plain)).unwrap();
+        assert_eq!(value["photoVersion"], json!(null));
         assert_eq!(value["type"], json!([]));
         assert_eq!(value["price"], json!([999.0]));
         assert_eq!(value["rating"], json!(0.0));

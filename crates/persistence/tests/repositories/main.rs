@@ -10,6 +10,7 @@ mod checkout;
 mod database;
 mod one_time_codes;
 mod orders;
+mod photo_variants;
 mod products;
 mod reviews;
 mod sales;

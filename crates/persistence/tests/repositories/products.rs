@@ -101,6 +101,7 @@ async fn a_created_product_reads_back_every_field(db: &TestDb) {
         shipping: false,
         other_photos: full.draft.other_photos.clone(),
         has_photo: true,
+        photo_version: Some(ABC_SHA256[..16].to_owned()),
         rating: ProductRating::default(),
         created_at: at(10),
         updated_at: at(10),
@@ -125,6 +126,7 @@ async fn a_created_product_reads_back_every_field(db: &TestDb) {
         .await
         .unwrap();
     assert!(!bare.has_photo);
+    assert_eq!(bare.photo_version, None);
     assert!(bare.tags.is_empty() && bare.descriptions.is_empty() && bare.other_photos.is_empty());
     assert_eq!(bare.variants, vec![variant(None, 1000, 0)]);
     assert_eq!(products.photo(&bare_id).await.unwrap(), None);

@@ -9,7 +9,7 @@ use std::collections::hash_map::Entry;
 use anyhow::Context;
 use chrono::Duration;
 use paduka_application::accounts::{Admin, Principal};
-use paduka_domain::catalog::{CategoryDraft, Image, ImageType, ProductInput, media_url};
+use paduka_domain::catalog::{CategoryDraft, Image, ProductInput, media_url};
 use paduka_domain::contact::Email;
 use paduka_domain::review::ReviewDraft;
 use paduka_domain::sale::SaleDraft;
@@ -83,34 +83,38 @@ async fn load(services: &Services, product_count: usize) -> anyhow::Result<DemoS
         .context("creating the demo shopper")?;
 
     let catalog = &services.catalog;
+    // Every picture is stored as an admin's upload would be: through the photo service.
+    let prepared = |bytes: Vec<u8>| services.photos.prepare_upload(&admin, bytes);
     let mut category_ids = Vec::new();
     for category in &CATEGORIES {
-        let picture = png(category_png(
+        let picture = prepared(category_png(
             category.silhouette,
             category.palette,
             PICTURE_SIZE / 2,
-        ));
+        ))
+        .await?;
         let image = catalog.store_image(&admin, picture).await?;
         let draft = CategoryDraft::parse(Some(category.name), Some(&media_url(&image)))?;
         category_ids.push(catalog.create_category(&admin, draft).await?.id);
     }
 
     // Each of the 24 designs is drawn once; numbered copies share its pictures.
-    let mut drawn: HashMap<usize, (Vec<u8>, Vec<String>)> = HashMap::new();
+    let mut drawn: HashMap<usize, (Image, Vec<String>)> = HashMap::new();
     let mut created = Vec::new();
     for index in 0..product_count {
         let design_index = index % PRODUCTS.len();
         let design = &PRODUCTS[design_index];
         if let Entry::Vacant(slot) = drawn.entry(design_index) {
-            let photo = shoe_png(design.silhouette, design.palette, View::Side, PICTURE_SIZE);
+            let photo = prepared(product_photo(design)).await?;
             let mut gallery = Vec::new();
             for view in [View::Mirrored, View::Detail, View::Pair] {
-                let picture = png(shoe_png(
+                let picture = prepared(shoe_png(
                     design.silhouette,
                     design.palette,
                     view,
                     PICTURE_SIZE,
-                ));
+                ))
+                .await?;
                 gallery.push(media_url(&catalog.store_image(&admin, picture).await?));
             }
             slot.insert((photo, gallery));
@@ -143,7 +147,7 @@ async fn load(services: &Services, product_count: usize) -> anyhow::Result<DemoS
             other_photos: gallery.clone(),
         };
         let product = catalog
-            .create_product(&admin, input, Some(png(photo.clone())))
+            .create_product(&admin, input, Some(photo.clone()))
             .await
             .with_context(|| format!("creating demo product {}", design.name))?;
         created.push(product.id);
@@ -177,11 +181,14 @@ async fn load(services: &Services, product_count: usize) -> anyhow::Result<DemoS
     })
 }
 
-fn png(bytes: Vec<u8>) -> Image {
-    Image {
-        image_type: ImageType::Png,
-        bytes,
-    }
+/// A design's product photo as drawn, before it is stored.
+fn product_photo(design: &catalog::DemoProduct) -> Vec<u8> {
+    shoe_png(design.silhouette, design.palette, View::Side, PICTURE_SIZE)
+}
+
+/// Every demo design's product photo as drawn (PNG), for measuring what storage makes of them.
+pub fn product_photos() -> Vec<Vec<u8>> {
+    PRODUCTS.iter().map(product_photo).collect()
 }
 
 fn split(list: &str) -> Vec<String> {

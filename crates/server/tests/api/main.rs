@@ -6,6 +6,7 @@ mod auth;
 mod categories;
 mod checkout;
 mod helpers;
+mod photos;
 mod products;
 mod reviews;
 mod sales;

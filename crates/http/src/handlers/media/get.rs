@@ -2,7 +2,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use paduka_application::catalog::CatalogService;
 use paduka_domain::MediaId;
 
-use super::{MEDIA_CACHE, image_response};
+use super::{IMMUTABLE_CACHE, image_response};
 use crate::ApiError;
 use crate::dto::ErrorBody;
 
@@ -26,5 +26,5 @@ pub async fn get_media(
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let image = catalog.image(&MediaId::new(id.into_inner())).await?;
-    Ok(image_response(&request, image, MEDIA_CACHE))
+    Ok(image_response(&request, image, IMMUTABLE_CACHE))
 }

@@ -10,8 +10,9 @@ use utoipa::ToSchema;
 
 /// A product photo can be replaced, so caches keep it a day and then revalidate.
 pub const PHOTO_CACHE: &str = "public, max-age=86400";
-/// A gallery image never changes under its id.
-pub const MEDIA_CACHE: &str = "public, max-age=31536000, immutable";
+/// An image that never changes under its URL: a gallery image by its id, a product photo by
+/// its version (`&v=`).
+pub const IMMUTABLE_CACHE: &str = "public, max-age=31536000, immutable";
 
 /// Image bytes (JPEG, PNG, WebP, GIF or AVIF), for the OpenAPI document.
 #[derive(ToSchema)]
@@ -119,7 +120,7 @@ mod tests {
         let request = TestRequest::default()
             .insert_header((header::IF_NONE_MATCH, "\"ab12\""))
             .to_http_request();
-        let response = image_response(&request, image(), MEDIA_CACHE);
+        let response = image_response(&request, image(), IMMUTABLE_CACHE);
         assert_eq!(response.status(), StatusCode::NOT_MODIFIED);
         assert_eq!(response.headers().get(header::ETAG).unwrap(), "\"ab12\"");
         assert!(to_bytes(response.into_body()).await.unwrap().is_empty());

@@ -1,31 +1,95 @@
+use actix_web::http::header::{self, Header, HeaderValue};
 use actix_web::{HttpRequest, HttpResponse, web};
-use paduka_application::catalog::CatalogService;
+use paduka_application::catalog::{PhotoRequest, PhotoService};
 use paduka_domain::ProductId;
 
 use crate::ApiError;
-use crate::dto::ErrorBody;
-use crate::handlers::media::{PHOTO_CACHE, image_response};
+use crate::dto::{ErrorBody, PhotoParams};
+use crate::handlers::media::{IMMUTABLE_CACHE, PHOTO_CACHE, image_response};
 
-/// The product's photo, exactly as uploaded. Revalidate with `If-None-Match` (304).
+/// The product's photo as stored, or with `w` that width for `srcset`: WebP for browsers that
+/// take it, else the photo's own format; made once and kept. With `v` the current photo's
+/// version, cached for a year. Revalidate with `If-None-Match` (304). Never `Content-Encoding`.
 #[utoipa::path(
     get,
     path = "/api/v1/product/product-photo/{id}",
     tag = "products",
-    params(("id" = String, Path, description = "The product's `_id`")),
+    params(("id" = String, Path, description = "The product's `_id`"), PhotoParams),
     responses(
-        (status = 200, description = "The image bytes, with their Content-Type, an ETag and Cache-Control",
+        (status = 200, description = "The image bytes, with their Content-Type, a strong ETag, Cache-Control, and `Vary: Accept` when sized",
             content_type = "image/*", body = inline(crate::handlers::media::ImageBytes)),
         (status = 304, description = "Unchanged since the ETag given in `If-None-Match`"),
+        (status = 400, description = "`Unsupported width`", body = ErrorBody),
         (status = 404, description = "No such product, or it has no photo", body = ErrorBody),
     )
 )]
 pub async fn product_photo(
     request: HttpRequest,
-    catalog: web::Data<CatalogService>,
+    photos: web::Data<PhotoService>,
     id: web::Path<String>,
+    params: web::Query<PhotoParams>,
 ) -> Result<HttpResponse, ApiError> {
-    let image = catalog
-        .product_photo(&ProductId::new(id.into_inner()))
+    let width = params.width()?;
+    let asked = PhotoRequest {
+        width,
+        accepts_webp: accepts_webp(&request),
+    };
+    let served = photos
+        .product_photo(&ProductId::new(id.into_inner()), asked)
         .await?;
-    Ok(image_response(&request, image, PHOTO_CACHE))
+    let cache = if params.v.as_deref() == Some(served.version.as_str()) {
+        IMMUTABLE_CACHE
+    } else {
+        PHOTO_CACHE
+    };
+    let mut response = image_response(&request, served.image, cache);
+    if width.is_some() {
+        response
+            .headers_mut()
+            .insert(header::VARY, HeaderValue::from_static("Accept"));
+    }
+    Ok(response)
+}
+
+/// Whether `Accept` names `image/webp` itself (a wildcard promises nothing) with a quality
+/// above zero.
+fn accepts_webp(request: &HttpRequest) -> bool {
+    header::Accept::parse(request).is_ok_and(|accept| {
+        accept.iter().any(|range| {
+            range.item.essence_str() == "image/webp" && range.quality > header::Quality::ZERO
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use actix_web::test::TestRequest;
+
+    use super::*;
+
+    fn with_accept(value: &str) -> bool {
+        accepts_webp(
+            &TestRequest::default()
+                .insert_header((header::ACCEPT, value))
+                .to_http_request(),
+        )
+    }
+
+    #[test]
+    fn webp_is_served_only_to_clients_that_name_it() {
+        // Chromium's and Firefox's image requests.
+        assert!(with_accept(
+            "image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8"
+        ));
+        assert!(with_accept("image/webp"));
+        assert!(with_accept("image/png, image/webp;q=0.5"));
+        assert!(!with_accept("image/webp;q=0"));
+        assert!(
+            !with_accept("image/*,*/*;q=0.8"),
+            "a wildcard is no promise"
+        );
+        assert!(!with_accept("image/png"));
+        assert!(!with_accept("not a media range at all"));
+        assert!(!accepts_webp(&TestRequest::default().to_http_request()));
+    }
 }

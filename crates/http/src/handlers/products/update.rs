@@ -1,10 +1,10 @@
 use actix_multipart::Multipart;
 use actix_web::{HttpResponse, web};
-use paduka_application::catalog::CatalogService;
+use paduka_application::catalog::{CatalogService, PhotoService};
 use paduka_domain::ProductId;
 
 use crate::dto::{ErrorBody, ProductForm, ProductWriteResponse};
-use crate::upload::read_product_form;
+use crate::upload::{prepare_photo, read_product_form};
 use crate::{AdminUser, ApiError};
 
 /// Replaces the product's fields; without a photo, the current one stays.
@@ -17,24 +17,26 @@ use crate::{AdminUser, ApiError};
     request_body(content = ProductForm, content_type = "multipart/form-data"),
     responses(
         (status = 200, description = "`Product Updated Successfully`", body = ProductWriteResponse),
-        (status = 400, description = "A field breaks a rule, or the photo is not an image we take", body = ErrorBody),
+        (status = 400, description = "A field breaks a rule, or the photo is not an image we take (`Photo must be a JPEG, PNG, WebP, GIF or AVIF image`, `Photo must be at most 50 megapixels`)", body = ErrorBody),
         (status = 401, description = "No valid token", body = ErrorBody),
         (status = 403, description = "`Admin access required`", body = ErrorBody),
         (status = 404, description = "`Product not found`", body = ErrorBody),
         (status = 409, description = "The product code is taken", body = ErrorBody),
-        (status = 413, description = "`Photo must be at most 5 MB`", body = ErrorBody),
+        (status = 413, description = "`Photo must be at most 20 MB`", body = ErrorBody),
     )
 )]
 pub async fn update_product(
     AdminUser(admin): AdminUser,
     catalog: web::Data<CatalogService>,
+    photos: web::Data<PhotoService>,
     id: web::Path<String>,
     form: Multipart,
 ) -> Result<HttpResponse, ApiError> {
     let form = read_product_form(form).await?;
     let id = ProductId::new(id.into_inner());
+    let photo = prepare_photo(&photos, &admin, form.photo).await?;
     let product = catalog
-        .update_product(&admin, &id, form.input, form.photo)
+        .update_product(&admin, &id, form.input, photo)
         .await?;
     Ok(HttpResponse::Ok().json(ProductWriteResponse {
         success: true,

@@ -1,0 +1,2 @@
+-- Reverses up.sql on PostgreSQL.
+DROP TABLE photo_variants;

@@ -1,0 +1,2 @@
+-- Reverses up.sql on SQLite.
+DROP TABLE photo_variants;
