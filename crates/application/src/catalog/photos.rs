@@ -108,9 +108,7 @@ impl PhotoService {
         request: PhotoRequest,
     ) -> Result<ServedPhoto, CatalogError> {
         let Some(width) = request.width else {
-            let photo = self.stored_photo(id).await?;
-            let sha256 = photo.sha256.clone();
-            return Ok(ServedPhoto::new(photo, &sha256));
+            return self.whole_photo(id).await;
         };
         let format = VariantFormat::for_client(request.accepts_webp);
         if let Some(kept) = self.variants.find(id, width, format).await? {

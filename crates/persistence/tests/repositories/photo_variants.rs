@@ -195,6 +195,14 @@ async fn a_width_served_by_the_photo_itself_is_kept_without_bytes(db: &TestDb) {
     );
 }
 
+/// The 480 px WebP variant kept for `p1`'s photo.
+async fn webp_480(variants: &DieselPhotoVariantRepository) -> Option<KeptVariant> {
+    variants
+        .find(&p1(), w("480"), VariantFormat::Webp)
+        .await
+        .unwrap()
+}
+
 async fn a_new_photo_drops_the_old_photos_variants_and_refuses_late_ones(db: &TestDb) {
     let shop = shop(db).await;
     let variants = &shop.variants;
@@ -215,10 +223,7 @@ async fn a_new_photo_drops_the_old_photos_variants_and_refuses_late_ones(db: &Te
         .unwrap();
 
     assert_eq!(
-        variants
-            .find(&p1(), w("480"), VariantFormat::Webp)
-            .await
-            .unwrap(),
+        webp_480(variants).await,
         None,
         "the old photo's variant went with it"
     );
@@ -233,13 +238,7 @@ async fn a_new_photo_drops_the_old_photos_variants_and_refuses_late_ones(db: &Te
         )
         .await
         .unwrap();
-    assert_eq!(
-        variants
-            .find(&p1(), w("480"), VariantFormat::Webp)
-            .await
-            .unwrap(),
-        None
-    );
+    assert_eq!(webp_480(variants).await, None);
     assert_eq!(db.count("SELECT COUNT(*) AS n FROM photo_variants"), 0);
 
     variants
@@ -252,11 +251,7 @@ async fn a_new_photo_drops_the_old_photos_variants_and_refuses_late_ones(db: &Te
         )
         .await
         .unwrap();
-    let found = variants
-        .find(&p1(), w("480"), VariantFormat::Webp)
-        .await
-        .unwrap()
-        .unwrap();
+    let found = webp_480(variants).await.unwrap();
     assert_eq!(found.photo_sha256, XYZ_SHA256);
     assert_eq!(found.image.unwrap().bytes, b"new");
 
@@ -265,13 +260,7 @@ async fn a_new_photo_drops_the_old_photos_variants_and_refuses_late_ones(db: &Te
         .update(&p1(), record("PDK-1", "Trail 2", "boots", "admin", 3))
         .await
         .unwrap();
-    assert!(
-        variants
-            .find(&p1(), w("480"), VariantFormat::Webp)
-            .await
-            .unwrap()
-            .is_some()
-    );
+    assert!(webp_480(variants).await.is_some());
 }
 
 async fn deleting_the_product_deletes_its_variants(db: &TestDb) {

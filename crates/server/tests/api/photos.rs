@@ -51,6 +51,21 @@ fn header<'a>(response: &'a Response, name: &str) -> Option<&'a str> {
         .map(|value| value.to_str().unwrap())
 }
 
+/// Sends the admin form again for `product` (same name, price and category) with `photo`.
+async fn replace_photo(app: &TestApp, product: &Value, photo: Vec<u8>) -> Response {
+    let category = product["category"]["_id"].as_str().unwrap();
+    let form = product_form(
+        &[("name", "Court"), ("price", "999"), ("category", category)],
+        Some(photo),
+    );
+    let path = format!(
+        "/product/update-product/{}",
+        product["_id"].as_str().unwrap()
+    );
+    app.send_product_form(Method::PUT, &path, As::Admin, form)
+        .await
+}
+
 async fn product_count(app: &TestApp) -> usize {
     let body = expect(
         app.get("/product/get-products", As::Anonymous).await,
@@ -173,21 +188,7 @@ async fn refused_photos_get_the_rules_messages_and_store_nothing() {
         assert_eq!(response.status(), status, "{what}");
         expect_error(response, status, message).await;
 
-        let form = product_form(
-            &[("name", "Court"), ("price", "999"), ("category", category)],
-            Some(bytes),
-        );
-        let response = app
-            .send_product_form(
-                Method::PUT,
-                &format!(
-                    "/product/update-product/{}",
-                    keeper["_id"].as_str().unwrap()
-                ),
-                As::Admin,
-                form,
-            )
-            .await;
+        let response = replace_photo(&app, &keeper, bytes).await;
         expect_error(response, status, message).await;
     }
 
@@ -321,22 +322,7 @@ async fn a_url_with_the_photos_version_is_immutable_until_the_photo_changes() {
     }
 
     // A new photo: a new version, and its own variants (the old ones went with the old photo).
-    let category = product["category"]["_id"].as_str().unwrap();
-    let form = product_form(
-        &[("name", "Court"), ("price", "999"), ("category", category)],
-        Some(fixtures::png(300, 150)),
-    );
-    let response = app
-        .send_product_form(
-            Method::PUT,
-            &format!(
-                "/product/update-product/{}",
-                product["_id"].as_str().unwrap()
-            ),
-            As::Admin,
-            form,
-        )
-        .await;
+    let response = replace_photo(&app, &product, fixtures::png(300, 150)).await;
     let updated = expect(response, StatusCode::OK).await["product"].clone();
     let new_version = updated["photoVersion"].as_str().unwrap();
     assert_ne!(new_version, version);
