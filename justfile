@@ -65,6 +65,10 @@ lint-rust:
 bench:
     scripts/bench.sh
 
+# Photo sizes: the demo photos stored and as 240/480/960 WebP, and what one variant costs (see docs/performance.md).
+bench-photos:
+    cargo run --release -p paduka-server --example photo_variants
+
 frontend-install:
     cd frontend && (npm ci --no-audit --no-fund || npm install --no-audit --no-fund)
 
