@@ -81,6 +81,7 @@ async fn run() -> anyhow::Result<()> {
         } => {
             let services = Services::build(&settings).await?;
             let (admin, created) = services
+                .api
                 .auth
                 .create_admin(&email, &name, &password, &phone, &address)
                 .await?;

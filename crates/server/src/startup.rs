@@ -12,15 +12,15 @@ use paduka_application::accounts::{
 use paduka_application::admin::AdminService;
 use paduka_application::catalog::CatalogService;
 use paduka_application::checkout::{
-    CheckoutIntentRepository, CheckoutPorts, CheckoutService, PaymentError, PaymentGateway,
+    CheckoutIntentRepository, CheckoutPorts, CheckoutService, PaymentGateway, SandboxService,
+    SandboxUseCases,
 };
 use paduka_application::mail::Mailer;
 use paduka_application::orders::{OrderPorts, OrderService};
 use paduka_application::sales::SaleService;
 use paduka_application::{Clock, IdGenerator};
 use paduka_domain::delivery::DeliveryArea;
-use paduka_http::dto::SandboxPaymentDto;
-use paduka_http::{ApiState, SandboxCheckout, SandboxPayer};
+use paduka_http::ApiState;
 use paduka_mail::{OutboxMailer, SmtpMailer};
 use paduka_payment::{RazorpayConfig, RazorpayGateway, SandboxGateway};
 use paduka_persistence::{
@@ -38,24 +38,15 @@ use crate::system::{SystemClock, UuidV7Ids};
 use crate::throttle::InMemoryThrottle;
 use crate::{demo, web as site};
 
-/// The use cases, wired to their adapters.
+/// The shop, wired: the use cases the API serves (built once, here), and the adapters the
+/// binary itself uses.
 #[derive(Clone)]
 pub struct Services {
+    /// Every use case, as the API mounts them.
+    pub api: ApiState,
     pub database: Database,
-    pub catalog: Arc<CatalogService>,
-    pub sales: Arc<SaleService>,
-    pub auth: Arc<AuthService>,
-    pub registration: Arc<RegistrationService>,
-    pub users: Arc<UserService>,
-    pub checkout: Arc<CheckoutService>,
-    pub orders: Arc<OrderService>,
-    pub admin: Arc<AdminService>,
     /// The offline payment sandbox, when it is the payment adapter (no Razorpay keys).
     pub sandbox: Option<Arc<SandboxGateway>>,
-    /// The stored checkout intents (the sandbox's Pay button checks its caller owns one).
-    pub intents: Arc<dyn CheckoutIntentRepository>,
-    /// Where mail goes: the SMTP server, or the outbox folder.
-    pub mailer: Arc<dyn Mailer>,
 }
 
 /// The mailer the settings ask for: SMTP when `SMTP_URL` is set, else `.eml` files in
@@ -115,20 +106,6 @@ fn payment_gateway(settings: &Settings) -> anyhow::Result<Payments> {
             (sandbox.clone(), Some(sandbox))
         }
     })
-}
-
-/// The sandbox's Pay button, over the sandbox adapter.
-struct SandboxPay(Arc<SandboxGateway>);
-
-impl SandboxPayer for SandboxPay {
-    fn pay(&self, provider_order_id: &str) -> Result<SandboxPaymentDto, PaymentError> {
-        let payment = self.0.pay(provider_order_id)?;
-        Ok(SandboxPaymentDto {
-            razorpay_order_id: payment.razorpay_order_id,
-            razorpay_payment_id: payment.razorpay_payment_id,
-            razorpay_signature: payment.razorpay_signature,
-        })
-    }
 }
 
 impl Services {
@@ -215,7 +192,7 @@ impl Services {
             },
             DeliveryArea::new(settings.deliverable_pincodes.iter().cloned()),
         );
-        let order_service = OrderService::new(OrderPorts {
+        let orders = OrderService::new(OrderPorts {
             orders: orders_repo,
             gateway,
             users: users.clone(),
@@ -237,40 +214,25 @@ impl Services {
             decoy_hash,
             limiter,
         );
-        Ok(Self {
-            database,
+        let api = ApiState {
             catalog: Arc::new(catalog),
             sales: Arc::new(sales),
             auth: Arc::new(auth),
             registration: Arc::new(registration),
             users: Arc::new(user_service),
             checkout: Arc::new(checkout),
-            orders: Arc::new(order_service),
+            orders: Arc::new(orders),
             admin: Arc::new(admin),
-            sandbox,
-            intents,
-            mailer,
-        })
-    }
-
-    fn api_state(&self) -> ApiState {
-        ApiState {
-            catalog: self.catalog.clone(),
-            sales: self.sales.clone(),
-            auth: self.auth.clone(),
-            registration: self.registration.clone(),
-            users: self.users.clone(),
-            checkout: self.checkout.clone(),
-            orders: self.orders.clone(),
-            admin: self.admin.clone(),
-            sandbox: self.sandbox.as_ref().map(|sandbox| {
-                Arc::new(SandboxCheckout {
-                    payer: Arc::new(SandboxPay(sandbox.clone())),
-                    intents: self.intents.clone(),
-                })
+            sandbox: sandbox.clone().map(|sandbox| -> Arc<dyn SandboxUseCases> {
+                Arc::new(SandboxService::new(sandbox, intents))
             }),
-            readiness: Arc::new(self.database.clone()),
-        }
+            readiness: Arc::new(database.clone()),
+        };
+        Ok(Self {
+            api,
+            database,
+            sandbox,
+        })
     }
 }
 
@@ -303,7 +265,7 @@ impl Application {
             .with_context(|| format!("BIND_ADDR: cannot listen on {}", settings.bind_addr))?;
         let address = listener.local_addr()?;
         let port = address.port();
-        let state = services.api_state();
+        let state = services.api.clone();
         let static_dir = settings.static_dir.clone();
         if !static_dir.join("index.html").is_file() {
             tracing::warn!(

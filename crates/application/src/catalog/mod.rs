@@ -10,4 +10,6 @@ pub use error::CatalogError;
 pub use ports::*;
 pub use query::{ProductPage, ProductQuery, ProductSort};
 pub use revision::CatalogRevision;
-pub use service::{CatalogService, CategoryWithProducts};
+#[cfg(any(test, feature = "mock"))]
+pub use service::MockCatalogUseCases;
+pub use service::{CatalogService, CatalogUseCases, CategoryWithProducts};

@@ -145,6 +145,20 @@ impl TestDb {
         }
     }
 
+    /// Runs the newest migration's `down.sql`.
+    pub fn revert_last_migration(&self) {
+        match &self.place {
+            Place::Sqlite { path, .. } => {
+                let mut conn = SqliteConnection::establish(path.to_str().unwrap()).unwrap();
+                conn.revert_last_migration(SQLITE_MIGRATIONS).unwrap();
+            }
+            Place::Postgres { url, .. } => {
+                let mut conn = PgConnection::establish(url).unwrap();
+                conn.revert_last_migration(POSTGRES_MIGRATIONS).unwrap();
+            }
+        }
+    }
+
     /// Runs every migration's `down.sql`, newest first.
     pub fn revert_all_migrations(&self) {
         match &self.place {

@@ -123,6 +123,7 @@ async fn listed_stock(app: &TestApp, product: &str) -> i64 {
 async fn other_shopper(app: &TestApp) -> String {
     let now = Utc::now();
     app.services
+        .api
         .auth
         .create_user_directly(
             User {
@@ -827,4 +828,51 @@ async fn the_shopper_is_mailed_when_an_order_is_placed_and_when_its_status_chang
         &format!("Your Paduka order {id} is Confirmed"),
     );
     assert!(confirmed.contains("Confirmed"));
+}
+
+#[tokio::test]
+async fn a_payment_whose_shopper_deleted_their_account_is_refunded_by_the_webhook() {
+    let app = spawn_app().await;
+    let sandbox = app.services.sandbox.clone().expect("the sandbox is active");
+    let product = shoe(&app, "Sandal", 5).await;
+    let order_id = start_payment(&app, As::Shopper, &product, 1).await;
+    let paid = sandbox_pay(&app, As::Shopper, &order_id).await;
+    // The shopper's browser never came back, and the account is gone before the webhook.
+    let response = app
+        .get(&format!("/user/delete-user/{}", app.shopper_id), As::Admin)
+        .await;
+    expect(response, StatusCode::OK).await;
+
+    let body = json!({
+        "event": "payment.captured",
+        "payload": {"payment": {"entity": {
+            "id": paid["razorpay_payment_id"],
+            "order_id": order_id,
+            "amount": 90_000,
+            "status": "captured"
+        }}}
+    })
+    .to_string();
+    let response = app
+        .client
+        .post(app.url("/payment/webhook"))
+        .header(
+            "X-Razorpay-Signature",
+            sandbox.sign_webhook(body.as_bytes()),
+        )
+        .header("x-razorpay-event-id", "evt_deleted")
+        .body(body)
+        .send()
+        .await
+        .unwrap();
+    let answer = expect(response, StatusCode::OK).await;
+    assert_eq!(answer["outcome"], json!("refunded"));
+    let refunds = sandbox.refunds();
+    assert_eq!(refunds.len(), 1);
+    assert_eq!(
+        refunds[0].payment_id,
+        paid["razorpay_payment_id"].as_str().unwrap()
+    );
+    assert_eq!(refunds[0].refund.amount.paise(), 90_000);
+    assert_eq!(stock(&app, &product).await, 5, "no order took stock");
 }

@@ -74,6 +74,7 @@ pub async fn spawn_app_with(adjust: impl FnOnce(&mut Settings)) -> TestApp {
     tokio::spawn(application.run_until_stopped());
 
     services
+        .api
         .auth
         .create_admin(
             ADMIN_EMAIL,
@@ -86,6 +87,7 @@ pub async fn spawn_app_with(adjust: impl FnOnce(&mut Settings)) -> TestApp {
         .expect("an admin");
     let now = Utc::now();
     let shopper = services
+        .api
         .auth
         .create_user_directly(
             User {

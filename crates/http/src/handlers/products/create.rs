@@ -1,6 +1,6 @@
 use actix_multipart::Multipart;
 use actix_web::{HttpResponse, web};
-use paduka_application::catalog::CatalogService;
+use paduka_application::catalog::CatalogUseCases;
 
 use crate::dto::{ErrorBody, ProductForm, ProductWriteResponse};
 use crate::upload::read_product_form;
@@ -23,7 +23,7 @@ use crate::{AdminUser, ApiError};
 )]
 pub async fn create_product(
     AdminUser(admin): AdminUser,
-    catalog: web::Data<CatalogService>,
+    catalog: web::Data<dyn CatalogUseCases>,
     form: Multipart,
 ) -> Result<HttpResponse, ApiError> {
     let form = read_product_form(form).await?;

@@ -1,5 +1,5 @@
 use actix_web::{HttpRequest, HttpResponse, web};
-use paduka_application::catalog::CatalogService;
+use paduka_application::catalog::CatalogUseCases;
 use paduka_domain::ProductId;
 
 use crate::ApiError;
@@ -21,7 +21,7 @@ use crate::handlers::media::{PHOTO_CACHE, image_response};
 )]
 pub async fn product_photo(
     request: HttpRequest,
-    catalog: web::Data<CatalogService>,
+    catalog: web::Data<dyn CatalogUseCases>,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let image = catalog

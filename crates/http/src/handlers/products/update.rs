@@ -1,6 +1,6 @@
 use actix_multipart::Multipart;
 use actix_web::{HttpResponse, web};
-use paduka_application::catalog::CatalogService;
+use paduka_application::catalog::CatalogUseCases;
 use paduka_domain::ProductId;
 
 use crate::dto::{ErrorBody, ProductForm, ProductWriteResponse};
@@ -27,7 +27,7 @@ use crate::{AdminUser, ApiError};
 )]
 pub async fn update_product(
     AdminUser(admin): AdminUser,
-    catalog: web::Data<CatalogService>,
+    catalog: web::Data<dyn CatalogUseCases>,
     id: web::Path<String>,
     form: Multipart,
 ) -> Result<HttpResponse, ApiError> {
