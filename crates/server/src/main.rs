@@ -59,7 +59,7 @@ async fn main() {
 async fn run() -> anyhow::Result<()> {
     let cli = Cli::parse();
     let settings = Settings::from_env()?;
-    telemetry::init("info");
+    telemetry::init("info", settings.log_format);
     match cli.command.unwrap_or(Command::Serve) {
         Command::Serve => {
             let application = Application::build(settings).await?;

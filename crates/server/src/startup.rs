@@ -88,12 +88,15 @@ type Payments = (Arc<dyn PaymentGateway>, Option<Arc<SandboxGateway>>);
 fn payment_gateway(settings: &Settings) -> anyhow::Result<Payments> {
     Ok(match &settings.razorpay {
         Some(keys) => {
-            let config = RazorpayConfig::new(
-                keys.key_id.clone(),
-                keys.key_secret.clone(),
-                keys.webhook_secret.clone(),
-            );
-            tracing::info!("payments go through Razorpay");
+            let config = RazorpayConfig {
+                base_url: keys.api_base.clone(),
+                ..RazorpayConfig::new(
+                    keys.key_id.clone(),
+                    keys.key_secret.clone(),
+                    keys.webhook_secret.clone(),
+                )
+            };
+            tracing::info!(api = %config.base_url, "payments go through Razorpay");
             let gateway = RazorpayGateway::new(config)
                 .map_err(|e| anyhow::anyhow!("cannot build the Razorpay client: {e}"))?;
             (Arc::new(gateway), None)
@@ -113,7 +116,7 @@ impl Services {
     pub async fn build(settings: &Settings) -> anyhow::Result<Self> {
         let url = settings.database_url.clone();
         let database = tokio::task::spawn_blocking(move || -> anyhow::Result<Database> {
-            let database = Database::connect(&url)?;
+            let database = Database::connect(url.expose_secret())?;
             database.run_migrations()?;
             Ok(database)
         })
@@ -123,9 +126,10 @@ impl Services {
             if settings.is_postgres() {
                 "cannot open the PostgreSQL database named by DATABASE_URL".to_owned()
             } else {
+                // A SQLite "URL" is a file path: nothing secret in it.
                 format!(
                     "cannot open the SQLite database at {}",
-                    settings.database_url
+                    settings.database_url.expose_secret()
                 )
             }
         })?;

@@ -758,6 +758,7 @@ async fn with_razorpay_keys_the_sandbox_routes_do_not_exist() {
             key_id: "rzp_test_key".into(),
             key_secret: "test-secret".to_owned().into(),
             webhook_secret: Some("webhook-secret".to_owned().into()),
+            api_base: paduka_server::config::DEFAULT_RAZORPAY_API_BASE.into(),
         });
     })
     .await;

@@ -59,7 +59,7 @@ pub async fn spawn_app() -> TestApp {
 
 pub async fn spawn_app_with(adjust: impl FnOnce(&mut Settings)) -> TestApp {
     if std::env::var("TEST_LOG").is_ok() {
-        paduka_server::telemetry::init("debug");
+        paduka_server::telemetry::init("debug", paduka_server::config::LogFormat::Text);
     }
     let data_dir = tempfile::tempdir().expect("a temporary folder");
     let mut settings = Settings::for_tests(data_dir.path());
