@@ -8,12 +8,10 @@ use paduka_domain::user::{Role, User};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use crate::helpers::{
-    As, PASSWORD, SHOPPER_EMAIL, TestApp, expect, expect_error, spawn_app, spawn_app_with,
-};
+use crate::helpers::{As, PASSWORD, SHOPPER_EMAIL, TestApp, expect, expect_error, spawn_app};
 
-const PINCODE: &str = "281001";
-const ADDRESS: &str = "2 Market Road, Mathura";
+pub(crate) const PINCODE: &str = "281001";
+pub(crate) const ADDRESS: &str = "2 Market Road, Mathura";
 
 /// A product of `stock` pairs at 1000 rupees less 10% (900 each); returns its `_id`.
 pub(crate) async fn shoe(app: &TestApp, name: &str, stock: u32) -> String {
@@ -33,7 +31,7 @@ pub(crate) async fn shoe(app: &TestApp, name: &str, stock: u32) -> String {
     product["_id"].as_str().unwrap().to_owned()
 }
 
-fn cart(product: &str, quantity: u32) -> Value {
+pub(crate) fn cart(product: &str, quantity: u32) -> Value {
     json!([{"_id": product, "productno": 0, "quantity": quantity, "name": "ignored"}])
 }
 
@@ -63,7 +61,7 @@ async fn sandbox_pay(app: &TestApp, who: As, order_id: &str) -> Value {
     expect(response, StatusCode::OK).await
 }
 
-fn order_body(product: &str, quantity: u32, paid: &Value) -> Value {
+pub(crate) fn order_body(product: &str, quantity: u32, paid: &Value) -> Value {
     json!({
         "products": cart(product, quantity),
         "address": ADDRESS,
@@ -93,7 +91,7 @@ pub(crate) async fn place(app: &TestApp, product: &str, quantity: u32) -> Value 
     body["order"].clone()
 }
 
-async fn stock(app: &TestApp, product: &str) -> i64 {
+pub(crate) async fn stock(app: &TestApp, product: &str) -> i64 {
     let response = app
         .get(&format!("/product/get-product/{product}"), As::Anonymous)
         .await;
@@ -749,56 +747,6 @@ async fn webhooks_are_verified_deduplicated_and_place_orders_the_browser_did_not
     assert_eq!(mine["orders"].as_array().unwrap().len(), 1);
     assert_eq!(mine["orders"][0]["_id"], late["order"]["_id"]);
     assert_eq!(stock(&app, &product).await, 3);
-}
-
-#[tokio::test]
-async fn with_razorpay_keys_the_sandbox_routes_do_not_exist() {
-    let app = spawn_app_with(|settings| {
-        settings.razorpay = Some(paduka_server::config::RazorpaySettings {
-            key_id: "rzp_test_key".into(),
-            key_secret: "test-secret".to_owned().into(),
-            webhook_secret: Some("webhook-secret".to_owned().into()),
-            api_base: paduka_server::config::DEFAULT_RAZORPAY_API_BASE.into(),
-        });
-    })
-    .await;
-    assert!(app.services.sandbox.is_none());
-    expect_error(
-        app.post_json(
-            "/payment/sandbox/pay",
-            As::Shopper,
-            json!({"orderId": "order_sbx_0123456789abcd"}),
-        )
-        .await,
-        StatusCode::NOT_FOUND,
-        "Not found",
-    )
-    .await;
-    let page = app
-        .client
-        .get(format!("{}/sandbox/checkout", app.address))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
-    assert!(!page.contains("Paduka test payment"));
-    // A webhook signed with anything but the webhook secret is refused.
-    let response = app
-        .client
-        .post(app.url("/payment/webhook"))
-        .header("X-Razorpay-Signature", "0".repeat(64))
-        .body("{}")
-        .send()
-        .await
-        .unwrap();
-    expect_error(
-        response,
-        StatusCode::BAD_REQUEST,
-        "Invalid webhook signature",
-    )
-    .await;
 }
 
 #[tokio::test]

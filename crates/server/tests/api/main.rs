@@ -7,6 +7,7 @@ mod categories;
 mod checkout;
 mod helpers;
 mod products;
+mod razorpay;
 mod reviews;
 mod sales;
 mod site;
