@@ -75,6 +75,20 @@ pub(crate) fn order_body(product: &str, quantity: u32, paid: &Value) -> Value {
     })
 }
 
+/// Razorpay's `payment.captured` webhook body for a sandbox payment of `paise`.
+fn captured_webhook(order_id: &str, paid: &Value, paise: i64) -> String {
+    json!({
+        "event": "payment.captured",
+        "payload": {"payment": {"entity": {
+            "id": paid["razorpay_payment_id"],
+            "order_id": order_id,
+            "amount": paise,
+            "status": "captured"
+        }}}
+    })
+    .to_string()
+}
+
 /// Pays for and places an order of `quantity` pairs as the shopper; returns the order.
 pub(crate) async fn place(app: &TestApp, product: &str, quantity: u32) -> Value {
     let order_id = start_payment(app, As::Shopper, product, quantity).await;
@@ -688,47 +702,25 @@ async fn webhooks_are_verified_deduplicated_and_place_orders_the_browser_did_not
     let product = shoe(&app, "Moccasin", 5).await;
     let order_id = start_payment(&app, As::Shopper, &product, 2).await;
     let paid = sandbox_pay(&app, As::Shopper, &order_id).await;
-    let body = json!({
-        "event": "payment.captured",
-        "payload": {"payment": {"entity": {
-            "id": paid["razorpay_payment_id"],
-            "order_id": order_id,
-            "amount": 180_000,
-            "status": "captured"
-        }}}
-    })
-    .to_string();
+    let body = captured_webhook(&order_id, &paid, 180_000);
     let send = |signature: String, event: &'static str| {
-        app.client
-            .post(app.url("/payment/webhook"))
-            .header("Content-Type", "application/json")
-            .header("X-Razorpay-Signature", signature)
-            .header("x-razorpay-event-id", event)
-            .body(body.clone())
-            .send()
+        let (app, body) = (&app, body.clone());
+        async move { app.send_webhook(event, &body, &signature).await }
     };
 
     expect_error(
-        send("f".repeat(64), "evt_1").await.unwrap(),
+        send("f".repeat(64), "evt_1").await,
         StatusCode::BAD_REQUEST,
         "Invalid webhook signature",
     )
     .await;
     let signature = sandbox.sign_webhook(body.as_bytes());
-    let first = expect(
-        send(signature.clone(), "evt_1").await.unwrap(),
-        StatusCode::OK,
-    )
-    .await;
+    let first = expect(send(signature.clone(), "evt_1").await, StatusCode::OK).await;
     assert_eq!(first["outcome"], json!("placed"));
     assert_eq!(stock(&app, &product).await, 3);
-    let again = expect(
-        send(signature.clone(), "evt_1").await.unwrap(),
-        StatusCode::OK,
-    )
-    .await;
+    let again = expect(send(signature.clone(), "evt_1").await, StatusCode::OK).await;
     assert_eq!(again["outcome"], json!("duplicate"));
-    let other_event = expect(send(signature, "evt_2").await.unwrap(), StatusCode::OK).await;
+    let other_event = expect(send(signature, "evt_2").await, StatusCode::OK).await;
     assert_eq!(other_event["outcome"], json!("existing"));
 
     // The browser coming back late finds the same order.
@@ -792,28 +784,9 @@ async fn a_payment_whose_shopper_deleted_their_account_is_refunded_by_the_webhoo
         .await;
     expect(response, StatusCode::OK).await;
 
-    let body = json!({
-        "event": "payment.captured",
-        "payload": {"payment": {"entity": {
-            "id": paid["razorpay_payment_id"],
-            "order_id": order_id,
-            "amount": 90_000,
-            "status": "captured"
-        }}}
-    })
-    .to_string();
-    let response = app
-        .client
-        .post(app.url("/payment/webhook"))
-        .header(
-            "X-Razorpay-Signature",
-            sandbox.sign_webhook(body.as_bytes()),
-        )
-        .header("x-razorpay-event-id", "evt_deleted")
-        .body(body)
-        .send()
-        .await
-        .unwrap();
+    let body = captured_webhook(&order_id, &paid, 90_000);
+    let signature = sandbox.sign_webhook(body.as_bytes());
+    let response = app.send_webhook("evt_deleted", &body, &signature).await;
     let answer = expect(response, StatusCode::OK).await;
     assert_eq!(answer["outcome"], json!("refunded"));
     let refunds = sandbox.refunds();

@@ -184,6 +184,20 @@ impl TestApp {
             .unwrap()
     }
 
+    /// Delivers a payment webhook as the provider does: the raw body, its signature and the
+    /// event id in headers.
+    pub async fn send_webhook(&self, event_id: &str, body: &str, signature: &str) -> Response {
+        self.client
+            .post(self.url("/payment/webhook"))
+            .header("Content-Type", "application/json")
+            .header("X-Razorpay-Signature", signature)
+            .header("x-razorpay-event-id", event_id)
+            .body(body.to_owned())
+            .send()
+            .await
+            .unwrap()
+    }
+
     /// The mail to `to` with `subject` in the outbox that no earlier call took. Panics unless
     /// there is exactly one.
     pub fn take_mail(&self, to: &str, subject: &str) -> String {

@@ -229,23 +229,6 @@ async fn start_payment(app: &TestApp, product: &str, quantity: u32) -> String {
     body["id"].as_str().unwrap().to_owned()
 }
 
-async fn send_webhook(
-    app: &TestApp,
-    event_id: &str,
-    body: &str,
-    signature: &str,
-) -> reqwest::Response {
-    app.client
-        .post(app.url("/payment/webhook"))
-        .header("Content-Type", "application/json")
-        .header("X-Razorpay-Signature", signature)
-        .header("x-razorpay-event-id", event_id)
-        .body(body.to_owned())
-        .send()
-        .await
-        .unwrap()
-}
-
 async fn my_orders(app: &TestApp) -> Vec<Value> {
     let mine = app
         .post_json("/order/myorders", As::Shopper, json!({}))
@@ -344,7 +327,7 @@ async fn a_payment_whose_browser_never_came_back_is_placed_by_the_webhook_once()
 
     let forged = hmac_hex("not-the-webhook-secret", body.as_bytes());
     expect_error(
-        send_webhook(&app, "evt_forged", &body, &forged).await,
+        app.send_webhook("evt_forged", &body, &forged).await,
         StatusCode::BAD_REQUEST,
         "Invalid webhook signature",
     )
@@ -355,7 +338,7 @@ async fn a_payment_whose_browser_never_came_back_is_placed_by_the_webhook_once()
     );
 
     let first = expect(
-        send_webhook(&app, "evt_1", &body, &signature).await,
+        app.send_webhook("evt_1", &body, &signature).await,
         StatusCode::OK,
     )
     .await;
@@ -368,14 +351,14 @@ async fn a_payment_whose_browser_never_came_back_is_placed_by_the_webhook_once()
 
     // Razorpay delivers the same event again: answered, nothing done twice.
     let duplicate = expect(
-        send_webhook(&app, "evt_1", &body, &signature).await,
+        app.send_webhook("evt_1", &body, &signature).await,
         StatusCode::OK,
     )
     .await;
     assert_eq!(duplicate["outcome"], json!("duplicate"));
     // Another event for the same payment (`order.paid`) finds the order placed.
     let other = expect(
-        send_webhook(&app, "evt_2", &body, &signature).await,
+        app.send_webhook("evt_2", &body, &signature).await,
         StatusCode::OK,
     )
     .await;
