@@ -86,6 +86,14 @@ struct LineRow {
     quantity: i32,
 }
 
+/// A product's name and the stock it has left.
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = products)]
+struct StockLeft {
+    name: String,
+    quantity: i32,
+}
+
 /// What a cancellation gives back: a line's product and quantity.
 #[derive(Queryable, Selectable)]
 #[diesel(table_name = order_lines)]
@@ -266,11 +274,11 @@ fn place_in(
         if taken == 0 {
             let current = products::table
                 .find(product)
-                .select((products::name, products::quantity))
-                .first::<(String, i32)>(conn)
+                .select(StockLeft::as_select())
+                .first(conn)
                 .optional()?;
             let (name, left) = match current {
-                Some((name, left)) => (name, u32::try_from(left).unwrap_or(0)),
+                Some(StockLeft { name, quantity }) => (name, u32::try_from(quantity).unwrap_or(0)),
                 None => (change.name.clone(), 0),
             };
             return Err(PlaceFail::OutOfStock {
