@@ -1,20 +1,39 @@
 //! Ports shared by every area.
 
+use std::convert::Infallible;
+
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 
 /// What a repository can fail with. Adapters translate their own errors into these, so no
 /// database type leaks into a use case.
+///
+/// `C` names the rules a port's writes can break (its conflicts), e.g.
+/// [`ProductConflict`](crate::catalog::ProductConflict); a port whose writes break none keeps
+/// the default, which has no values.
 #[derive(Debug, thiserror::Error)]
-pub enum RepoError {
+pub enum RepoError<C = Infallible> {
     /// The row to change does not exist.
     #[error("not found")]
     NotFound,
-    /// A uniqueness or reference rule refused the change; the text names the rule.
+    /// A rule of the port refused the change; `C` says which.
     #[error("conflict: {0}")]
-    Conflict(String),
+    Conflict(C),
     #[error(transparent)]
     Unexpected(#[from] anyhow::Error),
+}
+
+impl<C> RepoError<C>
+where
+    C: std::error::Error + Send + Sync + 'static,
+{
+    /// The error as a fault on our side, for a use case that expects no refusal here.
+    pub fn unexpected(self) -> anyhow::Error {
+        match self {
+            Self::Unexpected(cause) => cause,
+            other => anyhow::Error::new(other),
+        }
+    }
 }
 
 /// The current time. A port so that expiry and "running now" are tested without sleeping.

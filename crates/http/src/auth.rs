@@ -10,7 +10,7 @@ use std::pin::Pin;
 use actix_web::dev::Payload;
 use actix_web::http::header::{AUTHORIZATION, HeaderMap};
 use actix_web::{FromRequest, HttpRequest, web};
-use paduka_application::accounts::{Admin, AuthError, AuthService, Principal};
+use paduka_application::accounts::{Admin, AuthError, AuthUseCases, Principal};
 
 use crate::ApiError;
 
@@ -49,11 +49,13 @@ pub fn request_token(headers: &HeaderMap) -> Result<String, AuthError> {
 }
 
 async fn authenticate(
-    auth: Option<web::Data<AuthService>>,
+    auth: Option<web::Data<dyn AuthUseCases>>,
     token: Result<String, AuthError>,
 ) -> Result<Principal, ApiError> {
     let auth = auth.ok_or_else(|| {
-        ApiError::Unexpected(anyhow::anyhow!("AuthService is not registered as app data"))
+        ApiError::Unexpected(anyhow::anyhow!(
+            "AuthUseCases is not registered as app data"
+        ))
     })?;
     let token = token?;
     Ok(auth.authenticate(&token).await?)
@@ -66,7 +68,7 @@ impl FromRequest for CurrentUser {
     type Future = Extracting<Self>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        let auth = req.app_data::<web::Data<AuthService>>().cloned();
+        let auth = req.app_data::<web::Data<dyn AuthUseCases>>().cloned();
         let token = request_token(req.headers());
         Box::pin(async move { authenticate(auth, token).await.map(CurrentUser) })
     }
@@ -77,7 +79,7 @@ impl FromRequest for AdminUser {
     type Future = Extracting<Self>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        let auth = req.app_data::<web::Data<AuthService>>().cloned();
+        let auth = req.app_data::<web::Data<dyn AuthUseCases>>().cloned();
         let token = request_token(req.headers());
         Box::pin(async move {
             let principal = authenticate(auth, token).await?;

@@ -9,7 +9,7 @@ use actix_web::{HttpResponse, ResponseError};
 use paduka_application::accounts::{AuthError, RegistrationError, UserError};
 use paduka_application::admin::AdminError;
 use paduka_application::catalog::CatalogError;
-use paduka_application::checkout::CheckoutError;
+use paduka_application::checkout::{CheckoutError, RefundState, Unfillable};
 use paduka_application::orders::OrderError;
 use paduka_application::sales::SaleError;
 use paduka_domain::InvalidInput;
@@ -196,24 +196,33 @@ impl From<UserError> for ApiError {
 impl From<CheckoutError> for ApiError {
     fn from(error: CheckoutError) -> Self {
         let message = error.to_string();
-        if error.refunded() {
-            return Self::ConflictRefunded(message);
-        }
         match error {
             CheckoutError::Invalid(invalid) => invalid.into(),
             CheckoutError::InvalidAmount
             | CheckoutError::PaymentNotVerified
             | CheckoutError::InvalidWebhookSignature => Self::BadRequest(message),
-            CheckoutError::AmountMismatch { .. }
-            | CheckoutError::PriceChanged { .. }
-            | CheckoutError::OutOfStock { .. }
-            | CheckoutError::ProductUnavailable { .. }
-            | CheckoutError::PaymentRefunded => Self::Conflict(message),
+            CheckoutError::AmountMismatch { .. } | CheckoutError::CannotFill(_) => {
+                Self::Conflict(message)
+            }
+            CheckoutError::PaymentOrderNotFound => Self::NotFound(message),
             CheckoutError::Provider(cause) => {
                 tracing::error!(error.message = %cause, "payment provider failed");
                 Self::BadGateway(message)
             }
             CheckoutError::Unexpected(cause) => Self::Unexpected(cause),
+        }
+    }
+}
+
+impl ApiError {
+    /// A paid cart that could not be filled: 409 with the reason, and `refunded: true` once
+    /// the provider took the refund.
+    pub fn unfilled(reason: &Unfillable, refund: &RefundState) -> Self {
+        let message = reason.to_string();
+        if refund.is_refunded() {
+            Self::ConflictRefunded(message)
+        } else {
+            Self::Conflict(message)
         }
     }
 }
@@ -503,22 +512,17 @@ mod tests {
                 body("Amount does not match your cart"),
             ),
             (
-                CheckoutError::OutOfStock {
+                CheckoutError::CannotFill(Unfillable::OutOfStock {
                     name: "Runner".into(),
                     left: 2,
-                    refunded: false,
-                },
+                }),
                 StatusCode::CONFLICT,
                 body("Only 2 left of Runner"),
             ),
             (
-                CheckoutError::OutOfStock {
-                    name: "Runner".into(),
-                    left: 0,
-                    refunded: true,
-                },
-                StatusCode::CONFLICT,
-                json!({"success": false, "message": "Only 0 left of Runner", "refunded": true}),
+                CheckoutError::PaymentOrderNotFound,
+                StatusCode::NOT_FOUND,
+                body("Payment order not found"),
             ),
             (
                 CheckoutError::Provider(PaymentError::Unavailable("timeout".into())),
@@ -534,6 +538,37 @@ mod tests {
         for (error, status, expected) in cases {
             assert_eq!(reply(error).await, (status, expected));
         }
+    }
+
+    #[actix_web::test]
+    async fn an_unfilled_paid_order_says_whether_its_payment_was_refunded() {
+        use paduka_application::checkout::PaymentError;
+        let stock = Unfillable::OutOfStock {
+            name: "Runner".into(),
+            left: 0,
+        };
+        assert_eq!(
+            reply(ApiError::unfilled(&stock, &RefundState::Refunded)).await,
+            (
+                StatusCode::CONFLICT,
+                json!({"success": false, "message": "Only 0 left of Runner", "refunded": true})
+            )
+        );
+        let pending = RefundState::Pending(PaymentError::Unavailable("timeout".into()));
+        assert_eq!(
+            reply(ApiError::unfilled(
+                &Unfillable::PriceChanged {
+                    paid_rupees: 10,
+                    cart_rupees: 9
+                },
+                &pending
+            ))
+            .await,
+            (
+                StatusCode::CONFLICT,
+                body("Prices have changed since you paid")
+            )
+        );
     }
 
     #[actix_web::test]

@@ -24,47 +24,35 @@ pub mod upload;
 use std::sync::Arc;
 
 use paduka_application::ReadinessProbe;
-use paduka_application::accounts::{AuthService, RegistrationService, UserService};
-use paduka_application::admin::AdminService;
-use paduka_application::catalog::{CatalogService, PhotoService};
-use paduka_application::checkout::{CheckoutIntentRepository, CheckoutService, PaymentError};
-use paduka_application::orders::OrderService;
-use paduka_application::sales::SaleService;
+use paduka_application::accounts::{AuthUseCases, RegistrationUseCases, UserUseCases};
+use paduka_application::admin::AdminUseCases;
+use paduka_application::catalog::{CatalogUseCases, PhotoUseCases};
+use paduka_application::checkout::{CheckoutUseCases, SandboxUseCases};
+use paduka_application::orders::OrderUseCases;
+use paduka_application::sales::SaleUseCases;
 
 pub use auth::{AdminUser, CurrentUser};
 pub use client::ClientAddress;
 pub use error::ApiError;
 pub use routes::{API_PREFIX, configure};
 
-/// The services the API calls. Cheap to clone: every field is shared.
+/// The use cases the API calls: the one list of them, built once by the server (or from
+/// mocks in tests) and mounted by [`configure`]. Cheap to clone: every field is shared.
 #[derive(Clone)]
 pub struct ApiState {
-    pub catalog: Arc<CatalogService>,
+    pub catalog: Arc<dyn CatalogUseCases>,
     /// Product photos: uploads judged and prepared, sized variants served.
-    pub photos: Arc<PhotoService>,
-    pub sales: Arc<SaleService>,
-    pub auth: Arc<AuthService>,
-    pub registration: Arc<RegistrationService>,
-    pub users: Arc<UserService>,
-    pub checkout: Arc<CheckoutService>,
-    pub orders: Arc<OrderService>,
-    pub admin: Arc<AdminService>,
+    pub photos: Arc<dyn PhotoUseCases>,
+    pub sales: Arc<dyn SaleUseCases>,
+    pub auth: Arc<dyn AuthUseCases>,
+    pub registration: Arc<dyn RegistrationUseCases>,
+    pub users: Arc<dyn UserUseCases>,
+    pub checkout: Arc<dyn CheckoutUseCases>,
+    pub orders: Arc<dyn OrderUseCases>,
+    pub admin: Arc<dyn AdminUseCases>,
     /// Set while the offline sandbox is the payment adapter: mounts
     /// `POST /payment/sandbox/pay` and the `/sandbox/checkout` page.
-    pub sandbox: Option<Arc<SandboxCheckout>>,
+    pub sandbox: Option<Arc<dyn SandboxUseCases>>,
     /// Answers `/health/ready` (the database).
     pub readiness: Arc<dyn ReadinessProbe>,
-}
-
-/// Pays a sandbox payment order, as the sandbox page's Pay button asks: a payment id and its
-/// signature (implemented by the server over `paduka_payment::SandboxGateway`).
-pub trait SandboxPayer: Send + Sync {
-    fn pay(&self, provider_order_id: &str) -> Result<dto::SandboxPaymentDto, PaymentError>;
-}
-
-/// What the sandbox's Pay button needs: the payer, and the stored intents to check that the
-/// order being paid is one of the caller's.
-pub struct SandboxCheckout {
-    pub payer: Arc<dyn SandboxPayer>,
-    pub intents: Arc<dyn CheckoutIntentRepository>,
 }

@@ -3,7 +3,6 @@
 
 use actix_web::http::Method;
 use actix_web::{FromRequest, Handler, HttpResponse, Resource, Responder, Route, web};
-use paduka_application::ReadinessProbe;
 
 use crate::dto::ErrorBody;
 use crate::extract::{json_config, path_config, query_config};
@@ -200,25 +199,39 @@ pub fn api_routes() -> Vec<ApiRoute> {
 /// errors for unknown paths and wrong methods), and the root health checks.
 pub fn configure(state: ApiState) -> impl FnOnce(&mut web::ServiceConfig) {
     move |config| {
+        // Each use case is app data of its own trait object, which is what handlers extract.
+        // Destructured, so a use case added to `ApiState` cannot be left unmounted.
+        let ApiState {
+            catalog,
+            photos,
+            sales,
+            auth,
+            registration,
+            users,
+            checkout,
+            orders,
+            admin,
+            sandbox,
+            readiness,
+        } = state;
         config
-            .app_data(web::Data::from(state.catalog))
-            .app_data(web::Data::from(state.photos))
+            .app_data(web::Data::from(catalog))
+            .app_data(web::Data::from(photos))
             .app_data(web::Data::new(crate::cache::ListCache::default()))
-            .app_data(web::Data::from(state.sales))
-            .app_data(web::Data::from(state.auth))
-            .app_data(web::Data::from(state.registration))
-            .app_data(web::Data::from(state.users))
-            .app_data(web::Data::from(state.checkout))
-            .app_data(web::Data::from(state.orders))
-            .app_data(web::Data::from(state.admin))
-            .app_data(web::Data::<dyn ReadinessProbe>::from(state.readiness));
+            .app_data(web::Data::from(sales))
+            .app_data(web::Data::from(auth))
+            .app_data(web::Data::from(registration))
+            .app_data(web::Data::from(users))
+            .app_data(web::Data::from(checkout))
+            .app_data(web::Data::from(orders))
+            .app_data(web::Data::from(admin))
+            .app_data(web::Data::from(readiness));
 
         let mut api = web::scope(API_PREFIX)
             .app_data(json_config())
             .app_data(query_config())
             .app_data(path_config());
         // One resource per path, so a wrong method on a known path is a 405.
-        let sandbox = state.sandbox;
         let state_has_sandbox = sandbox.is_some();
         let mut resources: Vec<(&'static str, Resource)> = Vec::new();
         for ApiRoute {

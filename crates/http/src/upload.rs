@@ -1,12 +1,12 @@
 //! Reading the admin product form (`multipart/form-data`): text fields with their list
 //! splitting, and the photo's bytes, streamed with a size cap. What the photo is, is judged
-//! by [`PhotoService::prepare_upload`] from its pixels.
+//! by [`PhotoUseCases::prepare_upload`] from its pixels.
 
 use actix_multipart::{Multipart, MultipartError};
 use actix_web::error::PayloadError;
 use futures_util::StreamExt;
 use paduka_application::accounts::Admin;
-use paduka_application::catalog::PhotoService;
+use paduka_application::catalog::PhotoUseCases;
 use paduka_domain::catalog::{Image, ProductInput};
 use paduka_domain::photo::{MAX_UPLOAD_BYTES, TOO_MANY_BYTES};
 
@@ -35,7 +35,7 @@ pub struct ProductUpload {
 /// The photo to store from the form's photo bytes, judged and prepared by the photo service
 /// (the same path every stored photo takes); none when no file was chosen.
 pub async fn prepare_photo(
-    photos: &PhotoService,
+    photos: &dyn PhotoUseCases,
     admin: &Admin,
     upload: Option<Vec<u8>>,
 ) -> Result<Option<Image>, ApiError> {

@@ -1,42 +1,38 @@
-//! The real routes over mocked services: who is refused before what, and that every refusal
-//! has the `{success: false, message}` shape. The full contract is tested on the assembled
-//! server (crates/server/tests/api).
+//! The real routes over mocked use cases: who is refused before what, what each handler
+//! hands its use case, and that every refusal has the `{success: false, message}` shape. The
+//! use cases' own rules are tested against their ports (crates/application) and the whole
+//! contract on the assembled server (crates/server/tests/api).
 
 use std::sync::Arc;
 
 use actix_web::http::StatusCode;
-use actix_web::http::header::{AUTHORIZATION, CONTENT_TYPE};
+use actix_web::http::header::{ACCEPT, AUTHORIZATION, CACHE_CONTROL, CONTENT_TYPE, VARY};
 use actix_web::{App, test};
 use chrono::Utc;
-use paduka_application::RepoError;
 use paduka_application::accounts::{
-    AuthService, MockCodeGenerator, MockOneTimeCodeRepository, MockPasswordHasher, MockThrottle,
-    MockTokenIssuer, MockUserRepository, RateLimiter, RateLimits, RegistrationPorts,
-    RegistrationService, TokenError, UserService,
+    AuthError, MockAuthUseCases, MockRegistrationUseCases, MockUserUseCases, Principal,
+    RegistrationError, UserError,
 };
-use paduka_application::admin::{AdminService, MockStatsRepository};
+use paduka_application::admin::MockAdminUseCases;
 use paduka_application::catalog::{
-    CatalogService, MockCategoryRepository, MockImageRepository, MockPhotoCodec,
-    MockPhotoVariantRepository, MockProductRepository, MockReviewRepository, PhotoError,
-    PhotoService, ProductPage, ProductRecord, ProductSort,
+    CatalogError, MockCatalogUseCases, MockPhotoUseCases, PhotoRequest, ProductPage, ProductSort,
+    ServedPhoto,
 };
-use paduka_application::checkout::{
-    CheckoutPorts, CheckoutService, MockCheckoutIntentRepository, MockPaymentGateway,
-    MockWebhookEventRepository,
-};
-use paduka_application::mail::MockMailer;
-use paduka_application::orders::{MockOrderRepository, OrderPorts, OrderService};
+use paduka_application::checkout::{CheckoutError, MockCheckoutUseCases};
+use paduka_application::orders::MockOrderUseCases;
 use paduka_application::ports::MockReadinessProbe;
-use paduka_application::sales::{MockSaleRepository, SaleService};
-use paduka_application::{MockClock, MockIdGenerator};
+use paduka_application::sales::{MockSaleUseCases, SaleError};
+use paduka_domain::InvalidInput;
 use paduka_domain::catalog::{
-    Category, CategoryRef, Image, ImageType, Product, ProductDraft, ProductInput, ProductRating,
+    CategoryRef, Image, ImageType, Product, ProductDraft, ProductInput, ProductRating, StoredImage,
 };
 use paduka_domain::contact::Email;
 use paduka_domain::delivery::DeliveryArea;
+use paduka_domain::photo::{self, PhotoWidth};
 use paduka_domain::review::{Review, UserRef};
+use paduka_domain::sale::Sale;
 use paduka_domain::user::{Role, User};
-use paduka_domain::{CategoryId, ProductId, UserId};
+use paduka_domain::{ProductId, ReviewId, UserId};
 use paduka_http::{ApiState, configure};
 use serde_json::{Value, json};
 
@@ -58,106 +54,33 @@ fn user(id: &str, role: Role) -> User {
     }
 }
 
-/// The repositories a test sets expectations on; any call without one panics, which proves
-/// a refused request never reached the service.
+/// The use cases a test sets expectations on; any call without one panics, which proves a
+/// refused request never reached a use case.
 #[derive(Default)]
 struct Mocks {
-    products: MockProductRepository,
-    categories: MockCategoryRepository,
-    reviews: MockReviewRepository,
-    sales: MockSaleRepository,
-    ids: MockIdGenerator,
-    codec: MockPhotoCodec,
+    catalog: MockCatalogUseCases,
+    photos: MockPhotoUseCases,
+    sales: MockSaleUseCases,
+    auth: MockAuthUseCases,
+    registration: MockRegistrationUseCases,
+    users: MockUserUseCases,
+    checkout: MockCheckoutUseCases,
+    orders: MockOrderUseCases,
+    admin: MockAdminUseCases,
     unready: bool,
 }
 
-/// Services over `mocks`, whose users are one admin and one shopper.
-fn state_from(mocks: Mocks) -> ApiState {
-    let mut clock = MockClock::new();
-    clock.expect_now().returning(Utc::now);
-    let clock = Arc::new(clock);
-    let ids = Arc::new(mocks.ids);
-
-    let mut users = MockUserRepository::new();
-    users.expect_find().returning(|id| {
-        Ok(match id.as_str() {
-            "admin" => Some(user("admin", Role::Admin)),
-            "shopper" => Some(user("shopper", Role::Shopper)),
-            _ => None,
-        })
-    });
-    let users = Arc::new(users);
-    let mut tokens = MockTokenIssuer::new();
-    tokens.expect_verify().returning(|token, _| match token {
-        ADMIN => Ok(UserId::new("admin")),
-        SHOPPER => Ok(UserId::new("shopper")),
-        _ => Err(TokenError::Invalid),
-    });
-
-    let photos = PhotoService::new(
-        Arc::new(MockProductRepository::new()),
-        Arc::new(MockPhotoVariantRepository::new()),
-        Arc::new(mocks.codec),
-    );
-    let catalog = CatalogService::new(
-        Arc::new(mocks.products),
-        Arc::new(mocks.categories),
-        Arc::new(mocks.reviews),
-        Arc::new(MockImageRepository::new()),
-        users.clone(),
-        ids.clone(),
-        clock.clone(),
-    );
-    let sales = SaleService::new(Arc::new(mocks.sales), ids.clone());
-    let mut throttle = MockThrottle::new();
-    throttle.expect_allows().returning(|_, _| true);
-    throttle.expect_attempt().returning(|_, _| true);
-    let limiter = RateLimiter::new(Arc::new(throttle), RateLimits::default());
-    let registration = RegistrationService::new(
-        RegistrationPorts {
-            users: users.clone(),
-            codes: Arc::new(MockOneTimeCodeRepository::new()),
-            generator: Arc::new(MockCodeGenerator::new()),
-            hasher: Arc::new(MockPasswordHasher::new()),
-            mailer: Arc::new(MockMailer::new()),
-            ids: ids.clone(),
-            clock: clock.clone(),
-        },
-        limiter.clone(),
-    );
-    let checkout = CheckoutService::new(
-        CheckoutPorts {
-            gateway: Arc::new(MockPaymentGateway::new()),
-            intents: Arc::new(MockCheckoutIntentRepository::new()),
-            orders: Arc::new(MockOrderRepository::new()),
-            products: Arc::new(MockProductRepository::new()),
-            users: users.clone(),
-            webhook_events: Arc::new(MockWebhookEventRepository::new()),
-            mailer: Arc::new(MockMailer::new()),
-            ids: ids.clone(),
-            clock: clock.clone(),
-            catalog_revision: Default::default(),
-        },
-        DeliveryArea::parse_list("281001,492010").unwrap(),
-    );
-    let orders = OrderService::new(OrderPorts {
-        orders: Arc::new(MockOrderRepository::new()),
-        gateway: Arc::new(MockPaymentGateway::new()),
-        users: users.clone(),
-        mailer: Arc::new(MockMailer::new()),
-        clock: clock.clone(),
-        catalog_revision: Default::default(),
-    });
-    let user_service = UserService::new(users.clone(), clock.clone());
-    let auth = AuthService::new(
-        users,
-        Arc::new(MockPasswordHasher::new()),
-        Arc::new(tokens),
-        ids,
-        clock,
-        String::new(),
-        limiter,
-    );
+/// The state over `mocks`, where the token `admin-token` signs in an admin and
+/// `shopper-token` a shopper.
+fn state_from(mut mocks: Mocks) -> ApiState {
+    mocks
+        .auth
+        .expect_authenticate()
+        .returning(|token| match token {
+            ADMIN => Ok(Principal::of(&user("admin", Role::Admin))),
+            SHOPPER => Ok(Principal::of(&user("shopper", Role::Shopper))),
+            _ => Err(AuthError::InvalidToken),
+        });
     let mut probe = MockReadinessProbe::new();
     let ready = !mocks.unready;
     probe.expect_check().returning(move || {
@@ -168,18 +91,15 @@ fn state_from(mocks: Mocks) -> ApiState {
         }
     });
     ApiState {
-        catalog: Arc::new(catalog),
-        photos: Arc::new(photos),
-        sales: Arc::new(sales),
-        auth: Arc::new(auth),
-        registration: Arc::new(registration),
-        users: Arc::new(user_service),
-        checkout: Arc::new(checkout),
-        orders: Arc::new(orders),
-        admin: Arc::new(AdminService::new(
-            Arc::new(MockStatsRepository::new()),
-            Arc::new(MockClock::new()),
-        )),
+        catalog: Arc::new(mocks.catalog),
+        photos: Arc::new(mocks.photos),
+        sales: Arc::new(mocks.sales),
+        auth: Arc::new(mocks.auth),
+        registration: Arc::new(mocks.registration),
+        users: Arc::new(mocks.users),
+        checkout: Arc::new(mocks.checkout),
+        orders: Arc::new(mocks.orders),
+        admin: Arc::new(mocks.admin),
         sandbox: None,
         readiness: Arc::new(probe),
     }
@@ -312,14 +232,14 @@ async fn an_admin_with_broken_or_oversized_json_gets_400_or_413() {
 }
 
 #[actix_web::test]
-async fn a_product_form_whose_photo_the_codec_refuses_is_refused() {
+async fn a_product_form_whose_photo_the_photo_use_case_refuses_is_refused() {
     let mut mocks = Mocks::default();
     mocks
-        .codec
-        .expect_prepare()
-        .withf(|upload| upload.starts_with(b"<svg"))
+        .photos
+        .expect_prepare_upload()
+        .withf(|admin, upload| admin.id().as_str() == "admin" && upload.starts_with(b"<svg"))
         .times(1)
-        .returning(|_| Err(PhotoError::NotAnImage));
+        .returning(|_, _| Err(InvalidInput::new(photo::NOT_AN_IMAGE).into()));
     let app = app!(mocks: mocks);
     let boundary = "b0undary";
     let body = format!(
@@ -392,6 +312,51 @@ async fn a_photo_width_outside_the_four_is_400_before_any_photo_is_read() {
             (StatusCode::BAD_REQUEST, refusal("Unsupported width")),
             "{width:?}"
         );
+    }
+}
+
+#[actix_web::test]
+async fn a_sized_photo_is_asked_for_with_its_width_and_the_client_s_webp_support() {
+    let mut mocks = Mocks::default();
+    mocks
+        .photos
+        .expect_product_photo()
+        .withf(|id, asked| {
+            id.as_str() == "p-1"
+                && *asked
+                    == PhotoRequest {
+                        width: Some(PhotoWidth::parse("480").unwrap()),
+                        accepts_webp: true,
+                    }
+        })
+        .times(2)
+        .returning(|_, _| {
+            Ok(ServedPhoto {
+                image: StoredImage {
+                    content_type: "image/webp".into(),
+                    bytes: b"RIFF....WEBP".to_vec(),
+                    sha256: "ab".repeat(32),
+                },
+                version: "0123456789abcdef".into(),
+            })
+        });
+    let app = app!(mocks: mocks);
+
+    for (version, cache) in [
+        ("0123456789abcdef", "public, max-age=31536000, immutable"),
+        ("stale", "public, max-age=86400"),
+    ] {
+        let request = test::TestRequest::get()
+            .uri(&format!(
+                "/api/v1/product/product-photo/p-1?w=480&v={version}"
+            ))
+            .insert_header((ACCEPT, "image/avif,image/webp,*/*;q=0.8"));
+        let response = test::call_service(&app, request.to_request()).await;
+        assert_eq!(response.status(), StatusCode::OK, "{version}");
+        let header = |name| response.headers().get(name).unwrap().to_str().unwrap();
+        assert_eq!(header(CONTENT_TYPE), "image/webp");
+        assert_eq!(header(VARY), "Accept");
+        assert_eq!(header(CACHE_CONTROL), cache, "{version}");
     }
 }
 
@@ -543,78 +508,68 @@ async fn over_the_network_oversized_json_gets_a_readable_413() {
     assert_eq!(body, refusal("The request body must be at most 64 KB"));
 }
 
-// --- the happy paths map the services' answers ------------------------------------------------
+// --- what handlers hand their use cases, and how the answers map ---------------------------
 
-fn category() -> Category {
-    Category {
-        id: CategoryId::new("c-1"),
-        name: "Running".into(),
-        image: String::new(),
-    }
-}
-
-fn stored(id: &str, record: &ProductRecord) -> Product {
-    let draft = &record.draft;
+/// The product the catalog would store from `input`.
+fn product_from(id: &str, input: ProductInput) -> Product {
+    let draft = ProductDraft::parse(input).unwrap();
+    let now = Utc::now();
     Product {
         id: ProductId::new(id),
-        product_code: record.product_code.clone(),
-        name: draft.name.clone(),
-        info: draft.info.clone(),
-        variants: draft.variants.clone(),
-        descriptions: draft.descriptions.clone(),
-        specifications: draft.specifications.clone(),
-        material: draft.material.clone(),
-        tags: draft.tags.clone(),
-        seller: Some(record.seller.clone()),
+        product_code: "PDK-1".into(),
+        name: draft.name,
+        info: draft.info,
+        variants: draft.variants,
+        descriptions: draft.descriptions,
+        specifications: draft.specifications,
+        material: draft.material,
+        tags: draft.tags,
+        seller: Some(UserId::new("admin")),
         category: CategoryRef {
-            id: draft.category.clone(),
+            id: draft.category,
             name: "Running".into(),
         },
         quantity: draft.quantity,
         shipping: draft.shipping,
-        other_photos: draft.other_photos.clone(),
-        has_photo: record.photo.is_some(),
-        photo_version: record.photo.as_ref().map(|_| "0123456789abcdef".into()),
+        other_photos: draft.other_photos,
+        has_photo: true,
+        photo_version: Some("0123456789abcdef".into()),
         rating: ProductRating::default(),
-        created_at: record.at,
-        updated_at: record.at,
+        created_at: now,
+        updated_at: now,
     }
 }
 
 #[actix_web::test]
 async fn an_admin_creates_a_product_from_the_form() {
     let mut mocks = Mocks::default();
+    // The catalog stores what the photo use case made of the upload, not the upload.
     mocks
-        .codec
-        .expect_prepare()
-        .withf(|upload| upload == &png_of_size(64))
+        .photos
+        .expect_prepare_upload()
+        .withf(|admin, upload| admin.id().as_str() == "admin" && upload == &png_of_size(64))
         .times(1)
-        .returning(|bytes| {
+        .returning(|_, _| {
             Ok(Image {
                 image_type: ImageType::Png,
-                bytes,
+                bytes: b"prepared".to_vec(),
             })
         });
     mocks
-        .ids
-        .expect_new_id()
-        .returning(|| "0193a6f0-7c1e-7d2a-9b1c-2f3e4d5c6b7a".into());
-    mocks
-        .categories
-        .expect_find()
-        .returning(|_| Ok(Some(category())));
-    mocks
-        .products
-        .expect_create()
-        .withf(|_, record| {
-            record.seller.as_str() == "admin"
-                && record
-                    .photo
-                    .as_ref()
-                    .is_some_and(|p| p.image_type == ImageType::Png)
+        .catalog
+        .expect_create_product()
+        .withf(|admin, input, photo| {
+            admin.id().as_str() == "admin"
+                && input.name.as_deref() == Some("Tempo")
+                && input.prices == ["4599", "4599.50"]
+                && input.discounts == ["10", "0"]
+                && input.category.as_deref() == Some("c-1")
+                && photo.as_ref().is_some_and(|p| {
+                    p.image_type == ImageType::Png && p.bytes == b"prepared".as_slice()
+                })
         })
         .times(1)
-        .returning(|id, record| Ok(stored(id.as_str(), &record)));
+        .returning(|_, input, _| Ok(product_from("p-1", input)));
     let app = app!(mocks: mocks);
 
     let boundary = "b0undary";
@@ -659,34 +614,30 @@ async fn an_admin_creates_a_product_from_the_form() {
         json!({"_id": "c-1", "name": "Running"})
     );
     assert_eq!(product["hasPhoto"], json!(true));
+    assert_eq!(product["photoVersion"], json!("0123456789abcdef"));
     assert!(product["createdAt"].as_str().unwrap().ends_with('Z'));
 }
 
 #[actix_web::test]
 async fn the_list_reports_its_count_and_the_total() {
     let mut mocks = Mocks::default();
+    mocks.catalog.expect_revision().return_const(7_u64);
     mocks
-        .products
-        .expect_list()
+        .catalog
+        .expect_list_products()
         .withf(|query| {
             query.limit == Some(1) && query.page == 2 && query.sort == ProductSort::Oldest
         })
+        .times(1)
         .returning(|_| {
-            let record = ProductRecord {
-                product_code: "PDK-1".into(),
-                seller: UserId::new("admin"),
-                draft: ProductDraft::parse(ProductInput {
-                    name: Some("Tempo".into()),
-                    prices: vec!["999".into()],
-                    category: Some("c-1".into()),
-                    ..ProductInput::default()
-                })
-                .unwrap(),
-                photo: None,
-                at: Utc::now(),
+            let input = ProductInput {
+                name: Some("Tempo".into()),
+                prices: vec!["999".into()],
+                category: Some("c-1".into()),
+                ..ProductInput::default()
             };
             Ok(ProductPage {
-                products: vec![stored("p-1", &record)],
+                products: vec![product_from("p-1", input)],
                 total: 3,
             })
         });
@@ -705,8 +656,32 @@ async fn the_list_reports_its_count_and_the_total() {
 #[actix_web::test]
 async fn a_review_is_written_as_the_token_user_whatever_the_body_says() {
     let mut mocks = Mocks::default();
-    mocks.ids.expect_new_id().returning(|| "r-1".into());
-    mocks.products.expect_find().returning(|_| Ok(None));
+    mocks
+        .catalog
+        .expect_add_review()
+        .withf(|user, product, _| user.user_id.as_str() == "shopper" && product.as_str() == "nope")
+        .returning(|_, _, _| Err(CatalogError::ProductNotFound));
+    mocks
+        .catalog
+        .expect_add_review()
+        .withf(|user, product, draft| {
+            user.user_id.as_str() == "shopper"
+                && product.as_str() == "p-1"
+                && draft.rating == 5
+                && draft.comment == "Lovely"
+        })
+        .times(1)
+        .returning(|user, product, draft| {
+            Ok(Review {
+                id: ReviewId::new("r-1"),
+                product: product.clone(),
+                user: UserRef::new(user.user_id.clone(), user.name.clone()),
+                rating: draft.rating,
+                comment: draft.comment,
+                created_at: Utc::now(),
+                updated_at: Utc::now(),
+            })
+        });
     let app = app!(mocks: mocks);
     let request = test::TestRequest::post()
         .uri("/api/v1/review/add-review/nope")
@@ -717,41 +692,6 @@ async fn a_review_is_written_as_the_token_user_whatever_the_body_says() {
         (StatusCode::NOT_FOUND, refusal("Product not found"))
     );
 
-    let mut mocks = Mocks::default();
-    mocks.ids.expect_new_id().returning(|| "r-1".into());
-    mocks.products.expect_find().returning(|_| {
-        let record = ProductRecord {
-            product_code: "PDK-1".into(),
-            seller: UserId::new("admin"),
-            draft: ProductDraft::parse(ProductInput {
-                name: Some("Tempo".into()),
-                prices: vec!["999".into()],
-                category: Some("c-1".into()),
-                ..ProductInput::default()
-            })
-            .unwrap(),
-            photo: None,
-            at: Utc::now(),
-        };
-        Ok(Some(stored("p-1", &record)))
-    });
-    mocks
-        .reviews
-        .expect_upsert()
-        .withf(|record| record.user.as_str() == "shopper" && record.draft.rating == 5)
-        .times(1)
-        .returning(|record| {
-            Ok(Review {
-                id: record.id,
-                product: record.product,
-                user: UserRef::new(record.user, "shopper"),
-                rating: record.draft.rating,
-                comment: record.draft.comment,
-                created_at: record.at,
-                updated_at: record.at,
-            })
-        });
-    let app = app!(mocks: mocks);
     let request = test::TestRequest::post()
         .uri("/api/v1/review/add-review/p-1")
         .insert_header((AUTHORIZATION, SHOPPER))
@@ -769,17 +709,25 @@ async fn a_review_is_written_as_the_token_user_whatever_the_body_says() {
 #[actix_web::test]
 async fn a_sale_takes_its_discount_as_text_and_an_unknown_sale_is_404() {
     let mut mocks = Mocks::default();
-    mocks.ids.expect_new_id().returning(|| "s-1".into());
     mocks
         .sales
         .expect_create()
-        .withf(|sale| sale.discount.value() == 30)
+        .withf(|admin, draft| admin.id().as_str() == "admin" && draft.discount.value() == 30)
         .times(1)
-        .returning(|_| Ok(()));
+        .returning(|_, draft| {
+            Ok(Sale {
+                id: paduka_domain::SaleId::new("s-1"),
+                name: draft.name,
+                start: draft.start,
+                end: draft.end,
+                discount: draft.discount,
+            })
+        });
     mocks
         .sales
         .expect_delete()
-        .returning(|_| Err(RepoError::NotFound));
+        .withf(|_, id| id.as_str() == "nope")
+        .returning(|_, _| Err(SaleError::NotFound));
     let app = app!(mocks: mocks);
     let request = test::TestRequest::post()
         .uri("/api/v1/sale/create-sale")
@@ -803,7 +751,28 @@ async fn a_sale_takes_its_discount_as_text_and_an_unknown_sale_is_404() {
 
 #[actix_web::test]
 async fn the_user_routes_refuse_anonymous_callers_and_shoppers_where_admin_only() {
-    let app = app!(true);
+    let mut mocks = Mocks::default();
+    // What the profile use case refuses, for the handler to pass on.
+    mocks
+        .users
+        .expect_update_profile()
+        .withf(|by, id, input| {
+            by.user_id.as_str() == "shopper"
+                && id.as_str() == "admin"
+                && input.name.as_deref() == Some("X")
+                && input.phone.as_deref() == Some("9876543210")
+                && input.address.as_deref() == Some("Y")
+                && input.role.is_none()
+        })
+        .times(1)
+        .returning(|_, _, _| Err(UserError::NotYourProfile));
+    mocks
+        .users
+        .expect_update_profile()
+        .withf(|_, id, input| id.as_str() == "shopper" && input.role.as_deref() == Some("1"))
+        .times(1)
+        .returning(|_, _, _| Err(UserError::RoleChangeNotAllowed));
+    let app = app!(mocks: mocks);
     for (method, path) in [
         ("GET", "/api/v1/user/get-users"),
         ("GET", "/api/v1/user/delete-user/shopper"),
@@ -825,7 +794,6 @@ async fn the_user_routes_refuse_anonymous_callers_and_shoppers_where_admin_only(
         assert_eq!(status, StatusCode::FORBIDDEN, "{path}: {body}");
         assert_eq!(body, refusal("Admin access required"));
     }
-    // Someone else's profile: refused by the use case before the repository is asked.
     let request = test::TestRequest::put()
         .uri("/api/v1/user/update-user/admin")
         .insert_header((AUTHORIZATION, SHOPPER))
@@ -843,20 +811,55 @@ async fn the_user_routes_refuse_anonymous_callers_and_shoppers_where_admin_only(
 }
 
 #[actix_web::test]
-async fn registration_and_reset_bodies_are_checked_before_any_port_is_used() {
-    let app = app!(true);
+async fn registration_and_reset_bodies_reach_their_use_cases_as_sent() {
+    let mut mocks = Mocks::default();
+    let invalid = |message: &str| RegistrationError::Invalid(InvalidInput::new(message));
+    let asked = invalid("Enter a valid email address");
+    mocks
+        .registration
+        .expect_request_registration()
+        .withf(|input, _| {
+            input.email.as_deref() == Some("asha")
+                && input.phone.as_deref() == Some("9876543210")
+                && input.password.as_deref() == Some("correct horse")
+        })
+        .times(1)
+        .return_once(move |_, _| Err(asked));
+    mocks
+        .registration
+        .expect_confirm_registration()
+        .withf(|email, code, _| email == "asha@example.com" && code == "12ab56")
+        .times(1)
+        .returning(|_, _, _| Err(RegistrationError::InvalidCode));
+    let forgot = invalid("Enter a valid email address");
+    mocks
+        .registration
+        .expect_request_password_reset()
+        .withf(|email, _| email.is_empty())
+        .times(1)
+        .return_once(move |_, _| Err(forgot));
+    let reset = invalid("Password must be at least 8 characters");
+    mocks
+        .registration
+        .expect_reset_password()
+        .withf(|email, code, password| {
+            email == "asha@example.com" && code == "123456" && password == "short"
+        })
+        .times(1)
+        .return_once(move |_, _, _| Err(reset));
+    mocks
+        .registration
+        .expect_reset_password()
+        .withf(|_, code, _| code.is_empty())
+        .times(1)
+        .returning(|_, _, _| Err(RegistrationError::InvalidCode));
+    let app = app!(mocks: mocks);
     let cases = [
         (
             "/api/v1/auth/register",
             json!({"name": "Asha", "email": "asha", "password": "correct horse",
-                   "phone": "9876543210", "address": "1 MG Road", "otp": null}),
+                   "phone": 9876543210_u64, "address": "1 MG Road", "otp": null}),
             "Enter a valid email address",
-        ),
-        (
-            "/api/v1/auth/register",
-            json!({"name": "Asha", "email": "asha@example.com", "password": "short",
-                   "phone": "9876543210", "address": "1 MG Road", "otp": null}),
-            "Password must be at least 8 characters",
         ),
         (
             "/api/v1/auth/register",
@@ -947,7 +950,13 @@ async fn without_the_sandbox_its_routes_do_not_exist_and_order_routes_need_a_tok
 
 #[actix_web::test]
 async fn the_delivery_check_needs_six_digits() {
-    let app = app!(true);
+    let mut mocks = Mocks::default();
+    let area = DeliveryArea::parse_list("281001,492010").unwrap();
+    mocks
+        .checkout
+        .expect_delivery()
+        .returning(move |pincode| Ok(area.availability(pincode)?));
+    let app = app!(mocks: mocks);
     let request = test::TestRequest::get().uri("/api/v1/delivery/281001");
     assert_eq!(
         send!(app, request),
@@ -964,4 +973,111 @@ async fn the_delivery_check_needs_six_digits() {
             refusal("Enter a valid 6-digit Pincode")
         )
     );
+}
+
+#[actix_web::test]
+async fn a_paid_order_that_could_not_be_filled_is_409_saying_whether_it_was_refunded() {
+    use paduka_application::checkout::{OrderOutcome, PaymentError, RefundState, Unfillable};
+    let mut mocks = Mocks::default();
+    mocks
+        .checkout
+        .expect_place_order()
+        .withf(|user, request| {
+            user.user_id.as_str() == "shopper"
+                && request.payment_id == "pay_1"
+                && request.order_id.as_deref() == Some("order_1")
+                && request.amount_rupees == 1800
+        })
+        .times(2)
+        .returning(|_, request| {
+            let refund = if request.signature == "refunded" {
+                RefundState::Refunded
+            } else {
+                RefundState::Pending(PaymentError::Unavailable("timeout".into()))
+            };
+            Ok(OrderOutcome::Unfilled {
+                reason: Unfillable::OutOfStock {
+                    name: "Runner".into(),
+                    left: 1,
+                },
+                refund,
+            })
+        });
+    let app = app!(mocks: mocks);
+    for (signature, expected) in [
+        (
+            "refunded",
+            json!({"success": false, "message": "Only 1 left of Runner", "refunded": true}),
+        ),
+        ("pending", refusal("Only 1 left of Runner")),
+    ] {
+        let request = test::TestRequest::post()
+            .uri("/api/v1/order/cart")
+            .insert_header((AUTHORIZATION, SHOPPER))
+            .set_json(json!({
+                "products": [{"_id": "p-1", "productno": 0, "quantity": 2}],
+                "address": "2 Market Road", "pincode": "281001", "amount": 1800,
+                "paymentId": "pay_1", "orderId": "order_1", "signature": signature,
+            }));
+        assert_eq!(send!(app, request), (StatusCode::CONFLICT, expected));
+    }
+}
+
+#[actix_web::test]
+async fn the_sandbox_s_pay_button_asks_its_use_case_as_the_caller() {
+    use paduka_application::checkout::{MockSandboxUseCases, SandboxPayment};
+    let mut sandbox = MockSandboxUseCases::new();
+    sandbox
+        .expect_pay()
+        .withf(|user, order| user.user_id.as_str() == "shopper" && order == "order_sbx_01")
+        .times(1)
+        .returning(|_, order| {
+            Ok(SandboxPayment {
+                razorpay_order_id: order.into(),
+                razorpay_payment_id: "pay_sbx_01".into(),
+                razorpay_signature: "ab".repeat(32),
+            })
+        });
+    sandbox
+        .expect_pay()
+        .withf(|_, order| order == "order_sbx_02")
+        .returning(|_, _| Err(CheckoutError::PaymentOrderNotFound));
+    let mut state = state(true);
+    state.sandbox = Some(Arc::new(sandbox));
+    let app = test::init_service(App::new().configure(configure(state))).await;
+
+    let pay = |order: &str| {
+        test::TestRequest::post()
+            .uri("/api/v1/payment/sandbox/pay")
+            .insert_header((AUTHORIZATION, SHOPPER))
+            .set_json(json!({"orderId": order}))
+    };
+    assert_eq!(
+        send!(app, pay("order_sbx_01")),
+        (
+            StatusCode::OK,
+            json!({"razorpay_order_id": "order_sbx_01", "razorpay_payment_id": "pay_sbx_01",
+                   "razorpay_signature": "ab".repeat(32)})
+        )
+    );
+    assert_eq!(
+        send!(app, pay("order_sbx_02")),
+        (StatusCode::NOT_FOUND, refusal("Payment order not found"))
+    );
+    assert_eq!(
+        send!(app, pay("  ")),
+        (StatusCode::BAD_REQUEST, refusal("orderId is required"))
+    );
+    let anonymous = test::TestRequest::post()
+        .uri("/api/v1/payment/sandbox/pay")
+        .set_json(json!({"orderId": "order_sbx_01"}));
+    assert_eq!(send!(app, anonymous).0, StatusCode::UNAUTHORIZED);
+    let page = test::call_service(
+        &app,
+        test::TestRequest::get()
+            .uri("/sandbox/checkout")
+            .to_request(),
+    )
+    .await;
+    assert_eq!(page.status(), StatusCode::OK);
 }

@@ -4,7 +4,7 @@ use std::time::Duration;
 
 use async_trait::async_trait;
 use paduka_application::checkout::{
-    PaymentError, PaymentGateway, ProviderOrder, RefundResult, WebhookEvent,
+    PaymentError, PaymentGateway, ProviderOrder, ProviderPayment, RefundResult, WebhookEvent,
 };
 use paduka_domain::Paise;
 use secrecy::{ExposeSecret, SecretString};
@@ -21,7 +21,8 @@ pub struct RazorpayConfig {
     pub key_secret: SecretString,
     /// The secret webhooks are signed with; without one every webhook is refused.
     pub webhook_secret: Option<SecretString>,
-    /// `https://api.razorpay.com` in production; a local mock server in tests.
+    /// `https://api.razorpay.com` in production (`RAZORPAY_API_BASE`): another base serves
+    /// tests (a mock Razorpay) and egress proxies. Every call goes under it.
     pub base_url: String,
     /// For connecting and for each whole call.
     pub timeout: Duration,
@@ -78,6 +79,19 @@ struct RefundReply {
     status: Option<String>,
 }
 
+/// `GET /v1/orders/{id}/payments`: a collection of payments.
+#[derive(Deserialize)]
+struct PaymentsReply {
+    items: Vec<PaymentItem>,
+}
+
+#[derive(Deserialize)]
+struct PaymentItem {
+    id: String,
+    amount: i64,
+    status: String,
+}
+
 #[derive(Deserialize)]
 struct ErrorReply {
     error: ErrorDetail,
@@ -108,7 +122,8 @@ impl RazorpayGateway {
         })
     }
 
-    async fn post<T: for<'de> Deserialize<'de>>(
+    /// Sends an authenticated call and reads its JSON reply; an error status is `Rejected`.
+    async fn call<T: for<'de> Deserialize<'de>>(
         &self,
         what: &str,
         request: reqwest::RequestBuilder,
@@ -184,7 +199,7 @@ impl PaymentGateway for RazorpayGateway {
             .client
             .post(format!("{}/v1/orders", self.base_url))
             .json(&body);
-        let reply: OrderReply = self.post("order", request).await?;
+        let reply: OrderReply = self.call("order", request).await?;
         Ok(ProviderOrder {
             id: reply.id,
             amount: paise(reply.amount)?,
@@ -222,7 +237,7 @@ impl PaymentGateway for RazorpayGateway {
             .post(format!("{}/v1/payments/{payment_id}/refund", self.base_url))
             .header("X-Refund-Idempotency", idempotency_key)
             .json(&body);
-        let reply: RefundReply = self.post("refund", request).await?;
+        let reply: RefundReply = self.call("refund", request).await?;
         Ok(RefundResult {
             id: reply.id,
             amount: paise(reply.amount)?,
@@ -240,6 +255,27 @@ impl PaymentGateway for RazorpayGateway {
                 false
             }
         }
+    }
+
+    async fn payments(&self, order_id: &str) -> Result<Vec<ProviderPayment>, PaymentError> {
+        if !is_provider_id(order_id) {
+            return Err(PaymentError::Malformed(format!(
+                "not a Razorpay order id: {order_id:?}"
+            )));
+        }
+        let url = format!("{}/v1/orders/{order_id}/payments", self.base_url);
+        let reply: PaymentsReply = self.call("payments", self.client.get(url)).await?;
+        reply
+            .items
+            .into_iter()
+            .map(|item| {
+                Ok(ProviderPayment {
+                    amount: paise(item.amount)?,
+                    captured: item.status == "captured",
+                    id: item.id,
+                })
+            })
+            .collect()
     }
 
     fn parse_webhook(&self, body: &[u8]) -> Result<WebhookEvent, PaymentError> {

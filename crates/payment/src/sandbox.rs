@@ -5,21 +5,13 @@ use std::sync::Mutex;
 
 use async_trait::async_trait;
 use paduka_application::checkout::{
-    PaymentError, PaymentGateway, ProviderOrder, RefundResult, WebhookEvent,
+    PaymentError, PaymentGateway, ProviderOrder, ProviderPayment, RefundResult, SandboxPayer,
+    SandboxPayment, WebhookEvent,
 };
 use paduka_domain::Paise;
 use secrecy::{ExposeSecret, SecretString};
 
 use crate::signature;
-
-/// What the sandbox checkout page's Pay button gets back: the three fields Razorpay's window
-/// returns.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SandboxPayment {
-    pub razorpay_order_id: String,
-    pub razorpay_payment_id: String,
-    pub razorpay_signature: String,
-}
 
 /// A refund the sandbox recorded.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -81,9 +73,16 @@ impl SandboxGateway {
         signature::sign(self.key(), body)
     }
 
+    /// Every refund recorded so far, oldest first.
+    pub fn refunds(&self) -> Vec<SandboxRefund> {
+        self.refunds.lock().expect("refund log poisoned").clone()
+    }
+}
+
+impl SandboxPayer for SandboxGateway {
     /// Pays a sandbox order (the sandbox page's Pay button): a new payment id and its
     /// signature. Refuses order ids the sandbox does not make.
-    pub fn pay(&self, order_id: &str) -> Result<SandboxPayment, PaymentError> {
+    fn pay(&self, order_id: &str) -> Result<SandboxPayment, PaymentError> {
         let order_id = order_id.trim();
         let well_formed = order_id
             .strip_prefix(Self::ORDER_PREFIX)
@@ -100,11 +99,6 @@ impl SandboxGateway {
             razorpay_order_id: order_id.to_owned(),
             razorpay_payment_id: payment_id,
         })
-    }
-
-    /// Every refund recorded so far, oldest first.
-    pub fn refunds(&self) -> Vec<SandboxRefund> {
-        self.refunds.lock().expect("refund log poisoned").clone()
     }
 }
 
@@ -157,6 +151,12 @@ impl PaymentGateway for SandboxGateway {
 
     fn verify_webhook(&self, body: &[u8], signature: &str) -> bool {
         signature::verify_webhook(self.key(), body, signature)
+    }
+
+    /// The sandbox keeps no payments: its Pay button hands each to the browser, and tests
+    /// deliver its webhooks themselves. There is nothing to reconcile.
+    async fn payments(&self, _order_id: &str) -> Result<Vec<ProviderPayment>, PaymentError> {
+        Ok(Vec::new())
     }
 
     fn parse_webhook(&self, body: &[u8]) -> Result<WebhookEvent, PaymentError> {

@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use paduka_application::checkout::{PaymentError, PaymentGateway};
+use paduka_application::checkout::{PaymentError, PaymentGateway, ProviderPayment};
 use paduka_domain::Paise;
 use paduka_payment::{RazorpayConfig, RazorpayGateway};
 use secrecy::SecretString;
@@ -96,6 +96,48 @@ async fn a_refund_carries_its_idempotency_key() {
     assert_eq!(refund.id, "rfnd_FP8QHiV938haTz");
     assert_eq!(refund.amount.paise(), 169_800);
     assert_eq!(refund.status, "processed");
+}
+
+#[tokio::test]
+async fn an_order_s_payments_are_read_for_reconciling_with_basic_auth() {
+    let server = MockServer::start().await;
+    Mock::given(method("GET"))
+        .and(path("/v1/orders/order_9A33XWu170gUtm/payments"))
+        .and(basic_auth("rzp_test_key", "key-secret"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!({
+            "entity": "collection",
+            "count": 2,
+            "items": [
+                {"id": "pay_failed01", "entity": "payment", "amount": 169_800,
+                 "currency": "INR", "status": "failed", "order_id": "order_9A33XWu170gUtm"},
+                {"id": "pay_29QQoUBi66xm2f", "entity": "payment", "amount": 169_800,
+                 "currency": "INR", "status": "captured", "order_id": "order_9A33XWu170gUtm"},
+            ],
+        })))
+        .expect(1)
+        .mount(&server)
+        .await;
+    let payments = gateway(&server)
+        .payments("order_9A33XWu170gUtm")
+        .await
+        .unwrap();
+    assert_eq!(
+        payments,
+        vec![
+            ProviderPayment {
+                id: "pay_failed01".into(),
+                amount: Paise::from_stored(169_800),
+                captured: false,
+            },
+            ProviderPayment {
+                id: "pay_29QQoUBi66xm2f".into(),
+                amount: Paise::from_stored(169_800),
+                captured: true,
+            },
+        ]
+    );
+    let refused = gateway(&server).payments("order_1/../../x").await;
+    assert!(matches!(refused, Err(PaymentError::Malformed(_))));
 }
 
 #[tokio::test]

@@ -1,6 +1,6 @@
 //! The offline sandbox: local order ids, a pay-sign-verify round trip, local refunds.
 
-use paduka_application::checkout::{PaymentError, PaymentGateway};
+use paduka_application::checkout::{PaymentError, PaymentGateway, SandboxPayer};
 use paduka_domain::Paise;
 use paduka_payment::SandboxGateway;
 

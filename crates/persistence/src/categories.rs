@@ -1,11 +1,11 @@
 use async_trait::async_trait;
 use diesel::prelude::*;
 use paduka_application::RepoError;
-use paduka_application::catalog::CategoryRepository;
+use paduka_application::catalog::{CategoryConflict, CategoryRepository};
 use paduka_domain::CategoryId;
 use paduka_domain::catalog::Category;
 
-use crate::db::{Database, to_db_time};
+use crate::db::{Broken, Database, to_db_time};
 use crate::schema::categories;
 
 /// Categories in the `categories` table; names are unique ignoring case (`name_key`).
@@ -36,6 +36,22 @@ impl From<CategoryRow> for Category {
             image: row.image,
         }
     }
+}
+
+/// A write broke the unique rule on names (`categories_name_key_key`).
+fn duplicate_name(broken: &Broken<'_>) -> Option<CategoryConflict> {
+    (*broken == Broken::Unique(Some("categories_name_key_key")))
+        .then_some(CategoryConflict::DuplicateName)
+}
+
+/// A delete broke a reference: the only one to categories is a product's
+/// (`products_category_id_fkey`, `ON DELETE RESTRICT`), which SQLite does not name.
+fn in_use(broken: &Broken<'_>) -> Option<CategoryConflict> {
+    matches!(
+        broken,
+        Broken::ForeignKey(None | Some("products_category_id_fkey"))
+    )
+    .then_some(CategoryConflict::InUse)
 }
 
 /// The key that makes names unique ignoring case.
@@ -72,60 +88,69 @@ impl CategoryRepository for DieselCategoryRepository {
     }
 
     #[tracing::instrument(level = "debug", skip_all, fields(category = %category.id))]
-    async fn create(&self, category: &Category) -> Result<(), RepoError> {
+    async fn create(&self, category: &Category) -> Result<(), RepoError<CategoryConflict>> {
         let category = category.clone();
         self.db
-            .run(move |conn| {
-                let now = to_db_time(chrono::Utc::now());
-                diesel::insert_into(categories::table)
-                    .values((
-                        categories::id.eq(category.id.as_str()),
-                        categories::name_key.eq(name_key(&category.name)),
-                        categories::name.eq(&category.name),
-                        categories::image.eq(&category.image),
-                        categories::created_at.eq(now),
-                        categories::updated_at.eq(now),
-                    ))
-                    .execute(conn)?;
-                Ok(())
-            })
+            .run_with(
+                move |conn| {
+                    let now = to_db_time(chrono::Utc::now());
+                    diesel::insert_into(categories::table)
+                        .values((
+                            categories::id.eq(category.id.as_str()),
+                            categories::name_key.eq(name_key(&category.name)),
+                            categories::name.eq(&category.name),
+                            categories::image.eq(&category.image),
+                            categories::created_at.eq(now),
+                            categories::updated_at.eq(now),
+                        ))
+                        .execute(conn)?;
+                    Ok(())
+                },
+                duplicate_name,
+            )
             .await
     }
 
     #[tracing::instrument(level = "debug", skip_all, fields(category = %category.id))]
-    async fn update(&self, category: &Category) -> Result<(), RepoError> {
+    async fn update(&self, category: &Category) -> Result<(), RepoError<CategoryConflict>> {
         let category = category.clone();
         self.db
-            .run(move |conn| {
-                let changed = diesel::update(categories::table.find(category.id.as_str()))
-                    .set((
-                        categories::name_key.eq(name_key(&category.name)),
-                        categories::name.eq(&category.name),
-                        categories::image.eq(&category.image),
-                        categories::updated_at.eq(to_db_time(chrono::Utc::now())),
-                    ))
-                    .execute(conn)?;
-                if changed == 0 {
-                    return Err(diesel::result::Error::NotFound);
-                }
-                Ok(())
-            })
+            .run_with(
+                move |conn| {
+                    let changed = diesel::update(categories::table.find(category.id.as_str()))
+                        .set((
+                            categories::name_key.eq(name_key(&category.name)),
+                            categories::name.eq(&category.name),
+                            categories::image.eq(&category.image),
+                            categories::updated_at.eq(to_db_time(chrono::Utc::now())),
+                        ))
+                        .execute(conn)?;
+                    if changed == 0 {
+                        return Err(diesel::result::Error::NotFound);
+                    }
+                    Ok(())
+                },
+                duplicate_name,
+            )
             .await
     }
 
     /// Products refer to their category with `ON DELETE RESTRICT`: deleting a category in
-    /// use breaks that reference, which is a `Conflict`.
+    /// use breaks that reference: `InUse`.
     #[tracing::instrument(level = "debug", skip(self))]
-    async fn delete(&self, id: &CategoryId) -> Result<(), RepoError> {
+    async fn delete(&self, id: &CategoryId) -> Result<(), RepoError<CategoryConflict>> {
         let id = id.as_str().to_owned();
         self.db
-            .run(move |conn| {
-                let deleted = diesel::delete(categories::table.find(id)).execute(conn)?;
-                if deleted == 0 {
-                    return Err(diesel::result::Error::NotFound);
-                }
-                Ok(())
-            })
+            .run_with(
+                move |conn| {
+                    let deleted = diesel::delete(categories::table.find(id)).execute(conn)?;
+                    if deleted == 0 {
+                        return Err(diesel::result::Error::NotFound);
+                    }
+                    Ok(())
+                },
+                in_use,
+            )
             .await
     }
 }

@@ -3,15 +3,15 @@ use std::collections::HashMap;
 use async_trait::async_trait;
 use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
-use diesel::result::{DatabaseErrorKind, Error as DieselError};
 use paduka_application::RepoError;
 use paduka_application::checkout::{
-    CartLine, CheckoutIntent, CheckoutIntentRepository, IntentRefund, WebhookEventRepository,
+    CartLine, CheckoutIntent, CheckoutIntentRepository, IntentConflict, IntentRefund,
+    WebhookEventRepository,
 };
 use paduka_domain::{ProductId, UserId};
 
 use crate::db::{
-    AnyConnection, Database, corrupt, from_db_time, repo_error, to_db_time, too_large,
+    AnyConnection, Broken, Database, Stop, broken, corrupt, from_db_time, to_db_time, too_large,
     write_transaction, write_transaction_with,
 };
 use crate::schema::{checkout_intent_lines, checkout_intents, orders, payment_events};
@@ -19,9 +19,8 @@ use crate::schema::{checkout_intent_lines, checkout_intents, orders, payment_eve
 /// Checkout intents in `checkout_intents` and `checkout_intent_lines`, with the refund claimed
 /// for an unfillable payment (`refund_payment_id`, `refund_id`, `refund_claimed_at`).
 ///
-/// Two choices the port leaves open: a claim for a *different* payment of an intent already
-/// claimed is a `Conflict` (the first claim is never overwritten), and `record_refund` on an
-/// intent without a claim is a `Conflict` (a refund id is only kept with its payment).
+/// A refund id is only kept with its claimed payment, so `record_refund` on an intent without
+/// a claim is `NoClaim`.
 #[derive(Debug, Clone)]
 pub struct DieselCheckoutIntentRepository {
     db: Database,
@@ -33,35 +32,29 @@ impl DieselCheckoutIntentRepository {
     }
 }
 
-type IntentRow = (
-    String,
-    String,
-    String,
-    i64,
-    String,
-    String,
-    NaiveDateTime,
-    Option<String>,
-    Option<String>,
-    Option<NaiveDateTime>,
-);
+/// A stored checkout intent, without its lines.
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = checkout_intents)]
+struct IntentRow {
+    provider_order_id: String,
+    receipt: String,
+    user_id: Option<String>,
+    amount_rupees: i64,
+    address: String,
+    pincode: String,
+    created_at: NaiveDateTime,
+    refund_payment_id: Option<String>,
+    refund_id: Option<String>,
+    refund_claimed_at: Option<NaiveDateTime>,
+}
 
-/// The columns of [`IntentRow`].
-macro_rules! intent_columns {
-    () => {
-        (
-            checkout_intents::provider_order_id,
-            checkout_intents::receipt,
-            checkout_intents::user_id,
-            checkout_intents::amount_rupees,
-            checkout_intents::address,
-            checkout_intents::pincode,
-            checkout_intents::created_at,
-            checkout_intents::refund_payment_id,
-            checkout_intents::refund_id,
-            checkout_intents::refund_claimed_at,
-        )
-    };
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = checkout_intent_lines)]
+struct IntentLineRow {
+    provider_order_id: String,
+    product_id: String,
+    variant_index: i32,
+    quantity: i32,
 }
 
 /// The lines of these intents, each intent's in `position` order.
@@ -77,19 +70,15 @@ fn lines_of(
                 checkout_intent_lines::provider_order_id,
                 checkout_intent_lines::position,
             ))
-            .select((
-                checkout_intent_lines::provider_order_id,
-                checkout_intent_lines::product_id,
-                checkout_intent_lines::variant_index,
-                checkout_intent_lines::quantity,
-            ))
-            .load::<(String, String, i32, i32)>(conn)?;
-        for (intent, product, variant, quantity) in rows {
+            .select(IntentLineRow::as_select())
+            .load(conn)?;
+        for row in rows {
+            let intent = row.provider_order_id;
             let line = CartLine {
-                product: ProductId::new(product),
-                variant: u32::try_from(variant)
+                product: ProductId::new(row.product_id),
+                variant: u32::try_from(row.variant_index)
                     .map_err(|_| corrupt(format_args!("variant of a line of intent {intent}")))?,
-                quantity: u32::try_from(quantity)
+                quantity: u32::try_from(row.quantity)
                     .map_err(|_| corrupt(format_args!("quantity of a line of intent {intent}")))?,
             };
             by_intent.entry(intent).or_default().push(line);
@@ -99,27 +88,19 @@ fn lines_of(
 }
 
 fn assemble(conn: &mut AnyConnection, rows: Vec<IntentRow>) -> QueryResult<Vec<CheckoutIntent>> {
-    let ids: Vec<String> = rows.iter().map(|row| row.0.clone()).collect();
+    let ids: Vec<String> = rows
+        .iter()
+        .map(|row| row.provider_order_id.clone())
+        .collect();
     let mut lines = lines_of(conn, &ids)?;
     rows.into_iter()
         .map(|row| {
-            let (
-                provider_order_id,
-                receipt,
-                user,
-                amount_rupees,
-                address,
-                pincode,
-                created_at,
-                refund_payment_id,
-                refund_id,
-                refund_claimed_at,
-            ) = row;
-            let refund = match (refund_payment_id, refund_claimed_at) {
+            let provider_order_id = row.provider_order_id;
+            let refund = match (row.refund_payment_id, row.refund_claimed_at) {
                 (None, _) => None,
                 (Some(payment_id), Some(claimed_at)) => Some(IntentRefund {
                     payment_id,
-                    refund_id,
+                    refund_id: row.refund_id,
                     claimed_at: from_db_time(claimed_at),
                 }),
                 (Some(_), None) => {
@@ -131,12 +112,12 @@ fn assemble(conn: &mut AnyConnection, rows: Vec<IntentRow>) -> QueryResult<Vec<C
             Ok(CheckoutIntent {
                 lines: lines.remove(&provider_order_id).unwrap_or_default(),
                 provider_order_id,
-                receipt,
-                user: UserId::new(user),
-                address,
-                pincode,
-                amount_rupees,
-                created_at: from_db_time(created_at),
+                receipt: row.receipt,
+                user: row.user_id.map(UserId::new),
+                address: row.address,
+                pincode: row.pincode,
+                amount_rupees: row.amount_rupees,
+                created_at: from_db_time(row.created_at),
                 refund,
             })
         })
@@ -151,7 +132,7 @@ fn save_in(conn: &mut AnyConnection, intent: &CheckoutIntent) -> QueryResult<()>
             .values((
                 checkout_intents::provider_order_id.eq(id),
                 checkout_intents::receipt.eq(&intent.receipt),
-                checkout_intents::user_id.eq(intent.user.as_str()),
+                checkout_intents::user_id.eq(intent.user.as_ref().map(UserId::as_str)),
                 checkout_intents::amount_rupees.eq(intent.amount_rupees),
                 checkout_intents::address.eq(&intent.address),
                 checkout_intents::pincode.eq(&intent.pincode),
@@ -179,17 +160,15 @@ fn save_in(conn: &mut AnyConnection, intent: &CheckoutIntent) -> QueryResult<()>
     })
 }
 
-/// Why a refund claim stopped.
-#[derive(Debug)]
-enum ClaimFail {
-    Db(DieselError),
-    Conflict(String),
-}
-
-impl From<DieselError> for ClaimFail {
-    fn from(error: DieselError) -> Self {
-        Self::Db(error)
-    }
+/// The constraints saving an intent can break.
+fn duplicate_intent(broken: &Broken<'_>) -> Option<IntentConflict> {
+    matches!(
+        broken,
+        Broken::Unique(Some(
+            "checkout_intents_pkey" | "checkout_intents_receipt_key"
+        ))
+    )
+    .then_some(IntentConflict::DuplicateIntent)
 }
 
 fn claim_in(
@@ -197,7 +176,7 @@ fn claim_in(
     provider_order_id: &str,
     payment_id: &str,
     at: NaiveDateTime,
-) -> Result<(), ClaimFail> {
+) -> Result<(), Stop<IntentConflict>> {
     // Lock the intent's row: `OrderRepository::place` reads it the same way.
     let claim = checkout_intents::table
         .find(provider_order_id)
@@ -215,16 +194,12 @@ fn claim_in(
         .select(orders::id)
         .first::<String>(conn)
         .optional()?;
-    if let Some(order) = honoured {
-        return Err(ClaimFail::Conflict(format!(
-            "order {order} was placed for this payment"
-        )));
+    if honoured.is_some() {
+        return Err(Stop::Conflict(IntentConflict::OrderPlaced));
     }
     match claim {
         Some(claimed) if claimed == payment_id => Ok(()),
-        Some(claimed) => Err(ClaimFail::Conflict(format!(
-            "a refund of payment {claimed} is claimed for this intent"
-        ))),
+        Some(_) => Err(Stop::Conflict(IntentConflict::OtherPaymentClaimed)),
         None => {
             diesel::update(checkout_intents::table.find(provider_order_id))
                 .set((
@@ -241,9 +216,11 @@ fn claim_in(
 #[async_trait]
 impl CheckoutIntentRepository for DieselCheckoutIntentRepository {
     #[tracing::instrument(level = "debug", skip_all, fields(provider_order_id = %intent.provider_order_id))]
-    async fn save(&self, intent: &CheckoutIntent) -> Result<(), RepoError> {
+    async fn save(&self, intent: &CheckoutIntent) -> Result<(), RepoError<IntentConflict>> {
         let intent = intent.clone();
-        self.db.run(move |conn| save_in(conn, &intent)).await
+        self.db
+            .run_with(move |conn| save_in(conn, &intent), duplicate_intent)
+            .await
     }
 
     async fn find(&self, provider_order_id: &str) -> Result<Option<CheckoutIntent>, RepoError> {
@@ -252,8 +229,8 @@ impl CheckoutIntentRepository for DieselCheckoutIntentRepository {
             .run(move |conn| {
                 let rows = checkout_intents::table
                     .filter(checkout_intents::provider_order_id.eq(id))
-                    .select(intent_columns!())
-                    .load::<IntentRow>(conn)?;
+                    .select(IntentRow::as_select())
+                    .load(conn)?;
                 Ok(assemble(conn, rows)?.pop())
             })
             .await
@@ -275,8 +252,36 @@ impl CheckoutIntentRepository for DieselCheckoutIntentRepository {
                         checkout_intents::provider_order_id.desc(),
                     ))
                     .limit(limit)
-                    .select(intent_columns!())
-                    .load::<IntentRow>(conn)?;
+                    .select(IntentRow::as_select())
+                    .load(conn)?;
+                assemble(conn, rows)
+            })
+            .await
+    }
+
+    async fn unsettled(
+        &self,
+        since: DateTime<Utc>,
+        until: DateTime<Utc>,
+        limit: u32,
+    ) -> Result<Vec<CheckoutIntent>, RepoError> {
+        let (since, until) = (to_db_time(since), to_db_time(until));
+        let limit = i64::from(limit);
+        self.db
+            .run(move |conn| {
+                let placed = orders::table.select(orders::provider_order_id);
+                let rows = checkout_intents::table
+                    .filter(checkout_intents::created_at.ge(since))
+                    .filter(checkout_intents::created_at.lt(until))
+                    .filter(checkout_intents::refund_payment_id.is_null())
+                    .filter(checkout_intents::provider_order_id.ne_all(placed))
+                    .order((
+                        checkout_intents::created_at.asc(),
+                        checkout_intents::provider_order_id.asc(),
+                    ))
+                    .limit(limit)
+                    .select(IntentRow::as_select())
+                    .load(conn)?;
                 assemble(conn, rows)
             })
             .await
@@ -288,21 +293,16 @@ impl CheckoutIntentRepository for DieselCheckoutIntentRepository {
         provider_order_id: &str,
         payment_id: &str,
         at: DateTime<Utc>,
-    ) -> Result<(), RepoError> {
+    ) -> Result<(), RepoError<IntentConflict>> {
         let id = provider_order_id.to_owned();
         let payment_id = payment_id.to_owned();
         let at = to_db_time(at);
         self.db
-            .run(move |conn| {
-                Ok(
-                    write_transaction_with(conn, |conn| claim_in(conn, &id, &payment_id, at))
-                        .map_err(|fail| match fail {
-                            ClaimFail::Db(error) => repo_error(error),
-                            ClaimFail::Conflict(why) => RepoError::Conflict(why),
-                        }),
-                )
+            .run_raw(move |conn| {
+                write_transaction_with(conn, |conn| claim_in(conn, &id, &payment_id, at))
+                    .map_err(|stop| stop.into_repo(|_| None))
             })
-            .await?
+            .await
     }
 
     #[tracing::instrument(level = "debug", skip(self))]
@@ -310,7 +310,7 @@ impl CheckoutIntentRepository for DieselCheckoutIntentRepository {
         &self,
         provider_order_id: &str,
         refund_id: &str,
-    ) -> Result<(), RepoError> {
+    ) -> Result<(), RepoError<IntentConflict>> {
         let id = provider_order_id.to_owned();
         let refund_id = refund_id.to_owned();
         let changed = self
@@ -337,9 +337,7 @@ impl CheckoutIntentRepository for DieselCheckoutIntentRepository {
         if changed {
             Ok(())
         } else {
-            Err(RepoError::Conflict(
-                "no refund is claimed for this checkout intent".to_owned(),
-            ))
+            Err(RepoError::Conflict(IntentConflict::NoClaim))
         }
     }
 }
@@ -384,11 +382,12 @@ impl WebhookEventRepository for DieselWebhookEventRepository {
                     .execute(conn);
                 match inserted {
                     // Handled twice (two deliveries raced): the first record stands.
-                    Ok(_)
-                    | Err(DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, _)) => {
+                    Err(error)
+                        if broken(&error) == Some(Broken::Unique(Some("payment_events_pkey"))) =>
+                    {
                         Ok(())
                     }
-                    Err(other) => Err(other),
+                    other => other.map(drop),
                 }
             })
             .await

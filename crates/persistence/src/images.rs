@@ -20,6 +20,14 @@ impl DieselImageRepository {
     }
 }
 
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = images)]
+struct ImageRow {
+    content_type: String,
+    bytes: Vec<u8>,
+    sha256: String,
+}
+
 #[async_trait]
 impl ImageRepository for DieselImageRepository {
     #[tracing::instrument(level = "debug", skip(self, image), fields(bytes = image.bytes.len()))]
@@ -47,13 +55,13 @@ impl ImageRepository for DieselImageRepository {
             .run(move |conn| {
                 let row = images::table
                     .find(id)
-                    .select((images::content_type, images::bytes, images::sha256))
-                    .first::<(String, Vec<u8>, String)>(conn)
+                    .select(ImageRow::as_select())
+                    .first(conn)
                     .optional()?;
-                Ok(row.map(|(content_type, bytes, sha256)| StoredImage {
-                    content_type,
-                    bytes,
-                    sha256,
+                Ok(row.map(|row: ImageRow| StoredImage {
+                    content_type: row.content_type,
+                    bytes: row.bytes,
+                    sha256: row.sha256,
                 }))
             })
             .await

@@ -3,8 +3,10 @@
 //! [`Database`] picks the backend from the URL (`postgres://...` or a SQLite path), pools its
 //! connections and applies the embedded migrations (`migrations/sqlite`, `migrations/postgres`).
 //! Each repository adapter takes a clone of it and runs its diesel work on tokio's blocking
-//! threads, never on the async executor. Diesel errors never leave this crate: broken unique
-//! or reference rules become `RepoError::Conflict`, the rest `RepoError::Unexpected`.
+//! threads, never on the async executor. Diesel errors never leave this crate: a broken
+//! constraint becomes the conflict its port names (by the constraint's name: PostgreSQL
+//! reports it, SQLite's unique rules are looked up by their columns, see `db::Broken`), the
+//! rest `RepoError::Unexpected`.
 
 mod categories;
 mod checkout;

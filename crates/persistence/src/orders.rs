@@ -3,19 +3,19 @@ use std::collections::HashMap;
 use async_trait::async_trait;
 use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
-use diesel::result::{DatabaseErrorKind, Error as DieselError};
+use diesel::result::Error as DieselError;
 use paduka_application::RepoError;
 use paduka_application::checkout::RefundResult;
 use paduka_application::orders::{
-    Cancellation, NewOrder, OrderRepository, PlaceError, Placement, StockChange,
+    Cancellation, NewOrder, OrderConflict, OrderRepository, PlaceError, Placement, StockChange,
 };
 use paduka_domain::order::{Order, OrderLine, OrderStatus, StatusChange};
 use paduka_domain::review::UserRef;
 use paduka_domain::{OrderId, Paise, Percent, ProductId, UserId};
 
 use crate::db::{
-    AnyConnection, Database, corrupt, from_db_time, repo_error, to_db_time, too_large,
-    write_transaction_with,
+    AnyConnection, Broken, Database, Stop, broken, corrupt, from_db_time, repo_error, to_db_time,
+    too_large, write_transaction_with,
 };
 use crate::schema::{checkout_intents, order_events, order_lines, orders, products, users};
 
@@ -32,9 +32,9 @@ impl DieselOrderRepository {
     }
 }
 
-/// Why a transaction over orders stopped; anything but `Db` is a rule of the port.
+/// Why placing an order stopped; anything but `Db` is a rule of the port.
 #[derive(Debug)]
-enum Fail {
+enum PlaceFail {
     Db(DieselError),
     OutOfStock {
         product: ProductId,
@@ -42,76 +42,77 @@ enum Fail {
         left: u32,
     },
     Refunded,
-    NotFound,
-    Conflict(String),
 }
 
-impl From<DieselError> for Fail {
+impl From<DieselError> for PlaceFail {
     fn from(error: DieselError) -> Self {
         Self::Db(error)
     }
 }
 
-impl Fail {
-    fn into_repo(self) -> RepoError {
-        match self {
-            Self::Db(error) => repo_error(error),
-            Self::NotFound => RepoError::NotFound,
-            Self::Conflict(why) => RepoError::Conflict(why),
-            Self::OutOfStock { .. } | Self::Refunded => {
-                RepoError::Unexpected(anyhow::anyhow!("unexpected order failure: {self:?}"))
-            }
-        }
-    }
-}
-
 // --- reading ---------------------------------------------------------------------------------
 
-type OrderRow = (
-    String,
-    Option<String>,
-    String,
-    Option<String>,
-    String,
-    String,
-    i64,
-    String,
-    String,
-    String,
-    NaiveDateTime,
-    NaiveDateTime,
-);
-
-/// The columns of [`OrderRow`], over `orders LEFT JOIN users`.
-macro_rules! order_columns {
-    () => {
-        (
-            orders::id,
-            orders::user_id,
-            orders::user_name,
-            users::name.nullable(),
-            orders::address,
-            orders::pincode,
-            orders::amount_rupees,
-            orders::payment_id,
-            orders::provider_order_id,
-            orders::status,
-            orders::created_at,
-            orders::updated_at,
-        )
-    };
+/// An order as stored, with its buyer's current name (`None` once the account is gone).
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = orders)]
+struct OrderRow {
+    id: String,
+    user_id: Option<String>,
+    /// The buyer's name when they ordered.
+    user_name: String,
+    #[diesel(select_expression = users::name.nullable())]
+    #[diesel(select_expression_type = diesel::dsl::Nullable<users::name>)]
+    live_name: Option<String>,
+    address: String,
+    pincode: String,
+    amount_rupees: i64,
+    payment_id: String,
+    provider_order_id: String,
+    status: String,
+    created_at: NaiveDateTime,
+    updated_at: NaiveDateTime,
 }
 
-type LineRow = (
-    String,
-    String,
-    String,
-    String,
-    Option<String>,
-    i64,
-    i32,
-    i32,
-);
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = order_lines)]
+struct LineRow {
+    order_id: String,
+    product_id: String,
+    name: String,
+    category_name: String,
+    variant_label: Option<String>,
+    unit_price_paise: i64,
+    discount: i32,
+    quantity: i32,
+}
+
+/// A product's name and the stock it has left.
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = products)]
+struct StockLeft {
+    name: String,
+    quantity: i32,
+}
+
+/// What a cancellation gives back: a line's product and quantity.
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = order_lines)]
+struct Returned {
+    product_id: String,
+    quantity: i32,
+}
+
+/// A status the order took, with the name of who set it (`None` for the shop itself or a
+/// deleted account).
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = order_events)]
+struct EventRow {
+    status: String,
+    at: NaiveDateTime,
+    #[diesel(select_expression = users::name.nullable())]
+    #[diesel(select_expression_type = diesel::dsl::Nullable<users::name>)]
+    by: Option<String>,
+}
 
 /// The lines of these orders, each order's in `position` order.
 fn lines_of(
@@ -124,28 +125,19 @@ fn lines_of(
         let rows = order_lines::table
             .filter(order_lines::order_id.eq_any(chunk))
             .order((order_lines::order_id, order_lines::position))
-            .select((
-                order_lines::order_id,
-                order_lines::product_id,
-                order_lines::name,
-                order_lines::category_name,
-                order_lines::variant_label,
-                order_lines::unit_price_paise,
-                order_lines::discount,
-                order_lines::quantity,
-            ))
-            .load::<LineRow>(conn)?;
-        for (order, product, name, category_name, variant_label, price, discount, quantity) in rows
-        {
+            .select(LineRow::as_select())
+            .load(conn)?;
+        for row in rows {
+            let order = row.order_id;
             let line = OrderLine {
-                product: ProductId::new(product),
-                name,
-                category_name,
-                variant_label,
-                unit_price: Paise::from_stored(price),
-                discount: Percent::new(i64::from(discount))
+                product: ProductId::new(row.product_id),
+                name: row.name,
+                category_name: row.category_name,
+                variant_label: row.variant_label,
+                unit_price: Paise::from_stored(row.unit_price_paise),
+                discount: Percent::new(i64::from(row.discount))
                     .map_err(|_| corrupt(format_args!("discount of a line of order {order}")))?,
-                quantity: u32::try_from(quantity)
+                quantity: u32::try_from(row.quantity)
                     .map_err(|_| corrupt(format_args!("quantity of a line of order {order}")))?,
             };
             by_order.entry(order).or_default().push(line);
@@ -156,43 +148,30 @@ fn lines_of(
 
 /// Orders from their rows, in the rows' order, with their lines.
 fn assemble(conn: &mut AnyConnection, rows: Vec<OrderRow>) -> QueryResult<Vec<Order>> {
-    let ids: Vec<String> = rows.iter().map(|row| row.0.clone()).collect();
+    let ids: Vec<String> = rows.iter().map(|row| row.id.clone()).collect();
     let mut lines = lines_of(conn, &ids)?;
     rows.into_iter()
         .map(|row| {
-            let (
-                id,
-                user_id,
-                user_name,
-                live_name,
-                address,
-                pincode,
-                amount_rupees,
-                payment_id,
-                provider_order_id,
-                status,
-                created_at,
-                updated_at,
-            ) = row;
-            let status = OrderStatus::from_stored(&status)
+            let id = row.id;
+            let status = OrderStatus::from_stored(&row.status)
                 .ok_or_else(|| corrupt(format_args!("status of order {id}")))?;
             Ok(Order {
                 lines: lines.remove(&id).unwrap_or_default(),
                 // The buyer's current name while the account exists, else the one they had.
-                user: match (user_id, live_name) {
+                user: match (row.user_id, row.live_name) {
                     (Some(user), Some(name)) => UserRef::new(UserId::new(user), name),
-                    (Some(user), None) => UserRef::new(UserId::new(user), user_name),
-                    (None, _) => UserRef::deleted(user_name),
+                    (Some(user), None) => UserRef::new(UserId::new(user), row.user_name),
+                    (None, _) => UserRef::deleted(row.user_name),
                 },
                 id: OrderId::new(id),
-                address,
-                pincode,
-                amount_rupees,
-                payment_id,
-                provider_order_id,
+                address: row.address,
+                pincode: row.pincode,
+                amount_rupees: row.amount_rupees,
+                payment_id: row.payment_id,
+                provider_order_id: row.provider_order_id,
                 status,
-                created_at: from_db_time(created_at),
-                updated_at: from_db_time(updated_at),
+                created_at: from_db_time(row.created_at),
+                updated_at: from_db_time(row.updated_at),
             })
         })
         .collect()
@@ -202,8 +181,8 @@ fn find_in(conn: &mut AnyConnection, id: &str) -> QueryResult<Option<Order>> {
     let rows = orders::table
         .left_join(users::table)
         .filter(orders::id.eq(id))
-        .select(order_columns!())
-        .load::<OrderRow>(conn)?;
+        .select(OrderRow::as_select())
+        .load(conn)?;
     Ok(assemble(conn, rows)?.pop())
 }
 
@@ -211,8 +190,8 @@ fn find_by_payment_in(conn: &mut AnyConnection, payment_id: &str) -> QueryResult
     let rows = orders::table
         .left_join(users::table)
         .filter(orders::payment_id.eq(payment_id))
-        .select(order_columns!())
-        .load::<OrderRow>(conn)?;
+        .select(OrderRow::as_select())
+        .load(conn)?;
     Ok(assemble(conn, rows)?.pop())
 }
 
@@ -261,7 +240,7 @@ fn place_in(
     conn: &mut AnyConnection,
     order: &NewOrder,
     stock: &[StockChange],
-) -> Result<Placement, Fail> {
+) -> Result<Placement, PlaceFail> {
     if let Some(existing) = find_by_payment_in(conn, &order.payment_id)? {
         return Ok(Placement::Existing(existing));
     }
@@ -276,7 +255,7 @@ fn place_in(
         AnyConnection::Sqlite(_) => claim.first::<Option<String>>(conn).optional()?,
     };
     if let Some(Some(_)) = claim {
-        return Err(Fail::Refunded);
+        return Err(PlaceFail::Refunded);
     }
 
     // Products in one order of locking, so two placements never wait on each other.
@@ -295,14 +274,14 @@ fn place_in(
         if taken == 0 {
             let current = products::table
                 .find(product)
-                .select((products::name, products::quantity))
-                .first::<(String, i32)>(conn)
+                .select(StockLeft::as_select())
+                .first(conn)
                 .optional()?;
             let (name, left) = match current {
-                Some((name, left)) => (name, u32::try_from(left).unwrap_or(0)),
+                Some(StockLeft { name, quantity }) => (name, u32::try_from(quantity).unwrap_or(0)),
                 None => (change.name.clone(), 0),
             };
-            return Err(Fail::OutOfStock {
+            return Err(PlaceFail::OutOfStock {
                 product: change.product.clone(),
                 name,
                 left,
@@ -351,18 +330,6 @@ fn place_in(
     Ok(Placement::Placed(placed))
 }
 
-/// Whether the error is the unique rule on `orders.payment_id` (named on PostgreSQL, spelled
-/// out by column on SQLite).
-fn is_payment_taken(error: &Fail) -> bool {
-    match error {
-        Fail::Db(DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, info)) => {
-            info.constraint_name() == Some("orders_payment_id_key")
-                || info.message().contains("orders.payment_id")
-        }
-        _ => false,
-    }
-}
-
 fn place(
     conn: &mut AnyConnection,
     order: &NewOrder,
@@ -370,15 +337,17 @@ fn place(
 ) -> Result<Placement, PlaceError> {
     match write_transaction_with(conn, |conn| place_in(conn, order, stock)) {
         Ok(placement) => Ok(placement),
-        Err(error) if is_payment_taken(&error) => {
+        Err(PlaceFail::Db(error))
+            if broken(&error) == Some(Broken::Unique(Some("orders_payment_id_key"))) =>
+        {
             // The browser and the webhook raced past step 1: the other one's order stands.
             match find_by_payment_in(conn, &order.payment_id) {
                 Ok(Some(existing)) => Ok(Placement::Existing(existing)),
-                Ok(None) => Err(PlaceError::Repo(error.into_repo())),
+                Ok(None) => Err(PlaceError::Repo(repo_error(error))),
                 Err(read) => Err(PlaceError::Repo(repo_error(read))),
             }
         }
-        Err(Fail::OutOfStock {
+        Err(PlaceFail::OutOfStock {
             product,
             name,
             left,
@@ -387,8 +356,8 @@ fn place(
             name,
             left,
         }),
-        Err(Fail::Refunded) => Err(PlaceError::Refunded),
-        Err(other) => Err(PlaceError::Repo(other.into_repo())),
+        Err(PlaceFail::Refunded) => Err(PlaceError::Refunded),
+        Err(PlaceFail::Db(error)) => Err(PlaceError::Repo(repo_error(error))),
     }
 }
 
@@ -400,10 +369,10 @@ fn set_status_in(
     status: OrderStatus,
     actor: Option<&UserId>,
     at: DateTime<Utc>,
-) -> Result<Order, Fail> {
-    let current = lock_status(conn, id)?.ok_or(Fail::NotFound)?;
+) -> Result<Order, Stop<OrderConflict>> {
+    let current = lock_status(conn, id)?.ok_or(DieselError::NotFound)?;
     if current == OrderStatus::Cancelled.as_str() {
-        return Err(Fail::Conflict(format!("order {id} is cancelled")));
+        return Err(Stop::Conflict(OrderConflict::Cancelled));
     }
     let at = to_db_time(at);
     diesel::update(orders::table.find(id))
@@ -413,7 +382,7 @@ fn set_status_in(
         ))
         .execute(conn)?;
     append_event(conn, id, status, actor, at)?;
-    find_in(conn, id)?.ok_or(Fail::NotFound)
+    Ok(find_in(conn, id)?.ok_or(DieselError::NotFound)?)
 }
 
 fn cancel_in(
@@ -421,11 +390,11 @@ fn cancel_in(
     id: &str,
     actor: Option<&UserId>,
     at: DateTime<Utc>,
-) -> Result<Cancellation, Fail> {
-    let current = lock_status(conn, id)?.ok_or(Fail::NotFound)?;
+) -> Result<Cancellation, Stop<OrderConflict>> {
+    let current = lock_status(conn, id)?.ok_or(DieselError::NotFound)?;
     let already_cancelled = current == OrderStatus::Cancelled.as_str();
     if current == OrderStatus::Delivered.as_str() {
-        return Err(Fail::Conflict(format!("order {id} was delivered")));
+        return Err(Stop::Conflict(OrderConflict::Delivered));
     }
     if !already_cancelled {
         let at = to_db_time(at);
@@ -438,11 +407,15 @@ fn cancel_in(
         append_event(conn, id, OrderStatus::Cancelled, actor, at)?;
         let mut lines = order_lines::table
             .filter(order_lines::order_id.eq(id))
-            .select((order_lines::product_id, order_lines::quantity))
-            .load::<(String, i32)>(conn)?;
+            .select(Returned::as_select())
+            .load(conn)?;
         // The same order of locking as placing.
-        lines.sort();
-        for (product, quantity) in lines {
+        lines.sort_by(|a, b| a.product_id.cmp(&b.product_id));
+        for Returned {
+            product_id: product,
+            quantity,
+        } in lines
+        {
             // A product that is gone matches no row and is skipped.
             diesel::update(products::table.find(&product))
                 .set(products::quantity.eq(products::quantity + quantity))
@@ -453,7 +426,7 @@ fn cancel_in(
         .find(id)
         .select(orders::refund_id)
         .first::<Option<String>>(conn)?;
-    let order = find_in(conn, id)?.ok_or(Fail::NotFound)?;
+    let order = find_in(conn, id)?.ok_or(DieselError::NotFound)?;
     Ok(Cancellation {
         order,
         already_cancelled,
@@ -497,8 +470,8 @@ impl OrderRepository for DieselOrderRepository {
                     .filter(orders::user_id.eq(user))
                     .filter(orders::status.ne(OrderStatus::Cancelled.as_str()))
                     .order((orders::created_at.desc(), orders::id.desc()))
-                    .select(order_columns!())
-                    .load::<OrderRow>(conn)?;
+                    .select(OrderRow::as_select())
+                    .load(conn)?;
                 assemble(conn, rows)
             })
             .await
@@ -510,8 +483,8 @@ impl OrderRepository for DieselOrderRepository {
                 let rows = orders::table
                     .left_join(users::table)
                     .order((orders::created_at.desc(), orders::id.desc()))
-                    .select(order_columns!())
-                    .load::<OrderRow>(conn)?;
+                    .select(OrderRow::as_select())
+                    .load(conn)?;
                 assemble(conn, rows)
             })
             .await
@@ -524,16 +497,16 @@ impl OrderRepository for DieselOrderRepository {
         status: OrderStatus,
         actor: Option<UserId>,
         at: DateTime<Utc>,
-    ) -> Result<Order, RepoError> {
+    ) -> Result<Order, RepoError<OrderConflict>> {
         let id = id.as_str().to_owned();
         self.db
-            .run(move |conn| {
-                Ok(write_transaction_with(conn, |conn| {
+            .run_raw(move |conn| {
+                write_transaction_with(conn, |conn| {
                     set_status_in(conn, &id, status, actor.as_ref(), at)
                 })
-                .map_err(Fail::into_repo))
+                .map_err(|stop| stop.into_repo(|_| None))
             })
-            .await?
+            .await
     }
 
     #[tracing::instrument(level = "debug", skip_all, fields(order = %id))]
@@ -542,16 +515,14 @@ impl OrderRepository for DieselOrderRepository {
         id: &OrderId,
         actor: Option<UserId>,
         at: DateTime<Utc>,
-    ) -> Result<Cancellation, RepoError> {
+    ) -> Result<Cancellation, RepoError<OrderConflict>> {
         let id = id.as_str().to_owned();
         self.db
-            .run(move |conn| {
-                Ok(
-                    write_transaction_with(conn, |conn| cancel_in(conn, &id, actor.as_ref(), at))
-                        .map_err(Fail::into_repo),
-                )
+            .run_raw(move |conn| {
+                write_transaction_with(conn, |conn| cancel_in(conn, &id, actor.as_ref(), at))
+                    .map_err(|stop| stop.into_repo(|_| None))
             })
-            .await?
+            .await
     }
 
     async fn history(&self, id: &OrderId) -> Result<Vec<StatusChange>, RepoError> {
@@ -563,21 +534,17 @@ impl OrderRepository for DieselOrderRepository {
                     .left_join(users::table.on(users::id.nullable().eq(order_events::actor_id)))
                     .filter(order_events::order_id.eq(&id))
                     .order(order_events::position.asc())
-                    .select((
-                        order_events::status,
-                        order_events::at,
-                        users::name.nullable(),
-                    ))
-                    .load::<(String, NaiveDateTime, Option<String>)>(conn)?;
+                    .select(EventRow::as_select())
+                    .load(conn)?;
                 rows.into_iter()
-                    .map(|(status, at, by)| {
-                        let status = OrderStatus::from_stored(&status).ok_or_else(|| {
+                    .map(|row: EventRow| {
+                        let status = OrderStatus::from_stored(&row.status).ok_or_else(|| {
                             corrupt(format_args!("a status in the history of order {id}"))
                         })?;
                         Ok(StatusChange {
                             status,
-                            at: from_db_time(at),
-                            by,
+                            at: from_db_time(row.at),
+                            by: row.by,
                         })
                     })
                     .collect()

@@ -28,7 +28,16 @@ fn width_column(width: PhotoWidth) -> QueryResult<i32> {
     i32::try_from(width.pixels()).map_err(|_| corrupt("photo width"))
 }
 
-type VariantRow = (String, Option<String>, Option<Vec<u8>>, Option<String>);
+/// A kept variant as read: the photo it was made from, and its image (all of it, or none when
+/// the photo itself serves this width and format).
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = photo_variants)]
+struct VariantRow {
+    photo_sha256: String,
+    content_type: Option<String>,
+    bytes: Option<Vec<u8>>,
+    sha256: Option<String>,
+}
 
 #[async_trait]
 impl PhotoVariantRepository for DieselPhotoVariantRepository {
@@ -52,15 +61,16 @@ impl PhotoVariantRepository for DieselPhotoVariantRepository {
                     .filter(photo_variants::product_id.eq(product))
                     .filter(photo_variants::width.eq(width_column(width)?))
                     .filter(photo_variants::format.eq(format.key()))
-                    .select((
-                        photo_variants::photo_sha256,
-                        photo_variants::content_type,
-                        photo_variants::bytes,
-                        photo_variants::sha256,
-                    ))
-                    .first::<VariantRow>(conn)
+                    .select(VariantRow::as_select())
+                    .first(conn)
                     .optional()?;
-                row.map(|(photo_sha256, content_type, bytes, sha256)| {
+                row.map(|row| {
+                    let VariantRow {
+                        photo_sha256,
+                        content_type,
+                        bytes,
+                        sha256,
+                    } = row;
                     let image = match (content_type, bytes, sha256) {
                         (Some(content_type), Some(bytes), Some(sha256)) => Some(StoredImage {
                             content_type,

@@ -5,17 +5,19 @@ use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
 use paduka_application::RepoError;
 use paduka_application::catalog::{
-    ProductPage, ProductQuery, ProductRecord, ProductRepository, ProductSort,
+    ProductConflict, ProductPage, ProductQuery, ProductRecord, ProductRepository, ProductSort,
 };
 use paduka_domain::catalog::{CategoryRef, Image, Product, ProductRating, StoredImage, Variant};
 use paduka_domain::photo::photo_version;
 use paduka_domain::{CategoryId, Paise, Percent, ProductId, UserId};
 
 use crate::db::{
-    AnyConnection, Database, corrupt, from_db_time, sha256_hex, to_db_time, too_large,
-    write_transaction,
+    AnyConnection, Broken, Database, Stop, corrupt, from_db_time, sha256_hex, to_db_time,
+    too_large, write_transaction_with,
 };
-use crate::schema::{categories, product_details, product_photos, product_variants, products};
+use crate::schema::{
+    categories, product_details, product_photos, product_variants, products, users,
+};
 
 /// Products in `products`, their variants in `product_variants`, their lists in
 /// `product_details` and their photo in `product_photos`.
@@ -80,7 +82,43 @@ struct ProductRow {
 }
 
 /// A product row with what is joined to it: its category's name and its photo's hash.
-type ListedRow = (ProductRow, String, Option<String>);
+#[derive(Queryable, Selectable)]
+struct ListedRow {
+    #[diesel(embed)]
+    product: ProductRow,
+    #[diesel(select_expression = categories::name)]
+    category_name: String,
+    /// The SHA-256 of its photo, when it has one: the photo's version.
+    #[diesel(select_expression = product_photos::sha256.nullable())]
+    #[diesel(select_expression_type = diesel::dsl::Nullable<product_photos::sha256>)]
+    photo_sha256: Option<String>,
+}
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = product_variants)]
+struct VariantRow {
+    product_id: String,
+    label: Option<String>,
+    model: Option<String>,
+    price_paise: i64,
+    discount: i32,
+}
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = product_details)]
+struct DetailRow {
+    product_id: String,
+    kind: String,
+    value: String,
+}
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = product_photos)]
+struct PhotoRow {
+    content_type: String,
+    bytes: Vec<u8>,
+    sha256: String,
+}
 
 #[derive(Insertable, AsChangeset)]
 #[diesel(table_name = products)]
@@ -115,7 +153,7 @@ impl<'a> ProductContent<'a> {
 
 #[derive(Insertable)]
 #[diesel(table_name = product_variants)]
-struct VariantRow<'a> {
+struct NewVariant<'a> {
     product_id: &'a str,
     position: i32,
     label: Option<&'a str>,
@@ -126,7 +164,7 @@ struct VariantRow<'a> {
 
 #[derive(Insertable)]
 #[diesel(table_name = product_details)]
-struct DetailRow<'a> {
+struct NewDetail<'a> {
     product_id: &'a str,
     kind: &'static str,
     position: i32,
@@ -150,7 +188,7 @@ fn replace_children(conn: &mut AnyConnection, id: &str, record: &ProductRecord) 
         .iter()
         .enumerate()
         .map(|(index, variant)| {
-            Ok(VariantRow {
+            Ok(NewVariant {
                 product_id: id,
                 position: position(index)?,
                 label: variant.label.as_deref(),
@@ -176,7 +214,7 @@ fn replace_children(conn: &mut AnyConnection, id: &str, record: &ProductRecord) 
     let mut details = Vec::new();
     for (kind, values) in lists {
         for (index, value) in values.iter().enumerate() {
-            details.push(DetailRow {
+            details.push(NewDetail {
                 product_id: id,
                 kind,
                 position: position(index)?,
@@ -311,13 +349,7 @@ fn list_in(conn: &mut AnyConnection, query: &ProductQuery) -> QueryResult<Produc
     if let Some(limit) = query.limit {
         page = page.limit(i64::from(limit)).offset(offset);
     }
-    let rows = page
-        .select((
-            ProductRow::as_select(),
-            categories::name,
-            product_photos::sha256.nullable(),
-        ))
-        .load::<ListedRow>(conn)?;
+    let rows = page.select(ListedRow::as_select()).load(conn)?;
 
     let found = rows.len() as u64;
     let total = match query.limit {
@@ -342,12 +374,8 @@ fn list_in(conn: &mut AnyConnection, query: &ProductQuery) -> QueryResult<Produc
 fn find_in(conn: &mut AnyConnection, id: &str) -> QueryResult<Option<Product>> {
     let rows = product_source!()
         .filter(products::id.eq(id.to_owned()))
-        .select((
-            ProductRow::as_select(),
-            categories::name,
-            product_photos::sha256.nullable(),
-        ))
-        .load::<ListedRow>(conn)?;
+        .select(ListedRow::as_select())
+        .load(conn)?;
     Ok(assemble(conn, rows)?.pop())
 }
 
@@ -363,30 +391,25 @@ struct Parts {
 /// Loads the variants and lists of `rows`' products (one query each, however many
 /// products) and builds the products, in the order of `rows`.
 fn assemble(conn: &mut AnyConnection, rows: Vec<ListedRow>) -> QueryResult<Vec<Product>> {
-    let ids: Vec<&str> = rows.iter().map(|(row, _, _)| row.id.as_str()).collect();
+    let ids: Vec<&str> = rows.iter().map(|row| row.product.id.as_str()).collect();
     let mut parts: HashMap<String, Parts> = HashMap::with_capacity(ids.len());
     for chunk in ids.chunks(IN_CHUNK) {
         let variants = product_variants::table
             .filter(product_variants::product_id.eq_any(chunk))
             .order((product_variants::product_id, product_variants::position))
-            .select((
-                product_variants::product_id,
-                product_variants::label,
-                product_variants::model,
-                product_variants::price_paise,
-                product_variants::discount,
-            ))
-            .load::<(String, Option<String>, Option<String>, i64, i32)>(conn)?;
-        for (product_id, label, model, price, discount) in variants {
-            let discount = Percent::new(i64::from(discount))
+            .select(VariantRow::as_select())
+            .load(conn)?;
+        for row in variants {
+            let product_id = row.product_id;
+            let discount = Percent::new(i64::from(row.discount))
                 .map_err(|_| corrupt(format_args!("discount of product {product_id}")))?;
-            if price < 0 {
+            if row.price_paise < 0 {
                 return Err(corrupt(format_args!("price of product {product_id}")));
             }
             parts.entry(product_id).or_default().variants.push(Variant {
-                label,
-                model,
-                price: Paise::from_stored(price),
+                label: row.label,
+                model: row.model,
+                price: Paise::from_stored(row.price_paise),
                 discount,
             });
         }
@@ -398,13 +421,14 @@ fn assemble(conn: &mut AnyConnection, rows: Vec<ListedRow>) -> QueryResult<Vec<P
                 product_details::kind,
                 product_details::position,
             ))
-            .select((
-                product_details::product_id,
-                product_details::kind,
-                product_details::value,
-            ))
-            .load::<(String, String, String)>(conn)?;
-        for (product_id, kind, value) in details {
+            .select(DetailRow::as_select())
+            .load(conn)?;
+        for DetailRow {
+            product_id,
+            kind,
+            value,
+        } in details
+        {
             let entry = parts.entry(product_id).or_default();
             let list = match kind.as_str() {
                 kind::DESCRIPTION => &mut entry.descriptions,
@@ -418,7 +442,12 @@ fn assemble(conn: &mut AnyConnection, rows: Vec<ListedRow>) -> QueryResult<Vec<P
     }
 
     rows.into_iter()
-        .map(|(row, category_name, photo_sha256)| {
+        .map(|listed| {
+            let ListedRow {
+                product: row,
+                category_name,
+                photo_sha256,
+            } = listed;
             let parts = parts.remove(&row.id).unwrap_or_default();
             let number = |value: i32, what: &str| {
                 u32::try_from(value).map_err(|_| corrupt(format_args!("{what} of {}", row.id)))
@@ -454,6 +483,55 @@ fn assemble(conn: &mut AnyConnection, rows: Vec<ListedRow>) -> QueryResult<Vec<P
         .collect()
 }
 
+/// The constraints a product write can break, as the port names them.
+fn product_conflict(broken: &Broken<'_>) -> Option<ProductConflict> {
+    match broken {
+        Broken::Unique(Some("products_product_code_key")) => {
+            Some(ProductConflict::DuplicateProductCode)
+        }
+        Broken::ForeignKey(Some("products_category_id_fkey")) => {
+            Some(ProductConflict::UnknownCategory)
+        }
+        Broken::ForeignKey(Some("products_seller_id_fkey")) => Some(ProductConflict::UnknownSeller),
+        _ => None,
+    }
+}
+
+/// Runs a product write in a write transaction, its errors as the port's.
+fn write_product(
+    conn: &mut AnyConnection,
+    work: impl FnOnce(&mut AnyConnection) -> Result<Product, Stop<ProductConflict>>,
+) -> Result<Product, RepoError<ProductConflict>> {
+    write_transaction_with(conn, work).map_err(|stop| stop.into_repo(product_conflict))
+}
+
+/// Refuses a record whose category or seller does not exist. SQLite does not say which
+/// foreign key a write broke, so both are looked up first, inside the write transaction
+/// (which keeps other SQLite writers out); on PostgreSQL a category or seller deleted
+/// concurrently still breaks its named constraint.
+fn check_references(
+    conn: &mut AnyConnection,
+    record: &ProductRecord,
+) -> Result<(), Stop<ProductConflict>> {
+    let category = categories::table
+        .find(record.draft.category.as_str())
+        .select(categories::id)
+        .first::<String>(conn)
+        .optional()?;
+    if category.is_none() {
+        return Err(Stop::Conflict(ProductConflict::UnknownCategory));
+    }
+    let seller = users::table
+        .find(record.seller.as_str())
+        .select(users::id)
+        .first::<String>(conn)
+        .optional()?;
+    if seller.is_none() {
+        return Err(Stop::Conflict(ProductConflict::UnknownSeller));
+    }
+    Ok(())
+}
+
 #[async_trait]
 impl ProductRepository for DieselProductRepository {
     async fn list(&self, query: &ProductQuery) -> Result<ProductPage, RepoError> {
@@ -467,11 +545,16 @@ impl ProductRepository for DieselProductRepository {
     }
 
     #[tracing::instrument(level = "debug", skip(self, record), fields(code = %record.product_code))]
-    async fn create(&self, id: &ProductId, record: ProductRecord) -> Result<Product, RepoError> {
+    async fn create(
+        &self,
+        id: &ProductId,
+        record: ProductRecord,
+    ) -> Result<Product, RepoError<ProductConflict>> {
         let id = id.as_str().to_owned();
         self.db
-            .run(move |conn| {
-                write_transaction(conn, |conn| {
+            .run_raw(move |conn| {
+                write_product(conn, |conn| {
+                    check_references(conn, &record)?;
                     let at = to_db_time(record.at);
                     diesel::insert_into(products::table)
                         .values((
@@ -486,29 +569,34 @@ impl ProductRepository for DieselProductRepository {
                     if let Some(photo) = &record.photo {
                         replace_photo(conn, &id, photo, record.at)?;
                     }
-                    find_in(conn, &id)?.ok_or(diesel::result::Error::NotFound)
+                    Ok(find_in(conn, &id)?.ok_or(diesel::result::Error::NotFound)?)
                 })
             })
             .await
     }
 
     #[tracing::instrument(level = "debug", skip(self, record), fields(code = %record.product_code))]
-    async fn update(&self, id: &ProductId, record: ProductRecord) -> Result<Product, RepoError> {
+    async fn update(
+        &self,
+        id: &ProductId,
+        record: ProductRecord,
+    ) -> Result<Product, RepoError<ProductConflict>> {
         let id = id.as_str().to_owned();
         self.db
-            .run(move |conn| {
-                write_transaction(conn, |conn| {
+            .run_raw(move |conn| {
+                write_product(conn, |conn| {
+                    check_references(conn, &record)?;
                     let changed = diesel::update(products::table.find(&id))
                         .set(ProductContent::from_record(&record)?)
                         .execute(conn)?;
                     if changed == 0 {
-                        return Err(diesel::result::Error::NotFound);
+                        return Err(diesel::result::Error::NotFound.into());
                     }
                     replace_children(conn, &id, &record)?;
                     if let Some(photo) = &record.photo {
                         replace_photo(conn, &id, photo, record.at)?;
                     }
-                    find_in(conn, &id)?.ok_or(diesel::result::Error::NotFound)
+                    Ok(find_in(conn, &id)?.ok_or(diesel::result::Error::NotFound)?)
                 })
             })
             .await
@@ -535,17 +623,13 @@ impl ProductRepository for DieselProductRepository {
             .run(move |conn| {
                 let row = product_photos::table
                     .find(id)
-                    .select((
-                        product_photos::content_type,
-                        product_photos::bytes,
-                        product_photos::sha256,
-                    ))
-                    .first::<(String, Vec<u8>, String)>(conn)
+                    .select(PhotoRow::as_select())
+                    .first(conn)
                     .optional()?;
-                Ok(row.map(|(content_type, bytes, sha256)| StoredImage {
-                    content_type,
-                    bytes,
-                    sha256,
+                Ok(row.map(|row: PhotoRow| StoredImage {
+                    content_type: row.content_type,
+                    bytes: row.bytes,
+                    sha256: row.sha256,
                 }))
             })
             .await

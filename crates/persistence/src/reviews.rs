@@ -6,7 +6,7 @@ use paduka_application::catalog::{ReviewRecord, ReviewRepository};
 use paduka_domain::review::{Review, UserRef};
 use paduka_domain::{ProductId, ReviewId, UserId};
 
-use crate::db::{Database, corrupt, from_db_time, to_db_time, write_transaction};
+use crate::db::{Broken, Database, broken, corrupt, from_db_time, to_db_time, write_transaction};
 use crate::schema::{products, reviews, users};
 
 /// Reviews in the `reviews` table, one per user per product, with the product's rating
@@ -22,39 +22,54 @@ impl DieselReviewRepository {
     }
 }
 
-type ReviewRow = (
-    String,
-    String,
-    Option<String>,
-    String,
-    Option<String>,
-    i32,
-    String,
-    NaiveDateTime,
-    NaiveDateTime,
-);
+/// A stored review with its reviewer's current name (`None` once the account is gone).
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = reviews)]
+struct ReviewRow {
+    id: String,
+    product_id: String,
+    user_id: Option<String>,
+    /// The name the reviewer had when they last wrote.
+    user_name: String,
+    #[diesel(select_expression = users::name.nullable())]
+    #[diesel(select_expression_type = diesel::dsl::Nullable<users::name>)]
+    live_name: Option<String>,
+    rating: i32,
+    comment: String,
+    created_at: NaiveDateTime,
+    updated_at: NaiveDateTime,
+}
 
 /// The review as shown: the reviewer's current name while their account exists, else the
 /// name they had when they wrote it.
 fn review_from_row(row: ReviewRow) -> QueryResult<Review> {
-    let (id, product, user_id, snapshot_name, live_name, rating, comment, created, updated) = row;
+    let id = row.id;
     Ok(Review {
-        rating: u8::try_from(rating)
+        rating: u8::try_from(row.rating)
             .ok()
             .filter(|r| (1..=5).contains(r))
             .ok_or_else(|| corrupt(format_args!("rating of review {id}")))?,
         id: ReviewId::new(id),
-        product: ProductId::new(product),
+        product: ProductId::new(row.product_id),
         // A deleted account leaves no id; the review keeps the name it had.
-        user: match (user_id, live_name) {
+        user: match (row.user_id, row.live_name) {
             (Some(id), Some(name)) => UserRef::new(UserId::new(id), name),
-            (Some(id), None) => UserRef::new(UserId::new(id), snapshot_name),
-            (None, _) => UserRef::deleted(snapshot_name),
+            (Some(id), None) => UserRef::new(UserId::new(id), row.user_name),
+            (None, _) => UserRef::deleted(row.user_name),
         },
-        comment,
-        created_at: from_db_time(created),
-        updated_at: from_db_time(updated),
+        comment: row.comment,
+        created_at: from_db_time(row.created_at),
+        updated_at: from_db_time(row.updated_at),
     })
+}
+
+/// An earlier review by the same user of the same product.
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = reviews)]
+struct EarlierReview {
+    id: String,
+    rating: i32,
+    created_at: NaiveDateTime,
 }
 
 fn upsert_in(conn: &mut AnyConn, record: &ReviewRecord) -> QueryResult<Review> {
@@ -80,11 +95,15 @@ fn upsert_in(conn: &mut AnyConn, record: &ReviewRecord) -> QueryResult<Review> {
         let earlier = reviews::table
             .filter(reviews::product_id.eq(product))
             .filter(reviews::user_id.eq(user))
-            .select((reviews::id, reviews::rating, reviews::created_at))
-            .first::<(String, i32, NaiveDateTime)>(conn)
+            .select(EarlierReview::as_select())
+            .first(conn)
             .optional()?;
         let (id, created_at, stars_delta, count_delta) = match earlier {
-            Some((id, old_rating, created_at)) => {
+            Some(EarlierReview {
+                id,
+                rating: old_rating,
+                created_at,
+            }) => {
                 diesel::update(reviews::table.find(&id))
                     .set((
                         reviews::rating.eq(rating),
@@ -142,18 +161,8 @@ impl ReviewRepository for DieselReviewRepository {
                     .left_join(users::table)
                     .filter(reviews::product_id.eq(product))
                     .order((reviews::updated_at.desc(), reviews::id.desc()))
-                    .select((
-                        reviews::id,
-                        reviews::product_id,
-                        reviews::user_id,
-                        reviews::user_name,
-                        users::name.nullable(),
-                        reviews::rating,
-                        reviews::comment,
-                        reviews::created_at,
-                        reviews::updated_at,
-                    ))
-                    .load::<ReviewRow>(conn)?
+                    .select(ReviewRow::as_select())
+                    .load(conn)?
                     .into_iter()
                     .map(review_from_row)
                     .collect()
@@ -167,10 +176,12 @@ impl ReviewRepository for DieselReviewRepository {
             .run(move |conn| match upsert_in(conn, &review) {
                 // Two first reviews by the same user racing (PostgreSQL): the loser's insert
                 // breaks the unique rule; run again and it replaces the winner's.
-                Err(diesel::result::Error::DatabaseError(
-                    diesel::result::DatabaseErrorKind::UniqueViolation,
-                    _,
-                )) => upsert_in(conn, &review),
+                Err(error)
+                    if broken(&error)
+                        == Some(Broken::Unique(Some("reviews_product_id_user_id_key"))) =>
+                {
+                    upsert_in(conn, &review)
+                }
                 other => other,
             })
             .await

@@ -169,7 +169,7 @@ diesel::table! {
     checkout_intents (provider_order_id) {
         provider_order_id -> Text,
         receipt -> Text,
-        user_id -> Text,
+        user_id -> Nullable<Text>,
         amount_rupees -> BigInt,
         address -> Text,
         pincode -> Text,

@@ -23,6 +23,23 @@ impl DieselStatsRepository {
     }
 }
 
+/// When an order was placed and what it came to.
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = orders)]
+struct PointRow {
+    created_at: NaiveDateTime,
+    amount_rupees: i64,
+}
+
+/// A product's stock.
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = products)]
+struct StockRow {
+    id: String,
+    name: String,
+    quantity: i32,
+}
+
 #[async_trait]
 impl StatsRepository for DieselStatsRepository {
     async fn overview(
@@ -39,12 +56,12 @@ impl StatsRepository for DieselStatsRepository {
                 let points = orders::table
                     .filter(orders::created_at.ge(since))
                     .filter(orders::status.ne(OrderStatus::Cancelled.as_str()))
-                    .select((orders::created_at, orders::amount_rupees))
-                    .load::<(NaiveDateTime, i64)>(conn)?
+                    .select(PointRow::as_select())
+                    .load(conn)?
                     .into_iter()
-                    .map(|(created_at, amount_rupees)| OrderPoint {
-                        created_at: from_db_time(created_at),
-                        amount_rupees,
+                    .map(|row: PointRow| OrderPoint {
+                        created_at: from_db_time(row.created_at),
+                        amount_rupees: row.amount_rupees,
                     })
                     .collect();
                 let pending: i64 = orders::table
@@ -55,15 +72,16 @@ impl StatsRepository for DieselStatsRepository {
                     .filter(products::quantity.le(threshold))
                     .order((products::quantity, products::name, products::id))
                     .limit(limit)
-                    .select((products::id, products::name, products::quantity))
-                    .load::<(String, String, i32)>(conn)?
+                    .select(StockRow::as_select())
+                    .load(conn)?
                     .into_iter()
-                    .map(|(id, name, quantity)| {
+                    .map(|row: StockRow| {
                         Ok(LowStockProduct {
-                            quantity: u32::try_from(quantity)
-                                .map_err(|_| corrupt(format_args!("quantity of product {id}")))?,
-                            id: ProductId::new(id),
-                            name,
+                            quantity: u32::try_from(row.quantity).map_err(|_| {
+                                corrupt(format_args!("quantity of product {}", row.id))
+                            })?,
+                            id: ProductId::new(row.id),
+                            name: row.name,
                         })
                     })
                     .collect::<QueryResult<Vec<_>>>()?;

@@ -2,12 +2,12 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use paduka_application::RepoError;
-use paduka_application::accounts::{ProfileChange, UserRepository};
+use paduka_application::accounts::{ProfileChange, UserConflict, UserRepository};
 use paduka_domain::UserId;
 use paduka_domain::contact::Email;
 use paduka_domain::user::{Role, User};
 
-use crate::db::{Database, corrupt, from_db_time, to_db_time, write_transaction};
+use crate::db::{Broken, Database, corrupt, from_db_time, to_db_time, write_transaction};
 use crate::schema::{reviews, users};
 
 /// Shoppers and administrators in the `users` table; e-mails are stored lower-case and unique.
@@ -101,15 +101,22 @@ impl UserRepository for DieselUserRepository {
     }
 
     #[tracing::instrument(level = "debug", skip_all, fields(user = %user.id))]
-    async fn create(&self, user: &User) -> Result<(), RepoError> {
+    async fn create(&self, user: &User) -> Result<(), RepoError<UserConflict>> {
         let row = UserRow::from_user(user);
+        let duplicate_email = |broken: &Broken<'_>| {
+            (*broken == Broken::Unique(Some("users_email_key")))
+                .then_some(UserConflict::DuplicateEmail)
+        };
         self.db
-            .run(move |conn| {
-                diesel::insert_into(users::table)
-                    .values(&row)
-                    .execute(conn)?;
-                Ok(())
-            })
+            .run_with(
+                move |conn| {
+                    diesel::insert_into(users::table)
+                        .values(&row)
+                        .execute(conn)?;
+                    Ok(())
+                },
+                duplicate_email,
+            )
             .await
     }
 

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use paduka_application::Clock;
 use paduka_application::accounts::RateLimits;
 use paduka_domain::contact::Pincode;
-use secrecy::SecretString;
+use secrecy::{ExposeSecret, SecretString};
 
 /// The spec's four deliverable pincodes, used when `DELIVERABLE_PINCODES` is unset.
 pub const DEFAULT_PINCODES: [&str; 4] = ["281001", "492010", "281204", "492001"];
@@ -18,7 +18,8 @@ pub const DEFAULT_PINCODES: [&str; 4] = ["281001", "492010", "281204", "492001"]
 #[derive(Debug)]
 pub struct Settings {
     /// `postgres://...` for PostgreSQL; otherwise a SQLite file (default `DATA_DIR/paduka.db`).
-    pub database_url: String,
+    /// Secret: a PostgreSQL URL may carry a password, so it never prints.
+    pub database_url: SecretString,
     pub bind_addr: SocketAddr,
     /// `None` means: generate one and keep it in the data folder (development only).
     pub jwt_secret: Option<SecretString>,
@@ -34,9 +35,21 @@ pub struct Settings {
     /// Attempts per e-mail and per client address at login (failures), registration and
     /// forgot-password, per window.
     pub rate_limits: RateLimits,
+    /// How logs are written: text for people, or JSON lines for a log collector.
+    pub log_format: LogFormat,
     /// Replaces the system clock (tests move time instead of sleeping). Never read from the
     /// environment.
     pub clock: Option<ClockOverride>,
+}
+
+/// How log lines are written (`LOG_FORMAT`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum LogFormat {
+    /// Human-readable lines (the default).
+    #[default]
+    Text,
+    /// One JSON object a line, with the span fields (request id, user, ...), for collectors.
+    Json,
 }
 
 /// A clock to use instead of the system's.
@@ -54,7 +67,14 @@ pub struct RazorpaySettings {
     pub key_id: String,
     pub key_secret: SecretString,
     pub webhook_secret: Option<SecretString>,
+    /// Where Razorpay's API is (`RAZORPAY_API_BASE`): `https://api.razorpay.com`, or a mock
+    /// Razorpay in tests, or an egress proxy.
+    pub api_base: String,
 }
+
+/// Razorpay's API, where every call of the Razorpay adapter goes unless
+/// `RAZORPAY_API_BASE` says otherwise.
+pub const DEFAULT_RAZORPAY_API_BASE: &str = "https://api.razorpay.com";
 
 /// A variable whose value cannot be used.
 #[derive(Debug, thiserror::Error)]
@@ -124,12 +144,23 @@ impl Settings {
                     problem: format!("{v:?} is not a whole number from 4 to 31"),
                 })?,
         };
+        let api_base = get("RAZORPAY_API_BASE")
+            .unwrap_or_else(|| DEFAULT_RAZORPAY_API_BASE.to_owned())
+            .trim_end_matches('/')
+            .to_owned();
+        if !(api_base.starts_with("https://") || api_base.starts_with("http://")) {
+            return Err(ConfigError {
+                name: "RAZORPAY_API_BASE",
+                problem: format!("{api_base:?} is not an http(s):// URL"),
+            });
+        }
         let razorpay = match (get("RAZORPAY_KEY_ID"), get("RAZORPAY_KEY_SECRET")) {
             (None, None) => None,
             (Some(key_id), Some(secret)) => Some(RazorpaySettings {
                 key_id,
                 key_secret: secret.into(),
                 webhook_secret: get("RAZORPAY_WEBHOOK_SECRET").map(SecretString::from),
+                api_base,
             }),
             (Some(_), None) => {
                 return Err(ConfigError {
@@ -192,6 +223,16 @@ impl Settings {
             per_address: positive("RATE_LIMIT_PER_ADDRESS", 50)?,
             window: chrono::Duration::seconds(i64::from(positive("RATE_LIMIT_WINDOW_SECS", 900)?)),
         };
+        let log_format = match get("LOG_FORMAT").as_deref() {
+            None | Some("text") => LogFormat::Text,
+            Some("json") => LogFormat::Json,
+            Some(v) => {
+                return Err(ConfigError {
+                    name: "LOG_FORMAT",
+                    problem: format!("{v:?} is not text or json"),
+                });
+            }
+        };
         let demo_data = match get("DEMO_DATA").as_deref() {
             None | Some("1" | "true" | "yes" | "on") => true,
             Some("0" | "false" | "no" | "off") => false,
@@ -203,7 +244,7 @@ impl Settings {
             }
         };
         Ok(Self {
-            database_url,
+            database_url: database_url.into(),
             bind_addr,
             jwt_secret,
             bcrypt_cost,
@@ -215,6 +256,7 @@ impl Settings {
             data_dir,
             demo_data,
             rate_limits,
+            log_format,
             clock: None,
         })
     }
@@ -223,7 +265,11 @@ impl Settings {
     pub fn for_tests(data_dir: impl Into<PathBuf>) -> Self {
         let data_dir = data_dir.into();
         Self {
-            database_url: data_dir.join("paduka.db").to_string_lossy().into_owned(),
+            database_url: data_dir
+                .join("paduka.db")
+                .to_string_lossy()
+                .into_owned()
+                .into(),
             bind_addr: SocketAddr::from(([127, 0, 0, 1], 0)),
             jwt_secret: Some("test-secret-test-secret-test-secret!".to_owned().into()),
             bcrypt_cost: 4,
@@ -238,13 +284,14 @@ impl Settings {
             data_dir,
             demo_data: false,
             rate_limits: RateLimits::default(),
+            log_format: LogFormat::Text,
             clock: None,
         }
     }
 
     pub fn is_postgres(&self) -> bool {
-        self.database_url.starts_with("postgres://")
-            || self.database_url.starts_with("postgresql://")
+        let url = self.database_url.expose_secret();
+        url.starts_with("postgres://") || url.starts_with("postgresql://")
     }
 }
 
@@ -267,9 +314,10 @@ mod tests {
         let s = settings(&[]).unwrap();
         assert_eq!(s.bind_addr.to_string(), "127.0.0.1:8080");
         assert_eq!(
-            s.database_url,
+            s.database_url.expose_secret(),
             PathBuf::from("data").join("paduka.db").to_string_lossy()
         );
+        assert_eq!(s.log_format, LogFormat::Text);
         assert!(!s.is_postgres());
         assert_eq!(s.bcrypt_cost, 12);
         assert_eq!(s.deliverable_pincodes.len(), 4);
@@ -314,6 +362,8 @@ mod tests {
             ("MAIL_FROM", "nobody"),
             ("DELIVERABLE_PINCODES", "12345,281001"),
             ("DEMO_DATA", "maybe"),
+            ("LOG_FORMAT", "xml"),
+            ("RAZORPAY_API_BASE", "api.razorpay.com"),
             ("RATE_LIMIT_PER_EMAIL", "0"),
             ("RATE_LIMIT_PER_EMAIL", "ten"),
             ("RATE_LIMIT_PER_ADDRESS", "-5"),
@@ -339,7 +389,40 @@ mod tests {
 
     #[test]
     fn secrets_never_print() {
-        let s = settings(&[("JWT_SECRET", "a-very-long-secret-value-of-32-chars!!")]).unwrap();
-        assert!(!format!("{s:?}").contains("a-very-long-secret"));
+        let s = settings(&[
+            ("JWT_SECRET", "a-very-long-secret-value-of-32-chars!!"),
+            ("DATABASE_URL", "postgres://shop:db-password@10.0.0.5/shop"),
+            ("RAZORPAY_KEY_ID", "rzp_test_key"),
+            ("RAZORPAY_KEY_SECRET", "razorpay-key-secret"),
+            ("RAZORPAY_WEBHOOK_SECRET", "razorpay-hook-secret"),
+            ("SMTP_URL", "smtp://mailer:smtp-password@mail.example.com"),
+        ])
+        .unwrap();
+        let printed = format!("{s:?}");
+        for secret in [
+            "a-very-long-secret",
+            "db-password",
+            "razorpay-key-secret",
+            "razorpay-hook-secret",
+            "smtp-password",
+        ] {
+            assert!(!printed.contains(secret), "{secret} printed: {printed}");
+        }
+        assert!(s.is_postgres());
+    }
+
+    #[test]
+    fn json_logs_and_another_razorpay_base_are_read_from_the_environment() {
+        let s = settings(&[
+            ("LOG_FORMAT", "json"),
+            ("RAZORPAY_KEY_ID", "rzp_test_key"),
+            ("RAZORPAY_KEY_SECRET", "secret"),
+            ("RAZORPAY_API_BASE", "http://127.0.0.1:9000/"),
+        ])
+        .unwrap();
+        assert_eq!(s.log_format, LogFormat::Json);
+        assert_eq!(s.razorpay.unwrap().api_base, "http://127.0.0.1:9000");
+        let s = settings(&[("RAZORPAY_KEY_ID", "k"), ("RAZORPAY_KEY_SECRET", "s")]).unwrap();
+        assert_eq!(s.razorpay.unwrap().api_base, "https://api.razorpay.com");
     }
 }

@@ -22,6 +22,14 @@ enum Command {
         #[command(subcommand)]
         command: AdminCommand,
     },
+    /// Ask the payment provider about the payments of the last hours that no webhook and no
+    /// browser reported: a captured one gets its order (or its refund). Run it from cron or a
+    /// systemd timer, e.g. hourly; running it twice does nothing twice.
+    ReconcilePayments {
+        /// How far back to look, in hours.
+        #[arg(long, default_value_t = 48)]
+        hours: u32,
+    },
     /// Load demo data into an empty database, then exit.
     DemoData {
         /// How many products (the first 24 are the catalog; more are numbered copies).
@@ -59,7 +67,7 @@ async fn main() {
 async fn run() -> anyhow::Result<()> {
     let cli = Cli::parse();
     let settings = Settings::from_env()?;
-    telemetry::init("info");
+    telemetry::init("info", settings.log_format);
     match cli.command.unwrap_or(Command::Serve) {
         Command::Serve => {
             let application = Application::build(settings).await?;
@@ -81,11 +89,23 @@ async fn run() -> anyhow::Result<()> {
         } => {
             let services = Services::build(&settings).await?;
             let (admin, created) = services
+                .api
                 .auth
                 .create_admin(&email, &name, &password, &phone, &address)
                 .await?;
             let verb = if created { "created" } else { "promoted" };
             println!("{verb} administrator {} <{}>", admin.name, admin.email);
+            Ok(())
+        }
+        Command::ReconcilePayments { hours } => {
+            let services = Services::build(&settings).await?;
+            let since = chrono::Utc::now() - chrono::Duration::hours(i64::from(hours));
+            let done = services.api.checkout.reconcile(since).await?;
+            println!(
+                "checked {} unsettled payment orders: {} orders placed, {} payments refunded, \
+                 {} not answered (tried again next time)",
+                done.checked, done.placed, done.refunded, done.failed
+            );
             Ok(())
         }
         Command::DemoData { products } => {

@@ -12,15 +12,15 @@ use paduka_application::accounts::{
 use paduka_application::admin::AdminService;
 use paduka_application::catalog::{CatalogService, PhotoService};
 use paduka_application::checkout::{
-    CheckoutIntentRepository, CheckoutPorts, CheckoutService, PaymentError, PaymentGateway,
+    CheckoutIntentRepository, CheckoutPorts, CheckoutService, PaymentGateway, SandboxService,
+    SandboxUseCases,
 };
 use paduka_application::mail::Mailer;
 use paduka_application::orders::{OrderPorts, OrderService};
 use paduka_application::sales::SaleService;
 use paduka_application::{Clock, IdGenerator};
 use paduka_domain::delivery::DeliveryArea;
-use paduka_http::dto::SandboxPaymentDto;
-use paduka_http::{ApiState, SandboxCheckout, SandboxPayer};
+use paduka_http::ApiState;
 use paduka_mail::{OutboxMailer, SmtpMailer};
 use paduka_media::ImageCodec;
 use paduka_payment::{RazorpayConfig, RazorpayGateway, SandboxGateway};
@@ -39,26 +39,15 @@ use crate::system::{SystemClock, UuidV7Ids};
 use crate::throttle::InMemoryThrottle;
 use crate::{demo, web as site};
 
-/// The use cases, wired to their adapters.
+/// The shop, wired: the use cases the API serves (built once, here), and the adapters the
+/// binary itself uses.
 #[derive(Clone)]
 pub struct Services {
+    /// Every use case, as the API mounts them.
+    pub api: ApiState,
     pub database: Database,
-    pub catalog: Arc<CatalogService>,
-    /// Product photos: every stored photo passes through it, and it serves their variants.
-    pub photos: Arc<PhotoService>,
-    pub sales: Arc<SaleService>,
-    pub auth: Arc<AuthService>,
-    pub registration: Arc<RegistrationService>,
-    pub users: Arc<UserService>,
-    pub checkout: Arc<CheckoutService>,
-    pub orders: Arc<OrderService>,
-    pub admin: Arc<AdminService>,
     /// The offline payment sandbox, when it is the payment adapter (no Razorpay keys).
     pub sandbox: Option<Arc<SandboxGateway>>,
-    /// The stored checkout intents (the sandbox's Pay button checks its caller owns one).
-    pub intents: Arc<dyn CheckoutIntentRepository>,
-    /// Where mail goes: the SMTP server, or the outbox folder.
-    pub mailer: Arc<dyn Mailer>,
 }
 
 /// The mailer the settings ask for: SMTP when `SMTP_URL` is set, else `.eml` files in
@@ -100,12 +89,15 @@ type Payments = (Arc<dyn PaymentGateway>, Option<Arc<SandboxGateway>>);
 fn payment_gateway(settings: &Settings) -> anyhow::Result<Payments> {
     Ok(match &settings.razorpay {
         Some(keys) => {
-            let config = RazorpayConfig::new(
-                keys.key_id.clone(),
-                keys.key_secret.clone(),
-                keys.webhook_secret.clone(),
-            );
-            tracing::info!("payments go through Razorpay");
+            let config = RazorpayConfig {
+                base_url: keys.api_base.clone(),
+                ..RazorpayConfig::new(
+                    keys.key_id.clone(),
+                    keys.key_secret.clone(),
+                    keys.webhook_secret.clone(),
+                )
+            };
+            tracing::info!(api = %config.base_url, "payments go through Razorpay");
             let gateway = RazorpayGateway::new(config)
                 .map_err(|e| anyhow::anyhow!("cannot build the Razorpay client: {e}"))?;
             (Arc::new(gateway), None)
@@ -120,26 +112,12 @@ fn payment_gateway(settings: &Settings) -> anyhow::Result<Payments> {
     })
 }
 
-/// The sandbox's Pay button, over the sandbox adapter.
-struct SandboxPay(Arc<SandboxGateway>);
-
-impl SandboxPayer for SandboxPay {
-    fn pay(&self, provider_order_id: &str) -> Result<SandboxPaymentDto, PaymentError> {
-        let payment = self.0.pay(provider_order_id)?;
-        Ok(SandboxPaymentDto {
-            razorpay_order_id: payment.razorpay_order_id,
-            razorpay_payment_id: payment.razorpay_payment_id,
-            razorpay_signature: payment.razorpay_signature,
-        })
-    }
-}
-
 impl Services {
     /// Connects to the database, applies pending migrations and wires every service.
     pub async fn build(settings: &Settings) -> anyhow::Result<Self> {
         let url = settings.database_url.clone();
         let database = tokio::task::spawn_blocking(move || -> anyhow::Result<Database> {
-            let database = Database::connect(&url)?;
+            let database = Database::connect(url.expose_secret())?;
             database.run_migrations()?;
             Ok(database)
         })
@@ -149,9 +127,10 @@ impl Services {
             if settings.is_postgres() {
                 "cannot open the PostgreSQL database named by DATABASE_URL".to_owned()
             } else {
+                // A SQLite "URL" is a file path: nothing secret in it.
                 format!(
                     "cannot open the SQLite database at {}",
-                    settings.database_url
+                    settings.database_url.expose_secret()
                 )
             }
         })?;
@@ -223,7 +202,7 @@ impl Services {
             },
             DeliveryArea::new(settings.deliverable_pincodes.iter().cloned()),
         );
-        let order_service = OrderService::new(OrderPorts {
+        let orders = OrderService::new(OrderPorts {
             orders: orders_repo,
             gateway,
             users: users.clone(),
@@ -245,8 +224,7 @@ impl Services {
             decoy_hash,
             limiter,
         );
-        Ok(Self {
-            database,
+        let api = ApiState {
             catalog: Arc::new(catalog),
             photos: Arc::new(photos),
             sales: Arc::new(sales),
@@ -254,33 +232,18 @@ impl Services {
             registration: Arc::new(registration),
             users: Arc::new(user_service),
             checkout: Arc::new(checkout),
-            orders: Arc::new(order_service),
+            orders: Arc::new(orders),
             admin: Arc::new(admin),
-            sandbox,
-            intents,
-            mailer,
-        })
-    }
-
-    fn api_state(&self) -> ApiState {
-        ApiState {
-            catalog: self.catalog.clone(),
-            photos: self.photos.clone(),
-            sales: self.sales.clone(),
-            auth: self.auth.clone(),
-            registration: self.registration.clone(),
-            users: self.users.clone(),
-            checkout: self.checkout.clone(),
-            orders: self.orders.clone(),
-            admin: self.admin.clone(),
-            sandbox: self.sandbox.as_ref().map(|sandbox| {
-                Arc::new(SandboxCheckout {
-                    payer: Arc::new(SandboxPay(sandbox.clone())),
-                    intents: self.intents.clone(),
-                })
+            sandbox: sandbox.clone().map(|sandbox| -> Arc<dyn SandboxUseCases> {
+                Arc::new(SandboxService::new(sandbox, intents))
             }),
-            readiness: Arc::new(self.database.clone()),
-        }
+            readiness: Arc::new(database.clone()),
+        };
+        Ok(Self {
+            api,
+            database,
+            sandbox,
+        })
     }
 }
 
@@ -313,7 +276,7 @@ impl Application {
             .with_context(|| format!("BIND_ADDR: cannot listen on {}", settings.bind_addr))?;
         let address = listener.local_addr()?;
         let port = address.port();
-        let state = services.api_state();
+        let state = services.api.clone();
         let static_dir = settings.static_dir.clone();
         if !static_dir.join("index.html").is_file() {
             tracing::warn!(

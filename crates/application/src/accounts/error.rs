@@ -23,9 +23,12 @@ pub enum AuthError {
     Unexpected(anyhow::Error),
 }
 
-impl From<RepoError> for AuthError {
-    fn from(error: RepoError) -> Self {
-        Self::Unexpected(unexpected(error))
+impl<C> From<RepoError<C>> for AuthError
+where
+    C: std::error::Error + Send + Sync + 'static,
+{
+    fn from(error: RepoError<C>) -> Self {
+        Self::Unexpected(error.unexpected())
     }
 }
 
@@ -48,9 +51,12 @@ pub enum RegistrationError {
     Unexpected(anyhow::Error),
 }
 
-impl From<RepoError> for RegistrationError {
-    fn from(error: RepoError) -> Self {
-        Self::Unexpected(unexpected(error))
+impl<C> From<RepoError<C>> for RegistrationError
+where
+    C: std::error::Error + Send + Sync + 'static,
+{
+    fn from(error: RepoError<C>) -> Self {
+        Self::Unexpected(error.unexpected())
     }
 }
 
@@ -75,16 +81,11 @@ pub enum UserError {
     Unexpected(anyhow::Error),
 }
 
-impl From<RepoError> for UserError {
-    fn from(error: RepoError) -> Self {
-        Self::Unexpected(unexpected(error))
-    }
-}
-
-/// A repository refusal the use case did not expect is a fault on our side.
-fn unexpected(error: RepoError) -> anyhow::Error {
-    match error {
-        RepoError::Unexpected(e) => e,
-        other => anyhow::Error::new(other),
+impl<C> From<RepoError<C>> for UserError
+where
+    C: std::error::Error + Send + Sync + 'static,
+{
+    fn from(error: RepoError<C>) -> Self {
+        Self::Unexpected(error.unexpected())
     }
 }

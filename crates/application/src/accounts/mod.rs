@@ -13,9 +13,15 @@ pub use error::{AuthError, RegistrationError, UserError};
 pub use limits::{Action, RateLimiter, RateLimits, throttle_keys};
 pub use ports::*;
 pub use principal::{Admin, Principal};
+#[cfg(any(test, feature = "mock"))]
+pub use registration::MockRegistrationUseCases;
 pub use registration::{
     CODE_LIFETIME, MAX_CODE_ATTEMPTS, RESEND_AFTER, RegistrationInput, RegistrationPorts,
-    RegistrationService, code_mail,
+    RegistrationService, RegistrationUseCases, code_mail,
 };
-pub use service::{AuthService, Session};
-pub use users::{ProfileInput, UserService};
+#[cfg(any(test, feature = "mock"))]
+pub use service::MockAuthUseCases;
+pub use service::{AuthService, AuthUseCases, Session};
+#[cfg(any(test, feature = "mock"))]
+pub use users::MockUserUseCases;
+pub use users::{ProfileInput, UserService, UserUseCases};

@@ -17,6 +17,14 @@ pub struct ProfileChange {
     pub role: Role,
 }
 
+/// The rules a new account can break.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum UserConflict {
+    /// Another account has this e-mail (`users_email_key`).
+    #[error("the e-mail is already registered")]
+    DuplicateEmail,
+}
+
 #[cfg_attr(any(test, feature = "mock"), mockall::automock)]
 #[async_trait]
 pub trait UserRepository: Send + Sync {
@@ -24,8 +32,8 @@ pub trait UserRepository: Send + Sync {
 
     async fn find_by_email(&self, email: &Email) -> Result<Option<User>, RepoError>;
 
-    /// `Conflict` when the e-mail is already registered.
-    async fn create(&self, user: &User) -> Result<(), RepoError>;
+    /// `DuplicateEmail` when the e-mail is already registered.
+    async fn create(&self, user: &User) -> Result<(), RepoError<UserConflict>>;
 
     /// `NotFound` for an unknown id.
     async fn set_role(&self, id: &UserId, role: Role, at: DateTime<Utc>) -> Result<(), RepoError>;

@@ -6,6 +6,7 @@
 
 use std::sync::Arc;
 
+use async_trait::async_trait;
 use chrono::Duration;
 use paduka_domain::UserId;
 use paduka_domain::contact::{Email, NewPassword};
@@ -58,6 +59,44 @@ pub struct RegistrationService {
     limiter: RateLimiter,
 }
 
+/// Registering and resetting a password, each with a mailed code.
+#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[async_trait]
+pub trait RegistrationUseCases: Send + Sync {
+    /// The first step: checks the details, keeps them (the password only as its bcrypt hash)
+    /// with a new code, and mails the code. `client` is the caller's network address.
+    async fn request_registration(
+        &self,
+        input: &RegistrationInput,
+        client: &str,
+    ) -> Result<(), RegistrationError>;
+
+    /// The second step: with the right code, creates the account from the details kept at
+    /// the first step.
+    async fn confirm_registration(
+        &self,
+        email: &str,
+        code: &str,
+        client: &str,
+    ) -> Result<User, RegistrationError>;
+
+    /// Mails a reset code when the e-mail has an account. The answer, and the throttling,
+    /// are the same whether it has or not, so nobody learns which e-mails are registered.
+    async fn request_password_reset(
+        &self,
+        email: &str,
+        client: &str,
+    ) -> Result<(), RegistrationError>;
+
+    /// Sets a new password with a mailed reset code.
+    async fn reset_password(
+        &self,
+        email: &str,
+        code: &str,
+        password: &str,
+    ) -> Result<(), RegistrationError>;
+}
+
 impl RegistrationService {
     pub fn new(ports: RegistrationPorts, limiter: RateLimiter) -> Self {
         Self {
@@ -69,198 +108,6 @@ impl RegistrationService {
             ids: ports.ids,
             clock: ports.clock,
             limiter,
-        }
-    }
-
-    /// The first step: checks the details, keeps them (the password only as its bcrypt hash)
-    /// with a new code, and mails the code. `client` is the caller's network address.
-    #[instrument(skip_all, fields(client = %client))]
-    pub async fn request_registration(
-        &self,
-        input: &RegistrationInput,
-        client: &str,
-    ) -> Result<(), RegistrationError> {
-        let email = Email::parse(input.email.as_deref().unwrap_or_default())?;
-        let password = NewPassword::parse(input.password.as_deref().unwrap_or_default())?;
-        let profile = ProfileDraft::parse(
-            input.name.as_deref(),
-            input.phone.as_deref(),
-            input.address.as_deref(),
-        )?;
-        if !self
-            .limiter
-            .attempt(Action::Register, email.as_str(), client)
-            .await
-        {
-            return Err(RegistrationError::TooManyAttempts);
-        }
-        if self.users.find_by_email(&email).await?.is_some() {
-            return Err(RegistrationError::AlreadyRegistered);
-        }
-        let now = self.clock.now();
-        // Checked before the costly hashing; `issue` checks again, atomically.
-        self.refuse_if_sent_lately(CodePurpose::Register, &email)
-            .await?;
-        let password_hash = self
-            .hasher
-            .hash(password.expose())
-            .await
-            .map_err(RegistrationError::Unexpected)?;
-        let name = profile.name.clone();
-        let registration = PendingRegistration {
-            name: profile.name,
-            phone: profile.phone.as_str().to_owned(),
-            address: profile.address,
-            password_hash,
-        };
-        let code = self.generator.generate();
-        let stored = OneTimeCode {
-            purpose: CodePurpose::Register,
-            code_hash: self.generator.digest(CodePurpose::Register, &email, &code),
-            email,
-            attempts: 0,
-            expires_at: now + CODE_LIFETIME,
-            last_sent_at: now,
-            registration: Some(registration),
-        };
-        self.issue_and_mail(&stored, Some(&name), &code).await
-    }
-
-    /// The second step: with the right code, creates the account from the details kept at
-    /// the first step.
-    #[instrument(skip_all, fields(client = %client))]
-    pub async fn confirm_registration(
-        &self,
-        email: &str,
-        code: &str,
-        client: &str,
-    ) -> Result<User, RegistrationError> {
-        let email = Email::parse(email)?;
-        if !self
-            .limiter
-            .attempt(Action::Register, email.as_str(), client)
-            .await
-        {
-            return Err(RegistrationError::TooManyAttempts);
-        }
-        let stored = self.check_code(CodePurpose::Register, &email, code).await?;
-        let Some(registration) = stored.registration.clone() else {
-            return Err(RegistrationError::Unexpected(anyhow::anyhow!(
-                "a registration code without the registration's details"
-            )));
-        };
-        if !self
-            .codes
-            .consume(CodePurpose::Register, &email, &stored.code_hash)
-            .await?
-        {
-            // Used by a request racing this one, or replaced by a newer code.
-            return Err(RegistrationError::InvalidCode);
-        }
-        let now = self.clock.now();
-        let user = User {
-            id: UserId::new(self.ids.new_id()),
-            name: registration.name,
-            email,
-            phone: registration.phone,
-            address: registration.address,
-            role: Role::Shopper,
-            password_hash: registration.password_hash,
-            created_at: now,
-            updated_at: now,
-        };
-        match self.users.create(&user).await {
-            Ok(()) => {
-                tracing::info!(user = %user.id, "account registered");
-                Ok(user)
-            }
-            Err(RepoError::Conflict(_)) => Err(RegistrationError::AlreadyRegistered),
-            Err(other) => Err(other.into()),
-        }
-    }
-
-    /// Mails a reset code when the e-mail has an account. The answer, and the throttling,
-    /// are the same whether it has or not, so nobody learns which e-mails are registered.
-    #[instrument(skip_all, fields(client = %client))]
-    pub async fn request_password_reset(
-        &self,
-        email: &str,
-        client: &str,
-    ) -> Result<(), RegistrationError> {
-        let email = Email::parse(email)?;
-        if !self
-            .limiter
-            .attempt(Action::ForgotPassword, email.as_str(), client)
-            .await
-        {
-            return Err(RegistrationError::TooManyAttempts);
-        }
-        self.refuse_if_sent_lately(CodePurpose::Reset, &email)
-            .await?;
-        let user = self.users.find_by_email(&email).await?;
-        let now = self.clock.now();
-        // A code is kept for an unknown e-mail too (it can never be used), so that asking
-        // again within 30 seconds is refused alike.
-        let code = self.generator.generate();
-        let stored = OneTimeCode {
-            purpose: CodePurpose::Reset,
-            code_hash: self.generator.digest(CodePurpose::Reset, &email, &code),
-            email,
-            attempts: 0,
-            expires_at: now + CODE_LIFETIME,
-            last_sent_at: now,
-            registration: None,
-        };
-        match user {
-            Some(user) => self.issue_and_mail(&stored, Some(&user.name), &code).await,
-            None => {
-                if !self.codes.issue(&stored, now - RESEND_AFTER).await? {
-                    return Err(RegistrationError::TooSoon);
-                }
-                Ok(())
-            }
-        }
-    }
-
-    /// Sets a new password with a mailed reset code.
-    #[instrument(skip_all)]
-    pub async fn reset_password(
-        &self,
-        email: &str,
-        code: &str,
-        password: &str,
-    ) -> Result<(), RegistrationError> {
-        let email = Email::parse(email)?;
-        // A new password that breaks the rules costs no try at the code.
-        let password = NewPassword::parse(password)?;
-        let stored = self.check_code(CodePurpose::Reset, &email, code).await?;
-        let Some(user) = self.users.find_by_email(&email).await? else {
-            return Err(RegistrationError::InvalidCode);
-        };
-        if !self
-            .codes
-            .consume(CodePurpose::Reset, &email, &stored.code_hash)
-            .await?
-        {
-            return Err(RegistrationError::InvalidCode);
-        }
-        let password_hash = self
-            .hasher
-            .hash(password.expose())
-            .await
-            .map_err(RegistrationError::Unexpected)?;
-        match self
-            .users
-            .update_password(&user.id, &password_hash, self.clock.now())
-            .await
-        {
-            Ok(()) => {
-                tracing::info!(user = %user.id, "password reset");
-                Ok(())
-            }
-            // Deleted meanwhile: the code was for an account that is gone.
-            Err(RepoError::NotFound) => Err(RegistrationError::InvalidCode),
-            Err(other) => Err(other.into()),
         }
     }
 
@@ -335,6 +182,196 @@ impl RegistrationService {
             return Err(RegistrationError::InvalidCode);
         }
         Ok(stored)
+    }
+}
+
+#[async_trait]
+impl RegistrationUseCases for RegistrationService {
+    #[instrument(skip_all, fields(client = %client))]
+    async fn request_registration(
+        &self,
+        input: &RegistrationInput,
+        client: &str,
+    ) -> Result<(), RegistrationError> {
+        let email = Email::parse(input.email.as_deref().unwrap_or_default())?;
+        let password = NewPassword::parse(input.password.as_deref().unwrap_or_default())?;
+        let profile = ProfileDraft::parse(
+            input.name.as_deref(),
+            input.phone.as_deref(),
+            input.address.as_deref(),
+        )?;
+        if !self
+            .limiter
+            .attempt(Action::Register, email.as_str(), client)
+            .await
+        {
+            return Err(RegistrationError::TooManyAttempts);
+        }
+        if self.users.find_by_email(&email).await?.is_some() {
+            return Err(RegistrationError::AlreadyRegistered);
+        }
+        let now = self.clock.now();
+        // Checked before the costly hashing; `issue` checks again, atomically.
+        self.refuse_if_sent_lately(CodePurpose::Register, &email)
+            .await?;
+        let password_hash = self
+            .hasher
+            .hash(password.expose())
+            .await
+            .map_err(RegistrationError::Unexpected)?;
+        let name = profile.name.clone();
+        let registration = PendingRegistration {
+            name: profile.name,
+            phone: profile.phone.as_str().to_owned(),
+            address: profile.address,
+            password_hash,
+        };
+        let code = self.generator.generate();
+        let stored = OneTimeCode {
+            purpose: CodePurpose::Register,
+            code_hash: self.generator.digest(CodePurpose::Register, &email, &code),
+            email,
+            attempts: 0,
+            expires_at: now + CODE_LIFETIME,
+            last_sent_at: now,
+            registration: Some(registration),
+        };
+        self.issue_and_mail(&stored, Some(&name), &code).await
+    }
+
+    #[instrument(skip_all, fields(client = %client))]
+    async fn confirm_registration(
+        &self,
+        email: &str,
+        code: &str,
+        client: &str,
+    ) -> Result<User, RegistrationError> {
+        let email = Email::parse(email)?;
+        if !self
+            .limiter
+            .attempt(Action::Register, email.as_str(), client)
+            .await
+        {
+            return Err(RegistrationError::TooManyAttempts);
+        }
+        let stored = self.check_code(CodePurpose::Register, &email, code).await?;
+        let Some(registration) = stored.registration.clone() else {
+            return Err(RegistrationError::Unexpected(anyhow::anyhow!(
+                "a registration code without the registration's details"
+            )));
+        };
+        if !self
+            .codes
+            .consume(CodePurpose::Register, &email, &stored.code_hash)
+            .await?
+        {
+            // Used by a request racing this one, or replaced by a newer code.
+            return Err(RegistrationError::InvalidCode);
+        }
+        let now = self.clock.now();
+        let user = User {
+            id: UserId::new(self.ids.new_id()),
+            name: registration.name,
+            email,
+            phone: registration.phone,
+            address: registration.address,
+            role: Role::Shopper,
+            password_hash: registration.password_hash,
+            created_at: now,
+            updated_at: now,
+        };
+        match self.users.create(&user).await {
+            Ok(()) => {
+                tracing::info!(user = %user.id, "account registered");
+                Ok(user)
+            }
+            Err(RepoError::Conflict(UserConflict::DuplicateEmail)) => {
+                Err(RegistrationError::AlreadyRegistered)
+            }
+            Err(other) => Err(other.into()),
+        }
+    }
+
+    #[instrument(skip_all, fields(client = %client))]
+    async fn request_password_reset(
+        &self,
+        email: &str,
+        client: &str,
+    ) -> Result<(), RegistrationError> {
+        let email = Email::parse(email)?;
+        if !self
+            .limiter
+            .attempt(Action::ForgotPassword, email.as_str(), client)
+            .await
+        {
+            return Err(RegistrationError::TooManyAttempts);
+        }
+        self.refuse_if_sent_lately(CodePurpose::Reset, &email)
+            .await?;
+        let user = self.users.find_by_email(&email).await?;
+        let now = self.clock.now();
+        // A code is kept for an unknown e-mail too (it can never be used), so that asking
+        // again within 30 seconds is refused alike.
+        let code = self.generator.generate();
+        let stored = OneTimeCode {
+            purpose: CodePurpose::Reset,
+            code_hash: self.generator.digest(CodePurpose::Reset, &email, &code),
+            email,
+            attempts: 0,
+            expires_at: now + CODE_LIFETIME,
+            last_sent_at: now,
+            registration: None,
+        };
+        match user {
+            Some(user) => self.issue_and_mail(&stored, Some(&user.name), &code).await,
+            None => {
+                if !self.codes.issue(&stored, now - RESEND_AFTER).await? {
+                    return Err(RegistrationError::TooSoon);
+                }
+                Ok(())
+            }
+        }
+    }
+
+    #[instrument(skip_all)]
+    async fn reset_password(
+        &self,
+        email: &str,
+        code: &str,
+        password: &str,
+    ) -> Result<(), RegistrationError> {
+        let email = Email::parse(email)?;
+        // A new password that breaks the rules costs no try at the code.
+        let password = NewPassword::parse(password)?;
+        let stored = self.check_code(CodePurpose::Reset, &email, code).await?;
+        let Some(user) = self.users.find_by_email(&email).await? else {
+            return Err(RegistrationError::InvalidCode);
+        };
+        if !self
+            .codes
+            .consume(CodePurpose::Reset, &email, &stored.code_hash)
+            .await?
+        {
+            return Err(RegistrationError::InvalidCode);
+        }
+        let password_hash = self
+            .hasher
+            .hash(password.expose())
+            .await
+            .map_err(RegistrationError::Unexpected)?;
+        match self
+            .users
+            .update_password(&user.id, &password_hash, self.clock.now())
+            .await
+        {
+            Ok(()) => {
+                tracing::info!(user = %user.id, "password reset");
+                Ok(())
+            }
+            // Deleted meanwhile: the code was for an account that is gone.
+            Err(RepoError::NotFound) => Err(RegistrationError::InvalidCode),
+            Err(other) => Err(other.into()),
+        }
     }
 }
 

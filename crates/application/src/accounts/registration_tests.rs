@@ -179,7 +179,7 @@ fn reset_code(sent: DateTime<Utc>) -> OneTimeCode {
     }
 }
 
-fn down() -> RepoError {
+fn down<C>() -> RepoError<C> {
     RepoError::Unexpected(anyhow::anyhow!("database is down"))
 }
 
@@ -601,7 +601,7 @@ async fn an_email_registered_meanwhile_is_already_registered_at_confirmation() {
     ports
         .users
         .expect_create()
-        .returning(|_| Err(RepoError::Conflict("users_email_key".into())));
+        .returning(|_| Err(RepoError::Conflict(UserConflict::DuplicateEmail)));
 
     let err = ports
         .service()

@@ -1,5 +1,6 @@
 use std::sync::Arc;
 
+use async_trait::async_trait;
 use paduka_domain::contact::{Email, NewPassword};
 use paduka_domain::user::{Role, User};
 use paduka_domain::{InvalidInput, UserId};
@@ -30,6 +31,37 @@ pub struct AuthService {
     limiter: RateLimiter,
 }
 
+/// Signing in, knowing who sends a request, and making accounts directly (the CLI, demo data).
+#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[async_trait]
+pub trait AuthUseCases: Send + Sync {
+    /// Signs in. After too many failures from this e-mail or this client address (`client`,
+    /// the caller's network address) even the right password is refused for a while.
+    async fn login(&self, email: &str, password: &str, client: &str) -> Result<Session, AuthError>;
+
+    /// Who sent a request with this token. The user must still exist; their role is read
+    /// fresh, so a demotion takes effect at once.
+    async fn authenticate(&self, token: &str) -> Result<Principal, AuthError>;
+
+    /// Creates an administrator, or promotes the user who already has this e-mail (their
+    /// password then stays as it was). Returns the admin and whether they were created.
+    async fn create_admin(
+        &self,
+        email: &str,
+        name: &str,
+        password: &str,
+        phone: &str,
+        address: &str,
+    ) -> Result<(User, bool), AuthError>;
+
+    /// A shopper account, for demo data. Registration proper (with the e-mailed code) is its
+    /// own use case.
+    async fn create_user_directly(&self, user: User, password: &str) -> Result<User, AuthError>;
+
+    /// The administrators, who are the shop's sellers.
+    async fn sellers(&self, admin: &Admin) -> Result<Vec<User>, AuthError>;
+}
+
 impl AuthService {
     pub fn new(
         users: Arc<dyn UserRepository>,
@@ -49,25 +81,6 @@ impl AuthService {
             decoy_hash,
             limiter,
         }
-    }
-
-    /// Signs in. After too many failures from this e-mail or this client address (`client`,
-    /// the caller's network address) even the right password is refused for a while.
-    #[instrument(skip(self, password))]
-    pub async fn login(
-        &self,
-        email: &str,
-        password: &str,
-        client: &str,
-    ) -> Result<Session, AuthError> {
-        if !self.limiter.allows(Action::Login, email, client).await {
-            return Err(AuthError::TooManyAttempts);
-        }
-        let outcome = self.check_credentials(email, password).await;
-        if matches!(outcome, Err(AuthError::InvalidCredentials)) {
-            self.limiter.record(Action::Login, email, client).await;
-        }
-        outcome
     }
 
     async fn check_credentials(&self, email: &str, password: &str) -> Result<Session, AuthError> {
@@ -94,11 +107,24 @@ impl AuthService {
             _ => Err(AuthError::InvalidCredentials),
         }
     }
+}
 
-    /// Who sent a request with this token. The user must still exist; their role is read
-    /// fresh, so a demotion takes effect at once.
+#[async_trait]
+impl AuthUseCases for AuthService {
+    #[instrument(skip(self, password))]
+    async fn login(&self, email: &str, password: &str, client: &str) -> Result<Session, AuthError> {
+        if !self.limiter.allows(Action::Login, email, client).await {
+            return Err(AuthError::TooManyAttempts);
+        }
+        let outcome = self.check_credentials(email, password).await;
+        if matches!(outcome, Err(AuthError::InvalidCredentials)) {
+            self.limiter.record(Action::Login, email, client).await;
+        }
+        outcome
+    }
+
     #[instrument(skip_all)]
-    pub async fn authenticate(&self, token: &str) -> Result<Principal, AuthError> {
+    async fn authenticate(&self, token: &str) -> Result<Principal, AuthError> {
         let user_id = self
             .tokens
             .verify(token, self.clock.now())
@@ -111,10 +137,8 @@ impl AuthService {
         Ok(Principal::of(&user))
     }
 
-    /// Creates an administrator, or promotes the user who already has this e-mail (their
-    /// password then stays as it was). Returns the admin and whether they were created.
     #[instrument(skip(self, password, phone, address))]
-    pub async fn create_admin(
+    async fn create_admin(
         &self,
         email: &str,
         name: &str,
@@ -153,13 +177,7 @@ impl AuthService {
         Ok((user, true))
     }
 
-    /// A shopper account, for demo data. Registration proper (with the e-mailed code) is its
-    /// own use case.
-    pub async fn create_user_directly(
-        &self,
-        user: User,
-        password: &str,
-    ) -> Result<User, AuthError> {
+    async fn create_user_directly(&self, user: User, password: &str) -> Result<User, AuthError> {
         let password = NewPassword::parse(password)?;
         let password_hash = self
             .hasher
@@ -174,15 +192,14 @@ impl AuthService {
         Ok(user)
     }
 
-    /// The administrators, who are the shop's sellers.
-    pub async fn sellers(&self, _admin: &Admin) -> Result<Vec<User>, AuthError> {
+    async fn sellers(&self, _admin: &Admin) -> Result<Vec<User>, AuthError> {
         Ok(self.users.admins().await?)
     }
 }
 
-fn already_registered(error: RepoError) -> AuthError {
+fn already_registered(error: RepoError<UserConflict>) -> AuthError {
     match error {
-        RepoError::Conflict(_) => {
+        RepoError::Conflict(UserConflict::DuplicateEmail) => {
             AuthError::Invalid(InvalidInput::new("Already registered, please login"))
         }
         other => other.into(),

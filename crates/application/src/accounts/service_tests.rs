@@ -116,7 +116,7 @@ fn admin() -> Admin {
     Admin::trusted(&user(Role::Admin))
 }
 
-fn down() -> RepoError {
+fn down<C>() -> RepoError<C> {
     RepoError::Unexpected(anyhow::anyhow!("database is down"))
 }
 
@@ -601,7 +601,7 @@ async fn an_admin_whose_email_was_registered_meanwhile_is_refused_as_already_reg
     ports
         .users
         .expect_create()
-        .returning(|_| Err(RepoError::Conflict("users_email_key".into())));
+        .returning(|_| Err(RepoError::Conflict(UserConflict::DuplicateEmail)));
 
     let err = ports
         .service()
@@ -801,7 +801,7 @@ async fn a_refusal_the_use_case_does_not_expect_is_an_unexpected_error() {
     ports
         .users
         .expect_create()
-        .returning(|_| Err(RepoError::Conflict("users_email_key".into())));
+        .returning(|_| Err(RepoError::Conflict(UserConflict::DuplicateEmail)));
     let created = ports
         .service()
         .create_user_directly(user(Role::Shopper), "s3cret-pass")

@@ -2,6 +2,7 @@
 
 use std::sync::Arc;
 
+use async_trait::async_trait;
 use paduka_domain::user::{ProfileDraft, Role, User};
 use paduka_domain::{InvalidInput, UserId};
 use tracing::instrument;
@@ -26,15 +27,36 @@ pub struct UserService {
     clock: Arc<dyn Clock>,
 }
 
+/// Profiles, and the administrators' list of users.
+#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[async_trait]
+pub trait UserUseCases: Send + Sync {
+    /// Changes a profile: your own, or (administrators) anyone's, whose role they may also
+    /// change, except their own.
+    async fn update_profile(
+        &self,
+        by: &Principal,
+        id: &UserId,
+        input: &ProfileInput,
+    ) -> Result<User, UserError>;
+
+    /// Every user, oldest account first.
+    async fn list(&self, admin: &Admin) -> Result<Vec<User>, UserError>;
+
+    /// Deletes an account (never your own). Its reviews and orders stay with its name.
+    async fn delete(&self, admin: &Admin, id: &UserId) -> Result<(), UserError>;
+}
+
 impl UserService {
     pub fn new(users: Arc<dyn UserRepository>, clock: Arc<dyn Clock>) -> Self {
         Self { users, clock }
     }
+}
 
-    /// Changes a profile: your own, or (administrators) anyone's, whose role they may also
-    /// change, except their own.
+#[async_trait]
+impl UserUseCases for UserService {
     #[instrument(skip(self, input), fields(by = %by.user_id))]
-    pub async fn update_profile(
+    async fn update_profile(
         &self,
         by: &Principal,
         id: &UserId,
@@ -78,14 +100,12 @@ impl UserService {
         }
     }
 
-    /// Every user, oldest account first.
-    pub async fn list(&self, _admin: &Admin) -> Result<Vec<User>, UserError> {
+    async fn list(&self, _admin: &Admin) -> Result<Vec<User>, UserError> {
         Ok(self.users.list().await?)
     }
 
-    /// Deletes an account (never your own). Its reviews and orders stay with its name.
     #[instrument(skip(self, admin), fields(by = %admin.id()))]
-    pub async fn delete(&self, admin: &Admin, id: &UserId) -> Result<(), UserError> {
+    async fn delete(&self, admin: &Admin, id: &UserId) -> Result<(), UserError> {
         if admin.id() == id {
             return Err(UserError::DeleteSelf);
         }

@@ -95,7 +95,7 @@ impl Ports {
     }
 }
 
-fn down() -> RepoError {
+fn down<C>() -> RepoError<C> {
     RepoError::Unexpected(anyhow::anyhow!("database is down"))
 }
 

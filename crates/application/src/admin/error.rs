@@ -8,9 +8,6 @@ pub enum AdminError {
 
 impl From<RepoError> for AdminError {
     fn from(error: RepoError) -> Self {
-        match error {
-            RepoError::Unexpected(e) => Self::Unexpected(e),
-            other => Self::Unexpected(anyhow::Error::new(other)),
-        }
+        Self::Unexpected(error.unexpected())
     }
 }

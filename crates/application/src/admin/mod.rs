@@ -7,6 +7,9 @@ mod service;
 
 pub use error::AdminError;
 pub use ports::*;
+#[cfg(any(test, feature = "mock"))]
+pub use service::MockAdminUseCases;
 pub use service::{
-    AdminService, DayStats, LOW_STOCK_LIMIT, LOW_STOCK_THRESHOLD, STATS_DAYS, ShopStats, Totals,
+    AdminService, AdminUseCases, DayStats, LOW_STOCK_LIMIT, LOW_STOCK_THRESHOLD, STATS_DAYS,
+    ShopStats, Totals,
 };

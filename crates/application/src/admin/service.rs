@@ -1,5 +1,6 @@
 use std::sync::Arc;
 
+use async_trait::async_trait;
 use chrono::{DateTime, Days, NaiveDate, TimeZone, Utc};
 use paduka_domain::sale::india_time;
 use tracing::instrument;
@@ -45,15 +46,25 @@ pub struct AdminService {
     clock: Arc<dyn Clock>,
 }
 
+/// The admin overview.
+#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[async_trait]
+pub trait AdminUseCases: Send + Sync {
+    /// The overview as of now. "Today" and the days of the series are India days (UTC+05:30);
+    /// cancelled orders count neither as orders nor as revenue.
+    async fn stats(&self, admin: &Admin) -> Result<ShopStats, AdminError>;
+}
+
 impl AdminService {
     pub fn new(stats: Arc<dyn StatsRepository>, clock: Arc<dyn Clock>) -> Self {
         Self { stats, clock }
     }
+}
 
-    /// The overview as of now. "Today" and the days of the series are India days (UTC+05:30);
-    /// cancelled orders count neither as orders nor as revenue.
+#[async_trait]
+impl AdminUseCases for AdminService {
     #[instrument(skip(self), fields(admin = %admin.id()))]
-    pub async fn stats(&self, admin: &Admin) -> Result<ShopStats, AdminError> {
+    async fn stats(&self, admin: &Admin) -> Result<ShopStats, AdminError> {
         let today = self.clock.now().with_timezone(&india_time()).date_naive();
         let first_day = today - Days::new(u64::from(STATS_DAYS - 1));
         let since = india_midnight(first_day)?;

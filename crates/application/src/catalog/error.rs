@@ -23,11 +23,12 @@ pub enum CatalogError {
     Unexpected(anyhow::Error),
 }
 
-impl From<RepoError> for CatalogError {
-    fn from(error: RepoError) -> Self {
-        match error {
-            RepoError::Unexpected(e) => Self::Unexpected(e),
-            other => Self::Unexpected(anyhow::Error::new(other)),
-        }
+/// A repository refusal the use case did not map itself is a fault on our side.
+impl<C> From<RepoError<C>> for CatalogError
+where
+    C: std::error::Error + Send + Sync + 'static,
+{
+    fn from(error: RepoError<C>) -> Self {
+        Self::Unexpected(error.unexpected())
     }
 }

@@ -8,8 +8,12 @@ mod revision;
 mod service;
 
 pub use error::CatalogError;
-pub use photos::{PhotoRequest, PhotoService, ServedPhoto};
+#[cfg(any(test, feature = "mock"))]
+pub use photos::MockPhotoUseCases;
+pub use photos::{PhotoRequest, PhotoService, PhotoUseCases, ServedPhoto};
 pub use ports::*;
 pub use query::{ProductPage, ProductQuery, ProductSort};
 pub use revision::CatalogRevision;
-pub use service::{CatalogService, CategoryWithProducts};
+#[cfg(any(test, feature = "mock"))]
+pub use service::MockCatalogUseCases;
+pub use service::{CatalogService, CatalogUseCases, CategoryWithProducts};

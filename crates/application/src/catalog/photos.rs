@@ -4,6 +4,7 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 
+use async_trait::async_trait;
 use paduka_domain::catalog::{Image, ImageType, StoredImage};
 use paduka_domain::photo::{self, PhotoWidth, VariantFormat, photo_version};
 use paduka_domain::{InvalidInput, ProductId};
@@ -13,6 +14,25 @@ use tracing::instrument;
 use super::CatalogError;
 use super::ports::{PhotoCodec, PhotoError, PhotoVariantRepository, ProductRepository};
 use crate::accounts::Admin;
+
+/// Product photos: the use cases the HTTP layer (and the demo loader) calls.
+#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[async_trait]
+pub trait PhotoUseCases: Send + Sync {
+    /// Judges an admin's upload and gives the photo to store (upright, without metadata, at
+    /// most 2048 px on its long side). Refused: over 20 MB (413), not an image of a type we
+    /// take, or too many pixels (400).
+    async fn prepare_upload(&self, admin: &Admin, upload: Vec<u8>) -> Result<Image, CatalogError>;
+
+    /// The product's photo, or the variant `request` asks for: made on first request, kept,
+    /// and from then on read back. A variant is never larger than the photo: when encoding
+    /// would not make it smaller, the photo itself serves that width.
+    async fn product_photo(
+        &self,
+        id: &ProductId,
+        request: PhotoRequest,
+    ) -> Result<ServedPhoto, CatalogError>;
+}
 
 /// Uploads in, photos and their variants out.
 pub struct PhotoService {
@@ -72,62 +92,6 @@ impl PhotoService {
             codec,
             in_flight: Mutex::default(),
         }
-    }
-
-    /// Judges an admin's upload and gives the photo to store (upright, without metadata, at
-    /// most 2048 px on its long side). Refused: over 20 MB (413), not an image of a type we
-    /// take, or too many pixels (400).
-    #[instrument(skip(self, upload), fields(admin = %admin.id(), bytes = upload.len()))]
-    pub async fn prepare_upload(
-        &self,
-        admin: &Admin,
-        upload: Vec<u8>,
-    ) -> Result<Image, CatalogError> {
-        if upload.len() > photo::MAX_UPLOAD_BYTES {
-            return Err(CatalogError::TooLarge(photo::TOO_MANY_BYTES.into()));
-        }
-        self.codec
-            .prepare(upload)
-            .await
-            .map_err(|error| match error {
-                PhotoError::NotAnImage => {
-                    CatalogError::Invalid(InvalidInput::new(photo::NOT_AN_IMAGE))
-                }
-                PhotoError::Refused(invalid) => CatalogError::Invalid(invalid),
-                PhotoError::Unexpected(cause) => CatalogError::Unexpected(cause),
-            })
-    }
-
-    /// The product's photo, or the variant `request` asks for: made on first request, kept,
-    /// and from then on read back. A variant is never larger than the photo: when encoding
-    /// would not make it smaller, the photo itself serves that width.
-    #[instrument(skip(self))]
-    pub async fn product_photo(
-        &self,
-        id: &ProductId,
-        request: PhotoRequest,
-    ) -> Result<ServedPhoto, CatalogError> {
-        let Some(width) = request.width else {
-            return self.whole_photo(id).await;
-        };
-        let format = VariantFormat::for_client(request.accepts_webp);
-        if let Some(kept) = self.variants.find(id, width, format).await? {
-            return match kept.image {
-                Some(image) => Ok(ServedPhoto::new(image, &kept.photo_sha256)),
-                None => self.whole_photo(id).await,
-            };
-        }
-
-        let photo = self.stored_photo(id).await?;
-        let key = VariantKey {
-            product: id.clone(),
-            photo_sha256: photo.sha256.clone(),
-            width,
-            format,
-        };
-        let variant = self.make_once(key, &photo).await?;
-        let sha256 = photo.sha256.clone();
-        Ok(ServedPhoto::new(variant.unwrap_or(photo), &sha256))
     }
 
     async fn stored_photo(&self, id: &ProductId) -> Result<StoredImage, CatalogError> {
@@ -212,6 +176,55 @@ impl PhotoService {
                 smaller,
             )
             .await?)
+    }
+}
+
+#[async_trait]
+impl PhotoUseCases for PhotoService {
+    #[instrument(skip(self, upload), fields(admin = %admin.id(), bytes = upload.len()))]
+    async fn prepare_upload(&self, admin: &Admin, upload: Vec<u8>) -> Result<Image, CatalogError> {
+        if upload.len() > photo::MAX_UPLOAD_BYTES {
+            return Err(CatalogError::TooLarge(photo::TOO_MANY_BYTES.into()));
+        }
+        self.codec
+            .prepare(upload)
+            .await
+            .map_err(|error| match error {
+                PhotoError::NotAnImage => {
+                    CatalogError::Invalid(InvalidInput::new(photo::NOT_AN_IMAGE))
+                }
+                PhotoError::Refused(invalid) => CatalogError::Invalid(invalid),
+                PhotoError::Unexpected(cause) => CatalogError::Unexpected(cause),
+            })
+    }
+
+    #[instrument(skip(self))]
+    async fn product_photo(
+        &self,
+        id: &ProductId,
+        request: PhotoRequest,
+    ) -> Result<ServedPhoto, CatalogError> {
+        let Some(width) = request.width else {
+            return self.whole_photo(id).await;
+        };
+        let format = VariantFormat::for_client(request.accepts_webp);
+        if let Some(kept) = self.variants.find(id, width, format).await? {
+            return match kept.image {
+                Some(image) => Ok(ServedPhoto::new(image, &kept.photo_sha256)),
+                None => self.whole_photo(id).await,
+            };
+        }
+
+        let photo = self.stored_photo(id).await?;
+        let key = VariantKey {
+            product: id.clone(),
+            photo_sha256: photo.sha256.clone(),
+            width,
+            format,
+        };
+        let variant = self.make_once(key, &photo).await?;
+        let sha256 = photo.sha256.clone();
+        Ok(ServedPhoto::new(variant.unwrap_or(photo), &sha256))
     }
 }
 

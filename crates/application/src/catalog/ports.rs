@@ -20,6 +20,20 @@ pub struct ProductRecord {
     pub at: DateTime<Utc>,
 }
 
+/// The rules a product write can break.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum ProductConflict {
+    /// Another product has this product code (`products_product_code_key`).
+    #[error("another product has this product code")]
+    DuplicateProductCode,
+    /// The category does not exist (`products_category_id_fkey`).
+    #[error("the category does not exist")]
+    UnknownCategory,
+    /// The seller's account does not exist (`products_seller_id_fkey`).
+    #[error("the seller does not exist")]
+    UnknownSeller,
+}
+
 #[cfg_attr(any(test, feature = "mock"), mockall::automock)]
 #[async_trait]
 pub trait ProductRepository: Send + Sync {
@@ -30,13 +44,21 @@ pub trait ProductRepository: Send + Sync {
     /// The product, or `None` when no product has this id.
     async fn find(&self, id: &ProductId) -> Result<Option<Product>, RepoError>;
 
-    /// Stores a new product with its variants and photo, all or nothing.
-    /// `Conflict` when its product code is taken or its category does not exist.
-    async fn create(&self, id: &ProductId, record: ProductRecord) -> Result<Product, RepoError>;
+    /// Stores a new product with its variants and photo, all or nothing. A [`ProductConflict`]
+    /// when its product code is taken or its category or seller does not exist.
+    async fn create(
+        &self,
+        id: &ProductId,
+        record: ProductRecord,
+    ) -> Result<Product, RepoError<ProductConflict>>;
 
     /// Replaces the product's content and variants (and photo, when one is given).
-    /// `NotFound` for an unknown id; `Conflict` as for `create`.
-    async fn update(&self, id: &ProductId, record: ProductRecord) -> Result<Product, RepoError>;
+    /// `NotFound` for an unknown id; a [`ProductConflict`] as for `create`.
+    async fn update(
+        &self,
+        id: &ProductId,
+        record: ProductRecord,
+    ) -> Result<Product, RepoError<ProductConflict>>;
 
     /// Deletes the product with its variants, photo and reviews. Past orders keep their
     /// snapshot. `NotFound` for an unknown id.
@@ -44,6 +66,17 @@ pub trait ProductRepository: Send + Sync {
 
     /// The product's photo, or `None` when the product or its photo does not exist.
     async fn photo(&self, id: &ProductId) -> Result<Option<StoredImage>, RepoError>;
+}
+
+/// The rules a category write can break.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum CategoryConflict {
+    /// Another category has the same name, ignoring case (`categories_name_key_key`).
+    #[error("another category has this name")]
+    DuplicateName,
+    /// Products still use the category (`products_category_id_fkey`, `ON DELETE RESTRICT`).
+    #[error("products use the category")]
+    InUse,
 }
 
 #[cfg_attr(any(test, feature = "mock"), mockall::automock)]
@@ -54,14 +87,14 @@ pub trait CategoryRepository: Send + Sync {
 
     async fn find(&self, id: &CategoryId) -> Result<Option<Category>, RepoError>;
 
-    /// `Conflict` when another category has the same name, ignoring case.
-    async fn create(&self, category: &Category) -> Result<(), RepoError>;
+    /// `DuplicateName` when another category has the same name, ignoring case.
+    async fn create(&self, category: &Category) -> Result<(), RepoError<CategoryConflict>>;
 
-    /// `NotFound` for an unknown id; `Conflict` as for `create`.
-    async fn update(&self, category: &Category) -> Result<(), RepoError>;
+    /// `NotFound` for an unknown id; `DuplicateName` as for `create`.
+    async fn update(&self, category: &Category) -> Result<(), RepoError<CategoryConflict>>;
 
-    /// `NotFound` for an unknown id; `Conflict` while products use the category.
-    async fn delete(&self, id: &CategoryId) -> Result<(), RepoError>;
+    /// `NotFound` for an unknown id; `InUse` while products use the category.
+    async fn delete(&self, id: &CategoryId) -> Result<(), RepoError<CategoryConflict>>;
 }
 
 /// A review about to be stored.

@@ -1,10 +1,11 @@
 use std::sync::Arc;
 
+use async_trait::async_trait;
 use paduka_domain::catalog::{
     Category, CategoryDraft, Image, Product, ProductDraft, ProductInput, StoredImage,
 };
 use paduka_domain::review::{Review, ReviewDraft};
-use paduka_domain::{CategoryId, MediaId, ProductId, ReviewId};
+use paduka_domain::{CategoryId, InvalidInput, MediaId, ProductId, ReviewId};
 use tracing::instrument;
 
 use super::ports::*;
@@ -32,6 +33,75 @@ pub struct CategoryWithProducts {
     pub products: Vec<Product>,
 }
 
+/// What shoppers read and admins edit in the catalog: the use cases the HTTP layer calls.
+#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[async_trait]
+pub trait CatalogUseCases: Send + Sync {
+    /// Changes whenever this process changes the catalog (products, stock, reviews,
+    /// categories). Caches of catalog reads compare it to know when to rebuild.
+    fn revision(&self) -> u64;
+
+    async fn list_products(&self, query: &ProductQuery) -> Result<ProductPage, CatalogError>;
+
+    async fn product(&self, id: &ProductId) -> Result<Product, CatalogError>;
+
+    async fn category_page(&self, id: &CategoryId) -> Result<CategoryWithProducts, CatalogError>;
+
+    async fn create_product(
+        &self,
+        admin: &Admin,
+        input: ProductInput,
+        photo: Option<Image>,
+    ) -> Result<Product, CatalogError>;
+
+    async fn update_product(
+        &self,
+        admin: &Admin,
+        id: &ProductId,
+        input: ProductInput,
+        photo: Option<Image>,
+    ) -> Result<Product, CatalogError>;
+
+    async fn delete_product(&self, admin: &Admin, id: &ProductId) -> Result<(), CatalogError>;
+
+    async fn image(&self, id: &MediaId) -> Result<StoredImage, CatalogError>;
+
+    async fn reviews(&self, product: &ProductId) -> Result<Vec<Review>, CatalogError>;
+
+    /// The reviewer is always the signed-in user, whatever the request body says.
+    async fn add_review(
+        &self,
+        user: &Principal,
+        product: &ProductId,
+        draft: ReviewDraft,
+    ) -> Result<Review, CatalogError>;
+
+    async fn categories(&self) -> Result<Vec<Category>, CatalogError>;
+
+    async fn create_category(
+        &self,
+        admin: &Admin,
+        draft: CategoryDraft,
+    ) -> Result<Category, CatalogError>;
+
+    async fn update_category(
+        &self,
+        admin: &Admin,
+        id: &CategoryId,
+        draft: CategoryDraft,
+    ) -> Result<Category, CatalogError>;
+
+    /// Refused while products use the category, so nothing is orphaned.
+    async fn delete_category(
+        &self,
+        admin: &Admin,
+        id: &CategoryId,
+    ) -> Result<Category, CatalogError>;
+
+    /// Stores an image we serve ourselves (demo gallery pictures) and returns its id.
+    async fn store_image(&self, admin: &Admin, image: Image) -> Result<MediaId, CatalogError>;
+}
+
 impl CatalogService {
     pub fn new(
         products: Arc<dyn ProductRepository>,
@@ -54,12 +124,6 @@ impl CatalogService {
         }
     }
 
-    /// Changes whenever this process changes the catalog (products, stock, reviews,
-    /// categories). Caches of catalog reads compare it to know when to rebuild.
-    pub fn revision(&self) -> u64 {
-        self.revision.current()
-    }
-
     /// The shared counter, for the services that change stock (checkout, orders).
     pub fn revision_handle(&self) -> CatalogRevision {
         self.revision.clone()
@@ -77,15 +141,60 @@ impl CatalogService {
         result
     }
 
+    /// Resolves what the form may leave out (product code, seller) and checks what it refers
+    /// to (category, seller) exists.
+    async fn product_record(
+        &self,
+        admin: &Admin,
+        draft: ProductDraft,
+        photo: Option<Image>,
+        current: Option<&Product>,
+    ) -> Result<ProductRecord, CatalogError> {
+        if self.categories.find(&draft.category).await?.is_none() {
+            return Err(InvalidInput::new("Category not found").into());
+        }
+        let seller = match &draft.seller {
+            None => current
+                .and_then(|p| p.seller.clone())
+                .unwrap_or_else(|| admin.id().clone()),
+            Some(seller) => {
+                let is_admin = self.users.find(seller).await?.is_some_and(|u| u.is_admin());
+                if !is_admin {
+                    return Err(InvalidInput::new("Seller must be an admin").into());
+                }
+                seller.clone()
+            }
+        };
+        let product_code = match (&draft.product_code, current) {
+            (Some(code), _) => code.clone(),
+            (None, Some(current)) => current.product_code.clone(),
+            (None, None) => new_product_code(&self.ids.new_id()),
+        };
+        Ok(ProductRecord {
+            product_code,
+            seller,
+            draft,
+            photo,
+            at: self.clock.now(),
+        })
+    }
+}
+
+#[async_trait]
+impl CatalogUseCases for CatalogService {
+    fn revision(&self) -> u64 {
+        self.revision.current()
+    }
+
     // --- products -------------------------------------------------------------------------
 
     #[instrument(skip(self))]
-    pub async fn list_products(&self, query: &ProductQuery) -> Result<ProductPage, CatalogError> {
+    async fn list_products(&self, query: &ProductQuery) -> Result<ProductPage, CatalogError> {
         Ok(self.products.list(query).await?)
     }
 
     #[instrument(skip(self))]
-    pub async fn product(&self, id: &ProductId) -> Result<Product, CatalogError> {
+    async fn product(&self, id: &ProductId) -> Result<Product, CatalogError> {
         self.products
             .find(id)
             .await?
@@ -93,10 +202,7 @@ impl CatalogService {
     }
 
     #[instrument(skip(self))]
-    pub async fn category_page(
-        &self,
-        id: &CategoryId,
-    ) -> Result<CategoryWithProducts, CatalogError> {
+    async fn category_page(&self, id: &CategoryId) -> Result<CategoryWithProducts, CatalogError> {
         let category = self
             .categories
             .find(id)
@@ -111,7 +217,7 @@ impl CatalogService {
     }
 
     #[instrument(skip(self, input, photo), fields(admin = %admin.id()))]
-    pub async fn create_product(
+    async fn create_product(
         &self,
         admin: &Admin,
         input: ProductInput,
@@ -129,7 +235,7 @@ impl CatalogService {
     }
 
     #[instrument(skip(self, input, photo), fields(admin = %admin.id()))]
-    pub async fn update_product(
+    async fn update_product(
         &self,
         admin: &Admin,
         id: &ProductId,
@@ -148,50 +254,8 @@ impl CatalogService {
         self.changed(updated)
     }
 
-    /// Resolves what the form may leave out (product code, seller) and checks what it refers
-    /// to (category, seller) exists.
-    async fn product_record(
-        &self,
-        admin: &Admin,
-        draft: ProductDraft,
-        photo: Option<Image>,
-        current: Option<&Product>,
-    ) -> Result<ProductRecord, CatalogError> {
-        if self.categories.find(&draft.category).await?.is_none() {
-            return Err(CatalogError::Invalid(paduka_domain::InvalidInput::new(
-                "Category not found",
-            )));
-        }
-        let seller = match &draft.seller {
-            None => current
-                .and_then(|p| p.seller.clone())
-                .unwrap_or_else(|| admin.id().clone()),
-            Some(seller) => {
-                let is_admin = self.users.find(seller).await?.is_some_and(|u| u.is_admin());
-                if !is_admin {
-                    return Err(CatalogError::Invalid(paduka_domain::InvalidInput::new(
-                        "Seller must be an admin",
-                    )));
-                }
-                seller.clone()
-            }
-        };
-        let product_code = match (&draft.product_code, current) {
-            (Some(code), _) => code.clone(),
-            (None, Some(current)) => current.product_code.clone(),
-            (None, None) => new_product_code(&self.ids.new_id()),
-        };
-        Ok(ProductRecord {
-            product_code,
-            seller,
-            draft,
-            photo,
-            at: self.clock.now(),
-        })
-    }
-
     #[instrument(skip(self), fields(admin = %admin.id()))]
-    pub async fn delete_product(&self, admin: &Admin, id: &ProductId) -> Result<(), CatalogError> {
+    async fn delete_product(&self, admin: &Admin, id: &ProductId) -> Result<(), CatalogError> {
         let deleted = self.products.delete(id).await.map_err(|e| match e {
             RepoError::NotFound => CatalogError::ProductNotFound,
             other => other.into(),
@@ -200,15 +264,7 @@ impl CatalogService {
     }
 
     #[instrument(skip(self))]
-    pub async fn product_photo(&self, id: &ProductId) -> Result<StoredImage, CatalogError> {
-        self.products
-            .photo(id)
-            .await?
-            .ok_or(CatalogError::ImageNotFound)
-    }
-
-    #[instrument(skip(self))]
-    pub async fn image(&self, id: &MediaId) -> Result<StoredImage, CatalogError> {
+    async fn image(&self, id: &MediaId) -> Result<StoredImage, CatalogError> {
         self.images
             .find(id)
             .await?
@@ -218,14 +274,13 @@ impl CatalogService {
     // --- reviews --------------------------------------------------------------------------
 
     #[instrument(skip(self))]
-    pub async fn reviews(&self, product: &ProductId) -> Result<Vec<Review>, CatalogError> {
+    async fn reviews(&self, product: &ProductId) -> Result<Vec<Review>, CatalogError> {
         self.product(product).await?;
         Ok(self.reviews.for_product(product).await?)
     }
 
-    /// The reviewer is always the signed-in user, whatever the request body says.
     #[instrument(skip(self, draft), fields(user = %user.user_id))]
-    pub async fn add_review(
+    async fn add_review(
         &self,
         user: &Principal,
         product: &ProductId,
@@ -249,12 +304,12 @@ impl CatalogService {
     // --- categories -----------------------------------------------------------------------
 
     #[instrument(skip(self))]
-    pub async fn categories(&self) -> Result<Vec<Category>, CatalogError> {
+    async fn categories(&self) -> Result<Vec<Category>, CatalogError> {
         Ok(self.categories.list().await?)
     }
 
     #[instrument(skip(self, draft), fields(admin = %admin.id()))]
-    pub async fn create_category(
+    async fn create_category(
         &self,
         admin: &Admin,
         draft: CategoryDraft,
@@ -273,7 +328,7 @@ impl CatalogService {
     }
 
     #[instrument(skip(self, draft), fields(admin = %admin.id()))]
-    pub async fn update_category(
+    async fn update_category(
         &self,
         admin: &Admin,
         id: &CategoryId,
@@ -295,9 +350,8 @@ impl CatalogService {
         Ok(category)
     }
 
-    /// Refused while products use the category, so nothing is orphaned.
     #[instrument(skip(self), fields(admin = %admin.id()))]
-    pub async fn delete_category(
+    async fn delete_category(
         &self,
         admin: &Admin,
         id: &CategoryId,
@@ -309,7 +363,7 @@ impl CatalogService {
             .ok_or(CatalogError::CategoryNotFound)?;
         self.categories.delete(id).await.map_err(|e| match e {
             RepoError::NotFound => CatalogError::CategoryNotFound,
-            RepoError::Conflict(_) => CatalogError::Conflict(format!(
+            RepoError::Conflict(CategoryConflict::InUse) => CatalogError::Conflict(format!(
                 "{} still has products; move or delete them first",
                 category.name
             )),
@@ -321,8 +375,7 @@ impl CatalogService {
 
     // --- seeding --------------------------------------------------------------------------
 
-    /// Stores an image we serve ourselves (demo gallery pictures) and returns its id.
-    pub async fn store_image(&self, _admin: &Admin, image: Image) -> Result<MediaId, CatalogError> {
+    async fn store_image(&self, _admin: &Admin, image: Image) -> Result<MediaId, CatalogError> {
         let id = MediaId::new(self.ids.new_id());
         self.images.store(&id, image).await?;
         Ok(id)
@@ -343,18 +396,28 @@ fn new_product_code(id: &str) -> String {
     )
 }
 
-fn product_conflict(error: RepoError) -> CatalogError {
+/// A product write's refusal as the admin's form shows it. The category and seller were
+/// checked just before; one deleted meanwhile reads as if the check had found it gone.
+fn product_conflict(error: RepoError<ProductConflict>) -> CatalogError {
     match error {
-        RepoError::Conflict(_) => {
+        RepoError::Conflict(ProductConflict::DuplicateProductCode) => {
             CatalogError::Conflict("Another product already has this Product Id".into())
+        }
+        RepoError::Conflict(ProductConflict::UnknownCategory) => {
+            InvalidInput::new("Category not found").into()
+        }
+        RepoError::Conflict(ProductConflict::UnknownSeller) => {
+            InvalidInput::new("Seller must be an admin").into()
         }
         other => other.into(),
     }
 }
 
-fn category_conflict(error: RepoError) -> CatalogError {
+fn category_conflict(error: RepoError<CategoryConflict>) -> CatalogError {
     match error {
-        RepoError::Conflict(_) => CatalogError::Conflict("Category already exists".into()),
+        RepoError::Conflict(CategoryConflict::DuplicateName) => {
+            CatalogError::Conflict("Category already exists".into())
+        }
         other => other.into(),
     }
 }

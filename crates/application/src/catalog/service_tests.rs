@@ -194,7 +194,7 @@ fn review(id: &str, rating: u8) -> Review {
     }
 }
 
-fn down() -> RepoError {
+fn down<C>() -> RepoError<C> {
     RepoError::Unexpected(anyhow::anyhow!("database is down"))
 }
 
@@ -541,7 +541,7 @@ async fn a_taken_product_code_on_create_is_a_conflict_naming_the_product_id() {
     ports
         .products
         .expect_create()
-        .returning(|_, _| Err(RepoError::Conflict("products_product_code_key".into())));
+        .returning(|_, _| Err(RepoError::Conflict(ProductConflict::DuplicateProductCode)));
     let form = ProductInput {
         product_code: Some("SHOE-42".into()),
         ..input()
@@ -558,6 +558,31 @@ async fn a_taken_product_code_on_create_is_a_conflict_naming_the_product_id() {
         err.to_string(),
         "Another product already has this Product Id"
     );
+}
+
+#[tokio::test]
+async fn a_category_or_seller_gone_before_the_write_reads_as_the_form_s_own_check() {
+    for (conflict, message) in [
+        (ProductConflict::UnknownCategory, "Category not found"),
+        (ProductConflict::UnknownSeller, "Seller must be an admin"),
+    ] {
+        let mut ports = Ports::default()
+            .with_category(sneakers())
+            .with_ids(&["p-new", "code-id"])
+            .with_clock();
+        ports
+            .products
+            .expect_create()
+            .times(1)
+            .returning(move |_, _| Err(RepoError::Conflict(conflict)));
+        let err = ports
+            .service()
+            .create_product(&admin(), input(), None)
+            .await
+            .unwrap_err();
+        assert!(matches!(err, CatalogError::Invalid(_)), "{err:?}");
+        assert_eq!(err.to_string(), message);
+    }
 }
 
 // --- updating products --------------------------------------------------------------------
@@ -759,7 +784,7 @@ async fn a_taken_product_code_on_update_is_a_conflict_naming_the_product_id() {
     ports
         .products
         .expect_update()
-        .returning(|_, _| Err(RepoError::Conflict("products_product_code_key".into())));
+        .returning(|_, _| Err(RepoError::Conflict(ProductConflict::DuplicateProductCode)));
     let form = ProductInput {
         product_code: Some("TAKEN".into()),
         ..input()
@@ -813,39 +838,6 @@ async fn deleting_an_unknown_product_is_not_found() {
 
     assert!(matches!(err, CatalogError::ProductNotFound));
     assert_eq!(err.to_string(), "Product not found");
-}
-
-#[tokio::test]
-async fn a_product_photo_is_served_as_stored() {
-    let mut ports = Ports::default();
-    ports
-        .products
-        .expect_photo()
-        .withf(|id| id.as_str() == "p-1")
-        .returning(|_| Ok(Some(stored_image())));
-
-    let image = ports
-        .service()
-        .product_photo(&ProductId::new("p-1"))
-        .await
-        .unwrap();
-
-    assert_eq!(image, stored_image());
-}
-
-#[tokio::test]
-async fn a_product_without_a_photo_gives_image_not_found() {
-    let mut ports = Ports::default();
-    ports.products.expect_photo().returning(|_| Ok(None));
-
-    let err = ports
-        .service()
-        .product_photo(&ProductId::new("p-1"))
-        .await
-        .unwrap_err();
-
-    assert!(matches!(err, CatalogError::ImageNotFound));
-    assert_eq!(err.to_string(), "Image not found");
 }
 
 #[tokio::test]
@@ -1045,7 +1037,7 @@ async fn creating_a_category_with_a_taken_name_is_refused_as_already_existing() 
     ports
         .categories
         .expect_create()
-        .returning(|_| Err(RepoError::Conflict("categories_name_key".into())));
+        .returning(|_| Err(RepoError::Conflict(CategoryConflict::DuplicateName)));
     let draft = CategoryDraft::parse(Some("sneakers"), None).unwrap();
 
     let err = ports
@@ -1084,7 +1076,7 @@ async fn renaming_a_category_to_a_taken_name_is_refused_as_already_existing() {
     ports
         .categories
         .expect_update()
-        .returning(|_| Err(RepoError::Conflict("categories_name_key".into())));
+        .returning(|_| Err(RepoError::Conflict(CategoryConflict::DuplicateName)));
     let draft = CategoryDraft::parse(Some("Boots"), None).unwrap();
 
     let err = ports
@@ -1141,7 +1133,7 @@ async fn deleting_a_used_category_is_refused_with_its_name() {
     ports
         .categories
         .expect_delete()
-        .returning(|_| Err(RepoError::Conflict("products_category_id_fkey".into())));
+        .returning(|_| Err(RepoError::Conflict(CategoryConflict::InUse)));
 
     let err = ports
         .service()
@@ -1196,7 +1188,6 @@ async fn unexpected_errors_from_the_first_read_pass_through_unchanged() {
     ports.products.expect_list().returning(|_| Err(down()));
     ports.products.expect_find().returning(|_| Err(down()));
     ports.products.expect_delete().returning(|_| Err(down()));
-    ports.products.expect_photo().returning(|_| Err(down()));
     ports.categories.expect_list().returning(|| Err(down()));
     ports.categories.expect_find().returning(|_| Err(down()));
     ports.categories.expect_create().returning(|_| Err(down()));
@@ -1230,7 +1221,6 @@ async fn unexpected_errors_from_the_first_read_pass_through_unchanged() {
         "delete_product",
         service.delete_product(&admin(), &p1).await,
     );
-    assert_unexpected("product_photo", service.product_photo(&p1).await);
     assert_unexpected("image", service.image(&m1).await);
     assert_unexpected("reviews", service.reviews(&p1).await);
     assert_unexpected(
@@ -1310,23 +1300,23 @@ async fn unexpected_errors_from_later_steps_pass_through_unchanged() {
 async fn a_refusal_the_use_case_does_not_expect_is_an_unexpected_error() {
     let mut ports = Ports::default().with_ids(&["c-new"]);
     ports
-        .products
-        .expect_delete()
-        .returning(|_| Err(RepoError::Conflict("orders_product_fkey".into())));
+        .categories
+        .expect_update()
+        .returning(|_| Err(RepoError::Conflict(CategoryConflict::InUse)));
     ports
         .categories
         .expect_create()
         .returning(|_| Err(RepoError::NotFound));
     let service = ports.service();
 
+    let draft = CategoryDraft::parse(Some("Boots"), None).unwrap();
     let err = service
-        .delete_product(&admin(), &ProductId::new("p-1"))
+        .update_category(&admin(), &CategoryId::new("c-1"), draft.clone())
         .await
         .unwrap_err();
     assert!(matches!(err, CatalogError::Unexpected(_)), "{err:?}");
-    assert_eq!(err.to_string(), "conflict: orders_product_fkey");
+    assert_eq!(err.to_string(), "conflict: products use the category");
 
-    let draft = CategoryDraft::parse(Some("Boots"), None).unwrap();
     let err = service.create_category(&admin(), draft).await.unwrap_err();
     assert!(matches!(err, CatalogError::Unexpected(_)), "{err:?}");
     assert_eq!(err.to_string(), "not found");

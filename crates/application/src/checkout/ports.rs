@@ -30,6 +30,17 @@ pub struct RefundResult {
     pub status: String,
 }
 
+/// A payment made against one of our provider orders, as the provider reports it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProviderPayment {
+    /// The provider's payment id (`pay_...`).
+    pub id: String,
+    pub amount: Paise,
+    /// Whether the money is ours (Razorpay's status `captured`); an authorised, failed or
+    /// refunded payment is not.
+    pub captured: bool,
+}
+
 /// A webhook, once its signature has been checked and its body read.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum WebhookEvent {
@@ -92,6 +103,10 @@ pub trait PaymentGateway: Send + Sync {
     /// `body` with the webhook secret.
     fn verify_webhook(&self, body: &[u8], signature: &str) -> bool;
 
+    /// The payments made against the provider order `order_id`, for reconciling a payment
+    /// whose webhook never came.
+    async fn payments(&self, order_id: &str) -> Result<Vec<ProviderPayment>, PaymentError>;
+
     /// Reads a webhook body whose signature was verified.
     fn parse_webhook(&self, body: &[u8]) -> Result<WebhookEvent, PaymentError>;
 
@@ -100,6 +115,23 @@ pub trait PaymentGateway: Send + Sync {
 
     /// The key the checkout window is opened with (Razorpay's public key id).
     fn public_key(&self) -> String;
+}
+
+/// What the offline sandbox's Pay button gets back: the three fields Razorpay's checkout
+/// window returns.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SandboxPayment {
+    pub razorpay_order_id: String,
+    pub razorpay_payment_id: String,
+    pub razorpay_signature: String,
+}
+
+/// Paying a payment order without a provider: only the offline sandbox adapter offers it.
+#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+pub trait SandboxPayer: Send + Sync {
+    /// A new payment of the sandbox order `order_id` and its signature. Refuses order ids the
+    /// sandbox did not make.
+    fn pay(&self, order_id: &str) -> Result<SandboxPayment, PaymentError>;
 }
 
 // --- checkout intents ---------------------------------------------------------------------
@@ -131,7 +163,9 @@ pub struct CheckoutIntent {
     pub provider_order_id: String,
     /// Our own reference, sent to the provider with the order (unique).
     pub receipt: String,
-    pub user: UserId,
+    /// The shopper who paid; `None` once their account is deleted. The intent outlives the
+    /// account so that its payment can still be refunded.
+    pub user: Option<UserId>,
     /// Empty when the payment was asked for without a cart (the spec's original client):
     /// such an intent still proves the amount, but the webhook cannot place its order.
     pub lines: Vec<CartLine>,
@@ -146,13 +180,31 @@ pub struct CheckoutIntent {
     pub refund: Option<IntentRefund>,
 }
 
+/// The rules a checkout intent's writes can break.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum IntentConflict {
+    /// An intent with this provider order id (`checkout_intents_pkey`) or receipt
+    /// (`checkout_intents_receipt_key`) exists.
+    #[error("a checkout intent has this provider order id or receipt")]
+    DuplicateIntent,
+    /// An order was placed for the payment or the intent: it must not be refunded.
+    #[error("an order was placed for this payment")]
+    OrderPlaced,
+    /// The refund of another payment is claimed for the intent; the first claim stands.
+    #[error("the refund of another payment is claimed for this intent")]
+    OtherPaymentClaimed,
+    /// No refund is claimed for the intent, so there is no refund id to record.
+    #[error("no refund is claimed for this intent")]
+    NoClaim,
+}
+
 /// Stored checkout intents (`checkout_intents` and `checkout_intent_lines`).
 #[cfg_attr(any(test, feature = "mock"), mockall::automock)]
 #[async_trait]
 pub trait CheckoutIntentRepository: Send + Sync {
     /// Stores a new intent with its lines (in order, `position` from 0), all or nothing.
-    /// `Conflict` when the provider order id or the receipt is taken.
-    async fn save(&self, intent: &CheckoutIntent) -> Result<(), RepoError>;
+    /// `DuplicateIntent` when the provider order id or the receipt is taken.
+    async fn save(&self, intent: &CheckoutIntent) -> Result<(), RepoError<IntentConflict>>;
 
     /// The intent for this provider order id, with its lines in order; `None` when unknown.
     async fn find(&self, provider_order_id: &str) -> Result<Option<CheckoutIntent>, RepoError>;
@@ -164,10 +216,21 @@ pub trait CheckoutIntentRepository: Send + Sync {
         limit: u32,
     ) -> Result<Vec<CheckoutIntent>, RepoError>;
 
+    /// The intents created from `since` to before `until` that no order and no refund claim
+    /// settled yet, oldest first, at most `limit`, lines included: the payments a missed
+    /// webhook may have left without their order.
+    async fn unsettled(
+        &self,
+        since: DateTime<Utc>,
+        until: DateTime<Utc>,
+        limit: u32,
+    ) -> Result<Vec<CheckoutIntent>, RepoError>;
+
     /// Claims the refund of `payment_id` for the intent, in one transaction that locks the
     /// intent's row (`SELECT ... FOR UPDATE` on PostgreSQL; SQLite's single writer):
-    /// - `Conflict` when an order with this `payment_id` (or for this provider order id)
+    /// - `OrderPlaced` when an order with this `payment_id` (or for this provider order id)
     ///   exists: the payment was honoured and must not be refunded;
+    /// - `OtherPaymentClaimed` when the refund of another payment is claimed already;
     /// - otherwise records the claim (`payment_id`, `claimed_at`), unless one is already
     ///   recorded for the same payment, which is kept as it is (the call is idempotent);
     /// - `NotFound` for an unknown provider order id.
@@ -179,14 +242,15 @@ pub trait CheckoutIntentRepository: Send + Sync {
         provider_order_id: &str,
         payment_id: &str,
         at: DateTime<Utc>,
-    ) -> Result<(), RepoError>;
+    ) -> Result<(), RepoError<IntentConflict>>;
 
-    /// Records the provider's refund id on a claimed refund. `NotFound` for an unknown id.
+    /// Records the provider's refund id on a claimed refund. `NotFound` for an unknown id,
+    /// `NoClaim` when no refund is claimed.
     async fn record_refund(
         &self,
         provider_order_id: &str,
         refund_id: &str,
-    ) -> Result<(), RepoError>;
+    ) -> Result<(), RepoError<IntentConflict>>;
 }
 
 /// Webhooks already handled, by the provider's event id (`payment_events`).

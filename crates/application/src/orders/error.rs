@@ -1,5 +1,6 @@
 use paduka_domain::InvalidInput;
 
+use super::OrderConflict;
 use crate::RepoError;
 use crate::checkout::PaymentError;
 
@@ -30,12 +31,22 @@ pub enum OrderError {
     Unexpected(anyhow::Error),
 }
 
+impl From<RepoError<OrderConflict>> for OrderError {
+    fn from(error: RepoError<OrderConflict>) -> Self {
+        match error {
+            RepoError::NotFound => Self::NotFound,
+            RepoError::Conflict(OrderConflict::Cancelled) => Self::Cancelled,
+            RepoError::Conflict(OrderConflict::Delivered) => Self::Delivered,
+            RepoError::Unexpected(e) => Self::Unexpected(e),
+        }
+    }
+}
+
 impl From<RepoError> for OrderError {
     fn from(error: RepoError) -> Self {
         match error {
             RepoError::NotFound => Self::NotFound,
-            RepoError::Unexpected(e) => Self::Unexpected(e),
-            other => Self::Unexpected(anyhow::Error::new(other)),
+            other => Self::Unexpected(other.unexpected()),
         }
     }
 }

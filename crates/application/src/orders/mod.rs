@@ -8,4 +8,6 @@ mod service;
 
 pub use error::OrderError;
 pub use ports::*;
-pub use service::{OrderDetail, OrderPorts, OrderService};
+#[cfg(any(test, feature = "mock"))]
+pub use service::MockOrderUseCases;
+pub use service::{OrderDetail, OrderPorts, OrderService, OrderUseCases};

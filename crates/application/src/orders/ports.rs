@@ -79,6 +79,17 @@ pub enum PlaceError {
     Repo(#[from] RepoError),
 }
 
+/// The rules a status change or a cancellation can break, checked inside its transaction.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum OrderConflict {
+    /// A cancelled order keeps its status.
+    #[error("the order is cancelled")]
+    Cancelled,
+    /// A delivered order cannot be cancelled.
+    #[error("the order was delivered")]
+    Delivered,
+}
+
 /// What [`OrderRepository::cancel`] did.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Cancellation {
@@ -134,7 +145,7 @@ pub trait OrderRepository: Send + Sync {
 
     /// Sets the status and `updated_at`, and appends an `order_events` row (`status`,
     /// `actor`, `at`; `position` one past the last), in one transaction; the order as stored
-    /// now. `NotFound` for an unknown id; `Conflict` when the order is `Cancelled` (checked
+    /// now. `NotFound` for an unknown id; `Cancelled` when the order is cancelled (checked
     /// inside the transaction: a cancelled order keeps its status).
     async fn set_status(
         &self,
@@ -142,19 +153,19 @@ pub trait OrderRepository: Send + Sync {
         status: OrderStatus,
         actor: Option<UserId>,
         at: DateTime<Utc>,
-    ) -> Result<Order, RepoError>;
+    ) -> Result<Order, RepoError<OrderConflict>>;
 
     /// Cancels the order in ONE transaction: status `Cancelled`, `updated_at`, an
     /// `order_events` row, and every line's quantity added back to its product's stock
-    /// (lines whose product is gone are skipped). `NotFound` for an unknown id; `Conflict`
-    /// when the order is `Delivered` (checked inside the transaction). An order already
+    /// (lines whose product is gone are skipped). `NotFound` for an unknown id; `Delivered`
+    /// when the order was delivered (checked inside the transaction). An order already
     /// `Cancelled` is returned with `already_cancelled: true` and nothing changes.
     async fn cancel(
         &self,
         id: &OrderId,
         actor: Option<UserId>,
         at: DateTime<Utc>,
-    ) -> Result<Cancellation, RepoError>;
+    ) -> Result<Cancellation, RepoError<OrderConflict>>;
 
     /// Every status the order took, oldest first, each with the name of who set it (`None`
     /// for the shop itself or a deleted account). Empty for an unknown id.

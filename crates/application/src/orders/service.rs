@@ -1,12 +1,12 @@
 use std::sync::Arc;
 
+use async_trait::async_trait;
 use paduka_domain::order::{Order, OrderStatus, StatusChange};
 use paduka_domain::{OrderId, Paise, UserId};
 use tracing::instrument;
 
 use super::{OrderError, OrderRepository, mails};
 use crate::Clock;
-use crate::RepoError;
 use crate::accounts::{Admin, Principal, UserRepository};
 use crate::catalog::CatalogRevision;
 use crate::checkout::{PaymentGateway, refund_key};
@@ -36,30 +36,85 @@ pub struct OrderService {
     ports: OrderPorts,
 }
 
+/// Orders after checkout: the use cases the HTTP layer calls.
+#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[async_trait]
+pub trait OrderUseCases: Send + Sync {
+    /// `POST /order/myorders`: the caller's own orders, newest first, without the cancelled
+    /// ones. `claimed` is the `user` the body names, if any: naming anyone but the caller is
+    /// `Forbidden` (403), admins included (they have `all`).
+    async fn my_orders(
+        &self,
+        user: &Principal,
+        claimed: Option<UserId>,
+    ) -> Result<Vec<Order>, OrderError>;
+
+    /// `GET /order/get-order/{id}`: the order and its status history, for its owner or an
+    /// admin. Only admins learn who set each status.
+    async fn get(&self, user: &Principal, id: &OrderId) -> Result<OrderDetail, OrderError>;
+
+    /// `GET /order/get-all-orders`: every order, newest first, cancelled ones included.
+    async fn all(&self, admin: &Admin) -> Result<Vec<Order>, OrderError>;
+
+    /// `PUT /order/update-status/{id}`: `Pending`, `Confirmed` or `Delivered` (else 400); a
+    /// cancelled order keeps its status (409 `Order Cancelled`). The buyer is mailed when
+    /// the status changes; setting the status it has changes nothing.
+    async fn update_status(
+        &self,
+        admin: &Admin,
+        id: &OrderId,
+        status: &str,
+    ) -> Result<Order, OrderError>;
+
+    /// `GET /order/delete/{id}`: for the owner or an admin. A delivered order cannot be
+    /// cancelled (409 `Order Delivered`); any other becomes `Cancelled`, its stock comes back
+    /// (one transaction) and its payment is refunded through the port, once (idempotency
+    /// key per payment). Cancelling a cancelled order retries a refund that had failed.
+    async fn cancel(&self, user: &Principal, id: &OrderId) -> Result<Order, OrderError>;
+}
+
 impl OrderService {
     pub fn new(ports: OrderPorts) -> Self {
         Self { ports }
     }
 
-    /// `POST /order/myorders`: the caller's own orders, newest first, without the cancelled
-    /// ones. `claimed` is the `user` the body names, if any: naming anyone but the caller is
-    /// `Forbidden` (403), admins included (they have `all`).
+    async fn find(&self, id: &OrderId) -> Result<Order, OrderError> {
+        self.ports
+            .orders
+            .find(id)
+            .await?
+            .ok_or(OrderError::NotFound)
+    }
+
+    async fn mail_status(&self, order: &Order) {
+        if let Some(buyer) = &order.user.id {
+            mails::notify(
+                self.ports.users.as_ref(),
+                self.ports.mailer.as_ref(),
+                buyer,
+                |user| mails::status_changed(user, order),
+            )
+            .await;
+        }
+    }
+}
+
+#[async_trait]
+impl OrderUseCases for OrderService {
     #[instrument(skip(self), fields(user = %user.user_id))]
-    pub async fn my_orders(
+    async fn my_orders(
         &self,
         user: &Principal,
-        claimed: Option<&UserId>,
+        claimed: Option<UserId>,
     ) -> Result<Vec<Order>, OrderError> {
-        if claimed.is_some_and(|claimed| *claimed != user.user_id) {
+        if claimed.is_some_and(|claimed| claimed != user.user_id) {
             return Err(OrderError::Forbidden);
         }
         Ok(self.ports.orders.for_user(&user.user_id).await?)
     }
 
-    /// `GET /order/get-order/{id}`: the order and its status history, for its owner or an
-    /// admin. Only admins learn who set each status.
     #[instrument(skip(self), fields(user = %user.user_id))]
-    pub async fn get(&self, user: &Principal, id: &OrderId) -> Result<OrderDetail, OrderError> {
+    async fn get(&self, user: &Principal, id: &OrderId) -> Result<OrderDetail, OrderError> {
         let order = self.find(id).await?;
         ensure_may_see(user, &order)?;
         let mut history = self.ports.orders.history(id).await?;
@@ -69,17 +124,13 @@ impl OrderService {
         Ok(OrderDetail { order, history })
     }
 
-    /// `GET /order/get-all-orders`: every order, newest first, cancelled ones included.
     #[instrument(skip(self), fields(admin = %admin.id()))]
-    pub async fn all(&self, admin: &Admin) -> Result<Vec<Order>, OrderError> {
+    async fn all(&self, admin: &Admin) -> Result<Vec<Order>, OrderError> {
         Ok(self.ports.orders.all().await?)
     }
 
-    /// `PUT /order/update-status/{id}`: `Pending`, `Confirmed` or `Delivered` (else 400); a
-    /// cancelled order keeps its status (409 `Order Cancelled`). The buyer is mailed when
-    /// the status changes; setting the status it has changes nothing.
     #[instrument(skip(self), fields(admin = %admin.id()))]
-    pub async fn update_status(
+    async fn update_status(
         &self,
         admin: &Admin,
         id: &OrderId,
@@ -97,21 +148,13 @@ impl OrderService {
             .ports
             .orders
             .set_status(id, status, Some(admin.id().clone()), self.ports.clock.now())
-            .await
-            .map_err(|error| match error {
-                RepoError::Conflict(_) => OrderError::Cancelled,
-                other => other.into(),
-            })?;
+            .await?;
         self.mail_status(&order).await;
         Ok(order)
     }
 
-    /// `GET /order/delete/{id}`: for the owner or an admin. A delivered order cannot be
-    /// cancelled (409 `Order Delivered`); any other becomes `Cancelled`, its stock comes back
-    /// (one transaction) and its payment is refunded through the port, once (idempotency
-    /// key per payment). Cancelling a cancelled order retries a refund that had failed.
     #[instrument(skip(self), fields(user = %user.user_id))]
-    pub async fn cancel(&self, user: &Principal, id: &OrderId) -> Result<Order, OrderError> {
+    async fn cancel(&self, user: &Principal, id: &OrderId) -> Result<Order, OrderError> {
         let order = self.find(id).await?;
         ensure_may_see(user, &order)?;
         if order.status == OrderStatus::Delivered {
@@ -121,11 +164,7 @@ impl OrderService {
             .ports
             .orders
             .cancel(id, Some(user.user_id.clone()), self.ports.clock.now())
-            .await
-            .map_err(|error| match error {
-                RepoError::Conflict(_) => OrderError::Delivered,
-                other => other.into(),
-            })?;
+            .await?;
         if !cancellation.already_cancelled {
             self.ports.catalog_revision.bump();
         }
@@ -149,26 +188,6 @@ impl OrderService {
             self.mail_status(&order).await;
         }
         Ok(order)
-    }
-
-    async fn find(&self, id: &OrderId) -> Result<Order, OrderError> {
-        self.ports
-            .orders
-            .find(id)
-            .await?
-            .ok_or(OrderError::NotFound)
-    }
-
-    async fn mail_status(&self, order: &Order) {
-        if let Some(buyer) = &order.user.id {
-            mails::notify(
-                self.ports.users.as_ref(),
-                self.ports.mailer.as_ref(),
-                buyer,
-                |user| mails::status_changed(user, order),
-            )
-            .await;
-        }
     }
 }
 

@@ -8,12 +8,12 @@ use paduka_domain::user::{Role, User};
 use paduka_domain::{Percent, ProductId};
 
 use super::*;
-use crate::MockClock;
 use crate::accounts::MockUserRepository;
 use crate::catalog::CatalogRevision;
 use crate::checkout::{MockPaymentGateway, PaymentError, RefundResult};
 use crate::mail::MockMailer;
-use crate::orders::{Cancellation, MockOrderRepository};
+use crate::orders::{Cancellation, MockOrderRepository, OrderConflict};
+use crate::{MockClock, RepoError};
 
 #[derive(Default)]
 struct Ports {
@@ -169,7 +169,7 @@ async fn my_orders_are_the_token_s_own() {
     let same = UserId::new("shopper-1");
     assert_eq!(
         service
-            .my_orders(&shopper(), Some(&same))
+            .my_orders(&shopper(), Some(same.clone()))
             .await
             .unwrap()
             .len(),
@@ -183,7 +183,7 @@ async fn asking_for_someone_else_s_orders_is_forbidden_even_for_an_admin() {
     let other = UserId::new("shopper-1");
     for caller in [stranger(), admin_principal()] {
         assert!(matches!(
-            service.my_orders(&caller, Some(&other)).await,
+            service.my_orders(&caller, Some(other.clone())).await,
             Err(OrderError::Forbidden)
         ));
     }
@@ -324,7 +324,7 @@ async fn a_cancellation_racing_a_status_change_wins() {
     ports
         .orders
         .expect_set_status()
-        .returning(|_, _, _, _| Err(RepoError::Conflict("cancelled".into())));
+        .returning(|_, _, _, _| Err(RepoError::Conflict(OrderConflict::Cancelled)));
     let result = ports
         .service()
         .update_status(&admin(), &OrderId::new("ord-1"), "Delivered")
@@ -418,7 +418,7 @@ async fn an_order_delivered_while_being_cancelled_stays_delivered() {
     ports
         .orders
         .expect_cancel()
-        .returning(|_, _, _| Err(RepoError::Conflict("delivered".into())));
+        .returning(|_, _, _| Err(RepoError::Conflict(OrderConflict::Delivered)));
     let result = ports
         .service()
         .cancel(&shopper(), &OrderId::new("ord-1"))

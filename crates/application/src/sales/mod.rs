@@ -4,4 +4,6 @@ mod ports;
 mod service;
 
 pub use ports::*;
-pub use service::{SaleError, SaleService};
+#[cfg(any(test, feature = "mock"))]
+pub use service::MockSaleUseCases;
+pub use service::{SaleError, SaleService, SaleUseCases};

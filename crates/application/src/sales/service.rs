@@ -1,5 +1,6 @@
 use std::sync::Arc;
 
+use async_trait::async_trait;
 use paduka_domain::sale::{Sale, SaleDraft};
 use paduka_domain::{InvalidInput, SaleId};
 use tracing::instrument;
@@ -22,8 +23,7 @@ impl From<RepoError> for SaleError {
     fn from(error: RepoError) -> Self {
         match error {
             RepoError::NotFound => Self::NotFound,
-            RepoError::Unexpected(e) => Self::Unexpected(e),
-            other => Self::Unexpected(anyhow::Error::new(other)),
+            other => Self::Unexpected(other.unexpected()),
         }
     }
 }
@@ -33,25 +33,42 @@ pub struct SaleService {
     ids: Arc<dyn IdGenerator>,
 }
 
+/// The shop's timed sales: the use cases the HTTP layer calls.
+#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[async_trait]
+pub trait SaleUseCases: Send + Sync {
+    async fn list(&self) -> Result<Vec<Sale>, SaleError>;
+
+    async fn create(&self, admin: &Admin, draft: SaleDraft) -> Result<Sale, SaleError>;
+
+    async fn update(&self, admin: &Admin, id: &SaleId, draft: SaleDraft)
+    -> Result<Sale, SaleError>;
+
+    async fn delete(&self, admin: &Admin, id: &SaleId) -> Result<(), SaleError>;
+}
+
 impl SaleService {
     pub fn new(sales: Arc<dyn SaleRepository>, ids: Arc<dyn IdGenerator>) -> Self {
         Self { sales, ids }
     }
+}
 
+#[async_trait]
+impl SaleUseCases for SaleService {
     #[instrument(skip(self))]
-    pub async fn list(&self) -> Result<Vec<Sale>, SaleError> {
+    async fn list(&self) -> Result<Vec<Sale>, SaleError> {
         Ok(self.sales.list().await?)
     }
 
     #[instrument(skip(self, draft), fields(admin = %admin.id()))]
-    pub async fn create(&self, admin: &Admin, draft: SaleDraft) -> Result<Sale, SaleError> {
+    async fn create(&self, admin: &Admin, draft: SaleDraft) -> Result<Sale, SaleError> {
         let sale = sale_from(SaleId::new(self.ids.new_id()), draft);
         self.sales.create(&sale).await?;
         Ok(sale)
     }
 
     #[instrument(skip(self, draft), fields(admin = %admin.id()))]
-    pub async fn update(
+    async fn update(
         &self,
         admin: &Admin,
         id: &SaleId,
@@ -63,7 +80,7 @@ impl SaleService {
     }
 
     #[instrument(skip(self), fields(admin = %admin.id()))]
-    pub async fn delete(&self, admin: &Admin, id: &SaleId) -> Result<(), SaleError> {
+    async fn delete(&self, admin: &Admin, id: &SaleId) -> Result<(), SaleError> {
         Ok(self.sales.delete(id).await?)
     }
 }

@@ -1,6 +1,8 @@
 //! Delivery checks, payments, the sandbox checkout and orders.
 
-use paduka_application::checkout::{CartInput, CartLine, OrderRequest, PaymentOrder};
+use paduka_application::checkout::{
+    CartInput, CartLine, OrderRequest, PaymentOrder, SandboxPayment,
+};
 use paduka_application::orders::OrderDetail;
 use paduka_domain::delivery::DeliveryCheck;
 use paduka_domain::order::{Order, StatusChange};
@@ -151,6 +153,16 @@ pub struct SandboxPaymentDto {
     pub razorpay_order_id: String,
     pub razorpay_payment_id: String,
     pub razorpay_signature: String,
+}
+
+impl From<SandboxPayment> for SandboxPaymentDto {
+    fn from(payment: SandboxPayment) -> Self {
+        Self {
+            razorpay_order_id: payment.razorpay_order_id,
+            razorpay_payment_id: payment.razorpay_payment_id,
+            razorpay_signature: payment.razorpay_signature,
+        }
+    }
 }
 
 /// `POST /payment/webhook`: the acknowledgement.

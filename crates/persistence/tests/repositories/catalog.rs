@@ -2,7 +2,9 @@
 
 use paduka_application::RepoError;
 use paduka_application::accounts::UserRepository;
-use paduka_application::catalog::{CategoryRepository, ImageRepository, ProductRepository};
+use paduka_application::catalog::{
+    CategoryConflict, CategoryRepository, ImageRepository, ProductRepository,
+};
 use paduka_domain::catalog::{Category, ImageType, StoredImage};
 use paduka_domain::user::Role;
 use paduka_domain::{CategoryId, MediaId, ProductId};
@@ -61,11 +63,11 @@ async fn category_names_are_unique_ignoring_case(db: &TestDb) {
     categories.create(&category("c2", "Sandals")).await.unwrap();
     assert!(matches!(
         categories.create(&category("c3", "BOOTS")).await,
-        Err(RepoError::Conflict(_))
+        Err(RepoError::Conflict(CategoryConflict::DuplicateName))
     ));
     assert!(matches!(
         categories.update(&category("c2", "boots")).await,
-        Err(RepoError::Conflict(_))
+        Err(RepoError::Conflict(CategoryConflict::DuplicateName))
     ));
     // Renaming a category to another spelling of its own name is fine.
     categories
@@ -104,7 +106,7 @@ async fn a_category_in_use_cannot_be_deleted(db: &TestDb) {
 
     let refused = categories.delete(&CategoryId::new("boots")).await;
     assert!(
-        matches!(refused, Err(RepoError::Conflict(_))),
+        matches!(refused, Err(RepoError::Conflict(CategoryConflict::InUse))),
         "{refused:?}"
     );
     assert_eq!(names(&categories.list().await.unwrap()), ["Boots", "Empty"]);
@@ -160,8 +162,11 @@ async fn images_are_stored_and_read_back_with_their_hash(db: &TestDb) {
         })
     );
     assert_eq!(images.find(&MediaId::new("nope")).await.unwrap(), None);
-    assert!(matches!(
-        images.store(&id, image).await,
-        Err(RepoError::Conflict(_))
-    ));
+    assert!(
+        matches!(
+            images.store(&id, image).await,
+            Err(RepoError::Unexpected(_))
+        ),
+        "a second image with an id is refused"
+    );
 }

@@ -4,7 +4,8 @@ use paduka_application::RepoError;
 use paduka_application::accounts::UserRepository;
 use paduka_application::catalog::{CategoryRepository, ProductRepository};
 use paduka_application::checkout::{
-    CartLine, CheckoutIntent, CheckoutIntentRepository, IntentRefund, WebhookEventRepository,
+    CartLine, CheckoutIntent, CheckoutIntentRepository, IntentConflict, IntentRefund,
+    WebhookEventRepository,
 };
 use paduka_application::orders::{
     NewOrder, NewOrderLine, OrderRepository, PlaceError, Placement, StockChange,
@@ -28,6 +29,9 @@ crate::on_both_backends!(
     an_honoured_payment_cannot_be_claimed_for_a_refund,
     a_refund_claim_and_a_placement_racing_let_exactly_one_win,
     webhook_events_are_recorded_once,
+    an_intent_outlives_its_shopper_s_account,
+    intents_left_unsettled_are_found_for_reconciling,
+    the_migration_to_outliving_intents_keeps_every_intent_and_line,
 );
 
 struct Shop {
@@ -75,7 +79,7 @@ fn intent(id: &str, receipt: &str, seconds: i64) -> CheckoutIntent {
     CheckoutIntent {
         provider_order_id: id.to_owned(),
         receipt: receipt.to_owned(),
-        user: UserId::new("u1"),
+        user: Some(UserId::new("u1")),
         lines: vec![cart_line("p2", 0, 1), cart_line("p1", 2, 3)],
         address: "12 MG Road, Bengaluru".to_owned(),
         pincode: "560001".to_owned(),
@@ -148,14 +152,23 @@ async fn a_taken_provider_order_id_or_receipt_is_a_conflict(db: &TestDb) {
         .save(&intent("order_1", "rcpt_2", 20))
         .await
         .unwrap_err();
-    assert!(matches!(same_id, RepoError::Conflict(_)), "{same_id:?}");
+    assert!(
+        matches!(
+            same_id,
+            RepoError::Conflict(IntentConflict::DuplicateIntent)
+        ),
+        "{same_id:?}"
+    );
     let same_receipt = shop
         .intents
         .save(&intent("order_2", "rcpt_1", 20))
         .await
         .unwrap_err();
     assert!(
-        matches!(same_receipt, RepoError::Conflict(_)),
+        matches!(
+            same_receipt,
+            RepoError::Conflict(IntentConflict::DuplicateIntent)
+        ),
         "{same_receipt:?}"
     );
     assert_eq!(
@@ -174,7 +187,7 @@ async fn recent_intents_are_newest_first_and_limited(db: &TestDb) {
             .unwrap();
     }
     let mut other = intent("order_admin", "rcpt_admin", 99);
-    other.user = UserId::new("admin");
+    other.user = Some(UserId::new("admin"));
     shop.intents.save(&other).await.unwrap();
 
     let recent = shop
@@ -262,7 +275,10 @@ async fn a_refund_claim_is_recorded_once_and_blocks_the_order(db: &TestDb) {
         .record_refund("order_2", "rfnd_2")
         .await
         .unwrap_err();
-    assert!(matches!(unclaimed, RepoError::Conflict(_)), "{unclaimed:?}");
+    assert!(
+        matches!(unclaimed, RepoError::Conflict(IntentConflict::NoClaim)),
+        "{unclaimed:?}"
+    );
     assert_eq!(
         shop.intents.find("order_2").await.unwrap().unwrap().refund,
         None
@@ -303,7 +319,10 @@ async fn an_honoured_payment_cannot_be_claimed_for_a_refund(db: &TestDb) {
         .await
         .unwrap_err();
     assert!(
-        matches!(same_payment, RepoError::Conflict(_)),
+        matches!(
+            same_payment,
+            RepoError::Conflict(IntentConflict::OrderPlaced)
+        ),
         "{same_payment:?}"
     );
     let same_intent = shop
@@ -312,7 +331,10 @@ async fn an_honoured_payment_cannot_be_claimed_for_a_refund(db: &TestDb) {
         .await
         .unwrap_err();
     assert!(
-        matches!(same_intent, RepoError::Conflict(_)),
+        matches!(
+            same_intent,
+            RepoError::Conflict(IntentConflict::OrderPlaced)
+        ),
         "{same_intent:?}"
     );
     for id in ["order_1", "order_2"] {
@@ -353,7 +375,7 @@ async fn a_refund_claim_and_a_placement_racing_let_exactly_one_win(db: &TestDb) 
                         .is_none()
                 );
             }
-            (Err(RepoError::Conflict(_)), Ok(Placement::Placed(_))) => {
+            (Err(RepoError::Conflict(IntentConflict::OrderPlaced)), Ok(Placement::Placed(_))) => {
                 let found = shop.intents.find(&id).await.unwrap().unwrap();
                 assert_eq!(found.refund, None);
             }
@@ -384,4 +406,107 @@ async fn webhook_events_are_recorded_once(db: &TestDb) {
     }
     assert!(events.is_handled("evt_3").await.unwrap());
     assert_eq!(db.count("SELECT COUNT(*) AS n FROM payment_events"), 2);
+}
+
+async fn an_intent_outlives_its_shopper_s_account(db: &TestDb) {
+    let shop = shop(db).await;
+    let saved = intent("order_1", "rcpt_1", 10);
+    shop.intents.save(&saved).await.unwrap();
+    DieselUserRepository::new(db.db())
+        .delete(&UserId::new("u1"))
+        .await
+        .unwrap();
+
+    let kept = shop.intents.find("order_1").await.unwrap();
+    assert_eq!(
+        kept,
+        Some(CheckoutIntent {
+            user: None,
+            ..saved
+        }),
+        "the intent and its lines stay, without the account"
+    );
+    // Its payment can still be claimed for a refund and recorded.
+    shop.intents
+        .claim_refund("order_1", "pay_1", at(20))
+        .await
+        .unwrap();
+    shop.intents
+        .record_refund("order_1", "rfnd_1")
+        .await
+        .unwrap();
+    let refund = shop.intents.find("order_1").await.unwrap().unwrap().refund;
+    assert_eq!(refund.unwrap().refund_id.as_deref(), Some("rfnd_1"));
+}
+
+async fn intents_left_unsettled_are_found_for_reconciling(db: &TestDb) {
+    let shop = shop(db).await;
+    for (id, seconds) in [
+        ("order_old", 5),
+        ("order_placed", 20),
+        ("order_refunded", 30),
+        ("order_open_b", 50),
+        ("order_open_a", 40),
+        ("order_new", 90),
+    ] {
+        shop.intents
+            .save(&intent(id, &format!("rcpt_{id}"), seconds))
+            .await
+            .unwrap();
+    }
+    shop.orders
+        .place(&new_order("o1", "pay_1", "order_placed"), &take_one())
+        .await
+        .unwrap();
+    shop.intents
+        .claim_refund("order_refunded", "pay_2", at(35))
+        .await
+        .unwrap();
+
+    let open = shop.intents.unsettled(at(10), at(90), 10).await.unwrap();
+    let ids: Vec<&str> = open.iter().map(|i| i.provider_order_id.as_str()).collect();
+    assert_eq!(ids, ["order_open_a", "order_open_b"], "oldest first");
+    assert!(open.iter().all(|i| i.lines.len() == 2), "lines included");
+    let first = shop.intents.unsettled(at(10), at(90), 1).await.unwrap();
+    assert_eq!(first.len(), 1);
+}
+
+/// The migration that lets an intent outlive its user's account.
+const OUTLIVING_INTENTS: &str = "2025-11-24-000100";
+
+/// The rebuild of the intent tables on SQLite (and the altered reference on PostgreSQL)
+/// carries every stored intent and line across, and the reverse keeps the ones with an
+/// account.
+async fn the_migration_to_outliving_intents_keeps_every_intent_and_line(db: &TestDb) {
+    let shop = shop(db).await;
+    shop.intents
+        .save(&intent("order_1", "rcpt_1", 10))
+        .await
+        .unwrap();
+    shop.intents
+        .claim_refund("order_1", "pay_1", at(20))
+        .await
+        .unwrap();
+    db.revert_through(OUTLIVING_INTENTS);
+    db.db().run_migrations().unwrap();
+    let back = shop.intents.find("order_1").await.unwrap().unwrap();
+    assert_eq!(back.lines.len(), 2);
+    assert_eq!(back.refund.map(|r| r.payment_id), Some("pay_1".to_owned()));
+
+    db.execute("DELETE FROM users WHERE id = 'u1'");
+    assert_eq!(
+        db.count("SELECT COUNT(*) AS n FROM checkout_intent_lines"),
+        2
+    );
+    db.revert_through(OUTLIVING_INTENTS);
+    assert_eq!(
+        db.count("SELECT COUNT(*) AS n FROM checkout_intents"),
+        0,
+        "an intent without an account cannot go back to a required user"
+    );
+    assert_eq!(
+        db.count("SELECT COUNT(*) AS n FROM checkout_intent_lines"),
+        0
+    );
+    db.db().run_migrations().unwrap();
 }

@@ -145,6 +145,31 @@ impl TestDb {
         }
     }
 
+    /// Runs `down.sql` of every migration newer than `version` (a migration folder's date
+    /// prefix, e.g. `2025-11-24-000100`), newest first, then of `version` itself.
+    pub fn revert_through(&self, version: &str) {
+        let wanted = version.replace('-', "");
+        loop {
+            let reverted = match &self.place {
+                Place::Sqlite { path, .. } => {
+                    let mut conn = SqliteConnection::establish(path.to_str().unwrap()).unwrap();
+                    conn.revert_last_migration(SQLITE_MIGRATIONS)
+                        .unwrap()
+                        .to_string()
+                }
+                Place::Postgres { url, .. } => {
+                    let mut conn = PgConnection::establish(url).unwrap();
+                    conn.revert_last_migration(POSTGRES_MIGRATIONS)
+                        .unwrap()
+                        .to_string()
+                }
+            };
+            if reverted == wanted {
+                return;
+            }
+        }
+    }
+
     /// Runs every migration's `down.sql`, newest first.
     pub fn revert_all_migrations(&self) {
         match &self.place {

@@ -1,8 +1,8 @@
 use paduka_application::RepoError;
 use paduka_application::accounts::UserRepository;
 use paduka_application::catalog::{
-    CategoryRepository, ProductQuery, ProductRecord, ProductRepository, ProductSort, ReviewRecord,
-    ReviewRepository,
+    CategoryRepository, ProductConflict, ProductQuery, ProductRecord, ProductRepository,
+    ProductSort, ReviewRecord, ReviewRepository,
 };
 use paduka_domain::catalog::{CategoryRef, Product, ProductRating, StoredImage};
 use paduka_domain::review::ReviewDraft;
@@ -478,43 +478,49 @@ async fn a_taken_product_code_or_a_missing_category_or_seller_is_a_conflict(db: 
         .await
         .unwrap();
 
-    let conflict = |result: Result<Product, RepoError>| match result {
-        Err(RepoError::Conflict(rule)) => rule,
+    let conflict = |result: Result<Product, RepoError<ProductConflict>>| match result {
+        Err(RepoError::Conflict(conflict)) => conflict,
         other => panic!("expected a conflict, got {other:?}"),
     };
-    let rule = conflict(
-        products
-            .create(
-                &ProductId::new("p3"),
-                record("TAKEN", "Three", "boots", "admin", 3),
-            )
-            .await,
-    );
-    assert!(rule.contains("product_code"), "the rule is named: {rule}");
-    conflict(
-        products
-            .create(
-                &ProductId::new("p3"),
-                record("OTHER", "Three", "no-such-category", "admin", 3),
-            )
-            .await,
-    );
-    conflict(
-        products
-            .create(
-                &ProductId::new("p3"),
-                record("OTHER", "Three", "boots", "no-such-user", 3),
-            )
-            .await,
-    );
-    conflict(
-        products
-            .update(
-                &ProductId::new("p2"),
-                record("TAKEN", "Two", "boots", "admin", 4),
-            )
-            .await,
-    );
+    let cases = [
+        (
+            "p3",
+            record("TAKEN", "Three", "boots", "admin", 3),
+            ProductConflict::DuplicateProductCode,
+        ),
+        (
+            "p3",
+            record("OTHER", "Three", "no-such-category", "admin", 3),
+            ProductConflict::UnknownCategory,
+        ),
+        (
+            "p3",
+            record("OTHER", "Three", "boots", "no-such-user", 3),
+            ProductConflict::UnknownSeller,
+        ),
+    ];
+    for (id, record, expected) in cases {
+        let found = conflict(products.create(&ProductId::new(id), record).await);
+        assert_eq!(found, expected);
+    }
+    let cases = [
+        (
+            record("TAKEN", "Two", "boots", "admin", 4),
+            ProductConflict::DuplicateProductCode,
+        ),
+        (
+            record("FREE", "Two", "no-such-category", "admin", 4),
+            ProductConflict::UnknownCategory,
+        ),
+        (
+            record("FREE", "Two", "boots", "no-such-user", 4),
+            ProductConflict::UnknownSeller,
+        ),
+    ];
+    for (record, expected) in cases {
+        let found = conflict(products.update(&ProductId::new("p2"), record).await);
+        assert_eq!(found, expected);
+    }
 
     // Nothing of the refused writes was kept.
     assert_eq!(products.find(&ProductId::new("p3")).await.unwrap(), None);

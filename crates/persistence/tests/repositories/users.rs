@@ -1,5 +1,5 @@
 use paduka_application::RepoError;
-use paduka_application::accounts::{ProfileChange, UserRepository};
+use paduka_application::accounts::{ProfileChange, UserConflict, UserRepository};
 use paduka_application::catalog::{CategoryRepository, ProductRepository};
 use paduka_domain::contact::Email;
 use paduka_domain::user::Role;
@@ -43,7 +43,7 @@ async fn a_registered_email_is_a_conflict(db: &TestDb) {
     let mut twin = user("other", "Another Asha", Role::Shopper);
     twin.email = Email::parse("Asha@paduka.test").unwrap();
     match users.create(&twin).await {
-        Err(RepoError::Conflict(rule)) => assert!(rule.contains("email"), "{rule}"),
+        Err(RepoError::Conflict(conflict)) => assert_eq!(conflict, UserConflict::DuplicateEmail),
         other => panic!("expected a conflict, got {other:?}"),
     }
     assert_eq!(users.find(&UserId::new("other")).await.unwrap(), None);

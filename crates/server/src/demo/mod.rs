@@ -50,7 +50,8 @@ pub async fn load_if_empty(
 }
 
 async fn load(services: &Services, product_count: usize) -> anyhow::Result<DemoSummary> {
-    let (admin, _) = services
+    let api = &services.api;
+    let (admin, _) = api
         .auth
         .create_admin(
             ADMIN_EMAIL,
@@ -63,7 +64,7 @@ async fn load(services: &Services, product_count: usize) -> anyhow::Result<DemoS
         .context("creating the demo admin")?;
     let admin = Admin::trusted(&admin);
     let now = chrono::Utc::now();
-    let shopper = services
+    let shopper = api
         .auth
         .create_user_directly(
             User {
@@ -82,9 +83,9 @@ async fn load(services: &Services, product_count: usize) -> anyhow::Result<DemoS
         .await
         .context("creating the demo shopper")?;
 
-    let catalog = &services.catalog;
-    // Every picture is stored as an admin's upload would be: through the photo service.
-    let prepared = |bytes: Vec<u8>| services.photos.prepare_upload(&admin, bytes);
+    let catalog = &api.catalog;
+    // Every picture is stored as an admin's upload would be: through the photo use cases.
+    let prepared = |bytes: Vec<u8>| api.photos.prepare_upload(&admin, bytes);
     let mut category_ids = Vec::new();
     for category in &CATEGORIES {
         let picture = prepared(category_png(
@@ -173,7 +174,7 @@ async fn load(services: &Services, product_count: usize) -> anyhow::Result<DemoS
         end: now + Duration::days(30),
         discount: Percent::new(20)?,
     };
-    services.sales.create(&admin, sale).await?;
+    api.sales.create(&admin, sale).await?;
 
     Ok(DemoSummary {
         categories: category_ids.len(),

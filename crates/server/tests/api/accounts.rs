@@ -520,6 +520,7 @@ async fn ravi(app: &TestApp) -> String {
     let now = chrono::Utc::now();
     let user = app
         .services
+        .api
         .auth
         .create_user_directly(
             User {

@@ -138,6 +138,7 @@ async fn a_promoted_user_is_an_admin_on_the_next_request() {
     )
     .await;
     app.services
+        .api
         .auth
         .create_admin(SHOPPER_EMAIL, "Asha", PASSWORD, "9123456780", "x")
         .await

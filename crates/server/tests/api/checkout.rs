@@ -8,12 +8,10 @@ use paduka_domain::user::{Role, User};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use crate::helpers::{
-    As, PASSWORD, SHOPPER_EMAIL, TestApp, expect, expect_error, spawn_app, spawn_app_with,
-};
+use crate::helpers::{As, PASSWORD, SHOPPER_EMAIL, TestApp, expect, expect_error, spawn_app};
 
-const PINCODE: &str = "281001";
-const ADDRESS: &str = "2 Market Road, Mathura";
+pub(crate) const PINCODE: &str = "281001";
+pub(crate) const ADDRESS: &str = "2 Market Road, Mathura";
 
 /// A product of `stock` pairs at 1000 rupees less 10% (900 each); returns its `_id`.
 pub(crate) async fn shoe(app: &TestApp, name: &str, stock: u32) -> String {
@@ -33,7 +31,7 @@ pub(crate) async fn shoe(app: &TestApp, name: &str, stock: u32) -> String {
     product["_id"].as_str().unwrap().to_owned()
 }
 
-fn cart(product: &str, quantity: u32) -> Value {
+pub(crate) fn cart(product: &str, quantity: u32) -> Value {
     json!([{"_id": product, "productno": 0, "quantity": quantity, "name": "ignored"}])
 }
 
@@ -63,7 +61,7 @@ async fn sandbox_pay(app: &TestApp, who: As, order_id: &str) -> Value {
     expect(response, StatusCode::OK).await
 }
 
-fn order_body(product: &str, quantity: u32, paid: &Value) -> Value {
+pub(crate) fn order_body(product: &str, quantity: u32, paid: &Value) -> Value {
     json!({
         "products": cart(product, quantity),
         "address": ADDRESS,
@@ -75,6 +73,20 @@ fn order_body(product: &str, quantity: u32, paid: &Value) -> Value {
         "status": "Delivered",
         "user": "someone-else",
     })
+}
+
+/// Razorpay's `payment.captured` webhook body for a sandbox payment of `paise`.
+fn captured_webhook(order_id: &str, paid: &Value, paise: i64) -> String {
+    json!({
+        "event": "payment.captured",
+        "payload": {"payment": {"entity": {
+            "id": paid["razorpay_payment_id"],
+            "order_id": order_id,
+            "amount": paise,
+            "status": "captured"
+        }}}
+    })
+    .to_string()
 }
 
 /// Pays for and places an order of `quantity` pairs as the shopper; returns the order.
@@ -93,7 +105,7 @@ pub(crate) async fn place(app: &TestApp, product: &str, quantity: u32) -> Value 
     body["order"].clone()
 }
 
-async fn stock(app: &TestApp, product: &str) -> i64 {
+pub(crate) async fn stock(app: &TestApp, product: &str) -> i64 {
     let response = app
         .get(&format!("/product/get-product/{product}"), As::Anonymous)
         .await;
@@ -123,6 +135,7 @@ async fn listed_stock(app: &TestApp, product: &str) -> i64 {
 async fn other_shopper(app: &TestApp) -> String {
     let now = Utc::now();
     app.services
+        .api
         .auth
         .create_user_directly(
             User {
@@ -689,47 +702,25 @@ async fn webhooks_are_verified_deduplicated_and_place_orders_the_browser_did_not
     let product = shoe(&app, "Moccasin", 5).await;
     let order_id = start_payment(&app, As::Shopper, &product, 2).await;
     let paid = sandbox_pay(&app, As::Shopper, &order_id).await;
-    let body = json!({
-        "event": "payment.captured",
-        "payload": {"payment": {"entity": {
-            "id": paid["razorpay_payment_id"],
-            "order_id": order_id,
-            "amount": 180_000,
-            "status": "captured"
-        }}}
-    })
-    .to_string();
+    let body = captured_webhook(&order_id, &paid, 180_000);
     let send = |signature: String, event: &'static str| {
-        app.client
-            .post(app.url("/payment/webhook"))
-            .header("Content-Type", "application/json")
-            .header("X-Razorpay-Signature", signature)
-            .header("x-razorpay-event-id", event)
-            .body(body.clone())
-            .send()
+        let (app, body) = (&app, body.clone());
+        async move { app.send_webhook(event, &body, &signature).await }
     };
 
     expect_error(
-        send("f".repeat(64), "evt_1").await.unwrap(),
+        send("f".repeat(64), "evt_1").await,
         StatusCode::BAD_REQUEST,
         "Invalid webhook signature",
     )
     .await;
     let signature = sandbox.sign_webhook(body.as_bytes());
-    let first = expect(
-        send(signature.clone(), "evt_1").await.unwrap(),
-        StatusCode::OK,
-    )
-    .await;
+    let first = expect(send(signature.clone(), "evt_1").await, StatusCode::OK).await;
     assert_eq!(first["outcome"], json!("placed"));
     assert_eq!(stock(&app, &product).await, 3);
-    let again = expect(
-        send(signature.clone(), "evt_1").await.unwrap(),
-        StatusCode::OK,
-    )
-    .await;
+    let again = expect(send(signature.clone(), "evt_1").await, StatusCode::OK).await;
     assert_eq!(again["outcome"], json!("duplicate"));
-    let other_event = expect(send(signature, "evt_2").await.unwrap(), StatusCode::OK).await;
+    let other_event = expect(send(signature, "evt_2").await, StatusCode::OK).await;
     assert_eq!(other_event["outcome"], json!("existing"));
 
     // The browser coming back late finds the same order.
@@ -748,55 +739,6 @@ async fn webhooks_are_verified_deduplicated_and_place_orders_the_browser_did_not
     assert_eq!(mine["orders"].as_array().unwrap().len(), 1);
     assert_eq!(mine["orders"][0]["_id"], late["order"]["_id"]);
     assert_eq!(stock(&app, &product).await, 3);
-}
-
-#[tokio::test]
-async fn with_razorpay_keys_the_sandbox_routes_do_not_exist() {
-    let app = spawn_app_with(|settings| {
-        settings.razorpay = Some(paduka_server::config::RazorpaySettings {
-            key_id: "rzp_test_key".into(),
-            key_secret: "test-secret".to_owned().into(),
-            webhook_secret: Some("webhook-secret".to_owned().into()),
-        });
-    })
-    .await;
-    assert!(app.services.sandbox.is_none());
-    expect_error(
-        app.post_json(
-            "/payment/sandbox/pay",
-            As::Shopper,
-            json!({"orderId": "order_sbx_0123456789abcd"}),
-        )
-        .await,
-        StatusCode::NOT_FOUND,
-        "Not found",
-    )
-    .await;
-    let page = app
-        .client
-        .get(format!("{}/sandbox/checkout", app.address))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
-    assert!(!page.contains("Paduka test payment"));
-    // A webhook signed with anything but the webhook secret is refused.
-    let response = app
-        .client
-        .post(app.url("/payment/webhook"))
-        .header("X-Razorpay-Signature", "0".repeat(64))
-        .body("{}")
-        .send()
-        .await
-        .unwrap();
-    expect_error(
-        response,
-        StatusCode::BAD_REQUEST,
-        "Invalid webhook signature",
-    )
-    .await;
 }
 
 #[tokio::test]
@@ -827,4 +769,32 @@ async fn the_shopper_is_mailed_when_an_order_is_placed_and_when_its_status_chang
         &format!("Your Paduka order {id} is Confirmed"),
     );
     assert!(confirmed.contains("Confirmed"));
+}
+
+#[tokio::test]
+async fn a_payment_whose_shopper_deleted_their_account_is_refunded_by_the_webhook() {
+    let app = spawn_app().await;
+    let sandbox = app.services.sandbox.clone().expect("the sandbox is active");
+    let product = shoe(&app, "Sandal", 5).await;
+    let order_id = start_payment(&app, As::Shopper, &product, 1).await;
+    let paid = sandbox_pay(&app, As::Shopper, &order_id).await;
+    // The shopper's browser never came back, and the account is gone before the webhook.
+    let response = app
+        .get(&format!("/user/delete-user/{}", app.shopper_id), As::Admin)
+        .await;
+    expect(response, StatusCode::OK).await;
+
+    let body = captured_webhook(&order_id, &paid, 90_000);
+    let signature = sandbox.sign_webhook(body.as_bytes());
+    let response = app.send_webhook("evt_deleted", &body, &signature).await;
+    let answer = expect(response, StatusCode::OK).await;
+    assert_eq!(answer["outcome"], json!("refunded"));
+    let refunds = sandbox.refunds();
+    assert_eq!(refunds.len(), 1);
+    assert_eq!(
+        refunds[0].payment_id,
+        paid["razorpay_payment_id"].as_str().unwrap()
+    );
+    assert_eq!(refunds[0].refund.amount.paise(), 90_000);
+    assert_eq!(stock(&app, &product).await, 5, "no order took stock");
 }

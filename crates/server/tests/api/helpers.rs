@@ -59,7 +59,7 @@ pub async fn spawn_app() -> TestApp {
 
 pub async fn spawn_app_with(adjust: impl FnOnce(&mut Settings)) -> TestApp {
     if std::env::var("TEST_LOG").is_ok() {
-        paduka_server::telemetry::init("debug");
+        paduka_server::telemetry::init("debug", paduka_server::config::LogFormat::Text);
     }
     let data_dir = tempfile::tempdir().expect("a temporary folder");
     let mut settings = Settings::for_tests(data_dir.path());
@@ -74,6 +74,7 @@ pub async fn spawn_app_with(adjust: impl FnOnce(&mut Settings)) -> TestApp {
     tokio::spawn(application.run_until_stopped());
 
     services
+        .api
         .auth
         .create_admin(
             ADMIN_EMAIL,
@@ -86,6 +87,7 @@ pub async fn spawn_app_with(adjust: impl FnOnce(&mut Settings)) -> TestApp {
         .expect("an admin");
     let now = Utc::now();
     let shopper = services
+        .api
         .auth
         .create_user_directly(
             User {
@@ -177,6 +179,20 @@ impl TestApp {
 
     pub async fn delete(&self, path: &str, who: As) -> Response {
         self.request(reqwest::Method::DELETE, path, who)
+            .send()
+            .await
+            .unwrap()
+    }
+
+    /// Delivers a payment webhook as the provider does: the raw body, its signature and the
+    /// event id in headers.
+    pub async fn send_webhook(&self, event_id: &str, body: &str, signature: &str) -> Response {
+        self.client
+            .post(self.url("/payment/webhook"))
+            .header("Content-Type", "application/json")
+            .header("X-Razorpay-Signature", signature)
+            .header("x-razorpay-event-id", event_id)
+            .body(body.to_owned())
             .send()
             .await
             .unwrap()

@@ -8,6 +8,7 @@ mod checkout;
 mod helpers;
 mod photos;
 mod products;
+mod razorpay;
 mod reviews;
 mod sales;
 mod site;

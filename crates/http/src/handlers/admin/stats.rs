@@ -1,5 +1,5 @@
 use actix_web::{HttpResponse, web};
-use paduka_application::admin::AdminService;
+use paduka_application::admin::AdminUseCases;
 
 use crate::dto::{AdminStatsResponse, ErrorBody};
 use crate::{AdminUser, ApiError};
@@ -19,7 +19,7 @@ use crate::{AdminUser, ApiError};
 )]
 pub async fn admin_stats(
     AdminUser(admin): AdminUser,
-    service: web::Data<AdminService>,
+    service: web::Data<dyn AdminUseCases>,
 ) -> Result<HttpResponse, ApiError> {
     let stats = service.stats(&admin).await?;
     Ok(HttpResponse::Ok().json(AdminStatsResponse::from(&stats)))

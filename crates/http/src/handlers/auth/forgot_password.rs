@@ -1,5 +1,5 @@
 use actix_web::{HttpResponse, web};
-use paduka_application::accounts::RegistrationService;
+use paduka_application::accounts::RegistrationUseCases;
 
 use crate::dto::{ErrorBody, ForgotPasswordBody, MessageResponse};
 use crate::handlers::JsonBody;
@@ -22,7 +22,7 @@ pub const FORGOT_PASSWORD_MESSAGE: &str = "If that email is registered, a code h
     )
 )]
 pub async fn forgot_password(
-    registration: web::Data<RegistrationService>,
+    registration: web::Data<dyn RegistrationUseCases>,
     client: ClientAddress,
     body: JsonBody<ForgotPasswordBody>,
 ) -> Result<HttpResponse, ApiError> {

@@ -1,5 +1,5 @@
 use actix_web::{HttpResponse, web};
-use paduka_application::accounts::AuthService;
+use paduka_application::accounts::AuthUseCases;
 
 use crate::dto::{ErrorBody, LoginBody, LoginResponse, UserDto};
 use crate::handlers::JsonBody;
@@ -20,7 +20,7 @@ use crate::{ApiError, ClientAddress};
     )
 )]
 pub async fn login(
-    auth: web::Data<AuthService>,
+    auth: web::Data<dyn AuthUseCases>,
     client: ClientAddress,
     body: JsonBody<LoginBody>,
 ) -> Result<HttpResponse, ApiError> {

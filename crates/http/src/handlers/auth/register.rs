@@ -1,5 +1,5 @@
 use actix_web::{HttpResponse, web};
-use paduka_application::accounts::RegistrationService;
+use paduka_application::accounts::RegistrationUseCases;
 
 use crate::dto::{ErrorBody, MessageResponse, RegisterBody};
 use crate::handlers::JsonBody;
@@ -22,7 +22,7 @@ use crate::{ApiError, ClientAddress};
     )
 )]
 pub async fn register(
-    registration: web::Data<RegistrationService>,
+    registration: web::Data<dyn RegistrationUseCases>,
     client: ClientAddress,
     body: JsonBody<RegisterBody>,
 ) -> Result<HttpResponse, ApiError> {

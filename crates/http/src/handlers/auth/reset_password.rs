@@ -1,5 +1,5 @@
 use actix_web::{HttpResponse, web};
-use paduka_application::accounts::RegistrationService;
+use paduka_application::accounts::RegistrationUseCases;
 
 use crate::ApiError;
 use crate::dto::{ErrorBody, MessageResponse, ResetPasswordBody, code_text};
@@ -17,7 +17,7 @@ use crate::handlers::JsonBody;
     )
 )]
 pub async fn reset_password(
-    registration: web::Data<RegistrationService>,
+    registration: web::Data<dyn RegistrationUseCases>,
     body: JsonBody<ResetPasswordBody>,
 ) -> Result<HttpResponse, ApiError> {
     let body = body?.into_inner();

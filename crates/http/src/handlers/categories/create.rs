@@ -1,5 +1,5 @@
 use actix_web::{HttpResponse, web};
-use paduka_application::catalog::CatalogService;
+use paduka_application::catalog::CatalogUseCases;
 
 use crate::dto::{CategoryBody, CategoryWriteResponse, ErrorBody};
 use crate::handlers::JsonBody;
@@ -23,7 +23,7 @@ use crate::{AdminUser, ApiError};
 )]
 pub async fn create_category(
     AdminUser(admin): AdminUser,
-    catalog: web::Data<CatalogService>,
+    catalog: web::Data<dyn CatalogUseCases>,
     body: JsonBody<CategoryBody>,
 ) -> Result<HttpResponse, ApiError> {
     let draft = body?.into_inner().try_into_domain()?;

@@ -1,5 +1,5 @@
 use actix_web::{HttpResponse, web};
-use paduka_application::catalog::CatalogService;
+use paduka_application::catalog::CatalogUseCases;
 
 use crate::ApiError;
 use crate::dto::{CategoriesResponse, CategoryDto};
@@ -11,7 +11,9 @@ use crate::dto::{CategoriesResponse, CategoryDto};
     tag = "categories",
     responses((status = 200, description = "Every category, by name", body = CategoriesResponse))
 )]
-pub async fn all_categories(catalog: web::Data<CatalogService>) -> Result<HttpResponse, ApiError> {
+pub async fn all_categories(
+    catalog: web::Data<dyn CatalogUseCases>,
+) -> Result<HttpResponse, ApiError> {
     let categories = catalog.categories().await?;
     Ok(HttpResponse::Ok().json(CategoriesResponse {
         success: true,

@@ -1,5 +1,5 @@
 use actix_web::{HttpResponse, web};
-use paduka_application::checkout::CheckoutService;
+use paduka_application::checkout::CheckoutUseCases;
 
 use crate::ApiError;
 use crate::dto::{DeliveryResponse, ErrorBody};
@@ -16,7 +16,7 @@ use crate::dto::{DeliveryResponse, ErrorBody};
     )
 )]
 pub async fn check_delivery(
-    checkout: web::Data<CheckoutService>,
+    checkout: web::Data<dyn CheckoutUseCases>,
     pincode: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let check = checkout.delivery(&pincode)?;

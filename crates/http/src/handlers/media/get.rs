@@ -1,5 +1,5 @@
 use actix_web::{HttpRequest, HttpResponse, web};
-use paduka_application::catalog::CatalogService;
+use paduka_application::catalog::CatalogUseCases;
 use paduka_domain::MediaId;
 
 use super::{IMMUTABLE_CACHE, image_response};
@@ -22,7 +22,7 @@ use crate::dto::ErrorBody;
 )]
 pub async fn get_media(
     request: HttpRequest,
-    catalog: web::Data<CatalogService>,
+    catalog: web::Data<dyn CatalogUseCases>,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let image = catalog.image(&MediaId::new(id.into_inner())).await?;

@@ -1,5 +1,5 @@
 use actix_web::{HttpResponse, web};
-use paduka_application::orders::OrderService;
+use paduka_application::orders::OrderUseCases;
 
 use crate::dto::{ErrorBody, OrdersResponse};
 use crate::{AdminUser, ApiError};
@@ -18,7 +18,7 @@ use crate::{AdminUser, ApiError};
 )]
 pub async fn all_orders(
     AdminUser(admin): AdminUser,
-    orders: web::Data<OrderService>,
+    orders: web::Data<dyn OrderUseCases>,
 ) -> Result<HttpResponse, ApiError> {
     let list = orders.all(&admin).await?;
     Ok(HttpResponse::Ok().json(OrdersResponse::of(&list)))

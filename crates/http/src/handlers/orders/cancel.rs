@@ -1,5 +1,5 @@
 use actix_web::{HttpResponse, web};
-use paduka_application::orders::OrderService;
+use paduka_application::orders::OrderUseCases;
 use paduka_domain::OrderId;
 
 use crate::dto::{ErrorBody, MessageResponse};
@@ -24,7 +24,7 @@ use crate::{ApiError, CurrentUser};
 )]
 pub async fn cancel_order(
     CurrentUser(user): CurrentUser,
-    orders: web::Data<OrderService>,
+    orders: web::Data<dyn OrderUseCases>,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     orders.cancel(&user, &OrderId::new(id.into_inner())).await?;

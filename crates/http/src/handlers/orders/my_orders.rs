@@ -1,5 +1,5 @@
 use actix_web::{HttpResponse, web};
-use paduka_application::orders::OrderService;
+use paduka_application::orders::OrderUseCases;
 
 use crate::dto::{ErrorBody, MyOrdersBody, OrdersResponse};
 use crate::handlers::optional_json;
@@ -21,10 +21,10 @@ use crate::{ApiError, CurrentUser};
 )]
 pub async fn my_orders(
     CurrentUser(user): CurrentUser,
-    orders: web::Data<OrderService>,
+    orders: web::Data<dyn OrderUseCases>,
     body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
     let claimed = optional_json::<MyOrdersBody>(&body)?.claimed();
-    let list = orders.my_orders(&user, claimed.as_ref()).await?;
+    let list = orders.my_orders(&user, claimed).await?;
     Ok(HttpResponse::Ok().json(OrdersResponse::of(&list)))
 }

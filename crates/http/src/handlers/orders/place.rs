@@ -1,5 +1,5 @@
 use actix_web::{HttpResponse, web};
-use paduka_application::checkout::CheckoutService;
+use paduka_application::checkout::{CheckoutUseCases, OrderOutcome};
 
 use crate::dto::{ErrorBody, OrderBody, OrderDto, OrderWriteResponse};
 use crate::handlers::JsonBody;
@@ -25,11 +25,16 @@ use crate::{ApiError, CurrentUser};
 )]
 pub async fn place_order(
     CurrentUser(user): CurrentUser,
-    checkout: web::Data<CheckoutService>,
+    checkout: web::Data<dyn CheckoutUseCases>,
     body: JsonBody<OrderBody>,
 ) -> Result<HttpResponse, ApiError> {
     let request = body?.into_inner().try_into_request()?;
-    let placed = checkout.place_order(&user, request).await?;
+    let placed = match checkout.place_order(&user, request).await? {
+        OrderOutcome::Placed(placed) => placed,
+        OrderOutcome::Unfilled { reason, refund } => {
+            return Err(ApiError::unfilled(&reason, &refund));
+        }
+    };
     let reply = OrderWriteResponse {
         success: true,
         message: "Order Placed Successfully".into(),

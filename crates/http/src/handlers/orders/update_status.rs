@@ -1,5 +1,5 @@
 use actix_web::{HttpResponse, web};
-use paduka_application::orders::OrderService;
+use paduka_application::orders::OrderUseCases;
 use paduka_domain::OrderId;
 
 use crate::dto::{ErrorBody, OrderDto, OrderWriteResponse, StatusBody};
@@ -26,7 +26,7 @@ use crate::{AdminUser, ApiError};
 )]
 pub async fn update_status(
     AdminUser(admin): AdminUser,
-    orders: web::Data<OrderService>,
+    orders: web::Data<dyn OrderUseCases>,
     id: web::Path<String>,
     body: JsonBody<StatusBody>,
 ) -> Result<HttpResponse, ApiError> {

@@ -1,5 +1,5 @@
 use actix_web::{HttpResponse, web};
-use paduka_application::checkout::CheckoutService;
+use paduka_application::checkout::CheckoutUseCases;
 
 use crate::dto::{ErrorBody, PaymentBody, PaymentResponse};
 use crate::handlers::optional_json;
@@ -24,7 +24,7 @@ use crate::{ApiError, CurrentUser};
 )]
 pub async fn create_payment(
     CurrentUser(user): CurrentUser,
-    checkout: web::Data<CheckoutService>,
+    checkout: web::Data<dyn CheckoutUseCases>,
     amount: web::Path<String>,
     body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {

@@ -1,5 +1,5 @@
 use actix_web::{HttpRequest, HttpResponse, web};
-use paduka_application::checkout::{CheckoutError, CheckoutService, WebhookOutcome};
+use paduka_application::checkout::{CheckoutError, CheckoutUseCases, WebhookOutcome};
 
 use crate::ApiError;
 use crate::dto::{ErrorBody, WebhookResponse};
@@ -24,7 +24,7 @@ use crate::dto::{ErrorBody, WebhookResponse};
 )]
 pub async fn payment_webhook(
     request: HttpRequest,
-    checkout: web::Data<CheckoutService>,
+    checkout: web::Data<dyn CheckoutUseCases>,
     body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
     let header = |name: &str| {

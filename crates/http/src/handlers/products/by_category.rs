@@ -1,5 +1,5 @@
 use actix_web::{HttpResponse, web};
-use paduka_application::catalog::CatalogService;
+use paduka_application::catalog::CatalogUseCases;
 use paduka_domain::CategoryId;
 
 use crate::ApiError;
@@ -17,7 +17,7 @@ use crate::dto::{CategoryProductsResponse, ErrorBody, ProductDto};
     )
 )]
 pub async fn products_by_category(
-    catalog: web::Data<CatalogService>,
+    catalog: web::Data<dyn CatalogUseCases>,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let page = catalog

@@ -1,6 +1,6 @@
 use actix_multipart::Multipart;
 use actix_web::{HttpResponse, web};
-use paduka_application::catalog::{CatalogService, PhotoService};
+use paduka_application::catalog::{CatalogUseCases, PhotoUseCases};
 
 use crate::dto::{ErrorBody, ProductForm, ProductWriteResponse};
 use crate::upload::{prepare_photo, read_product_form};
@@ -23,12 +23,12 @@ use crate::{AdminUser, ApiError};
 )]
 pub async fn create_product(
     AdminUser(admin): AdminUser,
-    catalog: web::Data<CatalogService>,
-    photos: web::Data<PhotoService>,
+    catalog: web::Data<dyn CatalogUseCases>,
+    photos: web::Data<dyn PhotoUseCases>,
     form: Multipart,
 ) -> Result<HttpResponse, ApiError> {
     let form = read_product_form(form).await?;
-    let photo = prepare_photo(&photos, &admin, form.photo).await?;
+    let photo = prepare_photo(photos.get_ref(), &admin, form.photo).await?;
     let product = catalog.create_product(&admin, form.input, photo).await?;
     Ok(HttpResponse::Created().json(ProductWriteResponse {
         success: true,

@@ -1,5 +1,5 @@
 use actix_web::{HttpResponse, web};
-use paduka_application::catalog::CatalogService;
+use paduka_application::catalog::CatalogUseCases;
 use paduka_domain::ProductId;
 
 use crate::dto::{ErrorBody, MessageResponse};
@@ -21,7 +21,7 @@ use crate::{AdminUser, ApiError};
 )]
 pub async fn delete_product(
     AdminUser(admin): AdminUser,
-    catalog: web::Data<CatalogService>,
+    catalog: web::Data<dyn CatalogUseCases>,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     catalog

@@ -1,5 +1,5 @@
 use actix_web::{HttpResponse, web};
-use paduka_application::catalog::CatalogService;
+use paduka_application::catalog::CatalogUseCases;
 use paduka_domain::ProductId;
 
 use crate::ApiError;
@@ -16,7 +16,7 @@ use crate::dto::{ErrorBody, ProductResponse};
     )
 )]
 pub async fn get_product(
-    catalog: web::Data<CatalogService>,
+    catalog: web::Data<dyn CatalogUseCases>,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let product = catalog.product(&ProductId::new(id.into_inner())).await?;

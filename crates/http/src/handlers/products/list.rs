@@ -1,6 +1,6 @@
 use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, web};
-use paduka_application::catalog::CatalogService;
+use paduka_application::catalog::CatalogUseCases;
 
 use crate::ApiError;
 use crate::cache::ListCache;
@@ -22,7 +22,7 @@ use crate::handlers::media::etag_matches;
 )]
 pub async fn get_products(
     request: HttpRequest,
-    catalog: web::Data<CatalogService>,
+    catalog: web::Data<dyn CatalogUseCases>,
     cache: web::Data<ListCache>,
     params: web::Query<ProductListParams>,
 ) -> Result<HttpResponse, ApiError> {

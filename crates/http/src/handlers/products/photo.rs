@@ -1,6 +1,6 @@
 use actix_web::http::header::{self, Header, HeaderValue};
 use actix_web::{HttpRequest, HttpResponse, web};
-use paduka_application::catalog::{PhotoRequest, PhotoService};
+use paduka_application::catalog::{PhotoRequest, PhotoUseCases};
 use paduka_domain::ProductId;
 
 use crate::ApiError;
@@ -25,7 +25,7 @@ use crate::handlers::media::{IMMUTABLE_CACHE, PHOTO_CACHE, image_response};
 )]
 pub async fn product_photo(
     request: HttpRequest,
-    photos: web::Data<PhotoService>,
+    photos: web::Data<dyn PhotoUseCases>,
     id: web::Path<String>,
     params: web::Query<PhotoParams>,
 ) -> Result<HttpResponse, ApiError> {

@@ -1,6 +1,6 @@
 use actix_multipart::Multipart;
 use actix_web::{HttpResponse, web};
-use paduka_application::catalog::{CatalogService, PhotoService};
+use paduka_application::catalog::{CatalogUseCases, PhotoUseCases};
 use paduka_domain::ProductId;
 
 use crate::dto::{ErrorBody, ProductForm, ProductWriteResponse};
@@ -27,14 +27,14 @@ use crate::{AdminUser, ApiError};
 )]
 pub async fn update_product(
     AdminUser(admin): AdminUser,
-    catalog: web::Data<CatalogService>,
-    photos: web::Data<PhotoService>,
+    catalog: web::Data<dyn CatalogUseCases>,
+    photos: web::Data<dyn PhotoUseCases>,
     id: web::Path<String>,
     form: Multipart,
 ) -> Result<HttpResponse, ApiError> {
     let form = read_product_form(form).await?;
     let id = ProductId::new(id.into_inner());
-    let photo = prepare_photo(&photos, &admin, form.photo).await?;
+    let photo = prepare_photo(photos.get_ref(), &admin, form.photo).await?;
     let product = catalog
         .update_product(&admin, &id, form.input, photo)
         .await?;

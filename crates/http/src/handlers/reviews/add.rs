@@ -1,5 +1,5 @@
 use actix_web::{HttpResponse, web};
-use paduka_application::catalog::CatalogService;
+use paduka_application::catalog::CatalogUseCases;
 use paduka_domain::ProductId;
 
 use crate::dto::{ErrorBody, ReviewBody, ReviewWriteResponse};
@@ -24,7 +24,7 @@ use crate::{ApiError, CurrentUser};
 )]
 pub async fn add_review(
     CurrentUser(user): CurrentUser,
-    catalog: web::Data<CatalogService>,
+    catalog: web::Data<dyn CatalogUseCases>,
     id: web::Path<String>,
     body: JsonBody<ReviewBody>,
 ) -> Result<HttpResponse, ApiError> {

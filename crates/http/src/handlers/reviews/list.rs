@@ -1,5 +1,5 @@
 use actix_web::{HttpResponse, web};
-use paduka_application::catalog::CatalogService;
+use paduka_application::catalog::CatalogUseCases;
 use paduka_domain::ProductId;
 
 use crate::ApiError;
@@ -17,7 +17,7 @@ use crate::dto::{ErrorBody, ReviewDto, ReviewsResponse};
     )
 )]
 pub async fn product_reviews(
-    catalog: web::Data<CatalogService>,
+    catalog: web::Data<dyn CatalogUseCases>,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let reviews = catalog.reviews(&ProductId::new(id.into_inner())).await?;

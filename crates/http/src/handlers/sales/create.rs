@@ -1,5 +1,5 @@
 use actix_web::{HttpResponse, web};
-use paduka_application::sales::SaleService;
+use paduka_application::sales::SaleUseCases;
 
 use crate::dto::{ErrorBody, SaleBody, SaleWriteResponse};
 use crate::handlers::JsonBody;
@@ -20,7 +20,7 @@ use crate::{AdminUser, ApiError};
 )]
 pub async fn create_sale(
     AdminUser(admin): AdminUser,
-    sales: web::Data<SaleService>,
+    sales: web::Data<dyn SaleUseCases>,
     body: JsonBody<SaleBody>,
 ) -> Result<HttpResponse, ApiError> {
     let draft = body?.into_inner().try_into_domain()?;

@@ -1,5 +1,5 @@
 use actix_web::{HttpResponse, web};
-use paduka_application::sales::SaleService;
+use paduka_application::sales::SaleUseCases;
 use paduka_domain::SaleId;
 
 use crate::dto::{ErrorBody, MessageResponse};
@@ -20,7 +20,7 @@ use crate::{AdminUser, ApiError};
 )]
 pub async fn delete_sale(
     AdminUser(admin): AdminUser,
-    sales: web::Data<SaleService>,
+    sales: web::Data<dyn SaleUseCases>,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     sales.delete(&admin, &SaleId::new(id.into_inner())).await?;

@@ -1,5 +1,5 @@
 use actix_web::{HttpResponse, web};
-use paduka_application::sales::SaleService;
+use paduka_application::sales::SaleUseCases;
 
 use crate::ApiError;
 use crate::dto::{SaleDto, SalesResponse};
@@ -11,7 +11,7 @@ use crate::dto::{SaleDto, SalesResponse};
     tag = "sales",
     responses((status = 200, description = "Every sale, by start", body = SalesResponse))
 )]
-pub async fn all_sales(sales: web::Data<SaleService>) -> Result<HttpResponse, ApiError> {
+pub async fn all_sales(sales: web::Data<dyn SaleUseCases>) -> Result<HttpResponse, ApiError> {
     let list = sales.list().await?;
     Ok(HttpResponse::Ok().json(SalesResponse {
         success: true,

@@ -1,5 +1,5 @@
 use actix_web::{HttpResponse, web};
-use paduka_application::sales::SaleService;
+use paduka_application::sales::SaleUseCases;
 use paduka_domain::SaleId;
 
 use crate::dto::{ErrorBody, SaleBody, SaleWriteResponse};
@@ -23,7 +23,7 @@ use crate::{AdminUser, ApiError};
 )]
 pub async fn update_sale(
     AdminUser(admin): AdminUser,
-    sales: web::Data<SaleService>,
+    sales: web::Data<dyn SaleUseCases>,
     id: web::Path<String>,
     body: JsonBody<SaleBody>,
 ) -> Result<HttpResponse, ApiError> {

@@ -1,5 +1,5 @@
 use actix_web::{HttpResponse, web};
-use paduka_application::accounts::UserService;
+use paduka_application::accounts::UserUseCases;
 use paduka_domain::UserId;
 
 use crate::dto::{ErrorBody, MessageResponse};
@@ -22,7 +22,7 @@ use crate::{AdminUser, ApiError};
 )]
 pub async fn delete_user(
     AdminUser(admin): AdminUser,
-    users: web::Data<UserService>,
+    users: web::Data<dyn UserUseCases>,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     users.delete(&admin, &UserId::new(id.into_inner())).await?;

@@ -1,5 +1,5 @@
 use actix_web::{HttpResponse, web};
-use paduka_application::accounts::AuthService;
+use paduka_application::accounts::AuthUseCases;
 
 use crate::dto::{ErrorBody, SellerDto, SellersResponse};
 use crate::{AdminUser, ApiError};
@@ -18,7 +18,7 @@ use crate::{AdminUser, ApiError};
 )]
 pub async fn get_sellers(
     AdminUser(admin): AdminUser,
-    auth: web::Data<AuthService>,
+    auth: web::Data<dyn AuthUseCases>,
 ) -> Result<HttpResponse, ApiError> {
     let sellers = auth.sellers(&admin).await?;
     Ok(HttpResponse::Ok().json(SellersResponse {

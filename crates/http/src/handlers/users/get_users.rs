@@ -1,5 +1,5 @@
 use actix_web::{HttpResponse, web};
-use paduka_application::accounts::UserService;
+use paduka_application::accounts::UserUseCases;
 
 use crate::dto::{ErrorBody, UserDetailDto, UsersResponse};
 use crate::{AdminUser, ApiError};
@@ -18,7 +18,7 @@ use crate::{AdminUser, ApiError};
 )]
 pub async fn get_users(
     AdminUser(admin): AdminUser,
-    users: web::Data<UserService>,
+    users: web::Data<dyn UserUseCases>,
 ) -> Result<HttpResponse, ApiError> {
     let users = users.list(&admin).await?;
     Ok(HttpResponse::Ok().json(UsersResponse {

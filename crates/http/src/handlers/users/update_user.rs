@@ -1,5 +1,5 @@
 use actix_web::{HttpResponse, web};
-use paduka_application::accounts::UserService;
+use paduka_application::accounts::UserUseCases;
 use paduka_domain::UserId;
 
 use crate::dto::{ErrorBody, UpdateUserBody, UpdateUserResponse, UserDetailDto};
@@ -25,7 +25,7 @@ use crate::{ApiError, CurrentUser};
 )]
 pub async fn update_user(
     CurrentUser(principal): CurrentUser,
-    users: web::Data<UserService>,
+    users: web::Data<dyn UserUseCases>,
     id: web::Path<String>,
     body: JsonBody<UpdateUserBody>,
 ) -> Result<HttpResponse, ApiError> {

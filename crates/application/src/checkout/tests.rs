@@ -4,20 +4,23 @@
 //! The mocked gateway's "signature" of a payment is `sig:{order_id}|{payment_id}`, so a test
 //! can tell exactly which order id a signature was checked against.
 
+use std::sync::Arc;
+
 use chrono::{DateTime, TimeZone, Utc};
-use paduka_domain::catalog::{CategoryRef, ProductRating, Variant};
+use paduka_domain::catalog::{CategoryRef, Product, ProductRating, Variant};
 use paduka_domain::contact::Email;
-use paduka_domain::order::OrderStatus;
+use paduka_domain::order::{Order, OrderStatus};
+use paduka_domain::review::UserRef;
 use paduka_domain::user::{Role, User};
-use paduka_domain::{CategoryId, Percent};
+use paduka_domain::{CategoryId, OrderId, Paise, Percent, ProductId, UserId};
 
 use super::*;
 use crate::accounts::MockUserRepository;
 use crate::catalog::CatalogRevision;
 use crate::catalog::MockProductRepository;
 use crate::mail::MockMailer;
-use crate::orders::MockOrderRepository;
-use crate::{MockClock, MockIdGenerator};
+use crate::orders::{MockOrderRepository, NewOrder, PlaceError, Placement, StockChange};
+use crate::{MockClock, MockIdGenerator, RepoError};
 
 // --- fixtures -----------------------------------------------------------------------------
 
@@ -87,7 +90,11 @@ impl Ports {
         self.intents
             .expect_recent_for_user()
             .returning(move |user, _| {
-                Ok(recent.iter().filter(|i| i.user == *user).cloned().collect())
+                Ok(recent
+                    .iter()
+                    .filter(|i| i.user.as_ref() == Some(user))
+                    .cloned()
+                    .collect())
             });
         self.intents
             .expect_find()
@@ -231,7 +238,7 @@ fn intent() -> CheckoutIntent {
     CheckoutIntent {
         provider_order_id: "order_A".into(),
         receipt: "rcpt-1".into(),
-        user: UserId::new("shopper-1"),
+        user: Some(UserId::new("shopper-1")),
         lines: cart(),
         address: "12 Temple Road, Mathura".into(),
         pincode: "281001".into(),
@@ -245,7 +252,7 @@ fn intent() -> CheckoutIntent {
 fn foreign_intent() -> CheckoutIntent {
     CheckoutIntent {
         provider_order_id: "order_F".into(),
-        user: UserId::new("shopper-2"),
+        user: Some(UserId::new("shopper-2")),
         amount_rupees: 1,
         receipt: "rcpt-2".into(),
         ..intent()
@@ -314,6 +321,28 @@ fn message<T: std::fmt::Debug>(result: Result<T, CheckoutError>) -> String {
     result.expect_err("should fail").to_string()
 }
 
+/// What `place_order` answered, read as the outcome a test expects.
+trait Answer {
+    fn placed(self) -> PlacedOrder;
+    fn unfilled(self) -> (Unfillable, RefundState);
+}
+
+impl Answer for Result<OrderOutcome, CheckoutError> {
+    fn placed(self) -> PlacedOrder {
+        match self {
+            Ok(OrderOutcome::Placed(placed)) => placed,
+            other => panic!("expected a placed order, got {other:?}"),
+        }
+    }
+
+    fn unfilled(self) -> (Unfillable, RefundState) {
+        match self {
+            Ok(OrderOutcome::Unfilled { reason, refund }) => (reason, refund),
+            other => panic!("expected an unfilled order, got {other:?}"),
+        }
+    }
+}
+
 // --- delivery -----------------------------------------------------------------------------
 
 #[test]
@@ -371,7 +400,7 @@ async fn a_payment_without_a_cart_creates_the_provider_order_and_an_intent_witho
         .withf(|intent| {
             intent.provider_order_id == "order_A"
                 && intent.receipt == "rcpt-1"
-                && intent.user.as_str() == "shopper-1"
+                && intent.user == Some(UserId::new("shopper-1"))
                 && intent.lines.is_empty()
                 && intent.amount_rupees == 10_000_000
                 && intent.refund.is_none()
@@ -544,7 +573,7 @@ async fn a_paid_cart_becomes_a_pending_order_verified_against_the_stored_order_i
         .service()
         .place_order(&shopper(), request())
         .await
-        .unwrap();
+        .placed();
     assert!(placed.created);
     assert_eq!(placed.order.status, OrderStatus::Pending);
     assert_eq!(placed.order.amount_rupees, 1698);
@@ -577,7 +606,7 @@ async fn the_order_id_the_browser_reports_is_never_used_for_verification() {
             },
         )
         .await
-        .unwrap();
+        .placed();
     assert_eq!(placed.order.provider_order_id, "order_A");
 }
 
@@ -639,7 +668,7 @@ async fn the_same_payment_twice_returns_the_order_it_placed() {
         .service()
         .place_order(&shopper(), request())
         .await
-        .unwrap();
+        .placed();
     assert!(!placed.created);
     assert_eq!(placed.order, existing_order());
 }
@@ -660,7 +689,7 @@ async fn losing_the_race_to_the_webhook_returns_the_order_that_won() {
         .service()
         .place_order(&shopper(), request())
         .await
-        .unwrap();
+        .placed();
     assert!(!placed.created);
     assert_eq!(placed.order.id.as_str(), "order-earlier");
 }
@@ -711,16 +740,15 @@ async fn a_price_changed_since_payment_refunds_the_payment() {
             },
         )
         .await;
-    let error = result.unwrap_err();
-    assert!(error.refunded());
-    assert!(matches!(
-        error,
-        CheckoutError::PriceChanged {
+    let (reason, refund) = result.unfilled();
+    assert!(refund.is_refunded());
+    assert_eq!(
+        reason,
+        Unfillable::PriceChanged {
             paid_rupees: 1698,
             cart_rupees: 999,
-            refunded: true
         }
-    ));
+    );
 }
 
 #[tokio::test]
@@ -746,13 +774,13 @@ async fn a_paid_cart_beyond_stock_is_refunded_and_the_shopper_told() {
         })
         .times(1)
         .returning(|_| Ok(()));
-    let error = ports
+    let (reason, refund) = ports
         .service()
         .place_order(&shopper(), request())
         .await
-        .unwrap_err();
-    assert_eq!(error.to_string(), "Only 1 left of Trail Runner");
-    assert!(error.refunded());
+        .unfilled();
+    assert_eq!(reason.to_string(), "Only 1 left of Trail Runner");
+    assert!(refund.is_refunded());
 }
 
 #[tokio::test]
@@ -772,13 +800,13 @@ async fn stock_taken_by_another_order_in_the_meantime_is_refunded_too() {
             left: 0,
         })
     });
-    let error = ports
+    let (reason, refund) = ports
         .service()
         .place_order(&shopper(), request())
         .await
-        .unwrap_err();
-    assert_eq!(error.to_string(), "Only 0 left of Trail Runner");
-    assert!(error.refunded());
+        .unfilled();
+    assert_eq!(reason.to_string(), "Only 0 left of Trail Runner");
+    assert!(refund.is_refunded());
 }
 
 #[tokio::test]
@@ -798,13 +826,16 @@ async fn a_failed_refund_keeps_its_claim_and_says_nothing_was_refunded() {
         .expect_refund()
         .times(1)
         .returning(|_, _, _| Err(provider_down()));
-    let error = ports
+    let (reason, refund) = ports
         .service()
         .place_order(&shopper(), request())
         .await
-        .unwrap_err();
-    assert_eq!(error.to_string(), "Only 1 left of Trail Runner");
-    assert!(!error.refunded());
+        .unfilled();
+    assert_eq!(reason.to_string(), "Only 1 left of Trail Runner");
+    assert!(matches!(
+        refund,
+        RefundState::Pending(PaymentError::Unavailable(_))
+    ));
 }
 
 #[tokio::test]
@@ -821,12 +852,12 @@ async fn a_refund_claim_refused_because_the_webhook_placed_the_order_returns_tha
     ports
         .intents
         .expect_claim_refund()
-        .returning(|_, _, _| Err(RepoError::Conflict("order exists".into())));
+        .returning(|_, _, _| Err(RepoError::Conflict(IntentConflict::OrderPlaced)));
     let placed = ports
         .service()
         .place_order(&shopper(), request())
         .await
-        .unwrap();
+        .placed();
     assert!(!placed.created);
     assert_eq!(placed.order.id.as_str(), "order-earlier");
 }
@@ -850,7 +881,9 @@ async fn a_refunded_payment_never_gets_an_order_and_a_failed_refund_is_retried()
         .service()
         .place_order(&shopper(), request())
         .await;
-    assert_eq!(message(result), "This payment has been refunded");
+    let (reason, refund) = result.unfilled();
+    assert_eq!(reason.to_string(), "This payment has been refunded");
+    assert!(refund.is_refunded(), "the retried refund went through");
 }
 
 impl Ports {
@@ -882,7 +915,9 @@ async fn a_place_refused_because_the_payment_was_refunded_is_a_conflict() {
         .expect_place()
         .returning(|_, _| Err(PlaceError::Refunded));
     let result = ports.service().place_order(&shopper(), request()).await;
-    assert!(matches!(result, Err(CheckoutError::PaymentRefunded)));
+    let (reason, refund) = result.unfilled();
+    assert_eq!(reason, Unfillable::AlreadyRefunded);
+    assert!(refund.is_refunded());
 }
 
 #[tokio::test]
@@ -925,7 +960,7 @@ async fn pincode_and_address_are_checked_with_the_spec_messages_and_never_refund
 
 #[tokio::test]
 async fn a_product_gone_since_payment_refunds_the_payment() {
-    let error = Ports::default()
+    let (reason, refund) = Ports::default()
         .with_fake_signatures()
         .with_intents(vec![intent()])
         .without_orders()
@@ -935,12 +970,12 @@ async fn a_product_gone_since_payment_refunds_the_payment() {
         .service()
         .place_order(&shopper(), request())
         .await
-        .unwrap_err();
+        .unfilled();
     assert_eq!(
-        error.to_string(),
+        reason.to_string(),
         "A product in your cart is no longer available"
     );
-    assert!(error.refunded());
+    assert!(refund.is_refunded());
 }
 
 #[tokio::test]
@@ -991,7 +1026,7 @@ async fn two_variants_of_one_product_share_its_stock() {
             },
         )
         .await
-        .unwrap();
+        .placed();
     assert_eq!(placed.order.amount_rupees, 1948);
 }
 
@@ -1026,7 +1061,7 @@ async fn a_mail_that_cannot_be_sent_does_not_fail_the_order() {
             .service()
             .place_order(&shopper(), request())
             .await
-            .unwrap()
+            .placed()
             .created
     );
 }
@@ -1302,7 +1337,7 @@ async fn an_older_intent_of_the_user_is_found_through_the_browser_s_order_id() {
         .service()
         .place_order(&shopper(), request())
         .await
-        .unwrap();
+        .placed();
     assert_eq!(placed.order.provider_order_id, "order_A");
 }
 
@@ -1327,4 +1362,157 @@ async fn a_webhook_racing_a_refund_claim_reports_the_refund() {
         .await
         .unwrap();
     assert_eq!(outcome, WebhookOutcome::Refunded);
+}
+
+#[tokio::test]
+async fn a_webhook_for_a_deleted_shopper_s_payment_refunds_it_without_mail() {
+    // The account was deleted after paying: the intent outlived it (no user any more), and
+    // an account that vanished between the two lookups reads the same.
+    for user in [None, Some(UserId::new("gone"))] {
+        let orphan = CheckoutIntent {
+            user: user.clone(),
+            ..intent()
+        };
+        let mut ports = Ports::default()
+            .with_webhook(captured())
+            .with_new_event("evt_1")
+            .marking("evt_1")
+            .with_intents(vec![orphan])
+            .without_orders()
+            .refunding();
+        ports.users.expect_find().returning(|_| Ok(None));
+        ports.mailer.expect_send().times(0);
+        let outcome = ports
+            .service()
+            .webhook("evt_1", BODY, "good")
+            .await
+            .unwrap();
+        assert_eq!(outcome, WebhookOutcome::Refunded, "{user:?}");
+    }
+}
+
+// --- reconcile ----------------------------------------------------------------------------
+
+fn payment(id: &str, captured: bool) -> ProviderPayment {
+    ProviderPayment {
+        id: id.into(),
+        amount: Paise::from_stored(169_800),
+        captured,
+    }
+}
+
+#[tokio::test]
+async fn reconciling_places_the_order_of_a_captured_payment_nobody_reported() {
+    let bare = CheckoutIntent {
+        provider_order_id: "order_B".into(),
+        lines: vec![],
+        ..intent()
+    };
+    let mut ports = Ports::default()
+        .with_intents(vec![intent()])
+        .without_orders()
+        .with_products(vec![trail_runner(5)])
+        .with_ids(&["ord-1"])
+        .with_mail(1)
+        .placing();
+    ports
+        .intents
+        .expect_unsettled()
+        .withf(|since, until, _| *since == now() - chrono::Duration::days(1) && *until < now())
+        .times(1)
+        .returning(move |_, _, _| Ok(vec![intent(), bare.clone()]));
+    // Only the intent with a cart is asked about; a failed payment is not the money.
+    ports
+        .gateway
+        .expect_payments()
+        .withf(|order| order == "order_A")
+        .times(1)
+        .returning(|_| Ok(vec![payment("pay_0", false), payment("pay_1", true)]));
+    let done = ports
+        .service()
+        .reconcile(now() - chrono::Duration::days(1))
+        .await
+        .unwrap();
+    assert_eq!(
+        done,
+        Reconciliation {
+            checked: 1,
+            placed: 1,
+            refunded: 0,
+            failed: 0,
+        }
+    );
+}
+
+#[tokio::test]
+async fn reconciling_counts_what_the_provider_could_not_answer_and_goes_on() {
+    let second = CheckoutIntent {
+        provider_order_id: "order_C".into(),
+        receipt: "rcpt-3".into(),
+        ..intent()
+    };
+    let mut ports = Ports::default();
+    ports
+        .intents
+        .expect_unsettled()
+        .returning(move |_, _, _| Ok(vec![intent(), second.clone()]));
+    ports.gateway.expect_payments().times(2).returning(|order| {
+        if order == "order_A" {
+            Err(provider_down())
+        } else {
+            Ok(vec![])
+        }
+    });
+    let done = ports.service().reconcile(now()).await.unwrap();
+    assert_eq!((done.checked, done.placed, done.failed), (2, 0, 1));
+}
+
+// --- the sandbox's Pay button -------------------------------------------------------------
+
+fn sandbox(intents: Vec<CheckoutIntent>, payer: MockSandboxPayer) -> SandboxService {
+    let mut repo = MockCheckoutIntentRepository::new();
+    repo.expect_find()
+        .returning(move |id| Ok(intents.iter().find(|i| i.provider_order_id == id).cloned()));
+    SandboxService::new(Arc::new(payer), Arc::new(repo))
+}
+
+#[tokio::test]
+async fn the_sandbox_pays_only_the_caller_s_own_payment_orders() {
+    let mut payer = MockSandboxPayer::new();
+    payer
+        .expect_pay()
+        .withf(|order| order == "order_A")
+        .times(1)
+        .returning(|order| {
+            Ok(SandboxPayment {
+                razorpay_order_id: order.into(),
+                razorpay_payment_id: "pay_sbx_1".into(),
+                razorpay_signature: sign(order, "pay_sbx_1"),
+            })
+        });
+    let service = sandbox(vec![intent(), foreign_intent()], payer);
+    let paid = service.pay(&shopper(), " order_A ").await.unwrap();
+    assert_eq!(paid.razorpay_payment_id, "pay_sbx_1");
+    for someone_elses_or_unknown in ["order_F", "order_Z"] {
+        let refused = service.pay(&shopper(), someone_elses_or_unknown).await;
+        assert!(
+            matches!(refused, Err(CheckoutError::PaymentOrderNotFound)),
+            "{someone_elses_or_unknown}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn an_order_the_sandbox_refuses_to_pay_is_not_found() {
+    let mut payer = MockSandboxPayer::new();
+    payer.expect_pay().returning(|_| {
+        Err(PaymentError::Rejected {
+            status: 400,
+            message: "not a sandbox order id".into(),
+        })
+    });
+    let refused = sandbox(vec![intent()], payer)
+        .pay(&shopper(), "order_A")
+        .await;
+    assert!(matches!(refused, Err(CheckoutError::PaymentOrderNotFound)));
 }

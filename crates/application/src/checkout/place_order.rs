@@ -1,0 +1,101 @@
+//! `POST /order/cart`: the browser came back from the checkout window with a payment.
+
+use paduka_domain::review::UserRef;
+
+use super::pricing::checkout_address;
+use super::settle::Paid;
+use super::{CartLine, CheckoutError, CheckoutIntent, CheckoutService, OrderOutcome, Unfillable};
+use crate::accounts::Principal;
+
+/// How many of a user's latest checkout intents a payment is matched against.
+const RECENT_INTENTS: u32 = 50;
+
+/// `POST /order/cart`: the cart, where it goes, the amount the client computed, and the three
+/// fields the checkout window returned.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OrderRequest {
+    pub lines: Vec<CartLine>,
+    pub address: String,
+    pub pincode: String,
+    /// What the client says the cart costs, in whole rupees.
+    pub amount_rupees: i64,
+    pub payment_id: String,
+    /// The provider order id the browser reports. Only a hint for finding one of the user's
+    /// stored intents: verification always uses a stored id.
+    pub order_id: Option<String>,
+    pub signature: String,
+}
+
+impl CheckoutService {
+    /// Turns a paid checkout into an order, as decisions.md section 5 says: the signature
+    /// against the STORED provider order id, then pincode, address, the amount from current
+    /// prices (equal to the client's and to the paid one), stock, and one transaction for
+    /// stock and order (status `Pending`). The same payment twice gives the same order. A paid
+    /// cart that can no longer be filled is refunded and the shopper told.
+    pub(super) async fn place(
+        &self,
+        user: &Principal,
+        request: OrderRequest,
+    ) -> Result<OrderOutcome, CheckoutError> {
+        let payment_id = request.payment_id.trim();
+        let signature = request.signature.trim();
+        if payment_id.is_empty() || signature.is_empty() {
+            return Err(CheckoutError::PaymentNotVerified);
+        }
+        let hint = request.order_id.as_deref();
+        let intent = self
+            .verified_intent(user, hint, payment_id, signature)
+            .await?;
+        if let Some(order) = self.ports.orders.find_by_payment(payment_id).await? {
+            return Ok(OrderOutcome::existing(order));
+        }
+        if let Some(claimed) = &intent.refund {
+            let refund = self.finish_refund(&intent, claimed).await?;
+            let reason = Unfillable::AlreadyRefunded;
+            return Ok(OrderOutcome::Unfilled { reason, refund });
+        }
+        let pincode = self.area.for_checkout(&request.pincode)?;
+        let address = checkout_address(&request.address)?;
+        self.settle(Paid {
+            intent: &intent,
+            payment_id,
+            buyer: UserRef::new(user.user_id.clone(), user.name.clone()),
+            lines: &request.lines,
+            address,
+            pincode,
+            client_amount: Some(request.amount_rupees),
+            actor: Some(user.user_id.clone()),
+        })
+        .await
+    }
+
+    /// The user's stored intent whose provider order id the signature was made for. The
+    /// browser's order id only helps find an intent of this user's beyond the latest ones;
+    /// the id the signature is checked against is always one we stored for this user.
+    async fn verified_intent(
+        &self,
+        user: &Principal,
+        browser_order_id: Option<&str>,
+        payment_id: &str,
+        signature: &str,
+    ) -> Result<CheckoutIntent, CheckoutError> {
+        let intents = &self.ports.intents;
+        let mut candidates = intents
+            .recent_for_user(&user.user_id, RECENT_INTENTS)
+            .await?;
+        if let Some(hint) = browser_order_id.map(str::trim).filter(|h| !h.is_empty())
+            && !candidates.iter().any(|i| i.provider_order_id == hint)
+            && let Some(intent) = intents.find(hint).await?
+            && intent.user.as_ref() == Some(&user.user_id)
+        {
+            candidates.push(intent);
+        }
+        let gateway = &self.ports.gateway;
+        candidates
+            .into_iter()
+            .find(|i| {
+                gateway.verify_checkout_signature(&i.provider_order_id, payment_id, signature)
+            })
+            .ok_or(CheckoutError::PaymentNotVerified)
+    }
+}

@@ -1,0 +1,112 @@
+//! Settling a verified payment: its order placed, or its cart found unfillable and the payment
+//! refunded. Shared by the browser's `POST /order/cart` and the webhook.
+
+use paduka_domain::contact::Pincode;
+use paduka_domain::review::UserRef;
+use paduka_domain::{OrderId, UserId};
+
+use super::{
+    CartLine, CheckoutError, CheckoutIntent, CheckoutService, OrderOutcome, PlacedOrder,
+    RefundState, Unfillable,
+};
+use crate::orders::{NewOrder, PlaceError, Placement, mails};
+
+/// A verified payment and where its order goes.
+pub(super) struct Paid<'a> {
+    pub intent: &'a CheckoutIntent,
+    pub payment_id: &'a str,
+    pub buyer: UserRef,
+    pub lines: &'a [CartLine],
+    pub address: String,
+    pub pincode: Pincode,
+    /// The amount the browser sent. `None` for the webhook, whose cart is the stored one:
+    /// a rule that stored cart breaks now refunds the payment, as there is nobody to ask.
+    pub client_amount: Option<i64>,
+    /// Who placed it, for the order's history: the buyer, or `None` for the webhook.
+    pub actor: Option<UserId>,
+}
+
+impl CheckoutService {
+    /// Prices the cart, checks it against the paid amount (and the client's), checks stock
+    /// and places the order; refunds the payment when the order can no longer be filled.
+    pub(super) async fn settle(&self, paid: Paid<'_>) -> Result<OrderOutcome, CheckoutError> {
+        let (intent, payment_id) = (paid.intent, paid.payment_id);
+        let priced = match self.price(paid.lines).await {
+            Ok(priced) => priced,
+            Err(CheckoutError::CannotFill(reason)) => {
+                return self.refund_unfillable(intent, payment_id, reason).await;
+            }
+            Err(CheckoutError::Invalid(rule)) if paid.client_amount.is_none() => {
+                let reason = Unfillable::Invalid(rule);
+                return self.refund_unfillable(intent, payment_id, reason).await;
+            }
+            Err(other) => return Err(other),
+        };
+        if priced.amount_rupees != intent.amount_rupees {
+            let reason = Unfillable::PriceChanged {
+                paid_rupees: intent.amount_rupees,
+                cart_rupees: priced.amount_rupees,
+            };
+            return self.refund_unfillable(intent, payment_id, reason).await;
+        }
+        if let Some(given) = paid
+            .client_amount
+            .filter(|&given| given != priced.amount_rupees)
+        {
+            return Err(CheckoutError::AmountMismatch {
+                cart_rupees: priced.amount_rupees,
+                given_rupees: given,
+            });
+        }
+        if let Some(reason) = priced.shortage {
+            return self.refund_unfillable(intent, payment_id, reason).await;
+        }
+        let order = NewOrder {
+            id: OrderId::new(self.ports.ids.new_id()),
+            user: paid.buyer,
+            address: paid.address,
+            pincode: paid.pincode.as_str().to_owned(),
+            amount_rupees: priced.amount_rupees,
+            payment_id: payment_id.to_owned(),
+            provider_order_id: intent.provider_order_id.clone(),
+            lines: priced.lines,
+            actor: paid.actor,
+            at: self.ports.clock.now(),
+        };
+        match self.ports.orders.place(&order, &priced.stock).await {
+            Ok(Placement::Placed(order)) => {
+                self.ports.catalog_revision.bump();
+                tracing::info!(order = %order.id, amount = order.amount_rupees, "order placed");
+                self.mail_buyer(&order.user.id, |user| mails::order_placed(user, &order))
+                    .await;
+                Ok(OrderOutcome::Placed(PlacedOrder {
+                    order,
+                    created: true,
+                }))
+            }
+            Ok(Placement::Existing(order)) => Ok(OrderOutcome::existing(order)),
+            Err(PlaceError::OutOfStock { name, left, .. }) => {
+                let reason = Unfillable::OutOfStock { name, left };
+                self.refund_unfillable(intent, payment_id, reason).await
+            }
+            // A refund claim won the race for this payment; its owner refunds it.
+            Err(PlaceError::Refunded) => Ok(OrderOutcome::Unfilled {
+                reason: Unfillable::AlreadyRefunded,
+                refund: RefundState::Refunded,
+            }),
+            Err(PlaceError::Repo(error)) => Err(error.into()),
+        }
+    }
+
+    /// Mails the buyer, when their account still exists (a failed mail is only logged).
+    pub(super) async fn mail_buyer(
+        &self,
+        buyer: &Option<UserId>,
+        mail: impl FnOnce(&paduka_domain::user::User) -> crate::mail::Mail,
+    ) {
+        if let Some(buyer) = buyer {
+            let (users, mailer) = (self.ports.users.as_ref(), self.ports.mailer.as_ref());
+            mails::notify(users, mailer, buyer, mail).await;
+        }
+    }
+}

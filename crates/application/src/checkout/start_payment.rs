@@ -1,0 +1,86 @@
+//! `POST /payment/{amount}`: a provider order for the cart, and the checkout intent that
+//! remembers what it pays for.
+
+use paduka_domain::Paise;
+
+use super::pricing::{MAX_AMOUNT_RUPEES, MIN_AMOUNT_RUPEES, checkout_address};
+use super::{CartLine, CheckoutError, CheckoutIntent, CheckoutService};
+use crate::accounts::Principal;
+
+/// The cart our client sends with `POST /payment/{amount}` (`{products, address, pincode}`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CartInput {
+    pub lines: Vec<CartLine>,
+    pub address: String,
+    pub pincode: String,
+}
+
+/// The answer to `POST /payment/{amount}`: what the checkout window is opened with.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PaymentOrder {
+    /// The provider's order id.
+    pub id: String,
+    pub amount: Paise,
+    pub currency: String,
+    /// The public key the checkout window needs.
+    pub key: String,
+    /// `razorpay` or `sandbox`.
+    pub provider: &'static str,
+}
+
+impl CheckoutService {
+    /// Creates the provider order for `amount_rupees` and stores the checkout intent keyed by
+    /// its id. With a cart, the cart is checked first (pincode, address, current prices must
+    /// add up to the amount, stock), so nobody pays for an order that cannot be placed.
+    pub(super) async fn start(
+        &self,
+        user: &Principal,
+        amount_rupees: i64,
+        cart: Option<CartInput>,
+    ) -> Result<PaymentOrder, CheckoutError> {
+        if !(MIN_AMOUNT_RUPEES..=MAX_AMOUNT_RUPEES).contains(&amount_rupees) {
+            return Err(CheckoutError::InvalidAmount);
+        }
+        let amount = Paise::from_rupees(amount_rupees).map_err(|_| CheckoutError::InvalidAmount)?;
+        let (lines, address, pincode) = match cart {
+            None => (Vec::new(), String::new(), String::new()),
+            Some(cart) => {
+                let pincode = self.area.for_checkout(&cart.pincode)?;
+                let address = checkout_address(&cart.address)?;
+                let priced = self.price(&cart.lines).await?;
+                if priced.amount_rupees != amount_rupees {
+                    return Err(CheckoutError::AmountMismatch {
+                        cart_rupees: priced.amount_rupees,
+                        given_rupees: amount_rupees,
+                    });
+                }
+                if let Some(shortage) = priced.shortage {
+                    return Err(CheckoutError::CannotFill(shortage));
+                }
+                (cart.lines, address, pincode.as_str().to_owned())
+            }
+        };
+        let receipt = self.ports.ids.new_id();
+        let order = (self.ports.gateway.create_order(amount, &receipt).await)
+            .map_err(CheckoutError::Provider)?;
+        let intent = CheckoutIntent {
+            provider_order_id: order.id.clone(),
+            receipt,
+            user: Some(user.user_id.clone()),
+            lines,
+            address,
+            pincode,
+            amount_rupees,
+            created_at: self.ports.clock.now(),
+            refund: None,
+        };
+        self.ports.intents.save(&intent).await?;
+        Ok(PaymentOrder {
+            id: order.id,
+            amount: order.amount,
+            currency: order.currency,
+            key: self.ports.gateway.public_key(),
+            provider: self.ports.gateway.provider(),
+        })
+    }
+}

@@ -1,0 +1,434 @@
+//! The real payment path: the application with the three `RAZORPAY_*` keys set, its
+//! `RAZORPAY_API_BASE` pointed at a Razorpay-compatible server on loopback (orders, an
+//! order's payments, refunds, basic auth) that signs payments and webhooks with the test keys
+//! as Razorpay does. Nothing here goes through the sandbox.
+
+use std::sync::{Arc, Mutex};
+
+use chrono::Duration;
+use hmac::{Hmac, Mac};
+use paduka_server::config::RazorpaySettings;
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+use sha2::Sha256;
+use wiremock::matchers::{basic_auth, method, path, path_regex};
+use wiremock::{Mock, MockServer, Request, Respond, ResponseTemplate};
+
+use crate::checkout::{ADDRESS, PINCODE, cart, order_body, shoe, stock};
+use crate::helpers::{As, TestApp, expect, expect_error, spawn_app_with};
+
+const KEY_ID: &str = "rzp_test_paduka";
+const KEY_SECRET: &str = "test-key-secret";
+const WEBHOOK_SECRET: &str = "test-webhook-secret";
+
+/// Hex HMAC-SHA256, as Razorpay signs (written here independently of the code under test).
+fn hmac_hex(key: &str, message: &[u8]) -> String {
+    let mut mac = Hmac::<Sha256>::new_from_slice(key.as_bytes()).unwrap();
+    mac.update(message);
+    hex::encode(mac.finalize().into_bytes())
+}
+
+/// What the mock Razorpay holds.
+#[derive(Default)]
+struct Ledger {
+    /// `{id, amount, currency, receipt, notes, status}` as Razorpay answers them.
+    orders: Vec<Value>,
+    /// Payments as Razorpay lists them: `{id, order_id, amount, status, ...}`.
+    payments: Vec<Value>,
+    /// Refunds, each with the idempotency key it was asked with.
+    refunds: Vec<(String, Value)>,
+}
+
+impl Ledger {
+    fn next_id(&self, prefix: &str) -> String {
+        let n = self.orders.len() + self.payments.len() + self.refunds.len() + 1;
+        format!("{prefix}_Mock{n:010}")
+    }
+}
+
+type Shared = Arc<Mutex<Ledger>>;
+
+/// `POST /v1/orders`.
+struct CreateOrder(Shared);
+
+impl Respond for CreateOrder {
+    fn respond(&self, request: &Request) -> ResponseTemplate {
+        let body: Value = serde_json::from_slice(&request.body).unwrap();
+        let mut ledger = self.0.lock().unwrap();
+        let order = json!({
+            "id": ledger.next_id("order"),
+            "entity": "order",
+            "amount": body["amount"],
+            "amount_paid": 0,
+            "currency": body["currency"],
+            "receipt": body["receipt"],
+            "notes": body["notes"],
+            "status": "created",
+        });
+        ledger.orders.push(order.clone());
+        ResponseTemplate::new(200).set_body_json(order)
+    }
+}
+
+/// `GET /v1/orders/{id}/payments`.
+struct OrderPayments(Shared);
+
+impl Respond for OrderPayments {
+    fn respond(&self, request: &Request) -> ResponseTemplate {
+        let order_id = request.url.path().split('/').nth(3).unwrap();
+        let ledger = self.0.lock().unwrap();
+        let items: Vec<&Value> = (ledger.payments.iter())
+            .filter(|payment| payment["order_id"] == order_id)
+            .collect();
+        ResponseTemplate::new(200)
+            .set_body_json(json!({"entity": "collection", "count": items.len(), "items": items}))
+    }
+}
+
+/// `POST /v1/payments/{id}/refund`: at most one refund per idempotency key.
+struct Refund(Shared);
+
+impl Respond for Refund {
+    fn respond(&self, request: &Request) -> ResponseTemplate {
+        let payment_id = request.url.path().split('/').nth(3).unwrap().to_owned();
+        let key = request.headers["X-Refund-Idempotency"]
+            .to_str()
+            .unwrap()
+            .to_owned();
+        let body: Value = serde_json::from_slice(&request.body).unwrap();
+        let mut ledger = self.0.lock().unwrap();
+        if let Some((_, earlier)) = ledger.refunds.iter().find(|(k, _)| *k == key) {
+            return ResponseTemplate::new(200).set_body_json(earlier.clone());
+        }
+        let Some(index) = ledger.payments.iter().position(|p| p["id"] == payment_id) else {
+            return ResponseTemplate::new(400).set_body_json(json!({"error": {
+                "code": "BAD_REQUEST_ERROR", "description": "The id provided does not exist"}}));
+        };
+        let refund = json!({
+            "id": ledger.next_id("rfnd"),
+            "entity": "refund",
+            "amount": body["amount"],
+            "currency": "INR",
+            "payment_id": payment_id,
+            "status": "processed",
+        });
+        ledger.payments[index]["status"] = json!("refunded");
+        ledger.refunds.push((key, refund.clone()));
+        ResponseTemplate::new(200).set_body_json(refund)
+    }
+}
+
+/// A Razorpay-compatible server that answers only calls authenticated with the test keys.
+struct MockRazorpay {
+    server: MockServer,
+    ledger: Shared,
+}
+
+impl MockRazorpay {
+    async fn start() -> Self {
+        let server = MockServer::start().await;
+        let ledger = Shared::default();
+        let auth = || basic_auth(KEY_ID, KEY_SECRET);
+        Mock::given(method("POST"))
+            .and(path("/v1/orders"))
+            .and(auth())
+            .respond_with(CreateOrder(ledger.clone()))
+            .mount(&server)
+            .await;
+        Mock::given(method("GET"))
+            .and(path_regex(r"^/v1/orders/order_\w+/payments$"))
+            .and(auth())
+            .respond_with(OrderPayments(ledger.clone()))
+            .mount(&server)
+            .await;
+        Mock::given(method("POST"))
+            .and(path_regex(r"^/v1/payments/pay_\w+/refund$"))
+            .and(auth())
+            .respond_with(Refund(ledger.clone()))
+            .mount(&server)
+            .await;
+        Self { server, ledger }
+    }
+
+    /// The shopper pays `order_id` in Razorpay's window: a captured payment of the order's
+    /// amount, and the three fields the window hands back to the page.
+    fn pay(&self, order_id: &str) -> Value {
+        let mut ledger = self.ledger.lock().unwrap();
+        let amount = (ledger.orders.iter())
+            .find(|order| order["id"] == order_id)
+            .expect("an order Razorpay made")["amount"]
+            .clone();
+        let payment_id = ledger.next_id("pay");
+        ledger.payments.push(json!({
+            "id": payment_id, "entity": "payment", "amount": amount, "currency": "INR",
+            "status": "captured", "order_id": order_id, "method": "upi",
+        }));
+        let signature = hmac_hex(KEY_SECRET, format!("{order_id}|{payment_id}").as_bytes());
+        json!({
+            "razorpay_order_id": order_id,
+            "razorpay_payment_id": payment_id,
+            "razorpay_signature": signature,
+        })
+    }
+
+    /// Razorpay's `payment.captured` webhook for a payment, and its signature.
+    fn captured_webhook(&self, payment_id: &str) -> (String, String) {
+        let ledger = self.ledger.lock().unwrap();
+        let payment = (ledger.payments.iter())
+            .find(|p| p["id"] == payment_id)
+            .expect("a payment Razorpay took");
+        let body = json!({
+            "entity": "event",
+            "event": "payment.captured",
+            "contains": ["payment"],
+            "payload": {"payment": {"entity": payment}},
+        })
+        .to_string();
+        let signature = hmac_hex(WEBHOOK_SECRET, body.as_bytes());
+        (body, signature)
+    }
+
+    fn refunds(&self) -> Vec<(String, Value)> {
+        self.ledger.lock().unwrap().refunds.clone()
+    }
+
+    async fn calls(&self, method: &str, path_start: &str) -> usize {
+        let received = self.server.received_requests().await.unwrap();
+        (received.iter())
+            .filter(|r| r.method.as_str() == method && r.url.path().starts_with(path_start))
+            .count()
+    }
+}
+
+/// The application with the Razorpay keys set and its API base at `razorpay`.
+async fn spawn_shop(razorpay: &MockRazorpay) -> TestApp {
+    let base = razorpay.server.uri();
+    spawn_app_with(|settings| {
+        settings.razorpay = Some(RazorpaySettings {
+            key_id: KEY_ID.into(),
+            key_secret: KEY_SECRET.to_owned().into(),
+            webhook_secret: Some(WEBHOOK_SECRET.to_owned().into()),
+            api_base: base,
+        });
+    })
+    .await
+}
+
+/// `POST /payment/{amount}` for `quantity` pairs of `product` (900 rupees each); the provider
+/// order's id.
+async fn start_payment(app: &TestApp, product: &str, quantity: u32) -> String {
+    let amount = 900 * quantity;
+    let body = json!({"products": cart(product, quantity), "address": ADDRESS, "pincode": PINCODE});
+    let response = app
+        .post_json(&format!("/payment/{amount}"), As::Shopper, body)
+        .await;
+    let body = expect(response, StatusCode::OK).await;
+    assert_eq!(body["provider"], json!("razorpay"));
+    assert_eq!(body["key"], json!(KEY_ID));
+    assert_eq!(body["amount"], json!(i64::from(amount) * 100));
+    body["id"].as_str().unwrap().to_owned()
+}
+
+async fn my_orders(app: &TestApp) -> Vec<Value> {
+    let mine = app
+        .post_json("/order/myorders", As::Shopper, json!({}))
+        .await;
+    expect(mine, StatusCode::OK).await["orders"]
+        .as_array()
+        .unwrap()
+        .clone()
+}
+
+#[tokio::test]
+async fn with_razorpay_keys_payments_go_to_razorpay_and_the_sandbox_is_gone() {
+    let razorpay = MockRazorpay::start().await;
+    let app = spawn_shop(&razorpay).await;
+    assert!(app.services.sandbox.is_none());
+    let product = shoe(&app, "Runner", 5).await;
+
+    let order_id = start_payment(&app, &product, 2).await;
+    {
+        let ledger = razorpay.ledger.lock().unwrap();
+        let order = &ledger.orders[0];
+        assert_eq!(order["id"], json!(order_id));
+        assert_eq!(order["amount"], json!(180_000));
+        assert_eq!(order["currency"], json!("INR"));
+        assert_eq!(order["notes"]["receipt"], order["receipt"]);
+    }
+    expect_error(
+        app.post_json(
+            "/payment/sandbox/pay",
+            As::Shopper,
+            json!({"orderId": order_id}),
+        )
+        .await,
+        StatusCode::NOT_FOUND,
+        "Not found",
+    )
+    .await;
+    let page = app
+        .client
+        .get(format!("{}/sandbox/checkout", app.address))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(!page.contains("Paduka test payment"));
+}
+
+#[tokio::test]
+async fn a_shopper_pays_in_razorpay_s_window_and_the_order_is_placed_once() {
+    let razorpay = MockRazorpay::start().await;
+    let app = spawn_shop(&razorpay).await;
+    let product = shoe(&app, "Runner", 5).await;
+
+    let order_id = start_payment(&app, &product, 2).await;
+    let paid = razorpay.pay(&order_id);
+    let response = app
+        .post_json("/order/cart", As::Shopper, order_body(&product, 2, &paid))
+        .await;
+    let placed = expect(response, StatusCode::CREATED).await;
+    assert_eq!(placed["message"], json!("Order Placed Successfully"));
+    assert_eq!(placed["order"]["paymentId"], paid["razorpay_payment_id"]);
+    assert_eq!(placed["order"]["amount"], json!(1800));
+    assert_eq!(stock(&app, &product).await, 3);
+
+    // A signature made with anything but the key secret is refused.
+    let mut forged = razorpay.pay(&order_id);
+    forged["razorpay_signature"] = json!(hmac_hex("not-the-secret", b"x"));
+    expect_error(
+        app.post_json("/order/cart", As::Shopper, order_body(&product, 2, &forged))
+            .await,
+        StatusCode::BAD_REQUEST,
+        "Payment verification failed",
+    )
+    .await;
+    // The same payment again answers the same order.
+    let again = app
+        .post_json("/order/cart", As::Shopper, order_body(&product, 2, &paid))
+        .await;
+    let again = expect(again, StatusCode::OK).await;
+    assert_eq!(again["order"]["_id"], placed["order"]["_id"]);
+    assert_eq!(my_orders(&app).await.len(), 1);
+    assert_eq!(stock(&app, &product).await, 3);
+}
+
+#[tokio::test]
+async fn a_payment_whose_browser_never_came_back_is_placed_by_the_webhook_once() {
+    let razorpay = MockRazorpay::start().await;
+    let app = spawn_shop(&razorpay).await;
+    let product = shoe(&app, "Moccasin", 5).await;
+    let order_id = start_payment(&app, &product, 2).await;
+    let paid = razorpay.pay(&order_id);
+    let payment_id = paid["razorpay_payment_id"].as_str().unwrap();
+    let (body, signature) = razorpay.captured_webhook(payment_id);
+
+    let forged = hmac_hex("not-the-webhook-secret", body.as_bytes());
+    expect_error(
+        app.send_webhook("evt_forged", &body, &forged).await,
+        StatusCode::BAD_REQUEST,
+        "Invalid webhook signature",
+    )
+    .await;
+    assert!(
+        my_orders(&app).await.is_empty(),
+        "a forged webhook places nothing"
+    );
+
+    let first = expect(
+        app.send_webhook("evt_1", &body, &signature).await,
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(first["outcome"], json!("placed"));
+    let orders = my_orders(&app).await;
+    assert_eq!(orders.len(), 1);
+    assert_eq!(orders[0]["paymentId"], json!(payment_id));
+    assert_eq!(orders[0]["address"], json!(ADDRESS));
+    assert_eq!(stock(&app, &product).await, 3);
+
+    // Razorpay delivers the same event again: answered, nothing done twice.
+    let duplicate = expect(
+        app.send_webhook("evt_1", &body, &signature).await,
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(duplicate["outcome"], json!("duplicate"));
+    // Another event for the same payment (`order.paid`) finds the order placed.
+    let other = expect(
+        app.send_webhook("evt_2", &body, &signature).await,
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(other["outcome"], json!("existing"));
+    assert_eq!(my_orders(&app).await.len(), 1);
+    assert_eq!(stock(&app, &product).await, 3);
+}
+
+#[tokio::test]
+async fn cancelling_an_order_refunds_its_payment_at_razorpay_once() {
+    let razorpay = MockRazorpay::start().await;
+    let app = spawn_shop(&razorpay).await;
+    let product = shoe(&app, "Loafer", 5).await;
+    let order_id = start_payment(&app, &product, 3).await;
+    let paid = razorpay.pay(&order_id);
+    let placed = app
+        .post_json("/order/cart", As::Shopper, order_body(&product, 3, &paid))
+        .await;
+    let id = expect(placed, StatusCode::CREATED).await["order"]["_id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+
+    let cancelled = app.get(&format!("/order/delete/{id}"), As::Shopper).await;
+    expect(cancelled, StatusCode::OK).await;
+    assert_eq!(stock(&app, &product).await, 5);
+    let refunds = razorpay.refunds();
+    assert_eq!(refunds.len(), 1);
+    let (key, refund) = &refunds[0];
+    let payment_id = paid["razorpay_payment_id"].as_str().unwrap();
+    assert_eq!(key, &format!("refund-{payment_id}"));
+    assert_eq!(refund["payment_id"], json!(payment_id));
+    assert_eq!(refund["amount"], json!(270_000));
+
+    // Cancelling again neither refunds again nor gives the stock back twice.
+    let again = app.get(&format!("/order/delete/{id}"), As::Shopper).await;
+    expect(again, StatusCode::OK).await;
+    assert_eq!(razorpay.calls("POST", "/v1/payments/").await, 1);
+    assert_eq!(stock(&app, &product).await, 5);
+}
+
+#[tokio::test]
+async fn reconciling_finds_a_captured_payment_nobody_reported() {
+    let razorpay = MockRazorpay::start().await;
+    let app = spawn_shop(&razorpay).await;
+    let product = shoe(&app, "Boot", 5).await;
+    let paid_id = start_payment(&app, &product, 1).await;
+    let paid = razorpay.pay(&paid_id);
+    // Another shopper's window was closed without paying.
+    let abandoned = start_payment(&app, &product, 1).await;
+    // No browser, no webhook; the checkout windows are long closed.
+    app.clock.advance(Duration::minutes(30));
+
+    let since = chrono::Utc::now() - Duration::hours(24);
+    let done = app.services.api.checkout.reconcile(since).await.unwrap();
+    assert_eq!((done.checked, done.placed, done.failed), (2, 1, 0));
+    for order in [&paid_id, &abandoned] {
+        assert_eq!(
+            razorpay
+                .calls("GET", &format!("/v1/orders/{order}/payments"))
+                .await,
+            1
+        );
+    }
+    let orders = my_orders(&app).await;
+    assert_eq!(orders.len(), 1);
+    assert_eq!(orders[0]["paymentId"], paid["razorpay_payment_id"]);
+    assert_eq!(stock(&app, &product).await, 4);
+
+    // Settled now: the next reconciliation asks only about the abandoned window.
+    let again = app.services.api.checkout.reconcile(since).await.unwrap();
+    assert_eq!((again.checked, again.placed), (1, 0));
+}
