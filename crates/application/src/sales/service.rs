@@ -6,7 +6,7 @@ use tracing::instrument;
 
 use super::SaleRepository;
 use crate::accounts::Admin;
-use crate::{IdGenerator, RepoError};
+use crate::{IdGenerator, RepoError, Revision};
 
 #[derive(Debug, thiserror::Error)]
 pub enum SaleError {
@@ -31,11 +31,31 @@ impl From<RepoError> for SaleError {
 pub struct SaleService {
     sales: Arc<dyn SaleRepository>,
     ids: Arc<dyn IdGenerator>,
+    /// Bumped after every sale write, so readers holding a copy know it is stale.
+    revision: Revision,
 }
 
 impl SaleService {
     pub fn new(sales: Arc<dyn SaleRepository>, ids: Arc<dyn IdGenerator>) -> Self {
-        Self { sales, ids }
+        Self {
+            sales,
+            ids,
+            revision: Revision::default(),
+        }
+    }
+
+    /// Changes whenever this process changes a sale. Caches of the list compare it to know
+    /// when to rebuild.
+    pub fn revision(&self) -> u64 {
+        self.revision.current()
+    }
+
+    /// Passes a write's result through, marking the sales changed when it succeeded.
+    fn changed<T, E>(&self, result: Result<T, E>) -> Result<T, E> {
+        if result.is_ok() {
+            self.revision.bump();
+        }
+        result
     }
 
     #[instrument(skip(self))]
@@ -46,7 +66,7 @@ impl SaleService {
     #[instrument(skip(self, draft), fields(admin = %admin.id()))]
     pub async fn create(&self, admin: &Admin, draft: SaleDraft) -> Result<Sale, SaleError> {
         let sale = sale_from(SaleId::new(self.ids.new_id()), draft);
-        self.sales.create(&sale).await?;
+        self.changed(self.sales.create(&sale).await)?;
         Ok(sale)
     }
 
@@ -58,13 +78,13 @@ impl SaleService {
         draft: SaleDraft,
     ) -> Result<Sale, SaleError> {
         let sale = sale_from(id.clone(), draft);
-        self.sales.update(&sale).await?;
+        self.changed(self.sales.update(&sale).await)?;
         Ok(sale)
     }
 
     #[instrument(skip(self), fields(admin = %admin.id()))]
     pub async fn delete(&self, admin: &Admin, id: &SaleId) -> Result<(), SaleError> {
-        Ok(self.sales.delete(id).await?)
+        Ok(self.changed(self.sales.delete(id).await)?)
     }
 }
 
@@ -121,8 +141,10 @@ mod tests {
         let mut ids = MockIdGenerator::new();
         ids.expect_new_id().return_const("sale-1".to_owned());
         let service = SaleService::new(Arc::new(repo), Arc::new(ids));
+        let before = service.revision();
         let sale = service.create(&admin(), draft()).await.unwrap();
         assert_eq!(sale.discount.value(), 20);
+        assert_ne!(service.revision(), before, "a cached list must rebuild");
     }
 
     #[tokio::test]
@@ -140,5 +162,6 @@ mod tests {
             service.delete(&admin(), &missing).await,
             Err(SaleError::NotFound)
         ));
+        assert_eq!(service.revision(), 0, "nothing changed");
     }
 }
