@@ -202,7 +202,7 @@ pub fn configure(state: ApiState) -> impl FnOnce(&mut web::ServiceConfig) {
     move |config| {
         config
             .app_data(web::Data::from(state.catalog))
-            .app_data(web::Data::new(crate::cache::ListCache::default()))
+            .app_data(web::Data::from(state.replies))
             .app_data(web::Data::from(state.sales))
             .app_data(web::Data::from(state.auth))
             .app_data(web::Data::from(state.registration))

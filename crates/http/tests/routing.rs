@@ -174,6 +174,7 @@ fn state_from(mocks: Mocks) -> ApiState {
         )),
         sandbox: None,
         readiness: Arc::new(probe),
+        replies: Arc::default(),
     }
 }
 
