@@ -64,6 +64,15 @@ impl Coding {
         }
     }
 
+    /// Where this coding's things are kept in arrays.
+    fn slot(self) -> usize {
+        match self {
+            Coding::Identity => 0,
+            Coding::Brotli => 1,
+            Coding::Gzip => 2,
+        }
+    }
+
     fn names(self, encoding: &Encoding) -> bool {
         match encoding {
             Encoding::Known(known) => *known == self.content_encoding(),
@@ -168,8 +177,9 @@ pub struct Precompressed {
     identity: Bytes,
     brotli: Option<Bytes>,
     gzip: Option<Bytes>,
-    /// SHA-256 of the identity bytes (hex, 128 bits): the stem of every coding's ETag.
-    digest: String,
+    /// Each coding's strong ETag, made once (by [`Coding::slot`]): SHA-256 of the identity
+    /// bytes (hex, 128 bits), with `-br` / `-gz` for the compressed codings.
+    etags: [HeaderValue; 3],
 }
 
 impl Precompressed {
@@ -195,7 +205,13 @@ impl Precompressed {
         Self {
             brotli: smaller(brotli),
             gzip: smaller(gzip),
-            digest: hex::encode(&Sha256::digest(&identity)[..16]),
+            etags: {
+                let digest = hex::encode(&Sha256::digest(&identity)[..16]);
+                [Coding::Identity, Coding::Brotli, Coding::Gzip].map(|coding| {
+                    HeaderValue::from_str(&format!("\"{digest}{}\"", coding.etag_suffix()))
+                        .expect("hex and a dash make a valid header")
+                })
+            },
             content_type,
             identity,
         }
@@ -226,8 +242,8 @@ impl Precompressed {
     }
 
     /// The strong ETag of a coding's bytes.
-    pub fn etag(&self, coding: Coding) -> String {
-        format!("\"{}{}\"", self.digest, coding.etag_suffix())
+    pub fn etag(&self, coding: Coding) -> &str {
+        self.etags[coding.slot()].to_str().expect("made from ASCII")
     }
 
     /// Bytes held, every coding counted.
@@ -241,15 +257,18 @@ impl Precompressed {
     /// without a body when `If-None-Match` names that coding's ETag.
     pub fn respond(&self, request: &HttpRequest, cache_control: &'static str) -> HttpResponse {
         let (coding, body) = self.variant(negotiate(request));
-        let etag = self.etag(coding);
-        let not_modified = etag_matches(request.headers().get(header::IF_NONE_MATCH), &etag);
+        let etag = &self.etags[coding.slot()];
+        let not_modified = etag_matches(
+            request.headers().get(header::IF_NONE_MATCH),
+            self.etag(coding),
+        );
         let mut response = if not_modified {
             HttpResponse::NotModified()
         } else {
             HttpResponse::Ok()
         };
         response
-            .insert_header((header::ETAG, etag))
+            .insert_header((header::ETAG, etag.clone()))
             .insert_header((header::VARY, "Accept-Encoding"))
             .insert_header((header::CACHE_CONTROL, cache_control));
         if not_modified {
@@ -509,17 +528,14 @@ mod tests {
                 .to_http_request()
         };
         let br_etag = reply.etag(Coding::Brotli);
-        let same = reply.respond(&request("br", &br_etag), "no-cache");
+        let same = reply.respond(&request("br", br_etag), "no-cache");
         assert_eq!(same.status(), StatusCode::NOT_MODIFIED);
         assert_eq!(h(same.headers(), header::VARY), "Accept-Encoding");
-        assert_eq!(h(same.headers(), header::ETAG), br_etag.as_str());
-        let other = reply.respond(&request("gzip", &br_etag), "no-cache");
+        assert_eq!(h(same.headers(), header::ETAG), br_etag);
+        let other = reply.respond(&request("gzip", br_etag), "no-cache");
         assert_eq!(other.status(), StatusCode::OK);
         assert_eq!(h(other.headers(), header::CONTENT_ENCODING), "gzip");
-        assert_eq!(
-            h(other.headers(), header::ETAG),
-            reply.etag(Coding::Gzip).as_str()
-        );
+        assert_eq!(h(other.headers(), header::ETAG), reply.etag(Coding::Gzip));
         assert_eq!(h(other.headers(), header::CACHE_CONTROL), "no-cache");
         assert_eq!(h(other.headers(), header::CONTENT_TYPE), "application/json");
     }
