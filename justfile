@@ -61,8 +61,8 @@ lint: lint-rust
 lint-rust:
     cargo clippy --workspace --all-targets -- -D warnings
 
-# Load tests: the catalog API against a static file of the same bytes, then the admin overview (see docs/performance.md).
-bench:
+# Load tests: the catalog and the main JS chunk as a browser asks for them, against nginx serving the same files compressed ahead of time; then the admin overview (see docs/performance.md).
+bench: frontend-build
     scripts/bench.sh
 
 # Photo sizes: the demo photos stored and as 240/480/960 WebP, and what one variant costs (see docs/performance.md).

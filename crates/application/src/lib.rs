@@ -11,8 +11,10 @@ pub mod checkout;
 pub mod mail;
 pub mod orders;
 pub mod ports;
+mod revision;
 pub mod sales;
 
 pub use ports::{Clock, IdGenerator, ReadinessProbe, RepoError};
 #[cfg(any(test, feature = "mock"))]
 pub use ports::{MockClock, MockIdGenerator};
+pub use revision::Revision;

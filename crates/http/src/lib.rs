@@ -14,6 +14,7 @@ pub mod auth;
 pub mod cache;
 pub mod client;
 pub mod dto;
+pub mod encoding;
 pub mod error;
 pub mod extract;
 pub mod handlers;
@@ -55,4 +56,6 @@ pub struct ApiState {
     pub sandbox: Option<Arc<dyn SandboxUseCases>>,
     /// Answers `/health/ready` (the database).
     pub readiness: Arc<dyn ReadinessProbe>,
+    /// The replies shared by every visitor, compressed once: one cache for all workers.
+    pub replies: Arc<cache::ListCache>,
 }

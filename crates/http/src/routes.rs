@@ -213,11 +213,12 @@ pub fn configure(state: ApiState) -> impl FnOnce(&mut web::ServiceConfig) {
             admin,
             sandbox,
             readiness,
+            replies,
         } = state;
         config
             .app_data(web::Data::from(catalog))
             .app_data(web::Data::from(photos))
-            .app_data(web::Data::new(crate::cache::ListCache::default()))
+            .app_data(web::Data::from(replies))
             .app_data(web::Data::from(sales))
             .app_data(web::Data::from(auth))
             .app_data(web::Data::from(registration))

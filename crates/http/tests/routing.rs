@@ -3,10 +3,15 @@
 //! use cases' own rules are tested against their ports (crates/application) and the whole
 //! contract on the assembled server (crates/server/tests/api).
 
+use std::io::Read;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use actix_web::http::StatusCode;
-use actix_web::http::header::{ACCEPT, AUTHORIZATION, CACHE_CONTROL, CONTENT_TYPE, VARY};
+use actix_web::http::header::{
+    ACCEPT, ACCEPT_ENCODING, AUTHORIZATION, CACHE_CONTROL, CONTENT_ENCODING, CONTENT_TYPE, ETAG,
+    IF_NONE_MATCH, VARY,
+};
 use actix_web::{App, test};
 use chrono::Utc;
 use paduka_application::accounts::{
@@ -30,7 +35,7 @@ use paduka_domain::contact::Email;
 use paduka_domain::delivery::DeliveryArea;
 use paduka_domain::photo::{self, PhotoWidth};
 use paduka_domain::review::{Review, UserRef};
-use paduka_domain::sale::Sale;
+use paduka_domain::sale::{Sale, SaleDraft};
 use paduka_domain::user::{Role, User};
 use paduka_domain::{ProductId, ReviewId, UserId};
 use paduka_http::{ApiState, configure};
@@ -102,6 +107,7 @@ fn state_from(mut mocks: Mocks) -> ApiState {
         admin: Arc::new(mocks.admin),
         sandbox: None,
         readiness: Arc::new(probe),
+        replies: Arc::default(),
     }
 }
 
@@ -747,6 +753,86 @@ async fn a_sale_takes_its_discount_as_text_and_an_unknown_sale_is_404() {
         send!(app, request),
         (StatusCode::NOT_FOUND, refusal("Sale not found"))
     );
+}
+
+#[actix_web::test]
+async fn the_sales_list_is_built_once_per_sales_revision_and_sent_as_the_client_accepts() {
+    let revision = Arc::new(AtomicU64::new(0));
+    let mut mocks = Mocks::default();
+    let seen = revision.clone();
+    mocks
+        .sales
+        .expect_revision()
+        .returning(move || seen.load(Ordering::SeqCst));
+    let sale = |id: &str, name: &str| {
+        let draft = SaleDraft::parse(
+            Some(name),
+            Some("2029-10-20T10:00"),
+            Some("2029-10-30T10:00"),
+            Some("30"),
+        )
+        .unwrap();
+        Sale {
+            id: paduka_domain::SaleId::new(id),
+            name: draft.name,
+            start: draft.start,
+            end: draft.end,
+            discount: draft.discount,
+        }
+    };
+    let mut lists = vec![
+        vec![sale("s-1", "Diwali"), sale("s-2", "Holi")],
+        vec![sale("s-1", "Diwali")],
+    ];
+    // Once per revision, however many ask: a third list would panic.
+    mocks
+        .sales
+        .expect_list()
+        .times(2)
+        .returning(move || Ok(lists.pop().unwrap()));
+    let app = app!(mocks: mocks);
+    let get = |encodings: &str| {
+        test::TestRequest::get()
+            .uri("/api/v1/sale/allsales")
+            .insert_header((ACCEPT_ENCODING, encodings))
+    };
+    let names = |body: &[u8]| -> Vec<String> {
+        let body: Value = serde_json::from_slice(body).unwrap();
+        body["sales"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|sale| sale["name"].as_str().unwrap().to_owned())
+            .collect()
+    };
+
+    let plain = test::call_service(&app, get("identity").to_request()).await;
+    assert_eq!(plain.status(), StatusCode::OK);
+    assert!(plain.headers().get(CONTENT_ENCODING).is_none());
+    let etag = plain.headers().get(ETAG).unwrap().clone();
+    let plain = test::read_body(plain).await;
+    assert_eq!(names(&plain), ["Diwali"]);
+
+    let zipped = test::call_service(&app, get("gzip, br;q=0").to_request()).await;
+    assert_eq!(zipped.headers().get(CONTENT_ENCODING).unwrap(), "gzip");
+    assert_eq!(zipped.headers().get(VARY).unwrap(), "Accept-Encoding");
+    assert_ne!(zipped.headers().get(ETAG).unwrap(), etag);
+    let mut unzipped = Vec::new();
+    flate2::read::GzDecoder::new(&test::read_body(zipped).await[..])
+        .read_to_end(&mut unzipped)
+        .unwrap();
+    assert_eq!(unzipped, plain);
+
+    let unchanged = get("identity").insert_header((IF_NONE_MATCH, etag.clone()));
+    let unchanged = test::call_service(&app, unchanged.to_request()).await;
+    assert_eq!(unchanged.status(), StatusCode::NOT_MODIFIED);
+
+    // An admin's write bumps the revision: the next visitor sees the new sale.
+    revision.fetch_add(1, Ordering::SeqCst);
+    let changed = get("identity").insert_header((IF_NONE_MATCH, etag));
+    let changed = test::call_service(&app, changed.to_request()).await;
+    assert_eq!(changed.status(), StatusCode::OK);
+    assert_eq!(names(&test::read_body(changed).await), ["Diwali", "Holi"]);
 }
 
 #[actix_web::test]

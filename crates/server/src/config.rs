@@ -21,6 +21,9 @@ pub struct Settings {
     /// Secret: a PostgreSQL URL may carry a password, so it never prints.
     pub database_url: SecretString,
     pub bind_addr: SocketAddr,
+    /// Where shoppers reach the shop (`https://shop.example.in`), without a trailing slash:
+    /// absolute links (robots.txt's sitemap) start with it. Default `http://{bind_addr}`.
+    pub public_url: String,
     /// `None` means: generate one and keep it in the data folder (development only).
     pub jwt_secret: Option<SecretString>,
     pub bcrypt_cost: u32,
@@ -123,6 +126,18 @@ impl Settings {
                 name: "BIND_ADDR",
                 problem: format!("{v:?} is not an address and port like 127.0.0.1:8080"),
             })?,
+        };
+        let public_url = match get("PUBLIC_URL") {
+            None => format!("http://{bind_addr}"),
+            Some(url) if url.starts_with("http://") || url.starts_with("https://") => {
+                url.trim_end_matches('/').to_owned()
+            }
+            Some(url) => {
+                return Err(ConfigError {
+                    name: "PUBLIC_URL",
+                    problem: format!("{url:?} must start with http:// or https://"),
+                });
+            }
         };
         let jwt_secret = match get("JWT_SECRET") {
             Some(secret) if secret.len() < 32 => {
@@ -246,6 +261,7 @@ impl Settings {
         Ok(Self {
             database_url: database_url.into(),
             bind_addr,
+            public_url,
             jwt_secret,
             bcrypt_cost,
             razorpay,
@@ -271,6 +287,7 @@ impl Settings {
                 .into_owned()
                 .into(),
             bind_addr: SocketAddr::from(([127, 0, 0, 1], 0)),
+            public_url: "http://127.0.0.1".into(),
             jwt_secret: Some("test-secret-test-secret-test-secret!".to_owned().into()),
             bcrypt_cost: 4,
             razorpay: None,
@@ -313,6 +330,7 @@ mod tests {
     fn defaults_run_a_local_shop_on_sqlite() {
         let s = settings(&[]).unwrap();
         assert_eq!(s.bind_addr.to_string(), "127.0.0.1:8080");
+        assert_eq!(s.public_url, "http://127.0.0.1:8080");
         assert_eq!(
             s.database_url.expose_secret(),
             PathBuf::from("data").join("paduka.db").to_string_lossy()
@@ -355,6 +373,7 @@ mod tests {
     fn each_bad_value_names_its_variable() {
         for (name, value) in [
             ("BIND_ADDR", "localhost"),
+            ("PUBLIC_URL", "shop.example.in"),
             ("BCRYPT_COST", "99"),
             ("JWT_SECRET", "short"),
             ("DATABASE_URL", "mysql://x"),
@@ -379,6 +398,14 @@ mod tests {
             assert_eq!(error.name, expected, "{name}={value}");
             assert!(error.to_string().starts_with(expected));
         }
+    }
+
+    #[test]
+    fn the_public_url_follows_the_bind_address_unless_set() {
+        let s = settings(&[("BIND_ADDR", "0.0.0.0:3000")]).unwrap();
+        assert_eq!(s.public_url, "http://0.0.0.0:3000");
+        let s = settings(&[("PUBLIC_URL", "https://shop.example.in/")]).unwrap();
+        assert_eq!(s.public_url, "https://shop.example.in");
     }
 
     #[test]

@@ -4,6 +4,7 @@ use std::net::TcpListener;
 use std::sync::Arc;
 
 use actix_web::dev::Server;
+use actix_web::middleware::from_fn;
 use actix_web::{App, HttpServer};
 use anyhow::Context;
 use paduka_application::accounts::{
@@ -238,6 +239,7 @@ impl Services {
                 Arc::new(SandboxService::new(sandbox, intents))
             }),
             readiness: Arc::new(database.clone()),
+            replies: Arc::default(),
         };
         Ok(Self {
             api,
@@ -284,13 +286,22 @@ impl Application {
                 "no built frontend found: the API works, pages need `just run` (or npm run build)"
             );
         }
+        let frontend = tokio::task::spawn_blocking(move || site::Frontend::load(&static_dir))
+            .await
+            .context("reading the built frontend failed")?;
+        let frontend = Arc::new(frontend);
+        let public_url = settings.public_url.clone();
         let server = HttpServer::new(move || {
             App::new()
-                .wrap(actix_web::middleware::from_fn(site::cache_and_request_id))
+                .wrap(from_fn(site::cache_and_request_id))
+                // Shared replies and the frontend's files come compressed already; this is
+                // for the replies made per request. Inside the logger, whose span-carrying
+                // body would hide the reply's bytes.
+                .wrap(from_fn(paduka_http::encoding::compress_on_the_fly))
                 .wrap(TracingLogger::default())
-                .wrap(actix_web::middleware::Compress::default())
                 .configure(paduka_http::configure(state.clone()))
-                .configure(site::frontend(static_dir.clone()))
+                .configure(site::robots(&public_url))
+                .configure(site::frontend(frontend.clone()))
         })
         .shutdown_timeout(10)
         .listen(listener)?

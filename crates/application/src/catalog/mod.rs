@@ -4,7 +4,6 @@ mod error;
 mod photos;
 mod ports;
 mod query;
-mod revision;
 mod service;
 
 pub use error::CatalogError;
@@ -13,7 +12,10 @@ pub use photos::MockPhotoUseCases;
 pub use photos::{PhotoRequest, PhotoService, PhotoUseCases, ServedPhoto};
 pub use ports::*;
 pub use query::{ProductPage, ProductQuery, ProductSort};
-pub use revision::CatalogRevision;
+
 #[cfg(any(test, feature = "mock"))]
 pub use service::MockCatalogUseCases;
 pub use service::{CatalogService, CatalogUseCases, CategoryWithProducts};
+
+/// The catalog's count of changes: its own writes, and stock taken or given back by orders.
+pub type CatalogRevision = crate::Revision;

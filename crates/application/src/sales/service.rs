@@ -7,7 +7,7 @@ use tracing::instrument;
 
 use super::SaleRepository;
 use crate::accounts::Admin;
-use crate::{IdGenerator, RepoError};
+use crate::{IdGenerator, RepoError, Revision};
 
 #[derive(Debug, thiserror::Error)]
 pub enum SaleError {
@@ -31,12 +31,18 @@ impl From<RepoError> for SaleError {
 pub struct SaleService {
     sales: Arc<dyn SaleRepository>,
     ids: Arc<dyn IdGenerator>,
+    /// Bumped after every sale write, so readers holding a copy know it is stale.
+    revision: Revision,
 }
 
 /// The shop's timed sales: the use cases the HTTP layer calls.
 #[cfg_attr(any(test, feature = "mock"), mockall::automock)]
 #[async_trait]
 pub trait SaleUseCases: Send + Sync {
+    /// Changes whenever this process changes a sale. Caches of the list compare it to know
+    /// when to rebuild.
+    fn revision(&self) -> u64;
+
     async fn list(&self) -> Result<Vec<Sale>, SaleError>;
 
     async fn create(&self, admin: &Admin, draft: SaleDraft) -> Result<Sale, SaleError>;
@@ -49,12 +55,28 @@ pub trait SaleUseCases: Send + Sync {
 
 impl SaleService {
     pub fn new(sales: Arc<dyn SaleRepository>, ids: Arc<dyn IdGenerator>) -> Self {
-        Self { sales, ids }
+        Self {
+            sales,
+            ids,
+            revision: Revision::default(),
+        }
+    }
+
+    /// Passes a write's result through, marking the sales changed when it succeeded.
+    fn changed<T, E>(&self, result: Result<T, E>) -> Result<T, E> {
+        if result.is_ok() {
+            self.revision.bump();
+        }
+        result
     }
 }
 
 #[async_trait]
 impl SaleUseCases for SaleService {
+    fn revision(&self) -> u64 {
+        self.revision.current()
+    }
+
     #[instrument(skip(self))]
     async fn list(&self) -> Result<Vec<Sale>, SaleError> {
         Ok(self.sales.list().await?)
@@ -63,7 +85,7 @@ impl SaleUseCases for SaleService {
     #[instrument(skip(self, draft), fields(admin = %admin.id()))]
     async fn create(&self, admin: &Admin, draft: SaleDraft) -> Result<Sale, SaleError> {
         let sale = sale_from(SaleId::new(self.ids.new_id()), draft);
-        self.sales.create(&sale).await?;
+        self.changed(self.sales.create(&sale).await)?;
         Ok(sale)
     }
 
@@ -75,13 +97,13 @@ impl SaleUseCases for SaleService {
         draft: SaleDraft,
     ) -> Result<Sale, SaleError> {
         let sale = sale_from(id.clone(), draft);
-        self.sales.update(&sale).await?;
+        self.changed(self.sales.update(&sale).await)?;
         Ok(sale)
     }
 
     #[instrument(skip(self), fields(admin = %admin.id()))]
     async fn delete(&self, admin: &Admin, id: &SaleId) -> Result<(), SaleError> {
-        Ok(self.sales.delete(id).await?)
+        Ok(self.changed(self.sales.delete(id).await)?)
     }
 }
 
@@ -138,8 +160,10 @@ mod tests {
         let mut ids = MockIdGenerator::new();
         ids.expect_new_id().return_const("sale-1".to_owned());
         let service = SaleService::new(Arc::new(repo), Arc::new(ids));
+        let before = service.revision();
         let sale = service.create(&admin(), draft()).await.unwrap();
         assert_eq!(sale.discount.value(), 20);
+        assert_ne!(service.revision(), before, "a cached list must rebuild");
     }
 
     #[tokio::test]
@@ -157,5 +181,6 @@ mod tests {
             service.delete(&admin(), &missing).await,
             Err(SaleError::NotFound)
         ));
+        assert_eq!(service.revision(), 0, "nothing changed");
     }
 }

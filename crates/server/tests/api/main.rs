@@ -5,6 +5,7 @@ mod admin;
 mod auth;
 mod categories;
 mod checkout;
+mod compression;
 mod helpers;
 mod photos;
 mod products;

@@ -166,11 +166,16 @@ async fn demo_data_loads_into_an_empty_database_only() {
     let picture = app
         .client
         .get(format!("{}{gallery}", app.address))
+        .header("accept-encoding", "gzip, deflate, br, zstd")
         .send()
         .await
         .unwrap();
     assert_eq!(picture.status(), StatusCode::OK);
     assert_eq!(picture.headers()["content-type"], "image/png");
+    assert!(
+        !picture.headers().contains_key("content-encoding"),
+        "an image is never compressed again"
+    );
 
     let categories = expect(
         app.get("/category/all-categories", As::Anonymous).await,

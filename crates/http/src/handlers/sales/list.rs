@@ -1,20 +1,32 @@
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpRequest, HttpResponse, web};
 use paduka_application::sales::SaleUseCases;
 
 use crate::ApiError;
+use crate::cache::ListCache;
 use crate::dto::{SaleDto, SalesResponse};
 
-/// Every sale, by start time.
+/// Every sale, by start time. Compressed once per change; revalidate with `If-None-Match`.
 #[utoipa::path(
     get,
     path = "/api/v1/sale/allsales",
     tag = "sales",
-    responses((status = 200, description = "Every sale, by start", body = SalesResponse))
+    responses(
+        (status = 200, description = "Every sale, by start", body = SalesResponse),
+        (status = 304, description = "Unchanged since the ETag given in `If-None-Match`"),
+    )
 )]
-pub async fn all_sales(sales: web::Data<dyn SaleUseCases>) -> Result<HttpResponse, ApiError> {
-    let list = sales.list().await?;
-    Ok(HttpResponse::Ok().json(SalesResponse {
-        success: true,
-        sales: list.iter().map(SaleDto::from).collect(),
-    }))
+pub async fn all_sales(
+    request: HttpRequest,
+    sales: web::Data<dyn SaleUseCases>,
+    cache: web::Data<ListCache>,
+) -> Result<HttpResponse, ApiError> {
+    cache
+        .json_reply(&request, "sales".into(), sales.revision(), async {
+            let list = sales.list().await?;
+            Ok(SalesResponse {
+                success: true,
+                sales: list.iter().map(SaleDto::from).collect(),
+            })
+        })
+        .await
 }

@@ -1,13 +1,12 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-/// A count of catalog changes in this process, shared by every service that changes what the
-/// catalog shows: its own writes, and stock taken or given back by orders. Caches of catalog
-/// reads compare it to know when to rebuild.
+/// A count of changes to some data in this process (the catalog, the sales), shared by every
+/// service that changes it. Caches of reads compare it to know when to rebuild.
 #[derive(Debug, Clone, Default)]
-pub struct CatalogRevision(Arc<AtomicU64>);
+pub struct Revision(Arc<AtomicU64>);
 
-impl CatalogRevision {
+impl Revision {
     pub fn current(&self) -> u64 {
         self.0.load(Ordering::Acquire)
     }
@@ -23,7 +22,7 @@ mod tests {
 
     #[test]
     fn clones_share_one_count() {
-        let revision = CatalogRevision::default();
+        let revision = Revision::default();
         let held_elsewhere = revision.clone();
         held_elsewhere.bump();
         assert_eq!(revision.current(), 1);
