@@ -1,18 +1,16 @@
 //! Categories and the images we serve.
 
 use paduka_application::RepoError;
-use paduka_application::accounts::UserRepository;
 use paduka_application::catalog::{
     CategoryConflict, CategoryRepository, ImageRepository, ProductRepository,
 };
 use paduka_domain::catalog::{Category, ImageType, StoredImage};
-use paduka_domain::user::Role;
 use paduka_domain::{CategoryId, MediaId, ProductId};
 use paduka_persistence::{
-    DieselCategoryRepository, DieselImageRepository, DieselProductRepository, DieselUserRepository,
+    DieselCategoryRepository, DieselImageRepository, DieselProductRepository,
 };
 
-use crate::helpers::{TestDb, category, png, record, user};
+use crate::helpers::{Seed, TestDb, category, png};
 
 crate::on_both_backends!(
     categories_are_listed_by_name_ignoring_case,
@@ -83,26 +81,12 @@ async fn category_names_are_unique_ignoring_case(db: &TestDb) {
 }
 
 async fn a_category_in_use_cannot_be_deleted(db: &TestDb) {
-    let database = db.db();
-    DieselUserRepository::new(database.clone())
-        .create(&user("admin", "Admin", Role::Admin))
-        .await
-        .unwrap();
-    let categories = DieselCategoryRepository::new(database.clone());
-    categories
-        .create(&category("boots", "Boots"))
-        .await
-        .unwrap();
-    categories
-        .create(&category("empty", "Empty"))
-        .await
-        .unwrap();
-    let products = DieselProductRepository::new(database);
+    let seed = Seed::new(db);
+    seed.a_boot(5).await;
+    seed.category("empty", "Empty").await;
+    let categories = DieselCategoryRepository::new(db.db());
+    let products = DieselProductRepository::new(db.db());
     let id = ProductId::new("p1");
-    products
-        .create(&id, record("P1", "Boot", "boots", "admin", 1))
-        .await
-        .unwrap();
 
     let refused = categories.delete(&CategoryId::new("boots")).await;
     assert!(

@@ -2,7 +2,6 @@ use std::sync::Arc;
 
 use paduka_application::RepoError;
 use paduka_application::accounts::UserRepository;
-use paduka_application::catalog::{CategoryRepository, ProductRepository};
 use paduka_application::checkout::{
     CartLine, CheckoutIntent, CheckoutIntentRepository, IntentConflict, IntentRefund,
     WebhookEventRepository,
@@ -12,14 +11,13 @@ use paduka_application::orders::{
 };
 use paduka_domain::order::OrderLine;
 use paduka_domain::review::UserRef;
-use paduka_domain::user::Role;
 use paduka_domain::{OrderId, Paise, Percent, ProductId, UserId};
 use paduka_persistence::{
-    DieselCategoryRepository, DieselCheckoutIntentRepository, DieselOrderRepository,
-    DieselProductRepository, DieselUserRepository, DieselWebhookEventRepository,
+    DieselCheckoutIntentRepository, DieselOrderRepository, DieselUserRepository,
+    DieselWebhookEventRepository,
 };
 
-use crate::helpers::{TestDb, at, category, record, user};
+use crate::helpers::{Seed, TestDb, UserBuilder, at};
 
 crate::on_both_backends!(
     an_intent_reads_back_with_its_lines_in_order,
@@ -39,31 +37,15 @@ struct Shop {
     orders: DieselOrderRepository,
 }
 
-/// Users `admin` and `u1`, and the product `p1` with 50 in stock.
+/// Users `admin` and `u1` ("Asha"), and the product `p1` with 50 in stock.
 async fn shop(db: &TestDb) -> Shop {
-    let database = db.db();
-    let users = DieselUserRepository::new(database.clone());
-    users
-        .create(&user("admin", "Admin", Role::Admin))
-        .await
-        .unwrap();
-    users
-        .create(&user("u1", "Asha", Role::Shopper))
-        .await
-        .unwrap();
-    DieselCategoryRepository::new(database.clone())
-        .create(&category("boots", "Boots"))
-        .await
-        .unwrap();
-    let mut product = record("P1", "Boot", "boots", "admin", 0);
-    product.draft.quantity = 50;
-    DieselProductRepository::new(database.clone())
-        .create(&ProductId::new("p1"), product)
-        .await
-        .unwrap();
+    let seed = Seed::new(db);
+    seed.a_boot(50).await;
+    seed.user(UserBuilder::shopper("u1").named("Asha").build())
+        .await;
     Shop {
-        intents: DieselCheckoutIntentRepository::new(database.clone()),
-        orders: DieselOrderRepository::new(database),
+        intents: DieselCheckoutIntentRepository::new(db.db()),
+        orders: DieselOrderRepository::new(db.db()),
     }
 }
 

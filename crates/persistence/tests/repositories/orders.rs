@@ -1,21 +1,16 @@
 use std::sync::Arc;
 
 use paduka_application::RepoError;
-use paduka_application::accounts::UserRepository;
-use paduka_application::catalog::{CategoryRepository, ProductRepository};
 use paduka_application::checkout::RefundResult;
 use paduka_application::orders::{
     NewOrder, NewOrderLine, OrderRepository, PlaceError, Placement, StockChange,
 };
 use paduka_domain::order::{Order, OrderLine, OrderStatus, StatusChange};
 use paduka_domain::review::UserRef;
-use paduka_domain::user::Role;
 use paduka_domain::{OrderId, Paise, Percent, ProductId, UserId};
-use paduka_persistence::{
-    DieselCategoryRepository, DieselOrderRepository, DieselProductRepository, DieselUserRepository,
-};
+use paduka_persistence::DieselOrderRepository;
 
-use crate::helpers::{TestDb, at, category, record, user};
+use crate::helpers::{Seed, TestDb, UserBuilder, at, record};
 
 crate::on_both_backends!(
     a_placed_order_reads_back_with_its_lines_in_order,
@@ -35,30 +30,14 @@ crate::on_both_backends!(
 /// An admin (the seller), the buyer `u1` "Asha", a category and the products `p1` (stock 5)
 /// and `p2` (stock `p2_stock`).
 pub(crate) async fn shop(db: &TestDb, p1_stock: u32, p2_stock: u32) -> DieselOrderRepository {
-    let database = db.db();
-    let users = DieselUserRepository::new(database.clone());
-    users
-        .create(&user("admin", "Admin", Role::Admin))
-        .await
-        .unwrap();
-    users
-        .create(&user("u1", "Asha", Role::Shopper))
-        .await
-        .unwrap();
-    DieselCategoryRepository::new(database.clone())
-        .create(&category("boots", "Boots"))
-        .await
-        .unwrap();
-    let products = DieselProductRepository::new(database.clone());
-    for (id, code, name, stock) in [
-        ("p1", "P1", "Boot", p1_stock),
-        ("p2", "P2", "Sandal", p2_stock),
-    ] {
-        let mut product = record(code, name, "boots", "admin", 0);
-        product.draft.quantity = stock;
-        products.create(&ProductId::new(id), product).await.unwrap();
-    }
-    DieselOrderRepository::new(database)
+    let seed = Seed::new(db);
+    seed.a_boot(p1_stock).await;
+    seed.user(UserBuilder::shopper("u1").named("Asha").build())
+        .await;
+    let mut sandal = record("P2", "Sandal", "boots", "admin", 0);
+    sandal.draft.quantity = p2_stock;
+    seed.product("p2", sandal).await;
+    DieselOrderRepository::new(db.db())
 }
 
 fn line(product: &str, name: &str, rupees: i64, quantity: u32) -> NewOrderLine {

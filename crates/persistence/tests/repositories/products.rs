@@ -1,18 +1,14 @@
 use paduka_application::RepoError;
-use paduka_application::accounts::UserRepository;
 use paduka_application::catalog::{
-    CategoryRepository, ProductConflict, ProductQuery, ProductRecord, ProductRepository,
-    ProductSort, ReviewRecord, ReviewRepository,
+    ProductConflict, ProductQuery, ProductRecord, ProductRepository, ProductSort, ReviewRecord,
+    ReviewRepository,
 };
 use paduka_domain::catalog::{CategoryRef, Product, ProductRating, StoredImage};
 use paduka_domain::review::ReviewDraft;
-use paduka_domain::user::Role;
 use paduka_domain::{CategoryId, Paise, ProductId, ReviewId, UserId};
-use paduka_persistence::{
-    DieselCategoryRepository, DieselProductRepository, DieselReviewRepository, DieselUserRepository,
-};
+use paduka_persistence::{DieselProductRepository, DieselReviewRepository};
 
-use crate::helpers::{TestDb, at, category, png, record, user, variant};
+use crate::helpers::{Seed, TestDb, at, png, record, variant};
 
 crate::on_both_backends!(
     a_created_product_reads_back_every_field,
@@ -29,21 +25,11 @@ const ABC_SHA256: &str = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff
 
 /// An admin `admin` and the categories `boots` (Boots) and `sneakers` (Sneakers).
 async fn shop(db: &TestDb) -> DieselProductRepository {
-    let database = db.db();
-    DieselUserRepository::new(database.clone())
-        .create(&user("admin", "Admin", Role::Admin))
-        .await
-        .unwrap();
-    let categories = DieselCategoryRepository::new(database.clone());
-    categories
-        .create(&category("boots", "Boots"))
-        .await
-        .unwrap();
-    categories
-        .create(&category("sneakers", "Sneakers"))
-        .await
-        .unwrap();
-    DieselProductRepository::new(database)
+    let seed = Seed::new(db);
+    seed.admin("admin").await;
+    seed.category("boots", "Boots").await;
+    seed.category("sneakers", "Sneakers").await;
+    DieselProductRepository::new(db.db())
 }
 
 fn ids(products: &[Product]) -> Vec<&str> {
