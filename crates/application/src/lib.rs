@@ -12,6 +12,8 @@ pub mod mail;
 pub mod orders;
 pub mod ports;
 pub mod sales;
+#[cfg(test)]
+mod testing;
 
 pub use ports::{Clock, IdGenerator, ReadinessProbe, RepoError};
 #[cfg(any(test, feature = "mock"))]

@@ -87,8 +87,7 @@ impl UserBuilder {
 
     /// Made, and last changed, at `at`.
     pub fn made_at(mut self, at: DateTime<Utc>) -> Self {
-        self.0.created_at = at;
-        self.0.updated_at = at;
+        (self.0.created_at, self.0.updated_at) = (at, at);
         self
     }
 
@@ -173,8 +172,7 @@ impl ProductBuilder {
 
     /// Made, and last changed, at `at`.
     pub fn made_at(mut self, at: DateTime<Utc>) -> Self {
-        self.0.created_at = at;
-        self.0.updated_at = at;
+        (self.0.created_at, self.0.updated_at) = (at, at);
         self
     }
 

@@ -1,12 +1,14 @@
 //! `RegistrationService` against mocked ports. Every mock refuses calls it was not told to
 //! expect, so a test that sets no expectation on a port also proves the port is left alone.
 
-use chrono::{DateTime, TimeZone, Utc};
-use paduka_domain::user::Role;
+use chrono::{DateTime, Utc};
+use paduka_test_support::builders::UserBuilder;
+use paduka_test_support::time::now;
 
 use super::*;
 use crate::accounts::RateLimits;
 use crate::mail::MockMailer;
+use crate::testing::{assert_unexpected, clock, down};
 use crate::{MockClock, MockIdGenerator};
 
 // --- fixtures -----------------------------------------------------------------------------
@@ -29,8 +31,10 @@ struct Ports {
 impl Ports {
     /// Ports whose clock reads [`now`] and whose code generator hashes as [`digest`] does.
     fn new() -> Self {
-        let mut ports = Self::default();
-        ports.clock.expect_now().return_const(now());
+        let mut ports = Self {
+            clock: clock(),
+            ..Self::default()
+        };
         ports
             .generator
             .expect_digest()
@@ -108,10 +112,6 @@ impl Ports {
     }
 }
 
-fn now() -> DateTime<Utc> {
-    Utc.with_ymd_and_hms(2025, 10, 1, 9, 30, 0).unwrap()
-}
-
 /// What the mocked generator stores for a code.
 fn digest(purpose: CodePurpose, email: &str, code: &str) -> String {
     format!("hmac({}|{email}|{code})", purpose.as_str())
@@ -121,18 +121,13 @@ fn email() -> Email {
     Email::parse("asha@example.com").unwrap()
 }
 
+/// Asha's account, registered with `asha@example.com`.
 fn asha() -> User {
-    User {
-        id: UserId::new("user-1"),
-        name: "Asha".into(),
-        email: email(),
-        phone: "9876543210".into(),
-        address: "1 MG Road".into(),
-        role: Role::Shopper,
-        password_hash: "$2b$04$old".into(),
-        created_at: now() - Duration::days(30),
-        updated_at: now() - Duration::days(30),
-    }
+    UserBuilder::shopper("user-1")
+        .named("Asha")
+        .email("asha@example.com")
+        .password_hash("$2b$04$old")
+        .build()
 }
 
 fn form() -> RegistrationInput {
@@ -176,23 +171,6 @@ fn reset_code(sent: DateTime<Utc>) -> OneTimeCode {
         expires_at: sent + CODE_LIFETIME,
         last_sent_at: sent,
         registration: None,
-    }
-}
-
-fn down<C>() -> RepoError<C> {
-    RepoError::Unexpected(anyhow::anyhow!("database is down"))
-}
-
-fn assert_unexpected<T: std::fmt::Debug>(
-    call: &str,
-    result: Result<T, RegistrationError>,
-    message: &str,
-) {
-    match result {
-        Err(RegistrationError::Unexpected(e)) => {
-            assert!(format!("{e:#}").contains(message), "{call}: {e:#}");
-        }
-        other => panic!("{call}: expected an unexpected error, got {other:?}"),
     }
 }
 
@@ -475,17 +453,12 @@ async fn the_right_code_creates_a_shopper_from_the_details_kept_at_the_first_ste
         .expect_new_id()
         .times(1)
         .return_const("user-9".to_owned());
-    let expected = User {
-        id: UserId::new("user-9"),
-        name: "Asha".into(),
-        email: email(),
-        phone: "9876543210".into(),
-        address: "1 MG Road".into(),
-        role: Role::Shopper,
-        password_hash: "$2b$04$new".into(),
-        created_at: now(),
-        updated_at: now(),
-    };
+    let expected = UserBuilder::shopper("user-9")
+        .named("Asha")
+        .email("asha@example.com")
+        .password_hash("$2b$04$new")
+        .made_at(now())
+        .build();
     let stored = expected.clone();
     ports
         .users
@@ -1002,7 +975,7 @@ async fn unexpected_repository_hasher_and_data_errors_pass_through() {
             .service()
             .confirm_registration("asha@example.com", CODE, CLIENT)
             .await,
-        "without the registration's details",
+        "a registration code without the registration's details",
     );
 
     let mut ports = Ports::new()

@@ -1,10 +1,12 @@
 //! `AuthService` against mocked ports. Every mock refuses calls it was not told to expect,
 //! so a test that sets no expectation on a port also proves the port is left alone.
 
-use chrono::{DateTime, TimeZone, Utc};
+use paduka_test_support::builders::UserBuilder;
+use paduka_test_support::time::now;
 
 use super::*;
 use crate::accounts::RateLimits;
+use crate::testing::{admin, assert_unexpected, clock, down};
 use crate::{MockClock, MockIdGenerator};
 
 // --- fixtures -----------------------------------------------------------------------------
@@ -27,9 +29,10 @@ struct Ports {
 impl Ports {
     /// Ports whose clock reads [`now`].
     fn new() -> Self {
-        let mut ports = Self::default();
-        ports.clock.expect_now().return_const(now());
-        ports
+        Self {
+            clock: clock(),
+            ..Self::default()
+        }
     }
 
     fn service(self) -> AuthService {
@@ -89,42 +92,24 @@ impl Ports {
     }
 }
 
-fn now() -> DateTime<Utc> {
-    Utc.with_ymd_and_hms(2025, 10, 1, 9, 30, 0).unwrap()
-}
-
-fn last_month() -> DateTime<Utc> {
-    Utc.with_ymd_and_hms(2025, 9, 1, 12, 0, 0).unwrap()
-}
-
-/// Asha, a shopper whose password hashes to `$2b$04$asha`.
+/// Asha, whose password hashes to `$2b$04$asha`.
 fn user(role: Role) -> User {
-    User {
-        id: UserId::new("user-1"),
-        name: "Asha".into(),
-        email: Email::parse("asha@example.com").unwrap(),
-        phone: "9876543210".into(),
-        address: "1 MG Road".into(),
-        role,
-        password_hash: "$2b$04$asha".into(),
-        created_at: last_month(),
-        updated_at: last_month(),
-    }
+    UserBuilder::new("user-1", role)
+        .named("Asha")
+        .email("asha@example.com")
+        .password_hash("$2b$04$asha")
+        .build()
 }
 
-fn admin() -> Admin {
-    Admin::trusted(&user(Role::Admin))
-}
-
-fn down<C>() -> RepoError<C> {
-    RepoError::Unexpected(anyhow::anyhow!("database is down"))
-}
-
-fn assert_unexpected<T: std::fmt::Debug>(call: &str, result: Result<T, AuthError>, message: &str) {
-    match result {
-        Err(AuthError::Unexpected(e)) => assert_eq!(e.to_string(), message, "{call}"),
-        other => panic!("{call}: expected an unexpected error, got {other:?}"),
-    }
+/// Ravi, made an admin [`now`] with the password hash `hash`.
+fn ravi(hash: &str) -> User {
+    UserBuilder::admin("admin-2")
+        .named("Ravi")
+        .email("ravi@paduka.local")
+        .address("Shop 4, MG Road")
+        .password_hash(hash)
+        .made_at(now())
+        .build()
 }
 
 // --- login --------------------------------------------------------------------------------
@@ -463,17 +448,7 @@ async fn a_new_admin_is_created_with_a_hashed_password_and_the_admin_role() {
         .withf(|password| password == "s3cret-pass")
         .times(1)
         .returning(|_| Ok("$2b$04$hashed".into()));
-    let expected = User {
-        id: UserId::new("admin-2"),
-        name: "Ravi".into(),
-        email: Email::parse("ravi@paduka.local").unwrap(),
-        phone: "9876543210".into(),
-        address: "Shop 4, MG Road".into(),
-        role: Role::Admin,
-        password_hash: "$2b$04$hashed".into(),
-        created_at: now(),
-        updated_at: now(),
-    };
+    let expected = ravi("$2b$04$hashed");
     let stored = expected.clone();
     ports
         .users
@@ -675,12 +650,7 @@ async fn a_demo_shopper_with_a_short_password_is_refused_and_not_stored() {
 #[tokio::test]
 async fn the_sellers_are_the_repository_s_admins() {
     let mut ports = Ports::new();
-    let ravi = User {
-        id: UserId::new("admin-2"),
-        name: "Ravi".into(),
-        ..user(Role::Admin)
-    };
-    let admins = vec![user(Role::Admin), ravi];
+    let admins = vec![user(Role::Admin), ravi("$2b$04$ravi")];
     let returned = admins.clone();
     ports
         .users

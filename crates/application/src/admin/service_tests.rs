@@ -1,27 +1,12 @@
 use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
-use paduka_domain::user::{Role, User};
-use paduka_domain::{ProductId, UserId};
+use paduka_domain::ProductId;
 
 use super::*;
 use crate::MockClock;
 use crate::admin::{LowStockProduct, MockStatsRepository, OrderPoint, StatsSnapshot};
-
-fn admin() -> Admin {
-    let now = Utc::now();
-    Admin::trusted(&User {
-        id: UserId::new("admin"),
-        name: "Admin".into(),
-        email: paduka_domain::contact::Email::parse("admin@paduka.local").unwrap(),
-        phone: "9876543210".into(),
-        address: "Shop".into(),
-        role: Role::Admin,
-        password_hash: String::new(),
-        created_at: now,
-        updated_at: now,
-    })
-}
+use crate::testing::admin;
 
 fn at(text: &str) -> DateTime<Utc> {
     DateTime::parse_from_rfc3339(text)

@@ -1,15 +1,16 @@
 //! `CatalogService` against mocked ports. Every mock refuses calls it was not told to expect,
 //! so a test that sets no expectation on a port also proves the port is left alone.
 
-use chrono::{DateTime, TimeZone, Utc};
-use paduka_domain::catalog::{CategoryRef, ImageType, ProductRating, Variant};
-use paduka_domain::contact::Email;
+use paduka_domain::UserId;
+use paduka_domain::catalog::ImageType;
 use paduka_domain::review::UserRef;
 use paduka_domain::user::{Role, User};
-use paduka_domain::{Paise, Percent, UserId};
+use paduka_test_support::builders::{ProductBuilder, UserBuilder, category};
+use paduka_test_support::time::{at, now};
 
 use super::*;
 use crate::accounts::MockUserRepository;
+use crate::testing::{admin, assert_down, clock, down, ids, shopper};
 use crate::{MockClock, MockIdGenerator};
 
 // --- fixtures -----------------------------------------------------------------------------
@@ -40,18 +41,14 @@ impl Ports {
     }
 
     /// The id generator hands out exactly these ids, in order, and no more.
-    fn with_ids(mut self, ids: &[&str]) -> Self {
-        let mut queue: Vec<String> = ids.iter().rev().map(|id| (*id).to_owned()).collect();
-        self.ids
-            .expect_new_id()
-            .times(ids.len())
-            .returning(move || queue.pop().expect("no more ids"));
+    fn with_ids(mut self, list: &[&str]) -> Self {
+        self.ids = ids(list);
         self
     }
 
     /// The clock reads [`now`].
     fn with_clock(mut self) -> Self {
-        self.clock.expect_now().return_const(now());
+        self.clock = clock();
         self
     }
 
@@ -82,78 +79,17 @@ impl Ports {
     }
 }
 
-fn now() -> DateTime<Utc> {
-    Utc.with_ymd_and_hms(2025, 10, 1, 9, 30, 0).unwrap()
-}
-
-fn last_month() -> DateTime<Utc> {
-    Utc.with_ymd_and_hms(2025, 9, 1, 12, 0, 0).unwrap()
-}
-
-fn user(id: &str, role: Role) -> User {
-    User {
-        id: UserId::new(id),
-        name: format!("User {id}"),
-        email: Email::parse(&format!("{id}@paduka.local")).unwrap(),
-        phone: "9876543210".into(),
-        address: "1 MG Road".into(),
-        role,
-        password_hash: String::new(),
-        created_at: last_month(),
-        updated_at: last_month(),
-    }
-}
-
-fn admin() -> Admin {
-    Admin::trusted(&user("admin", Role::Admin))
-}
-
-fn shopper() -> Principal {
-    Principal::of(&user("shopper-1", Role::Shopper))
-}
-
-fn category(id: &str, name: &str) -> Category {
-    Category {
-        id: CategoryId::new(id),
-        name: name.into(),
-        image: "/api/v1/media/cat".into(),
-    }
-}
-
 fn sneakers() -> Category {
     category("cat-1", "Sneakers")
 }
 
 /// A stored product in "Sneakers", sold by `seller-1`.
 fn product(id: &str) -> Product {
-    Product {
-        id: ProductId::new(id),
-        product_code: "PDK-0000CAFE".into(),
-        name: "Trail Runner".into(),
-        info: String::new(),
-        variants: vec![Variant {
-            label: None,
-            model: None,
-            price: Paise::from_stored(249_900),
-            discount: Percent::ZERO,
-        }],
-        descriptions: vec![],
-        specifications: vec![],
-        material: String::new(),
-        tags: vec![],
-        seller: Some(UserId::new("seller-1")),
-        category: CategoryRef {
-            id: CategoryId::new("cat-1"),
-            name: "Sneakers".into(),
-        },
-        quantity: 3,
-        shipping: true,
-        other_photos: vec![],
-        has_photo: true,
-        rating: ProductRating::default(),
-        created_at: last_month(),
-        updated_at: last_month(),
-    }
+    ProductBuilder::new(id).build()
+}
+
+fn user(id: &str, role: Role) -> User {
+    UserBuilder::new(id, role).build()
 }
 
 /// A valid admin form for a product in "Sneakers", with no seller and no product code.
@@ -188,19 +124,8 @@ fn review(id: &str, rating: u8) -> Review {
         user: UserRef::new(UserId::new("shopper-1"), "Asha"),
         rating,
         comment: "Comfortable".into(),
-        created_at: last_month(),
+        created_at: at(0),
         updated_at: now(),
-    }
-}
-
-fn down<C>() -> RepoError<C> {
-    RepoError::Unexpected(anyhow::anyhow!("database is down"))
-}
-
-fn assert_unexpected<T: std::fmt::Debug>(call: &str, result: Result<T, CatalogError>) {
-    match result {
-        Err(CatalogError::Unexpected(e)) => assert_eq!(e.to_string(), "database is down", "{call}"),
-        other => panic!("{call}: expected the repository's error, got {other:?}"),
     }
 }
 
@@ -1091,7 +1016,7 @@ async fn updating_a_category_stores_its_new_name_and_image_under_its_id() {
         .withf(|stored| *stored == category("cat-1", "Running shoes"))
         .times(1)
         .returning(|_| Ok(()));
-    let draft = CategoryDraft::parse(Some("Running shoes"), Some("/api/v1/media/cat")).unwrap();
+    let draft = CategoryDraft::parse(Some("Running shoes"), Some("/api/v1/media/cat-1")).unwrap();
 
     let updated = ports
         .service()
@@ -1236,45 +1161,45 @@ async fn unexpected_errors_from_the_first_read_pass_through_unchanged() {
     let draft = || CategoryDraft::parse(Some("Boots"), None).unwrap();
     let review = || ReviewDraft::parse(Some(5), None).unwrap();
 
-    assert_unexpected(
+    assert_down(
         "list_products",
         service.list_products(&ProductQuery::default()).await,
     );
-    assert_unexpected("product", service.product(&p1).await);
-    assert_unexpected("category_page", service.category_page(&c1).await);
-    assert_unexpected(
+    assert_down("product", service.product(&p1).await);
+    assert_down("category_page", service.category_page(&c1).await);
+    assert_down(
         "create_product",
         service.create_product(&admin(), input(), None).await,
     );
-    assert_unexpected(
+    assert_down(
         "update_product",
         service.update_product(&admin(), &p1, input(), None).await,
     );
-    assert_unexpected(
+    assert_down(
         "delete_product",
         service.delete_product(&admin(), &p1).await,
     );
-    assert_unexpected("product_photo", service.product_photo(&p1).await);
-    assert_unexpected("image", service.image(&m1).await);
-    assert_unexpected("reviews", service.reviews(&p1).await);
-    assert_unexpected(
+    assert_down("product_photo", service.product_photo(&p1).await);
+    assert_down("image", service.image(&m1).await);
+    assert_down("reviews", service.reviews(&p1).await);
+    assert_down(
         "add_review",
         service.add_review(&shopper(), &p1, review()).await,
     );
-    assert_unexpected("categories", service.categories().await);
-    assert_unexpected(
+    assert_down("categories", service.categories().await);
+    assert_down(
         "create_category",
         service.create_category(&admin(), draft()).await,
     );
-    assert_unexpected(
+    assert_down(
         "update_category",
         service.update_category(&admin(), &c1, draft()).await,
     );
-    assert_unexpected(
+    assert_down(
         "delete_category",
         service.delete_category(&admin(), &c1).await,
     );
-    assert_unexpected("store_image", service.store_image(&admin(), photo()).await);
+    assert_down("store_image", service.store_image(&admin(), photo()).await);
 }
 
 #[tokio::test]
@@ -1306,25 +1231,25 @@ async fn unexpected_errors_from_later_steps_pass_through_unchanged() {
     };
     let review = ReviewDraft::parse(Some(5), None).unwrap();
 
-    assert_unexpected("category_page", service.category_page(&c1).await);
-    assert_unexpected(
+    assert_down("category_page", service.category_page(&c1).await);
+    assert_down(
         "create_product",
         service.create_product(&admin(), coded(), None).await,
     );
-    assert_unexpected(
+    assert_down(
         "create_product (seller)",
         service.create_product(&admin(), sold_by(), None).await,
     );
-    assert_unexpected(
+    assert_down(
         "update_product",
         service.update_product(&admin(), &p1, coded(), None).await,
     );
-    assert_unexpected("reviews", service.reviews(&p1).await);
-    assert_unexpected(
+    assert_down("reviews", service.reviews(&p1).await);
+    assert_down(
         "add_review",
         service.add_review(&shopper(), &p1, review).await,
     );
-    assert_unexpected(
+    assert_down(
         "delete_category",
         service.delete_category(&admin(), &c1).await,
     );

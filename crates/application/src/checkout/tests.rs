@@ -6,13 +6,12 @@
 
 use std::sync::Arc;
 
-use chrono::{DateTime, TimeZone, Utc};
-use paduka_domain::catalog::{CategoryRef, Product, ProductRating, Variant};
-use paduka_domain::contact::Email;
+use paduka_domain::catalog::{Product, Variant};
 use paduka_domain::order::{Order, OrderStatus};
 use paduka_domain::review::UserRef;
-use paduka_domain::user::{Role, User};
-use paduka_domain::{CategoryId, OrderId, Paise, Percent, ProductId, UserId};
+use paduka_domain::{OrderId, Paise, Percent, ProductId, UserId};
+use paduka_test_support::builders::{OrderBuilder, ProductBuilder, UserBuilder, variant};
+use paduka_test_support::time::now;
 
 use super::*;
 use crate::accounts::MockUserRepository;
@@ -20,7 +19,8 @@ use crate::catalog::CatalogRevision;
 use crate::catalog::MockProductRepository;
 use crate::mail::MockMailer;
 use crate::orders::{MockOrderRepository, NewOrder, PlaceError, Placement, StockChange};
-use crate::{MockClock, MockIdGenerator, RepoError};
+use crate::testing::{clock, ids, shopper};
+use crate::{MockIdGenerator, RepoError};
 
 // --- fixtures -----------------------------------------------------------------------------
 
@@ -34,12 +34,10 @@ struct Ports {
     events: MockWebhookEventRepository,
     mailer: MockMailer,
     ids: MockIdGenerator,
-    clock: MockClock,
 }
 
 impl Ports {
-    fn service(mut self) -> CheckoutService {
-        self.clock.expect_now().return_const(now());
+    fn service(self) -> CheckoutService {
         CheckoutService::new(
             CheckoutPorts {
                 gateway: Arc::new(self.gateway),
@@ -50,7 +48,7 @@ impl Ports {
                 webhook_events: Arc::new(self.events),
                 mailer: Arc::new(self.mailer),
                 ids: Arc::new(self.ids),
-                clock: Arc::new(self.clock),
+                clock: Arc::new(clock()),
                 catalog_revision: CatalogRevision::default(),
             },
             DeliveryArea::default(),
@@ -58,12 +56,8 @@ impl Ports {
     }
 
     /// The id generator hands out exactly these ids, in order, and no more.
-    fn with_ids(mut self, ids: &[&str]) -> Self {
-        let mut queue: Vec<String> = ids.iter().rev().map(|id| (*id).to_owned()).collect();
-        self.ids
-            .expect_new_id()
-            .times(ids.len())
-            .returning(move || queue.pop().expect("no more ids"));
+    fn with_ids(mut self, list: &[&str]) -> Self {
+        self.ids = ids(list);
         self
     }
 
@@ -112,7 +106,7 @@ impl Ports {
     fn with_mail(mut self, times: usize) -> Self {
         self.users
             .expect_find()
-            .returning(|id| Ok(Some(user(id.as_str()))));
+            .returning(|id| Ok(Some(UserBuilder::shopper(id.as_str()).build())));
         self.mailer.expect_send().times(times).returning(|_| Ok(()));
         self
     }
@@ -149,70 +143,21 @@ impl Ports {
     }
 }
 
-fn now() -> DateTime<Utc> {
-    Utc.with_ymd_and_hms(2025, 10, 1, 9, 30, 0).unwrap()
-}
-
 fn sign(order: &str, payment: &str) -> String {
     format!("sig:{order}|{payment}")
 }
 
-fn user(id: &str) -> User {
-    User {
-        id: UserId::new(id),
-        name: format!("User {id}"),
-        email: Email::parse(&format!("{id}@paduka.local")).unwrap(),
-        phone: "9876543210".into(),
-        address: "1 MG Road".into(),
-        role: Role::Shopper,
-        password_hash: String::new(),
-        created_at: now(),
-        updated_at: now(),
-    }
-}
-
-fn shopper() -> Principal {
-    Principal::of(&user("shopper-1"))
-}
-
 /// "Trail Runner": UK 7 at ₹999 with 15% off, UK 8 at ₹1099; `stock` pairs in stock.
 fn trail_runner(stock: u32) -> Product {
-    Product {
-        id: ProductId::new("p-1"),
-        product_code: "PDK-0000CAFE".into(),
-        name: "Trail Runner".into(),
-        info: String::new(),
-        variants: vec![
-            Variant {
-                label: Some("UK 7".into()),
-                model: None,
-                price: Paise::from_stored(99_900),
-                discount: Percent::new(15).unwrap(),
-            },
-            Variant {
-                label: None,
-                model: Some("TR-8".into()),
-                price: Paise::from_stored(109_900),
-                discount: Percent::ZERO,
-            },
-        ],
-        descriptions: vec![],
-        specifications: vec![],
-        material: String::new(),
-        tags: vec![],
-        seller: None,
-        category: CategoryRef {
-            id: CategoryId::new("cat-1"),
-            name: "Sneakers".into(),
-        },
-        quantity: stock,
-        shipping: true,
-        other_photos: vec![],
-        has_photo: true,
-        rating: ProductRating::default(),
-        created_at: now(),
-        updated_at: now(),
-    }
+    let uk_8 = Variant {
+        model: Some("TR-8".into()),
+        ..variant(None, 1099, 0)
+    };
+    ProductBuilder::new("p-1")
+        .variants(vec![variant(Some("UK 7"), 999, 15), uk_8])
+        .without_seller()
+        .stock(stock)
+        .build()
 }
 
 /// Two pairs of UK 7: 999 x 0.85 x 2 = 1698.30, so ₹1698.
@@ -288,20 +233,12 @@ fn stored(new: &NewOrder) -> Order {
     }
 }
 
+/// The order `pay_1` placed earlier, confirmed since.
 fn existing_order() -> Order {
-    Order {
-        id: OrderId::new("order-earlier"),
-        lines: vec![],
-        user: UserRef::new(UserId::new("shopper-1"), "User shopper-1"),
-        address: "12 Temple Road, Mathura".into(),
-        pincode: "281001".into(),
-        amount_rupees: 1698,
-        payment_id: "pay_1".into(),
-        provider_order_id: "order_A".into(),
-        status: OrderStatus::Confirmed,
-        created_at: now(),
-        updated_at: now(),
-    }
+    OrderBuilder::new("order-earlier")
+        .lines(vec![])
+        .status(OrderStatus::Confirmed)
+        .build()
 }
 
 fn refund(amount: Paise) -> RefundResult {
@@ -550,7 +487,7 @@ async fn a_paid_cart_becomes_a_pending_order_verified_against_the_stored_order_i
                 && new.provider_order_id == "order_A"
                 && new.payment_id == "pay_1"
                 && new.amount_rupees == 1698
-                && new.user == UserRef::new(UserId::new("shopper-1"), "User shopper-1")
+                && new.user == UserRef::new(UserId::new("shopper-1"), "Shopper-1")
                 && new.actor == Some(UserId::new("shopper-1"))
                 && new.pincode == "281001"
                 && new.lines.len() == 1
@@ -761,12 +698,12 @@ async fn a_paid_cart_beyond_stock_is_refunded_and_the_shopper_told() {
     ports
         .users
         .expect_find()
-        .returning(|id| Ok(Some(user(id.as_str()))));
+        .returning(|id| Ok(Some(UserBuilder::shopper(id.as_str()).build())));
     ports
         .mailer
         .expect_send()
         .withf(|mail| {
-            mail.to.as_str() == "shopper-1@paduka.local"
+            mail.to.as_str() == "shopper-1@paduka.test"
                 && mail.subject == "Your Paduka payment has been refunded"
                 && mail.text.contains("Only 1 left of Trail Runner")
                 && mail.text.contains("₹1698")
@@ -1041,7 +978,7 @@ async fn a_mail_that_cannot_be_sent_does_not_fail_the_order() {
     ports
         .users
         .expect_find()
-        .returning(|id| Ok(Some(user(id.as_str()))));
+        .returning(|id| Ok(Some(UserBuilder::shopper(id.as_str()).build())));
     ports
         .mailer
         .expect_send()
@@ -1152,7 +1089,7 @@ async fn a_captured_payment_whose_browser_never_came_back_gets_its_order_from_th
             new.actor.is_none()
                 && new.provider_order_id == "order_A"
                 && new.address == "12 Temple Road, Mathura"
-                && new.user.name == "User shopper-1"
+                && new.user.name == "Shopper-1"
         })
         .times(1)
         .returning(|new, _| Ok(Placement::Placed(stored(new))));

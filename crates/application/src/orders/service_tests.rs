@@ -1,19 +1,17 @@
 //! `OrderService` against mocked ports; unexpected calls fail the test.
 
-use chrono::{DateTime, TimeZone, Utc};
-use paduka_domain::contact::Email;
-use paduka_domain::order::OrderLine;
 use paduka_domain::review::UserRef;
-use paduka_domain::user::{Role, User};
-use paduka_domain::{Percent, ProductId};
+use paduka_test_support::builders::{OrderBuilder, UserBuilder};
+use paduka_test_support::time::now;
 
 use super::*;
+use crate::RepoError;
 use crate::accounts::MockUserRepository;
 use crate::catalog::CatalogRevision;
 use crate::checkout::{MockPaymentGateway, PaymentError, RefundResult};
 use crate::mail::MockMailer;
 use crate::orders::{Cancellation, MockOrderRepository, OrderConflict};
-use crate::{MockClock, RepoError};
+use crate::testing::{admin, clock, shopper};
 
 #[derive(Default)]
 struct Ports {
@@ -21,18 +19,16 @@ struct Ports {
     gateway: MockPaymentGateway,
     users: MockUserRepository,
     mailer: MockMailer,
-    clock: MockClock,
 }
 
 impl Ports {
-    fn service(mut self) -> OrderService {
-        self.clock.expect_now().return_const(now());
+    fn service(self) -> OrderService {
         OrderService::new(OrderPorts {
             orders: Arc::new(self.orders),
             gateway: Arc::new(self.gateway),
             users: Arc::new(self.users),
             mailer: Arc::new(self.mailer),
-            clock: Arc::new(self.clock),
+            clock: Arc::new(clock()),
             catalog_revision: CatalogRevision::default(),
         })
     }
@@ -55,11 +51,11 @@ impl Ports {
     fn mailing(mut self, times: usize, subject: &'static str) -> Self {
         self.users
             .expect_find()
-            .returning(|id| Ok(Some(user(id.as_str(), Role::Shopper))));
+            .returning(|id| Ok(Some(UserBuilder::shopper(id.as_str()).build())));
         self.mailer
             .expect_send()
             .withf(move |mail| {
-                mail.to.as_str() == "shopper-1@paduka.local" && mail.subject.contains(subject)
+                mail.to.as_str() == "shopper-1@paduka.test" && mail.subject.contains(subject)
             })
             .times(times)
             .returning(|_| Ok(()));
@@ -83,63 +79,20 @@ impl Ports {
     }
 }
 
-fn now() -> DateTime<Utc> {
-    Utc.with_ymd_and_hms(2025, 10, 1, 9, 30, 0).unwrap()
-}
-
-fn user(id: &str, role: Role) -> User {
-    User {
-        id: UserId::new(id),
-        name: format!("User {id}"),
-        email: Email::parse(&format!("{id}@paduka.local")).unwrap(),
-        phone: "9876543210".into(),
-        address: "1 MG Road".into(),
-        role,
-        password_hash: String::new(),
-        created_at: now(),
-        updated_at: now(),
-    }
-}
-
-fn shopper() -> Principal {
-    Principal::of(&user("shopper-1", Role::Shopper))
-}
-
+/// Another shopper, `shopper-2`.
 fn stranger() -> Principal {
-    Principal::of(&user("shopper-2", Role::Shopper))
+    Principal::of(&UserBuilder::shopper("shopper-2").build())
 }
 
+/// The admin, as a signed-in user rather than a capability.
 fn admin_principal() -> Principal {
-    Principal::of(&user("admin", Role::Admin))
-}
-
-fn admin() -> Admin {
-    admin_principal().as_admin().unwrap()
+    Principal::of(&UserBuilder::admin("admin").build())
 }
 
 /// `shopper-1`'s order `ord-1` for ₹1698, paid by `pay_1`, in `status`.
 fn order(status: &str) -> Order {
-    Order {
-        id: OrderId::new("ord-1"),
-        lines: vec![OrderLine {
-            product: ProductId::new("p-1"),
-            name: "Trail Runner".into(),
-            category_name: "Sneakers".into(),
-            variant_label: Some("UK 7".into()),
-            unit_price: Paise::from_stored(99_900),
-            discount: Percent::new(15).unwrap(),
-            quantity: 2,
-        }],
-        user: UserRef::new(UserId::new("shopper-1"), "User shopper-1"),
-        address: "12 Temple Road, Mathura".into(),
-        pincode: "281001".into(),
-        amount_rupees: 1698,
-        payment_id: "pay_1".into(),
-        provider_order_id: "order_A".into(),
-        status: OrderStatus::from_stored(status).unwrap(),
-        created_at: now(),
-        updated_at: now(),
-    }
+    let status = OrderStatus::from_stored(status).unwrap();
+    OrderBuilder::new("ord-1").status(status).build()
 }
 
 fn refund() -> RefundResult {
