@@ -91,3 +91,19 @@ pub fn assert_unexpected<T: Debug, E: MaybeUnexpected>(
 pub fn assert_down<T: Debug, E: MaybeUnexpected>(call: &str, result: Result<T, E>) {
     assert_unexpected(call, result, "database is down");
 }
+
+/// Asserts that `$result` failed with an error matching `$pattern` whose message, when
+/// given, is `$message`.
+macro_rules! assert_refused {
+    ($result:expr, $pattern:pat $(, $message:expr)? $(,)?) => {
+        match $result {
+            Err(error @ $pattern) => {
+                $(assert_eq!(error.to_string(), $message);)?
+                let _ = error;
+            }
+            other => panic!("expected {}, got {other:?}", stringify!($pattern)),
+        }
+    };
+}
+
+pub(crate) use assert_refused;

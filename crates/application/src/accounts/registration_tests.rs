@@ -8,7 +8,7 @@ use paduka_test_support::time::now;
 use super::*;
 use crate::accounts::RateLimits;
 use crate::mail::MockMailer;
-use crate::testing::{assert_unexpected, clock, down};
+use crate::testing::{assert_refused, assert_unexpected, clock, down};
 use crate::{MockClock, MockIdGenerator};
 
 // --- fixtures -----------------------------------------------------------------------------
@@ -292,16 +292,17 @@ async fn each_broken_field_is_refused_before_anything_is_counted_or_stored() {
 
 #[tokio::test]
 async fn a_registered_email_is_told_to_login_and_nothing_is_hashed_or_mailed() {
-    let err = Ports::new()
+    let result = Ports::new()
         .unthrottled()
         .with_user()
         .service()
         .request_registration(&form(), CLIENT)
-        .await
-        .unwrap_err();
-
-    assert!(matches!(err, RegistrationError::AlreadyRegistered));
-    assert_eq!(err.to_string(), "Already registered, please login");
+        .await;
+    assert_refused!(
+        result,
+        RegistrationError::AlreadyRegistered,
+        "Already registered, please login"
+    );
 }
 
 #[tokio::test]
@@ -314,14 +315,10 @@ async fn asking_again_within_30_seconds_is_too_soon_and_at_30_seconds_is_fine() 
             *purpose == CodePurpose::Register && email.as_str() == "asha@example.com"
         })
         .returning(|_, _| Ok(Some(registration_code(now() - Duration::seconds(29)))));
-    let err = ports
-        .service()
-        .request_registration(&form(), CLIENT)
-        .await
-        .unwrap_err();
-    assert!(matches!(err, RegistrationError::TooSoon));
-    assert_eq!(
-        err.to_string(),
+    let result = ports.service().request_registration(&form(), CLIENT).await;
+    assert_refused!(
+        result,
+        RegistrationError::TooSoon,
         "Please wait 30 seconds before asking for another code"
     );
 
@@ -365,13 +362,8 @@ async fn a_code_issued_meanwhile_by_a_racing_request_makes_this_one_too_soon_unm
         .returning(|_, _| Ok(false));
     ports.mailer.expect_send().times(0);
 
-    let err = ports
-        .service()
-        .request_registration(&form(), CLIENT)
-        .await
-        .unwrap_err();
-
-    assert!(matches!(err, RegistrationError::TooSoon));
+    let result = ports.service().request_registration(&form(), CLIENT).await;
+    assert_refused!(result, RegistrationError::TooSoon);
 }
 
 #[tokio::test]
@@ -389,14 +381,12 @@ async fn over_the_rate_limit_registration_is_refused_before_anyone_is_looked_up(
         .times(1)
         .returning(|_, _| false);
 
-    let err = ports
-        .service()
-        .request_registration(&form(), CLIENT)
-        .await
-        .unwrap_err();
-
-    assert!(matches!(err, RegistrationError::TooManyAttempts));
-    assert_eq!(err.to_string(), "Too many attempts, please try again later");
+    let result = ports.service().request_registration(&form(), CLIENT).await;
+    assert_refused!(
+        result,
+        RegistrationError::TooManyAttempts,
+        "Too many attempts, please try again later"
+    );
 }
 
 #[tokio::test]
@@ -576,13 +566,11 @@ async fn an_email_registered_meanwhile_is_already_registered_at_confirmation() {
         .expect_create()
         .returning(|_| Err(RepoError::Conflict(UserConflict::DuplicateEmail)));
 
-    let err = ports
+    let result = ports
         .service()
         .confirm_registration("asha@example.com", CODE, CLIENT)
-        .await
-        .unwrap_err();
-
-    assert!(matches!(err, RegistrationError::AlreadyRegistered));
+        .await;
+    assert_refused!(result, RegistrationError::AlreadyRegistered);
 }
 
 #[tokio::test]
@@ -595,12 +583,11 @@ async fn confirming_is_rate_limited_and_needs_a_valid_email() {
         .times(1)
         .returning(|_, _| false);
     ports.codes.expect_begin_attempt().times(0);
-    let err = ports
+    let result = ports
         .service()
         .confirm_registration("asha@example.com", CODE, CLIENT)
-        .await
-        .unwrap_err();
-    assert!(matches!(err, RegistrationError::TooManyAttempts));
+        .await;
+    assert_refused!(result, RegistrationError::TooManyAttempts);
 
     let err = Ports::new()
         .service()
@@ -722,12 +709,11 @@ async fn asking_for_a_reset_again_within_30_seconds_is_too_soon_for_any_email() 
         .returning(|_, _| Ok(Some(reset_code(now() - Duration::seconds(10)))));
     ports.users.expect_find_by_email().times(0);
 
-    let err = ports
+    let result = ports
         .service()
         .request_password_reset("nobody@example.com", CLIENT)
-        .await
-        .unwrap_err();
-    assert!(matches!(err, RegistrationError::TooSoon));
+        .await;
+    assert_refused!(result, RegistrationError::TooSoon);
 
     // An unknown e-mail whose code a racing request just stored: too soon as well.
     let mut ports = Ports::new()
@@ -736,12 +722,11 @@ async fn asking_for_a_reset_again_within_30_seconds_is_too_soon_for_any_email() 
         .without_codes()
         .generating();
     ports.codes.expect_issue().returning(|_, _| Ok(false));
-    let err = ports
+    let result = ports
         .service()
         .request_password_reset("nobody@example.com", CLIENT)
-        .await
-        .unwrap_err();
-    assert!(matches!(err, RegistrationError::TooSoon));
+        .await;
+    assert_refused!(result, RegistrationError::TooSoon);
 }
 
 #[tokio::test]
@@ -759,12 +744,11 @@ async fn forgot_password_is_rate_limited_per_email_and_address_and_needs_a_valid
         .withf(|key, limit| key == "forgot-password|email|asha@example.com" && limit.max == 10)
         .times(1)
         .returning(|_, _| false);
-    let err = ports
+    let result = ports
         .service()
         .request_password_reset("asha@example.com", CLIENT)
-        .await
-        .unwrap_err();
-    assert!(matches!(err, RegistrationError::TooManyAttempts));
+        .await;
+    assert_refused!(result, RegistrationError::TooManyAttempts);
 
     let err = Ports::new()
         .service()
@@ -843,14 +827,15 @@ async fn a_short_new_password_is_refused_without_costing_a_try() {
     let mut ports = Ports::new();
     ports.codes.expect_begin_attempt().times(0);
 
-    let err = ports
+    let result = ports
         .service()
         .reset_password("asha@example.com", CODE, "short")
-        .await
-        .unwrap_err();
-
-    assert!(matches!(err, RegistrationError::Invalid(_)));
-    assert_eq!(err.to_string(), "Password must be at least 8 characters");
+        .await;
+    assert_refused!(
+        result,
+        RegistrationError::Invalid(_),
+        "Password must be at least 8 characters"
+    );
 }
 
 #[tokio::test]

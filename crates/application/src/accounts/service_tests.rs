@@ -6,7 +6,7 @@ use paduka_test_support::time::now;
 
 use super::*;
 use crate::accounts::RateLimits;
-use crate::testing::{admin, assert_unexpected, clock, down};
+use crate::testing::{admin, assert_refused, assert_unexpected, clock, down};
 use crate::{MockClock, MockIdGenerator};
 
 // --- fixtures -----------------------------------------------------------------------------
@@ -151,14 +151,15 @@ async fn a_wrong_password_is_invalid_credentials_after_checking_the_hash() {
         .allowing_logins("asha@example.com", 1);
     ports.tokens.expect_issue().times(0);
 
-    let err = ports
+    let result = ports
         .service()
         .login("asha@example.com", "wrong horse", CLIENT)
-        .await
-        .unwrap_err();
-
-    assert!(matches!(err, AuthError::InvalidCredentials));
-    assert_eq!(err.to_string(), "Invalid email or password");
+        .await;
+    assert_refused!(
+        result,
+        AuthError::InvalidCredentials,
+        "Invalid email or password"
+    );
 }
 
 #[tokio::test]
@@ -170,14 +171,15 @@ async fn an_unknown_email_is_checked_against_the_decoy_hash_and_refused_the_same
         .allowing_logins("nobody@example.com", 1);
     ports.tokens.expect_issue().times(0);
 
-    let err = ports
+    let result = ports
         .service()
         .login("nobody@example.com", "correct horse", CLIENT)
-        .await
-        .unwrap_err();
-
-    assert!(matches!(err, AuthError::InvalidCredentials));
-    assert_eq!(err.to_string(), "Invalid email or password");
+        .await;
+    assert_refused!(
+        result,
+        AuthError::InvalidCredentials,
+        "Invalid email or password"
+    );
 }
 
 #[tokio::test]
@@ -188,13 +190,11 @@ async fn an_unknown_email_is_refused_even_if_the_password_matches_the_decoy() {
         .allowing_logins("nobody@example.com", 1);
     ports.tokens.expect_issue().times(0);
 
-    let err = ports
+    let result = ports
         .service()
         .login("nobody@example.com", "decoy", CLIENT)
-        .await
-        .unwrap_err();
-
-    assert!(matches!(err, AuthError::InvalidCredentials));
+        .await;
+    assert_refused!(result, AuthError::InvalidCredentials);
 }
 
 #[tokio::test]
@@ -203,14 +203,15 @@ async fn a_malformed_email_is_invalid_credentials_without_looking_anyone_up() {
     ports.users.expect_find_by_email().times(0);
     ports.tokens.expect_issue().times(0);
 
-    let err = ports
+    let result = ports
         .service()
         .login("not-an-email", "correct horse", CLIENT)
-        .await
-        .unwrap_err();
-
-    assert!(matches!(err, AuthError::InvalidCredentials));
-    assert_eq!(err.to_string(), "Invalid email or password");
+        .await;
+    assert_refused!(
+        result,
+        AuthError::InvalidCredentials,
+        "Invalid email or password"
+    );
 }
 
 #[tokio::test]
@@ -266,14 +267,15 @@ async fn too_many_failures_from_an_email_refuse_even_the_right_password_unchecke
     ports.hasher.expect_verify().times(0);
     ports.tokens.expect_issue().times(0);
 
-    let err = ports
+    let result = ports
         .service()
         .login("Asha@example.com", "correct horse", CLIENT)
-        .await
-        .unwrap_err();
-
-    assert!(matches!(err, AuthError::TooManyAttempts));
-    assert_eq!(err.to_string(), "Too many attempts, please try again later");
+        .await;
+    assert_refused!(
+        result,
+        AuthError::TooManyAttempts,
+        "Too many attempts, please try again later"
+    );
 }
 
 #[tokio::test]
@@ -293,13 +295,11 @@ async fn too_many_failures_from_a_client_address_refuse_any_email() {
     ports.users.expect_find_by_email().times(0);
     ports.hasher.expect_verify().times(0);
 
-    let err = ports
+    let result = ports
         .service()
         .login("ravi@example.com", "correct horse", CLIENT)
-        .await
-        .unwrap_err();
-
-    assert!(matches!(err, AuthError::TooManyAttempts));
+        .await;
+    assert_refused!(result, AuthError::TooManyAttempts);
 }
 
 #[tokio::test]
@@ -339,12 +339,8 @@ async fn the_login_limits_come_from_the_configured_rate_limits() {
         RateLimiter::new(Arc::new(ports.throttle), limits),
     );
 
-    let err = service
-        .login("nobody@example.com", "wrong", CLIENT)
-        .await
-        .unwrap_err();
-
-    assert!(matches!(err, AuthError::InvalidCredentials));
+    let result = service.login("nobody@example.com", "wrong", CLIENT).await;
+    assert_refused!(result, AuthError::InvalidCredentials);
 }
 
 // --- authenticate -------------------------------------------------------------------------
@@ -427,9 +423,8 @@ async fn a_token_for_a_deleted_user_is_invalid() {
         .returning(|_, _| Ok(UserId::new("user-1")));
     ports.users.expect_find().returning(|_| Ok(None));
 
-    let err = ports.service().authenticate("token-1").await.unwrap_err();
-
-    assert!(matches!(err, AuthError::InvalidToken));
+    let result = ports.service().authenticate("token-1").await;
+    assert_refused!(result, AuthError::InvalidToken);
 }
 
 // --- create_admin -------------------------------------------------------------------------
@@ -510,14 +505,15 @@ async fn a_new_admin_with_a_short_password_is_refused_before_anything_is_stored(
     ports.hasher.expect_hash().times(0);
     ports.users.expect_create().times(0);
 
-    let err = ports
+    let result = ports
         .service()
         .create_admin("ravi@paduka.local", "Ravi", "short", "9876543210", "Shop 4")
-        .await
-        .unwrap_err();
-
-    assert!(matches!(err, AuthError::Invalid(_)));
-    assert_eq!(err.to_string(), "Password must be at least 8 characters");
+        .await;
+    assert_refused!(
+        result,
+        AuthError::Invalid(_),
+        "Password must be at least 8 characters"
+    );
 }
 
 #[tokio::test]
@@ -526,7 +522,7 @@ async fn a_new_admin_needs_a_valid_email_before_anyone_is_looked_up() {
     ports.users.expect_find_by_email().times(0);
     ports.users.expect_create().times(0);
 
-    let err = ports
+    let result = ports
         .service()
         .create_admin(
             "ravi-at-paduka",
@@ -535,11 +531,8 @@ async fn a_new_admin_needs_a_valid_email_before_anyone_is_looked_up() {
             "9876543210",
             "Shop 4",
         )
-        .await
-        .unwrap_err();
-
-    assert!(matches!(err, AuthError::Invalid(_)));
-    assert_eq!(err.to_string(), "Enter a valid email address");
+        .await;
+    assert_refused!(result, AuthError::Invalid(_), "Enter a valid email address");
 }
 
 #[tokio::test]
@@ -578,7 +571,7 @@ async fn an_admin_whose_email_was_registered_meanwhile_is_refused_as_already_reg
         .expect_create()
         .returning(|_| Err(RepoError::Conflict(UserConflict::DuplicateEmail)));
 
-    let err = ports
+    let result = ports
         .service()
         .create_admin(
             "ravi@paduka.local",
@@ -587,11 +580,12 @@ async fn an_admin_whose_email_was_registered_meanwhile_is_refused_as_already_reg
             "9876543210",
             "Shop 4",
         )
-        .await
-        .unwrap_err();
-
-    assert!(matches!(err, AuthError::Invalid(_)));
-    assert_eq!(err.to_string(), "Already registered, please login");
+        .await;
+    assert_refused!(
+        result,
+        AuthError::Invalid(_),
+        "Already registered, please login"
+    );
 }
 
 // --- create_user_directly -----------------------------------------------------------------

@@ -6,7 +6,7 @@ use paduka_test_support::time::now;
 use super::*;
 use crate::MockClock;
 use crate::accounts::MockUserRepository;
-use crate::testing::{clock, down};
+use crate::testing::{assert_refused, clock, down};
 
 // --- fixtures -----------------------------------------------------------------------------
 
@@ -205,7 +205,7 @@ async fn an_admin_updates_anyone_and_may_change_their_role() {
 
 #[tokio::test]
 async fn an_admin_cannot_change_their_own_role_but_may_resend_it() {
-    let err = Ports::new()
+    let result = Ports::new()
         .with(ravi())
         .service()
         .update_profile(
@@ -216,10 +216,12 @@ async fn an_admin_cannot_change_their_own_role_but_may_resend_it() {
                 ..input("Ravi", "9876543210", "1 MG Road")
             },
         )
-        .await
-        .unwrap_err();
-    assert!(matches!(err, UserError::OwnRole));
-    assert_eq!(err.to_string(), "You cannot change your own role");
+        .await;
+    assert_refused!(
+        result,
+        UserError::OwnRole,
+        "You cannot change your own role"
+    );
 
     let ports = Ports::new().with(ravi()).storing(
         "ravi",
@@ -297,33 +299,30 @@ async fn a_profile_breaking_a_rule_is_refused_with_the_rule() {
 async fn an_unknown_or_vanished_user_is_not_found_for_an_admin() {
     let mut ports = Ports::new();
     ports.users.expect_find().returning(|_| Ok(None));
-    let err = ports
+    let result = ports
         .service()
         .update_profile(
             &admin(),
             &UserId::new("ghost"),
             &input("X", "9876543210", "Y"),
         )
-        .await
-        .unwrap_err();
-    assert!(matches!(err, UserError::NotFound));
-    assert_eq!(err.to_string(), "User not found");
+        .await;
+    assert_refused!(result, UserError::NotFound, "User not found");
 
     let mut ports = Ports::new().with(asha());
     ports
         .users
         .expect_update_profile()
         .returning(|_, _, _| Err(RepoError::NotFound));
-    let err = ports
+    let result = ports
         .service()
         .update_profile(
             &admin(),
             &UserId::new("asha"),
             &input("X", "9876543210", "Y"),
         )
-        .await
-        .unwrap_err();
-    assert!(matches!(err, UserError::NotFound));
+        .await;
+    assert_refused!(result, UserError::NotFound);
 }
 
 // --- list and delete ----------------------------------------------------------------------
@@ -366,25 +365,16 @@ async fn an_admin_cannot_delete_themselves_and_an_unknown_user_is_not_found() {
     let admin = admin().as_admin().unwrap();
     let mut ports = Ports::new();
     ports.users.expect_delete().times(0);
-    let err = ports
-        .service()
-        .delete(&admin, &UserId::new("ravi"))
-        .await
-        .unwrap_err();
-    assert!(matches!(err, UserError::DeleteSelf));
-    assert_eq!(err.to_string(), "You cannot delete yourself");
+    let result = ports.service().delete(&admin, &UserId::new("ravi")).await;
+    assert_refused!(result, UserError::DeleteSelf, "You cannot delete yourself");
 
     let mut ports = Ports::new();
     ports
         .users
         .expect_delete()
         .returning(|_| Err(RepoError::NotFound));
-    let err = ports
-        .service()
-        .delete(&admin, &UserId::new("ghost"))
-        .await
-        .unwrap_err();
-    assert!(matches!(err, UserError::NotFound));
+    let result = ports.service().delete(&admin, &UserId::new("ghost")).await;
+    assert_refused!(result, UserError::NotFound);
 }
 
 #[tokio::test]

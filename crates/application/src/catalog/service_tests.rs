@@ -10,7 +10,7 @@ use paduka_test_support::time::{at, now};
 
 use super::*;
 use crate::accounts::MockUserRepository;
-use crate::testing::{admin, assert_down, clock, down, ids, shopper};
+use crate::testing::{admin, assert_down, assert_refused, clock, down, ids, shopper};
 use crate::{MockClock, MockIdGenerator};
 
 // --- fixtures -----------------------------------------------------------------------------
@@ -179,10 +179,8 @@ async fn a_product_is_found_by_its_id() {
 async fn an_unknown_product_is_not_found() {
     let service = Ports::default().without_products().service();
 
-    let err = service.product(&ProductId::new("nope")).await.unwrap_err();
-
-    assert!(matches!(err, CatalogError::ProductNotFound));
-    assert_eq!(err.to_string(), "Product not found");
+    let result = service.product(&ProductId::new("nope")).await;
+    assert_refused!(result, CatalogError::ProductNotFound, "Product not found");
 }
 
 #[tokio::test]
@@ -222,14 +220,11 @@ async fn the_category_page_of_an_unknown_category_is_not_found_and_lists_nothing
     ports.categories.expect_find().returning(|_| Ok(None));
     ports.products.expect_list().times(0);
 
-    let err = ports
+    let result = ports
         .service()
         .category_page(&CategoryId::new("nope"))
-        .await
-        .unwrap_err();
-
-    assert!(matches!(err, CatalogError::CategoryNotFound));
-    assert_eq!(err.to_string(), "Category not found");
+        .await;
+    assert_refused!(result, CatalogError::CategoryNotFound, "Category not found");
 }
 
 // --- creating products --------------------------------------------------------------------
@@ -246,14 +241,11 @@ async fn invalid_product_input_is_refused_before_reaching_any_repository() {
         ..input()
     };
 
-    let err = ports
+    let result = ports
         .service()
         .create_product(&admin(), nameless, Some(photo()))
-        .await
-        .unwrap_err();
-
-    assert!(matches!(err, CatalogError::Invalid(_)));
-    assert_eq!(err.to_string(), "Name is required");
+        .await;
+    assert_refused!(result, CatalogError::Invalid(_), "Name is required");
 }
 
 #[tokio::test]
@@ -355,14 +347,8 @@ async fn a_seller_who_is_not_an_admin_is_refused() {
         ..input()
     };
 
-    let err = ports
-        .service()
-        .create_product(&admin(), form, None)
-        .await
-        .unwrap_err();
-
-    assert!(matches!(err, CatalogError::Invalid(_)));
-    assert_eq!(err.to_string(), "Seller must be an admin");
+    let result = ports.service().create_product(&admin(), form, None).await;
+    assert_refused!(result, CatalogError::Invalid(_), "Seller must be an admin");
 }
 
 #[tokio::test]
@@ -377,14 +363,8 @@ async fn an_unknown_seller_is_refused_like_a_non_admin() {
         ..input()
     };
 
-    let err = ports
-        .service()
-        .create_product(&admin(), form, None)
-        .await
-        .unwrap_err();
-
-    assert!(matches!(err, CatalogError::Invalid(_)));
-    assert_eq!(err.to_string(), "Seller must be an admin");
+    let result = ports.service().create_product(&admin(), form, None).await;
+    assert_refused!(result, CatalogError::Invalid(_), "Seller must be an admin");
 }
 
 #[tokio::test]
@@ -401,14 +381,8 @@ async fn creating_a_product_in_an_unknown_category_is_refused() {
         ..input()
     };
 
-    let err = ports
-        .service()
-        .create_product(&admin(), form, None)
-        .await
-        .unwrap_err();
-
-    assert!(matches!(err, CatalogError::Invalid(_)));
-    assert_eq!(err.to_string(), "Category not found");
+    let result = ports.service().create_product(&admin(), form, None).await;
+    assert_refused!(result, CatalogError::Invalid(_), "Category not found");
 }
 
 #[tokio::test]
@@ -471,15 +445,10 @@ async fn a_taken_product_code_on_create_is_a_conflict_naming_the_product_id() {
         ..input()
     };
 
-    let err = ports
-        .service()
-        .create_product(&admin(), form, None)
-        .await
-        .unwrap_err();
-
-    assert!(matches!(err, CatalogError::Conflict(_)));
-    assert_eq!(
-        err.to_string(),
+    let result = ports.service().create_product(&admin(), form, None).await;
+    assert_refused!(
+        result,
+        CatalogError::Conflict(_),
         "Another product already has this Product Id"
     );
 }
@@ -499,13 +468,11 @@ async fn a_category_or_seller_gone_before_the_write_reads_as_the_form_s_own_chec
             .expect_create()
             .times(1)
             .returning(move |_, _| Err(RepoError::Conflict(conflict)));
-        let err = ports
+        let result = ports
             .service()
             .create_product(&admin(), input(), None)
-            .await
-            .unwrap_err();
-        assert!(matches!(err, CatalogError::Invalid(_)), "{err:?}");
-        assert_eq!(err.to_string(), message);
+            .await;
+        assert_refused!(result, CatalogError::Invalid(_), message);
     }
 }
 
@@ -517,14 +484,11 @@ async fn updating_an_unknown_product_is_not_found_and_nothing_is_updated() {
     ports.categories.expect_find().times(0);
     ports.products.expect_update().times(0);
 
-    let err = ports
+    let result = ports
         .service()
         .update_product(&admin(), &ProductId::new("nope"), input(), None)
-        .await
-        .unwrap_err();
-
-    assert!(matches!(err, CatalogError::ProductNotFound));
-    assert_eq!(err.to_string(), "Product not found");
+        .await;
+    assert_refused!(result, CatalogError::ProductNotFound, "Product not found");
 }
 
 #[tokio::test]
@@ -537,14 +501,15 @@ async fn invalid_input_on_update_never_reaches_the_repository() {
         ..input()
     };
 
-    let err = ports
+    let result = ports
         .service()
         .update_product(&admin(), &ProductId::new("p-1"), priceless, None)
-        .await
-        .unwrap_err();
-
-    assert!(matches!(err, CatalogError::Invalid(_)));
-    assert_eq!(err.to_string(), "At least one price is required");
+        .await;
+    assert_refused!(
+        result,
+        CatalogError::Invalid(_),
+        "At least one price is required"
+    );
 }
 
 #[tokio::test]
@@ -669,14 +634,11 @@ async fn moving_a_product_to_an_unknown_category_is_refused() {
         ..input()
     };
 
-    let err = ports
+    let result = ports
         .service()
         .update_product(&admin(), &ProductId::new("p-1"), form, None)
-        .await
-        .unwrap_err();
-
-    assert!(matches!(err, CatalogError::Invalid(_)));
-    assert_eq!(err.to_string(), "Category not found");
+        .await;
+    assert_refused!(result, CatalogError::Invalid(_), "Category not found");
 }
 
 #[tokio::test]
@@ -690,13 +652,11 @@ async fn a_product_deleted_during_its_update_is_not_found() {
         .expect_update()
         .returning(|_, _| Err(RepoError::NotFound));
 
-    let err = ports
+    let result = ports
         .service()
         .update_product(&admin(), &ProductId::new("p-1"), input(), None)
-        .await
-        .unwrap_err();
-
-    assert!(matches!(err, CatalogError::ProductNotFound));
+        .await;
+    assert_refused!(result, CatalogError::ProductNotFound);
 }
 
 #[tokio::test]
@@ -714,15 +674,13 @@ async fn a_taken_product_code_on_update_is_a_conflict_naming_the_product_id() {
         ..input()
     };
 
-    let err = ports
+    let result = ports
         .service()
         .update_product(&admin(), &ProductId::new("p-1"), form, None)
-        .await
-        .unwrap_err();
-
-    assert!(matches!(err, CatalogError::Conflict(_)));
-    assert_eq!(
-        err.to_string(),
+        .await;
+    assert_refused!(
+        result,
+        CatalogError::Conflict(_),
         "Another product already has this Product Id"
     );
 }
@@ -754,14 +712,11 @@ async fn deleting_an_unknown_product_is_not_found() {
         .expect_delete()
         .returning(|_| Err(RepoError::NotFound));
 
-    let err = ports
+    let result = ports
         .service()
         .delete_product(&admin(), &ProductId::new("nope"))
-        .await
-        .unwrap_err();
-
-    assert!(matches!(err, CatalogError::ProductNotFound));
-    assert_eq!(err.to_string(), "Product not found");
+        .await;
+    assert_refused!(result, CatalogError::ProductNotFound, "Product not found");
 }
 
 #[tokio::test]
@@ -787,14 +742,8 @@ async fn a_product_without_a_photo_gives_image_not_found() {
     let mut ports = Ports::default();
     ports.products.expect_photo().returning(|_| Ok(None));
 
-    let err = ports
-        .service()
-        .product_photo(&ProductId::new("p-1"))
-        .await
-        .unwrap_err();
-
-    assert!(matches!(err, CatalogError::ImageNotFound));
-    assert_eq!(err.to_string(), "Image not found");
+    let result = ports.service().product_photo(&ProductId::new("p-1")).await;
+    assert_refused!(result, CatalogError::ImageNotFound, "Image not found");
 }
 
 #[tokio::test]
@@ -817,14 +766,8 @@ async fn an_unknown_media_id_gives_image_not_found() {
     let mut ports = Ports::default();
     ports.images.expect_find().returning(|_| Ok(None));
 
-    let err = ports
-        .service()
-        .image(&MediaId::new("nope"))
-        .await
-        .unwrap_err();
-
-    assert!(matches!(err, CatalogError::ImageNotFound));
-    assert_eq!(err.to_string(), "Image not found");
+    let result = ports.service().image(&MediaId::new("nope")).await;
+    assert_refused!(result, CatalogError::ImageNotFound, "Image not found");
 }
 
 #[tokio::test]
@@ -871,13 +814,8 @@ async fn reviews_of_an_unknown_product_are_not_found_rather_than_empty() {
     let mut ports = Ports::default().without_products();
     ports.reviews.expect_for_product().times(0);
 
-    let err = ports
-        .service()
-        .reviews(&ProductId::new("nope"))
-        .await
-        .unwrap_err();
-
-    assert!(matches!(err, CatalogError::ProductNotFound));
+    let result = ports.service().reviews(&ProductId::new("nope")).await;
+    assert_refused!(result, CatalogError::ProductNotFound);
 }
 
 #[tokio::test]
@@ -916,13 +854,11 @@ async fn reviewing_an_unknown_product_is_not_found_and_nothing_is_stored() {
     ports.reviews.expect_upsert().times(0);
     let draft = ReviewDraft::parse(Some(4), None).unwrap();
 
-    let err = ports
+    let result = ports
         .service()
         .add_review(&shopper(), &ProductId::new("nope"), draft)
-        .await
-        .unwrap_err();
-
-    assert!(matches!(err, CatalogError::ProductNotFound));
+        .await;
+    assert_refused!(result, CatalogError::ProductNotFound);
 }
 
 #[tokio::test]
@@ -937,13 +873,11 @@ async fn a_product_deleted_while_being_reviewed_is_not_found() {
         .returning(|_| Err(RepoError::NotFound));
     let draft = ReviewDraft::parse(Some(4), None).unwrap();
 
-    let err = ports
+    let result = ports
         .service()
         .add_review(&shopper(), &ProductId::new("p-1"), draft)
-        .await
-        .unwrap_err();
-
-    assert!(matches!(err, CatalogError::ProductNotFound));
+        .await;
+    assert_refused!(result, CatalogError::ProductNotFound);
 }
 
 // --- categories ---------------------------------------------------------------------------
@@ -997,14 +931,8 @@ async fn creating_a_category_with_a_taken_name_is_refused_as_already_existing() 
         .returning(|_| Err(RepoError::Conflict(CategoryConflict::DuplicateName)));
     let draft = CategoryDraft::parse(Some("sneakers"), None).unwrap();
 
-    let err = ports
-        .service()
-        .create_category(&admin(), draft)
-        .await
-        .unwrap_err();
-
-    assert!(matches!(err, CatalogError::Conflict(_)));
-    assert_eq!(err.to_string(), "Category already exists");
+    let result = ports.service().create_category(&admin(), draft).await;
+    assert_refused!(result, CatalogError::Conflict(_), "Category already exists");
 }
 
 #[tokio::test]
@@ -1036,14 +964,11 @@ async fn renaming_a_category_to_a_taken_name_is_refused_as_already_existing() {
         .returning(|_| Err(RepoError::Conflict(CategoryConflict::DuplicateName)));
     let draft = CategoryDraft::parse(Some("Boots"), None).unwrap();
 
-    let err = ports
+    let result = ports
         .service()
         .update_category(&admin(), &CategoryId::new("cat-1"), draft)
-        .await
-        .unwrap_err();
-
-    assert!(matches!(err, CatalogError::Conflict(_)));
-    assert_eq!(err.to_string(), "Category already exists");
+        .await;
+    assert_refused!(result, CatalogError::Conflict(_), "Category already exists");
 }
 
 #[tokio::test]
@@ -1055,14 +980,11 @@ async fn updating_an_unknown_category_is_not_found() {
         .returning(|_| Err(RepoError::NotFound));
     let draft = CategoryDraft::parse(Some("Boots"), None).unwrap();
 
-    let err = ports
+    let result = ports
         .service()
         .update_category(&admin(), &CategoryId::new("nope"), draft)
-        .await
-        .unwrap_err();
-
-    assert!(matches!(err, CatalogError::CategoryNotFound));
-    assert_eq!(err.to_string(), "Category not found");
+        .await;
+    assert_refused!(result, CatalogError::CategoryNotFound, "Category not found");
 }
 
 #[tokio::test]
@@ -1092,15 +1014,13 @@ async fn deleting_a_used_category_is_refused_with_its_name() {
         .expect_delete()
         .returning(|_| Err(RepoError::Conflict(CategoryConflict::InUse)));
 
-    let err = ports
+    let result = ports
         .service()
         .delete_category(&admin(), &CategoryId::new("cat-1"))
-        .await
-        .unwrap_err();
-
-    assert!(matches!(err, CatalogError::Conflict(_)));
-    assert_eq!(
-        err.to_string(),
+        .await;
+    assert_refused!(
+        result,
+        CatalogError::Conflict(_),
         "Sneakers still has products; move or delete them first"
     );
 }
@@ -1111,13 +1031,11 @@ async fn deleting_an_unknown_category_is_not_found_and_nothing_is_deleted() {
     ports.categories.expect_find().returning(|_| Ok(None));
     ports.categories.expect_delete().times(0);
 
-    let err = ports
+    let result = ports
         .service()
         .delete_category(&admin(), &CategoryId::new("nope"))
-        .await
-        .unwrap_err();
-
-    assert!(matches!(err, CatalogError::CategoryNotFound));
+        .await;
+    assert_refused!(result, CatalogError::CategoryNotFound);
 }
 
 #[tokio::test]
@@ -1128,13 +1046,11 @@ async fn a_category_deleted_by_someone_else_meanwhile_is_not_found() {
         .expect_delete()
         .returning(|_| Err(RepoError::NotFound));
 
-    let err = ports
+    let result = ports
         .service()
         .delete_category(&admin(), &CategoryId::new("cat-1"))
-        .await
-        .unwrap_err();
-
-    assert!(matches!(err, CatalogError::CategoryNotFound));
+        .await;
+    assert_refused!(result, CatalogError::CategoryNotFound);
 }
 
 // --- failures -----------------------------------------------------------------------------
@@ -1269,14 +1185,15 @@ async fn a_refusal_the_use_case_does_not_expect_is_an_unexpected_error() {
     let service = ports.service();
 
     let draft = CategoryDraft::parse(Some("Boots"), None).unwrap();
-    let err = service
+    let result = service
         .update_category(&admin(), &CategoryId::new("c-1"), draft.clone())
-        .await
-        .unwrap_err();
-    assert!(matches!(err, CatalogError::Unexpected(_)), "{err:?}");
-    assert_eq!(err.to_string(), "conflict: products use the category");
+        .await;
+    assert_refused!(
+        result,
+        CatalogError::Unexpected(_),
+        "conflict: products use the category"
+    );
 
-    let err = service.create_category(&admin(), draft).await.unwrap_err();
-    assert!(matches!(err, CatalogError::Unexpected(_)), "{err:?}");
-    assert_eq!(err.to_string(), "not found");
+    let result = service.create_category(&admin(), draft).await;
+    assert_refused!(result, CatalogError::Unexpected(_), "not found");
 }

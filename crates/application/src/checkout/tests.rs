@@ -19,7 +19,7 @@ use crate::catalog::CatalogRevision;
 use crate::catalog::MockProductRepository;
 use crate::mail::MockMailer;
 use crate::orders::{MockOrderRepository, NewOrder, PlaceError, Placement, StockChange};
-use crate::testing::{clock, ids, shopper};
+use crate::testing::{assert_refused, clock, ids, shopper};
 use crate::{MockIdGenerator, RepoError};
 
 // --- fixtures -----------------------------------------------------------------------------
@@ -405,13 +405,13 @@ async fn a_cart_that_does_not_add_up_to_the_amount_is_a_conflict_and_nothing_is_
     let result = service
         .start_payment(&shopper(), 1699, Some(cart_input()))
         .await;
-    assert!(matches!(
+    assert_refused!(
         result,
-        Err(CheckoutError::AmountMismatch {
+        CheckoutError::AmountMismatch {
             cart_rupees: 1698,
             given_rupees: 1699
-        })
-    ));
+        }
+    );
 }
 
 #[tokio::test]
@@ -465,7 +465,7 @@ async fn the_provider_being_down_at_payment_start_is_a_provider_error() {
         ))
     });
     let result = ports.service().start_payment(&shopper(), 500, None).await;
-    assert!(matches!(result, Err(CheckoutError::Provider(_))));
+    assert_refused!(result, CheckoutError::Provider(_));
 }
 
 // --- place_order --------------------------------------------------------------------------
@@ -563,7 +563,7 @@ async fn a_signature_for_someone_else_s_payment_order_is_refused() {
             },
         )
         .await;
-    assert!(matches!(result, Err(CheckoutError::PaymentNotVerified)));
+    assert_refused!(result, CheckoutError::PaymentNotVerified);
 }
 
 #[tokio::test]
@@ -647,13 +647,13 @@ async fn a_client_amount_that_is_not_the_cart_s_price_is_a_conflict_without_refu
             },
         )
         .await;
-    assert!(matches!(
+    assert_refused!(
         result,
-        Err(CheckoutError::AmountMismatch {
+        CheckoutError::AmountMismatch {
             cart_rupees: 1698,
             given_rupees: 1
-        })
-    ));
+        }
+    );
 }
 
 #[tokio::test]
@@ -1052,10 +1052,7 @@ async fn a_webhook_with_a_bad_signature_is_refused_and_nothing_is_read() {
         .expect_verify_webhook()
         .returning(|_, signature| signature == "good");
     let result = ports.service().webhook("evt_1", BODY, "forged").await;
-    assert!(matches!(
-        result,
-        Err(CheckoutError::InvalidWebhookSignature)
-    ));
+    assert_refused!(result, CheckoutError::InvalidWebhookSignature);
 }
 
 #[tokio::test]
@@ -1226,7 +1223,7 @@ async fn a_webhook_whose_refund_fails_is_not_recorded_so_the_provider_delivers_i
         .expect_refund()
         .returning(|_, _, _| Err(provider_down()));
     let result = ports.service().webhook("evt_1", BODY, "good").await;
-    assert!(matches!(result, Err(CheckoutError::Provider(_))));
+    assert_refused!(result, CheckoutError::Provider(_));
 }
 
 #[tokio::test]
@@ -1450,5 +1447,5 @@ async fn an_order_the_sandbox_refuses_to_pay_is_not_found() {
     let refused = sandbox(vec![intent()], payer)
         .pay(&shopper(), "order_A")
         .await;
-    assert!(matches!(refused, Err(CheckoutError::PaymentOrderNotFound)));
+    assert_refused!(refused, CheckoutError::PaymentOrderNotFound);
 }

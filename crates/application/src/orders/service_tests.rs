@@ -11,7 +11,7 @@ use crate::catalog::CatalogRevision;
 use crate::checkout::{MockPaymentGateway, PaymentError, RefundResult};
 use crate::mail::MockMailer;
 use crate::orders::{Cancellation, MockOrderRepository, OrderConflict};
-use crate::testing::{admin, clock, shopper};
+use crate::testing::{admin, assert_refused, clock, shopper};
 
 #[derive(Default)]
 struct Ports {
@@ -135,10 +135,10 @@ async fn asking_for_someone_else_s_orders_is_forbidden_even_for_an_admin() {
     let service = Ports::default().service();
     let other = UserId::new("shopper-1");
     for caller in [stranger(), admin_principal()] {
-        assert!(matches!(
+        assert_refused!(
             service.my_orders(&caller, Some(other.clone())).await,
-            Err(OrderError::Forbidden)
-        ));
+            OrderError::Forbidden
+        );
     }
 }
 
@@ -183,14 +183,11 @@ async fn an_order_is_shown_to_its_owner_and_admins_only() {
         [(OrderStatus::Pending, None), (OrderStatus::Confirmed, None)],
         "the buyer sees the steps, not the staff's names"
     );
-    assert!(matches!(
-        service.get(&stranger(), &id).await,
-        Err(OrderError::Forbidden)
-    ));
-    assert!(matches!(
+    assert_refused!(service.get(&stranger(), &id).await, OrderError::Forbidden);
+    assert_refused!(
         service.get(&shopper(), &OrderId::new("nope")).await,
-        Err(OrderError::NotFound)
-    ));
+        OrderError::NotFound
+    );
 }
 
 #[tokio::test]
@@ -202,10 +199,7 @@ async fn an_order_of_a_deleted_account_is_only_for_admins() {
     let service = Ports::default().with_order(orphan).with_history().service();
     let id = OrderId::new("ord-1");
     assert!(service.get(&admin_principal(), &id).await.is_ok());
-    assert!(matches!(
-        service.get(&shopper(), &id).await,
-        Err(OrderError::Forbidden)
-    ));
+    assert_refused!(service.get(&shopper(), &id).await, OrderError::Forbidden);
 }
 
 #[tokio::test]
@@ -263,12 +257,10 @@ async fn cancelled_and_unknown_statuses_cannot_be_set() {
 #[tokio::test]
 async fn a_cancelled_order_keeps_its_status() {
     let service = Ports::default().with_order(order("Cancelled")).service();
-    let error = service
+    let result = service
         .update_status(&admin(), &OrderId::new("ord-1"), "Pending")
-        .await
-        .unwrap_err();
-    assert!(matches!(error, OrderError::Cancelled));
-    assert_eq!(error.to_string(), "Order Cancelled");
+        .await;
+    assert_refused!(result, OrderError::Cancelled, "Order Cancelled");
 }
 
 #[tokio::test]
@@ -282,7 +274,7 @@ async fn a_cancellation_racing_a_status_change_wins() {
         .service()
         .update_status(&admin(), &OrderId::new("ord-1"), "Delivered")
         .await;
-    assert!(matches!(result, Err(OrderError::Cancelled)));
+    assert_refused!(result, OrderError::Cancelled);
 }
 
 #[tokio::test]
@@ -301,7 +293,7 @@ async fn the_status_of_an_unknown_order_is_not_found() {
     let result = service
         .update_status(&admin(), &OrderId::new("nope"), "Delivered")
         .await;
-    assert!(matches!(result, Err(OrderError::NotFound)));
+    assert_refused!(result, OrderError::NotFound);
 }
 
 // --- cancelling ---------------------------------------------------------------------------
@@ -357,12 +349,8 @@ async fn an_admin_may_cancel_anyone_s_order() {
 #[tokio::test]
 async fn a_delivered_order_cannot_be_cancelled() {
     let service = Ports::default().with_order(order("Delivered")).service();
-    let error = service
-        .cancel(&shopper(), &OrderId::new("ord-1"))
-        .await
-        .unwrap_err();
-    assert!(matches!(error, OrderError::Delivered));
-    assert_eq!(error.to_string(), "Order Delivered");
+    let result = service.cancel(&shopper(), &OrderId::new("ord-1")).await;
+    assert_refused!(result, OrderError::Delivered, "Order Delivered");
 }
 
 #[tokio::test]
@@ -376,14 +364,14 @@ async fn an_order_delivered_while_being_cancelled_stays_delivered() {
         .service()
         .cancel(&shopper(), &OrderId::new("ord-1"))
         .await;
-    assert!(matches!(result, Err(OrderError::Delivered)));
+    assert_refused!(result, OrderError::Delivered);
 }
 
 #[tokio::test]
 async fn nobody_cancels_someone_else_s_order() {
     let service = Ports::default().with_order(order("Pending")).service();
     let result = service.cancel(&stranger(), &OrderId::new("ord-1")).await;
-    assert!(matches!(result, Err(OrderError::Forbidden)));
+    assert_refused!(result, OrderError::Forbidden);
 }
 
 #[tokio::test]
@@ -395,12 +383,11 @@ async fn a_refund_the_provider_refuses_is_reported_and_not_recorded() {
             message: "gateway error".into(),
         })
     });
-    let error = ports
+    let result = ports
         .service()
         .cancel(&shopper(), &OrderId::new("ord-1"))
-        .await
-        .unwrap_err();
-    assert!(matches!(error, OrderError::RefundFailed(_)));
+        .await;
+    assert_refused!(result, OrderError::RefundFailed(_));
 }
 
 #[tokio::test]

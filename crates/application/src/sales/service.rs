@@ -100,7 +100,7 @@ mod tests {
     use super::*;
     use crate::MockIdGenerator;
     use crate::sales::MockSaleRepository;
-    use crate::testing::{admin, ids};
+    use crate::testing::{admin, assert_refused, ids};
 
     fn draft() -> SaleDraft {
         SaleDraft::parse(
@@ -131,13 +131,13 @@ mod tests {
         repo.expect_delete().returning(|_| Err(RepoError::NotFound));
         let service = SaleService::new(Arc::new(repo), Arc::new(MockIdGenerator::new()));
         let missing = SaleId::new("nope");
-        assert!(matches!(
+        assert_refused!(
             service.update(&admin(), &missing, draft()).await,
-            Err(SaleError::NotFound)
-        ));
-        assert!(matches!(
+            SaleError::NotFound
+        );
+        assert_refused!(
             service.delete(&admin(), &missing).await,
-            Err(SaleError::NotFound)
-        ));
+            SaleError::NotFound
+        );
     }
 }

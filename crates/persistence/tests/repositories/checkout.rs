@@ -17,7 +17,7 @@ use paduka_persistence::{
     DieselWebhookEventRepository,
 };
 
-use crate::helpers::{Seed, TestDb, UserBuilder, at};
+use crate::helpers::{Seed, TestDb, UserBuilder, assert_conflict, assert_not_found, at};
 
 crate::on_both_backends!(
     an_intent_reads_back_with_its_lines_in_order,
@@ -35,6 +35,15 @@ crate::on_both_backends!(
 struct Shop {
     intents: DieselCheckoutIntentRepository,
     orders: DieselOrderRepository,
+}
+
+impl Shop {
+    async fn save(&self, intent: &CheckoutIntent) {
+        self.intents
+            .save(intent)
+            .await
+            .expect("the intent is saved");
+    }
 }
 
 /// Users `admin` and `u1` ("Asha"), and the product `p1` with 50 in stock.
@@ -108,7 +117,7 @@ fn take_one() -> [StockChange; 1] {
 async fn an_intent_reads_back_with_its_lines_in_order(db: &TestDb) {
     let shop = shop(db).await;
     let saved = intent("order_1", "rcpt_1", 10);
-    shop.intents.save(&saved).await.unwrap();
+    shop.save(&saved).await;
     assert_eq!(
         shop.intents.find("order_1").await.unwrap(),
         Some(saved.clone())
@@ -119,39 +128,20 @@ async fn an_intent_reads_back_with_its_lines_in_order(db: &TestDb) {
     bare.lines.clear();
     bare.address.clear();
     bare.pincode.clear();
-    shop.intents.save(&bare).await.unwrap();
+    shop.save(&bare).await;
     assert_eq!(shop.intents.find("order_2").await.unwrap(), Some(bare));
 }
 
 async fn a_taken_provider_order_id_or_receipt_is_a_conflict(db: &TestDb) {
     let shop = shop(db).await;
-    shop.intents
-        .save(&intent("order_1", "rcpt_1", 10))
-        .await
-        .unwrap();
-    let same_id = shop
-        .intents
-        .save(&intent("order_1", "rcpt_2", 20))
-        .await
-        .unwrap_err();
-    assert!(
-        matches!(
-            same_id,
-            RepoError::Conflict(IntentConflict::DuplicateIntent)
-        ),
-        "{same_id:?}"
+    shop.save(&intent("order_1", "rcpt_1", 10)).await;
+    assert_conflict(
+        shop.intents.save(&intent("order_1", "rcpt_2", 20)).await,
+        IntentConflict::DuplicateIntent,
     );
-    let same_receipt = shop
-        .intents
-        .save(&intent("order_2", "rcpt_1", 20))
-        .await
-        .unwrap_err();
-    assert!(
-        matches!(
-            same_receipt,
-            RepoError::Conflict(IntentConflict::DuplicateIntent)
-        ),
-        "{same_receipt:?}"
+    assert_conflict(
+        shop.intents.save(&intent("order_2", "rcpt_1", 20)).await,
+        IntentConflict::DuplicateIntent,
     );
     assert_eq!(
         db.count("SELECT COUNT(*) AS n FROM checkout_intent_lines"),
@@ -170,7 +160,7 @@ async fn recent_intents_are_newest_first_and_limited(db: &TestDb) {
     }
     let mut other = intent("order_admin", "rcpt_admin", 99);
     other.user = Some(UserId::new("admin"));
-    shop.intents.save(&other).await.unwrap();
+    shop.save(&other).await;
 
     let recent = shop
         .intents
@@ -194,10 +184,7 @@ async fn recent_intents_are_newest_first_and_limited(db: &TestDb) {
 
 async fn a_refund_claim_is_recorded_once_and_blocks_the_order(db: &TestDb) {
     let shop = shop(db).await;
-    shop.intents
-        .save(&intent("order_1", "rcpt_1", 10))
-        .await
-        .unwrap();
+    shop.save(&intent("order_1", "rcpt_1", 10)).await;
     shop.intents
         .claim_refund("order_1", "pay_1", at(20))
         .await
@@ -248,76 +235,42 @@ async fn a_refund_claim_is_recorded_once_and_blocks_the_order(db: &TestDb) {
     assert!(matches!(error, PlaceError::Refunded), "{error:?}");
     assert_eq!(db.count("SELECT COUNT(*) AS n FROM orders"), 0);
 
-    shop.intents
-        .save(&intent("order_2", "rcpt_2", 10))
-        .await
-        .unwrap();
-    let unclaimed = shop
-        .intents
-        .record_refund("order_2", "rfnd_2")
-        .await
-        .unwrap_err();
-    assert!(
-        matches!(unclaimed, RepoError::Conflict(IntentConflict::NoClaim)),
-        "{unclaimed:?}"
+    shop.save(&intent("order_2", "rcpt_2", 10)).await;
+    assert_conflict(
+        shop.intents.record_refund("order_2", "rfnd_2").await,
+        IntentConflict::NoClaim,
     );
     assert_eq!(
         shop.intents.find("order_2").await.unwrap().unwrap().refund,
         None
     );
 
-    let unknown = shop
-        .intents
-        .claim_refund("order_none", "pay_1", at(50))
-        .await
-        .unwrap_err();
-    assert!(matches!(unknown, RepoError::NotFound), "{unknown:?}");
-    let unknown = shop
-        .intents
-        .record_refund("order_none", "rfnd_2")
-        .await
-        .unwrap_err();
-    assert!(matches!(unknown, RepoError::NotFound), "{unknown:?}");
+    assert_not_found(
+        shop.intents
+            .claim_refund("order_none", "pay_1", at(50))
+            .await,
+    );
+    assert_not_found(shop.intents.record_refund("order_none", "rfnd_2").await);
 }
 
 async fn an_honoured_payment_cannot_be_claimed_for_a_refund(db: &TestDb) {
     let shop = shop(db).await;
-    shop.intents
-        .save(&intent("order_1", "rcpt_1", 10))
-        .await
-        .unwrap();
-    shop.intents
-        .save(&intent("order_2", "rcpt_2", 10))
-        .await
-        .unwrap();
+    shop.save(&intent("order_1", "rcpt_1", 10)).await;
+    shop.save(&intent("order_2", "rcpt_2", 10)).await;
     shop.orders
         .place(&new_order("o1", "pay_1", "order_1"), &take_one())
         .await
         .unwrap();
 
-    let same_payment = shop
-        .intents
-        .claim_refund("order_2", "pay_1", at(20))
-        .await
-        .unwrap_err();
-    assert!(
-        matches!(
-            same_payment,
-            RepoError::Conflict(IntentConflict::OrderPlaced)
-        ),
-        "{same_payment:?}"
+    assert_conflict(
+        shop.intents.claim_refund("order_2", "pay_1", at(20)).await,
+        IntentConflict::OrderPlaced,
     );
-    let same_intent = shop
-        .intents
-        .claim_refund("order_1", "pay_other", at(20))
-        .await
-        .unwrap_err();
-    assert!(
-        matches!(
-            same_intent,
-            RepoError::Conflict(IntentConflict::OrderPlaced)
-        ),
-        "{same_intent:?}"
+    assert_conflict(
+        shop.intents
+            .claim_refund("order_1", "pay_other", at(20))
+            .await,
+        IntentConflict::OrderPlaced,
     );
     for id in ["order_1", "order_2"] {
         assert_eq!(shop.intents.find(id).await.unwrap().unwrap().refund, None);
@@ -393,7 +346,7 @@ async fn webhook_events_are_recorded_once(db: &TestDb) {
 async fn an_intent_outlives_its_shopper_s_account(db: &TestDb) {
     let shop = shop(db).await;
     let saved = intent("order_1", "rcpt_1", 10);
-    shop.intents.save(&saved).await.unwrap();
+    shop.save(&saved).await;
     DieselUserRepository::new(db.db())
         .delete(&UserId::new("u1"))
         .await
@@ -458,10 +411,7 @@ async fn intents_left_unsettled_are_found_for_reconciling(db: &TestDb) {
 /// account.
 async fn the_migration_to_outliving_intents_keeps_every_intent_and_line(db: &TestDb) {
     let shop = shop(db).await;
-    shop.intents
-        .save(&intent("order_1", "rcpt_1", 10))
-        .await
-        .unwrap();
+    shop.save(&intent("order_1", "rcpt_1", 10)).await;
     shop.intents
         .claim_refund("order_1", "pay_1", at(20))
         .await

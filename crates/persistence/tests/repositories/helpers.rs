@@ -1,6 +1,9 @@
 //! What the repository tests share beyond `paduka-test-support`: the rows a test needs before
 //! it starts, and products to store.
 
+use std::fmt::Debug;
+
+use paduka_application::RepoError;
 use paduka_application::accounts::UserRepository;
 use paduka_application::catalog::{CategoryRepository, ProductRecord, ProductRepository};
 use paduka_domain::catalog::{Image, ImageType, ProductDraft};
@@ -94,4 +97,20 @@ pub fn record(code: &str, name: &str, category: &str, seller: &str, seconds: i64
         photo: None,
         at: at(seconds),
     }
+}
+
+/// Asserts that a write was refused with the port's conflict `expected`.
+pub fn assert_conflict<T: Debug, C: Debug + PartialEq>(
+    result: Result<T, RepoError<C>>,
+    expected: C,
+) {
+    match result {
+        Err(RepoError::Conflict(conflict)) => assert_eq!(conflict, expected),
+        other => panic!("expected the conflict {expected:?}, got {other:?}"),
+    }
+}
+
+/// Asserts that a change found nothing to change.
+pub fn assert_not_found<T: Debug, C: Debug>(result: Result<T, RepoError<C>>) {
+    assert!(matches!(result, Err(RepoError::NotFound)), "{result:?}");
 }

@@ -1,16 +1,15 @@
 use std::sync::Arc;
 
-use paduka_application::RepoError;
 use paduka_application::checkout::RefundResult;
 use paduka_application::orders::{
-    NewOrder, NewOrderLine, OrderRepository, PlaceError, Placement, StockChange,
+    NewOrder, NewOrderLine, OrderConflict, OrderRepository, PlaceError, Placement, StockChange,
 };
 use paduka_domain::order::{Order, OrderLine, OrderStatus, StatusChange};
 use paduka_domain::review::UserRef;
 use paduka_domain::{OrderId, Paise, Percent, ProductId, UserId};
 use paduka_persistence::DieselOrderRepository;
 
-use crate::helpers::{Seed, TestDb, UserBuilder, at, record};
+use crate::helpers::{Seed, TestDb, UserBuilder, assert_conflict, assert_not_found, at, record};
 
 crate::on_both_backends!(
     a_placed_order_reads_back_with_its_lines_in_order,
@@ -92,6 +91,15 @@ pub(crate) fn placed(placement: Placement) -> Order {
     }
 }
 
+/// Places `order`, taking `stock`, which must make a new order.
+pub(crate) async fn place(
+    orders: &DieselOrderRepository,
+    order: &NewOrder,
+    stock: &[StockChange],
+) -> Order {
+    placed(orders.place(order, stock).await.unwrap())
+}
+
 async fn a_placed_order_reads_back_with_its_lines_in_order(db: &TestDb) {
     let orders = shop(db, 5, 5).await;
     let mut first = new_order("o1", "pay_1", 2, 10);
@@ -100,12 +108,7 @@ async fn a_placed_order_reads_back_with_its_lines_in_order(db: &TestDb) {
         line("p1", "Boot", 1000, 2),
         line("p1", "Boot", 1200, 1),
     ];
-    let order = placed(
-        orders
-            .place(&first, &[take("p1", 3), take("p2", 1)])
-            .await
-            .unwrap(),
-    );
+    let order = place(&orders, &first, &[take("p1", 3), take("p2", 1)]).await;
     assert_eq!(order.id, OrderId::new("o1"));
     assert_eq!(order.status, OrderStatus::Pending);
     assert_eq!(order.user, UserRef::new(UserId::new("u1"), "Asha"));
@@ -135,12 +138,7 @@ async fn a_placed_order_reads_back_with_its_lines_in_order(db: &TestDb) {
     assert_eq!(orders.find(&OrderId::new("nope")).await.unwrap(), None);
     assert_eq!(orders.find_by_payment("nope").await.unwrap(), None);
 
-    let second = placed(
-        orders
-            .place(&new_order("o2", "pay_2", 1, 20), &[take("p1", 1)])
-            .await
-            .unwrap(),
-    );
+    let second = place(&orders, &new_order("o2", "pay_2", 1, 20), &[take("p1", 1)]).await;
     let mine = orders.for_user(&UserId::new("u1")).await.unwrap();
     assert_eq!(mine, vec![second.clone(), order.clone()], "newest first");
     assert!(
@@ -155,12 +153,7 @@ async fn a_placed_order_reads_back_with_its_lines_in_order(db: &TestDb) {
 
 async fn one_payment_places_one_order(db: &TestDb) {
     let orders = shop(db, 5, 5).await;
-    let first = placed(
-        orders
-            .place(&new_order("o1", "pay_1", 1, 10), &[take("p1", 1)])
-            .await
-            .unwrap(),
-    );
+    let first = place(&orders, &new_order("o1", "pay_1", 1, 10), &[take("p1", 1)]).await;
     let again = orders
         .place(&new_order("o2", "pay_1", 1, 20), &[take("p1", 1)])
         .await
@@ -239,12 +232,7 @@ async fn a_claimed_refund_blocks_the_placement(db: &TestDb) {
     assert_eq!(stock_of(db, "p1"), 5);
     assert_eq!(db.count("SELECT COUNT(*) AS n FROM orders"), 0);
 
-    placed(
-        orders
-            .place(&new_order("o2", "pay_2", 1, 10), &[take("p1", 1)])
-            .await
-            .unwrap(),
-    );
+    place(&orders, &new_order("o2", "pay_2", 1, 10), &[take("p1", 1)]).await;
 }
 
 async fn cancelling_returns_the_stock_once(db: &TestDb) {
@@ -252,12 +240,7 @@ async fn cancelling_returns_the_stock_once(db: &TestDb) {
     let mut order = new_order("o1", "pay_1", 2, 10);
     order.lines.push(line("p2", "Sandal", 500, 1));
     order.lines.push(line("p1", "Boot", 1200, 1));
-    placed(
-        orders
-            .place(&order, &[take("p1", 3), take("p2", 1)])
-            .await
-            .unwrap(),
-    );
+    place(&orders, &order, &[take("p1", 3), take("p2", 1)]).await;
     assert_eq!(stock_of(db, "p1"), 2);
 
     let cancelled = orders
@@ -293,21 +276,12 @@ async fn cancelling_returns_the_stock_once(db: &TestDb) {
     );
     assert_eq!(orders.all().await.unwrap(), vec![cancelled.order]);
 
-    let missing = orders
-        .cancel(&OrderId::new("nope"), None, at(50))
-        .await
-        .unwrap_err();
-    assert!(matches!(missing, RepoError::NotFound), "{missing:?}");
+    assert_not_found(orders.cancel(&OrderId::new("nope"), None, at(50)).await);
 }
 
 async fn a_delivered_order_cannot_be_cancelled(db: &TestDb) {
     let orders = shop(db, 5, 5).await;
-    placed(
-        orders
-            .place(&new_order("o1", "pay_1", 1, 10), &[take("p1", 1)])
-            .await
-            .unwrap(),
-    );
+    place(&orders, &new_order("o1", "pay_1", 1, 10), &[take("p1", 1)]).await;
     orders
         .set_status(
             &OrderId::new("o1"),
@@ -317,11 +291,10 @@ async fn a_delivered_order_cannot_be_cancelled(db: &TestDb) {
         )
         .await
         .unwrap();
-    let error = orders
-        .cancel(&OrderId::new("o1"), None, at(30))
-        .await
-        .unwrap_err();
-    assert!(matches!(error, RepoError::Conflict(_)), "{error:?}");
+    assert_conflict(
+        orders.cancel(&OrderId::new("o1"), None, at(30)).await,
+        OrderConflict::Delivered,
+    );
     let order = orders.find(&OrderId::new("o1")).await.unwrap().unwrap();
     assert_eq!(order.status, OrderStatus::Delivered);
     assert_eq!(order.updated_at, at(20));
@@ -330,12 +303,7 @@ async fn a_delivered_order_cannot_be_cancelled(db: &TestDb) {
 
 async fn status_changes_are_recorded_and_a_cancelled_order_keeps_its_status(db: &TestDb) {
     let orders = shop(db, 5, 5).await;
-    placed(
-        orders
-            .place(&new_order("o1", "pay_1", 1, 10), &[take("p1", 1)])
-            .await
-            .unwrap(),
-    );
+    place(&orders, &new_order("o1", "pay_1", 1, 10), &[take("p1", 1)]).await;
     let id = OrderId::new("o1");
     let admin = Some(UserId::new("admin"));
     let confirmed = orders
@@ -366,11 +334,12 @@ async fn status_changes_are_recorded_and_a_cancelled_order_keeps_its_status(db: 
     );
 
     orders.cancel(&id, None, at(40)).await.unwrap();
-    let error = orders
-        .set_status(&id, OrderStatus::Confirmed, admin.clone(), at(50))
-        .await
-        .unwrap_err();
-    assert!(matches!(error, RepoError::Conflict(_)), "{error:?}");
+    assert_conflict(
+        orders
+            .set_status(&id, OrderStatus::Confirmed, admin.clone(), at(50))
+            .await,
+        OrderConflict::Cancelled,
+    );
     let order = orders.find(&id).await.unwrap().unwrap();
     assert_eq!(order.status, OrderStatus::Cancelled);
     assert_eq!(order.updated_at, at(40));
@@ -379,21 +348,16 @@ async fn status_changes_are_recorded_and_a_cancelled_order_keeps_its_status(db: 
     assert_eq!(history[3], change(OrderStatus::Cancelled, 40, None));
     assert_eq!(orders.history(&OrderId::new("nope")).await.unwrap(), []);
 
-    let missing = orders
-        .set_status(&OrderId::new("nope"), OrderStatus::Confirmed, admin, at(60))
-        .await
-        .unwrap_err();
-    assert!(matches!(missing, RepoError::NotFound), "{missing:?}");
+    assert_not_found(
+        orders
+            .set_status(&OrderId::new("nope"), OrderStatus::Confirmed, admin, at(60))
+            .await,
+    );
 }
 
 async fn a_refund_is_recorded_on_the_order(db: &TestDb) {
     let orders = shop(db, 5, 5).await;
-    placed(
-        orders
-            .place(&new_order("o1", "pay_1", 1, 10), &[take("p1", 1)])
-            .await
-            .unwrap(),
-    );
+    place(&orders, &new_order("o1", "pay_1", 1, 10), &[take("p1", 1)]).await;
     let refund = RefundResult {
         id: "rfnd_1".to_owned(),
         amount: Paise::from_rupees(900).unwrap(),
@@ -414,21 +378,12 @@ async fn a_refund_is_recorded_on_the_order(db: &TestDb) {
     assert!(again.already_cancelled);
     assert_eq!(again.refund_id.as_deref(), Some("rfnd_1"));
 
-    let missing = orders
-        .record_refund(&OrderId::new("nope"), &refund)
-        .await
-        .unwrap_err();
-    assert!(matches!(missing, RepoError::NotFound), "{missing:?}");
+    assert_not_found(orders.record_refund(&OrderId::new("nope"), &refund).await);
 }
 
 async fn a_deleted_buyer_keeps_the_name_they_had(db: &TestDb) {
     let orders = shop(db, 5, 5).await;
-    placed(
-        orders
-            .place(&new_order("o1", "pay_1", 1, 10), &[take("p1", 1)])
-            .await
-            .unwrap(),
-    );
+    place(&orders, &new_order("o1", "pay_1", 1, 10), &[take("p1", 1)]).await;
     db.execute("UPDATE users SET name = 'Asha R' WHERE id = 'u1'");
     let order = orders.find(&OrderId::new("o1")).await.unwrap().unwrap();
     assert_eq!(

@@ -1,4 +1,3 @@
-use paduka_application::RepoError;
 use paduka_application::catalog::{
     ProductConflict, ProductQuery, ProductRecord, ProductRepository, ProductSort, ReviewRecord,
     ReviewRepository,
@@ -8,7 +7,7 @@ use paduka_domain::review::ReviewDraft;
 use paduka_domain::{CategoryId, Paise, ProductId, ReviewId, UserId};
 use paduka_persistence::{DieselProductRepository, DieselReviewRepository};
 
-use crate::helpers::{Seed, TestDb, at, png, record, variant};
+use crate::helpers::{Seed, TestDb, assert_conflict, assert_not_found, at, png, record, variant};
 
 crate::on_both_backends!(
     a_created_product_reads_back_every_field,
@@ -439,10 +438,7 @@ async fn deleting_a_product_takes_its_variants_lists_photo_and_reviews_along(db:
             .products),
         ["p2"]
     );
-    assert!(matches!(
-        products.delete(&id).await,
-        Err(RepoError::NotFound)
-    ));
+    assert_not_found(products.delete(&id).await);
 }
 
 async fn a_taken_product_code_or_a_missing_category_or_seller_is_a_conflict(db: &TestDb) {
@@ -462,10 +458,6 @@ async fn a_taken_product_code_or_a_missing_category_or_seller_is_a_conflict(db: 
         .await
         .unwrap();
 
-    let conflict = |result: Result<Product, RepoError<ProductConflict>>| match result {
-        Err(RepoError::Conflict(conflict)) => conflict,
-        other => panic!("expected a conflict, got {other:?}"),
-    };
     let cases = [
         (
             "p3",
@@ -484,8 +476,7 @@ async fn a_taken_product_code_or_a_missing_category_or_seller_is_a_conflict(db: 
         ),
     ];
     for (id, record, expected) in cases {
-        let found = conflict(products.create(&ProductId::new(id), record).await);
-        assert_eq!(found, expected);
+        assert_conflict(products.create(&ProductId::new(id), record).await, expected);
     }
     let cases = [
         (
@@ -502,8 +493,10 @@ async fn a_taken_product_code_or_a_missing_category_or_seller_is_a_conflict(db: 
         ),
     ];
     for (record, expected) in cases {
-        let found = conflict(products.update(&ProductId::new("p2"), record).await);
-        assert_eq!(found, expected);
+        assert_conflict(
+            products.update(&ProductId::new("p2"), record).await,
+            expected,
+        );
     }
 
     // Nothing of the refused writes was kept.
@@ -519,13 +512,7 @@ async fn unknown_products_are_absent_or_not_found(db: &TestDb) {
     assert_eq!(products.find(&missing).await.unwrap(), None);
     assert_eq!(products.photo(&missing).await.unwrap(), None);
     let update: ProductRecord = record("X", "X", "boots", "admin", 1);
-    assert!(matches!(
-        products.update(&missing, update).await,
-        Err(RepoError::NotFound)
-    ));
-    assert!(matches!(
-        products.delete(&missing).await,
-        Err(RepoError::NotFound)
-    ));
+    assert_not_found(products.update(&missing, update).await);
+    assert_not_found(products.delete(&missing).await);
     assert_eq!(db.count("SELECT COUNT(*) AS n FROM products"), 0);
 }

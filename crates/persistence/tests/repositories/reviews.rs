@@ -1,6 +1,5 @@
 use std::sync::Arc;
 
-use paduka_application::RepoError;
 use paduka_application::accounts::{ProfileChange, UserRepository};
 use paduka_application::catalog::{ProductRepository, ReviewRecord, ReviewRepository};
 use paduka_domain::catalog::ProductRating;
@@ -9,7 +8,7 @@ use paduka_domain::user::{Role, User};
 use paduka_domain::{ProductId, ReviewId, UserId};
 use paduka_persistence::{DieselProductRepository, DieselReviewRepository, DieselUserRepository};
 
-use crate::helpers::{Seed, TestDb, UserBuilder, at};
+use crate::helpers::{Seed, TestDb, UserBuilder, assert_not_found, at};
 
 crate::on_both_backends!(
     a_second_review_replaces_the_first_and_moves_updated_at,
@@ -209,15 +208,9 @@ async fn reviewing_an_unknown_product_or_as_an_unknown_user_is_not_found(db: &Te
     let shop = shop(db).await;
     let mut unknown_product = review("r1", "admin", 5, "", 10);
     unknown_product.product = ProductId::new("ghost");
-    assert!(matches!(
-        shop.reviews.upsert(unknown_product).await,
-        Err(RepoError::NotFound)
-    ));
+    assert_not_found(shop.reviews.upsert(unknown_product).await);
     let unknown_user = review("r1", "ghost", 5, "", 10);
-    assert!(matches!(
-        shop.reviews.upsert(unknown_user).await,
-        Err(RepoError::NotFound)
-    ));
+    assert_not_found(shop.reviews.upsert(unknown_user).await);
     assert!(
         shop.reviews
             .for_product(&ProductId::new("p1"))

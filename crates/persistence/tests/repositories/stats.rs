@@ -5,7 +5,7 @@ use paduka_domain::{OrderId, ProductId, UserId};
 use paduka_persistence::DieselStatsRepository;
 
 use crate::helpers::{TestDb, at};
-use crate::orders::{new_order, placed, shop, take};
+use crate::orders::{new_order, place, shop, take};
 
 crate::on_both_backends!(the_overview_counts_recent_uncancelled_orders_and_low_stock);
 
@@ -19,15 +19,12 @@ async fn the_overview_counts_recent_uncancelled_orders_and_low_stock(db: &TestDb
         ("o3", "pay_3", 1, -40 * 86_400),
         ("o4", "pay_4", 2, 30),
     ] {
-        placed(
-            orders
-                .place(
-                    &new_order(id, payment, quantity, seconds),
-                    &[take("p1", quantity)],
-                )
-                .await
-                .unwrap(),
-        );
+        place(
+            &orders,
+            &new_order(id, payment, quantity, seconds),
+            &[take("p1", quantity)],
+        )
+        .await;
     }
     orders
         .cancel(&OrderId::new("o2"), None, at(40))

@@ -1,4 +1,3 @@
-use paduka_application::RepoError;
 use paduka_application::accounts::{ProfileChange, UserConflict, UserRepository};
 use paduka_application::catalog::ProductRepository;
 use paduka_domain::contact::Email;
@@ -6,7 +5,7 @@ use paduka_domain::user::Role;
 use paduka_domain::{ProductId, UserId};
 use paduka_persistence::{DieselProductRepository, DieselUserRepository};
 
-use crate::helpers::{Seed, TestDb, UserBuilder, at, record};
+use crate::helpers::{Seed, TestDb, UserBuilder, assert_conflict, assert_not_found, at, record};
 
 crate::on_both_backends!(
     users_are_created_and_found_by_id_and_email,
@@ -44,10 +43,7 @@ async fn a_registered_email_is_a_conflict(db: &TestDb) {
         .named("Another Asha")
         .email("Asha@paduka.test")
         .build();
-    match users.create(&twin).await {
-        Err(RepoError::Conflict(conflict)) => assert_eq!(conflict, UserConflict::DuplicateEmail),
-        other => panic!("expected a conflict, got {other:?}"),
-    }
+    assert_conflict(users.create(&twin).await, UserConflict::DuplicateEmail);
     assert_eq!(users.find(&UserId::new("other")).await.unwrap(), None);
 }
 
@@ -89,12 +85,11 @@ async fn roles_change_and_admins_are_listed_by_name(db: &TestDb) {
         .await
         .unwrap();
     assert_eq!(admin_names(users.admins().await.unwrap()), ["Zara"]);
-    assert!(matches!(
+    assert_not_found(
         users
             .set_role(&UserId::new("ghost"), Role::Admin, at(70))
             .await,
-        Err(RepoError::NotFound)
-    ));
+    );
 }
 
 async fn every_user_is_listed_oldest_account_first(db: &TestDb) {
@@ -170,18 +165,9 @@ async fn changing_or_deleting_an_unknown_user_is_not_found(db: &TestDb) {
         address: "Nowhere".into(),
         role: Role::Shopper,
     };
-    assert!(matches!(
-        users.update_profile(&ghost, &change, at(1)).await,
-        Err(RepoError::NotFound)
-    ));
-    assert!(matches!(
-        users.update_password(&ghost, "$2b$04$x", at(1)).await,
-        Err(RepoError::NotFound)
-    ));
-    assert!(matches!(
-        users.delete(&ghost).await,
-        Err(RepoError::NotFound)
-    ));
+    assert_not_found(users.update_profile(&ghost, &change, at(1)).await);
+    assert_not_found(users.update_password(&ghost, "$2b$04$x", at(1)).await);
+    assert_not_found(users.delete(&ghost).await);
 
     users
         .create(&UserBuilder::shopper("asha").build())
@@ -189,10 +175,7 @@ async fn changing_or_deleting_an_unknown_user_is_not_found(db: &TestDb) {
         .unwrap();
     users.delete(&UserId::new("asha")).await.unwrap();
     assert_eq!(users.find(&UserId::new("asha")).await.unwrap(), None);
-    assert!(matches!(
-        users.delete(&UserId::new("asha")).await,
-        Err(RepoError::NotFound)
-    ));
+    assert_not_found(users.delete(&UserId::new("asha")).await);
 }
 
 async fn a_deleted_users_orders_and_products_stay_without_them(db: &TestDb) {
