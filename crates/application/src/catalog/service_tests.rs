@@ -28,6 +28,48 @@ struct Ports {
 }
 
 impl Ports {
+    /// A new product in "Sneakers" (which exists), drawing `ids`, at the clock's time.
+    fn creating(ids: &[&str]) -> Self {
+        Self::default()
+            .with_category(sneakers())
+            .with_ids(ids)
+            .with_clock()
+    }
+
+    /// An update of the stored `p-1` in "Sneakers" (which exists), at the clock's time.
+    fn updating() -> Self {
+        Self::default()
+            .with_product(product("p-1"))
+            .with_category(sneakers())
+            .with_clock()
+    }
+
+    /// The product repository stores one new product, whose id and record `check` accepts.
+    fn storing_new(
+        mut self,
+        check: impl Fn(&ProductId, &ProductRecord) -> bool + Send + 'static,
+    ) -> Self {
+        self.products
+            .expect_create()
+            .withf(check)
+            .times(1)
+            .returning(|_, _| Ok(product("p-new")));
+        self
+    }
+
+    /// The product repository updates `p-1` once, with an id and record `check` accepts.
+    fn storing_update(
+        mut self,
+        check: impl Fn(&ProductId, &ProductRecord) -> bool + Send + 'static,
+    ) -> Self {
+        self.products
+            .expect_update()
+            .withf(check)
+            .times(1)
+            .returning(|_, _| Ok(product("p-1")));
+        self
+    }
+
     fn service(self) -> CatalogService {
         CatalogService::new(
             Arc::new(self.products),
@@ -250,27 +292,19 @@ async fn invalid_product_input_is_refused_before_reaching_any_repository() {
 
 #[tokio::test]
 async fn a_created_product_is_stored_with_its_parsed_form_photo_and_the_clock_s_time() {
-    let mut ports = Ports::default()
-        .with_category(sneakers())
-        .with_ids(&["p-new", "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b"])
-        .with_clock();
+    let mut ports = Ports::creating(&["p-new", "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b"]);
     let form = ProductInput {
         discounts: vec!["10".into()],
         quantity: Some("7".into()),
         ..input()
     };
     let draft = ProductDraft::parse(form.clone()).unwrap();
-    ports
-        .products
-        .expect_create()
-        .withf(move |id, record| {
-            id.as_str() == "p-new"
-                && record.draft == draft
-                && record.photo == Some(photo())
-                && record.at == now()
-        })
-        .times(1)
-        .returning(|_, _| Ok(product("p-new")));
+    ports = ports.storing_new(move |id, record| {
+        id.as_str() == "p-new"
+            && record.draft == draft
+            && record.photo == Some(photo())
+            && record.at == now()
+    });
 
     let created = ports
         .service()
@@ -283,17 +317,9 @@ async fn a_created_product_is_stored_with_its_parsed_form_photo_and_the_clock_s_
 
 #[tokio::test]
 async fn a_new_product_is_sold_by_the_calling_admin_when_no_seller_is_named() {
-    let mut ports = Ports::default()
-        .with_category(sneakers())
-        .with_ids(&["p-new", "c0de"])
-        .with_clock();
+    let mut ports = Ports::creating(&["p-new", "c0de"]);
     ports.users.expect_find().times(0);
-    ports
-        .products
-        .expect_create()
-        .withf(|_, record| record.seller == UserId::new("admin"))
-        .times(1)
-        .returning(|_, _| Ok(product("p-new")));
+    ports = ports.storing_new(|_, record| record.seller == UserId::new("admin"));
 
     ports
         .service()
@@ -304,22 +330,14 @@ async fn a_new_product_is_sold_by_the_calling_admin_when_no_seller_is_named() {
 
 #[tokio::test]
 async fn a_named_seller_who_is_an_admin_sells_the_product() {
-    let mut ports = Ports::default()
-        .with_category(sneakers())
-        .with_ids(&["p-new", "c0de"])
-        .with_clock();
+    let mut ports = Ports::creating(&["p-new", "c0de"]);
     ports
         .users
         .expect_find()
         .withf(|id| id.as_str() == "seller-2")
         .times(1)
         .returning(|id| Ok(Some(user(id.as_str(), Role::Admin))));
-    ports
-        .products
-        .expect_create()
-        .withf(|_, record| record.seller == UserId::new("seller-2"))
-        .times(1)
-        .returning(|_, _| Ok(product("p-new")));
+    ports = ports.storing_new(|_, record| record.seller == UserId::new("seller-2"));
     let form = ProductInput {
         seller: Some(" seller-2 ".into()),
         ..input()
@@ -387,16 +405,9 @@ async fn creating_a_product_in_an_unknown_category_is_refused() {
 
 #[tokio::test]
 async fn a_new_product_without_a_product_code_gets_a_pdk_code_from_a_fresh_id() {
-    let mut ports = Ports::default()
-        .with_category(sneakers())
-        .with_ids(&["p-new", "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b"])
-        .with_clock();
-    ports
-        .products
-        .expect_create()
-        .withf(|id, record| id.as_str() == "p-new" && record.product_code == "PDK-2E3F4A5B")
-        .times(1)
-        .returning(|_, _| Ok(product("p-new")));
+    let mut ports = Ports::creating(&["p-new", "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b"]);
+    ports = ports
+        .storing_new(|id, record| id.as_str() == "p-new" && record.product_code == "PDK-2E3F4A5B");
 
     ports
         .service()
@@ -408,16 +419,8 @@ async fn a_new_product_without_a_product_code_gets_a_pdk_code_from_a_fresh_id() 
 #[tokio::test]
 async fn a_product_code_given_in_the_form_is_stored_as_typed() {
     // Only the product's own id is drawn: no code is made up.
-    let mut ports = Ports::default()
-        .with_category(sneakers())
-        .with_ids(&["p-new"])
-        .with_clock();
-    ports
-        .products
-        .expect_create()
-        .withf(|_, record| record.product_code == "SHOE-42")
-        .times(1)
-        .returning(|_, _| Ok(product("p-new")));
+    let mut ports = Ports::creating(&["p-new"]);
+    ports = ports.storing_new(|_, record| record.product_code == "SHOE-42");
     let form = ProductInput {
         product_code: Some(" SHOE-42 ".into()),
         ..input()
@@ -432,10 +435,7 @@ async fn a_product_code_given_in_the_form_is_stored_as_typed() {
 
 #[tokio::test]
 async fn a_taken_product_code_on_create_is_a_conflict_naming_the_product_id() {
-    let mut ports = Ports::default()
-        .with_category(sneakers())
-        .with_ids(&["p-new"])
-        .with_clock();
+    let mut ports = Ports::creating(&["p-new"]);
     ports
         .products
         .expect_create()
@@ -459,10 +459,7 @@ async fn a_category_or_seller_gone_before_the_write_reads_as_the_form_s_own_chec
         (ProductConflict::UnknownCategory, "Category not found"),
         (ProductConflict::UnknownSeller, "Seller must be an admin"),
     ] {
-        let mut ports = Ports::default()
-            .with_category(sneakers())
-            .with_ids(&["p-new", "code-id"])
-            .with_clock();
+        let mut ports = Ports::creating(&["p-new", "code-id"]);
         ports
             .products
             .expect_create()
@@ -515,24 +512,16 @@ async fn invalid_input_on_update_never_reaches_the_repository() {
 #[tokio::test]
 async fn an_update_keeps_the_current_product_code_seller_and_photo_when_the_form_leaves_them_out() {
     // No id is drawn (`Ports::default()` expects none): the current code is kept, not remade.
-    let mut ports = Ports::default()
-        .with_product(product("p-1"))
-        .with_category(sneakers())
-        .with_clock();
+    let mut ports = Ports::updating();
     let draft = ProductDraft::parse(input()).unwrap();
-    ports
-        .products
-        .expect_update()
-        .withf(move |id, record| {
-            id.as_str() == "p-1"
-                && record.product_code == "PDK-0000CAFE"
-                && record.seller == UserId::new("seller-1")
-                && record.photo.is_none()
-                && record.draft == draft
-                && record.at == now()
-        })
-        .times(1)
-        .returning(|_, _| Ok(product("p-1")));
+    ports = ports.storing_update(move |id, record| {
+        id.as_str() == "p-1"
+            && record.product_code == "PDK-0000CAFE"
+            && record.seller == UserId::new("seller-1")
+            && record.photo.is_none()
+            && record.draft == draft
+            && record.at == now()
+    });
 
     let updated = ports
         .service()
@@ -553,12 +542,7 @@ async fn an_update_of_a_product_whose_seller_was_deleted_gives_it_to_the_calling
         .with_product(orphan)
         .with_category(sneakers())
         .with_clock();
-    ports
-        .products
-        .expect_update()
-        .withf(|_, record| record.seller == UserId::new("admin"))
-        .times(1)
-        .returning(|_, _| Ok(product("p-1")));
+    ports = ports.storing_update(|_, record| record.seller == UserId::new("admin"));
 
     ports
         .service()
@@ -569,24 +553,16 @@ async fn an_update_of_a_product_whose_seller_was_deleted_gives_it_to_the_calling
 
 #[tokio::test]
 async fn an_update_stores_a_new_product_code_seller_and_photo() {
-    let mut ports = Ports::default()
-        .with_product(product("p-1"))
-        .with_category(sneakers())
-        .with_clock();
+    let mut ports = Ports::updating();
     ports
         .users
         .expect_find()
         .returning(|id| Ok(Some(user(id.as_str(), Role::Admin))));
-    ports
-        .products
-        .expect_update()
-        .withf(|_, record| {
-            record.product_code == "SHOE-43"
-                && record.seller == UserId::new("seller-2")
-                && record.photo == Some(photo())
-        })
-        .times(1)
-        .returning(|_, _| Ok(product("p-1")));
+    ports = ports.storing_update(|_, record| {
+        record.product_code == "SHOE-43"
+            && record.seller == UserId::new("seller-2")
+            && record.photo == Some(photo())
+    });
     let form = ProductInput {
         product_code: Some("SHOE-43".into()),
         seller: Some("seller-2".into()),
@@ -643,10 +619,7 @@ async fn moving_a_product_to_an_unknown_category_is_refused() {
 
 #[tokio::test]
 async fn a_product_deleted_during_its_update_is_not_found() {
-    let mut ports = Ports::default()
-        .with_product(product("p-1"))
-        .with_category(sneakers())
-        .with_clock();
+    let mut ports = Ports::updating();
     ports
         .products
         .expect_update()
@@ -661,10 +634,7 @@ async fn a_product_deleted_during_its_update_is_not_found() {
 
 #[tokio::test]
 async fn a_taken_product_code_on_update_is_a_conflict_naming_the_product_id() {
-    let mut ports = Ports::default()
-        .with_product(product("p-1"))
-        .with_category(sneakers())
-        .with_clock();
+    let mut ports = Ports::updating();
     ports
         .products
         .expect_update()

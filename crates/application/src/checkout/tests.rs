@@ -37,6 +37,30 @@ struct Ports {
 }
 
 impl Ports {
+    /// The shopper's intent `order_A` is stored, and signatures are the fake ones.
+    fn signed() -> Self {
+        Self::default()
+            .with_fake_signatures()
+            .with_intents(vec![intent()])
+    }
+
+    /// [`Ports::signed`], no order uses `pay_1` yet, and the catalog holds Trail Runners
+    /// with `stock` pairs left.
+    fn paid(stock: u32) -> Self {
+        Self::signed()
+            .without_orders()
+            .with_products(vec![trail_runner(stock)])
+    }
+
+    /// The webhook `evt_1`, never seen before and recorded once handled, says `pay_1`
+    /// captured ₹1698 for `order_A`.
+    fn captured() -> Self {
+        Self::default()
+            .with_webhook(captured())
+            .with_new_event("evt_1")
+            .marking("evt_1")
+    }
+
     fn service(self) -> CheckoutService {
         CheckoutService::new(
             CheckoutPorts {
@@ -472,13 +496,7 @@ async fn the_provider_being_down_at_payment_start_is_a_provider_error() {
 
 #[tokio::test]
 async fn a_paid_cart_becomes_a_pending_order_verified_against_the_stored_order_id() {
-    let mut ports = Ports::default()
-        .with_fake_signatures()
-        .with_intents(vec![intent()])
-        .without_orders()
-        .with_products(vec![trail_runner(5)])
-        .with_ids(&["ord-1"])
-        .with_mail(1);
+    let mut ports = Ports::paid(5).with_ids(&["ord-1"]).with_mail(1);
     ports
         .orders
         .expect_place()
@@ -568,10 +586,7 @@ async fn a_signature_for_someone_else_s_payment_order_is_refused() {
 
 #[tokio::test]
 async fn a_bad_or_missing_signature_is_refused_and_nothing_is_placed() {
-    let service = Ports::default()
-        .with_fake_signatures()
-        .with_intents(vec![intent()])
-        .service();
+    let service = Ports::signed().service();
     let tampered = OrderRequest {
         signature: sign("order_A", "pay_2"),
         ..request()
@@ -592,9 +607,7 @@ async fn a_bad_or_missing_signature_is_refused_and_nothing_is_placed() {
 
 #[tokio::test]
 async fn the_same_payment_twice_returns_the_order_it_placed() {
-    let mut ports = Ports::default()
-        .with_fake_signatures()
-        .with_intents(vec![intent()]);
+    let mut ports = Ports::signed();
     ports
         .orders
         .expect_find_by_payment()
@@ -611,12 +624,7 @@ async fn the_same_payment_twice_returns_the_order_it_placed() {
 
 #[tokio::test]
 async fn losing_the_race_to_the_webhook_returns_the_order_that_won() {
-    let mut ports = Ports::default()
-        .with_fake_signatures()
-        .with_intents(vec![intent()])
-        .without_orders()
-        .with_products(vec![trail_runner(5)])
-        .with_ids(&["ord-1"]);
+    let mut ports = Ports::paid(5).with_ids(&["ord-1"]);
     ports
         .orders
         .expect_place()
@@ -632,12 +640,7 @@ async fn losing_the_race_to_the_webhook_returns_the_order_that_won() {
 
 #[tokio::test]
 async fn a_client_amount_that_is_not_the_cart_s_price_is_a_conflict_without_refund() {
-    let service = Ports::default()
-        .with_fake_signatures()
-        .with_intents(vec![intent()])
-        .without_orders()
-        .with_products(vec![trail_runner(5)])
-        .service();
+    let service = Ports::paid(5).service();
     let result = service
         .place_order(
             &shopper(),
@@ -660,9 +663,7 @@ async fn a_client_amount_that_is_not_the_cart_s_price_is_a_conflict_without_refu
 async fn a_price_changed_since_payment_refunds_the_payment() {
     let mut cheaper = trail_runner(5);
     cheaper.variants[0].discount = Percent::new(50).unwrap();
-    let result = Ports::default()
-        .with_fake_signatures()
-        .with_intents(vec![intent()])
+    let result = Ports::signed()
         .without_orders()
         .with_products(vec![cheaper])
         .with_mail(1)
@@ -689,12 +690,7 @@ async fn a_price_changed_since_payment_refunds_the_payment() {
 
 #[tokio::test]
 async fn a_paid_cart_beyond_stock_is_refunded_and_the_shopper_told() {
-    let mut ports = Ports::default()
-        .with_fake_signatures()
-        .with_intents(vec![intent()])
-        .without_orders()
-        .with_products(vec![trail_runner(1)])
-        .refunding();
+    let mut ports = Ports::paid(1).refunding();
     ports
         .users
         .expect_find()
@@ -721,14 +717,7 @@ async fn a_paid_cart_beyond_stock_is_refunded_and_the_shopper_told() {
 
 #[tokio::test]
 async fn stock_taken_by_another_order_in_the_meantime_is_refunded_too() {
-    let mut ports = Ports::default()
-        .with_fake_signatures()
-        .with_intents(vec![intent()])
-        .without_orders()
-        .with_products(vec![trail_runner(5)])
-        .with_ids(&["ord-1"])
-        .with_mail(1)
-        .refunding();
+    let mut ports = Ports::paid(5).with_ids(&["ord-1"]).with_mail(1).refunding();
     ports.orders.expect_place().times(1).returning(|_, _| {
         Err(PlaceError::OutOfStock {
             product: ProductId::new("p-1"),
@@ -747,11 +736,7 @@ async fn stock_taken_by_another_order_in_the_meantime_is_refunded_too() {
 
 #[tokio::test]
 async fn a_failed_refund_keeps_its_claim_and_says_nothing_was_refunded() {
-    let mut ports = Ports::default()
-        .with_fake_signatures()
-        .with_intents(vec![intent()])
-        .without_orders()
-        .with_products(vec![trail_runner(1)]);
+    let mut ports = Ports::paid(1);
     ports
         .intents
         .expect_claim_refund()
@@ -776,10 +761,7 @@ async fn a_failed_refund_keeps_its_claim_and_says_nothing_was_refunded() {
 
 #[tokio::test]
 async fn a_refund_claim_refused_because_the_webhook_placed_the_order_returns_that_order() {
-    let mut ports = Ports::default()
-        .with_fake_signatures()
-        .with_intents(vec![intent()])
-        .with_products(vec![trail_runner(1)]);
+    let mut ports = Ports::signed().with_products(vec![trail_runner(1)]);
     let mut lookups = 0;
     ports.orders.expect_find_by_payment().returning(move |_| {
         lookups += 1;
@@ -840,12 +822,7 @@ impl Ports {
 
 #[tokio::test]
 async fn a_place_refused_because_the_payment_was_refunded_is_a_conflict() {
-    let mut ports = Ports::default()
-        .with_fake_signatures()
-        .with_intents(vec![intent()])
-        .without_orders()
-        .with_products(vec![trail_runner(5)])
-        .with_ids(&["ord-1"]);
+    let mut ports = Ports::paid(5).with_ids(&["ord-1"]);
     ports
         .orders
         .expect_place()
@@ -858,11 +835,7 @@ async fn a_place_refused_because_the_payment_was_refunded_is_a_conflict() {
 
 #[tokio::test]
 async fn pincode_and_address_are_checked_with_the_spec_messages_and_never_refunded() {
-    let service = Ports::default()
-        .with_fake_signatures()
-        .with_intents(vec![intent()])
-        .without_orders()
-        .service();
+    let service = Ports::signed().without_orders().service();
     let cases = [
         (
             OrderRequest {
@@ -896,9 +869,7 @@ async fn pincode_and_address_are_checked_with_the_spec_messages_and_never_refund
 
 #[tokio::test]
 async fn a_product_gone_since_payment_refunds_the_payment() {
-    let (reason, refund) = Ports::default()
-        .with_fake_signatures()
-        .with_intents(vec![intent()])
+    let (reason, refund) = Ports::signed()
         .without_orders()
         .with_products(vec![])
         .with_mail(1)
@@ -968,13 +939,7 @@ async fn two_variants_of_one_product_share_its_stock() {
 
 #[tokio::test]
 async fn a_mail_that_cannot_be_sent_does_not_fail_the_order() {
-    let mut ports = Ports::default()
-        .with_fake_signatures()
-        .with_intents(vec![intent()])
-        .without_orders()
-        .with_products(vec![trail_runner(5)])
-        .with_ids(&["ord-1"])
-        .placing();
+    let mut ports = Ports::paid(5).with_ids(&["ord-1"]).placing();
     ports
         .users
         .expect_find()
@@ -1070,10 +1035,7 @@ async fn a_webhook_event_seen_before_is_a_duplicate() {
 
 #[tokio::test]
 async fn a_captured_payment_whose_browser_never_came_back_gets_its_order_from_the_intent() {
-    let mut ports = Ports::default()
-        .with_webhook(captured())
-        .with_new_event("evt_1")
-        .marking("evt_1")
+    let mut ports = Ports::captured()
         .with_intents(vec![intent()])
         .without_orders()
         .with_products(vec![trail_runner(5)])
@@ -1100,11 +1062,7 @@ async fn a_captured_payment_whose_browser_never_came_back_gets_its_order_from_th
 
 #[tokio::test]
 async fn a_webhook_for_a_placed_order_leaves_it_as_it_is() {
-    let mut ports = Ports::default()
-        .with_webhook(captured())
-        .with_new_event("evt_1")
-        .marking("evt_1")
-        .with_intents(vec![intent()]);
+    let mut ports = Ports::captured().with_intents(vec![intent()]);
     ports
         .orders
         .expect_find_by_payment()
@@ -1189,10 +1147,7 @@ async fn a_captured_amount_other_than_the_intent_s_is_left_alone() {
 
 #[tokio::test]
 async fn a_webhook_for_a_cart_that_can_no_longer_be_filled_refunds_it() {
-    let outcome = Ports::default()
-        .with_webhook(captured())
-        .with_new_event("evt_1")
-        .marking("evt_1")
+    let outcome = Ports::captured()
         .with_intents(vec![intent()])
         .without_orders()
         .with_products(vec![trail_runner(0)])
@@ -1232,10 +1187,7 @@ async fn a_webhook_for_an_undeliverable_intent_refunds_it() {
         pincode: "110001".into(),
         ..intent()
     };
-    let outcome = Ports::default()
-        .with_webhook(captured())
-        .with_new_event("evt_1")
-        .marking("evt_1")
+    let outcome = Ports::captured()
         .with_intents(vec![elsewhere])
         .without_orders()
         .with_mail(1)
@@ -1276,10 +1228,7 @@ async fn an_older_intent_of_the_user_is_found_through_the_browser_s_order_id() {
 
 #[tokio::test]
 async fn a_webhook_racing_a_refund_claim_reports_the_refund() {
-    let mut ports = Ports::default()
-        .with_webhook(captured())
-        .with_new_event("evt_1")
-        .marking("evt_1")
+    let mut ports = Ports::captured()
         .with_intents(vec![intent()])
         .without_orders()
         .with_products(vec![trail_runner(5)])
@@ -1306,10 +1255,7 @@ async fn a_webhook_for_a_deleted_shopper_s_payment_refunds_it_without_mail() {
             user: user.clone(),
             ..intent()
         };
-        let mut ports = Ports::default()
-            .with_webhook(captured())
-            .with_new_event("evt_1")
-            .marking("evt_1")
+        let mut ports = Ports::captured()
             .with_intents(vec![orphan])
             .without_orders()
             .refunding();
