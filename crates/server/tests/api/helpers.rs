@@ -216,19 +216,16 @@ impl TestApp {
     }
 
     pub async fn post_json(&self, path: &str, who: As<'_>, body: Value) -> Response {
-        self.request(Method::POST, path, who)
-            .json(&body)
-            .send()
-            .await
-            .unwrap()
+        self.send_json(Method::POST, path, who, body).await
     }
 
     pub async fn put_json(&self, path: &str, who: As<'_>, body: Value) -> Response {
-        self.request(Method::PUT, path, who)
-            .json(&body)
-            .send()
-            .await
-            .unwrap()
+        self.send_json(Method::PUT, path, who, body).await
+    }
+
+    async fn send_json(&self, method: Method, path: &str, who: As<'_>, body: Value) -> Response {
+        let request = self.request(method, path, who).json(&body);
+        request.send().await.unwrap()
     }
 
     pub async fn delete(&self, path: &str, who: As<'_>) -> Response {
