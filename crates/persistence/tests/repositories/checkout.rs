@@ -39,10 +39,15 @@ struct Shop {
 
 impl Shop {
     async fn save(&self, intent: &CheckoutIntent) {
-        self.intents
-            .save(intent)
-            .await
-            .expect("the intent is saved");
+        let saved = self.intents.save(intent).await;
+        saved.expect("the intent is saved");
+    }
+
+    /// `order_1` saved at 10 s, and its refund claimed for `pay_1` at 20 s.
+    async fn claimed_intent(&self) {
+        self.save(&intent("order_1", "rcpt_1", 10)).await;
+        let claim = self.intents.claim_refund("order_1", "pay_1", at(20));
+        claim.await.expect("the refund is claimed");
     }
 }
 
@@ -184,11 +189,7 @@ async fn recent_intents_are_newest_first_and_limited(db: &TestDb) {
 
 async fn a_refund_claim_is_recorded_once_and_blocks_the_order(db: &TestDb) {
     let shop = shop(db).await;
-    shop.save(&intent("order_1", "rcpt_1", 10)).await;
-    shop.intents
-        .claim_refund("order_1", "pay_1", at(20))
-        .await
-        .unwrap();
+    shop.claimed_intent().await;
     let claimed = IntentRefund {
         payment_id: "pay_1".to_owned(),
         refund_id: None,
@@ -411,11 +412,7 @@ async fn intents_left_unsettled_are_found_for_reconciling(db: &TestDb) {
 /// account.
 async fn the_migration_to_outliving_intents_keeps_every_intent_and_line(db: &TestDb) {
     let shop = shop(db).await;
-    shop.save(&intent("order_1", "rcpt_1", 10)).await;
-    shop.intents
-        .claim_refund("order_1", "pay_1", at(20))
-        .await
-        .unwrap();
+    shop.claimed_intent().await;
     db.revert_last_migration();
     db.db().run_migrations().unwrap();
     let back = shop.intents.find("order_1").await.unwrap().unwrap();

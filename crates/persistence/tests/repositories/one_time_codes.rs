@@ -225,32 +225,35 @@ async fn a_code_is_consumed_once_and_only_while_it_is_the_same_code(db: &TestDb)
         )
         .await
         .unwrap();
-    assert!(
-        !codes
-            .consume(CodePurpose::Register, &asha, "hash-1")
-            .await
-            .unwrap()
-    );
-    assert!(
-        !codes
-            .consume(CodePurpose::Reset, &asha, "hash-2")
-            .await
-            .unwrap(),
-        "another purpose's code is another code"
-    );
-    assert!(
-        codes
-            .consume(CodePurpose::Register, &asha, "hash-2")
-            .await
-            .unwrap()
-    );
-    assert!(
-        !codes
-            .consume(CodePurpose::Register, &asha, "hash-2")
-            .await
-            .unwrap(),
-        "a code is used once"
-    );
+    for (purpose, hash, consumed, why) in [
+        (
+            CodePurpose::Register,
+            "hash-1",
+            false,
+            "the old hash consumes nothing",
+        ),
+        (
+            CodePurpose::Reset,
+            "hash-2",
+            false,
+            "another purpose's code is another code",
+        ),
+        (
+            CodePurpose::Register,
+            "hash-2",
+            true,
+            "the current code is consumed",
+        ),
+        (
+            CodePurpose::Register,
+            "hash-2",
+            false,
+            "a code is used once",
+        ),
+    ] {
+        let result = codes.consume(purpose, &asha, hash).await.unwrap();
+        assert_eq!(result, consumed, "{why}");
+    }
     assert_eq!(
         codes.find(CodePurpose::Register, &asha).await.unwrap(),
         None

@@ -91,6 +91,18 @@ pub(crate) fn placed(placement: Placement) -> Order {
     }
 }
 
+/// The product, its name and the pairs left of an out-of-stock refusal.
+fn out_of_stock(error: PlaceError) -> (ProductId, String, u32) {
+    match error {
+        PlaceError::OutOfStock {
+            product,
+            name,
+            left,
+        } => (product, name, left),
+        other => panic!("expected out of stock, got {other:?}"),
+    }
+}
+
 /// Places `order`, taking `stock`, which must make a new order.
 pub(crate) async fn place(
     orders: &DieselOrderRepository,
@@ -171,18 +183,10 @@ async fn out_of_stock_writes_nothing(db: &TestDb) {
         .place(&order, &[take("p1", 2), take("p2", 2)])
         .await
         .unwrap_err();
-    match error {
-        PlaceError::OutOfStock {
-            product,
-            name,
-            left,
-        } => {
-            assert_eq!(product, ProductId::new("p2"));
-            assert_eq!(name, "Sandal", "the product's own name");
-            assert_eq!(left, 1);
-        }
-        other => panic!("expected out of stock, got {other:?}"),
-    }
+    let (product, name, left) = out_of_stock(error);
+    assert_eq!(product, ProductId::new("p2"));
+    assert_eq!(name, "Sandal", "the product's own name");
+    assert_eq!(left, 1);
     assert_eq!(stock_of(db, "p1"), 5, "the first product's stock came back");
     assert_eq!(stock_of(db, "p2"), 1);
     assert_eq!(db.count("SELECT COUNT(*) AS n FROM orders"), 0);
@@ -196,18 +200,10 @@ async fn a_product_that_is_gone_is_out_of_stock_with_the_changes_name(db: &TestD
         .place(&new_order("o1", "pay_1", 1, 10), &[take("gone", 1)])
         .await
         .unwrap_err();
-    match error {
-        PlaceError::OutOfStock {
-            product,
-            name,
-            left,
-        } => {
-            assert_eq!(product, ProductId::new("gone"));
-            assert_eq!(name, "name of gone");
-            assert_eq!(left, 0);
-        }
-        other => panic!("expected out of stock, got {other:?}"),
-    }
+    let (product, name, left) = out_of_stock(error);
+    assert_eq!(product, ProductId::new("gone"));
+    assert_eq!(name, "name of gone");
+    assert_eq!(left, 0);
     assert_eq!(db.count("SELECT COUNT(*) AS n FROM orders"), 0);
 }
 

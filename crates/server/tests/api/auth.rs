@@ -16,6 +16,15 @@ crate::on_both_backends!(
     sellers_are_the_admins_and_only_admins_may_list_them,
 );
 
+/// `GET /auth/user-auth` with `authorization` as the header, if any.
+async fn user_check(app: &TestApp, authorization: Option<&str>) -> reqwest::Response {
+    let mut request = app.request(reqwest::Method::GET, "/auth/user-auth", As::Anonymous);
+    if let Some(value) = authorization {
+        request = request.header("Authorization", value);
+    }
+    request.send().await.unwrap()
+}
+
 async fn login_returns_the_user_and_a_token_the_user_check_accepts(db: &TestDb) {
     let app = spawn_app_on(db).await;
     let body = app.login("ASHA@shop.test", PASSWORD).await;
@@ -28,12 +37,7 @@ async fn login_returns_the_user_and_a_token_the_user_check_accepts(db: &TestDb) 
     assert_eq!(body["_id"], body["user"]["_id"]);
     assert!(body["user"].get("password").is_none() && body["user"].get("password_hash").is_none());
 
-    let token = body["token"].as_str().unwrap();
-    let check = (app.request(reqwest::Method::GET, "/auth/user-auth", As::Anonymous))
-        .header("Authorization", token)
-        .send()
-        .await
-        .unwrap();
+    let check = user_check(&app, body["token"].as_str()).await;
     assert_eq!(check.answers(StatusCode::OK).await, json!({"ok": true}));
 }
 
@@ -72,11 +76,7 @@ async fn the_user_check_refuses_a_missing_or_forged_token(db: &TestDb) {
         Some("Bearer "),
         Some("Bearer eyJhbGciOiJIUzI1NiJ9.e30.x"),
     ] {
-        let mut request = app.request(reqwest::Method::GET, "/auth/user-auth", As::Anonymous);
-        if let Some(value) = header {
-            request = request.header("Authorization", value);
-        }
-        let body = request.send().await.unwrap();
+        let body = user_check(&app, header).await;
         let body = body.answers(StatusCode::UNAUTHORIZED).await;
         assert_eq!(body["ok"], json!(false), "{header:?}");
     }
@@ -85,11 +85,7 @@ async fn the_user_check_refuses_a_missing_or_forged_token(db: &TestDb) {
 async fn a_bearer_token_works_like_the_raw_token(db: &TestDb) {
     let app = spawn_app_on(db).await;
     let bearer = format!("Bearer {}", app.shopper_token);
-    let check = (app.request(reqwest::Method::GET, "/auth/user-auth", As::Anonymous))
-        .header("Authorization", bearer)
-        .send()
-        .await
-        .unwrap();
+    let check = user_check(&app, Some(&bearer)).await;
     check.answers(StatusCode::OK).await;
 }
 

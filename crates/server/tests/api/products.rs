@@ -22,6 +22,17 @@ fn photo_path(id: &str) -> String {
     format!("/product/product-photo/{id}")
 }
 
+/// "Chelsea" at ₹2999, with a photo, in a new category "Boots"; the product and the category.
+async fn chelsea_with_a_photo(app: &TestApp) -> (serde_json::Value, String) {
+    let category = app.category("Boots").await;
+    let fields = [
+        ("name", "Chelsea"),
+        ("price", "2999"),
+        ("category", &category),
+    ];
+    (app.product(&fields, Some(png())).await, category)
+}
+
 fn id_of(product: &serde_json::Value) -> &str {
     product["_id"].as_str().unwrap()
 }
@@ -152,13 +163,7 @@ async fn photos_are_judged_by_their_bytes_and_capped_at_5_mb(db: &TestDb) {
 
 async fn updating_changes_the_fields_and_keeps_the_photo_when_none_is_sent(db: &TestDb) {
     let app = spawn_app_on(db).await;
-    let category = app.category("Boots").await;
-    let fields = [
-        ("name", "Chelsea"),
-        ("price", "2999"),
-        ("category", &category),
-    ];
-    let created = app.product(&fields, Some(png())).await;
+    let (created, category) = chelsea_with_a_photo(&app).await;
     let id = id_of(&created);
     let changed = [
         ("name", "Chelsea Noir"),
@@ -189,13 +194,7 @@ async fn updating_changes_the_fields_and_keeps_the_photo_when_none_is_sent(db: &
 
 async fn deleting_a_product_removes_it(db: &TestDb) {
     let app = spawn_app_on(db).await;
-    let category = app.category("Boots").await;
-    let fields = [
-        ("name", "Chelsea"),
-        ("price", "2999"),
-        ("category", &category),
-    ];
-    let created = app.product(&fields, Some(png())).await;
+    let (created, _) = chelsea_with_a_photo(&app).await;
     let path = format!("/product/delete/{}", id_of(&created));
     let body = app.delete(&path, As::Admin).await;
     assert_eq!(
