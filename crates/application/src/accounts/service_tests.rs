@@ -547,14 +547,11 @@ async fn a_new_admin_needs_a_name_a_ten_digit_phone_and_an_address() {
         ports.hasher.expect_hash().times(0);
         ports.users.expect_create().times(0);
 
-        let err = ports
+        let result = ports
             .service()
             .create_admin("ravi@paduka.local", name, "s3cret-pass", phone, address)
-            .await
-            .unwrap_err();
-
-        assert!(matches!(err, AuthError::Invalid(_)), "{message}");
-        assert_eq!(err.to_string(), message);
+            .await;
+        assert_refused!(result, AuthError::Invalid(_), message);
     }
 }
 

@@ -285,13 +285,11 @@ async fn a_profile_breaking_a_rule_is_refused_with_the_rule() {
     for (input, message) in cases {
         let mut ports = Ports::new().with(asha());
         ports.users.expect_update_profile().times(0);
-        let err = ports
+        let result = ports
             .service()
             .update_profile(&shopper(), &UserId::new("asha"), &input)
-            .await
-            .unwrap_err();
-        assert!(matches!(err, UserError::Invalid(_)), "{message}");
-        assert_eq!(err.to_string(), message);
+            .await;
+        assert_refused!(result, UserError::Invalid(_), message);
     }
 }
 

@@ -147,22 +147,13 @@ async fn codes_for_each_purpose_and_email_are_apart(db: &TestDb) {
 async fn tries_are_counted_and_a_used_up_code_gives_nothing(db: &TestDb) {
     let codes = DieselOneTimeCodeRepository::new(db.db());
     let asha = email("asha@paduka.test");
-    assert_eq!(
-        codes
-            .begin_attempt(CodePurpose::Register, &asha, 5)
-            .await
-            .unwrap(),
-        None,
-        "no code, nothing to try"
-    );
+    // One more try at Asha's registration code, of at most five.
+    let attempt = || codes.begin_attempt(CodePurpose::Register, &asha, 5);
+    assert_eq!(attempt().await.unwrap(), None, "no code, nothing to try");
     let code = registration("asha@paduka.test", "hash-1", 0);
     codes.issue(&code, wait_over(0)).await.unwrap();
     for tried in 1..=5 {
-        let counted = codes
-            .begin_attempt(CodePurpose::Register, &asha, 5)
-            .await
-            .unwrap()
-            .expect("tries left");
+        let counted = attempt().await.unwrap().expect("tries left");
         assert_eq!(
             counted,
             OneTimeCode {
@@ -171,14 +162,7 @@ async fn tries_are_counted_and_a_used_up_code_gives_nothing(db: &TestDb) {
             }
         );
     }
-    assert_eq!(
-        codes
-            .begin_attempt(CodePurpose::Register, &asha, 5)
-            .await
-            .unwrap(),
-        None,
-        "five tries kill it"
-    );
+    assert_eq!(attempt().await.unwrap(), None, "five tries kill it");
     let dead = codes.find(CodePurpose::Register, &asha).await.unwrap();
     assert_eq!(dead.unwrap().attempts, 5);
 }

@@ -103,6 +103,18 @@ fn out_of_stock(error: PlaceError) -> (ProductId, String, u32) {
     }
 }
 
+/// The admin sets the order `id`'s `status` at `at(seconds)`.
+pub(crate) async fn set_by_admin(
+    orders: &DieselOrderRepository,
+    id: &str,
+    status: OrderStatus,
+    seconds: i64,
+) {
+    let (id, admin) = (OrderId::new(id), Some(UserId::new("admin")));
+    let set = orders.set_status(&id, status, admin, at(seconds));
+    set.await.expect("the status is set");
+}
+
 /// Places `order`, taking `stock`, which must make a new order.
 pub(crate) async fn place(
     orders: &DieselOrderRepository,
@@ -278,15 +290,7 @@ async fn cancelling_returns_the_stock_once(db: &TestDb) {
 async fn a_delivered_order_cannot_be_cancelled(db: &TestDb) {
     let orders = shop(db, 5, 5).await;
     place(&orders, &new_order("o1", "pay_1", 1, 10), &[take("p1", 1)]).await;
-    orders
-        .set_status(
-            &OrderId::new("o1"),
-            OrderStatus::Delivered,
-            Some(UserId::new("admin")),
-            at(20),
-        )
-        .await
-        .unwrap();
+    set_by_admin(&orders, "o1", OrderStatus::Delivered, 20).await;
     assert_conflict(
         orders.cancel(&OrderId::new("o1"), None, at(30)).await,
         OrderConflict::Delivered,

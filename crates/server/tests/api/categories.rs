@@ -1,6 +1,6 @@
 //! Categories: the admin's writes and the storefront's lists.
 
-use reqwest::{Response, StatusCode};
+use reqwest::StatusCode;
 use serde_json::{Value, json};
 
 use crate::helpers::*;
@@ -13,20 +13,6 @@ crate::on_both_backends!(
     category_writes_need_an_admin,
     the_category_page_lists_only_its_products,
 );
-
-async fn create(app: &TestApp, who: As<'_>, body: Value) -> Response {
-    app.post_json("/category/create-category", who, body).await
-}
-
-async fn update(app: &TestApp, id: &str, who: As<'_>, body: Value) -> Response {
-    app.put_json(&format!("/category/update-category/{id}"), who, body)
-        .await
-}
-
-async fn delete(app: &TestApp, id: &str, who: As<'_>) -> Response {
-    app.get(&format!("/category/delete-category/{id}"), who)
-        .await
-}
 
 async fn an_admin_creates_lists_renames_and_deletes_categories(db: &TestDb) {
     let app = spawn_app_on(db).await;
@@ -43,11 +29,11 @@ async fn an_admin_creates_lists_renames_and_deletes_categories(db: &TestDb) {
     );
 
     let renamed = json!({"name": "Winter Boots", "image": "https://img.example/b.png"});
-    let body = update(&app, &boots, As::Admin, renamed).await;
+    let body = app.update(&CATEGORIES, &boots, As::Admin, renamed).await;
     let body = body.answers(StatusCode::OK).await;
     assert_eq!(body["category"]["name"], json!("Winter Boots"));
 
-    let body = delete(&app, &boots, As::Admin).await;
+    let body = app.remove(&CATEGORIES, &boots, As::Admin).await;
     assert_eq!(body.answers(StatusCode::OK).await["success"], json!(true));
     assert_eq!(app.categories().await.len(), 1);
 }
@@ -56,7 +42,7 @@ async fn category_names_are_unique_ignoring_case(db: &TestDb) {
     let app = spawn_app_on(db).await;
     app.category("Sneakers").await;
     let taken = json!({"name": "SNEAKERS", "image": ""});
-    let refused = create(&app, As::Admin, taken).await;
+    let refused = app.create(&CATEGORIES, As::Admin, taken).await;
     refused.answers(StatusCode::CONFLICT).await;
 }
 
@@ -65,7 +51,7 @@ async fn a_category_in_use_cannot_be_deleted(db: &TestDb) {
     let category = app.category("Sandals").await;
     let fields = [("name", "Slide"), ("price", "499"), ("category", &category)];
     app.product(&fields, None).await;
-    let refused = delete(&app, &category, As::Admin).await;
+    let refused = app.remove(&CATEGORIES, &category, As::Admin).await;
     let body = refused.answers(StatusCode::CONFLICT).await;
     assert!(body["message"].as_str().unwrap().contains("Sandals"));
     assert_eq!(app.categories().await.len(), 1, "nothing was deleted");
@@ -79,12 +65,14 @@ async fn bad_categories_are_refused_with_a_reason(db: &TestDb) {
         json!({"name": "Boots", "image": "javascript:alert(1)"}),
         json!({"name": 5}),
     ] {
-        let refused = create(&app, As::Admin, body).await;
+        let refused = app.create(&CATEGORIES, As::Admin, body).await;
         refused.answers(StatusCode::BAD_REQUEST).await;
     }
-    let missing = update(&app, "nope", As::Admin, json!({"name": "X"})).await;
+    let missing = app
+        .update(&CATEGORIES, "nope", As::Admin, json!({"name": "X"}))
+        .await;
     missing.answers(StatusCode::NOT_FOUND).await;
-    let missing = delete(&app, "nope", As::Admin).await;
+    let missing = app.remove(&CATEGORIES, "nope", As::Admin).await;
     missing.answers(StatusCode::NOT_FOUND).await;
 }
 
@@ -97,9 +85,9 @@ async fn category_writes_need_an_admin(db: &TestDb) {
     ] {
         let hacked = json!({"name": "Hacked"});
         for response in [
-            create(&app, who, hacked.clone()).await,
-            update(&app, &id, who, hacked).await,
-            delete(&app, &id, who).await,
+            app.create(&CATEGORIES, who, hacked.clone()).await,
+            app.update(&CATEGORIES, &id, who, hacked).await,
+            app.remove(&CATEGORIES, &id, who).await,
         ] {
             response.answers(status).await;
         }

@@ -286,11 +286,33 @@ impl TestApp {
 
     // --- the catalog ----------------------------------------------------------------------
 
+    /// Creates one of `resource` as `who`.
+    pub async fn create(&self, resource: &Resource, who: As<'_>, body: Value) -> Response {
+        self.post_json(resource.create, who, body).await
+    }
+
+    /// Updates the `resource` `id` as `who`.
+    pub async fn update(
+        &self,
+        resource: &Resource,
+        id: &str,
+        who: As<'_>,
+        body: Value,
+    ) -> Response {
+        let path = format!("{}/{id}", resource.update);
+        self.put_json(&path, who, body).await
+    }
+
+    /// Deletes the `resource` `id` as `who` (a GET, as the spec's client sends it).
+    pub async fn remove(&self, resource: &Resource, id: &str, who: As<'_>) -> Response {
+        self.get(&format!("{}/{id}", resource.delete), who).await
+    }
+
     /// Creates a category as the admin and returns its id.
     pub async fn category(&self, name: &str) -> String {
         let body = json!({"name": name, "image": "/api/v1/media/x"});
-        let reply = self.post_json("/category/create-category", As::Admin, body);
-        let body = reply.await.answers(StatusCode::CREATED).await;
+        let reply = self.create(&CATEGORIES, As::Admin, body).await;
+        let body = reply.answers(StatusCode::CREATED).await;
         body["category"]["_id"].as_str().unwrap().to_owned()
     }
 
@@ -469,6 +491,25 @@ impl TestApp {
             .collect()
     }
 }
+
+/// Where an admin writes one kind of JSON resource.
+pub struct Resource {
+    pub create: &'static str,
+    pub update: &'static str,
+    pub delete: &'static str,
+}
+
+pub const CATEGORIES: Resource = Resource {
+    create: "/category/create-category",
+    update: "/category/update-category",
+    delete: "/category/delete-category",
+};
+
+pub const SALES: Resource = Resource {
+    create: "/sale/create-sale",
+    update: "/sale/update-sale",
+    delete: "/sale/delete-sale",
+};
 
 /// A JSON array's items (panics on anything else).
 pub fn array(value: &Value) -> Vec<Value> {

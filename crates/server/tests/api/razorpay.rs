@@ -17,6 +17,10 @@ use wiremock::{Mock, MockServer, Request, Respond, ResponseTemplate};
 use crate::checkout::{ADDRESS, ask_payment, order_body, place_cart};
 use crate::helpers::*;
 
+const KEY_ID: &str = "rzp_test_paduka";
+const KEY_SECRET: &str = "test-key-secret";
+const WEBHOOK_SECRET: &str = "test-webhook-secret";
+
 crate::on_both_backends!(
     with_razorpay_keys_payments_go_to_razorpay_and_the_sandbox_is_gone,
     a_shopper_pays_in_razorpay_s_window_and_the_order_is_placed_once,
@@ -24,10 +28,6 @@ crate::on_both_backends!(
     cancelling_an_order_refunds_its_payment_at_razorpay_once,
     reconciling_finds_a_captured_payment_nobody_reported,
 );
-
-const KEY_ID: &str = "rzp_test_paduka";
-const KEY_SECRET: &str = "test-key-secret";
-const WEBHOOK_SECRET: &str = "test-webhook-secret";
 
 /// Hex HMAC-SHA256, as Razorpay signs (written here independently of the code under test).
 fn hmac_hex(key: &str, message: &[u8]) -> String {

@@ -1,6 +1,6 @@
 //! Sales: the admin's writes and the storefront's list.
 
-use reqwest::{Response, StatusCode};
+use reqwest::StatusCode;
 use serde_json::{Value, json};
 
 use crate::helpers::*;
@@ -16,26 +16,13 @@ fn holi() -> Value {
     json!({"name": "Holi", "start": "2030-03-01T00:00:00Z", "end": "2030-03-10T00:00:00Z", "discount": 15})
 }
 
-async fn create(app: &TestApp, who: As<'_>, sale: Value) -> Response {
-    app.post_json("/sale/create-sale", who, sale).await
-}
-
-async fn update(app: &TestApp, id: &str, who: As<'_>, sale: Value) -> Response {
-    app.put_json(&format!("/sale/update-sale/{id}"), who, sale)
-        .await
-}
-
-async fn delete(app: &TestApp, id: &str, who: As<'_>) -> Response {
-    app.get(&format!("/sale/delete-sale/{id}"), who).await
-}
-
 async fn an_admin_runs_the_sale_lifecycle(db: &TestDb) {
     let app = spawn_app_on(db).await;
     let sooner = json!({"name": "Diwali", "start": "2029-10-20T10:00", "end": "2029-10-30T10:00", "discount": "30"});
-    let created = create(&app, As::Admin, holi()).await;
+    let created = app.create(&SALES, As::Admin, holi()).await;
     let created = created.answers(StatusCode::CREATED).await;
     assert_eq!(created["success"], json!(true));
-    let diwali = create(&app, As::Admin, sooner).await;
+    let diwali = app.create(&SALES, As::Admin, sooner).await;
     diwali.answers(StatusCode::CREATED).await;
 
     let sales = app.sales().await;
@@ -46,15 +33,15 @@ async fn an_admin_runs_the_sale_lifecycle(db: &TestDb) {
 
     let id = created["sale"]["_id"].as_str().unwrap();
     let changed = json!({"name": "Holi Week", "start": "2030-03-01T00:00:00Z", "end": "2030-03-08T00:00:00Z", "discount": 20});
-    let body = update(&app, id, As::Admin, changed).await;
+    let body = app.update(&SALES, id, As::Admin, changed).await;
     let body = body.answers(StatusCode::OK).await;
     assert_eq!(body["sale"]["name"], json!("Holi Week"));
 
-    let body = delete(&app, id, As::Admin).await;
+    let body = app.remove(&SALES, id, As::Admin).await;
     let body = body.answers(StatusCode::OK).await;
     assert_eq!(body["message"], json!("Sale deleted Successfully"));
     assert_eq!(app.sales().await.len(), 1);
-    let again = delete(&app, id, As::Admin).await;
+    let again = app.remove(&SALES, id, As::Admin).await;
     again.refuses(StatusCode::NOT_FOUND, "Sale not found").await;
 }
 
@@ -63,7 +50,7 @@ async fn a_sale_needs_every_field_and_an_end_after_its_start(db: &TestDb) {
     for missing in ["name", "start", "end", "discount"] {
         let mut sale = holi();
         sale.as_object_mut().unwrap().remove(missing);
-        let refused = create(&app, As::Admin, sale).await;
+        let refused = app.create(&SALES, As::Admin, sale).await;
         refused
             .refuses(StatusCode::BAD_REQUEST, "Fill all details")
             .await;
@@ -78,7 +65,7 @@ async fn a_sale_needs_every_field_and_an_end_after_its_start(db: &TestDb) {
         for (field, value) in change.as_object().unwrap() {
             sale[field] = value.clone();
         }
-        let refused = create(&app, As::Admin, sale).await;
+        let refused = app.create(&SALES, As::Admin, sale).await;
         refused.answers(StatusCode::BAD_REQUEST).await;
     }
     assert!(app.sales().await.is_empty());
@@ -86,7 +73,7 @@ async fn a_sale_needs_every_field_and_an_end_after_its_start(db: &TestDb) {
 
 async fn sale_writes_need_an_admin(db: &TestDb) {
     let app = spawn_app_on(db).await;
-    let created = create(&app, As::Admin, holi()).await;
+    let created = app.create(&SALES, As::Admin, holi()).await;
     let created = created.answers(StatusCode::CREATED).await;
     let id = created["sale"]["_id"].as_str().unwrap();
     for (who, status) in [
@@ -94,9 +81,9 @@ async fn sale_writes_need_an_admin(db: &TestDb) {
         (As::Shopper, StatusCode::FORBIDDEN),
     ] {
         for response in [
-            create(&app, who, holi()).await,
-            update(&app, id, who, holi()).await,
-            delete(&app, id, who).await,
+            app.create(&SALES, who, holi()).await,
+            app.update(&SALES, id, who, holi()).await,
+            app.remove(&SALES, id, who).await,
         ] {
             response.answers(status).await;
         }
