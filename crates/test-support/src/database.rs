@@ -154,11 +154,24 @@ impl TestDb {
         })
     }
 
-    /// Runs the newest migration's `down.sql`.
-    pub fn revert_last_migration(&self) {
+    /// Runs `down.sql` of every migration newer than `version` (a migration folder's date
+    /// prefix, e.g. `2025-11-24-000100`), newest first, then of `version` itself.
+    pub fn revert_through(&self, version: &str) {
+        let wanted = version.replace('-', "");
+        while self.revert_one() != wanted {}
+    }
+
+    /// Reverts the newest migration; its version.
+    fn revert_one(&self) -> String {
         self.with_connection(
-            |conn| conn.revert_last_migration(SQLITE_MIGRATIONS).map(drop),
-            |conn| conn.revert_last_migration(POSTGRES_MIGRATIONS).map(drop),
+            |conn| {
+                conn.revert_last_migration(SQLITE_MIGRATIONS)
+                    .map(|v| v.to_string())
+            },
+            |conn| {
+                conn.revert_last_migration(POSTGRES_MIGRATIONS)
+                    .map(|v| v.to_string())
+            },
         )
     }
 

@@ -407,13 +407,16 @@ async fn intents_left_unsettled_are_found_for_reconciling(db: &TestDb) {
     assert_eq!(first.len(), 1);
 }
 
+/// The migration that lets an intent outlive its user's account.
+const OUTLIVING_INTENTS: &str = "2025-11-24-000100";
+
 /// The rebuild of the intent tables on SQLite (and the altered reference on PostgreSQL)
 /// carries every stored intent and line across, and the reverse keeps the ones with an
 /// account.
 async fn the_migration_to_outliving_intents_keeps_every_intent_and_line(db: &TestDb) {
     let shop = shop(db).await;
     shop.claimed_intent().await;
-    db.revert_last_migration();
+    db.revert_through(OUTLIVING_INTENTS);
     db.db().run_migrations().unwrap();
     let back = shop.intents.find("order_1").await.unwrap().unwrap();
     assert_eq!(back.lines.len(), 2);
@@ -424,7 +427,7 @@ async fn the_migration_to_outliving_intents_keeps_every_intent_and_line(db: &Tes
         db.count("SELECT COUNT(*) AS n FROM checkout_intent_lines"),
         2
     );
-    db.revert_last_migration();
+    db.revert_through(OUTLIVING_INTENTS);
     assert_eq!(
         db.count("SELECT COUNT(*) AS n FROM checkout_intents"),
         0,

@@ -7,7 +7,7 @@ use paduka_application::RepoError;
 use paduka_application::accounts::UserRepository;
 use paduka_application::catalog::{CategoryRepository, ProductRecord, ProductRepository};
 use paduka_domain::catalog::{Image, ImageType, ProductDraft};
-use paduka_domain::user::User;
+use paduka_domain::user::{Role, User};
 use paduka_domain::{CategoryId, ProductId, UserId};
 use paduka_persistence::{
     Database, DieselCategoryRepository, DieselProductRepository, DieselUserRepository,
@@ -64,6 +64,15 @@ impl Seed {
         boot.draft.quantity = stock;
         self.product("p1", boot).await;
     }
+}
+
+/// The account `id` named `name`, otherwise as [`UserBuilder`] makes it.
+#[allow(
+    dead_code,
+    reason = "the short form older tests use; new ones build with UserBuilder"
+)]
+pub fn user(id: &str, name: &str, role: Role) -> User {
+    UserBuilder::new(id, role).named(name).build()
 }
 
 pub fn png(bytes: &[u8]) -> Image {
