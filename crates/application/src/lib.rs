@@ -13,6 +13,8 @@ pub mod orders;
 pub mod ports;
 mod revision;
 pub mod sales;
+#[cfg(test)]
+mod testing;
 
 pub use ports::{Clock, IdGenerator, ReadinessProbe, RepoError};
 #[cfg(any(test, feature = "mock"))]

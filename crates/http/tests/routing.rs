@@ -31,33 +31,17 @@ use paduka_domain::InvalidInput;
 use paduka_domain::catalog::{
     CategoryRef, Image, ImageType, Product, ProductDraft, ProductInput, ProductRating, StoredImage,
 };
-use paduka_domain::contact::Email;
 use paduka_domain::delivery::DeliveryArea;
 use paduka_domain::photo::{self, PhotoWidth};
 use paduka_domain::review::{Review, UserRef};
 use paduka_domain::sale::{Sale, SaleDraft};
-use paduka_domain::user::{Role, User};
 use paduka_domain::{ProductId, ReviewId, UserId};
 use paduka_http::{ApiState, configure};
+use paduka_test_support::builders::UserBuilder;
 use serde_json::{Value, json};
 
 const ADMIN: &str = "admin-token";
 const SHOPPER: &str = "shopper-token";
-
-fn user(id: &str, role: Role) -> User {
-    let now = Utc::now();
-    User {
-        id: UserId::new(id),
-        name: id.to_owned(),
-        email: Email::parse(&format!("{id}@shop.test")).unwrap(),
-        phone: "9876543210".into(),
-        address: "1 Shop Street".into(),
-        role,
-        password_hash: String::new(),
-        created_at: now,
-        updated_at: now,
-    }
-}
 
 /// The use cases a test sets expectations on; any call without one panics, which proves a
 /// refused request never reached a use case.
@@ -82,8 +66,8 @@ fn state_from(mut mocks: Mocks) -> ApiState {
         .auth
         .expect_authenticate()
         .returning(|token| match token {
-            ADMIN => Ok(Principal::of(&user("admin", Role::Admin))),
-            SHOPPER => Ok(Principal::of(&user("shopper", Role::Shopper))),
+            ADMIN => Ok(Principal::of(&UserBuilder::admin("admin").build())),
+            SHOPPER => Ok(Principal::of(&UserBuilder::shopper("shopper").build())),
             _ => Err(AuthError::InvalidToken),
         });
     let mut probe = MockReadinessProbe::new();
@@ -707,7 +691,7 @@ async fn a_review_is_written_as_the_token_user_whatever_the_body_says() {
     assert_eq!(body["message"], json!("Review added successfully"));
     assert_eq!(
         body["review"]["user"],
-        json!({"_id": "shopper", "name": "shopper"})
+        json!({"_id": "shopper", "name": "Shopper"})
     );
     assert_eq!(body["review"]["rating"], json!(5));
 }

@@ -24,12 +24,17 @@ fn gateway(server: &MockServer) -> RazorpayGateway {
     RazorpayGateway::new(config(&server.uri())).unwrap()
 }
 
+/// A Razorpay endpoint that answers only with the test keys.
+fn endpoint(verb: &str, at: &str) -> wiremock::MockBuilder {
+    Mock::given(method(verb))
+        .and(path(at))
+        .and(basic_auth("rzp_test_key", "key-secret"))
+}
+
 #[tokio::test]
 async fn an_order_is_created_with_basic_auth_amount_in_paise_and_the_receipt_in_its_notes() {
     let server = MockServer::start().await;
-    Mock::given(method("POST"))
-        .and(path("/v1/orders"))
-        .and(basic_auth("rzp_test_key", "key-secret"))
+    endpoint("POST", "/v1/orders")
         .and(body_json(json!({
             "amount": 169_800,
             "currency": "INR",
@@ -64,9 +69,7 @@ async fn an_order_is_created_with_basic_auth_amount_in_paise_and_the_receipt_in_
 #[tokio::test]
 async fn a_refund_carries_its_idempotency_key() {
     let server = MockServer::start().await;
-    Mock::given(method("POST"))
-        .and(path("/v1/payments/pay_29QQoUBi66xm2f/refund"))
-        .and(basic_auth("rzp_test_key", "key-secret"))
+    endpoint("POST", "/v1/payments/pay_29QQoUBi66xm2f/refund")
         .and(header("X-Refund-Idempotency", "refund-pay_29QQoUBi66xm2f"))
         .and(body_json(json!({
             "amount": 169_800,
@@ -101,9 +104,7 @@ async fn a_refund_carries_its_idempotency_key() {
 #[tokio::test]
 async fn an_order_s_payments_are_read_for_reconciling_with_basic_auth() {
     let server = MockServer::start().await;
-    Mock::given(method("GET"))
-        .and(path("/v1/orders/order_9A33XWu170gUtm/payments"))
-        .and(basic_auth("rzp_test_key", "key-secret"))
+    endpoint("GET", "/v1/orders/order_9A33XWu170gUtm/payments")
         .respond_with(ResponseTemplate::new(200).set_body_json(json!({
             "entity": "collection",
             "count": 2,
@@ -213,7 +214,7 @@ async fn a_provider_that_does_not_answer_in_time_is_unavailable() {
         )
         .mount(&server)
         .await;
-    let started = std::time::Instant::now();
+    // The answer would come after 5 s; the gateway's 500 ms timeout gives up first.
     let result = gateway(&server)
         .create_order(Paise::from_stored(100), "r")
         .await;
@@ -221,7 +222,6 @@ async fn a_provider_that_does_not_answer_in_time_is_unavailable() {
         matches!(&result, Err(PaymentError::Unavailable(m)) if m.contains("timed out")),
         "{result:?}"
     );
-    assert!(started.elapsed() < Duration::from_secs(3));
 }
 
 #[tokio::test]

@@ -1,12 +1,14 @@
 //! `RegistrationService` against mocked ports. Every mock refuses calls it was not told to
 //! expect, so a test that sets no expectation on a port also proves the port is left alone.
 
-use chrono::{DateTime, TimeZone, Utc};
-use paduka_domain::user::Role;
+use chrono::{DateTime, Utc};
+use paduka_test_support::builders::UserBuilder;
+use paduka_test_support::time::now;
 
 use super::*;
 use crate::accounts::RateLimits;
 use crate::mail::MockMailer;
+use crate::testing::{assert_refused, assert_unexpected, clock, down};
 use crate::{MockClock, MockIdGenerator};
 
 // --- fixtures -----------------------------------------------------------------------------
@@ -29,8 +31,10 @@ struct Ports {
 impl Ports {
     /// Ports whose clock reads [`now`] and whose code generator hashes as [`digest`] does.
     fn new() -> Self {
-        let mut ports = Self::default();
-        ports.clock.expect_now().return_const(now());
+        let mut ports = Self {
+            clock: clock(),
+            ..Self::default()
+        };
         ports
             .generator
             .expect_digest()
@@ -108,10 +112,6 @@ impl Ports {
     }
 }
 
-fn now() -> DateTime<Utc> {
-    Utc.with_ymd_and_hms(2025, 10, 1, 9, 30, 0).unwrap()
-}
-
 /// What the mocked generator stores for a code.
 fn digest(purpose: CodePurpose, email: &str, code: &str) -> String {
     format!("hmac({}|{email}|{code})", purpose.as_str())
@@ -121,18 +121,13 @@ fn email() -> Email {
     Email::parse("asha@example.com").unwrap()
 }
 
+/// Asha's account, registered with `asha@example.com`.
 fn asha() -> User {
-    User {
-        id: UserId::new("user-1"),
-        name: "Asha".into(),
-        email: email(),
-        phone: "9876543210".into(),
-        address: "1 MG Road".into(),
-        role: Role::Shopper,
-        password_hash: "$2b$04$old".into(),
-        created_at: now() - Duration::days(30),
-        updated_at: now() - Duration::days(30),
-    }
+    UserBuilder::shopper("user-1")
+        .named("Asha")
+        .email("asha@example.com")
+        .password_hash("$2b$04$old")
+        .build()
 }
 
 fn form() -> RegistrationInput {
@@ -176,23 +171,6 @@ fn reset_code(sent: DateTime<Utc>) -> OneTimeCode {
         expires_at: sent + CODE_LIFETIME,
         last_sent_at: sent,
         registration: None,
-    }
-}
-
-fn down<C>() -> RepoError<C> {
-    RepoError::Unexpected(anyhow::anyhow!("database is down"))
-}
-
-fn assert_unexpected<T: std::fmt::Debug>(
-    call: &str,
-    result: Result<T, RegistrationError>,
-    message: &str,
-) {
-    match result {
-        Err(RegistrationError::Unexpected(e)) => {
-            assert!(format!("{e:#}").contains(message), "{call}: {e:#}");
-        }
-        other => panic!("{call}: expected an unexpected error, got {other:?}"),
     }
 }
 
@@ -302,28 +280,27 @@ async fn each_broken_field_is_refused_before_anything_is_counted_or_stored() {
     for (input, message) in cases {
         // No expectations: the throttle, the repositories, the hasher and the mailer are
         // never reached.
-        let err = Ports::new()
+        let result = Ports::new()
             .service()
             .request_registration(&input, CLIENT)
-            .await
-            .unwrap_err();
-        assert!(matches!(err, RegistrationError::Invalid(_)), "{message}");
-        assert_eq!(err.to_string(), message);
+            .await;
+        assert_refused!(result, RegistrationError::Invalid(_), message);
     }
 }
 
 #[tokio::test]
 async fn a_registered_email_is_told_to_login_and_nothing_is_hashed_or_mailed() {
-    let err = Ports::new()
+    let result = Ports::new()
         .unthrottled()
         .with_user()
         .service()
         .request_registration(&form(), CLIENT)
-        .await
-        .unwrap_err();
-
-    assert!(matches!(err, RegistrationError::AlreadyRegistered));
-    assert_eq!(err.to_string(), "Already registered, please login");
+        .await;
+    assert_refused!(
+        result,
+        RegistrationError::AlreadyRegistered,
+        "Already registered, please login"
+    );
 }
 
 #[tokio::test]
@@ -336,14 +313,10 @@ async fn asking_again_within_30_seconds_is_too_soon_and_at_30_seconds_is_fine() 
             *purpose == CodePurpose::Register && email.as_str() == "asha@example.com"
         })
         .returning(|_, _| Ok(Some(registration_code(now() - Duration::seconds(29)))));
-    let err = ports
-        .service()
-        .request_registration(&form(), CLIENT)
-        .await
-        .unwrap_err();
-    assert!(matches!(err, RegistrationError::TooSoon));
-    assert_eq!(
-        err.to_string(),
+    let result = ports.service().request_registration(&form(), CLIENT).await;
+    assert_refused!(
+        result,
+        RegistrationError::TooSoon,
         "Please wait 30 seconds before asking for another code"
     );
 
@@ -387,13 +360,8 @@ async fn a_code_issued_meanwhile_by_a_racing_request_makes_this_one_too_soon_unm
         .returning(|_, _| Ok(false));
     ports.mailer.expect_send().times(0);
 
-    let err = ports
-        .service()
-        .request_registration(&form(), CLIENT)
-        .await
-        .unwrap_err();
-
-    assert!(matches!(err, RegistrationError::TooSoon));
+    let result = ports.service().request_registration(&form(), CLIENT).await;
+    assert_refused!(result, RegistrationError::TooSoon);
 }
 
 #[tokio::test]
@@ -411,14 +379,12 @@ async fn over_the_rate_limit_registration_is_refused_before_anyone_is_looked_up(
         .times(1)
         .returning(|_, _| false);
 
-    let err = ports
-        .service()
-        .request_registration(&form(), CLIENT)
-        .await
-        .unwrap_err();
-
-    assert!(matches!(err, RegistrationError::TooManyAttempts));
-    assert_eq!(err.to_string(), "Too many attempts, please try again later");
+    let result = ports.service().request_registration(&form(), CLIENT).await;
+    assert_refused!(
+        result,
+        RegistrationError::TooManyAttempts,
+        "Too many attempts, please try again later"
+    );
 }
 
 #[tokio::test]
@@ -475,17 +441,12 @@ async fn the_right_code_creates_a_shopper_from_the_details_kept_at_the_first_ste
         .expect_new_id()
         .times(1)
         .return_const("user-9".to_owned());
-    let expected = User {
-        id: UserId::new("user-9"),
-        name: "Asha".into(),
-        email: email(),
-        phone: "9876543210".into(),
-        address: "1 MG Road".into(),
-        role: Role::Shopper,
-        password_hash: "$2b$04$new".into(),
-        created_at: now(),
-        updated_at: now(),
-    };
+    let expected = UserBuilder::shopper("user-9")
+        .named("Asha")
+        .email("asha@example.com")
+        .password_hash("$2b$04$new")
+        .made_at(now())
+        .build();
     let stored = expected.clone();
     ports
         .users
@@ -603,13 +564,11 @@ async fn an_email_registered_meanwhile_is_already_registered_at_confirmation() {
         .expect_create()
         .returning(|_| Err(RepoError::Conflict(UserConflict::DuplicateEmail)));
 
-    let err = ports
+    let result = ports
         .service()
         .confirm_registration("asha@example.com", CODE, CLIENT)
-        .await
-        .unwrap_err();
-
-    assert!(matches!(err, RegistrationError::AlreadyRegistered));
+        .await;
+    assert_refused!(result, RegistrationError::AlreadyRegistered);
 }
 
 #[tokio::test]
@@ -622,12 +581,11 @@ async fn confirming_is_rate_limited_and_needs_a_valid_email() {
         .times(1)
         .returning(|_, _| false);
     ports.codes.expect_begin_attempt().times(0);
-    let err = ports
+    let result = ports
         .service()
         .confirm_registration("asha@example.com", CODE, CLIENT)
-        .await
-        .unwrap_err();
-    assert!(matches!(err, RegistrationError::TooManyAttempts));
+        .await;
+    assert_refused!(result, RegistrationError::TooManyAttempts);
 
     let err = Ports::new()
         .service()
@@ -749,12 +707,11 @@ async fn asking_for_a_reset_again_within_30_seconds_is_too_soon_for_any_email() 
         .returning(|_, _| Ok(Some(reset_code(now() - Duration::seconds(10)))));
     ports.users.expect_find_by_email().times(0);
 
-    let err = ports
+    let result = ports
         .service()
         .request_password_reset("nobody@example.com", CLIENT)
-        .await
-        .unwrap_err();
-    assert!(matches!(err, RegistrationError::TooSoon));
+        .await;
+    assert_refused!(result, RegistrationError::TooSoon);
 
     // An unknown e-mail whose code a racing request just stored: too soon as well.
     let mut ports = Ports::new()
@@ -763,12 +720,11 @@ async fn asking_for_a_reset_again_within_30_seconds_is_too_soon_for_any_email() 
         .without_codes()
         .generating();
     ports.codes.expect_issue().returning(|_, _| Ok(false));
-    let err = ports
+    let result = ports
         .service()
         .request_password_reset("nobody@example.com", CLIENT)
-        .await
-        .unwrap_err();
-    assert!(matches!(err, RegistrationError::TooSoon));
+        .await;
+    assert_refused!(result, RegistrationError::TooSoon);
 }
 
 #[tokio::test]
@@ -786,12 +742,11 @@ async fn forgot_password_is_rate_limited_per_email_and_address_and_needs_a_valid
         .withf(|key, limit| key == "forgot-password|email|asha@example.com" && limit.max == 10)
         .times(1)
         .returning(|_, _| false);
-    let err = ports
+    let result = ports
         .service()
         .request_password_reset("asha@example.com", CLIENT)
-        .await
-        .unwrap_err();
-    assert!(matches!(err, RegistrationError::TooManyAttempts));
+        .await;
+    assert_refused!(result, RegistrationError::TooManyAttempts);
 
     let err = Ports::new()
         .service()
@@ -870,14 +825,15 @@ async fn a_short_new_password_is_refused_without_costing_a_try() {
     let mut ports = Ports::new();
     ports.codes.expect_begin_attempt().times(0);
 
-    let err = ports
+    let result = ports
         .service()
         .reset_password("asha@example.com", CODE, "short")
-        .await
-        .unwrap_err();
-
-    assert!(matches!(err, RegistrationError::Invalid(_)));
-    assert_eq!(err.to_string(), "Password must be at least 8 characters");
+        .await;
+    assert_refused!(
+        result,
+        RegistrationError::Invalid(_),
+        "Password must be at least 8 characters"
+    );
 }
 
 #[tokio::test]
@@ -1002,7 +958,7 @@ async fn unexpected_repository_hasher_and_data_errors_pass_through() {
             .service()
             .confirm_registration("asha@example.com", CODE, CLIENT)
             .await,
-        "without the registration's details",
+        "a registration code without the registration's details",
     );
 
     let mut ports = Ports::new()

@@ -1,10 +1,12 @@
 //! `AuthService` against mocked ports. Every mock refuses calls it was not told to expect,
 //! so a test that sets no expectation on a port also proves the port is left alone.
 
-use chrono::{DateTime, TimeZone, Utc};
+use paduka_test_support::builders::UserBuilder;
+use paduka_test_support::time::now;
 
 use super::*;
 use crate::accounts::RateLimits;
+use crate::testing::{admin, assert_refused, assert_unexpected, clock, down};
 use crate::{MockClock, MockIdGenerator};
 
 // --- fixtures -----------------------------------------------------------------------------
@@ -27,9 +29,10 @@ struct Ports {
 impl Ports {
     /// Ports whose clock reads [`now`].
     fn new() -> Self {
-        let mut ports = Self::default();
-        ports.clock.expect_now().return_const(now());
-        ports
+        Self {
+            clock: clock(),
+            ..Self::default()
+        }
     }
 
     fn service(self) -> AuthService {
@@ -89,42 +92,24 @@ impl Ports {
     }
 }
 
-fn now() -> DateTime<Utc> {
-    Utc.with_ymd_and_hms(2025, 10, 1, 9, 30, 0).unwrap()
-}
-
-fn last_month() -> DateTime<Utc> {
-    Utc.with_ymd_and_hms(2025, 9, 1, 12, 0, 0).unwrap()
-}
-
-/// Asha, a shopper whose password hashes to `$2b$04$asha`.
+/// Asha, whose password hashes to `$2b$04$asha`.
 fn user(role: Role) -> User {
-    User {
-        id: UserId::new("user-1"),
-        name: "Asha".into(),
-        email: Email::parse("asha@example.com").unwrap(),
-        phone: "9876543210".into(),
-        address: "1 MG Road".into(),
-        role,
-        password_hash: "$2b$04$asha".into(),
-        created_at: last_month(),
-        updated_at: last_month(),
-    }
+    UserBuilder::new("user-1", role)
+        .named("Asha")
+        .email("asha@example.com")
+        .password_hash("$2b$04$asha")
+        .build()
 }
 
-fn admin() -> Admin {
-    Admin::trusted(&user(Role::Admin))
-}
-
-fn down<C>() -> RepoError<C> {
-    RepoError::Unexpected(anyhow::anyhow!("database is down"))
-}
-
-fn assert_unexpected<T: std::fmt::Debug>(call: &str, result: Result<T, AuthError>, message: &str) {
-    match result {
-        Err(AuthError::Unexpected(e)) => assert_eq!(e.to_string(), message, "{call}"),
-        other => panic!("{call}: expected an unexpected error, got {other:?}"),
-    }
+/// Ravi, made an admin [`now`] with the password hash `hash`.
+fn ravi(hash: &str) -> User {
+    UserBuilder::admin("admin-2")
+        .named("Ravi")
+        .email("ravi@paduka.local")
+        .address("Shop 4, MG Road")
+        .password_hash(hash)
+        .made_at(now())
+        .build()
 }
 
 // --- login --------------------------------------------------------------------------------
@@ -166,14 +151,15 @@ async fn a_wrong_password_is_invalid_credentials_after_checking_the_hash() {
         .allowing_logins("asha@example.com", 1);
     ports.tokens.expect_issue().times(0);
 
-    let err = ports
+    let result = ports
         .service()
         .login("asha@example.com", "wrong horse", CLIENT)
-        .await
-        .unwrap_err();
-
-    assert!(matches!(err, AuthError::InvalidCredentials));
-    assert_eq!(err.to_string(), "Invalid email or password");
+        .await;
+    assert_refused!(
+        result,
+        AuthError::InvalidCredentials,
+        "Invalid email or password"
+    );
 }
 
 #[tokio::test]
@@ -185,14 +171,15 @@ async fn an_unknown_email_is_checked_against_the_decoy_hash_and_refused_the_same
         .allowing_logins("nobody@example.com", 1);
     ports.tokens.expect_issue().times(0);
 
-    let err = ports
+    let result = ports
         .service()
         .login("nobody@example.com", "correct horse", CLIENT)
-        .await
-        .unwrap_err();
-
-    assert!(matches!(err, AuthError::InvalidCredentials));
-    assert_eq!(err.to_string(), "Invalid email or password");
+        .await;
+    assert_refused!(
+        result,
+        AuthError::InvalidCredentials,
+        "Invalid email or password"
+    );
 }
 
 #[tokio::test]
@@ -203,13 +190,11 @@ async fn an_unknown_email_is_refused_even_if_the_password_matches_the_decoy() {
         .allowing_logins("nobody@example.com", 1);
     ports.tokens.expect_issue().times(0);
 
-    let err = ports
+    let result = ports
         .service()
         .login("nobody@example.com", "decoy", CLIENT)
-        .await
-        .unwrap_err();
-
-    assert!(matches!(err, AuthError::InvalidCredentials));
+        .await;
+    assert_refused!(result, AuthError::InvalidCredentials);
 }
 
 #[tokio::test]
@@ -218,14 +203,15 @@ async fn a_malformed_email_is_invalid_credentials_without_looking_anyone_up() {
     ports.users.expect_find_by_email().times(0);
     ports.tokens.expect_issue().times(0);
 
-    let err = ports
+    let result = ports
         .service()
         .login("not-an-email", "correct horse", CLIENT)
-        .await
-        .unwrap_err();
-
-    assert!(matches!(err, AuthError::InvalidCredentials));
-    assert_eq!(err.to_string(), "Invalid email or password");
+        .await;
+    assert_refused!(
+        result,
+        AuthError::InvalidCredentials,
+        "Invalid email or password"
+    );
 }
 
 #[tokio::test]
@@ -281,14 +267,15 @@ async fn too_many_failures_from_an_email_refuse_even_the_right_password_unchecke
     ports.hasher.expect_verify().times(0);
     ports.tokens.expect_issue().times(0);
 
-    let err = ports
+    let result = ports
         .service()
         .login("Asha@example.com", "correct horse", CLIENT)
-        .await
-        .unwrap_err();
-
-    assert!(matches!(err, AuthError::TooManyAttempts));
-    assert_eq!(err.to_string(), "Too many attempts, please try again later");
+        .await;
+    assert_refused!(
+        result,
+        AuthError::TooManyAttempts,
+        "Too many attempts, please try again later"
+    );
 }
 
 #[tokio::test]
@@ -308,13 +295,11 @@ async fn too_many_failures_from_a_client_address_refuse_any_email() {
     ports.users.expect_find_by_email().times(0);
     ports.hasher.expect_verify().times(0);
 
-    let err = ports
+    let result = ports
         .service()
         .login("ravi@example.com", "correct horse", CLIENT)
-        .await
-        .unwrap_err();
-
-    assert!(matches!(err, AuthError::TooManyAttempts));
+        .await;
+    assert_refused!(result, AuthError::TooManyAttempts);
 }
 
 #[tokio::test]
@@ -354,12 +339,8 @@ async fn the_login_limits_come_from_the_configured_rate_limits() {
         RateLimiter::new(Arc::new(ports.throttle), limits),
     );
 
-    let err = service
-        .login("nobody@example.com", "wrong", CLIENT)
-        .await
-        .unwrap_err();
-
-    assert!(matches!(err, AuthError::InvalidCredentials));
+    let result = service.login("nobody@example.com", "wrong", CLIENT).await;
+    assert_refused!(result, AuthError::InvalidCredentials);
 }
 
 // --- authenticate -------------------------------------------------------------------------
@@ -442,9 +423,8 @@ async fn a_token_for_a_deleted_user_is_invalid() {
         .returning(|_, _| Ok(UserId::new("user-1")));
     ports.users.expect_find().returning(|_| Ok(None));
 
-    let err = ports.service().authenticate("token-1").await.unwrap_err();
-
-    assert!(matches!(err, AuthError::InvalidToken));
+    let result = ports.service().authenticate("token-1").await;
+    assert_refused!(result, AuthError::InvalidToken);
 }
 
 // --- create_admin -------------------------------------------------------------------------
@@ -463,17 +443,7 @@ async fn a_new_admin_is_created_with_a_hashed_password_and_the_admin_role() {
         .withf(|password| password == "s3cret-pass")
         .times(1)
         .returning(|_| Ok("$2b$04$hashed".into()));
-    let expected = User {
-        id: UserId::new("admin-2"),
-        name: "Ravi".into(),
-        email: Email::parse("ravi@paduka.local").unwrap(),
-        phone: "9876543210".into(),
-        address: "Shop 4, MG Road".into(),
-        role: Role::Admin,
-        password_hash: "$2b$04$hashed".into(),
-        created_at: now(),
-        updated_at: now(),
-    };
+    let expected = ravi("$2b$04$hashed");
     let stored = expected.clone();
     ports
         .users
@@ -535,14 +505,15 @@ async fn a_new_admin_with_a_short_password_is_refused_before_anything_is_stored(
     ports.hasher.expect_hash().times(0);
     ports.users.expect_create().times(0);
 
-    let err = ports
+    let result = ports
         .service()
         .create_admin("ravi@paduka.local", "Ravi", "short", "9876543210", "Shop 4")
-        .await
-        .unwrap_err();
-
-    assert!(matches!(err, AuthError::Invalid(_)));
-    assert_eq!(err.to_string(), "Password must be at least 8 characters");
+        .await;
+    assert_refused!(
+        result,
+        AuthError::Invalid(_),
+        "Password must be at least 8 characters"
+    );
 }
 
 #[tokio::test]
@@ -551,7 +522,7 @@ async fn a_new_admin_needs_a_valid_email_before_anyone_is_looked_up() {
     ports.users.expect_find_by_email().times(0);
     ports.users.expect_create().times(0);
 
-    let err = ports
+    let result = ports
         .service()
         .create_admin(
             "ravi-at-paduka",
@@ -560,11 +531,8 @@ async fn a_new_admin_needs_a_valid_email_before_anyone_is_looked_up() {
             "9876543210",
             "Shop 4",
         )
-        .await
-        .unwrap_err();
-
-    assert!(matches!(err, AuthError::Invalid(_)));
-    assert_eq!(err.to_string(), "Enter a valid email address");
+        .await;
+    assert_refused!(result, AuthError::Invalid(_), "Enter a valid email address");
 }
 
 #[tokio::test]
@@ -579,14 +547,11 @@ async fn a_new_admin_needs_a_name_a_ten_digit_phone_and_an_address() {
         ports.hasher.expect_hash().times(0);
         ports.users.expect_create().times(0);
 
-        let err = ports
+        let result = ports
             .service()
             .create_admin("ravi@paduka.local", name, "s3cret-pass", phone, address)
-            .await
-            .unwrap_err();
-
-        assert!(matches!(err, AuthError::Invalid(_)), "{message}");
-        assert_eq!(err.to_string(), message);
+            .await;
+        assert_refused!(result, AuthError::Invalid(_), message);
     }
 }
 
@@ -603,7 +568,7 @@ async fn an_admin_whose_email_was_registered_meanwhile_is_refused_as_already_reg
         .expect_create()
         .returning(|_| Err(RepoError::Conflict(UserConflict::DuplicateEmail)));
 
-    let err = ports
+    let result = ports
         .service()
         .create_admin(
             "ravi@paduka.local",
@@ -612,11 +577,12 @@ async fn an_admin_whose_email_was_registered_meanwhile_is_refused_as_already_reg
             "9876543210",
             "Shop 4",
         )
-        .await
-        .unwrap_err();
-
-    assert!(matches!(err, AuthError::Invalid(_)));
-    assert_eq!(err.to_string(), "Already registered, please login");
+        .await;
+    assert_refused!(
+        result,
+        AuthError::Invalid(_),
+        "Already registered, please login"
+    );
 }
 
 // --- create_user_directly -----------------------------------------------------------------
@@ -675,12 +641,7 @@ async fn a_demo_shopper_with_a_short_password_is_refused_and_not_stored() {
 #[tokio::test]
 async fn the_sellers_are_the_repository_s_admins() {
     let mut ports = Ports::new();
-    let ravi = User {
-        id: UserId::new("admin-2"),
-        name: "Ravi".into(),
-        ..user(Role::Admin)
-    };
-    let admins = vec![user(Role::Admin), ravi];
+    let admins = vec![user(Role::Admin), ravi("$2b$04$ravi")];
     let returned = admins.clone();
     ports
         .users

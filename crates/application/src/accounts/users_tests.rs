@@ -1,38 +1,31 @@
 //! `UserService` against mocked ports.
 
-use chrono::{DateTime, Duration, TimeZone, Utc};
-use paduka_domain::contact::Email;
+use paduka_test_support::builders::UserBuilder;
+use paduka_test_support::time::now;
 
 use super::*;
 use crate::MockClock;
 use crate::accounts::MockUserRepository;
+use crate::testing::{assert_refused, clock, down};
 
 // --- fixtures -----------------------------------------------------------------------------
 
-fn now() -> DateTime<Utc> {
-    Utc.with_ymd_and_hms(2025, 10, 1, 9, 30, 0).unwrap()
+/// Asha, a shopper.
+fn asha() -> User {
+    UserBuilder::shopper("asha").build()
 }
 
-fn user(id: &str, name: &str, role: Role) -> User {
-    User {
-        id: UserId::new(id),
-        name: name.into(),
-        email: Email::parse(&format!("{id}@example.com")).unwrap(),
-        phone: "9876543210".into(),
-        address: "1 MG Road".into(),
-        role,
-        password_hash: "$2b$04$hash".into(),
-        created_at: now() - Duration::days(30),
-        updated_at: now() - Duration::days(30),
-    }
+/// Ravi, an admin.
+fn ravi() -> User {
+    UserBuilder::admin("ravi").build()
 }
 
 fn shopper() -> Principal {
-    Principal::of(&user("asha", "Asha", Role::Shopper))
+    Principal::of(&asha())
 }
 
 fn admin() -> Principal {
-    Principal::of(&user("ravi", "Ravi", Role::Admin))
+    Principal::of(&ravi())
 }
 
 fn input(name: &str, phone: &str, address: &str) -> ProfileInput {
@@ -51,11 +44,9 @@ struct Ports {
 
 impl Ports {
     fn new() -> Self {
-        let mut clock = MockClock::new();
-        clock.expect_now().return_const(now());
         Self {
             users: MockUserRepository::new(),
-            clock,
+            clock: clock(),
         }
     }
 
@@ -84,7 +75,7 @@ impl Ports {
                     address: change.address.clone(),
                     role: change.role,
                     updated_at: at,
-                    ..user(id.as_str(), "", Role::Shopper)
+                    ..UserBuilder::shopper(id.as_str()).build()
                 })
             });
         self
@@ -95,25 +86,19 @@ impl Ports {
     }
 }
 
-fn down<C>() -> RepoError<C> {
-    RepoError::Unexpected(anyhow::anyhow!("database is down"))
-}
-
 // --- update_profile -----------------------------------------------------------------------
 
 #[tokio::test]
 async fn a_shopper_updates_their_own_profile_and_keeps_their_role_and_email() {
-    let ports = Ports::new()
-        .with(user("asha", "Asha", Role::Shopper))
-        .storing(
-            "asha",
-            ProfileChange {
-                name: "Asha Verma".into(),
-                phone: "9123456780".into(),
-                address: "2 Market Road".into(),
-                role: Role::Shopper,
-            },
-        );
+    let ports = Ports::new().with(asha()).storing(
+        "asha",
+        ProfileChange {
+            name: "Asha Verma".into(),
+            phone: "9123456780".into(),
+            address: "2 Market Road".into(),
+            role: Role::Shopper,
+        },
+    );
 
     let updated = ports
         .service()
@@ -126,23 +111,21 @@ async fn a_shopper_updates_their_own_profile_and_keeps_their_role_and_email() {
         .unwrap();
 
     assert_eq!(updated.name, "Asha Verma");
-    assert_eq!(updated.email.as_str(), "asha@example.com");
+    assert_eq!(updated.email.as_str(), "asha@paduka.test");
     assert_eq!(updated.updated_at, now());
 }
 
 #[tokio::test]
 async fn fields_left_out_keep_their_values() {
-    let ports = Ports::new()
-        .with(user("asha", "Asha", Role::Shopper))
-        .storing(
-            "asha",
-            ProfileChange {
-                name: "Asha".into(),
-                phone: "9876543210".into(),
-                address: "5 Lake View".into(),
-                role: Role::Shopper,
-            },
-        );
+    let ports = Ports::new().with(asha()).storing(
+        "asha",
+        ProfileChange {
+            name: "Asha".into(),
+            phone: "9876543210".into(),
+            address: "5 Lake View".into(),
+            role: Role::Shopper,
+        },
+    );
 
     ports
         .service()
@@ -194,17 +177,15 @@ async fn a_shopper_sending_a_role_is_refused_even_for_their_current_role() {
 
 #[tokio::test]
 async fn an_admin_updates_anyone_and_may_change_their_role() {
-    let ports = Ports::new()
-        .with(user("asha", "Asha", Role::Shopper))
-        .storing(
-            "asha",
-            ProfileChange {
-                name: "Asha".into(),
-                phone: "9876543210".into(),
-                address: "1 MG Road".into(),
-                role: Role::Admin,
-            },
-        );
+    let ports = Ports::new().with(asha()).storing(
+        "asha",
+        ProfileChange {
+            name: "Asha".into(),
+            phone: "9876543210".into(),
+            address: "1 MG Road".into(),
+            role: Role::Admin,
+        },
+    );
 
     let updated = ports
         .service()
@@ -224,8 +205,8 @@ async fn an_admin_updates_anyone_and_may_change_their_role() {
 
 #[tokio::test]
 async fn an_admin_cannot_change_their_own_role_but_may_resend_it() {
-    let err = Ports::new()
-        .with(user("ravi", "Ravi", Role::Admin))
+    let result = Ports::new()
+        .with(ravi())
         .service()
         .update_profile(
             &admin(),
@@ -235,22 +216,22 @@ async fn an_admin_cannot_change_their_own_role_but_may_resend_it() {
                 ..input("Ravi", "9876543210", "1 MG Road")
             },
         )
-        .await
-        .unwrap_err();
-    assert!(matches!(err, UserError::OwnRole));
-    assert_eq!(err.to_string(), "You cannot change your own role");
+        .await;
+    assert_refused!(
+        result,
+        UserError::OwnRole,
+        "You cannot change your own role"
+    );
 
-    let ports = Ports::new()
-        .with(user("ravi", "Ravi", Role::Admin))
-        .storing(
-            "ravi",
-            ProfileChange {
-                name: "Ravi K".into(),
-                phone: "9876543210".into(),
-                address: "1 MG Road".into(),
-                role: Role::Admin,
-            },
-        );
+    let ports = Ports::new().with(ravi()).storing(
+        "ravi",
+        ProfileChange {
+            name: "Ravi K".into(),
+            phone: "9876543210".into(),
+            address: "1 MG Road".into(),
+            role: Role::Admin,
+        },
+    );
     ports
         .service()
         .update_profile(
@@ -268,7 +249,7 @@ async fn an_admin_cannot_change_their_own_role_but_may_resend_it() {
 #[tokio::test]
 async fn a_role_other_than_zero_or_one_is_invalid() {
     for role in ["2", "-1", "admin", ""] {
-        let mut ports = Ports::new().with(user("asha", "Asha", Role::Shopper));
+        let mut ports = Ports::new().with(asha());
         ports.users.expect_update_profile().times(0);
         let err = ports
             .service()
@@ -302,15 +283,13 @@ async fn a_profile_breaking_a_rule_is_refused_with_the_rule() {
         ),
     ];
     for (input, message) in cases {
-        let mut ports = Ports::new().with(user("asha", "Asha", Role::Shopper));
+        let mut ports = Ports::new().with(asha());
         ports.users.expect_update_profile().times(0);
-        let err = ports
+        let result = ports
             .service()
             .update_profile(&shopper(), &UserId::new("asha"), &input)
-            .await
-            .unwrap_err();
-        assert!(matches!(err, UserError::Invalid(_)), "{message}");
-        assert_eq!(err.to_string(), message);
+            .await;
+        assert_refused!(result, UserError::Invalid(_), message);
     }
 }
 
@@ -318,33 +297,30 @@ async fn a_profile_breaking_a_rule_is_refused_with_the_rule() {
 async fn an_unknown_or_vanished_user_is_not_found_for_an_admin() {
     let mut ports = Ports::new();
     ports.users.expect_find().returning(|_| Ok(None));
-    let err = ports
+    let result = ports
         .service()
         .update_profile(
             &admin(),
             &UserId::new("ghost"),
             &input("X", "9876543210", "Y"),
         )
-        .await
-        .unwrap_err();
-    assert!(matches!(err, UserError::NotFound));
-    assert_eq!(err.to_string(), "User not found");
+        .await;
+    assert_refused!(result, UserError::NotFound, "User not found");
 
-    let mut ports = Ports::new().with(user("asha", "Asha", Role::Shopper));
+    let mut ports = Ports::new().with(asha());
     ports
         .users
         .expect_update_profile()
         .returning(|_, _, _| Err(RepoError::NotFound));
-    let err = ports
+    let result = ports
         .service()
         .update_profile(
             &admin(),
             &UserId::new("asha"),
             &input("X", "9876543210", "Y"),
         )
-        .await
-        .unwrap_err();
-    assert!(matches!(err, UserError::NotFound));
+        .await;
+    assert_refused!(result, UserError::NotFound);
 }
 
 // --- list and delete ----------------------------------------------------------------------
@@ -352,10 +328,7 @@ async fn an_unknown_or_vanished_user_is_not_found_for_an_admin() {
 #[tokio::test]
 async fn the_list_is_the_repository_s_users() {
     let mut ports = Ports::new();
-    let everyone = vec![
-        user("ravi", "Ravi", Role::Admin),
-        user("asha", "Asha", Role::Shopper),
-    ];
+    let everyone = vec![ravi(), asha()];
     let returned = everyone.clone();
     ports
         .users
@@ -390,25 +363,16 @@ async fn an_admin_cannot_delete_themselves_and_an_unknown_user_is_not_found() {
     let admin = admin().as_admin().unwrap();
     let mut ports = Ports::new();
     ports.users.expect_delete().times(0);
-    let err = ports
-        .service()
-        .delete(&admin, &UserId::new("ravi"))
-        .await
-        .unwrap_err();
-    assert!(matches!(err, UserError::DeleteSelf));
-    assert_eq!(err.to_string(), "You cannot delete yourself");
+    let result = ports.service().delete(&admin, &UserId::new("ravi")).await;
+    assert_refused!(result, UserError::DeleteSelf, "You cannot delete yourself");
 
     let mut ports = Ports::new();
     ports
         .users
         .expect_delete()
         .returning(|_| Err(RepoError::NotFound));
-    let err = ports
-        .service()
-        .delete(&admin, &UserId::new("ghost"))
-        .await
-        .unwrap_err();
-    assert!(matches!(err, UserError::NotFound));
+    let result = ports.service().delete(&admin, &UserId::new("ghost")).await;
+    assert_refused!(result, UserError::NotFound);
 }
 
 #[tokio::test]

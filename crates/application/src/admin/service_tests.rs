@@ -1,27 +1,12 @@
 use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
-use paduka_domain::user::{Role, User};
-use paduka_domain::{ProductId, UserId};
+use paduka_domain::ProductId;
 
 use super::*;
 use crate::MockClock;
 use crate::admin::{LowStockProduct, MockStatsRepository, OrderPoint, StatsSnapshot};
-
-fn admin() -> Admin {
-    let now = Utc::now();
-    Admin::trusted(&User {
-        id: UserId::new("admin"),
-        name: "Admin".into(),
-        email: paduka_domain::contact::Email::parse("admin@paduka.local").unwrap(),
-        phone: "9876543210".into(),
-        address: "Shop".into(),
-        role: Role::Admin,
-        password_hash: String::new(),
-        created_at: now,
-        updated_at: now,
-    })
-}
+use crate::testing::admin;
 
 fn at(text: &str) -> DateTime<Utc> {
     DateTime::parse_from_rfc3339(text)
@@ -36,7 +21,9 @@ fn point(text: &str, amount: i64) -> OrderPoint {
     }
 }
 
-fn service(now: &str, snapshot: StatsSnapshot, since: &'static str) -> AdminService {
+/// The overview an admin gets at `now`, from a repository that holds `snapshot` and is asked
+/// for the orders since `since`.
+async fn stats(now: &str, snapshot: StatsSnapshot, since: &'static str) -> ShopStats {
     let mut clock = MockClock::new();
     let now = at(now);
     clock.expect_now().return_const(now);
@@ -47,7 +34,12 @@ fn service(now: &str, snapshot: StatsSnapshot, since: &'static str) -> AdminServ
         })
         .times(1)
         .returning(move |_, _, _| Ok(snapshot.clone()));
-    AdminService::new(Arc::new(repo), Arc::new(clock))
+    let service = AdminService::new(Arc::new(repo), Arc::new(clock));
+    service.stats(&admin()).await.unwrap()
+}
+
+fn totals(orders: u64, revenue: i64) -> Totals {
+    Totals { orders, revenue }
 }
 
 #[tokio::test]
@@ -69,25 +61,10 @@ async fn orders_fall_into_india_days_across_midnight() {
         }],
     };
     // The first of the 30 days is 2025-05-17 IST, which starts at 18:30 UTC on the 16th.
-    let stats = service("2025-06-14T20:30:00Z", snapshot, "2025-05-16T18:30:00Z")
-        .stats(&admin())
-        .await
-        .unwrap();
+    let stats = stats("2025-06-14T20:30:00Z", snapshot, "2025-05-16T18:30:00Z").await;
 
-    assert_eq!(
-        stats.today,
-        Totals {
-            orders: 2,
-            revenue: 300
-        }
-    );
-    assert_eq!(
-        stats.last_30_days,
-        Totals {
-            orders: 3,
-            revenue: 400
-        }
-    );
+    assert_eq!(stats.today, totals(2, 300));
+    assert_eq!(stats.last_30_days, totals(3, 400));
     assert_eq!(stats.revenue_by_day.len(), 30);
     assert_eq!(stats.revenue_by_day[0].date.to_string(), "2025-05-17");
     let yesterday = &stats.revenue_by_day[28];
@@ -100,14 +77,12 @@ async fn orders_fall_into_india_days_across_midnight() {
 
 #[tokio::test]
 async fn every_day_appears_even_without_orders() {
-    let stats = service(
+    let stats = stats(
         "2025-01-01T06:00:00Z",
         StatsSnapshot::default(),
         "2024-12-02T18:30:00Z",
     )
-    .stats(&admin())
-    .await
-    .unwrap();
+    .await;
 
     assert_eq!(stats.revenue_by_day.len(), 30);
     let dates: Vec<String> = stats
@@ -140,17 +115,8 @@ async fn orders_outside_the_window_are_ignored() {
         ],
         ..StatsSnapshot::default()
     };
-    let stats = service("2025-06-14T20:30:00Z", snapshot, "2025-05-16T18:30:00Z")
-        .stats(&admin())
-        .await
-        .unwrap();
-    assert_eq!(
-        stats.last_30_days,
-        Totals {
-            orders: 1,
-            revenue: 10
-        }
-    );
+    let stats = stats("2025-06-14T20:30:00Z", snapshot, "2025-05-16T18:30:00Z").await;
+    assert_eq!(stats.last_30_days, totals(1, 10));
     assert_eq!(stats.revenue_by_day[0].totals.revenue, 10);
     assert_eq!(stats.today, Totals::default());
 }

@@ -4,14 +4,13 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use async_trait::async_trait;
-use paduka_domain::user::{Role, User};
-use paduka_domain::{InvalidInput, UserId};
+use paduka_domain::InvalidInput;
 use tokio::sync::Semaphore;
 
 use super::*;
-use crate::RepoError;
 use crate::catalog::{KeptVariant, ProductRepository};
 use crate::catalog::{MockPhotoCodec, MockPhotoVariantRepository, MockProductRepository};
+use crate::testing::{admin, down};
 
 const PHOTO_SHA: &str = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
 const VERSION: &str = "0123456789abcdef";
@@ -45,21 +44,6 @@ impl Ports {
         self.variants.expect_find().returning(|_, _, _| Ok(None));
         self
     }
-}
-
-fn admin() -> Admin {
-    let now = chrono::Utc::now();
-    Admin::trusted(&User {
-        id: UserId::new("admin"),
-        name: "Admin".into(),
-        email: paduka_domain::contact::Email::parse("admin@paduka.local").unwrap(),
-        phone: "9876543210".into(),
-        address: "1 MG Road".into(),
-        role: Role::Admin,
-        password_hash: String::new(),
-        created_at: now,
-        updated_at: now,
-    })
 }
 
 /// The stored photo: a 1000-byte PNG.
@@ -338,7 +322,7 @@ async fn a_failing_store_is_an_unexpected_error_not_a_photo() {
     ports
         .variants
         .expect_find()
-        .returning(|_, _, _| Err(RepoError::Unexpected(anyhow::anyhow!("database is down"))));
+        .returning(|_, _, _| Err(down()));
 
     let err = ports
         .service()

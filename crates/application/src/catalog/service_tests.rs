@@ -1,15 +1,16 @@
 //! `CatalogService` against mocked ports. Every mock refuses calls it was not told to expect,
 //! so a test that sets no expectation on a port also proves the port is left alone.
 
-use chrono::{DateTime, TimeZone, Utc};
-use paduka_domain::catalog::{CategoryRef, ImageType, ProductRating, Variant};
-use paduka_domain::contact::Email;
+use paduka_domain::UserId;
+use paduka_domain::catalog::ImageType;
 use paduka_domain::review::UserRef;
 use paduka_domain::user::{Role, User};
-use paduka_domain::{Paise, Percent, UserId};
+use paduka_test_support::builders::{ProductBuilder, UserBuilder, category};
+use paduka_test_support::time::{at, now};
 
 use super::*;
 use crate::accounts::MockUserRepository;
+use crate::testing::{admin, assert_down, assert_refused, clock, down, ids, shopper};
 use crate::{MockClock, MockIdGenerator};
 
 // --- fixtures -----------------------------------------------------------------------------
@@ -27,6 +28,48 @@ struct Ports {
 }
 
 impl Ports {
+    /// A new product in "Sneakers" (which exists), drawing `ids`, at the clock's time.
+    fn creating(ids: &[&str]) -> Self {
+        Self::default()
+            .with_category(sneakers())
+            .with_ids(ids)
+            .with_clock()
+    }
+
+    /// An update of the stored `p-1` in "Sneakers" (which exists), at the clock's time.
+    fn updating() -> Self {
+        Self::default()
+            .with_product(product("p-1"))
+            .with_category(sneakers())
+            .with_clock()
+    }
+
+    /// The product repository stores one new product, whose id and record `check` accepts.
+    fn storing_new(
+        mut self,
+        check: impl Fn(&ProductId, &ProductRecord) -> bool + Send + 'static,
+    ) -> Self {
+        self.products
+            .expect_create()
+            .withf(check)
+            .times(1)
+            .returning(|_, _| Ok(product("p-new")));
+        self
+    }
+
+    /// The product repository updates `p-1` once, with an id and record `check` accepts.
+    fn storing_update(
+        mut self,
+        check: impl Fn(&ProductId, &ProductRecord) -> bool + Send + 'static,
+    ) -> Self {
+        self.products
+            .expect_update()
+            .withf(check)
+            .times(1)
+            .returning(|_, _| Ok(product("p-1")));
+        self
+    }
+
     fn service(self) -> CatalogService {
         CatalogService::new(
             Arc::new(self.products),
@@ -40,18 +83,14 @@ impl Ports {
     }
 
     /// The id generator hands out exactly these ids, in order, and no more.
-    fn with_ids(mut self, ids: &[&str]) -> Self {
-        let mut queue: Vec<String> = ids.iter().rev().map(|id| (*id).to_owned()).collect();
-        self.ids
-            .expect_new_id()
-            .times(ids.len())
-            .returning(move || queue.pop().expect("no more ids"));
+    fn with_ids(mut self, list: &[&str]) -> Self {
+        self.ids = ids(list);
         self
     }
 
     /// The clock reads [`now`].
     fn with_clock(mut self) -> Self {
-        self.clock.expect_now().return_const(now());
+        self.clock = clock();
         self
     }
 
@@ -82,79 +121,17 @@ impl Ports {
     }
 }
 
-fn now() -> DateTime<Utc> {
-    Utc.with_ymd_and_hms(2025, 10, 1, 9, 30, 0).unwrap()
-}
-
-fn last_month() -> DateTime<Utc> {
-    Utc.with_ymd_and_hms(2025, 9, 1, 12, 0, 0).unwrap()
-}
-
-fn user(id: &str, role: Role) -> User {
-    User {
-        id: UserId::new(id),
-        name: format!("User {id}"),
-        email: Email::parse(&format!("{id}@paduka.local")).unwrap(),
-        phone: "9876543210".into(),
-        address: "1 MG Road".into(),
-        role,
-        password_hash: String::new(),
-        created_at: last_month(),
-        updated_at: last_month(),
-    }
-}
-
-fn admin() -> Admin {
-    Admin::trusted(&user("admin", Role::Admin))
-}
-
-fn shopper() -> Principal {
-    Principal::of(&user("shopper-1", Role::Shopper))
-}
-
-fn category(id: &str, name: &str) -> Category {
-    Category {
-        id: CategoryId::new(id),
-        name: name.into(),
-        image: "/api/v1/media/cat".into(),
-    }
-}
-
 fn sneakers() -> Category {
     category("cat-1", "Sneakers")
 }
 
 /// A stored product in "Sneakers", sold by `seller-1`.
 fn product(id: &str) -> Product {
-    Product {
-        id: ProductId::new(id),
-        product_code: "PDK-0000CAFE".into(),
-        name: "Trail Runner".into(),
-        info: String::new(),
-        variants: vec![Variant {
-            label: None,
-            model: None,
-            price: Paise::from_stored(249_900),
-            discount: Percent::ZERO,
-        }],
-        descriptions: vec![],
-        specifications: vec![],
-        material: String::new(),
-        tags: vec![],
-        seller: Some(UserId::new("seller-1")),
-        category: CategoryRef {
-            id: CategoryId::new("cat-1"),
-            name: "Sneakers".into(),
-        },
-        quantity: 3,
-        shipping: true,
-        other_photos: vec![],
-        has_photo: true,
-        photo_version: Some("abc123".into()),
-        rating: ProductRating::default(),
-        created_at: last_month(),
-        updated_at: last_month(),
-    }
+    ProductBuilder::new(id).build()
+}
+
+fn user(id: &str, role: Role) -> User {
+    UserBuilder::new(id, role).build()
 }
 
 /// A valid admin form for a product in "Sneakers", with no seller and no product code.
@@ -189,19 +166,8 @@ fn review(id: &str, rating: u8) -> Review {
         user: UserRef::new(UserId::new("shopper-1"), "Asha"),
         rating,
         comment: "Comfortable".into(),
-        created_at: last_month(),
+        created_at: at(0),
         updated_at: now(),
-    }
-}
-
-fn down<C>() -> RepoError<C> {
-    RepoError::Unexpected(anyhow::anyhow!("database is down"))
-}
-
-fn assert_unexpected<T: std::fmt::Debug>(call: &str, result: Result<T, CatalogError>) {
-    match result {
-        Err(CatalogError::Unexpected(e)) => assert_eq!(e.to_string(), "database is down", "{call}"),
-        other => panic!("{call}: expected the repository's error, got {other:?}"),
     }
 }
 
@@ -255,10 +221,8 @@ async fn a_product_is_found_by_its_id() {
 async fn an_unknown_product_is_not_found() {
     let service = Ports::default().without_products().service();
 
-    let err = service.product(&ProductId::new("nope")).await.unwrap_err();
-
-    assert!(matches!(err, CatalogError::ProductNotFound));
-    assert_eq!(err.to_string(), "Product not found");
+    let result = service.product(&ProductId::new("nope")).await;
+    assert_refused!(result, CatalogError::ProductNotFound, "Product not found");
 }
 
 #[tokio::test]
@@ -298,14 +262,11 @@ async fn the_category_page_of_an_unknown_category_is_not_found_and_lists_nothing
     ports.categories.expect_find().returning(|_| Ok(None));
     ports.products.expect_list().times(0);
 
-    let err = ports
+    let result = ports
         .service()
         .category_page(&CategoryId::new("nope"))
-        .await
-        .unwrap_err();
-
-    assert!(matches!(err, CatalogError::CategoryNotFound));
-    assert_eq!(err.to_string(), "Category not found");
+        .await;
+    assert_refused!(result, CatalogError::CategoryNotFound, "Category not found");
 }
 
 // --- creating products --------------------------------------------------------------------
@@ -322,39 +283,28 @@ async fn invalid_product_input_is_refused_before_reaching_any_repository() {
         ..input()
     };
 
-    let err = ports
+    let result = ports
         .service()
         .create_product(&admin(), nameless, Some(photo()))
-        .await
-        .unwrap_err();
-
-    assert!(matches!(err, CatalogError::Invalid(_)));
-    assert_eq!(err.to_string(), "Name is required");
+        .await;
+    assert_refused!(result, CatalogError::Invalid(_), "Name is required");
 }
 
 #[tokio::test]
 async fn a_created_product_is_stored_with_its_parsed_form_photo_and_the_clock_s_time() {
-    let mut ports = Ports::default()
-        .with_category(sneakers())
-        .with_ids(&["p-new", "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b"])
-        .with_clock();
+    let mut ports = Ports::creating(&["p-new", "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b"]);
     let form = ProductInput {
         discounts: vec!["10".into()],
         quantity: Some("7".into()),
         ..input()
     };
     let draft = ProductDraft::parse(form.clone()).unwrap();
-    ports
-        .products
-        .expect_create()
-        .withf(move |id, record| {
-            id.as_str() == "p-new"
-                && record.draft == draft
-                && record.photo == Some(photo())
-                && record.at == now()
-        })
-        .times(1)
-        .returning(|_, _| Ok(product("p-new")));
+    ports = ports.storing_new(move |id, record| {
+        id.as_str() == "p-new"
+            && record.draft == draft
+            && record.photo == Some(photo())
+            && record.at == now()
+    });
 
     let created = ports
         .service()
@@ -367,17 +317,9 @@ async fn a_created_product_is_stored_with_its_parsed_form_photo_and_the_clock_s_
 
 #[tokio::test]
 async fn a_new_product_is_sold_by_the_calling_admin_when_no_seller_is_named() {
-    let mut ports = Ports::default()
-        .with_category(sneakers())
-        .with_ids(&["p-new", "c0de"])
-        .with_clock();
+    let mut ports = Ports::creating(&["p-new", "c0de"]);
     ports.users.expect_find().times(0);
-    ports
-        .products
-        .expect_create()
-        .withf(|_, record| record.seller == UserId::new("admin"))
-        .times(1)
-        .returning(|_, _| Ok(product("p-new")));
+    ports = ports.storing_new(|_, record| record.seller == UserId::new("admin"));
 
     ports
         .service()
@@ -388,22 +330,14 @@ async fn a_new_product_is_sold_by_the_calling_admin_when_no_seller_is_named() {
 
 #[tokio::test]
 async fn a_named_seller_who_is_an_admin_sells_the_product() {
-    let mut ports = Ports::default()
-        .with_category(sneakers())
-        .with_ids(&["p-new", "c0de"])
-        .with_clock();
+    let mut ports = Ports::creating(&["p-new", "c0de"]);
     ports
         .users
         .expect_find()
         .withf(|id| id.as_str() == "seller-2")
         .times(1)
         .returning(|id| Ok(Some(user(id.as_str(), Role::Admin))));
-    ports
-        .products
-        .expect_create()
-        .withf(|_, record| record.seller == UserId::new("seller-2"))
-        .times(1)
-        .returning(|_, _| Ok(product("p-new")));
+    ports = ports.storing_new(|_, record| record.seller == UserId::new("seller-2"));
     let form = ProductInput {
         seller: Some(" seller-2 ".into()),
         ..input()
@@ -431,14 +365,8 @@ async fn a_seller_who_is_not_an_admin_is_refused() {
         ..input()
     };
 
-    let err = ports
-        .service()
-        .create_product(&admin(), form, None)
-        .await
-        .unwrap_err();
-
-    assert!(matches!(err, CatalogError::Invalid(_)));
-    assert_eq!(err.to_string(), "Seller must be an admin");
+    let result = ports.service().create_product(&admin(), form, None).await;
+    assert_refused!(result, CatalogError::Invalid(_), "Seller must be an admin");
 }
 
 #[tokio::test]
@@ -453,14 +381,8 @@ async fn an_unknown_seller_is_refused_like_a_non_admin() {
         ..input()
     };
 
-    let err = ports
-        .service()
-        .create_product(&admin(), form, None)
-        .await
-        .unwrap_err();
-
-    assert!(matches!(err, CatalogError::Invalid(_)));
-    assert_eq!(err.to_string(), "Seller must be an admin");
+    let result = ports.service().create_product(&admin(), form, None).await;
+    assert_refused!(result, CatalogError::Invalid(_), "Seller must be an admin");
 }
 
 #[tokio::test]
@@ -477,28 +399,15 @@ async fn creating_a_product_in_an_unknown_category_is_refused() {
         ..input()
     };
 
-    let err = ports
-        .service()
-        .create_product(&admin(), form, None)
-        .await
-        .unwrap_err();
-
-    assert!(matches!(err, CatalogError::Invalid(_)));
-    assert_eq!(err.to_string(), "Category not found");
+    let result = ports.service().create_product(&admin(), form, None).await;
+    assert_refused!(result, CatalogError::Invalid(_), "Category not found");
 }
 
 #[tokio::test]
 async fn a_new_product_without_a_product_code_gets_a_pdk_code_from_a_fresh_id() {
-    let mut ports = Ports::default()
-        .with_category(sneakers())
-        .with_ids(&["p-new", "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b"])
-        .with_clock();
-    ports
-        .products
-        .expect_create()
-        .withf(|id, record| id.as_str() == "p-new" && record.product_code == "PDK-2E3F4A5B")
-        .times(1)
-        .returning(|_, _| Ok(product("p-new")));
+    let mut ports = Ports::creating(&["p-new", "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b"]);
+    ports = ports
+        .storing_new(|id, record| id.as_str() == "p-new" && record.product_code == "PDK-2E3F4A5B");
 
     ports
         .service()
@@ -510,16 +419,8 @@ async fn a_new_product_without_a_product_code_gets_a_pdk_code_from_a_fresh_id() 
 #[tokio::test]
 async fn a_product_code_given_in_the_form_is_stored_as_typed() {
     // Only the product's own id is drawn: no code is made up.
-    let mut ports = Ports::default()
-        .with_category(sneakers())
-        .with_ids(&["p-new"])
-        .with_clock();
-    ports
-        .products
-        .expect_create()
-        .withf(|_, record| record.product_code == "SHOE-42")
-        .times(1)
-        .returning(|_, _| Ok(product("p-new")));
+    let mut ports = Ports::creating(&["p-new"]);
+    ports = ports.storing_new(|_, record| record.product_code == "SHOE-42");
     let form = ProductInput {
         product_code: Some(" SHOE-42 ".into()),
         ..input()
@@ -534,10 +435,7 @@ async fn a_product_code_given_in_the_form_is_stored_as_typed() {
 
 #[tokio::test]
 async fn a_taken_product_code_on_create_is_a_conflict_naming_the_product_id() {
-    let mut ports = Ports::default()
-        .with_category(sneakers())
-        .with_ids(&["p-new"])
-        .with_clock();
+    let mut ports = Ports::creating(&["p-new"]);
     ports
         .products
         .expect_create()
@@ -547,15 +445,10 @@ async fn a_taken_product_code_on_create_is_a_conflict_naming_the_product_id() {
         ..input()
     };
 
-    let err = ports
-        .service()
-        .create_product(&admin(), form, None)
-        .await
-        .unwrap_err();
-
-    assert!(matches!(err, CatalogError::Conflict(_)));
-    assert_eq!(
-        err.to_string(),
+    let result = ports.service().create_product(&admin(), form, None).await;
+    assert_refused!(
+        result,
+        CatalogError::Conflict(_),
         "Another product already has this Product Id"
     );
 }
@@ -566,22 +459,17 @@ async fn a_category_or_seller_gone_before_the_write_reads_as_the_form_s_own_chec
         (ProductConflict::UnknownCategory, "Category not found"),
         (ProductConflict::UnknownSeller, "Seller must be an admin"),
     ] {
-        let mut ports = Ports::default()
-            .with_category(sneakers())
-            .with_ids(&["p-new", "code-id"])
-            .with_clock();
+        let mut ports = Ports::creating(&["p-new", "code-id"]);
         ports
             .products
             .expect_create()
             .times(1)
             .returning(move |_, _| Err(RepoError::Conflict(conflict)));
-        let err = ports
+        let result = ports
             .service()
             .create_product(&admin(), input(), None)
-            .await
-            .unwrap_err();
-        assert!(matches!(err, CatalogError::Invalid(_)), "{err:?}");
-        assert_eq!(err.to_string(), message);
+            .await;
+        assert_refused!(result, CatalogError::Invalid(_), message);
     }
 }
 
@@ -593,14 +481,11 @@ async fn updating_an_unknown_product_is_not_found_and_nothing_is_updated() {
     ports.categories.expect_find().times(0);
     ports.products.expect_update().times(0);
 
-    let err = ports
+    let result = ports
         .service()
         .update_product(&admin(), &ProductId::new("nope"), input(), None)
-        .await
-        .unwrap_err();
-
-    assert!(matches!(err, CatalogError::ProductNotFound));
-    assert_eq!(err.to_string(), "Product not found");
+        .await;
+    assert_refused!(result, CatalogError::ProductNotFound, "Product not found");
 }
 
 #[tokio::test]
@@ -613,37 +498,30 @@ async fn invalid_input_on_update_never_reaches_the_repository() {
         ..input()
     };
 
-    let err = ports
+    let result = ports
         .service()
         .update_product(&admin(), &ProductId::new("p-1"), priceless, None)
-        .await
-        .unwrap_err();
-
-    assert!(matches!(err, CatalogError::Invalid(_)));
-    assert_eq!(err.to_string(), "At least one price is required");
+        .await;
+    assert_refused!(
+        result,
+        CatalogError::Invalid(_),
+        "At least one price is required"
+    );
 }
 
 #[tokio::test]
 async fn an_update_keeps_the_current_product_code_seller_and_photo_when_the_form_leaves_them_out() {
     // No id is drawn (`Ports::default()` expects none): the current code is kept, not remade.
-    let mut ports = Ports::default()
-        .with_product(product("p-1"))
-        .with_category(sneakers())
-        .with_clock();
+    let mut ports = Ports::updating();
     let draft = ProductDraft::parse(input()).unwrap();
-    ports
-        .products
-        .expect_update()
-        .withf(move |id, record| {
-            id.as_str() == "p-1"
-                && record.product_code == "PDK-0000CAFE"
-                && record.seller == UserId::new("seller-1")
-                && record.photo.is_none()
-                && record.draft == draft
-                && record.at == now()
-        })
-        .times(1)
-        .returning(|_, _| Ok(product("p-1")));
+    ports = ports.storing_update(move |id, record| {
+        id.as_str() == "p-1"
+            && record.product_code == "PDK-0000CAFE"
+            && record.seller == UserId::new("seller-1")
+            && record.photo.is_none()
+            && record.draft == draft
+            && record.at == now()
+    });
 
     let updated = ports
         .service()
@@ -664,12 +542,7 @@ async fn an_update_of_a_product_whose_seller_was_deleted_gives_it_to_the_calling
         .with_product(orphan)
         .with_category(sneakers())
         .with_clock();
-    ports
-        .products
-        .expect_update()
-        .withf(|_, record| record.seller == UserId::new("admin"))
-        .times(1)
-        .returning(|_, _| Ok(product("p-1")));
+    ports = ports.storing_update(|_, record| record.seller == UserId::new("admin"));
 
     ports
         .service()
@@ -680,24 +553,16 @@ async fn an_update_of_a_product_whose_seller_was_deleted_gives_it_to_the_calling
 
 #[tokio::test]
 async fn an_update_stores_a_new_product_code_seller_and_photo() {
-    let mut ports = Ports::default()
-        .with_product(product("p-1"))
-        .with_category(sneakers())
-        .with_clock();
+    let mut ports = Ports::updating();
     ports
         .users
         .expect_find()
         .returning(|id| Ok(Some(user(id.as_str(), Role::Admin))));
-    ports
-        .products
-        .expect_update()
-        .withf(|_, record| {
-            record.product_code == "SHOE-43"
-                && record.seller == UserId::new("seller-2")
-                && record.photo == Some(photo())
-        })
-        .times(1)
-        .returning(|_, _| Ok(product("p-1")));
+    ports = ports.storing_update(|_, record| {
+        record.product_code == "SHOE-43"
+            && record.seller == UserId::new("seller-2")
+            && record.photo == Some(photo())
+    });
     let form = ProductInput {
         product_code: Some("SHOE-43".into()),
         seller: Some("seller-2".into()),
@@ -745,42 +610,31 @@ async fn moving_a_product_to_an_unknown_category_is_refused() {
         ..input()
     };
 
-    let err = ports
+    let result = ports
         .service()
         .update_product(&admin(), &ProductId::new("p-1"), form, None)
-        .await
-        .unwrap_err();
-
-    assert!(matches!(err, CatalogError::Invalid(_)));
-    assert_eq!(err.to_string(), "Category not found");
+        .await;
+    assert_refused!(result, CatalogError::Invalid(_), "Category not found");
 }
 
 #[tokio::test]
 async fn a_product_deleted_during_its_update_is_not_found() {
-    let mut ports = Ports::default()
-        .with_product(product("p-1"))
-        .with_category(sneakers())
-        .with_clock();
+    let mut ports = Ports::updating();
     ports
         .products
         .expect_update()
         .returning(|_, _| Err(RepoError::NotFound));
 
-    let err = ports
+    let result = ports
         .service()
         .update_product(&admin(), &ProductId::new("p-1"), input(), None)
-        .await
-        .unwrap_err();
-
-    assert!(matches!(err, CatalogError::ProductNotFound));
+        .await;
+    assert_refused!(result, CatalogError::ProductNotFound);
 }
 
 #[tokio::test]
 async fn a_taken_product_code_on_update_is_a_conflict_naming_the_product_id() {
-    let mut ports = Ports::default()
-        .with_product(product("p-1"))
-        .with_category(sneakers())
-        .with_clock();
+    let mut ports = Ports::updating();
     ports
         .products
         .expect_update()
@@ -790,15 +644,13 @@ async fn a_taken_product_code_on_update_is_a_conflict_naming_the_product_id() {
         ..input()
     };
 
-    let err = ports
+    let result = ports
         .service()
         .update_product(&admin(), &ProductId::new("p-1"), form, None)
-        .await
-        .unwrap_err();
-
-    assert!(matches!(err, CatalogError::Conflict(_)));
-    assert_eq!(
-        err.to_string(),
+        .await;
+    assert_refused!(
+        result,
+        CatalogError::Conflict(_),
         "Another product already has this Product Id"
     );
 }
@@ -830,14 +682,11 @@ async fn deleting_an_unknown_product_is_not_found() {
         .expect_delete()
         .returning(|_| Err(RepoError::NotFound));
 
-    let err = ports
+    let result = ports
         .service()
         .delete_product(&admin(), &ProductId::new("nope"))
-        .await
-        .unwrap_err();
-
-    assert!(matches!(err, CatalogError::ProductNotFound));
-    assert_eq!(err.to_string(), "Product not found");
+        .await;
+    assert_refused!(result, CatalogError::ProductNotFound, "Product not found");
 }
 
 #[tokio::test]
@@ -860,14 +709,8 @@ async fn an_unknown_media_id_gives_image_not_found() {
     let mut ports = Ports::default();
     ports.images.expect_find().returning(|_| Ok(None));
 
-    let err = ports
-        .service()
-        .image(&MediaId::new("nope"))
-        .await
-        .unwrap_err();
-
-    assert!(matches!(err, CatalogError::ImageNotFound));
-    assert_eq!(err.to_string(), "Image not found");
+    let result = ports.service().image(&MediaId::new("nope")).await;
+    assert_refused!(result, CatalogError::ImageNotFound, "Image not found");
 }
 
 #[tokio::test]
@@ -914,13 +757,8 @@ async fn reviews_of_an_unknown_product_are_not_found_rather_than_empty() {
     let mut ports = Ports::default().without_products();
     ports.reviews.expect_for_product().times(0);
 
-    let err = ports
-        .service()
-        .reviews(&ProductId::new("nope"))
-        .await
-        .unwrap_err();
-
-    assert!(matches!(err, CatalogError::ProductNotFound));
+    let result = ports.service().reviews(&ProductId::new("nope")).await;
+    assert_refused!(result, CatalogError::ProductNotFound);
 }
 
 #[tokio::test]
@@ -959,13 +797,11 @@ async fn reviewing_an_unknown_product_is_not_found_and_nothing_is_stored() {
     ports.reviews.expect_upsert().times(0);
     let draft = ReviewDraft::parse(Some(4), None).unwrap();
 
-    let err = ports
+    let result = ports
         .service()
         .add_review(&shopper(), &ProductId::new("nope"), draft)
-        .await
-        .unwrap_err();
-
-    assert!(matches!(err, CatalogError::ProductNotFound));
+        .await;
+    assert_refused!(result, CatalogError::ProductNotFound);
 }
 
 #[tokio::test]
@@ -980,13 +816,11 @@ async fn a_product_deleted_while_being_reviewed_is_not_found() {
         .returning(|_| Err(RepoError::NotFound));
     let draft = ReviewDraft::parse(Some(4), None).unwrap();
 
-    let err = ports
+    let result = ports
         .service()
         .add_review(&shopper(), &ProductId::new("p-1"), draft)
-        .await
-        .unwrap_err();
-
-    assert!(matches!(err, CatalogError::ProductNotFound));
+        .await;
+    assert_refused!(result, CatalogError::ProductNotFound);
 }
 
 // --- categories ---------------------------------------------------------------------------
@@ -1040,14 +874,8 @@ async fn creating_a_category_with_a_taken_name_is_refused_as_already_existing() 
         .returning(|_| Err(RepoError::Conflict(CategoryConflict::DuplicateName)));
     let draft = CategoryDraft::parse(Some("sneakers"), None).unwrap();
 
-    let err = ports
-        .service()
-        .create_category(&admin(), draft)
-        .await
-        .unwrap_err();
-
-    assert!(matches!(err, CatalogError::Conflict(_)));
-    assert_eq!(err.to_string(), "Category already exists");
+    let result = ports.service().create_category(&admin(), draft).await;
+    assert_refused!(result, CatalogError::Conflict(_), "Category already exists");
 }
 
 #[tokio::test]
@@ -1059,7 +887,7 @@ async fn updating_a_category_stores_its_new_name_and_image_under_its_id() {
         .withf(|stored| *stored == category("cat-1", "Running shoes"))
         .times(1)
         .returning(|_| Ok(()));
-    let draft = CategoryDraft::parse(Some("Running shoes"), Some("/api/v1/media/cat")).unwrap();
+    let draft = CategoryDraft::parse(Some("Running shoes"), Some("/api/v1/media/cat-1")).unwrap();
 
     let updated = ports
         .service()
@@ -1079,14 +907,11 @@ async fn renaming_a_category_to_a_taken_name_is_refused_as_already_existing() {
         .returning(|_| Err(RepoError::Conflict(CategoryConflict::DuplicateName)));
     let draft = CategoryDraft::parse(Some("Boots"), None).unwrap();
 
-    let err = ports
+    let result = ports
         .service()
         .update_category(&admin(), &CategoryId::new("cat-1"), draft)
-        .await
-        .unwrap_err();
-
-    assert!(matches!(err, CatalogError::Conflict(_)));
-    assert_eq!(err.to_string(), "Category already exists");
+        .await;
+    assert_refused!(result, CatalogError::Conflict(_), "Category already exists");
 }
 
 #[tokio::test]
@@ -1098,14 +923,11 @@ async fn updating_an_unknown_category_is_not_found() {
         .returning(|_| Err(RepoError::NotFound));
     let draft = CategoryDraft::parse(Some("Boots"), None).unwrap();
 
-    let err = ports
+    let result = ports
         .service()
         .update_category(&admin(), &CategoryId::new("nope"), draft)
-        .await
-        .unwrap_err();
-
-    assert!(matches!(err, CatalogError::CategoryNotFound));
-    assert_eq!(err.to_string(), "Category not found");
+        .await;
+    assert_refused!(result, CatalogError::CategoryNotFound, "Category not found");
 }
 
 #[tokio::test]
@@ -1135,15 +957,13 @@ async fn deleting_a_used_category_is_refused_with_its_name() {
         .expect_delete()
         .returning(|_| Err(RepoError::Conflict(CategoryConflict::InUse)));
 
-    let err = ports
+    let result = ports
         .service()
         .delete_category(&admin(), &CategoryId::new("cat-1"))
-        .await
-        .unwrap_err();
-
-    assert!(matches!(err, CatalogError::Conflict(_)));
-    assert_eq!(
-        err.to_string(),
+        .await;
+    assert_refused!(
+        result,
+        CatalogError::Conflict(_),
         "Sneakers still has products; move or delete them first"
     );
 }
@@ -1154,13 +974,11 @@ async fn deleting_an_unknown_category_is_not_found_and_nothing_is_deleted() {
     ports.categories.expect_find().returning(|_| Ok(None));
     ports.categories.expect_delete().times(0);
 
-    let err = ports
+    let result = ports
         .service()
         .delete_category(&admin(), &CategoryId::new("nope"))
-        .await
-        .unwrap_err();
-
-    assert!(matches!(err, CatalogError::CategoryNotFound));
+        .await;
+    assert_refused!(result, CatalogError::CategoryNotFound);
 }
 
 #[tokio::test]
@@ -1171,13 +989,11 @@ async fn a_category_deleted_by_someone_else_meanwhile_is_not_found() {
         .expect_delete()
         .returning(|_| Err(RepoError::NotFound));
 
-    let err = ports
+    let result = ports
         .service()
         .delete_category(&admin(), &CategoryId::new("cat-1"))
-        .await
-        .unwrap_err();
-
-    assert!(matches!(err, CatalogError::CategoryNotFound));
+        .await;
+    assert_refused!(result, CatalogError::CategoryNotFound);
 }
 
 // --- failures -----------------------------------------------------------------------------
@@ -1203,44 +1019,44 @@ async fn unexpected_errors_from_the_first_read_pass_through_unchanged() {
     let draft = || CategoryDraft::parse(Some("Boots"), None).unwrap();
     let review = || ReviewDraft::parse(Some(5), None).unwrap();
 
-    assert_unexpected(
+    assert_down(
         "list_products",
         service.list_products(&ProductQuery::default()).await,
     );
-    assert_unexpected("product", service.product(&p1).await);
-    assert_unexpected("category_page", service.category_page(&c1).await);
-    assert_unexpected(
+    assert_down("product", service.product(&p1).await);
+    assert_down("category_page", service.category_page(&c1).await);
+    assert_down(
         "create_product",
         service.create_product(&admin(), input(), None).await,
     );
-    assert_unexpected(
+    assert_down(
         "update_product",
         service.update_product(&admin(), &p1, input(), None).await,
     );
-    assert_unexpected(
+    assert_down(
         "delete_product",
         service.delete_product(&admin(), &p1).await,
     );
-    assert_unexpected("image", service.image(&m1).await);
-    assert_unexpected("reviews", service.reviews(&p1).await);
-    assert_unexpected(
+    assert_down("image", service.image(&m1).await);
+    assert_down("reviews", service.reviews(&p1).await);
+    assert_down(
         "add_review",
         service.add_review(&shopper(), &p1, review()).await,
     );
-    assert_unexpected("categories", service.categories().await);
-    assert_unexpected(
+    assert_down("categories", service.categories().await);
+    assert_down(
         "create_category",
         service.create_category(&admin(), draft()).await,
     );
-    assert_unexpected(
+    assert_down(
         "update_category",
         service.update_category(&admin(), &c1, draft()).await,
     );
-    assert_unexpected(
+    assert_down(
         "delete_category",
         service.delete_category(&admin(), &c1).await,
     );
-    assert_unexpected("store_image", service.store_image(&admin(), photo()).await);
+    assert_down("store_image", service.store_image(&admin(), photo()).await);
 }
 
 #[tokio::test]
@@ -1272,25 +1088,25 @@ async fn unexpected_errors_from_later_steps_pass_through_unchanged() {
     };
     let review = ReviewDraft::parse(Some(5), None).unwrap();
 
-    assert_unexpected("category_page", service.category_page(&c1).await);
-    assert_unexpected(
+    assert_down("category_page", service.category_page(&c1).await);
+    assert_down(
         "create_product",
         service.create_product(&admin(), coded(), None).await,
     );
-    assert_unexpected(
+    assert_down(
         "create_product (seller)",
         service.create_product(&admin(), sold_by(), None).await,
     );
-    assert_unexpected(
+    assert_down(
         "update_product",
         service.update_product(&admin(), &p1, coded(), None).await,
     );
-    assert_unexpected("reviews", service.reviews(&p1).await);
-    assert_unexpected(
+    assert_down("reviews", service.reviews(&p1).await);
+    assert_down(
         "add_review",
         service.add_review(&shopper(), &p1, review).await,
     );
-    assert_unexpected(
+    assert_down(
         "delete_category",
         service.delete_category(&admin(), &c1).await,
     );
@@ -1310,14 +1126,15 @@ async fn a_refusal_the_use_case_does_not_expect_is_an_unexpected_error() {
     let service = ports.service();
 
     let draft = CategoryDraft::parse(Some("Boots"), None).unwrap();
-    let err = service
+    let result = service
         .update_category(&admin(), &CategoryId::new("c-1"), draft.clone())
-        .await
-        .unwrap_err();
-    assert!(matches!(err, CatalogError::Unexpected(_)), "{err:?}");
-    assert_eq!(err.to_string(), "conflict: products use the category");
+        .await;
+    assert_refused!(
+        result,
+        CatalogError::Unexpected(_),
+        "conflict: products use the category"
+    );
 
-    let err = service.create_category(&admin(), draft).await.unwrap_err();
-    assert!(matches!(err, CatalogError::Unexpected(_)), "{err:?}");
-    assert_eq!(err.to_string(), "not found");
+    let result = service.create_category(&admin(), draft).await;
+    assert_refused!(result, CatalogError::Unexpected(_), "not found");
 }

@@ -6,13 +6,12 @@
 
 use std::sync::Arc;
 
-use chrono::{DateTime, TimeZone, Utc};
-use paduka_domain::catalog::{CategoryRef, Product, ProductRating, Variant};
-use paduka_domain::contact::Email;
+use paduka_domain::catalog::{Product, Variant};
 use paduka_domain::order::{Order, OrderStatus};
 use paduka_domain::review::UserRef;
-use paduka_domain::user::{Role, User};
-use paduka_domain::{CategoryId, OrderId, Paise, Percent, ProductId, UserId};
+use paduka_domain::{OrderId, Paise, Percent, ProductId, UserId};
+use paduka_test_support::builders::{OrderBuilder, ProductBuilder, UserBuilder, variant};
+use paduka_test_support::time::now;
 
 use super::*;
 use crate::accounts::MockUserRepository;
@@ -20,7 +19,8 @@ use crate::catalog::CatalogRevision;
 use crate::catalog::MockProductRepository;
 use crate::mail::MockMailer;
 use crate::orders::{MockOrderRepository, NewOrder, PlaceError, Placement, StockChange};
-use crate::{MockClock, MockIdGenerator, RepoError};
+use crate::testing::{assert_refused, clock, ids, shopper};
+use crate::{MockIdGenerator, RepoError};
 
 // --- fixtures -----------------------------------------------------------------------------
 
@@ -34,12 +34,34 @@ struct Ports {
     events: MockWebhookEventRepository,
     mailer: MockMailer,
     ids: MockIdGenerator,
-    clock: MockClock,
 }
 
 impl Ports {
-    fn service(mut self) -> CheckoutService {
-        self.clock.expect_now().return_const(now());
+    /// The shopper's intent `order_A` is stored, and signatures are the fake ones.
+    fn signed() -> Self {
+        Self::default()
+            .with_fake_signatures()
+            .with_intents(vec![intent()])
+    }
+
+    /// [`Ports::signed`], no order uses `pay_1` yet, and the catalog holds Trail Runners
+    /// with `stock` pairs left.
+    fn paid(stock: u32) -> Self {
+        Self::signed()
+            .without_orders()
+            .with_products(vec![trail_runner(stock)])
+    }
+
+    /// The webhook `evt_1`, never seen before and recorded once handled, says `pay_1`
+    /// captured ₹1698 for `order_A`.
+    fn captured() -> Self {
+        Self::default()
+            .with_webhook(captured())
+            .with_new_event("evt_1")
+            .marking("evt_1")
+    }
+
+    fn service(self) -> CheckoutService {
         CheckoutService::new(
             CheckoutPorts {
                 gateway: Arc::new(self.gateway),
@@ -50,7 +72,7 @@ impl Ports {
                 webhook_events: Arc::new(self.events),
                 mailer: Arc::new(self.mailer),
                 ids: Arc::new(self.ids),
-                clock: Arc::new(self.clock),
+                clock: Arc::new(clock()),
                 catalog_revision: CatalogRevision::default(),
             },
             DeliveryArea::default(),
@@ -58,12 +80,8 @@ impl Ports {
     }
 
     /// The id generator hands out exactly these ids, in order, and no more.
-    fn with_ids(mut self, ids: &[&str]) -> Self {
-        let mut queue: Vec<String> = ids.iter().rev().map(|id| (*id).to_owned()).collect();
-        self.ids
-            .expect_new_id()
-            .times(ids.len())
-            .returning(move || queue.pop().expect("no more ids"));
+    fn with_ids(mut self, list: &[&str]) -> Self {
+        self.ids = ids(list);
         self
     }
 
@@ -112,7 +130,7 @@ impl Ports {
     fn with_mail(mut self, times: usize) -> Self {
         self.users
             .expect_find()
-            .returning(|id| Ok(Some(user(id.as_str()))));
+            .returning(|id| Ok(Some(UserBuilder::shopper(id.as_str()).build())));
         self.mailer.expect_send().times(times).returning(|_| Ok(()));
         self
     }
@@ -149,71 +167,21 @@ impl Ports {
     }
 }
 
-fn now() -> DateTime<Utc> {
-    Utc.with_ymd_and_hms(2025, 10, 1, 9, 30, 0).unwrap()
-}
-
 fn sign(order: &str, payment: &str) -> String {
     format!("sig:{order}|{payment}")
 }
 
-fn user(id: &str) -> User {
-    User {
-        id: UserId::new(id),
-        name: format!("User {id}"),
-        email: Email::parse(&format!("{id}@paduka.local")).unwrap(),
-        phone: "9876543210".into(),
-        address: "1 MG Road".into(),
-        role: Role::Shopper,
-        password_hash: String::new(),
-        created_at: now(),
-        updated_at: now(),
-    }
-}
-
-fn shopper() -> Principal {
-    Principal::of(&user("shopper-1"))
-}
-
 /// "Trail Runner": UK 7 at ₹999 with 15% off, UK 8 at ₹1099; `stock` pairs in stock.
 fn trail_runner(stock: u32) -> Product {
-    Product {
-        id: ProductId::new("p-1"),
-        product_code: "PDK-0000CAFE".into(),
-        name: "Trail Runner".into(),
-        info: String::new(),
-        variants: vec![
-            Variant {
-                label: Some("UK 7".into()),
-                model: None,
-                price: Paise::from_stored(99_900),
-                discount: Percent::new(15).unwrap(),
-            },
-            Variant {
-                label: None,
-                model: Some("TR-8".into()),
-                price: Paise::from_stored(109_900),
-                discount: Percent::ZERO,
-            },
-        ],
-        descriptions: vec![],
-        specifications: vec![],
-        material: String::new(),
-        tags: vec![],
-        seller: None,
-        category: CategoryRef {
-            id: CategoryId::new("cat-1"),
-            name: "Sneakers".into(),
-        },
-        quantity: stock,
-        shipping: true,
-        other_photos: vec![],
-        has_photo: true,
-        photo_version: Some("abc123".into()),
-        rating: ProductRating::default(),
-        created_at: now(),
-        updated_at: now(),
-    }
+    let uk_8 = Variant {
+        model: Some("TR-8".into()),
+        ..variant(None, 1099, 0)
+    };
+    ProductBuilder::new("p-1")
+        .variants(vec![variant(Some("UK 7"), 999, 15), uk_8])
+        .without_seller()
+        .stock(stock)
+        .build()
 }
 
 /// Two pairs of UK 7: 999 x 0.85 x 2 = 1698.30, so ₹1698.
@@ -289,20 +257,12 @@ fn stored(new: &NewOrder) -> Order {
     }
 }
 
+/// The order `pay_1` placed earlier, confirmed since.
 fn existing_order() -> Order {
-    Order {
-        id: OrderId::new("order-earlier"),
-        lines: vec![],
-        user: UserRef::new(UserId::new("shopper-1"), "User shopper-1"),
-        address: "12 Temple Road, Mathura".into(),
-        pincode: "281001".into(),
-        amount_rupees: 1698,
-        payment_id: "pay_1".into(),
-        provider_order_id: "order_A".into(),
-        status: OrderStatus::Confirmed,
-        created_at: now(),
-        updated_at: now(),
-    }
+    OrderBuilder::new("order-earlier")
+        .lines(vec![])
+        .status(OrderStatus::Confirmed)
+        .build()
 }
 
 fn refund(amount: Paise) -> RefundResult {
@@ -469,13 +429,13 @@ async fn a_cart_that_does_not_add_up_to_the_amount_is_a_conflict_and_nothing_is_
     let result = service
         .start_payment(&shopper(), 1699, Some(cart_input()))
         .await;
-    assert!(matches!(
+    assert_refused!(
         result,
-        Err(CheckoutError::AmountMismatch {
+        CheckoutError::AmountMismatch {
             cart_rupees: 1698,
             given_rupees: 1699
-        })
-    ));
+        }
+    );
 }
 
 #[tokio::test]
@@ -529,20 +489,14 @@ async fn the_provider_being_down_at_payment_start_is_a_provider_error() {
         ))
     });
     let result = ports.service().start_payment(&shopper(), 500, None).await;
-    assert!(matches!(result, Err(CheckoutError::Provider(_))));
+    assert_refused!(result, CheckoutError::Provider(_));
 }
 
 // --- place_order --------------------------------------------------------------------------
 
 #[tokio::test]
 async fn a_paid_cart_becomes_a_pending_order_verified_against_the_stored_order_id() {
-    let mut ports = Ports::default()
-        .with_fake_signatures()
-        .with_intents(vec![intent()])
-        .without_orders()
-        .with_products(vec![trail_runner(5)])
-        .with_ids(&["ord-1"])
-        .with_mail(1);
+    let mut ports = Ports::paid(5).with_ids(&["ord-1"]).with_mail(1);
     ports
         .orders
         .expect_place()
@@ -551,7 +505,7 @@ async fn a_paid_cart_becomes_a_pending_order_verified_against_the_stored_order_i
                 && new.provider_order_id == "order_A"
                 && new.payment_id == "pay_1"
                 && new.amount_rupees == 1698
-                && new.user == UserRef::new(UserId::new("shopper-1"), "User shopper-1")
+                && new.user == UserRef::new(UserId::new("shopper-1"), "Shopper-1")
                 && new.actor == Some(UserId::new("shopper-1"))
                 && new.pincode == "281001"
                 && new.lines.len() == 1
@@ -627,15 +581,12 @@ async fn a_signature_for_someone_else_s_payment_order_is_refused() {
             },
         )
         .await;
-    assert!(matches!(result, Err(CheckoutError::PaymentNotVerified)));
+    assert_refused!(result, CheckoutError::PaymentNotVerified);
 }
 
 #[tokio::test]
 async fn a_bad_or_missing_signature_is_refused_and_nothing_is_placed() {
-    let service = Ports::default()
-        .with_fake_signatures()
-        .with_intents(vec![intent()])
-        .service();
+    let service = Ports::signed().service();
     let tampered = OrderRequest {
         signature: sign("order_A", "pay_2"),
         ..request()
@@ -656,9 +607,7 @@ async fn a_bad_or_missing_signature_is_refused_and_nothing_is_placed() {
 
 #[tokio::test]
 async fn the_same_payment_twice_returns_the_order_it_placed() {
-    let mut ports = Ports::default()
-        .with_fake_signatures()
-        .with_intents(vec![intent()]);
+    let mut ports = Ports::signed();
     ports
         .orders
         .expect_find_by_payment()
@@ -675,12 +624,7 @@ async fn the_same_payment_twice_returns_the_order_it_placed() {
 
 #[tokio::test]
 async fn losing_the_race_to_the_webhook_returns_the_order_that_won() {
-    let mut ports = Ports::default()
-        .with_fake_signatures()
-        .with_intents(vec![intent()])
-        .without_orders()
-        .with_products(vec![trail_runner(5)])
-        .with_ids(&["ord-1"]);
+    let mut ports = Ports::paid(5).with_ids(&["ord-1"]);
     ports
         .orders
         .expect_place()
@@ -696,12 +640,7 @@ async fn losing_the_race_to_the_webhook_returns_the_order_that_won() {
 
 #[tokio::test]
 async fn a_client_amount_that_is_not_the_cart_s_price_is_a_conflict_without_refund() {
-    let service = Ports::default()
-        .with_fake_signatures()
-        .with_intents(vec![intent()])
-        .without_orders()
-        .with_products(vec![trail_runner(5)])
-        .service();
+    let service = Ports::paid(5).service();
     let result = service
         .place_order(
             &shopper(),
@@ -711,22 +650,20 @@ async fn a_client_amount_that_is_not_the_cart_s_price_is_a_conflict_without_refu
             },
         )
         .await;
-    assert!(matches!(
+    assert_refused!(
         result,
-        Err(CheckoutError::AmountMismatch {
+        CheckoutError::AmountMismatch {
             cart_rupees: 1698,
             given_rupees: 1
-        })
-    ));
+        }
+    );
 }
 
 #[tokio::test]
 async fn a_price_changed_since_payment_refunds_the_payment() {
     let mut cheaper = trail_runner(5);
     cheaper.variants[0].discount = Percent::new(50).unwrap();
-    let result = Ports::default()
-        .with_fake_signatures()
-        .with_intents(vec![intent()])
+    let result = Ports::signed()
         .without_orders()
         .with_products(vec![cheaper])
         .with_mail(1)
@@ -753,21 +690,16 @@ async fn a_price_changed_since_payment_refunds_the_payment() {
 
 #[tokio::test]
 async fn a_paid_cart_beyond_stock_is_refunded_and_the_shopper_told() {
-    let mut ports = Ports::default()
-        .with_fake_signatures()
-        .with_intents(vec![intent()])
-        .without_orders()
-        .with_products(vec![trail_runner(1)])
-        .refunding();
+    let mut ports = Ports::paid(1).refunding();
     ports
         .users
         .expect_find()
-        .returning(|id| Ok(Some(user(id.as_str()))));
+        .returning(|id| Ok(Some(UserBuilder::shopper(id.as_str()).build())));
     ports
         .mailer
         .expect_send()
         .withf(|mail| {
-            mail.to.as_str() == "shopper-1@paduka.local"
+            mail.to.as_str() == "shopper-1@paduka.test"
                 && mail.subject == "Your Paduka payment has been refunded"
                 && mail.text.contains("Only 1 left of Trail Runner")
                 && mail.text.contains("₹1698")
@@ -785,14 +717,7 @@ async fn a_paid_cart_beyond_stock_is_refunded_and_the_shopper_told() {
 
 #[tokio::test]
 async fn stock_taken_by_another_order_in_the_meantime_is_refunded_too() {
-    let mut ports = Ports::default()
-        .with_fake_signatures()
-        .with_intents(vec![intent()])
-        .without_orders()
-        .with_products(vec![trail_runner(5)])
-        .with_ids(&["ord-1"])
-        .with_mail(1)
-        .refunding();
+    let mut ports = Ports::paid(5).with_ids(&["ord-1"]).with_mail(1).refunding();
     ports.orders.expect_place().times(1).returning(|_, _| {
         Err(PlaceError::OutOfStock {
             product: ProductId::new("p-1"),
@@ -811,11 +736,7 @@ async fn stock_taken_by_another_order_in_the_meantime_is_refunded_too() {
 
 #[tokio::test]
 async fn a_failed_refund_keeps_its_claim_and_says_nothing_was_refunded() {
-    let mut ports = Ports::default()
-        .with_fake_signatures()
-        .with_intents(vec![intent()])
-        .without_orders()
-        .with_products(vec![trail_runner(1)]);
+    let mut ports = Ports::paid(1);
     ports
         .intents
         .expect_claim_refund()
@@ -840,10 +761,7 @@ async fn a_failed_refund_keeps_its_claim_and_says_nothing_was_refunded() {
 
 #[tokio::test]
 async fn a_refund_claim_refused_because_the_webhook_placed_the_order_returns_that_order() {
-    let mut ports = Ports::default()
-        .with_fake_signatures()
-        .with_intents(vec![intent()])
-        .with_products(vec![trail_runner(1)]);
+    let mut ports = Ports::signed().with_products(vec![trail_runner(1)]);
     let mut lookups = 0;
     ports.orders.expect_find_by_payment().returning(move |_| {
         lookups += 1;
@@ -904,12 +822,7 @@ impl Ports {
 
 #[tokio::test]
 async fn a_place_refused_because_the_payment_was_refunded_is_a_conflict() {
-    let mut ports = Ports::default()
-        .with_fake_signatures()
-        .with_intents(vec![intent()])
-        .without_orders()
-        .with_products(vec![trail_runner(5)])
-        .with_ids(&["ord-1"]);
+    let mut ports = Ports::paid(5).with_ids(&["ord-1"]);
     ports
         .orders
         .expect_place()
@@ -922,11 +835,7 @@ async fn a_place_refused_because_the_payment_was_refunded_is_a_conflict() {
 
 #[tokio::test]
 async fn pincode_and_address_are_checked_with_the_spec_messages_and_never_refunded() {
-    let service = Ports::default()
-        .with_fake_signatures()
-        .with_intents(vec![intent()])
-        .without_orders()
-        .service();
+    let service = Ports::signed().without_orders().service();
     let cases = [
         (
             OrderRequest {
@@ -960,9 +869,7 @@ async fn pincode_and_address_are_checked_with_the_spec_messages_and_never_refund
 
 #[tokio::test]
 async fn a_product_gone_since_payment_refunds_the_payment() {
-    let (reason, refund) = Ports::default()
-        .with_fake_signatures()
-        .with_intents(vec![intent()])
+    let (reason, refund) = Ports::signed()
         .without_orders()
         .with_products(vec![])
         .with_mail(1)
@@ -1032,17 +939,11 @@ async fn two_variants_of_one_product_share_its_stock() {
 
 #[tokio::test]
 async fn a_mail_that_cannot_be_sent_does_not_fail_the_order() {
-    let mut ports = Ports::default()
-        .with_fake_signatures()
-        .with_intents(vec![intent()])
-        .without_orders()
-        .with_products(vec![trail_runner(5)])
-        .with_ids(&["ord-1"])
-        .placing();
+    let mut ports = Ports::paid(5).with_ids(&["ord-1"]).placing();
     ports
         .users
         .expect_find()
-        .returning(|id| Ok(Some(user(id.as_str()))));
+        .returning(|id| Ok(Some(UserBuilder::shopper(id.as_str()).build())));
     ports
         .mailer
         .expect_send()
@@ -1116,10 +1017,7 @@ async fn a_webhook_with_a_bad_signature_is_refused_and_nothing_is_read() {
         .expect_verify_webhook()
         .returning(|_, signature| signature == "good");
     let result = ports.service().webhook("evt_1", BODY, "forged").await;
-    assert!(matches!(
-        result,
-        Err(CheckoutError::InvalidWebhookSignature)
-    ));
+    assert_refused!(result, CheckoutError::InvalidWebhookSignature);
 }
 
 #[tokio::test]
@@ -1137,10 +1035,7 @@ async fn a_webhook_event_seen_before_is_a_duplicate() {
 
 #[tokio::test]
 async fn a_captured_payment_whose_browser_never_came_back_gets_its_order_from_the_intent() {
-    let mut ports = Ports::default()
-        .with_webhook(captured())
-        .with_new_event("evt_1")
-        .marking("evt_1")
+    let mut ports = Ports::captured()
         .with_intents(vec![intent()])
         .without_orders()
         .with_products(vec![trail_runner(5)])
@@ -1153,7 +1048,7 @@ async fn a_captured_payment_whose_browser_never_came_back_gets_its_order_from_th
             new.actor.is_none()
                 && new.provider_order_id == "order_A"
                 && new.address == "12 Temple Road, Mathura"
-                && new.user.name == "User shopper-1"
+                && new.user.name == "Shopper-1"
         })
         .times(1)
         .returning(|new, _| Ok(Placement::Placed(stored(new))));
@@ -1167,11 +1062,7 @@ async fn a_captured_payment_whose_browser_never_came_back_gets_its_order_from_th
 
 #[tokio::test]
 async fn a_webhook_for_a_placed_order_leaves_it_as_it_is() {
-    let mut ports = Ports::default()
-        .with_webhook(captured())
-        .with_new_event("evt_1")
-        .marking("evt_1")
-        .with_intents(vec![intent()]);
+    let mut ports = Ports::captured().with_intents(vec![intent()]);
     ports
         .orders
         .expect_find_by_payment()
@@ -1256,10 +1147,7 @@ async fn a_captured_amount_other_than_the_intent_s_is_left_alone() {
 
 #[tokio::test]
 async fn a_webhook_for_a_cart_that_can_no_longer_be_filled_refunds_it() {
-    let outcome = Ports::default()
-        .with_webhook(captured())
-        .with_new_event("evt_1")
-        .marking("evt_1")
+    let outcome = Ports::captured()
         .with_intents(vec![intent()])
         .without_orders()
         .with_products(vec![trail_runner(0)])
@@ -1290,7 +1178,7 @@ async fn a_webhook_whose_refund_fails_is_not_recorded_so_the_provider_delivers_i
         .expect_refund()
         .returning(|_, _, _| Err(provider_down()));
     let result = ports.service().webhook("evt_1", BODY, "good").await;
-    assert!(matches!(result, Err(CheckoutError::Provider(_))));
+    assert_refused!(result, CheckoutError::Provider(_));
 }
 
 #[tokio::test]
@@ -1299,10 +1187,7 @@ async fn a_webhook_for_an_undeliverable_intent_refunds_it() {
         pincode: "110001".into(),
         ..intent()
     };
-    let outcome = Ports::default()
-        .with_webhook(captured())
-        .with_new_event("evt_1")
-        .marking("evt_1")
+    let outcome = Ports::captured()
         .with_intents(vec![elsewhere])
         .without_orders()
         .with_mail(1)
@@ -1343,10 +1228,7 @@ async fn an_older_intent_of_the_user_is_found_through_the_browser_s_order_id() {
 
 #[tokio::test]
 async fn a_webhook_racing_a_refund_claim_reports_the_refund() {
-    let mut ports = Ports::default()
-        .with_webhook(captured())
-        .with_new_event("evt_1")
-        .marking("evt_1")
+    let mut ports = Ports::captured()
         .with_intents(vec![intent()])
         .without_orders()
         .with_products(vec![trail_runner(5)])
@@ -1373,10 +1255,7 @@ async fn a_webhook_for_a_deleted_shopper_s_payment_refunds_it_without_mail() {
             user: user.clone(),
             ..intent()
         };
-        let mut ports = Ports::default()
-            .with_webhook(captured())
-            .with_new_event("evt_1")
-            .marking("evt_1")
+        let mut ports = Ports::captured()
             .with_intents(vec![orphan])
             .without_orders()
             .refunding();
@@ -1514,5 +1393,5 @@ async fn an_order_the_sandbox_refuses_to_pay_is_not_found() {
     let refused = sandbox(vec![intent()], payer)
         .pay(&shopper(), "order_A")
         .await;
-    assert!(matches!(refused, Err(CheckoutError::PaymentOrderNotFound)));
+    assert_refused!(refused, CheckoutError::PaymentOrderNotFound);
 }

@@ -1,19 +1,17 @@
 //! `OrderService` against mocked ports; unexpected calls fail the test.
 
-use chrono::{DateTime, TimeZone, Utc};
-use paduka_domain::contact::Email;
-use paduka_domain::order::OrderLine;
 use paduka_domain::review::UserRef;
-use paduka_domain::user::{Role, User};
-use paduka_domain::{Percent, ProductId};
+use paduka_test_support::builders::{OrderBuilder, UserBuilder};
+use paduka_test_support::time::now;
 
 use super::*;
+use crate::RepoError;
 use crate::accounts::MockUserRepository;
 use crate::catalog::CatalogRevision;
 use crate::checkout::{MockPaymentGateway, PaymentError, RefundResult};
 use crate::mail::MockMailer;
 use crate::orders::{Cancellation, MockOrderRepository, OrderConflict};
-use crate::{MockClock, RepoError};
+use crate::testing::{admin, assert_refused, clock, shopper};
 
 #[derive(Default)]
 struct Ports {
@@ -21,18 +19,16 @@ struct Ports {
     gateway: MockPaymentGateway,
     users: MockUserRepository,
     mailer: MockMailer,
-    clock: MockClock,
 }
 
 impl Ports {
-    fn service(mut self) -> OrderService {
-        self.clock.expect_now().return_const(now());
+    fn service(self) -> OrderService {
         OrderService::new(OrderPorts {
             orders: Arc::new(self.orders),
             gateway: Arc::new(self.gateway),
             users: Arc::new(self.users),
             mailer: Arc::new(self.mailer),
-            clock: Arc::new(self.clock),
+            clock: Arc::new(clock()),
             catalog_revision: CatalogRevision::default(),
         })
     }
@@ -55,11 +51,11 @@ impl Ports {
     fn mailing(mut self, times: usize, subject: &'static str) -> Self {
         self.users
             .expect_find()
-            .returning(|id| Ok(Some(user(id.as_str(), Role::Shopper))));
+            .returning(|id| Ok(Some(UserBuilder::shopper(id.as_str()).build())));
         self.mailer
             .expect_send()
             .withf(move |mail| {
-                mail.to.as_str() == "shopper-1@paduka.local" && mail.subject.contains(subject)
+                mail.to.as_str() == "shopper-1@paduka.test" && mail.subject.contains(subject)
             })
             .times(times)
             .returning(|_| Ok(()));
@@ -83,63 +79,20 @@ impl Ports {
     }
 }
 
-fn now() -> DateTime<Utc> {
-    Utc.with_ymd_and_hms(2025, 10, 1, 9, 30, 0).unwrap()
-}
-
-fn user(id: &str, role: Role) -> User {
-    User {
-        id: UserId::new(id),
-        name: format!("User {id}"),
-        email: Email::parse(&format!("{id}@paduka.local")).unwrap(),
-        phone: "9876543210".into(),
-        address: "1 MG Road".into(),
-        role,
-        password_hash: String::new(),
-        created_at: now(),
-        updated_at: now(),
-    }
-}
-
-fn shopper() -> Principal {
-    Principal::of(&user("shopper-1", Role::Shopper))
-}
-
+/// Another shopper, `shopper-2`.
 fn stranger() -> Principal {
-    Principal::of(&user("shopper-2", Role::Shopper))
+    Principal::of(&UserBuilder::shopper("shopper-2").build())
 }
 
+/// The admin, as a signed-in user rather than a capability.
 fn admin_principal() -> Principal {
-    Principal::of(&user("admin", Role::Admin))
-}
-
-fn admin() -> Admin {
-    admin_principal().as_admin().unwrap()
+    Principal::of(&UserBuilder::admin("admin").build())
 }
 
 /// `shopper-1`'s order `ord-1` for ₹1698, paid by `pay_1`, in `status`.
 fn order(status: &str) -> Order {
-    Order {
-        id: OrderId::new("ord-1"),
-        lines: vec![OrderLine {
-            product: ProductId::new("p-1"),
-            name: "Trail Runner".into(),
-            category_name: "Sneakers".into(),
-            variant_label: Some("UK 7".into()),
-            unit_price: Paise::from_stored(99_900),
-            discount: Percent::new(15).unwrap(),
-            quantity: 2,
-        }],
-        user: UserRef::new(UserId::new("shopper-1"), "User shopper-1"),
-        address: "12 Temple Road, Mathura".into(),
-        pincode: "281001".into(),
-        amount_rupees: 1698,
-        payment_id: "pay_1".into(),
-        provider_order_id: "order_A".into(),
-        status: OrderStatus::from_stored(status).unwrap(),
-        created_at: now(),
-        updated_at: now(),
-    }
+    let status = OrderStatus::from_stored(status).unwrap();
+    OrderBuilder::new("ord-1").status(status).build()
 }
 
 fn refund() -> RefundResult {
@@ -182,10 +135,10 @@ async fn asking_for_someone_else_s_orders_is_forbidden_even_for_an_admin() {
     let service = Ports::default().service();
     let other = UserId::new("shopper-1");
     for caller in [stranger(), admin_principal()] {
-        assert!(matches!(
+        assert_refused!(
             service.my_orders(&caller, Some(other.clone())).await,
-            Err(OrderError::Forbidden)
-        ));
+            OrderError::Forbidden
+        );
     }
 }
 
@@ -230,14 +183,11 @@ async fn an_order_is_shown_to_its_owner_and_admins_only() {
         [(OrderStatus::Pending, None), (OrderStatus::Confirmed, None)],
         "the buyer sees the steps, not the staff's names"
     );
-    assert!(matches!(
-        service.get(&stranger(), &id).await,
-        Err(OrderError::Forbidden)
-    ));
-    assert!(matches!(
+    assert_refused!(service.get(&stranger(), &id).await, OrderError::Forbidden);
+    assert_refused!(
         service.get(&shopper(), &OrderId::new("nope")).await,
-        Err(OrderError::NotFound)
-    ));
+        OrderError::NotFound
+    );
 }
 
 #[tokio::test]
@@ -249,10 +199,7 @@ async fn an_order_of_a_deleted_account_is_only_for_admins() {
     let service = Ports::default().with_order(orphan).with_history().service();
     let id = OrderId::new("ord-1");
     assert!(service.get(&admin_principal(), &id).await.is_ok());
-    assert!(matches!(
-        service.get(&shopper(), &id).await,
-        Err(OrderError::Forbidden)
-    ));
+    assert_refused!(service.get(&shopper(), &id).await, OrderError::Forbidden);
 }
 
 #[tokio::test]
@@ -310,12 +257,10 @@ async fn cancelled_and_unknown_statuses_cannot_be_set() {
 #[tokio::test]
 async fn a_cancelled_order_keeps_its_status() {
     let service = Ports::default().with_order(order("Cancelled")).service();
-    let error = service
+    let result = service
         .update_status(&admin(), &OrderId::new("ord-1"), "Pending")
-        .await
-        .unwrap_err();
-    assert!(matches!(error, OrderError::Cancelled));
-    assert_eq!(error.to_string(), "Order Cancelled");
+        .await;
+    assert_refused!(result, OrderError::Cancelled, "Order Cancelled");
 }
 
 #[tokio::test]
@@ -329,7 +274,7 @@ async fn a_cancellation_racing_a_status_change_wins() {
         .service()
         .update_status(&admin(), &OrderId::new("ord-1"), "Delivered")
         .await;
-    assert!(matches!(result, Err(OrderError::Cancelled)));
+    assert_refused!(result, OrderError::Cancelled);
 }
 
 #[tokio::test]
@@ -348,7 +293,7 @@ async fn the_status_of_an_unknown_order_is_not_found() {
     let result = service
         .update_status(&admin(), &OrderId::new("nope"), "Delivered")
         .await;
-    assert!(matches!(result, Err(OrderError::NotFound)));
+    assert_refused!(result, OrderError::NotFound);
 }
 
 // --- cancelling ---------------------------------------------------------------------------
@@ -404,12 +349,8 @@ async fn an_admin_may_cancel_anyone_s_order() {
 #[tokio::test]
 async fn a_delivered_order_cannot_be_cancelled() {
     let service = Ports::default().with_order(order("Delivered")).service();
-    let error = service
-        .cancel(&shopper(), &OrderId::new("ord-1"))
-        .await
-        .unwrap_err();
-    assert!(matches!(error, OrderError::Delivered));
-    assert_eq!(error.to_string(), "Order Delivered");
+    let result = service.cancel(&shopper(), &OrderId::new("ord-1")).await;
+    assert_refused!(result, OrderError::Delivered, "Order Delivered");
 }
 
 #[tokio::test]
@@ -423,14 +364,14 @@ async fn an_order_delivered_while_being_cancelled_stays_delivered() {
         .service()
         .cancel(&shopper(), &OrderId::new("ord-1"))
         .await;
-    assert!(matches!(result, Err(OrderError::Delivered)));
+    assert_refused!(result, OrderError::Delivered);
 }
 
 #[tokio::test]
 async fn nobody_cancels_someone_else_s_order() {
     let service = Ports::default().with_order(order("Pending")).service();
     let result = service.cancel(&stranger(), &OrderId::new("ord-1")).await;
-    assert!(matches!(result, Err(OrderError::Forbidden)));
+    assert_refused!(result, OrderError::Forbidden);
 }
 
 #[tokio::test]
@@ -442,12 +383,11 @@ async fn a_refund_the_provider_refuses_is_reported_and_not_recorded() {
             message: "gateway error".into(),
         })
     });
-    let error = ports
+    let result = ports
         .service()
         .cancel(&shopper(), &OrderId::new("ord-1"))
-        .await
-        .unwrap_err();
-    assert!(matches!(error, OrderError::RefundFailed(_)));
+        .await;
+    assert_refused!(result, OrderError::RefundFailed(_));
 }
 
 #[tokio::test]

@@ -122,23 +122,7 @@ mod tests {
     use super::*;
     use crate::MockIdGenerator;
     use crate::sales::MockSaleRepository;
-    use paduka_domain::UserId;
-    use paduka_domain::user::{Role, User};
-
-    fn admin() -> Admin {
-        let now = chrono::Utc::now();
-        Admin::trusted(&User {
-            id: UserId::new("admin"),
-            name: "Admin".into(),
-            email: paduka_domain::contact::Email::parse("admin@paduka.local").unwrap(),
-            phone: "9876543210".into(),
-            address: "Shop".into(),
-            role: Role::Admin,
-            password_hash: String::new(),
-            created_at: now,
-            updated_at: now,
-        })
-    }
+    use crate::testing::{admin, assert_refused, ids};
 
     fn draft() -> SaleDraft {
         SaleDraft::parse(
@@ -157,9 +141,7 @@ mod tests {
             .withf(|sale| sale.id.as_str() == "sale-1" && sale.name == "Diwali")
             .times(1)
             .returning(|_| Ok(()));
-        let mut ids = MockIdGenerator::new();
-        ids.expect_new_id().return_const("sale-1".to_owned());
-        let service = SaleService::new(Arc::new(repo), Arc::new(ids));
+        let service = SaleService::new(Arc::new(repo), Arc::new(ids(&["sale-1"])));
         let before = service.revision();
         let sale = service.create(&admin(), draft()).await.unwrap();
         assert_eq!(sale.discount.value(), 20);
@@ -173,14 +155,14 @@ mod tests {
         repo.expect_delete().returning(|_| Err(RepoError::NotFound));
         let service = SaleService::new(Arc::new(repo), Arc::new(MockIdGenerator::new()));
         let missing = SaleId::new("nope");
-        assert!(matches!(
+        assert_refused!(
             service.update(&admin(), &missing, draft()).await,
-            Err(SaleError::NotFound)
-        ));
-        assert!(matches!(
+            SaleError::NotFound
+        );
+        assert_refused!(
             service.delete(&admin(), &missing).await,
-            Err(SaleError::NotFound)
-        ));
+            SaleError::NotFound
+        );
         assert_eq!(service.revision(), 0, "nothing changed");
     }
 }

@@ -1,18 +1,16 @@
 //! Categories and the images we serve.
 
 use paduka_application::RepoError;
-use paduka_application::accounts::UserRepository;
 use paduka_application::catalog::{
     CategoryConflict, CategoryRepository, ImageRepository, ProductRepository,
 };
 use paduka_domain::catalog::{Category, ImageType, StoredImage};
-use paduka_domain::user::Role;
 use paduka_domain::{CategoryId, MediaId, ProductId};
 use paduka_persistence::{
-    DieselCategoryRepository, DieselImageRepository, DieselProductRepository, DieselUserRepository,
+    DieselCategoryRepository, DieselImageRepository, DieselProductRepository,
 };
 
-use crate::helpers::{TestDb, category, png, record, user};
+use crate::helpers::{Seed, TestDb, assert_conflict, assert_not_found, category, png};
 
 crate::on_both_backends!(
     categories_are_listed_by_name_ignoring_case,
@@ -61,14 +59,14 @@ async fn category_names_are_unique_ignoring_case(db: &TestDb) {
     let categories = DieselCategoryRepository::new(db.db());
     categories.create(&category("c1", "Boots")).await.unwrap();
     categories.create(&category("c2", "Sandals")).await.unwrap();
-    assert!(matches!(
+    assert_conflict(
         categories.create(&category("c3", "BOOTS")).await,
-        Err(RepoError::Conflict(CategoryConflict::DuplicateName))
-    ));
-    assert!(matches!(
+        CategoryConflict::DuplicateName,
+    );
+    assert_conflict(
         categories.update(&category("c2", "boots")).await,
-        Err(RepoError::Conflict(CategoryConflict::DuplicateName))
-    ));
+        CategoryConflict::DuplicateName,
+    );
     // Renaming a category to another spelling of its own name is fine.
     categories
         .update(&Category {
@@ -83,32 +81,15 @@ async fn category_names_are_unique_ignoring_case(db: &TestDb) {
 }
 
 async fn a_category_in_use_cannot_be_deleted(db: &TestDb) {
-    let database = db.db();
-    DieselUserRepository::new(database.clone())
-        .create(&user("admin", "Admin", Role::Admin))
-        .await
-        .unwrap();
-    let categories = DieselCategoryRepository::new(database.clone());
-    categories
-        .create(&category("boots", "Boots"))
-        .await
-        .unwrap();
-    categories
-        .create(&category("empty", "Empty"))
-        .await
-        .unwrap();
-    let products = DieselProductRepository::new(database);
+    let seed = Seed::new(db);
+    seed.a_boot(5).await;
+    seed.category("empty", "Empty").await;
+    let categories = DieselCategoryRepository::new(db.db());
+    let products = DieselProductRepository::new(db.db());
     let id = ProductId::new("p1");
-    products
-        .create(&id, record("P1", "Boot", "boots", "admin", 1))
-        .await
-        .unwrap();
 
     let refused = categories.delete(&CategoryId::new("boots")).await;
-    assert!(
-        matches!(refused, Err(RepoError::Conflict(CategoryConflict::InUse))),
-        "{refused:?}"
-    );
+    assert_conflict(refused, CategoryConflict::InUse);
     assert_eq!(names(&categories.list().await.unwrap()), ["Boots", "Empty"]);
     assert!(
         products.find(&id).await.unwrap().is_some(),
@@ -123,14 +104,8 @@ async fn a_category_in_use_cannot_be_deleted(db: &TestDb) {
 
 async fn updating_or_deleting_an_unknown_category_is_not_found(db: &TestDb) {
     let categories = DieselCategoryRepository::new(db.db());
-    assert!(matches!(
-        categories.update(&category("ghost", "Ghost")).await,
-        Err(RepoError::NotFound)
-    ));
-    assert!(matches!(
-        categories.delete(&CategoryId::new("ghost")).await,
-        Err(RepoError::NotFound)
-    ));
+    assert_not_found(categories.update(&category("ghost", "Ghost")).await);
+    assert_not_found(categories.delete(&CategoryId::new("ghost")).await);
     assert!(
         categories.list().await.unwrap().is_empty(),
         "the update created nothing"

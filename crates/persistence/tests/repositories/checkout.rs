@@ -2,7 +2,6 @@ use std::sync::Arc;
 
 use paduka_application::RepoError;
 use paduka_application::accounts::UserRepository;
-use paduka_application::catalog::{CategoryRepository, ProductRepository};
 use paduka_application::checkout::{
     CartLine, CheckoutIntent, CheckoutIntentRepository, IntentConflict, IntentRefund,
     WebhookEventRepository,
@@ -12,14 +11,13 @@ use paduka_application::orders::{
 };
 use paduka_domain::order::OrderLine;
 use paduka_domain::review::UserRef;
-use paduka_domain::user::Role;
 use paduka_domain::{OrderId, Paise, Percent, ProductId, UserId};
 use paduka_persistence::{
-    DieselCategoryRepository, DieselCheckoutIntentRepository, DieselOrderRepository,
-    DieselProductRepository, DieselUserRepository, DieselWebhookEventRepository,
+    DieselCheckoutIntentRepository, DieselOrderRepository, DieselUserRepository,
+    DieselWebhookEventRepository,
 };
 
-use crate::helpers::{TestDb, at, category, record, user};
+use crate::helpers::{Seed, TestDb, UserBuilder, assert_conflict, assert_not_found, at};
 
 crate::on_both_backends!(
     an_intent_reads_back_with_its_lines_in_order,
@@ -39,31 +37,29 @@ struct Shop {
     orders: DieselOrderRepository,
 }
 
-/// Users `admin` and `u1`, and the product `p1` with 50 in stock.
+impl Shop {
+    async fn save(&self, intent: &CheckoutIntent) {
+        let saved = self.intents.save(intent).await;
+        saved.expect("the intent is saved");
+    }
+
+    /// `order_1` saved at 10 s, and its refund claimed for `pay_1` at 20 s.
+    async fn claimed_intent(&self) {
+        self.save(&intent("order_1", "rcpt_1", 10)).await;
+        let claim = self.intents.claim_refund("order_1", "pay_1", at(20));
+        claim.await.expect("the refund is claimed");
+    }
+}
+
+/// Users `admin` and `u1` ("Asha"), and the product `p1` with 50 in stock.
 async fn shop(db: &TestDb) -> Shop {
-    let database = db.db();
-    let users = DieselUserRepository::new(database.clone());
-    users
-        .create(&user("admin", "Admin", Role::Admin))
-        .await
-        .unwrap();
-    users
-        .create(&user("u1", "Asha", Role::Shopper))
-        .await
-        .unwrap();
-    DieselCategoryRepository::new(database.clone())
-        .create(&category("boots", "Boots"))
-        .await
-        .unwrap();
-    let mut product = record("P1", "Boot", "boots", "admin", 0);
-    product.draft.quantity = 50;
-    DieselProductRepository::new(database.clone())
-        .create(&ProductId::new("p1"), product)
-        .await
-        .unwrap();
+    let seed = Seed::new(db);
+    seed.a_boot(50).await;
+    seed.user(UserBuilder::shopper("u1").named("Asha").build())
+        .await;
     Shop {
-        intents: DieselCheckoutIntentRepository::new(database.clone()),
-        orders: DieselOrderRepository::new(database),
+        intents: DieselCheckoutIntentRepository::new(db.db()),
+        orders: DieselOrderRepository::new(db.db()),
     }
 }
 
@@ -126,7 +122,7 @@ fn take_one() -> [StockChange; 1] {
 async fn an_intent_reads_back_with_its_lines_in_order(db: &TestDb) {
     let shop = shop(db).await;
     let saved = intent("order_1", "rcpt_1", 10);
-    shop.intents.save(&saved).await.unwrap();
+    shop.save(&saved).await;
     assert_eq!(
         shop.intents.find("order_1").await.unwrap(),
         Some(saved.clone())
@@ -137,39 +133,20 @@ async fn an_intent_reads_back_with_its_lines_in_order(db: &TestDb) {
     bare.lines.clear();
     bare.address.clear();
     bare.pincode.clear();
-    shop.intents.save(&bare).await.unwrap();
+    shop.save(&bare).await;
     assert_eq!(shop.intents.find("order_2").await.unwrap(), Some(bare));
 }
 
 async fn a_taken_provider_order_id_or_receipt_is_a_conflict(db: &TestDb) {
     let shop = shop(db).await;
-    shop.intents
-        .save(&intent("order_1", "rcpt_1", 10))
-        .await
-        .unwrap();
-    let same_id = shop
-        .intents
-        .save(&intent("order_1", "rcpt_2", 20))
-        .await
-        .unwrap_err();
-    assert!(
-        matches!(
-            same_id,
-            RepoError::Conflict(IntentConflict::DuplicateIntent)
-        ),
-        "{same_id:?}"
+    shop.save(&intent("order_1", "rcpt_1", 10)).await;
+    assert_conflict(
+        shop.intents.save(&intent("order_1", "rcpt_2", 20)).await,
+        IntentConflict::DuplicateIntent,
     );
-    let same_receipt = shop
-        .intents
-        .save(&intent("order_2", "rcpt_1", 20))
-        .await
-        .unwrap_err();
-    assert!(
-        matches!(
-            same_receipt,
-            RepoError::Conflict(IntentConflict::DuplicateIntent)
-        ),
-        "{same_receipt:?}"
+    assert_conflict(
+        shop.intents.save(&intent("order_2", "rcpt_1", 20)).await,
+        IntentConflict::DuplicateIntent,
     );
     assert_eq!(
         db.count("SELECT COUNT(*) AS n FROM checkout_intent_lines"),
@@ -188,7 +165,7 @@ async fn recent_intents_are_newest_first_and_limited(db: &TestDb) {
     }
     let mut other = intent("order_admin", "rcpt_admin", 99);
     other.user = Some(UserId::new("admin"));
-    shop.intents.save(&other).await.unwrap();
+    shop.save(&other).await;
 
     let recent = shop
         .intents
@@ -212,14 +189,7 @@ async fn recent_intents_are_newest_first_and_limited(db: &TestDb) {
 
 async fn a_refund_claim_is_recorded_once_and_blocks_the_order(db: &TestDb) {
     let shop = shop(db).await;
-    shop.intents
-        .save(&intent("order_1", "rcpt_1", 10))
-        .await
-        .unwrap();
-    shop.intents
-        .claim_refund("order_1", "pay_1", at(20))
-        .await
-        .unwrap();
+    shop.claimed_intent().await;
     let claimed = IntentRefund {
         payment_id: "pay_1".to_owned(),
         refund_id: None,
@@ -266,76 +236,42 @@ async fn a_refund_claim_is_recorded_once_and_blocks_the_order(db: &TestDb) {
     assert!(matches!(error, PlaceError::Refunded), "{error:?}");
     assert_eq!(db.count("SELECT COUNT(*) AS n FROM orders"), 0);
 
-    shop.intents
-        .save(&intent("order_2", "rcpt_2", 10))
-        .await
-        .unwrap();
-    let unclaimed = shop
-        .intents
-        .record_refund("order_2", "rfnd_2")
-        .await
-        .unwrap_err();
-    assert!(
-        matches!(unclaimed, RepoError::Conflict(IntentConflict::NoClaim)),
-        "{unclaimed:?}"
+    shop.save(&intent("order_2", "rcpt_2", 10)).await;
+    assert_conflict(
+        shop.intents.record_refund("order_2", "rfnd_2").await,
+        IntentConflict::NoClaim,
     );
     assert_eq!(
         shop.intents.find("order_2").await.unwrap().unwrap().refund,
         None
     );
 
-    let unknown = shop
-        .intents
-        .claim_refund("order_none", "pay_1", at(50))
-        .await
-        .unwrap_err();
-    assert!(matches!(unknown, RepoError::NotFound), "{unknown:?}");
-    let unknown = shop
-        .intents
-        .record_refund("order_none", "rfnd_2")
-        .await
-        .unwrap_err();
-    assert!(matches!(unknown, RepoError::NotFound), "{unknown:?}");
+    assert_not_found(
+        shop.intents
+            .claim_refund("order_none", "pay_1", at(50))
+            .await,
+    );
+    assert_not_found(shop.intents.record_refund("order_none", "rfnd_2").await);
 }
 
 async fn an_honoured_payment_cannot_be_claimed_for_a_refund(db: &TestDb) {
     let shop = shop(db).await;
-    shop.intents
-        .save(&intent("order_1", "rcpt_1", 10))
-        .await
-        .unwrap();
-    shop.intents
-        .save(&intent("order_2", "rcpt_2", 10))
-        .await
-        .unwrap();
+    shop.save(&intent("order_1", "rcpt_1", 10)).await;
+    shop.save(&intent("order_2", "rcpt_2", 10)).await;
     shop.orders
         .place(&new_order("o1", "pay_1", "order_1"), &take_one())
         .await
         .unwrap();
 
-    let same_payment = shop
-        .intents
-        .claim_refund("order_2", "pay_1", at(20))
-        .await
-        .unwrap_err();
-    assert!(
-        matches!(
-            same_payment,
-            RepoError::Conflict(IntentConflict::OrderPlaced)
-        ),
-        "{same_payment:?}"
+    assert_conflict(
+        shop.intents.claim_refund("order_2", "pay_1", at(20)).await,
+        IntentConflict::OrderPlaced,
     );
-    let same_intent = shop
-        .intents
-        .claim_refund("order_1", "pay_other", at(20))
-        .await
-        .unwrap_err();
-    assert!(
-        matches!(
-            same_intent,
-            RepoError::Conflict(IntentConflict::OrderPlaced)
-        ),
-        "{same_intent:?}"
+    assert_conflict(
+        shop.intents
+            .claim_refund("order_1", "pay_other", at(20))
+            .await,
+        IntentConflict::OrderPlaced,
     );
     for id in ["order_1", "order_2"] {
         assert_eq!(shop.intents.find(id).await.unwrap().unwrap().refund, None);
@@ -411,7 +347,7 @@ async fn webhook_events_are_recorded_once(db: &TestDb) {
 async fn an_intent_outlives_its_shopper_s_account(db: &TestDb) {
     let shop = shop(db).await;
     let saved = intent("order_1", "rcpt_1", 10);
-    shop.intents.save(&saved).await.unwrap();
+    shop.save(&saved).await;
     DieselUserRepository::new(db.db())
         .delete(&UserId::new("u1"))
         .await
@@ -479,14 +415,7 @@ const OUTLIVING_INTENTS: &str = "2025-11-24-000100";
 /// account.
 async fn the_migration_to_outliving_intents_keeps_every_intent_and_line(db: &TestDb) {
     let shop = shop(db).await;
-    shop.intents
-        .save(&intent("order_1", "rcpt_1", 10))
-        .await
-        .unwrap();
-    shop.intents
-        .claim_refund("order_1", "pay_1", at(20))
-        .await
-        .unwrap();
+    shop.claimed_intent().await;
     db.revert_through(OUTLIVING_INTENTS);
     db.db().run_migrations().unwrap();
     let back = shop.intents.find("order_1").await.unwrap().unwrap();

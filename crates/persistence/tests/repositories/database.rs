@@ -1,14 +1,7 @@
 use paduka_application::ReadinessProbe;
-use paduka_application::accounts::UserRepository;
-use paduka_application::catalog::{CategoryRepository, ProductRepository};
-use paduka_domain::ProductId;
-use paduka_domain::user::Role;
-use paduka_persistence::{
-    Backend, Database, DieselCategoryRepository, DieselProductRepository, DieselUserRepository,
-    sqlite_url_in,
-};
+use paduka_persistence::{Backend, Database, sqlite_url_in};
 
-use crate::helpers::{TestDb, category, record, user};
+use crate::helpers::{Seed, TestDb, record};
 
 crate::on_both_backends!(
     migrations_apply_revert_and_apply_again,
@@ -37,32 +30,21 @@ async fn the_readiness_probe_answers(db: &TestDb) {
 
 async fn the_database_is_empty_until_it_holds_a_user_or_a_product(db: &TestDb) {
     let database = db.db();
+    let seed = Seed::new(db);
     assert!(database.is_empty().await.unwrap());
-    let users = DieselUserRepository::new(database.clone());
-    users
-        .create(&user("u1", "Asha", Role::Admin))
-        .await
-        .unwrap();
+    seed.admin("u1").await;
     assert!(!database.is_empty().await.unwrap());
 
     db.execute("DELETE FROM users");
     assert!(database.is_empty().await.unwrap());
-    DieselCategoryRepository::new(database.clone())
-        .create(&category("c1", "Boots"))
-        .await
-        .unwrap();
+    seed.category("c1", "Boots").await;
     assert!(
         database.is_empty().await.unwrap(),
         "a category alone is still an empty shop"
     );
-    users
-        .create(&user("u2", "Ravi", Role::Admin))
-        .await
-        .unwrap();
-    DieselProductRepository::new(database.clone())
-        .create(&ProductId::new("p1"), record("P-1", "Boot", "c1", "u2", 0))
-        .await
-        .unwrap();
+    seed.admin("u2").await;
+    seed.product("p1", record("P-1", "Boot", "c1", "u2", 0))
+        .await;
     db.execute("DELETE FROM users");
     assert!(
         !database.is_empty().await.unwrap(),

@@ -1,293 +1,78 @@
-//! A fresh, migrated database per test, on SQLite or PostgreSQL, and fixture builders.
+//! What the repository tests share beyond `paduka-test-support`: the rows a test needs before
+//! it starts, and products to store.
 
-use std::path::PathBuf;
+use std::fmt::Debug;
 
-use chrono::{DateTime, Duration, TimeZone, Utc};
-use diesel::prelude::*;
-use diesel::sql_types::BigInt;
-use diesel_migrations::{EmbeddedMigrations, MigrationHarness, embed_migrations};
-use paduka_application::catalog::ProductRecord;
-use paduka_domain::catalog::{Category, Image, ImageType, ProductDraft, Variant};
-use paduka_domain::contact::Email;
+use paduka_application::RepoError;
+use paduka_application::accounts::UserRepository;
+use paduka_application::catalog::{CategoryRepository, ProductRecord, ProductRepository};
+use paduka_domain::catalog::{Image, ImageType, ProductDraft};
 use paduka_domain::user::{Role, User};
-use paduka_domain::{CategoryId, Paise, Percent, UserId};
-use paduka_persistence::{Database, sqlite_url_in};
+use paduka_domain::{CategoryId, ProductId, UserId};
+use paduka_persistence::{
+    Database, DieselCategoryRepository, DieselProductRepository, DieselUserRepository,
+};
+pub use paduka_test_support::builders::{UserBuilder, category, variant};
+pub use paduka_test_support::database::TestDb;
+pub use paduka_test_support::time::at;
 
-const SQLITE_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrations/sqlite");
-const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrations/postgres");
-const DEFAULT_POSTGRES_URL: &str = "postgres://root@127.0.0.1:5432/test";
+/// Stores, through the repositories, what a test needs to exist before it starts.
+pub struct Seed(Database);
 
-/// A migrated database of its own, removed when the test ends.
-pub struct TestDb {
-    db: Option<Database>,
-    place: Place,
-}
-
-enum Place {
-    Sqlite {
-        path: PathBuf,
-        _dir: tempfile::TempDir,
-    },
-    Postgres {
-        admin_url: String,
-        name: String,
-        url: String,
-    },
-}
-
-impl TestDb {
-    /// A SQLite file in a new temporary folder (in a sub-folder `Database` has to create).
-    pub fn sqlite() -> Self {
-        let dir = tempfile::tempdir().expect("temporary folder");
-        let data_dir = dir.path().join("data");
-        let path = data_dir.join("paduka.db");
-        let db = Database::connect_with(&sqlite_url_in(&data_dir), 4).expect("open SQLite");
-        db.run_migrations().expect("migrate SQLite");
-        Self {
-            db: Some(db),
-            place: Place::Sqlite { path, _dir: dir },
-        }
+impl Seed {
+    pub fn new(db: &TestDb) -> Self {
+        Self(db.db())
     }
 
-    /// A new database `paduka_test_<uuid>` on the server `TEST_POSTGRES_URL` names, or `None`
-    /// (after a loud warning) when that server does not answer. Under `CI=true` an
-    /// unreachable server fails the test instead.
-    pub fn postgres() -> Option<Self> {
-        let admin_url =
-            std::env::var("TEST_POSTGRES_URL").unwrap_or_else(|_| DEFAULT_POSTGRES_URL.to_owned());
-        let mut admin = match PgConnection::establish(&admin_url) {
-            Ok(conn) => conn,
-            Err(error) => {
-                if std::env::var("CI").is_ok_and(|ci| ci == "true") {
-                    panic!("PostgreSQL is required under CI=true but {admin_url} fails: {error}");
-                }
-                eprintln!(
-                    "\n######## WARNING: PostgreSQL unreachable at {admin_url} ({error}).\n\
-                     ######## This PostgreSQL repository test is SKIPPED; set TEST_POSTGRES_URL.\n"
-                );
-                return None;
-            }
-        };
-        let name = format!("paduka_test_{}", uuid::Uuid::now_v7().simple());
-        diesel::sql_query(format!("CREATE DATABASE {name}"))
-            .execute(&mut admin)
-            .expect("create the test database");
-        let url = with_database(&admin_url, &name);
-        let db = Database::connect_with(&url, 4).expect("connect to the test database");
-        db.run_migrations().expect("migrate PostgreSQL");
-        Some(Self {
-            db: Some(db),
-            place: Place::Postgres {
-                admin_url,
-                name,
-                url,
-            },
-        })
+    pub async fn user(&self, user: User) {
+        let users = DieselUserRepository::new(self.0.clone());
+        users.create(&user).await.expect("seed a user");
     }
 
-    pub fn db(&self) -> Database {
-        self.db.clone().expect("database open")
+    /// The admin `id`, named after it.
+    pub async fn admin(&self, id: &str) {
+        self.user(UserBuilder::admin(id).build()).await;
     }
 
-    /// Runs SQL outside the repositories (what no port offers yet, e.g. deleting a user).
-    pub fn execute(&self, sql: &str) {
-        match &self.place {
-            Place::Sqlite { path, .. } => {
-                let mut conn = SqliteConnection::establish(path.to_str().unwrap()).unwrap();
-                diesel::sql_query("PRAGMA foreign_keys = ON")
-                    .execute(&mut conn)
-                    .unwrap();
-                diesel::sql_query(sql).execute(&mut conn).unwrap();
-            }
-            Place::Postgres { url, .. } => {
-                let mut conn = PgConnection::establish(url).unwrap();
-                diesel::sql_query(sql).execute(&mut conn).unwrap();
-            }
-        }
+    /// The shopper `id`, named after it.
+    pub async fn shopper(&self, id: &str) {
+        self.user(UserBuilder::shopper(id).build()).await;
     }
 
-    /// The number of tables the migrations made (diesel's own bookkeeping table aside).
-    pub fn table_count(&self) -> i64 {
-        match self.place {
-            Place::Sqlite { .. } => self.count(
-                "SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table' \
-                 AND name NOT LIKE 'sqlite_%' AND name <> '__diesel_schema_migrations'",
-            ),
-            Place::Postgres { .. } => self.count(
-                "SELECT COUNT(*) AS n FROM information_schema.tables \
-                 WHERE table_schema = 'public' AND table_name <> '__diesel_schema_migrations'",
-            ),
-        }
+    pub async fn category(&self, id: &str, name: &str) {
+        let categories = DieselCategoryRepository::new(self.0.clone());
+        categories
+            .create(&category(id, name))
+            .await
+            .expect("seed a category");
     }
 
-    /// The `n` column of a `SELECT COUNT(*) AS n ...` run outside the repositories.
-    pub fn count(&self, sql: &str) -> i64 {
-        #[derive(QueryableByName)]
-        struct Count {
-            #[diesel(sql_type = BigInt)]
-            n: i64,
-        }
-        match &self.place {
-            Place::Sqlite { path, .. } => {
-                let mut conn = SqliteConnection::establish(path.to_str().unwrap()).unwrap();
-                diesel::sql_query(sql)
-                    .get_result::<Count>(&mut conn)
-                    .unwrap()
-                    .n
-            }
-            Place::Postgres { url, .. } => {
-                let mut conn = PgConnection::establish(url).unwrap();
-                diesel::sql_query(sql)
-                    .get_result::<Count>(&mut conn)
-                    .unwrap()
-                    .n
-            }
-        }
+    pub async fn product(&self, id: &str, product: ProductRecord) {
+        let products = DieselProductRepository::new(self.0.clone());
+        products
+            .create(&ProductId::new(id), product)
+            .await
+            .expect("seed a product");
     }
 
-    /// Runs `down.sql` of every migration newer than `version` (a migration folder's date
-    /// prefix, e.g. `2025-11-24-000100`), newest first, then of `version` itself.
-    pub fn revert_through(&self, version: &str) {
-        let wanted = version.replace('-', "");
-        loop {
-            let reverted = match &self.place {
-                Place::Sqlite { path, .. } => {
-                    let mut conn = SqliteConnection::establish(path.to_str().unwrap()).unwrap();
-                    conn.revert_last_migration(SQLITE_MIGRATIONS)
-                        .unwrap()
-                        .to_string()
-                }
-                Place::Postgres { url, .. } => {
-                    let mut conn = PgConnection::establish(url).unwrap();
-                    conn.revert_last_migration(POSTGRES_MIGRATIONS)
-                        .unwrap()
-                        .to_string()
-                }
-            };
-            if reverted == wanted {
-                return;
-            }
-        }
-    }
-
-    /// Runs every migration's `down.sql`, newest first.
-    pub fn revert_all_migrations(&self) {
-        match &self.place {
-            Place::Sqlite { path, .. } => {
-                let mut conn = SqliteConnection::establish(path.to_str().unwrap()).unwrap();
-                conn.revert_all_migrations(SQLITE_MIGRATIONS).unwrap();
-            }
-            Place::Postgres { url, .. } => {
-                let mut conn = PgConnection::establish(url).unwrap();
-                conn.revert_all_migrations(POSTGRES_MIGRATIONS).unwrap();
-            }
-        }
+    /// The admin `admin`, the category `boots` and in it the product `p1`, "Boot" (code
+    /// `P1`), with `stock` pairs.
+    pub async fn a_boot(&self, stock: u32) {
+        self.admin("admin").await;
+        self.category("boots", "Boots").await;
+        let mut boot = record("P1", "Boot", "boots", "admin", 0);
+        boot.draft.quantity = stock;
+        self.product("p1", boot).await;
     }
 }
 
-impl Drop for TestDb {
-    fn drop(&mut self) {
-        // Close the pool first, then remove the database (a temporary folder removes itself).
-        drop(self.db.take());
-        if let Place::Postgres {
-            admin_url, name, ..
-        } = &self.place
-        {
-            match PgConnection::establish(admin_url) {
-                Ok(mut admin) => {
-                    let forced =
-                        diesel::sql_query(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
-                            .execute(&mut admin);
-                    if forced.is_err() {
-                        // Before PostgreSQL 13 there is no FORCE.
-                        let _ = diesel::sql_query(format!("DROP DATABASE IF EXISTS {name}"))
-                            .execute(&mut admin);
-                    }
-                }
-                Err(error) => eprintln!("cannot drop test database {name}: {error}"),
-            }
-        }
-    }
-}
-
-/// `url` with its database name replaced by `name` (query parameters kept).
-fn with_database(url: &str, name: &str) -> String {
-    let (scheme, rest) = url.split_once("://").expect("a postgres:// URL");
-    let (authority, path) = rest.split_once('/').unwrap_or((rest, ""));
-    let query = path
-        .split_once('?')
-        .map(|(_, q)| format!("?{q}"))
-        .unwrap_or_default();
-    format!("{scheme}://{authority}/{name}{query}")
-}
-
-/// Runs each named test body (`async fn name(db: &TestDb)` in the invoking module) once on
-/// SQLite (`<module>::sqlite::name`) and once on PostgreSQL (`<module>::postgres::name`).
-#[macro_export]
-macro_rules! on_both_backends {
-    ($($name:ident),+ $(,)?) => {
-        mod sqlite {
-            $(
-                #[tokio::test]
-                async fn $name() {
-                    let db = $crate::helpers::TestDb::sqlite();
-                    super::$name(&db).await;
-                }
-            )+
-        }
-
-        mod postgres {
-            $(
-                #[tokio::test]
-                async fn $name() {
-                    let Some(db) = $crate::helpers::TestDb::postgres() else {
-                        return;
-                    };
-                    super::$name(&db).await;
-                }
-            )+
-        }
-    };
-}
-
-// --- fixtures -------------------------------------------------------------------------------
-
-/// A fixed instant plus `seconds`, with microseconds so that precision is exercised.
-pub fn at(seconds: i64) -> DateTime<Utc> {
-    Utc.with_ymd_and_hms(2025, 1, 1, 10, 0, 0).unwrap()
-        + Duration::seconds(seconds)
-        + Duration::microseconds(123_456)
-}
-
+/// The account `id` named `name`, otherwise as [`UserBuilder`] makes it.
+#[allow(
+    dead_code,
+    reason = "the short form older tests use; new ones build with UserBuilder"
+)]
 pub fn user(id: &str, name: &str, role: Role) -> User {
-    User {
-        id: UserId::new(id),
-        name: name.to_owned(),
-        email: Email::parse(&format!("{id}@paduka.test")).unwrap(),
-        phone: "9876543210".into(),
-        address: "12 MG Road, Bengaluru".into(),
-        role,
-        password_hash: "$2b$04$hash".into(),
-        created_at: at(0),
-        updated_at: at(0),
-    }
-}
-
-pub fn category(id: &str, name: &str) -> Category {
-    Category {
-        id: CategoryId::new(id),
-        name: name.to_owned(),
-        image: format!("/img/{id}.png"),
-    }
-}
-
-pub fn variant(label: Option<&str>, rupees: i64, discount: i64) -> Variant {
-    Variant {
-        label: label.map(str::to_owned),
-        model: label.map(|l| format!("M-{l}")),
-        price: Paise::from_rupees(rupees).unwrap(),
-        discount: Percent::new(discount).unwrap(),
-    }
+    UserBuilder::new(id, role).named(name).build()
 }
 
 pub fn png(bytes: &[u8]) -> Image {
@@ -297,7 +82,8 @@ pub fn png(bytes: &[u8]) -> Image {
     }
 }
 
-/// A product to store, with sensible defaults; change fields as a test needs.
+/// A product to store, made at `at(seconds)`: one variant at ₹1000, 5 in stock, shipped, no
+/// photo; change fields as a test needs.
 pub fn record(code: &str, name: &str, category: &str, seller: &str, seconds: i64) -> ProductRecord {
     ProductRecord {
         product_code: code.to_owned(),
@@ -320,4 +106,20 @@ pub fn record(code: &str, name: &str, category: &str, seller: &str, seconds: i64
         photo: None,
         at: at(seconds),
     }
+}
+
+/// Asserts that a write was refused with the port's conflict `expected`.
+pub fn assert_conflict<T: Debug, C: Debug + PartialEq>(
+    result: Result<T, RepoError<C>>,
+    expected: C,
+) {
+    match result {
+        Err(RepoError::Conflict(conflict)) => assert_eq!(conflict, expected),
+        other => panic!("expected the conflict {expected:?}, got {other:?}"),
+    }
+}
+
+/// Asserts that a change found nothing to change.
+pub fn assert_not_found<T: Debug, C: Debug>(result: Result<T, RepoError<C>>) {
+    assert!(matches!(result, Err(RepoError::NotFound)), "{result:?}");
 }

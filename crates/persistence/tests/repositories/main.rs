@@ -1,9 +1,11 @@
 //! The repository adapters against real databases: every test body runs once on SQLite (a
-//! temporary file) and once on PostgreSQL (a database of its own on `TEST_POSTGRES_URL`,
+//! temporary file) and once on PostgreSQL (a schema of its own on `TEST_POSTGRES_URL`,
 //! default `postgres://root@127.0.0.1:5432/test`; skipped with a warning when unreachable,
-//! failing under `CI=true`).
+//! failing under `CI=true`). See `paduka_test_support::database`.
 
 mod helpers;
+
+use paduka_test_support::on_both_backends;
 
 mod catalog;
 mod checkout;

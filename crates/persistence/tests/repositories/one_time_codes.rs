@@ -147,22 +147,13 @@ async fn codes_for_each_purpose_and_email_are_apart(db: &TestDb) {
 async fn tries_are_counted_and_a_used_up_code_gives_nothing(db: &TestDb) {
     let codes = DieselOneTimeCodeRepository::new(db.db());
     let asha = email("asha@paduka.test");
-    assert_eq!(
-        codes
-            .begin_attempt(CodePurpose::Register, &asha, 5)
-            .await
-            .unwrap(),
-        None,
-        "no code, nothing to try"
-    );
+    // One more try at Asha's registration code, of at most five.
+    let attempt = || codes.begin_attempt(CodePurpose::Register, &asha, 5);
+    assert_eq!(attempt().await.unwrap(), None, "no code, nothing to try");
     let code = registration("asha@paduka.test", "hash-1", 0);
     codes.issue(&code, wait_over(0)).await.unwrap();
     for tried in 1..=5 {
-        let counted = codes
-            .begin_attempt(CodePurpose::Register, &asha, 5)
-            .await
-            .unwrap()
-            .expect("tries left");
+        let counted = attempt().await.unwrap().expect("tries left");
         assert_eq!(
             counted,
             OneTimeCode {
@@ -171,14 +162,7 @@ async fn tries_are_counted_and_a_used_up_code_gives_nothing(db: &TestDb) {
             }
         );
     }
-    assert_eq!(
-        codes
-            .begin_attempt(CodePurpose::Register, &asha, 5)
-            .await
-            .unwrap(),
-        None,
-        "five tries kill it"
-    );
+    assert_eq!(attempt().await.unwrap(), None, "five tries kill it");
     let dead = codes.find(CodePurpose::Register, &asha).await.unwrap();
     assert_eq!(dead.unwrap().attempts, 5);
 }
@@ -225,32 +209,35 @@ async fn a_code_is_consumed_once_and_only_while_it_is_the_same_code(db: &TestDb)
         )
         .await
         .unwrap();
-    assert!(
-        !codes
-            .consume(CodePurpose::Register, &asha, "hash-1")
-            .await
-            .unwrap()
-    );
-    assert!(
-        !codes
-            .consume(CodePurpose::Reset, &asha, "hash-2")
-            .await
-            .unwrap(),
-        "another purpose's code is another code"
-    );
-    assert!(
-        codes
-            .consume(CodePurpose::Register, &asha, "hash-2")
-            .await
-            .unwrap()
-    );
-    assert!(
-        !codes
-            .consume(CodePurpose::Register, &asha, "hash-2")
-            .await
-            .unwrap(),
-        "a code is used once"
-    );
+    for (purpose, hash, consumed, why) in [
+        (
+            CodePurpose::Register,
+            "hash-1",
+            false,
+            "the old hash consumes nothing",
+        ),
+        (
+            CodePurpose::Reset,
+            "hash-2",
+            false,
+            "another purpose's code is another code",
+        ),
+        (
+            CodePurpose::Register,
+            "hash-2",
+            true,
+            "the current code is consumed",
+        ),
+        (
+            CodePurpose::Register,
+            "hash-2",
+            false,
+            "a code is used once",
+        ),
+    ] {
+        let result = codes.consume(purpose, &asha, hash).await.unwrap();
+        assert_eq!(result, consumed, "{why}");
+    }
     assert_eq!(
         codes.find(CodePurpose::Register, &asha).await.unwrap(),
         None

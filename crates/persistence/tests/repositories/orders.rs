@@ -1,21 +1,15 @@
 use std::sync::Arc;
 
-use paduka_application::RepoError;
-use paduka_application::accounts::UserRepository;
-use paduka_application::catalog::{CategoryRepository, ProductRepository};
 use paduka_application::checkout::RefundResult;
 use paduka_application::orders::{
-    NewOrder, NewOrderLine, OrderRepository, PlaceError, Placement, StockChange,
+    NewOrder, NewOrderLine, OrderConflict, OrderRepository, PlaceError, Placement, StockChange,
 };
 use paduka_domain::order::{Order, OrderLine, OrderStatus, StatusChange};
 use paduka_domain::review::UserRef;
-use paduka_domain::user::Role;
 use paduka_domain::{OrderId, Paise, Percent, ProductId, UserId};
-use paduka_persistence::{
-    DieselCategoryRepository, DieselOrderRepository, DieselProductRepository, DieselUserRepository,
-};
+use paduka_persistence::DieselOrderRepository;
 
-use crate::helpers::{TestDb, at, category, record, user};
+use crate::helpers::{Seed, TestDb, UserBuilder, assert_conflict, assert_not_found, at, record};
 
 crate::on_both_backends!(
     a_placed_order_reads_back_with_its_lines_in_order,
@@ -35,30 +29,14 @@ crate::on_both_backends!(
 /// An admin (the seller), the buyer `u1` "Asha", a category and the products `p1` (stock 5)
 /// and `p2` (stock `p2_stock`).
 pub(crate) async fn shop(db: &TestDb, p1_stock: u32, p2_stock: u32) -> DieselOrderRepository {
-    let database = db.db();
-    let users = DieselUserRepository::new(database.clone());
-    users
-        .create(&user("admin", "Admin", Role::Admin))
-        .await
-        .unwrap();
-    users
-        .create(&user("u1", "Asha", Role::Shopper))
-        .await
-        .unwrap();
-    DieselCategoryRepository::new(database.clone())
-        .create(&category("boots", "Boots"))
-        .await
-        .unwrap();
-    let products = DieselProductRepository::new(database.clone());
-    for (id, code, name, stock) in [
-        ("p1", "P1", "Boot", p1_stock),
-        ("p2", "P2", "Sandal", p2_stock),
-    ] {
-        let mut product = record(code, name, "boots", "admin", 0);
-        product.draft.quantity = stock;
-        products.create(&ProductId::new(id), product).await.unwrap();
-    }
-    DieselOrderRepository::new(database)
+    let seed = Seed::new(db);
+    seed.a_boot(p1_stock).await;
+    seed.user(UserBuilder::shopper("u1").named("Asha").build())
+        .await;
+    let mut sandal = record("P2", "Sandal", "boots", "admin", 0);
+    sandal.draft.quantity = p2_stock;
+    seed.product("p2", sandal).await;
+    DieselOrderRepository::new(db.db())
 }
 
 fn line(product: &str, name: &str, rupees: i64, quantity: u32) -> NewOrderLine {
@@ -113,6 +91,39 @@ pub(crate) fn placed(placement: Placement) -> Order {
     }
 }
 
+/// The product, its name and the pairs left of an out-of-stock refusal.
+fn out_of_stock(error: PlaceError) -> (ProductId, String, u32) {
+    match error {
+        PlaceError::OutOfStock {
+            product,
+            name,
+            left,
+        } => (product, name, left),
+        other => panic!("expected out of stock, got {other:?}"),
+    }
+}
+
+/// The admin sets the order `id`'s `status` at `at(seconds)`.
+pub(crate) async fn set_by_admin(
+    orders: &DieselOrderRepository,
+    id: &str,
+    status: OrderStatus,
+    seconds: i64,
+) {
+    let (id, admin) = (OrderId::new(id), Some(UserId::new("admin")));
+    let set = orders.set_status(&id, status, admin, at(seconds));
+    set.await.expect("the status is set");
+}
+
+/// Places `order`, taking `stock`, which must make a new order.
+pub(crate) async fn place(
+    orders: &DieselOrderRepository,
+    order: &NewOrder,
+    stock: &[StockChange],
+) -> Order {
+    placed(orders.place(order, stock).await.unwrap())
+}
+
 async fn a_placed_order_reads_back_with_its_lines_in_order(db: &TestDb) {
     let orders = shop(db, 5, 5).await;
     let mut first = new_order("o1", "pay_1", 2, 10);
@@ -121,12 +132,7 @@ async fn a_placed_order_reads_back_with_its_lines_in_order(db: &TestDb) {
         line("p1", "Boot", 1000, 2),
         line("p1", "Boot", 1200, 1),
     ];
-    let order = placed(
-        orders
-            .place(&first, &[take("p1", 3), take("p2", 1)])
-            .await
-            .unwrap(),
-    );
+    let order = place(&orders, &first, &[take("p1", 3), take("p2", 1)]).await;
     assert_eq!(order.id, OrderId::new("o1"));
     assert_eq!(order.status, OrderStatus::Pending);
     assert_eq!(order.user, UserRef::new(UserId::new("u1"), "Asha"));
@@ -156,12 +162,7 @@ async fn a_placed_order_reads_back_with_its_lines_in_order(db: &TestDb) {
     assert_eq!(orders.find(&OrderId::new("nope")).await.unwrap(), None);
     assert_eq!(orders.find_by_payment("nope").await.unwrap(), None);
 
-    let second = placed(
-        orders
-            .place(&new_order("o2", "pay_2", 1, 20), &[take("p1", 1)])
-            .await
-            .unwrap(),
-    );
+    let second = place(&orders, &new_order("o2", "pay_2", 1, 20), &[take("p1", 1)]).await;
     let mine = orders.for_user(&UserId::new("u1")).await.unwrap();
     assert_eq!(mine, vec![second.clone(), order.clone()], "newest first");
     assert!(
@@ -176,12 +177,7 @@ async fn a_placed_order_reads_back_with_its_lines_in_order(db: &TestDb) {
 
 async fn one_payment_places_one_order(db: &TestDb) {
     let orders = shop(db, 5, 5).await;
-    let first = placed(
-        orders
-            .place(&new_order("o1", "pay_1", 1, 10), &[take("p1", 1)])
-            .await
-            .unwrap(),
-    );
+    let first = place(&orders, &new_order("o1", "pay_1", 1, 10), &[take("p1", 1)]).await;
     let again = orders
         .place(&new_order("o2", "pay_1", 1, 20), &[take("p1", 1)])
         .await
@@ -199,18 +195,10 @@ async fn out_of_stock_writes_nothing(db: &TestDb) {
         .place(&order, &[take("p1", 2), take("p2", 2)])
         .await
         .unwrap_err();
-    match error {
-        PlaceError::OutOfStock {
-            product,
-            name,
-            left,
-        } => {
-            assert_eq!(product, ProductId::new("p2"));
-            assert_eq!(name, "Sandal", "the product's own name");
-            assert_eq!(left, 1);
-        }
-        other => panic!("expected out of stock, got {other:?}"),
-    }
+    let (product, name, left) = out_of_stock(error);
+    assert_eq!(product, ProductId::new("p2"));
+    assert_eq!(name, "Sandal", "the product's own name");
+    assert_eq!(left, 1);
     assert_eq!(stock_of(db, "p1"), 5, "the first product's stock came back");
     assert_eq!(stock_of(db, "p2"), 1);
     assert_eq!(db.count("SELECT COUNT(*) AS n FROM orders"), 0);
@@ -224,18 +212,10 @@ async fn a_product_that_is_gone_is_out_of_stock_with_the_changes_name(db: &TestD
         .place(&new_order("o1", "pay_1", 1, 10), &[take("gone", 1)])
         .await
         .unwrap_err();
-    match error {
-        PlaceError::OutOfStock {
-            product,
-            name,
-            left,
-        } => {
-            assert_eq!(product, ProductId::new("gone"));
-            assert_eq!(name, "name of gone");
-            assert_eq!(left, 0);
-        }
-        other => panic!("expected out of stock, got {other:?}"),
-    }
+    let (product, name, left) = out_of_stock(error);
+    assert_eq!(product, ProductId::new("gone"));
+    assert_eq!(name, "name of gone");
+    assert_eq!(left, 0);
     assert_eq!(db.count("SELECT COUNT(*) AS n FROM orders"), 0);
 }
 
@@ -260,12 +240,7 @@ async fn a_claimed_refund_blocks_the_placement(db: &TestDb) {
     assert_eq!(stock_of(db, "p1"), 5);
     assert_eq!(db.count("SELECT COUNT(*) AS n FROM orders"), 0);
 
-    placed(
-        orders
-            .place(&new_order("o2", "pay_2", 1, 10), &[take("p1", 1)])
-            .await
-            .unwrap(),
-    );
+    place(&orders, &new_order("o2", "pay_2", 1, 10), &[take("p1", 1)]).await;
 }
 
 async fn cancelling_returns_the_stock_once(db: &TestDb) {
@@ -273,12 +248,7 @@ async fn cancelling_returns_the_stock_once(db: &TestDb) {
     let mut order = new_order("o1", "pay_1", 2, 10);
     order.lines.push(line("p2", "Sandal", 500, 1));
     order.lines.push(line("p1", "Boot", 1200, 1));
-    placed(
-        orders
-            .place(&order, &[take("p1", 3), take("p2", 1)])
-            .await
-            .unwrap(),
-    );
+    place(&orders, &order, &[take("p1", 3), take("p2", 1)]).await;
     assert_eq!(stock_of(db, "p1"), 2);
 
     let cancelled = orders
@@ -314,35 +284,17 @@ async fn cancelling_returns_the_stock_once(db: &TestDb) {
     );
     assert_eq!(orders.all().await.unwrap(), vec![cancelled.order]);
 
-    let missing = orders
-        .cancel(&OrderId::new("nope"), None, at(50))
-        .await
-        .unwrap_err();
-    assert!(matches!(missing, RepoError::NotFound), "{missing:?}");
+    assert_not_found(orders.cancel(&OrderId::new("nope"), None, at(50)).await);
 }
 
 async fn a_delivered_order_cannot_be_cancelled(db: &TestDb) {
     let orders = shop(db, 5, 5).await;
-    placed(
-        orders
-            .place(&new_order("o1", "pay_1", 1, 10), &[take("p1", 1)])
-            .await
-            .unwrap(),
+    place(&orders, &new_order("o1", "pay_1", 1, 10), &[take("p1", 1)]).await;
+    set_by_admin(&orders, "o1", OrderStatus::Delivered, 20).await;
+    assert_conflict(
+        orders.cancel(&OrderId::new("o1"), None, at(30)).await,
+        OrderConflict::Delivered,
     );
-    orders
-        .set_status(
-            &OrderId::new("o1"),
-            OrderStatus::Delivered,
-            Some(UserId::new("admin")),
-            at(20),
-        )
-        .await
-        .unwrap();
-    let error = orders
-        .cancel(&OrderId::new("o1"), None, at(30))
-        .await
-        .unwrap_err();
-    assert!(matches!(error, RepoError::Conflict(_)), "{error:?}");
     let order = orders.find(&OrderId::new("o1")).await.unwrap().unwrap();
     assert_eq!(order.status, OrderStatus::Delivered);
     assert_eq!(order.updated_at, at(20));
@@ -351,12 +303,7 @@ async fn a_delivered_order_cannot_be_cancelled(db: &TestDb) {
 
 async fn status_changes_are_recorded_and_a_cancelled_order_keeps_its_status(db: &TestDb) {
     let orders = shop(db, 5, 5).await;
-    placed(
-        orders
-            .place(&new_order("o1", "pay_1", 1, 10), &[take("p1", 1)])
-            .await
-            .unwrap(),
-    );
+    place(&orders, &new_order("o1", "pay_1", 1, 10), &[take("p1", 1)]).await;
     let id = OrderId::new("o1");
     let admin = Some(UserId::new("admin"));
     let confirmed = orders
@@ -387,11 +334,12 @@ async fn status_changes_are_recorded_and_a_cancelled_order_keeps_its_status(db: 
     );
 
     orders.cancel(&id, None, at(40)).await.unwrap();
-    let error = orders
-        .set_status(&id, OrderStatus::Confirmed, admin.clone(), at(50))
-        .await
-        .unwrap_err();
-    assert!(matches!(error, RepoError::Conflict(_)), "{error:?}");
+    assert_conflict(
+        orders
+            .set_status(&id, OrderStatus::Confirmed, admin.clone(), at(50))
+            .await,
+        OrderConflict::Cancelled,
+    );
     let order = orders.find(&id).await.unwrap().unwrap();
     assert_eq!(order.status, OrderStatus::Cancelled);
     assert_eq!(order.updated_at, at(40));
@@ -400,21 +348,16 @@ async fn status_changes_are_recorded_and_a_cancelled_order_keeps_its_status(db: 
     assert_eq!(history[3], change(OrderStatus::Cancelled, 40, None));
     assert_eq!(orders.history(&OrderId::new("nope")).await.unwrap(), []);
 
-    let missing = orders
-        .set_status(&OrderId::new("nope"), OrderStatus::Confirmed, admin, at(60))
-        .await
-        .unwrap_err();
-    assert!(matches!(missing, RepoError::NotFound), "{missing:?}");
+    assert_not_found(
+        orders
+            .set_status(&OrderId::new("nope"), OrderStatus::Confirmed, admin, at(60))
+            .await,
+    );
 }
 
 async fn a_refund_is_recorded_on_the_order(db: &TestDb) {
     let orders = shop(db, 5, 5).await;
-    placed(
-        orders
-            .place(&new_order("o1", "pay_1", 1, 10), &[take("p1", 1)])
-            .await
-            .unwrap(),
-    );
+    place(&orders, &new_order("o1", "pay_1", 1, 10), &[take("p1", 1)]).await;
     let refund = RefundResult {
         id: "rfnd_1".to_owned(),
         amount: Paise::from_rupees(900).unwrap(),
@@ -435,21 +378,12 @@ async fn a_refund_is_recorded_on_the_order(db: &TestDb) {
     assert!(again.already_cancelled);
     assert_eq!(again.refund_id.as_deref(), Some("rfnd_1"));
 
-    let missing = orders
-        .record_refund(&OrderId::new("nope"), &refund)
-        .await
-        .unwrap_err();
-    assert!(matches!(missing, RepoError::NotFound), "{missing:?}");
+    assert_not_found(orders.record_refund(&OrderId::new("nope"), &refund).await);
 }
 
 async fn a_deleted_buyer_keeps_the_name_they_had(db: &TestDb) {
     let orders = shop(db, 5, 5).await;
-    placed(
-        orders
-            .place(&new_order("o1", "pay_1", 1, 10), &[take("p1", 1)])
-            .await
-            .unwrap(),
-    );
+    place(&orders, &new_order("o1", "pay_1", 1, 10), &[take("p1", 1)]).await;
     db.execute("UPDATE users SET name = 'Asha R' WHERE id = 'u1'");
     let order = orders.find(&OrderId::new("o1")).await.unwrap().unwrap();
     assert_eq!(

@@ -1,18 +1,13 @@
-use paduka_application::RepoError;
-use paduka_application::accounts::UserRepository;
 use paduka_application::catalog::{
-    CategoryRepository, ProductConflict, ProductQuery, ProductRecord, ProductRepository,
-    ProductSort, ReviewRecord, ReviewRepository,
+    ProductConflict, ProductQuery, ProductRecord, ProductRepository, ProductSort, ReviewRecord,
+    ReviewRepository,
 };
 use paduka_domain::catalog::{CategoryRef, Product, ProductRating, StoredImage};
 use paduka_domain::review::ReviewDraft;
-use paduka_domain::user::Role;
 use paduka_domain::{CategoryId, Paise, ProductId, ReviewId, UserId};
-use paduka_persistence::{
-    DieselCategoryRepository, DieselProductRepository, DieselReviewRepository, DieselUserRepository,
-};
+use paduka_persistence::{DieselProductRepository, DieselReviewRepository};
 
-use crate::helpers::{TestDb, at, category, png, record, user, variant};
+use crate::helpers::{Seed, TestDb, assert_conflict, assert_not_found, at, png, record, variant};
 
 crate::on_both_backends!(
     a_created_product_reads_back_every_field,
@@ -29,21 +24,11 @@ const ABC_SHA256: &str = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff
 
 /// An admin `admin` and the categories `boots` (Boots) and `sneakers` (Sneakers).
 async fn shop(db: &TestDb) -> DieselProductRepository {
-    let database = db.db();
-    DieselUserRepository::new(database.clone())
-        .create(&user("admin", "Admin", Role::Admin))
-        .await
-        .unwrap();
-    let categories = DieselCategoryRepository::new(database.clone());
-    categories
-        .create(&category("boots", "Boots"))
-        .await
-        .unwrap();
-    categories
-        .create(&category("sneakers", "Sneakers"))
-        .await
-        .unwrap();
-    DieselProductRepository::new(database)
+    let seed = Seed::new(db);
+    seed.admin("admin").await;
+    seed.category("boots", "Boots").await;
+    seed.category("sneakers", "Sneakers").await;
+    DieselProductRepository::new(db.db())
 }
 
 fn ids(products: &[Product]) -> Vec<&str> {
@@ -455,10 +440,7 @@ async fn deleting_a_product_takes_its_variants_lists_photo_and_reviews_along(db:
             .products),
         ["p2"]
     );
-    assert!(matches!(
-        products.delete(&id).await,
-        Err(RepoError::NotFound)
-    ));
+    assert_not_found(products.delete(&id).await);
 }
 
 async fn a_taken_product_code_or_a_missing_category_or_seller_is_a_conflict(db: &TestDb) {
@@ -478,10 +460,6 @@ async fn a_taken_product_code_or_a_missing_category_or_seller_is_a_conflict(db: 
         .await
         .unwrap();
 
-    let conflict = |result: Result<Product, RepoError<ProductConflict>>| match result {
-        Err(RepoError::Conflict(conflict)) => conflict,
-        other => panic!("expected a conflict, got {other:?}"),
-    };
     let cases = [
         (
             "p3",
@@ -500,8 +478,7 @@ async fn a_taken_product_code_or_a_missing_category_or_seller_is_a_conflict(db: 
         ),
     ];
     for (id, record, expected) in cases {
-        let found = conflict(products.create(&ProductId::new(id), record).await);
-        assert_eq!(found, expected);
+        assert_conflict(products.create(&ProductId::new(id), record).await, expected);
     }
     let cases = [
         (
@@ -518,8 +495,10 @@ async fn a_taken_product_code_or_a_missing_category_or_seller_is_a_conflict(db: 
         ),
     ];
     for (record, expected) in cases {
-        let found = conflict(products.update(&ProductId::new("p2"), record).await);
-        assert_eq!(found, expected);
+        assert_conflict(
+            products.update(&ProductId::new("p2"), record).await,
+            expected,
+        );
     }
 
     // Nothing of the refused writes was kept.
@@ -535,13 +514,7 @@ async fn unknown_products_are_absent_or_not_found(db: &TestDb) {
     assert_eq!(products.find(&missing).await.unwrap(), None);
     assert_eq!(products.photo(&missing).await.unwrap(), None);
     let update: ProductRecord = record("X", "X", "boots", "admin", 1);
-    assert!(matches!(
-        products.update(&missing, update).await,
-        Err(RepoError::NotFound)
-    ));
-    assert!(matches!(
-        products.delete(&missing).await,
-        Err(RepoError::NotFound)
-    ));
+    assert_not_found(products.update(&missing, update).await);
+    assert_not_found(products.delete(&missing).await);
     assert_eq!(db.count("SELECT COUNT(*) AS n FROM products"), 0);
 }

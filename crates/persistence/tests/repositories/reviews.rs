@@ -1,19 +1,14 @@
 use std::sync::Arc;
 
-use paduka_application::RepoError;
 use paduka_application::accounts::{ProfileChange, UserRepository};
-use paduka_application::catalog::{
-    CategoryRepository, ProductRepository, ReviewRecord, ReviewRepository,
-};
+use paduka_application::catalog::{ProductRepository, ReviewRecord, ReviewRepository};
 use paduka_domain::catalog::ProductRating;
 use paduka_domain::review::{ReviewDraft, UserRef};
-use paduka_domain::user::Role;
+use paduka_domain::user::{Role, User};
 use paduka_domain::{ProductId, ReviewId, UserId};
-use paduka_persistence::{
-    DieselCategoryRepository, DieselProductRepository, DieselReviewRepository, DieselUserRepository,
-};
+use paduka_persistence::{DieselProductRepository, DieselReviewRepository, DieselUserRepository};
 
-use crate::helpers::{TestDb, at, category, record, user};
+use crate::helpers::{Seed, TestDb, UserBuilder, assert_not_found, at};
 
 crate::on_both_backends!(
     a_second_review_replaces_the_first_and_moves_updated_at,
@@ -31,29 +26,16 @@ struct Shop {
 
 /// An admin, a category and the product `p1`.
 async fn shop(db: &TestDb) -> Shop {
-    let database = db.db();
-    let users = DieselUserRepository::new(database.clone());
-    users
-        .create(&user("admin", "Admin", Role::Admin))
-        .await
-        .unwrap();
-    DieselCategoryRepository::new(database.clone())
-        .create(&category("boots", "Boots"))
-        .await
-        .unwrap();
-    let products = DieselProductRepository::new(database.clone());
-    products
-        .create(
-            &ProductId::new("p1"),
-            record("P1", "Boot", "boots", "admin", 0),
-        )
-        .await
-        .unwrap();
+    Seed::new(db).a_boot(5).await;
     Shop {
-        users,
-        products,
-        reviews: DieselReviewRepository::new(database),
+        users: DieselUserRepository::new(db.db()),
+        products: DieselProductRepository::new(db.db()),
+        reviews: DieselReviewRepository::new(db.db()),
     }
+}
+
+fn shopper(id: &str) -> User {
+    UserBuilder::shopper(id).build()
 }
 
 fn review(id: &str, user: &str, rating: u8, comment: &str, seconds: i64) -> ReviewRecord {
@@ -80,10 +62,7 @@ async fn rating(shop: &Shop) -> ProductRating {
 
 async fn a_second_review_replaces_the_first_and_moves_updated_at(db: &TestDb) {
     let shop = shop(db).await;
-    shop.users
-        .create(&user("asha", "Asha", Role::Shopper))
-        .await
-        .unwrap();
+    shop.users.create(&shopper("asha")).await.unwrap();
     let first = shop
         .reviews
         .upsert(review("r1", "asha", 3, "Fine", 100))
@@ -123,10 +102,8 @@ async fn a_second_review_replaces_the_first_and_moves_updated_at(db: &TestDb) {
 async fn ratings_are_aggregated_and_reviews_listed_most_recent_first(db: &TestDb) {
     let shop = shop(db).await;
     for (id, name) in [("u1", "Asha"), ("u2", "Ravi"), ("u3", "Meera")] {
-        shop.users
-            .create(&user(id, name, Role::Shopper))
-            .await
-            .unwrap();
+        let user = UserBuilder::shopper(id).named(name).build();
+        shop.users.create(&user).await.unwrap();
     }
     shop.reviews
         .upsert(review("r1", "u1", 5, "", 10))
@@ -185,10 +162,7 @@ async fn ratings_are_aggregated_and_reviews_listed_most_recent_first(db: &TestDb
 
 async fn a_deleted_users_review_keeps_the_name_they_had(db: &TestDb) {
     let shop = shop(db).await;
-    shop.users
-        .create(&user("meera", "Meera", Role::Shopper))
-        .await
-        .unwrap();
+    shop.users.create(&shopper("meera")).await.unwrap();
     shop.reviews
         .upsert(review("r1", "meera", 4, "Comfortable", 10))
         .await
@@ -234,15 +208,9 @@ async fn reviewing_an_unknown_product_or_as_an_unknown_user_is_not_found(db: &Te
     let shop = shop(db).await;
     let mut unknown_product = review("r1", "admin", 5, "", 10);
     unknown_product.product = ProductId::new("ghost");
-    assert!(matches!(
-        shop.reviews.upsert(unknown_product).await,
-        Err(RepoError::NotFound)
-    ));
+    assert_not_found(shop.reviews.upsert(unknown_product).await);
     let unknown_user = review("r1", "ghost", 5, "", 10);
-    assert!(matches!(
-        shop.reviews.upsert(unknown_user).await,
-        Err(RepoError::NotFound)
-    ));
+    assert_not_found(shop.reviews.upsert(unknown_user).await);
     assert!(
         shop.reviews
             .for_product(&ProductId::new("p1"))
@@ -256,10 +224,7 @@ async fn reviewing_an_unknown_product_or_as_an_unknown_user_is_not_found(db: &Te
 async fn concurrent_reviews_from_different_users_all_land(db: &TestDb) {
     let shop = shop(db).await;
     for i in 0..8 {
-        shop.users
-            .create(&user(&format!("u{i}"), &format!("User {i}"), Role::Shopper))
-            .await
-            .unwrap();
+        shop.users.create(&shopper(&format!("u{i}"))).await.unwrap();
     }
     let reviews = Arc::new(shop.reviews.clone());
     let tasks: Vec<_> = (0..8u8)

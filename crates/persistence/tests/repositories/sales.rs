@@ -4,7 +4,7 @@ use paduka_domain::sale::Sale;
 use paduka_domain::{Percent, SaleId};
 use paduka_persistence::DieselSaleRepository;
 
-use crate::helpers::{TestDb, at};
+use crate::helpers::{TestDb, assert_not_found, at};
 
 crate::on_both_backends!(
     sales_are_listed_by_start_and_changed_in_place,
@@ -50,14 +50,8 @@ async fn sales_are_listed_by_start_and_changed_in_place(db: &TestDb) {
 async fn updating_or_deleting_an_unknown_sale_is_not_found(db: &TestDb) {
     let sales = DieselSaleRepository::new(db.db());
     sales.create(&sale("s1", "Holi", 0, 10, 5)).await.unwrap();
-    assert!(matches!(
-        sales.update(&sale("ghost", "Ghost", 0, 10, 5)).await,
-        Err(RepoError::NotFound)
-    ));
-    assert!(matches!(
-        sales.delete(&SaleId::new("ghost")).await,
-        Err(RepoError::NotFound)
-    ));
+    assert_not_found(sales.update(&sale("ghost", "Ghost", 0, 10, 5)).await);
+    assert_not_found(sales.delete(&SaleId::new("ghost")).await);
     assert_eq!(
         sales.list().await.unwrap(),
         vec![sale("s1", "Holi", 0, 10, 5)]

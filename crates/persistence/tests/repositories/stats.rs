@@ -1,11 +1,11 @@
 use paduka_application::admin::{LowStockProduct, OrderPoint, StatsRepository};
 use paduka_application::orders::OrderRepository;
 use paduka_domain::order::OrderStatus;
-use paduka_domain::{OrderId, ProductId, UserId};
+use paduka_domain::{OrderId, ProductId};
 use paduka_persistence::DieselStatsRepository;
 
 use crate::helpers::{TestDb, at};
-use crate::orders::{new_order, placed, shop, take};
+use crate::orders::{new_order, place, set_by_admin, shop, take};
 
 crate::on_both_backends!(the_overview_counts_recent_uncancelled_orders_and_low_stock);
 
@@ -19,29 +19,18 @@ async fn the_overview_counts_recent_uncancelled_orders_and_low_stock(db: &TestDb
         ("o3", "pay_3", 1, -40 * 86_400),
         ("o4", "pay_4", 2, 30),
     ] {
-        placed(
-            orders
-                .place(
-                    &new_order(id, payment, quantity, seconds),
-                    &[take("p1", quantity)],
-                )
-                .await
-                .unwrap(),
-        );
+        place(
+            &orders,
+            &new_order(id, payment, quantity, seconds),
+            &[take("p1", quantity)],
+        )
+        .await;
     }
     orders
         .cancel(&OrderId::new("o2"), None, at(40))
         .await
         .unwrap();
-    orders
-        .set_status(
-            &OrderId::new("o4"),
-            OrderStatus::Confirmed,
-            Some(UserId::new("admin")),
-            at(50),
-        )
-        .await
-        .unwrap();
+    set_by_admin(&orders, "o4", OrderStatus::Confirmed, 50).await;
 
     let stats = DieselStatsRepository::new(db.db());
     let snapshot = stats.overview(at(0), 5, 10).await.unwrap();

@@ -1,12 +1,11 @@
-use paduka_application::RepoError;
 use paduka_application::accounts::{ProfileChange, UserConflict, UserRepository};
-use paduka_application::catalog::{CategoryRepository, ProductRepository};
+use paduka_application::catalog::ProductRepository;
 use paduka_domain::contact::Email;
 use paduka_domain::user::Role;
 use paduka_domain::{ProductId, UserId};
-use paduka_persistence::{DieselCategoryRepository, DieselProductRepository, DieselUserRepository};
+use paduka_persistence::{DieselProductRepository, DieselUserRepository};
 
-use crate::helpers::{TestDb, at, category, record, user};
+use crate::helpers::{Seed, TestDb, UserBuilder, assert_conflict, assert_not_found, at, record};
 
 crate::on_both_backends!(
     users_are_created_and_found_by_id_and_email,
@@ -21,7 +20,7 @@ crate::on_both_backends!(
 
 async fn users_are_created_and_found_by_id_and_email(db: &TestDb) {
     let users = DieselUserRepository::new(db.db());
-    let asha = user("asha", "Asha Verma", Role::Shopper);
+    let asha = UserBuilder::shopper("asha").named("Asha Verma").build();
     users.create(&asha).await.unwrap();
     assert_eq!(
         users.find(&UserId::new("asha")).await.unwrap(),
@@ -37,30 +36,29 @@ async fn users_are_created_and_found_by_id_and_email(db: &TestDb) {
 async fn a_registered_email_is_a_conflict(db: &TestDb) {
     let users = DieselUserRepository::new(db.db());
     users
-        .create(&user("asha", "Asha", Role::Shopper))
+        .create(&UserBuilder::shopper("asha").build())
         .await
         .unwrap();
-    let mut twin = user("other", "Another Asha", Role::Shopper);
-    twin.email = Email::parse("Asha@paduka.test").unwrap();
-    match users.create(&twin).await {
-        Err(RepoError::Conflict(conflict)) => assert_eq!(conflict, UserConflict::DuplicateEmail),
-        other => panic!("expected a conflict, got {other:?}"),
-    }
+    let twin = UserBuilder::shopper("other")
+        .named("Another Asha")
+        .email("Asha@paduka.test")
+        .build();
+    assert_conflict(users.create(&twin).await, UserConflict::DuplicateEmail);
     assert_eq!(users.find(&UserId::new("other")).await.unwrap(), None);
 }
 
 async fn roles_change_and_admins_are_listed_by_name(db: &TestDb) {
     let users = DieselUserRepository::new(db.db());
     users
-        .create(&user("zara", "Zara", Role::Shopper))
+        .create(&UserBuilder::shopper("zara").build())
         .await
         .unwrap();
     users
-        .create(&user("kabir", "Kabir", Role::Admin))
+        .create(&UserBuilder::admin("kabir").build())
         .await
         .unwrap();
     users
-        .create(&user("anu", "Anu", Role::Shopper))
+        .create(&UserBuilder::shopper("anu").build())
         .await
         .unwrap();
     let admin_names = |admins: Vec<paduka_domain::user::User>| {
@@ -87,22 +85,19 @@ async fn roles_change_and_admins_are_listed_by_name(db: &TestDb) {
         .await
         .unwrap();
     assert_eq!(admin_names(users.admins().await.unwrap()), ["Zara"]);
-    assert!(matches!(
+    assert_not_found(
         users
             .set_role(&UserId::new("ghost"), Role::Admin, at(70))
             .await,
-        Err(RepoError::NotFound)
-    ));
+    );
 }
 
 async fn every_user_is_listed_oldest_account_first(db: &TestDb) {
     let users = DieselUserRepository::new(db.db());
     assert!(users.list().await.unwrap().is_empty());
-    let mut zara = user("zara", "Zara", Role::Shopper);
-    zara.created_at = at(-10);
-    let kabir = user("kabir", "Kabir", Role::Admin);
-    let mut anu = user("anu", "Anu", Role::Shopper);
-    anu.created_at = at(10);
+    let zara = UserBuilder::shopper("zara").made_at(at(-10)).build();
+    let kabir = UserBuilder::admin("kabir").build();
+    let anu = UserBuilder::shopper("anu").made_at(at(10)).build();
     for u in [&kabir, &anu, &zara] {
         users.create(u).await.unwrap();
     }
@@ -111,7 +106,7 @@ async fn every_user_is_listed_oldest_account_first(db: &TestDb) {
 
 async fn a_profile_change_replaces_name_phone_address_and_role_but_not_the_email(db: &TestDb) {
     let users = DieselUserRepository::new(db.db());
-    let asha = user("asha", "Asha", Role::Shopper);
+    let asha = UserBuilder::shopper("asha").build();
     users.create(&asha).await.unwrap();
     let change = ProfileChange {
         name: "Asha Verma".into(),
@@ -141,11 +136,11 @@ async fn a_profile_change_replaces_name_phone_address_and_role_but_not_the_email
 async fn a_new_password_hash_replaces_the_old_one(db: &TestDb) {
     let users = DieselUserRepository::new(db.db());
     users
-        .create(&user("asha", "Asha", Role::Shopper))
+        .create(&UserBuilder::shopper("asha").build())
         .await
         .unwrap();
     users
-        .create(&user("ravi", "Ravi", Role::Shopper))
+        .create(&UserBuilder::shopper("ravi").build())
         .await
         .unwrap();
     users
@@ -170,52 +165,29 @@ async fn changing_or_deleting_an_unknown_user_is_not_found(db: &TestDb) {
         address: "Nowhere".into(),
         role: Role::Shopper,
     };
-    assert!(matches!(
-        users.update_profile(&ghost, &change, at(1)).await,
-        Err(RepoError::NotFound)
-    ));
-    assert!(matches!(
-        users.update_password(&ghost, "$2b$04$x", at(1)).await,
-        Err(RepoError::NotFound)
-    ));
-    assert!(matches!(
-        users.delete(&ghost).await,
-        Err(RepoError::NotFound)
-    ));
+    assert_not_found(users.update_profile(&ghost, &change, at(1)).await);
+    assert_not_found(users.update_password(&ghost, "$2b$04$x", at(1)).await);
+    assert_not_found(users.delete(&ghost).await);
 
     users
-        .create(&user("asha", "Asha", Role::Shopper))
+        .create(&UserBuilder::shopper("asha").build())
         .await
         .unwrap();
     users.delete(&UserId::new("asha")).await.unwrap();
     assert_eq!(users.find(&UserId::new("asha")).await.unwrap(), None);
-    assert!(matches!(
-        users.delete(&UserId::new("asha")).await,
-        Err(RepoError::NotFound)
-    ));
+    assert_not_found(users.delete(&UserId::new("asha")).await);
 }
 
 async fn a_deleted_users_orders_and_products_stay_without_them(db: &TestDb) {
-    let database = db.db();
-    let users = DieselUserRepository::new(database.clone());
-    users
-        .create(&user("seller", "Seller", Role::Admin))
-        .await
-        .unwrap();
-    users
-        .create(&user("asha", "Asha", Role::Shopper))
-        .await
-        .unwrap();
-    DieselCategoryRepository::new(database.clone())
-        .create(&category("boots", "Boots"))
-        .await
-        .unwrap();
-    let products = DieselProductRepository::new(database);
+    let seed = Seed::new(db);
+    seed.admin("seller").await;
+    seed.shopper("asha").await;
+    seed.category("boots", "Boots").await;
+    seed.product("p1", record("P1", "Boot", "boots", "seller", 0))
+        .await;
+    let users = DieselUserRepository::new(db.db());
+    let products = DieselProductRepository::new(db.db());
     let boot = ProductId::new("p1");
-    products
-        .create(&boot, record("P1", "Boot", "boots", "seller", 0))
-        .await
-        .unwrap();
     // An order row as the orders adapter writes it (no port of ours writes orders).
     db.execute(
         "INSERT INTO orders (id, user_id, user_name, address, pincode, amount_rupees, \

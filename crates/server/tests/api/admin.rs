@@ -3,24 +3,29 @@
 use reqwest::StatusCode;
 use serde_json::json;
 
-use crate::checkout::{place, shoe};
-use crate::helpers::{As, expect, spawn_app};
+use crate::checkout::place;
+use crate::helpers::*;
 
-#[tokio::test]
-async fn the_overview_counts_a_placed_order_and_low_stock() {
-    let app = spawn_app().await;
-    let product = shoe(&app, "Kolhapuri", 4).await;
-    let plenty = shoe(&app, "Mojari", 50).await;
+crate::on_both_backends!(
+    the_overview_counts_a_placed_order_and_low_stock,
+    the_overview_is_for_admins_only,
+);
+
+async fn the_overview_counts_a_placed_order_and_low_stock(db: &TestDb) {
+    let app = spawn_app_on(db).await;
+    let product = app.shoe("Kolhapuri", 4).await;
+    let plenty = app.shoe("Mojari", 50).await;
     let order = place(&app, &product, 1).await;
     let amount = order["amount"].as_i64().expect("the order's amount");
 
-    let stats = expect(app.get("/admin/stats", As::Admin).await, StatusCode::OK).await;
+    let stats = app.get("/admin/stats", As::Admin).await;
+    let stats = stats.answers(StatusCode::OK).await;
     assert_eq!(stats["success"], json!(true));
     assert_eq!(stats["today"], json!({"orders": 1, "revenue": amount}));
     assert_eq!(stats["last30Days"], json!({"orders": 1, "revenue": amount}));
     assert_eq!(stats["pendingOrders"], json!(1));
 
-    let days = stats["revenueByDay"].as_array().unwrap();
+    let days = array(&stats["revenueByDay"]);
     assert_eq!(days.len(), 30);
     let today = days.last().unwrap();
     assert_eq!(today["orders"], json!(1));
@@ -34,7 +39,7 @@ async fn the_overview_counts_a_placed_order_and_low_stock() {
     let dates: Vec<&str> = days.iter().map(|d| d["date"].as_str().unwrap()).collect();
     assert!(dates.windows(2).all(|pair| pair[0] < pair[1]), "{dates:?}");
 
-    let low = stats["lowStock"].as_array().unwrap();
+    let low = array(&stats["lowStock"]);
     let ours = low
         .iter()
         .find(|p| p["_id"] == json!(product))
@@ -44,17 +49,12 @@ async fn the_overview_counts_a_placed_order_and_low_stock() {
     assert!(low.iter().all(|p| p["_id"] != json!(plenty)));
 }
 
-#[tokio::test]
-async fn the_overview_is_for_admins_only() {
-    let app = spawn_app().await;
-    expect(
-        app.get("/admin/stats", As::Anonymous).await,
-        StatusCode::UNAUTHORIZED,
-    )
-    .await;
-    expect(
-        app.get("/admin/stats", As::Shopper).await,
-        StatusCode::FORBIDDEN,
-    )
-    .await;
+async fn the_overview_is_for_admins_only(db: &TestDb) {
+    let app = spawn_app_on(db).await;
+    for (who, status) in [
+        (As::Anonymous, StatusCode::UNAUTHORIZED),
+        (As::Shopper, StatusCode::FORBIDDEN),
+    ] {
+        app.get("/admin/stats", who).await.answers(status).await;
+    }
 }

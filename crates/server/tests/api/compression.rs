@@ -4,14 +4,19 @@
 
 use std::io::Read as _;
 
-use paduka_domain::UserId;
-use paduka_domain::contact::Email;
-use paduka_domain::user::{Role, User};
+use paduka_test_support::builders::UserBuilder;
 use reqwest::header::HeaderMap;
 use reqwest::{Method, StatusCode};
 use serde_json::json;
 
 use crate::helpers::*;
+
+crate::on_both_backends!(
+    shared_replies_are_sent_compressed_by_accept_encoding,
+    the_frontend_is_sent_compressed_and_images_never_are,
+    a_per_user_reply_is_compressed_only_above_a_kilobyte,
+    robots_txt_keeps_crawlers_out_of_private_pages_and_names_the_sitemap,
+);
 
 /// What Chrome sends.
 const BROWSER: &str = "gzip, deflate, br, zstd";
@@ -146,9 +151,8 @@ async fn negotiates(app: &TestApp, url: &str) -> Fetched {
     plain
 }
 
-#[tokio::test]
-async fn shared_replies_are_sent_compressed_by_accept_encoding() {
-    let app = spawn_app().await;
+async fn shared_replies_are_sent_compressed_by_accept_encoding(db: &TestDb) {
+    let app = spawn_app_on(db).await;
     let mut categories = Vec::new();
     for name in [
         "Boots",
@@ -178,11 +182,8 @@ async fn shared_replies_are_sent_compressed_by_accept_encoding() {
         ("Pongal", "2031-01-10"),
     ] {
         let sale = json!({"name": name, "start": format!("{start}T00:00:00Z"), "end": format!("{start}T23:00:00Z"), "discount": 20});
-        expect(
-            app.post_json("/sale/create-sale", As::Admin, sale).await,
-            StatusCode::CREATED,
-        )
-        .await;
+        let created = app.create(&SALES, As::Admin, sale).await;
+        created.answers(StatusCode::CREATED).await;
     }
     for path in [
         "/product/get-products".to_owned(),
@@ -200,11 +201,8 @@ async fn shared_replies_are_sent_compressed_by_accept_encoding() {
     let url = app.url("/sale/allsales");
     let before = fetch(&app, &url, Some(BROWSER), None, None).await;
     let sale = json!({"name": "Navratri", "start": "2031-10-01T00:00:00Z", "end": "2031-10-09T00:00:00Z", "discount": 10});
-    expect(
-        app.post_json("/sale/create-sale", As::Admin, sale).await,
-        StatusCode::CREATED,
-    )
-    .await;
+    let created = app.create(&SALES, As::Admin, sale).await;
+    created.answers(StatusCode::CREATED).await;
     let after = fetch(&app, &url, Some(BROWSER), Some(before.etag()), None).await;
     assert_eq!(after.status, StatusCode::OK);
     assert_eq!(after.coding(), Some("br"));
@@ -215,14 +213,13 @@ async fn shared_replies_are_sent_compressed_by_accept_encoding() {
     );
 }
 
-#[tokio::test]
-async fn the_frontend_is_sent_compressed_and_images_never_are() {
+async fn the_frontend_is_sent_compressed_and_images_never_are(db: &TestDb) {
     let shell = format!(
         "<!doctype html><html><head><title>Paduka</title>{}</head><body><div id=\"root\"></div></body></html>",
         "<link rel=\"modulepreload\" href=\"/assets/vendor-1234.js\">".repeat(12)
     );
     let script = "export function greet(name) { return `Namaste, ${name}!`; }\n".repeat(40);
-    let app = spawn_app_with(|settings| {
+    let app = spawn_app_on_with(db, |settings| {
         let dir = &settings.static_dir;
         std::fs::create_dir_all(dir.join("assets")).unwrap();
         std::fs::write(dir.join("index.html"), &shell).unwrap();
@@ -291,9 +288,8 @@ async fn the_frontend_is_sent_compressed_and_images_never_are() {
     assert_eq!(photo.body, png());
 }
 
-#[tokio::test]
-async fn a_per_user_reply_is_compressed_only_above_a_kilobyte() {
-    let app = spawn_app().await;
+async fn a_per_user_reply_is_compressed_only_above_a_kilobyte(db: &TestDb) {
+    let app = spawn_app_on(db).await;
     let users = app.url("/user/get-users");
     let token = Some(app.admin_token.as_str());
     let small = fetch(&app, &users, Some(BROWSER), None, token).await;
@@ -306,18 +302,13 @@ async fn a_per_user_reply_is_compressed_only_above_a_kilobyte() {
     assert_eq!(small.coding(), None);
 
     for i in 0..8 {
-        let now = chrono::Utc::now();
-        let user = User {
-            id: UserId::new(format!("shopper-{i}")),
-            name: format!("Shopper {i}"),
-            email: Email::parse(&format!("shopper{i}@shop.test")).unwrap(),
-            phone: "9123456780".into(),
-            address: "12 MG Road, Raipur".into(),
-            role: Role::Shopper,
-            password_hash: String::new(),
-            created_at: now,
-            updated_at: now,
-        };
+        let user = UserBuilder::shopper(&format!("shopper-{i}"))
+            .named(&format!("Shopper {i}"))
+            .email(&format!("shopper{i}@shop.test"))
+            .phone("9123456780")
+            .address("12 MG Road, Raipur")
+            .made_at(chrono::Utc::now())
+            .build();
         app.services
             .api
             .auth
@@ -340,9 +331,8 @@ async fn a_per_user_reply_is_compressed_only_above_a_kilobyte() {
     }
 }
 
-#[tokio::test]
-async fn robots_txt_keeps_crawlers_out_of_private_pages_and_names_the_sitemap() {
-    let app = spawn_app_with(|settings| {
+async fn robots_txt_keeps_crawlers_out_of_private_pages_and_names_the_sitemap(db: &TestDb) {
+    let app = spawn_app_on_with(db, |settings| {
         settings.public_url = "https://shop.example.in".into();
         std::fs::create_dir_all(&settings.static_dir).unwrap();
         std::fs::write(

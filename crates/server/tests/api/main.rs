@@ -1,4 +1,7 @@
-//! The HTTP contract, exercised on the real application over a temporary SQLite database.
+//! The HTTP contract, exercised on the real application: every test runs once on SQLite (a
+//! temporary file) and once on PostgreSQL (a schema of its own on `TEST_POSTGRES_URL`; see
+//! `paduka_test_support::database`), as `<module>::sqlite::<test>` and
+//! `<module>::postgres::<test>`.
 
 mod accounts;
 mod admin;
@@ -13,3 +16,5 @@ mod razorpay;
 mod reviews;
 mod sales;
 mod site;
+
+use paduka_test_support::on_both_backends;

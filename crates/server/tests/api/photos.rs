@@ -8,6 +8,17 @@ use sha2::{Digest, Sha256};
 
 use crate::helpers::*;
 
+crate::on_both_backends!(
+    a_sideways_phone_photo_is_stored_upright_without_its_exif_gps_or_camera,
+    a_4000_by_3000_phone_photo_is_stored_2048_wide,
+    a_photo_that_needs_nothing_is_stored_byte_for_byte_and_versioned_by_its_hash,
+    refused_photos_get_the_rules_messages_and_store_nothing,
+    a_sized_photo_is_webp_for_browsers_that_take_it_and_the_photos_format_otherwise,
+    every_variant_has_its_own_strong_etag_and_revalidates_with_304,
+    a_url_with_the_photos_version_is_immutable_until_the_photo_changes,
+    an_unsupported_width_is_400,
+);
+
 const WEBP_BROWSER: &str = "image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8";
 const OLD_BROWSER: &str = "image/png,image/*;q=0.8,*/*;q=0.5";
 
@@ -66,21 +77,11 @@ async fn replace_photo(app: &TestApp, product: &Value, photo: Vec<u8>) -> Respon
         .await
 }
 
-async fn product_count(app: &TestApp) -> usize {
-    let body = expect(
-        app.get("/product/get-products", As::Anonymous).await,
-        StatusCode::OK,
-    )
-    .await;
-    body["products"].as_array().unwrap().len()
-}
-
 // --- what is stored ---------------------------------------------------------------------------
 
-#[tokio::test]
-async fn a_sideways_phone_photo_is_stored_upright_without_its_exif_gps_or_camera() {
+async fn a_sideways_phone_photo_is_stored_upright_without_its_exif_gps_or_camera(db: &TestDb) {
     let upload = fixtures::sideways_phone_jpeg(64, 32);
-    let app = spawn_app().await;
+    let app = spawn_app_on(db).await;
 
     let product = product_with(&app, upload).await;
 
@@ -93,12 +94,11 @@ async fn a_sideways_phone_photo_is_stored_upright_without_its_exif_gps_or_camera
     assert!(!contains(&stored, CAMERA_MAKE), "no camera name");
 }
 
-#[tokio::test]
-async fn a_4000_by_3000_phone_photo_is_stored_2048_wide() {
+async fn a_4000_by_3000_phone_photo_is_stored_2048_wide(db: &TestDb) {
     // Made before the server starts: a client idle past the server's keep-alive while a
     // slow fixture is drawn would race the server closing the connection.
     let upload = fixtures::jpeg(4000, 3000);
-    let app = spawn_app().await;
+    let app = spawn_app_on(db).await;
 
     let product = product_with(&app, upload).await;
 
@@ -106,21 +106,17 @@ async fn a_4000_by_3000_phone_photo_is_stored_2048_wide() {
     assert_eq!((photo.width, photo.height), (2048, 1536));
 }
 
-#[tokio::test]
-async fn a_photo_that_needs_nothing_is_stored_byte_for_byte_and_versioned_by_its_hash() {
+async fn a_photo_that_needs_nothing_is_stored_byte_for_byte_and_versioned_by_its_hash(db: &TestDb) {
     let upload = fixtures::png(600, 600);
-    let app = spawn_app().await;
+    let app = spawn_app_on(db).await;
 
     let product = product_with(&app, upload.clone()).await;
 
     assert!(stored_photo(&app, &product).await == upload);
     let sha256 = hex::encode(Sha256::digest(&upload));
     assert_eq!(product["photoVersion"], json!(sha256[..16]));
-    let listed = expect(
-        app.get("/product/get-products", As::Anonymous).await,
-        StatusCode::OK,
-    )
-    .await;
+    let listed = app.get("/product/get-products", As::Anonymous).await;
+    let listed = listed.answers(StatusCode::OK).await;
     assert_eq!(
         listed["products"][0]["photoVersion"],
         product["photoVersion"]
@@ -129,8 +125,7 @@ async fn a_photo_that_needs_nothing_is_stored_byte_for_byte_and_versioned_by_its
 
 // --- what is refused --------------------------------------------------------------------------
 
-#[tokio::test]
-async fn refused_photos_get_the_rules_messages_and_store_nothing() {
+async fn refused_photos_get_the_rules_messages_and_store_nothing(db: &TestDb) {
     let truncated = {
         let whole = fixtures::png(200, 200);
         whole[..whole.len() / 2].to_vec()
@@ -175,24 +170,28 @@ async fn refused_photos_get_the_rules_messages_and_store_nothing() {
             "Photo must be at most 20 MB",
         ),
     ];
-    let app = spawn_app().await;
+    let app = spawn_app_on(db).await;
     let keeper = product_with(&app, fixtures::png(100, 100)).await;
     let category = keeper["category"]["_id"].as_str().unwrap();
     let fields = [("name", "Fake"), ("price", "10"), ("category", category)];
     let before = stored_photo(&app, &keeper).await;
     for (what, bytes, status, message) in cases {
         let form = product_form(&fields, Some(bytes.clone()));
-        let response = app
-            .send_product_form(Method::POST, "/product/create-product", As::Admin, form)
-            .await;
+        let path = "/product/create-product";
+        let response = app.send_product_form(Method::POST, path, As::Admin, form);
+        let response = response.await;
         assert_eq!(response.status(), status, "{what}");
-        expect_error(response, status, message).await;
+        response.refuses(status, message).await;
 
         let response = replace_photo(&app, &keeper, bytes).await;
-        expect_error(response, status, message).await;
+        response.refuses(status, message).await;
     }
 
-    assert_eq!(product_count(&app).await, 1, "no product was created");
+    assert_eq!(
+        app.product_names("").await,
+        vec!["Court"],
+        "no product was created"
+    );
     assert!(
         stored_photo(&app, &keeper).await == before,
         "the photo was not replaced"
@@ -201,9 +200,10 @@ async fn refused_photos_get_the_rules_messages_and_store_nothing() {
 
 // --- sized variants ---------------------------------------------------------------------------
 
-#[tokio::test]
-async fn a_sized_photo_is_webp_for_browsers_that_take_it_and_the_photos_format_otherwise() {
-    let app = spawn_app().await;
+async fn a_sized_photo_is_webp_for_browsers_that_take_it_and_the_photos_format_otherwise(
+    db: &TestDb,
+) {
+    let app = spawn_app_on(db).await;
     let upload = fixtures::png(600, 600);
     let product = product_with(&app, upload.clone()).await;
     let path = photo_path(&product, "?w=480");
@@ -249,9 +249,8 @@ async fn a_sized_photo_is_webp_for_browsers_that_take_it_and_the_photos_format_o
     assert_eq!(header(&whole, "content-type"), Some("image/png"));
 }
 
-#[tokio::test]
-async fn every_variant_has_its_own_strong_etag_and_revalidates_with_304() {
-    let app = spawn_app().await;
+async fn every_variant_has_its_own_strong_etag_and_revalidates_with_304(db: &TestDb) {
+    let app = spawn_app_on(db).await;
     let product = product_with(&app, fixtures::png(600, 600)).await;
     let mut etags = Vec::new();
     for (query, accept) in [
@@ -297,9 +296,8 @@ async fn every_variant_has_its_own_strong_etag_and_revalidates_with_304() {
     assert_eq!(first, second);
 }
 
-#[tokio::test]
-async fn a_url_with_the_photos_version_is_immutable_until_the_photo_changes() {
-    let app = spawn_app().await;
+async fn a_url_with_the_photos_version_is_immutable_until_the_photo_changes(db: &TestDb) {
+    let app = spawn_app_on(db).await;
     let product = product_with(&app, fixtures::png(600, 600)).await;
     let version = product["photoVersion"].as_str().unwrap().to_owned();
     assert_eq!(version.len(), 16);
@@ -323,7 +321,7 @@ async fn a_url_with_the_photos_version_is_immutable_until_the_photo_changes() {
 
     // A new photo: a new version, and its own variants (the old ones went with the old photo).
     let response = replace_photo(&app, &product, fixtures::png(300, 150)).await;
-    let updated = expect(response, StatusCode::OK).await["product"].clone();
+    let updated = response.answers(StatusCode::OK).await["product"].clone();
     let new_version = updated["photoVersion"].as_str().unwrap();
     assert_ne!(new_version, version);
     let old_url = fetch(
@@ -344,12 +342,13 @@ async fn a_url_with_the_photos_version_is_immutable_until_the_photo_changes() {
     );
 }
 
-#[tokio::test]
-async fn an_unsupported_width_is_400() {
-    let app = spawn_app().await;
+async fn an_unsupported_width_is_400(db: &TestDb) {
+    let app = spawn_app_on(db).await;
     let product = product_with(&app, fixtures::png(100, 100)).await;
     for query in ["?w=123", "?w=500", "?w=big"] {
         let response = app.get(&photo_path(&product, query), As::Anonymous).await;
-        expect_error(response, StatusCode::BAD_REQUEST, "Unsupported width").await;
+        response
+            .refuses(StatusCode::BAD_REQUEST, "Unsupported width")
+            .await;
     }
 }

@@ -1,26 +1,43 @@
+//! Products: the admin's forms, photos, the storefront's list and its cache.
+
 use reqwest::{Method, StatusCode};
 use serde_json::json;
 
 use crate::helpers::*;
 
-async fn names(app: &TestApp, query: &str) -> Vec<String> {
-    let body = expect(
-        app.get(&format!("/product/get-products{query}"), As::Anonymous)
-            .await,
-        StatusCode::OK,
-    )
-    .await;
-    body["products"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| p["name"].as_str().unwrap().to_owned())
-        .collect()
+crate::on_both_backends!(
+    a_product_keeps_every_field_from_the_form,
+    the_photo_is_served_with_its_type_and_revalidates_with_304,
+    updating_changes_the_fields_and_keeps_the_photo_when_none_is_sent,
+    deleting_a_product_removes_it,
+    product_writes_need_an_admin,
+    each_broken_product_rule_is_a_400_that_changes_nothing,
+    the_list_filters_sorts_searches_and_pages_on_the_server,
+    an_unknown_product_is_not_found,
+    the_list_shows_every_catalog_change_at_once_and_revalidates_with_304,
+);
+
+fn photo_path(id: &str) -> String {
+    format!("/product/product-photo/{id}")
 }
 
-#[tokio::test]
-async fn a_product_keeps_every_field_from_the_form() {
-    let app = spawn_app().await;
+/// "Chelsea" at ₹2999, with a photo, in a new category "Boots"; the product and the category.
+async fn chelsea_with_a_photo(app: &TestApp) -> (serde_json::Value, String) {
+    let category = app.category("Boots").await;
+    let fields = [
+        ("name", "Chelsea"),
+        ("price", "2999"),
+        ("category", &category),
+    ];
+    (app.product(&fields, Some(png())).await, category)
+}
+
+fn id_of(product: &serde_json::Value) -> &str {
+    product["_id"].as_str().unwrap()
+}
+
+async fn a_product_keeps_every_field_from_the_form(db: &TestDb) {
+    let app = spawn_app_on(db).await;
     let category = app.category("Running").await;
     let created = app
         .product(
@@ -43,13 +60,8 @@ async fn a_product_keeps_every_field_from_the_form() {
             Some(png()),
         )
         .await;
-    let id = created["_id"].as_str().unwrap();
-    let body = expect(
-        app.get(&format!("/product/get-product/{id}"), As::Anonymous)
-            .await,
-        StatusCode::OK,
-    )
-    .await;
+    let body = app.get_product(id_of(&created)).await;
+    let body = body.answers(StatusCode::OK).await;
     let product = &body["product"];
     assert_eq!(product, &created);
     assert_eq!(product["product_id"], json!("RUN-1"));
@@ -78,41 +90,26 @@ async fn a_product_keeps_every_field_from_the_form() {
         "no photo bytes in JSON"
     );
 
-    let list = expect(
-        app.get("/product/get-products", As::Anonymous).await,
-        StatusCode::OK,
-    )
-    .await;
+    let list = app.get("/product/get-products", As::Anonymous).await;
+    let list = list.answers(StatusCode::OK).await;
     assert_eq!(list["success"], json!(true));
     assert_eq!(list["count"], json!(1));
     assert_eq!(list["products"][0], created);
 }
 
-#[tokio::test]
-async fn the_photo_is_served_with_its_type_and_revalidates_with_304() {
-    let app = spawn_app().await;
+async fn the_photo_is_served_with_its_type_and_revalidates_with_304(db: &TestDb) {
+    let app = spawn_app_on(db).await;
     let category = app.category("Sneakers").await;
     let photo = png();
-    let product = app
-        .product(
-            &[("name", "Court"), ("price", "999"), ("category", &category)],
-            Some(photo.clone()),
-        )
-        .await;
-    let path = format!(
-        "/product/product-photo/{}",
-        product["_id"].as_str().unwrap()
-    );
+    let fields = [("name", "Court"), ("price", "999"), ("category", &category)];
+    let product = app.product(&fields, Some(photo.clone())).await;
+    let path = photo_path(id_of(&product));
 
     let response = app.get(&path, As::Anonymous).await;
     assert_eq!(response.status(), StatusCode::OK);
     assert_eq!(response.headers()["content-type"], "image/png");
-    assert!(
-        response.headers()["cache-control"]
-            .to_str()
-            .unwrap()
-            .contains("max-age")
-    );
+    let cache_control = response.headers()["cache-control"].to_str().unwrap();
+    assert!(cache_control.contains("max-age"), "{cache_control}");
     let etag = response.headers()["etag"].to_str().unwrap().to_owned();
     assert_eq!(
         response.bytes().await.unwrap().to_vec(),
@@ -120,68 +117,31 @@ async fn the_photo_is_served_with_its_type_and_revalidates_with_304() {
         "bytes exactly as uploaded"
     );
 
-    let again = app
-        .request(Method::GET, &path, As::Anonymous)
-        .header("If-None-Match", &etag)
-        .send()
-        .await
-        .unwrap();
+    let again = app.request(Method::GET, &path, As::Anonymous);
+    let again = again.header("If-None-Match", &etag).send().await.unwrap();
     assert_eq!(again.status(), StatusCode::NOT_MODIFIED);
     assert!(again.bytes().await.unwrap().is_empty());
 
-    let without = app
-        .product(
-            &[("name", "Plain"), ("price", "1"), ("category", &category)],
-            None,
-        )
-        .await;
+    let fields = [("name", "Plain"), ("price", "1"), ("category", &category)];
+    let without = app.product(&fields, None).await;
     assert_eq!(without["hasPhoto"], json!(false));
-    let missing = app
-        .get(
-            &format!(
-                "/product/product-photo/{}",
-                without["_id"].as_str().unwrap()
-            ),
-            As::Anonymous,
-        )
-        .await;
-    expect(missing, StatusCode::NOT_FOUND).await;
+    let missing = app.get(&photo_path(id_of(&without)), As::Anonymous).await;
+    missing.answers(StatusCode::NOT_FOUND).await;
 }
 
-#[tokio::test]
-async fn updating_changes_the_fields_and_keeps_the_photo_when_none_is_sent() {
-    let app = spawn_app().await;
-    let category = app.category("Boots").await;
-    let created = app
-        .product(
-            &[
-                ("name", "Chelsea"),
-                ("price", "2999"),
-                ("category", &category),
-            ],
-            Some(png()),
-        )
-        .await;
-    let id = created["_id"].as_str().unwrap();
-    let form = product_form(
-        &[
-            ("name", "Chelsea Noir"),
-            ("price", "3199,3299"),
-            ("type", "UK 8,UK 9"),
-            ("category", &category),
-            ("quantity", "4"),
-        ],
-        None,
-    );
-    let response = app
-        .send_product_form(
-            Method::PUT,
-            &format!("/product/update-product/{id}"),
-            As::Admin,
-            form,
-        )
-        .await;
-    let body = expect(response, StatusCode::OK).await;
+async fn updating_changes_the_fields_and_keeps_the_photo_when_none_is_sent(db: &TestDb) {
+    let app = spawn_app_on(db).await;
+    let (created, category) = chelsea_with_a_photo(&app).await;
+    let id = id_of(&created);
+    let changed = [
+        ("name", "Chelsea Noir"),
+        ("price", "3199,3299"),
+        ("type", "UK 8,UK 9"),
+        ("category", &category),
+        ("quantity", "4"),
+    ];
+    let body = app.update_product(id, As::Admin, &changed).await;
+    let body = body.answers(StatusCode::OK).await;
     assert_eq!(body["message"], json!("Product Updated Successfully"));
     assert_eq!(body["product"]["name"], json!("Chelsea Noir"));
     assert_eq!(body["product"]["price"], json!([3199.0, 3299.0]));
@@ -190,207 +150,97 @@ async fn updating_changes_the_fields_and_keeps_the_photo_when_none_is_sent() {
         "the product code stays"
     );
     assert_eq!(body["product"]["hasPhoto"], json!(true));
-    assert_eq!(
-        app.get(&format!("/product/product-photo/{id}"), As::Anonymous)
-            .await
-            .status(),
-        StatusCode::OK
-    );
+    let photo = app.get(&photo_path(id), As::Anonymous).await;
+    assert_eq!(photo.status(), StatusCode::OK);
 
-    let form = product_form(
-        &[("name", "X"), ("price", "1"), ("category", &category)],
-        None,
-    );
-    let response = app
-        .send_product_form(Method::PUT, "/product/update-product/nope", As::Admin, form)
+    let fields = [("name", "X"), ("price", "1"), ("category", &category)];
+    let unknown = app.update_product("nope", As::Admin, &fields).await;
+    unknown
+        .refuses(StatusCode::NOT_FOUND, "Product not found")
         .await;
-    expect_error(response, StatusCode::NOT_FOUND, "Product not found").await;
 }
 
-#[tokio::test]
-async fn deleting_a_product_removes_it() {
-    let app = spawn_app().await;
-    let category = app.category("Boots").await;
-    let created = app
-        .product(
-            &[
-                ("name", "Chelsea"),
-                ("price", "2999"),
-                ("category", &category),
-            ],
-            Some(png()),
-        )
-        .await;
-    let id = created["_id"].as_str().unwrap();
-    let body = expect(
-        app.delete(&format!("/product/delete/{id}"), As::Admin)
-            .await,
-        StatusCode::OK,
-    )
-    .await;
+async fn deleting_a_product_removes_it(db: &TestDb) {
+    let app = spawn_app_on(db).await;
+    let (created, _) = chelsea_with_a_photo(&app).await;
+    let path = format!("/product/delete/{}", id_of(&created));
+    let body = app.delete(&path, As::Admin).await;
     assert_eq!(
-        body,
+        body.answers(StatusCode::OK).await,
         json!({"success": true, "message": "Product Deleted successfully"})
     );
-    expect_error(
-        app.get(&format!("/product/get-product/{id}"), As::Anonymous)
-            .await,
-        StatusCode::NOT_FOUND,
-        "Product not found",
-    )
-    .await;
-    expect(
-        app.get(&format!("/product/product-photo/{id}"), As::Anonymous)
-            .await,
-        StatusCode::NOT_FOUND,
-    )
-    .await;
-    expect(
-        app.delete(&format!("/product/delete/{id}"), As::Admin)
-            .await,
-        StatusCode::NOT_FOUND,
-    )
-    .await;
+    let gone = app.get_product(id_of(&created)).await;
+    gone.refuses(StatusCode::NOT_FOUND, "Product not found")
+        .await;
+    let photo = app.get(&photo_path(id_of(&created)), As::Anonymous).await;
+    photo.answers(StatusCode::NOT_FOUND).await;
+    let again = app.delete(&path, As::Admin).await;
+    again.answers(StatusCode::NOT_FOUND).await;
 }
 
-#[tokio::test]
-async fn product_writes_need_an_admin() {
-    let app = spawn_app().await;
+async fn product_writes_need_an_admin(db: &TestDb) {
+    let app = spawn_app_on(db).await;
+    let id = app.boot("Chelsea").await;
     let category = app.category("Boots").await;
-    let created = app
-        .product(
-            &[
-                ("name", "Chelsea"),
-                ("price", "2999"),
-                ("category", &category),
-            ],
-            None,
-        )
-        .await;
-    let id = created["_id"].as_str().unwrap();
+    let hacked = [("name", "Hacked"), ("price", "1"), ("category", &category)];
     for (who, status) in [
         (As::Anonymous, StatusCode::UNAUTHORIZED),
         (As::Shopper, StatusCode::FORBIDDEN),
     ] {
-        let form = product_form(
-            &[("name", "Hacked"), ("price", "1"), ("category", &category)],
-            None,
-        );
-        expect(
-            app.send_product_form(Method::POST, "/product/create-product", who, form)
-                .await,
-            status,
-        )
-        .await;
-        let form = product_form(
-            &[("name", "Hacked"), ("price", "1"), ("category", &category)],
-            None,
-        );
-        expect(
-            app.send_product_form(
-                Method::PUT,
-                &format!("/product/update-product/{id}"),
-                who,
-                form,
-            )
-            .await,
-            status,
-        )
-        .await;
-        expect(
+        for response in [
+            app.create_product(who, &hacked).await,
+            app.update_product(&id, who, &hacked).await,
             app.delete(&format!("/product/delete/{id}"), who).await,
-            status,
-        )
-        .await;
+        ] {
+            response.answers(status).await;
+        }
     }
-    assert_eq!(names(&app, "").await, vec!["Chelsea"]);
+    assert_eq!(app.product_names("").await, vec!["Chelsea"]);
 }
 
-#[tokio::test]
-async fn each_broken_product_rule_is_a_400_that_changes_nothing() {
-    let app = spawn_app().await;
+async fn each_broken_product_rule_is_a_400_that_changes_nothing(db: &TestDb) {
+    let app = spawn_app_on(db).await;
     let category = app.category("Boots").await;
-    let cases: Vec<Vec<(&str, &str)>> = vec![
-        vec![("price", "10"), ("category", &category)],
-        vec![("name", "A"), ("category", &category)],
-        vec![("name", "A"), ("price", "-1"), ("category", &category)],
-        vec![("name", "A"), ("price", "ten"), ("category", &category)],
-        vec![
-            ("name", "A"),
-            ("price", "10,20"),
-            ("discount", "5"),
-            ("category", &category),
-        ],
-        vec![
-            ("name", "A"),
-            ("price", "10"),
-            ("discount", "101"),
-            ("category", &category),
-        ],
-        vec![
-            ("name", "A"),
-            ("price", "10"),
-            ("type", "UK 7,UK 8"),
-            ("category", &category),
-        ],
-        vec![
-            ("name", "A"),
-            ("price", "10"),
-            ("quantity", "-3"),
-            ("category", &category),
-        ],
-        vec![
-            ("name", "A"),
-            ("price", "10"),
-            ("quantity", "1.5"),
-            ("category", &category),
-        ],
-        vec![("name", "A"), ("price", "10")],
-        vec![
-            ("name", "A"),
-            ("price", "10"),
-            ("category", "no-such-category"),
-        ],
-        vec![
-            ("name", "A"),
-            ("price", "10"),
-            ("category", &category),
-            ("seller", "no-such-admin"),
-        ],
+    let valid = [("name", "A"), ("price", "10"), ("category", &category)];
+    // Each case: the valid form with fields changed, added or (`None`) left out.
+    let cases: [&[(&str, Option<&str>)]; 12] = [
+        &[("name", None)],
+        &[("price", None)],
+        &[("price", Some("-1"))],
+        &[("price", Some("ten"))],
+        &[("price", Some("10,20")), ("discount", Some("5"))],
+        &[("discount", Some("101"))],
+        &[("type", Some("UK 7,UK 8"))],
+        &[("quantity", Some("-3"))],
+        &[("quantity", Some("1.5"))],
+        &[("category", None)],
+        &[("category", Some("no-such-category"))],
+        &[("seller", Some("no-such-admin"))],
     ];
-    for fields in cases {
-        let form = product_form(&fields, None);
-        let response = app
-            .send_product_form(Method::POST, "/product/create-product", As::Admin, form)
-            .await;
-        let status = response.status();
-        assert_eq!(status, StatusCode::BAD_REQUEST, "{fields:?}");
-        expect(response, status).await;
+    for changes in cases {
+        let mut fields = valid.to_vec();
+        for &(field, value) in changes {
+            fields.retain(|f| f.0 != field);
+            fields.extend(value.map(|value| (field, value)));
+        }
+        let refused = app.create_product(As::Admin, &fields).await;
+        assert_eq!(refused.status(), StatusCode::BAD_REQUEST, "{fields:?}");
+        refused.answers(StatusCode::BAD_REQUEST).await;
     }
-    let seller_is_shopper = product_form(
-        &[
-            ("name", "A"),
-            ("price", "10"),
-            ("category", &category),
-            ("seller", &app.shopper_id),
-        ],
-        None,
-    );
-    let response = app
-        .send_product_form(
-            Method::POST,
-            "/product/create-product",
-            As::Admin,
-            seller_is_shopper,
-        )
-        .await;
-    expect_error(response, StatusCode::BAD_REQUEST, "Seller must be an admin").await;
-    assert!(names(&app, "").await.is_empty());
+    let seller_is_shopper = [
+        ("name", "A"),
+        ("price", "10"),
+        ("category", &category),
+        ("seller", &app.shopper_id),
+    ];
+    let refused = app.create_product(As::Admin, &seller_is_shopper).await;
+    let message = "Seller must be an admin";
+    refused.refuses(StatusCode::BAD_REQUEST, message).await;
+    assert!(app.product_names("").await.is_empty());
 }
 
-#[tokio::test]
-async fn the_list_filters_sorts_searches_and_pages_on_the_server() {
-    let app = spawn_app().await;
+async fn the_list_filters_sorts_searches_and_pages_on_the_server(db: &TestDb) {
+    let app = spawn_app_on(db).await;
     let boots = app.category("Boots").await;
     let sandals = app.category("Sandals").await;
     app.product(
@@ -426,51 +276,32 @@ async fn the_list_filters_sorts_searches_and_pages_on_the_server() {
     )
     .await;
 
-    assert_eq!(
-        names(&app, "").await,
-        vec!["Hiker", "Slide", "Chelsea"],
-        "newest first"
-    );
-    assert_eq!(
-        names(&app, "?sort=oldest").await,
-        vec!["Chelsea", "Slide", "Hiker"]
-    );
-    assert_eq!(
-        names(&app, "?sort=price-low").await,
-        vec!["Slide", "Chelsea", "Hiker"]
-    );
-    assert_eq!(
-        names(&app, "?sort=price-high").await,
-        vec!["Hiker", "Chelsea", "Slide"]
-    );
-    assert_eq!(
-        names(&app, "?sort=discount").await,
-        vec!["Slide", "Chelsea", "Hiker"]
-    );
-    assert_eq!(
-        names(&app, &format!("?category={boots}")).await,
-        vec!["Hiker", "Chelsea"]
-    );
-    assert_eq!(
-        names(&app, "?maxPrice=3000").await,
-        vec!["Slide", "Chelsea"]
-    );
-    assert_eq!(names(&app, "?q=LEATHER").await, vec!["Hiker", "Chelsea"]);
-    assert_eq!(
-        names(&app, "?q=sandals").await,
-        vec!["Slide"],
-        "matches the category name"
-    );
+    let by_category = format!("?category={boots}");
+    for (query, names, why) in [
+        ("", vec!["Hiker", "Slide", "Chelsea"], "newest first"),
+        ("?sort=oldest", vec!["Chelsea", "Slide", "Hiker"], "oldest"),
+        (
+            "?sort=price-low",
+            vec!["Slide", "Chelsea", "Hiker"],
+            "cheap",
+        ),
+        (
+            "?sort=price-high",
+            vec!["Hiker", "Chelsea", "Slide"],
+            "dear",
+        ),
+        ("?sort=discount", vec!["Slide", "Chelsea", "Hiker"], "off"),
+        (&by_category, vec!["Hiker", "Chelsea"], "category"),
+        ("?maxPrice=3000", vec!["Slide", "Chelsea"], "price"),
+        ("?q=LEATHER", vec!["Hiker", "Chelsea"], "any case"),
+        ("?q=sandals", vec!["Slide"], "matches the category name"),
+    ] {
+        assert_eq!(app.product_names(query).await, names, "{why}");
+    }
 
-    let page = expect(
-        app.get(
-            "/product/get-products?sort=oldest&page=2&limit=2",
-            As::Anonymous,
-        )
-        .await,
-        StatusCode::OK,
-    )
-    .await;
+    let page = "/product/get-products?sort=oldest&page=2&limit=2";
+    let page = app.get(page, As::Anonymous).await;
+    let page = page.answers(StatusCode::OK).await;
     assert_eq!(page["count"], json!(1));
     assert_eq!(page["total"], json!(3));
     assert_eq!(page["products"][0]["name"], json!("Hiker"));
@@ -484,115 +315,73 @@ async fn the_list_filters_sorts_searches_and_pages_on_the_server() {
         "?maxPrice=abc",
         "?page=x",
     ] {
-        let response = app
-            .get(&format!("/product/get-products{bad}"), As::Anonymous)
-            .await;
-        let status = response.status();
-        assert_eq!(status, StatusCode::BAD_REQUEST, "{bad}");
-        expect(response, status).await;
+        let path = format!("/product/get-products{bad}");
+        let refused = app.get(&path, As::Anonymous).await;
+        assert_eq!(refused.status(), StatusCode::BAD_REQUEST, "{bad}");
+        refused.answers(StatusCode::BAD_REQUEST).await;
     }
 }
 
-#[tokio::test]
-async fn an_unknown_product_is_not_found() {
-    let app = spawn_app().await;
-    expect_error(
-        app.get("/product/get-product/nope", As::Anonymous).await,
-        StatusCode::NOT_FOUND,
-        "Product not found",
-    )
-    .await;
-    expect(
-        app.get("/product/reviews/nope", As::Anonymous).await,
-        StatusCode::NOT_FOUND,
-    )
-    .await;
+async fn an_unknown_product_is_not_found(db: &TestDb) {
+    let app = spawn_app_on(db).await;
+    let unknown = app.get_product("nope").await;
+    unknown
+        .refuses(StatusCode::NOT_FOUND, "Product not found")
+        .await;
+    let reviews = app.get("/product/reviews/nope", As::Anonymous).await;
+    reviews.answers(StatusCode::NOT_FOUND).await;
 }
 
-#[tokio::test]
-async fn the_list_shows_every_catalog_change_at_once_and_revalidates_with_304() {
-    let app = spawn_app().await;
+async fn the_list_shows_every_catalog_change_at_once_and_revalidates_with_304(db: &TestDb) {
+    let app = spawn_app_on(db).await;
     let category = app.category("Boots").await;
-    assert!(names(&app, "").await.is_empty());
+    assert!(app.product_names("").await.is_empty());
 
-    let created = app
-        .product(
-            &[
-                ("name", "Chelsea"),
-                ("price", "2999"),
-                ("category", &category),
-            ],
-            None,
-        )
-        .await;
-    let id = created["_id"].as_str().unwrap().to_owned();
-    assert_eq!(
-        names(&app, "").await,
-        vec!["Chelsea"],
-        "a new product shows at once"
-    );
+    let fields = [
+        ("name", "Chelsea"),
+        ("price", "2999"),
+        ("category", &category),
+    ];
+    let created = app.product(&fields, None).await;
+    let id = id_of(&created);
+    let shown = app.product_names("").await;
+    assert_eq!(shown, vec!["Chelsea"], "a new product shows at once");
 
-    let form = product_form(
-        &[
-            ("name", "Chelsea Noir"),
-            ("price", "2999"),
-            ("category", &category),
-        ],
-        None,
-    );
-    app.send_product_form(
-        Method::PUT,
-        &format!("/product/update-product/{id}"),
-        As::Admin,
-        form,
-    )
-    .await;
-    assert_eq!(
-        names(&app, "").await,
-        vec!["Chelsea Noir"],
-        "an edit shows at once"
-    );
+    let renamed = [
+        ("name", "Chelsea Noir"),
+        ("price", "2999"),
+        ("category", &category),
+    ];
+    app.update_product(id, As::Admin, &renamed).await;
+    let shown = app.product_names("").await;
+    assert_eq!(shown, vec!["Chelsea Noir"], "an edit shows at once");
 
-    let path = format!("/review/add-review/{id}");
-    expect(
-        app.post_json(&path, As::Shopper, json!({"comment": "Warm", "rating": 4}))
-            .await,
-        StatusCode::CREATED,
-    )
-    .await;
-    let list = expect(
-        app.get("/product/get-products", As::Anonymous).await,
-        StatusCode::OK,
-    )
-    .await;
-    assert_eq!(
-        list["products"][0]["numReviews"],
-        json!(1),
-        "a review shows at once"
-    );
+    let review = json!({"comment": "Warm", "rating": 4});
+    let added = app.add_review(id, As::Shopper, review).await;
+    added.answers(StatusCode::CREATED).await;
+    let list = app.get("/product/get-products", As::Anonymous).await;
+    let list = list.answers(StatusCode::OK).await;
+    let reviews = &list["products"][0]["numReviews"];
+    assert_eq!(reviews, &json!(1), "a review shows at once");
 
     let response = app.get("/product/get-products", As::Anonymous).await;
     let etag = response.headers()["etag"].to_str().unwrap().to_owned();
-    let unchanged = app
-        .request(Method::GET, "/product/get-products", As::Anonymous)
-        .header("If-None-Match", &etag)
-        .send()
-        .await
-        .unwrap();
+    let revalidate = || {
+        app.request(Method::GET, "/product/get-products", As::Anonymous)
+            .header("If-None-Match", &etag)
+            .send()
+    };
+    let unchanged = revalidate().await.unwrap();
     assert_eq!(unchanged.status(), StatusCode::NOT_MODIFIED);
 
     app.delete(&format!("/product/delete/{id}"), As::Admin)
         .await;
-    let changed = app
-        .request(Method::GET, "/product/get-products", As::Anonymous)
-        .header("If-None-Match", &etag)
-        .send()
-        .await
-        .unwrap();
+    let changed = revalidate().await.unwrap();
     assert_eq!(
         changed.status(),
         StatusCode::OK,
         "the old ETag no longer matches"
     );
-    assert!(names(&app, "").await.is_empty(), "a deletion shows at once");
+    let shown = app.product_names("").await;
+    assert!(shown.is_empty(), "a deletion shows at once");
 }

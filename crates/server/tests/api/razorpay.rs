@@ -14,12 +14,20 @@ use sha2::Sha256;
 use wiremock::matchers::{basic_auth, method, path, path_regex};
 use wiremock::{Mock, MockServer, Request, Respond, ResponseTemplate};
 
-use crate::checkout::{ADDRESS, PINCODE, cart, order_body, shoe, stock};
-use crate::helpers::{As, TestApp, expect, expect_error, spawn_app_with};
+use crate::checkout::{ADDRESS, ask_payment, order_body, place_cart};
+use crate::helpers::*;
 
 const KEY_ID: &str = "rzp_test_paduka";
 const KEY_SECRET: &str = "test-key-secret";
 const WEBHOOK_SECRET: &str = "test-webhook-secret";
+
+crate::on_both_backends!(
+    with_razorpay_keys_payments_go_to_razorpay_and_the_sandbox_is_gone,
+    a_shopper_pays_in_razorpay_s_window_and_the_order_is_placed_once,
+    a_payment_whose_browser_never_came_back_is_placed_by_the_webhook_once,
+    cancelling_an_order_refunds_its_payment_at_razorpay_once,
+    reconciling_finds_a_captured_payment_nobody_reported,
+);
 
 /// Hex HMAC-SHA256, as Razorpay signs (written here independently of the code under test).
 fn hmac_hex(key: &str, message: &[u8]) -> String {
@@ -200,10 +208,11 @@ impl MockRazorpay {
     }
 }
 
-/// The application with the Razorpay keys set and its API base at `razorpay`.
-async fn spawn_shop(razorpay: &MockRazorpay) -> TestApp {
+/// The application on `db` with the Razorpay keys set and its API base at a mock Razorpay.
+async fn spawn_shop(db: &TestDb) -> (TestApp, MockRazorpay) {
+    let razorpay = MockRazorpay::start().await;
     let base = razorpay.server.uri();
-    spawn_app_with(|settings| {
+    let app = spawn_app_on_with(db, |settings| {
         settings.razorpay = Some(RazorpaySettings {
             key_id: KEY_ID.into(),
             key_secret: KEY_SECRET.to_owned().into(),
@@ -211,40 +220,25 @@ async fn spawn_shop(razorpay: &MockRazorpay) -> TestApp {
             api_base: base,
         });
     })
-    .await
+    .await;
+    (app, razorpay)
 }
 
 /// `POST /payment/{amount}` for `quantity` pairs of `product` (900 rupees each); the provider
 /// order's id.
 async fn start_payment(app: &TestApp, product: &str, quantity: u32) -> String {
-    let amount = 900 * quantity;
-    let body = json!({"products": cart(product, quantity), "address": ADDRESS, "pincode": PINCODE});
-    let response = app
-        .post_json(&format!("/payment/{amount}"), As::Shopper, body)
-        .await;
-    let body = expect(response, StatusCode::OK).await;
+    let body = ask_payment(app, product, quantity).await;
+    let body = body.answers(StatusCode::OK).await;
     assert_eq!(body["provider"], json!("razorpay"));
     assert_eq!(body["key"], json!(KEY_ID));
-    assert_eq!(body["amount"], json!(i64::from(amount) * 100));
+    assert_eq!(body["amount"], json!(i64::from(900 * quantity) * 100));
     body["id"].as_str().unwrap().to_owned()
 }
 
-async fn my_orders(app: &TestApp) -> Vec<Value> {
-    let mine = app
-        .post_json("/order/myorders", As::Shopper, json!({}))
-        .await;
-    expect(mine, StatusCode::OK).await["orders"]
-        .as_array()
-        .unwrap()
-        .clone()
-}
-
-#[tokio::test]
-async fn with_razorpay_keys_payments_go_to_razorpay_and_the_sandbox_is_gone() {
-    let razorpay = MockRazorpay::start().await;
-    let app = spawn_shop(&razorpay).await;
+async fn with_razorpay_keys_payments_go_to_razorpay_and_the_sandbox_is_gone(db: &TestDb) {
+    let (app, razorpay) = spawn_shop(db).await;
     assert!(app.services.sandbox.is_none());
-    let product = shoe(&app, "Runner", 5).await;
+    let product = app.shoe("Runner", 5).await;
 
     let order_id = start_payment(&app, &product, 2).await;
     {
@@ -255,136 +249,98 @@ async fn with_razorpay_keys_payments_go_to_razorpay_and_the_sandbox_is_gone() {
         assert_eq!(order["currency"], json!("INR"));
         assert_eq!(order["notes"]["receipt"], order["receipt"]);
     }
-    expect_error(
-        app.post_json(
-            "/payment/sandbox/pay",
-            As::Shopper,
-            json!({"orderId": order_id}),
-        )
-        .await,
-        StatusCode::NOT_FOUND,
-        "Not found",
-    )
-    .await;
-    let page = app
-        .client
-        .get(format!("{}/sandbox/checkout", app.address))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
-    assert!(!page.contains("Paduka test payment"));
+    let pay = json!({"orderId": order_id});
+    let refused = app
+        .post_json("/payment/sandbox/pay", As::Shopper, pay)
+        .await;
+    refused.refuses(StatusCode::NOT_FOUND, "Not found").await;
+    let page = app.site("/sandbox/checkout").send().await.unwrap();
+    assert!(!page.text().await.unwrap().contains("Paduka test payment"));
 }
 
-#[tokio::test]
-async fn a_shopper_pays_in_razorpay_s_window_and_the_order_is_placed_once() {
-    let razorpay = MockRazorpay::start().await;
-    let app = spawn_shop(&razorpay).await;
-    let product = shoe(&app, "Runner", 5).await;
+async fn a_shopper_pays_in_razorpay_s_window_and_the_order_is_placed_once(db: &TestDb) {
+    let (app, razorpay) = spawn_shop(db).await;
+    let product = app.shoe("Runner", 5).await;
 
     let order_id = start_payment(&app, &product, 2).await;
     let paid = razorpay.pay(&order_id);
-    let response = app
-        .post_json("/order/cart", As::Shopper, order_body(&product, 2, &paid))
-        .await;
-    let placed = expect(response, StatusCode::CREATED).await;
+    let placed = place_cart(&app, order_body(&product, 2, &paid)).await;
+    let placed = placed.answers(StatusCode::CREATED).await;
     assert_eq!(placed["message"], json!("Order Placed Successfully"));
     assert_eq!(placed["order"]["paymentId"], paid["razorpay_payment_id"]);
     assert_eq!(placed["order"]["amount"], json!(1800));
-    assert_eq!(stock(&app, &product).await, 3);
+    assert_eq!(app.stock(&product).await, 3);
 
     // A signature made with anything but the key secret is refused.
     let mut forged = razorpay.pay(&order_id);
     forged["razorpay_signature"] = json!(hmac_hex("not-the-secret", b"x"));
-    expect_error(
-        app.post_json("/order/cart", As::Shopper, order_body(&product, 2, &forged))
-            .await,
-        StatusCode::BAD_REQUEST,
-        "Payment verification failed",
-    )
-    .await;
+    let refused = place_cart(&app, order_body(&product, 2, &forged)).await;
+    let message = "Payment verification failed";
+    refused.refuses(StatusCode::BAD_REQUEST, message).await;
     // The same payment again answers the same order.
-    let again = app
-        .post_json("/order/cart", As::Shopper, order_body(&product, 2, &paid))
-        .await;
-    let again = expect(again, StatusCode::OK).await;
+    let again = place_cart(&app, order_body(&product, 2, &paid)).await;
+    let again = again.answers(StatusCode::OK).await;
     assert_eq!(again["order"]["_id"], placed["order"]["_id"]);
-    assert_eq!(my_orders(&app).await.len(), 1);
-    assert_eq!(stock(&app, &product).await, 3);
+    assert_eq!(app.my_orders(As::Shopper).await.len(), 1);
+    assert_eq!(app.stock(&product).await, 3);
 }
 
-#[tokio::test]
-async fn a_payment_whose_browser_never_came_back_is_placed_by_the_webhook_once() {
-    let razorpay = MockRazorpay::start().await;
-    let app = spawn_shop(&razorpay).await;
-    let product = shoe(&app, "Moccasin", 5).await;
+async fn a_payment_whose_browser_never_came_back_is_placed_by_the_webhook_once(db: &TestDb) {
+    let (app, razorpay) = spawn_shop(db).await;
+    let product = app.shoe("Moccasin", 5).await;
     let order_id = start_payment(&app, &product, 2).await;
     let paid = razorpay.pay(&order_id);
     let payment_id = paid["razorpay_payment_id"].as_str().unwrap();
     let (body, signature) = razorpay.captured_webhook(payment_id);
 
     let forged = hmac_hex("not-the-webhook-secret", body.as_bytes());
-    expect_error(
-        app.send_webhook("evt_forged", &body, &forged).await,
-        StatusCode::BAD_REQUEST,
-        "Invalid webhook signature",
-    )
-    .await;
+    let refused = app.send_webhook("evt_forged", &body, &forged).await;
+    let message = "Invalid webhook signature";
+    refused.refuses(StatusCode::BAD_REQUEST, message).await;
     assert!(
-        my_orders(&app).await.is_empty(),
+        app.my_orders(As::Shopper).await.is_empty(),
         "a forged webhook places nothing"
     );
 
-    let first = expect(
-        app.send_webhook("evt_1", &body, &signature).await,
-        StatusCode::OK,
-    )
-    .await;
-    assert_eq!(first["outcome"], json!("placed"));
-    let orders = my_orders(&app).await;
+    let first = app.send_webhook("evt_1", &body, &signature).await;
+    assert_eq!(
+        first.answers(StatusCode::OK).await["outcome"],
+        json!("placed")
+    );
+    let orders = app.my_orders(As::Shopper).await;
     assert_eq!(orders.len(), 1);
     assert_eq!(orders[0]["paymentId"], json!(payment_id));
     assert_eq!(orders[0]["address"], json!(ADDRESS));
-    assert_eq!(stock(&app, &product).await, 3);
+    assert_eq!(app.stock(&product).await, 3);
 
-    // Razorpay delivers the same event again: answered, nothing done twice.
-    let duplicate = expect(
-        app.send_webhook("evt_1", &body, &signature).await,
-        StatusCode::OK,
-    )
-    .await;
-    assert_eq!(duplicate["outcome"], json!("duplicate"));
-    // Another event for the same payment (`order.paid`) finds the order placed.
-    let other = expect(
-        app.send_webhook("evt_2", &body, &signature).await,
-        StatusCode::OK,
-    )
-    .await;
-    assert_eq!(other["outcome"], json!("existing"));
-    assert_eq!(my_orders(&app).await.len(), 1);
-    assert_eq!(stock(&app, &product).await, 3);
+    for (event, outcome) in [
+        // Razorpay delivers the same event again: answered, nothing done twice.
+        ("evt_1", "duplicate"),
+        // Another event for the same payment (`order.paid`) finds the order placed.
+        ("evt_2", "existing"),
+    ] {
+        let answer = app.send_webhook(event, &body, &signature).await;
+        assert_eq!(
+            answer.answers(StatusCode::OK).await["outcome"],
+            json!(outcome)
+        );
+    }
+    assert_eq!(app.my_orders(As::Shopper).await.len(), 1);
+    assert_eq!(app.stock(&product).await, 3);
 }
 
-#[tokio::test]
-async fn cancelling_an_order_refunds_its_payment_at_razorpay_once() {
-    let razorpay = MockRazorpay::start().await;
-    let app = spawn_shop(&razorpay).await;
-    let product = shoe(&app, "Loafer", 5).await;
+async fn cancelling_an_order_refunds_its_payment_at_razorpay_once(db: &TestDb) {
+    let (app, razorpay) = spawn_shop(db).await;
+    let product = app.shoe("Loafer", 5).await;
     let order_id = start_payment(&app, &product, 3).await;
     let paid = razorpay.pay(&order_id);
-    let placed = app
-        .post_json("/order/cart", As::Shopper, order_body(&product, 3, &paid))
-        .await;
-    let id = expect(placed, StatusCode::CREATED).await["order"]["_id"]
-        .as_str()
-        .unwrap()
-        .to_owned();
+    let placed = place_cart(&app, order_body(&product, 3, &paid)).await;
+    let placed = placed.answers(StatusCode::CREATED).await;
+    let id = placed["order"]["_id"].as_str().unwrap();
 
-    let cancelled = app.get(&format!("/order/delete/{id}"), As::Shopper).await;
-    expect(cancelled, StatusCode::OK).await;
-    assert_eq!(stock(&app, &product).await, 5);
+    let cancelled = app.cancel_order(id, As::Shopper).await;
+    cancelled.answers(StatusCode::OK).await;
+    assert_eq!(app.stock(&product).await, 5);
     let refunds = razorpay.refunds();
     assert_eq!(refunds.len(), 1);
     let (key, refund) = &refunds[0];
@@ -394,17 +350,15 @@ async fn cancelling_an_order_refunds_its_payment_at_razorpay_once() {
     assert_eq!(refund["amount"], json!(270_000));
 
     // Cancelling again neither refunds again nor gives the stock back twice.
-    let again = app.get(&format!("/order/delete/{id}"), As::Shopper).await;
-    expect(again, StatusCode::OK).await;
+    let again = app.cancel_order(id, As::Shopper).await;
+    again.answers(StatusCode::OK).await;
     assert_eq!(razorpay.calls("POST", "/v1/payments/").await, 1);
-    assert_eq!(stock(&app, &product).await, 5);
+    assert_eq!(app.stock(&product).await, 5);
 }
 
-#[tokio::test]
-async fn reconciling_finds_a_captured_payment_nobody_reported() {
-    let razorpay = MockRazorpay::start().await;
-    let app = spawn_shop(&razorpay).await;
-    let product = shoe(&app, "Boot", 5).await;
+async fn reconciling_finds_a_captured_payment_nobody_reported(db: &TestDb) {
+    let (app, razorpay) = spawn_shop(db).await;
+    let product = app.shoe("Boot", 5).await;
     let paid_id = start_payment(&app, &product, 1).await;
     let paid = razorpay.pay(&paid_id);
     // Another shopper's window was closed without paying.
@@ -423,10 +377,10 @@ async fn reconciling_finds_a_captured_payment_nobody_reported() {
             1
         );
     }
-    let orders = my_orders(&app).await;
+    let orders = app.my_orders(As::Shopper).await;
     assert_eq!(orders.len(), 1);
     assert_eq!(orders[0]["paymentId"], paid["razorpay_payment_id"]);
-    assert_eq!(stock(&app, &product).await, 4);
+    assert_eq!(app.stock(&product).await, 4);
 
     // Settled now: the next reconciliation asks only about the abandoned window.
     let again = app.services.api.checkout.reconcile(since).await.unwrap();

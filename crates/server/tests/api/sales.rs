@@ -1,134 +1,92 @@
+//! Sales: the admin's writes and the storefront's list.
+
 use reqwest::StatusCode;
-use serde_json::json;
+use serde_json::{Value, json};
 
 use crate::helpers::*;
 
-#[tokio::test]
-async fn an_admin_runs_the_sale_lifecycle() {
-    let app = spawn_app().await;
-    let later = json!({"name": "Holi", "start": "2030-03-01T00:00:00Z", "end": "2030-03-10T00:00:00Z", "discount": 15});
-    let sooner = json!({"name": "Diwali", "start": "2029-10-20T10:00", "end": "2029-10-30T10:00", "discount": "30"});
-    let holi = expect(
-        app.post_json("/sale/create-sale", As::Admin, later).await,
-        StatusCode::CREATED,
-    )
-    .await;
-    assert_eq!(holi["success"], json!(true));
-    expect(
-        app.post_json("/sale/create-sale", As::Admin, sooner).await,
-        StatusCode::CREATED,
-    )
-    .await;
+crate::on_both_backends!(
+    an_admin_runs_the_sale_lifecycle,
+    a_sale_needs_every_field_and_an_end_after_its_start,
+    sale_writes_need_an_admin,
+);
 
-    let body = expect(
-        app.get("/sale/allsales", As::Anonymous).await,
-        StatusCode::OK,
-    )
-    .await;
-    let sales = body["sales"].as_array().unwrap();
+/// Holi, 1 to 10 March 2030, 15% off.
+fn holi() -> Value {
+    json!({"name": "Holi", "start": "2030-03-01T00:00:00Z", "end": "2030-03-10T00:00:00Z", "discount": 15})
+}
+
+async fn an_admin_runs_the_sale_lifecycle(db: &TestDb) {
+    let app = spawn_app_on(db).await;
+    let sooner = json!({"name": "Diwali", "start": "2029-10-20T10:00", "end": "2029-10-30T10:00", "discount": "30"});
+    let created = app.create(&SALES, As::Admin, holi()).await;
+    let created = created.answers(StatusCode::CREATED).await;
+    assert_eq!(created["success"], json!(true));
+    let diwali = app.create(&SALES, As::Admin, sooner).await;
+    diwali.answers(StatusCode::CREATED).await;
+
+    let sales = app.sales().await;
     assert_eq!(sales[0]["name"], json!("Diwali"), "by start");
     // A time with no offset is India time: 10:00 IST is 04:30 UTC.
     assert_eq!(sales[0]["start"], json!("2029-10-20T04:30:00Z"));
     assert_eq!(sales[0]["discount"], json!(30));
 
-    let id = holi["sale"]["_id"].as_str().unwrap();
+    let id = created["sale"]["_id"].as_str().unwrap();
     let changed = json!({"name": "Holi Week", "start": "2030-03-01T00:00:00Z", "end": "2030-03-08T00:00:00Z", "discount": 20});
-    let body = expect(
-        app.put_json(&format!("/sale/update-sale/{id}"), As::Admin, changed)
-            .await,
-        StatusCode::OK,
-    )
-    .await;
+    let body = app.update(&SALES, id, As::Admin, changed).await;
+    let body = body.answers(StatusCode::OK).await;
     assert_eq!(body["sale"]["name"], json!("Holi Week"));
 
-    let body = expect(
-        app.get(&format!("/sale/delete-sale/{id}"), As::Admin).await,
-        StatusCode::OK,
-    )
-    .await;
+    let body = app.remove(&SALES, id, As::Admin).await;
+    let body = body.answers(StatusCode::OK).await;
     assert_eq!(body["message"], json!("Sale deleted Successfully"));
-    let body = expect(
-        app.get("/sale/allsales", As::Anonymous).await,
-        StatusCode::OK,
-    )
-    .await;
-    assert_eq!(body["sales"].as_array().unwrap().len(), 1);
-    expect_error(
-        app.get(&format!("/sale/delete-sale/{id}"), As::Admin).await,
-        StatusCode::NOT_FOUND,
-        "Sale not found",
-    )
-    .await;
+    assert_eq!(app.sales().await.len(), 1);
+    let again = app.remove(&SALES, id, As::Admin).await;
+    again.refuses(StatusCode::NOT_FOUND, "Sale not found").await;
 }
 
-#[tokio::test]
-async fn a_sale_needs_every_field_and_an_end_after_its_start() {
-    let app = spawn_app().await;
+async fn a_sale_needs_every_field_and_an_end_after_its_start(db: &TestDb) {
+    let app = spawn_app_on(db).await;
     for missing in ["name", "start", "end", "discount"] {
-        let mut body = json!({"name": "Holi", "start": "2030-03-01T00:00:00Z", "end": "2030-03-10T00:00:00Z", "discount": 15});
-        body.as_object_mut().unwrap().remove(missing);
-        expect_error(
-            app.post_json("/sale/create-sale", As::Admin, body).await,
-            StatusCode::BAD_REQUEST,
-            "Fill all details",
-        )
-        .await;
+        let mut sale = holi();
+        sale.as_object_mut().unwrap().remove(missing);
+        let refused = app.create(&SALES, As::Admin, sale).await;
+        refused
+            .refuses(StatusCode::BAD_REQUEST, "Fill all details")
+            .await;
     }
-    for bad in [
-        json!({"name": "Backwards", "start": "2030-03-10T00:00:00Z", "end": "2030-03-01T00:00:00Z", "discount": 15}),
-        json!({"name": "Too much", "start": "2030-03-01T00:00:00Z", "end": "2030-03-10T00:00:00Z", "discount": 101}),
-        json!({"name": "When", "start": "tomorrow", "end": "2030-03-10T00:00:00Z", "discount": 5}),
+    let backwards = json!({"start": "2030-03-10T00:00:00Z", "end": "2030-03-01T00:00:00Z"});
+    for change in [
+        backwards,
+        json!({"discount": 101}),
+        json!({"start": "tomorrow"}),
     ] {
-        expect(
-            app.post_json("/sale/create-sale", As::Admin, bad).await,
-            StatusCode::BAD_REQUEST,
-        )
-        .await;
+        let mut sale = holi();
+        for (field, value) in change.as_object().unwrap() {
+            sale[field] = value.clone();
+        }
+        let refused = app.create(&SALES, As::Admin, sale).await;
+        refused.answers(StatusCode::BAD_REQUEST).await;
     }
-    let body = expect(
-        app.get("/sale/allsales", As::Anonymous).await,
-        StatusCode::OK,
-    )
-    .await;
-    assert_eq!(body["sales"], json!([]));
+    assert!(app.sales().await.is_empty());
 }
 
-#[tokio::test]
-async fn sale_writes_need_an_admin() {
-    let app = spawn_app().await;
-    let sale = json!({"name": "Holi", "start": "2030-03-01T00:00:00Z", "end": "2030-03-10T00:00:00Z", "discount": 15});
-    let created = expect(
-        app.post_json("/sale/create-sale", As::Admin, sale.clone())
-            .await,
-        StatusCode::CREATED,
-    )
-    .await;
+async fn sale_writes_need_an_admin(db: &TestDb) {
+    let app = spawn_app_on(db).await;
+    let created = app.create(&SALES, As::Admin, holi()).await;
+    let created = created.answers(StatusCode::CREATED).await;
     let id = created["sale"]["_id"].as_str().unwrap();
     for (who, status) in [
         (As::Anonymous, StatusCode::UNAUTHORIZED),
         (As::Shopper, StatusCode::FORBIDDEN),
     ] {
-        expect(
-            app.post_json("/sale/create-sale", who, sale.clone()).await,
-            status,
-        )
-        .await;
-        expect(
-            app.put_json(&format!("/sale/update-sale/{id}"), who, sale.clone())
-                .await,
-            status,
-        )
-        .await;
-        expect(
-            app.get(&format!("/sale/delete-sale/{id}"), who).await,
-            status,
-        )
-        .await;
+        for response in [
+            app.create(&SALES, who, holi()).await,
+            app.update(&SALES, id, who, holi()).await,
+            app.remove(&SALES, id, who).await,
+        ] {
+            response.answers(status).await;
+        }
     }
-    let body = expect(
-        app.get("/sale/allsales", As::Anonymous).await,
-        StatusCode::OK,
-    )
-    .await;
-    assert_eq!(body["sales"].as_array().unwrap().len(), 1);
+    assert_eq!(app.sales().await.len(), 1);
 }

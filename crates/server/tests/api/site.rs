@@ -1,35 +1,37 @@
+//! What the binary serves besides the API's resources: health checks, the OpenAPI document,
+//! the frontend's files, request ids, body limits and the demo data.
+
 use reqwest::StatusCode;
 use serde_json::json;
 
 use crate::helpers::*;
 
-#[tokio::test]
-async fn liveness_and_readiness_answer() {
-    let app = spawn_app().await;
+crate::on_both_backends!(
+    liveness_and_readiness_answer,
+    the_openapi_document_describes_every_route,
+    unknown_api_paths_are_json_404s_and_other_paths_get_the_app_shell,
+    every_response_carries_a_request_id,
+    oversized_json_is_refused_with_413,
+    demo_data_loads_into_an_empty_database_only,
+);
+
+async fn liveness_and_readiness_answer(db: &TestDb) {
+    let app = spawn_app_on(db).await;
     for path in [
         "/health/live",
         "/health/ready",
         "/api/v1/health/live",
         "/api/v1/health/ready",
     ] {
-        let response = app
-            .client
-            .get(format!("{}{path}", app.address))
-            .send()
-            .await
-            .unwrap();
+        let response = app.site(path).send().await.unwrap();
         assert_eq!(response.status(), StatusCode::OK, "{path}");
     }
 }
 
-#[tokio::test]
-async fn the_openapi_document_describes_every_route() {
-    let app = spawn_app().await;
-    let body = expect(
-        app.get("/openapi.json", As::Anonymous).await,
-        StatusCode::OK,
-    )
-    .await;
+async fn the_openapi_document_describes_every_route(db: &TestDb) {
+    let app = spawn_app_on(db).await;
+    let body = app.get("/openapi.json", As::Anonymous).await;
+    let body = body.answers(StatusCode::OK).await;
     let paths = body["paths"].as_object().unwrap();
     for path in [
         "/api/v1/product/get-products",
@@ -61,100 +63,55 @@ async fn the_openapi_document_describes_every_route() {
     }
 }
 
-#[tokio::test]
-async fn unknown_api_paths_are_json_404s_and_other_paths_get_the_app_shell() {
-    let app = spawn_app_with(|settings| {
-        std::fs::create_dir_all(&settings.static_dir).unwrap();
-        std::fs::write(
-            settings.static_dir.join("index.html"),
-            "<!doctype html><title>Paduka</title>",
-        )
-        .unwrap();
-        std::fs::create_dir_all(settings.static_dir.join("assets")).unwrap();
-        std::fs::write(
-            settings.static_dir.join("assets/app-1234.js"),
-            "console.log(1)",
-        )
-        .unwrap();
+async fn unknown_api_paths_are_json_404s_and_other_paths_get_the_app_shell(db: &TestDb) {
+    let app = spawn_app_on_with(db, |settings| {
+        let assets = settings.static_dir.join("assets");
+        std::fs::create_dir_all(&assets).unwrap();
+        let index = "<!doctype html><title>Paduka</title>";
+        std::fs::write(settings.static_dir.join("index.html"), index).unwrap();
+        std::fs::write(assets.join("app-1234.js"), "console.log(1)").unwrap();
     })
     .await;
-    let response = app.get("/no/such/route", As::Anonymous).await;
-    expect(response, StatusCode::NOT_FOUND).await;
+    let unknown = app.get("/no/such/route", As::Anonymous).await;
+    unknown.answers(StatusCode::NOT_FOUND).await;
 
     for path in ["/", "/product/abc", "/user/cart", "/some/deep/unknown/page"] {
-        let response = app
-            .client
-            .get(format!("{}{path}", app.address))
-            .send()
-            .await
-            .unwrap();
+        let response = app.site(path).send().await.unwrap();
         assert_eq!(response.status(), StatusCode::OK, "{path}");
-        assert!(
-            response.headers()["content-type"]
-                .to_str()
-                .unwrap()
-                .starts_with("text/html")
-        );
-        assert!(
-            response
-                .text()
-                .await
-                .unwrap()
-                .contains("<title>Paduka</title>")
-        );
+        let content_type = response.headers()["content-type"].to_str().unwrap();
+        assert!(content_type.starts_with("text/html"), "{content_type}");
+        let html = response.text().await.unwrap();
+        assert!(html.contains("<title>Paduka</title>"), "{html}");
     }
-    let asset = app
-        .client
-        .get(format!("{}/assets/app-1234.js", app.address))
-        .send()
-        .await
-        .unwrap();
+    let asset = app.site("/assets/app-1234.js").send().await.unwrap();
     assert_eq!(asset.status(), StatusCode::OK);
-    assert!(
-        asset.headers()["cache-control"]
-            .to_str()
-            .unwrap()
-            .contains("immutable")
-    );
+    let cache_control = asset.headers()["cache-control"].to_str().unwrap();
+    assert!(cache_control.contains("immutable"), "{cache_control}");
 }
 
-#[tokio::test]
-async fn every_response_carries_a_request_id() {
-    let app = spawn_app().await;
-    let response = app.get("/category/all-categories", As::Anonymous).await;
-    let id = response
-        .headers()
-        .get("x-request-id")
-        .expect("a request id")
-        .to_str()
-        .unwrap()
-        .to_owned();
+async fn every_response_carries_a_request_id(db: &TestDb) {
+    let app = spawn_app_on(db).await;
+    let request_id = |response: reqwest::Response| {
+        let id = response.headers().get("x-request-id");
+        id.expect("a request id").to_str().unwrap().to_owned()
+    };
+    let id = request_id(app.get("/category/all-categories", As::Anonymous).await);
     assert!(!id.is_empty());
-    let other = app.get("/category/all-categories", As::Anonymous).await;
-    assert_ne!(other.headers()["x-request-id"].to_str().unwrap(), id);
+    let other = request_id(app.get("/category/all-categories", As::Anonymous).await);
+    assert_ne!(other, id);
 }
 
-#[tokio::test]
-async fn oversized_json_is_refused_with_413() {
-    let app = spawn_app().await;
+async fn oversized_json_is_refused_with_413(db: &TestDb) {
+    let app = spawn_app_on(db).await;
     let body = json!({"name": "x".repeat(100 * 1024), "image": ""});
-    expect(
-        app.post_json("/category/create-category", As::Admin, body)
-            .await,
-        StatusCode::PAYLOAD_TOO_LARGE,
-    )
-    .await;
+    let refused = app.post_json("/category/create-category", As::Admin, body);
+    refused.await.answers(StatusCode::PAYLOAD_TOO_LARGE).await;
 }
 
-#[tokio::test]
-async fn demo_data_loads_into_an_empty_database_only() {
-    let app = spawn_app_with(|settings| settings.demo_data = true).await;
-    let body = expect(
-        app.get("/product/get-products", As::Anonymous).await,
-        StatusCode::OK,
-    )
-    .await;
-    let products = body["products"].as_array().unwrap();
+async fn demo_data_loads_into_an_empty_database_only(db: &TestDb) {
+    let app = spawn_app_on_with(db, |settings| settings.demo_data = true).await;
+    let body = app.get("/product/get-products", As::Anonymous).await;
+    let products = array(&body.answers(StatusCode::OK).await["products"]);
     assert_eq!(products.len(), 24);
     assert!(products.iter().all(|p| p["hasPhoto"] == json!(true)));
     assert!(
@@ -164,8 +121,7 @@ async fn demo_data_loads_into_an_empty_database_only() {
     );
     let gallery = products[0]["otherphoto"][0].as_str().unwrap();
     let picture = app
-        .client
-        .get(format!("{}{gallery}", app.address))
+        .site(gallery)
         .header("accept-encoding", "gzip, deflate, br, zstd")
         .send()
         .await
@@ -177,41 +133,24 @@ async fn demo_data_loads_into_an_empty_database_only() {
         "an image is never compressed again"
     );
 
-    let categories = expect(
-        app.get("/category/all-categories", As::Anonymous).await,
-        StatusCode::OK,
-    )
-    .await;
-    assert_eq!(categories["categories"].as_array().unwrap().len(), 5);
-    let sales = expect(
-        app.get("/sale/allsales", As::Anonymous).await,
-        StatusCode::OK,
-    )
-    .await;
-    let sale = &sales["sales"][0];
+    assert_eq!(app.categories().await.len(), 5);
+    let sales = app.sales().await;
     let now = chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
     assert!(
-        sale["start"].as_str().unwrap() <= now.as_str()
-            && now.as_str() <= sale["end"].as_str().unwrap(),
+        sales[0]["start"].as_str().unwrap() <= now.as_str()
+            && now.as_str() <= sales[0]["end"].as_str().unwrap(),
         "a sale running now"
     );
 
+    use paduka_server::demo;
     let token = app
-        .login_token(
-            paduka_server::demo::ADMIN_EMAIL,
-            paduka_server::demo::ADMIN_PASSWORD,
-        )
+        .login_token(demo::ADMIN_EMAIL, demo::ADMIN_PASSWORD)
         .await;
     assert!(!token.is_empty());
-    app.login_token(
-        paduka_server::demo::SHOPPER_EMAIL,
-        paduka_server::demo::SHOPPER_PASSWORD,
-    )
-    .await;
+    app.login_token(demo::SHOPPER_EMAIL, demo::SHOPPER_PASSWORD)
+        .await;
 
     // A second load finds the database in use and changes nothing.
-    let again = paduka_server::demo::load_if_empty(&app.services, 24)
-        .await
-        .unwrap();
+    let again = demo::load_if_empty(&app.services, 24).await.unwrap();
     assert!(again.is_none());
 }
