@@ -2,12 +2,25 @@ import { Skeleton } from '@/components/ui/skeleton';
 import type { Product } from '@/types/api';
 import { ProductCard } from './product-card';
 
-export function ProductGrid({ products }: { products: Product[] }) {
+/*
+ * How wide a card's photo is drawn (catalog.css, container 1200px with a gutter of 16-32px):
+ * phones up to 520px have 2 columns 12px apart (173px at 390); up to 1099px columns of at least
+ * 220px; from 1100px 3 columns, 270px wide beside the home page's 260px filter panel and 365px
+ * without it (the category page).
+ */
+export const CARD_SIZES_BESIDE_FILTERS =
+  '(max-width: 520px) calc(50vw - 22px), (max-width: 899px) calc(50vw - 30px), (max-width: 1099px) calc(50vw - 180px), 270px';
+export const CARD_SIZES_FULL_WIDTH =
+  '(max-width: 520px) calc(50vw - 22px), (max-width: 1099px) calc(50vw - 30px), 365px';
+
+type ProductGridProps = { products: Product[]; sizes: string };
+
+export function ProductGrid({ products, sizes }: ProductGridProps) {
   return (
     <ul className="product-grid" aria-label="Products">
       {products.map((p) => (
         <li key={p._id}>
-          <ProductCard product={p} />
+          <ProductCard product={p} sizes={sizes} />
         </li>
       ))}
     </ul>
