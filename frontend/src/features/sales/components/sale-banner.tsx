@@ -6,11 +6,22 @@ import { countdownTo, findActiveSale } from '../utils/countdown';
 import type { Sale } from '@/types/api';
 import './sale-banner.css';
 
-/** '{sale name} Sale Ends in' with a live countdown, when a sale runs now. */
+/**
+ * '{sale name} Sale Ends in' with a live countdown, when a sale runs now. Until the list arrives
+ * the strip's space is held (an empty strip of the same height), so the page below does not move
+ * when the countdown appears; it closes only when no sale runs.
+ */
 export function SaleBanner() {
-  const { data: sales, dataUpdatedAt } = useSales();
+  const { data: sales, dataUpdatedAt, isPending } = useSales();
   // The active sale is chosen when the list arrives; its countdown then runs down to zero.
   const sale = useMemo(() => findActiveSale(sales, dataUpdatedAt), [sales, dataUpdatedAt]);
+  if (isPending) {
+    return (
+      <div className="sale-banner sale-banner-reserved" aria-hidden="true">
+        <div className="container sale-banner-inner" />
+      </div>
+    );
+  }
   if (!sale) return null;
   return <SaleCountdown key={sale._id} sale={sale} />;
 }
