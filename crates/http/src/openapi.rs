@@ -25,6 +25,7 @@ pub const SECURITY_SCHEME: &str = "token";
     ),
     paths(
         products::list::get_products,
+        products::featured::featured_products,
         products::get::get_product,
         products::by_category::products_by_category,
         products::photo::product_photo,

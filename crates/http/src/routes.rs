@@ -66,6 +66,11 @@ pub fn api_routes() -> Vec<ApiRoute> {
         ),
         route(
             M::GET,
+            "/product/featured",
+            products::featured::featured_products,
+        ),
+        route(
+            M::GET,
             "/product/get-product/{id}",
             products::get::get_product,
         ),

@@ -115,7 +115,7 @@ impl From<&Product> for ProductDto {
 #[derive(Debug, Clone, Default, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct ProductListParams {
-    /// A category `_id`.
+    /// A category `_id`, or several separated by commas (products of any of them).
     pub category: Option<String>,
     /// Rupees; compared with the first variant's price.
     #[serde(rename = "maxPrice")]
@@ -126,7 +126,7 @@ pub struct ProductListParams {
     /// Words that must all appear in the name, info, material, tags or category name.
     pub q: Option<String>,
     /// 1-based page; applies when `limit` is given.
-    #[param(value_type = Option<u32>, minimum = 1)]
+    #[param(value_type = Option<u32>, minimum = 1, maximum = 2147483647)]
     pub page: Option<String>,
     /// Products per page, 1..=100.
     #[param(value_type = Option<u32>, minimum = 1, maximum = 100)]
@@ -142,7 +142,21 @@ impl ProductListParams {
     pub const MAX_SEARCH_CHARS: usize = 200;
 
     pub fn try_into_domain(self) -> Result<ProductQuery, ApiError> {
-        let category = given(self.category.as_ref()).map(CategoryId::new);
+        let categories: Vec<CategoryId> = given(self.category.as_ref())
+            .map(|ids| {
+                ids.split(',')
+                    .map(str::trim)
+                    .filter(|id| !id.is_empty())
+                    .map(CategoryId::new)
+                    .collect()
+            })
+            .unwrap_or_default();
+        if categories.len() > ProductQuery::MAX_CATEGORIES {
+            return Err(ApiError::bad_request(format!(
+                "category names at most {} categories",
+                ProductQuery::MAX_CATEGORIES
+            )));
+        }
         let max_price = given(self.max_price.as_ref())
             .map(|text| {
                 Paise::parse_rupees(text).map_err(|_| {
@@ -168,9 +182,15 @@ impl ProductListParams {
         }
         let page = given(self.page.as_ref())
             .map(|p| {
-                p.parse::<u32>().ok().filter(|p| *p >= 1).ok_or_else(|| {
-                    ApiError::bad_request("page must be a whole number of at least 1")
-                })
+                p.parse::<u32>()
+                    .ok()
+                    .filter(|p| (1..=ProductQuery::MAX_PAGE).contains(p))
+                    .ok_or_else(|| {
+                        ApiError::bad_request(format!(
+                            "page must be a whole number from 1 to {}",
+                            ProductQuery::MAX_PAGE
+                        ))
+                    })
             })
             .transpose()?
             .unwrap_or(1);
@@ -188,7 +208,7 @@ impl ProductListParams {
             })
             .transpose()?;
         Ok(ProductQuery {
-            category,
+            categories,
             max_price,
             sort,
             text,
@@ -205,6 +225,17 @@ pub struct ProductListResponse {
     pub count: usize,
     /// How many products match in all (before paging).
     pub total: u64,
+    /// Rupees: the highest first-variant price among the products matching every filter but
+    /// `maxPrice` (the price slider's maximum); 0 when none does.
+    #[serde(rename = "priceCeiling")]
+    pub price_ceiling: f64,
+    pub products: Vec<ProductDto>,
+}
+
+/// The home page's banner: up to five products chosen at random.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct FeaturedProductsResponse {
+    pub success: bool,
     pub products: Vec<ProductDto>,
 }
 
@@ -412,12 +443,21 @@ mod tests {
         let query =
             params("category=c-1&maxPrice=2999.5&sort=price-low&q=%20red%20&page=2&limit=10")
                 .unwrap();
-        assert_eq!(query.category, Some(CategoryId::new("c-1")));
+        assert_eq!(query.categories, vec![CategoryId::new("c-1")]);
         assert_eq!(query.max_price, Some(Paise::from_stored(299_950)));
         assert_eq!(query.sort, ProductSort::PriceLow);
         assert_eq!(query.text.as_deref(), Some("red"));
         assert_eq!((query.page, query.limit), (2, Some(10)));
         assert_eq!(params("maxPrice=&q=").unwrap().max_price, None);
+        assert_eq!(
+            params("category=c-1,%20c-2,,").unwrap().categories,
+            vec![CategoryId::new("c-1"), CategoryId::new("c-2")],
+            "several categories, spaces and empty names ignored"
+        );
+        assert_eq!(
+            params("page=2147483647&limit=1").unwrap().page,
+            2_147_483_647
+        );
     }
 
     #[test]
@@ -428,6 +468,11 @@ mod tests {
             ("limit=101", "limit must be"),
             ("page=0&limit=5", "page must be"),
             ("page=x", "page must be"),
+            ("page=2147483648&limit=5", "page must be"),
+            (
+                format!("category={}", vec!["c"; 51].join(",")).as_str(),
+                "category names at most 50",
+            ),
             ("maxPrice=-5", "maxPrice must be"),
             ("maxPrice=abc", "maxPrice must be"),
         ] {
