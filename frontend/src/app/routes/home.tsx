@@ -44,13 +44,15 @@ export function HomeRoute() {
       {loading ? (
         <div className="home-loading">
           <Spinner label="Loading products" />
-          <ul className="category-grid section" aria-hidden="true">
-            {Array.from({ length: 4 }, (_, i) => (
-              <li key={i}>
-                <Skeleton height={0} className="category-tile-skeleton" />
-              </li>
-            ))}
-          </ul>
+          <div className="section">
+            <ul className="category-grid" aria-hidden="true">
+              {Array.from({ length: 4 }, (_, i) => (
+                <li key={i}>
+                  <Skeleton height={0} className="category-tile-skeleton" />
+                </li>
+              ))}
+            </ul>
+          </div>
           <div className="section">
             <ProductGridSkeleton count={6} />
           </div>
