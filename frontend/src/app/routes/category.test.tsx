@@ -51,6 +51,17 @@ describe('category page', () => {
     ]);
   });
 
+  it('loads the first row of photos at once, the first of them first, and the rest lazily', async () => {
+    shop();
+    renderApp('/category/c1');
+    await waitFor(() => expect(cardNames()).toHaveLength(24));
+    const photos = within(screen.getByRole('list', { name: 'Products' })).getAllByRole('img', { hidden: true });
+    expect(photos.map((img) => img.getAttribute('loading')).slice(0, 4)).toEqual(['eager', 'eager', 'eager', 'lazy']);
+    expect(photos[0]).toHaveAttribute('fetchpriority', 'high');
+    expect(photos[1]).not.toHaveAttribute('fetchpriority');
+    expect(photos[0]!.getAttribute('sizes')).toMatch(/365px$/);
+  });
+
   it("says 'No products found in this category.' when it has none", async () => {
     shop();
     renderApp('/category/c-empty');

@@ -45,7 +45,8 @@ export function CategoryRoute() {
       ) : products.length > 0 ? (
         // A later page that fails keeps the cards so far; `Load more` tries again.
         <>
-          <ProductGrid products={products} sizes={CARD_SIZES_FULL_WIDTH} />
+          {/* The first row (3 on a desktop, 2 and a half on a phone) is on the first screen. */}
+          <ProductGrid products={products} sizes={CARD_SIZES_FULL_WIDTH} aboveFold={3} />
           <LoadMore hasMore={query.hasNextPage} loading={query.isFetchingNextPage} onLoadMore={loadMore} />
         </>
       ) : query.isError ? (

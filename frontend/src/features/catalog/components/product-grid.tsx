@@ -13,14 +13,18 @@ export const CARD_SIZES_BESIDE_FILTERS =
 export const CARD_SIZES_FULL_WIDTH =
   '(max-width: 520px) calc(50vw - 22px), (max-width: 1099px) calc(50vw - 30px), 365px';
 
-type ProductGridProps = { products: Product[]; sizes: string };
+/**
+ * `aboveFold`: how many first cards are on the first screen (the category page's first row):
+ * their photos load at once, the very first as the page's main picture; the rest lazily.
+ */
+type ProductGridProps = { products: Product[]; sizes: string; aboveFold?: number };
 
-export function ProductGrid({ products, sizes }: ProductGridProps) {
+export function ProductGrid({ products, sizes, aboveFold = 0 }: ProductGridProps) {
   return (
     <ul className="product-grid" aria-label="Products">
-      {products.map((p) => (
+      {products.map((p, i) => (
         <li key={p._id}>
-          <ProductCard product={p} sizes={sizes} />
+          <ProductCard product={p} sizes={sizes} first={i === 0 && aboveFold > 0} eager={i < aboveFold} />
         </li>
       ))}
     </ul>
