@@ -1,9 +1,8 @@
 import { useEffect } from 'react';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { useCategories } from '@/features/catalog/api/get-categories';
 import { useFeatured } from '@/features/catalog/api/get-featured';
-import { CategoryGrid } from '@/features/catalog/components/category-grid';
+import { CategoryGrid, CategoryGridSkeleton } from '@/features/catalog/components/category-grid';
 import { FeaturedBanner, FeaturedBannerPlaceholder } from '@/features/catalog/components/featured-banner';
 import { ProductGridSkeleton } from '@/features/catalog/components/product-grid';
 import { ProductListing } from '@/features/catalog/components/product-listing';
@@ -44,22 +43,14 @@ export function HomeRoute() {
       {loading ? (
         <div className="home-loading">
           <Spinner label="Loading products" />
-          <div className="section">
-            <ul className="category-grid" aria-hidden="true">
-              {Array.from({ length: 4 }, (_, i) => (
-                <li key={i}>
-                  <Skeleton height={0} className="category-tile-skeleton" />
-                </li>
-              ))}
-            </ul>
-          </div>
+          <CategoryGridSkeleton />
           <div className="section">
             <ProductGridSkeleton count={6} />
           </div>
         </div>
       ) : (
         <>
-          <CategoryGrid categories={categories.data} loading={false} />
+          <CategoryGrid categories={categories.data} />
           <ProductListing listing={listing} categories={categories.data} />
         </>
       )}
