@@ -4,7 +4,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { formatCount } from '@/lib/format';
 import { useCategories } from '@/features/catalog/api/get-categories';
-import { productsOfPages, useProductPages } from '@/features/catalog/api/get-product-pages';
+import { comingCount, productsOfPages, useProductPages } from '@/features/catalog/api/get-product-pages';
 import { LoadMore } from '@/features/catalog/components/load-more';
 import { CARD_SIZES_FULL_WIDTH, ProductGrid, ProductGridSkeleton } from '@/features/catalog/components/product-grid';
 import '@/features/catalog/components/catalog.css';
@@ -46,7 +46,12 @@ export function CategoryRoute() {
         // A later page that fails keeps the cards so far; `Load more` tries again.
         <>
           {/* The first row (3 on a desktop, 2 and a half on a phone) is on the first screen. */}
-          <ProductGrid products={products} sizes={CARD_SIZES_FULL_WIDTH} aboveFold={3} />
+          <ProductGrid
+            products={products}
+            sizes={CARD_SIZES_FULL_WIDTH}
+            aboveFold={3}
+            coming={comingCount(query.data?.pages, query.isFetchingNextPage)}
+          />
           <LoadMore hasMore={query.hasNextPage} loading={query.isFetchingNextPage} onLoadMore={loadMore} />
         </>
       ) : query.isError ? (

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { catalogRoutes } from '@/testing/catalog-server';
+import { catalogRoutes, productPages } from '@/testing/catalog-server';
 import { categoriesFixture, productFixture, saleFixture } from '@/testing/data';
 import { mockApi, type MockRequest } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
@@ -125,6 +125,28 @@ describe('home page', () => {
       ['1', '24'],
       ['2', '24'],
     ]);
+  });
+
+  it("holds the next page's place with skeletons while it loads", async () => {
+    let release = () => {};
+    const answer = productPages(many);
+    shop({
+      'GET /product/get-products': async (req: MockRequest) => {
+        if (req.query.get('page') === '2') await new Promise<void>((resolve) => (release = resolve));
+        return answer(req);
+      },
+    });
+    const { user } = renderApp('/');
+    await screen.findByRole('heading', { name: 'Shop by Category' });
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    const grid = screen.getByRole('list', { name: 'Products' });
+    // 24 cards and, for the 6 still to come, 6 hidden placeholders.
+    await waitFor(() => expect(within(grid).getAllByRole('listitem', { hidden: true })).toHaveLength(30));
+    expect(within(grid).getAllByRole('listitem')).toHaveLength(24);
+    expect(screen.getByRole('button', { name: 'Loading...' })).toBeDisabled();
+    release();
+    await waitFor(() => expect(within(grid).getAllByRole('listitem')).toHaveLength(30));
+    expect(within(grid).getAllByRole('listitem', { hidden: true })).toHaveLength(30);
   });
 
   it('loads the next page when the end of the grid scrolls near', async () => {

@@ -68,6 +68,13 @@ export const useProductPages = (query: ProductQuery, { keepPrevious = false } = 
     placeholderData: keepPrevious ? keepPreviousData : undefined,
   });
 
+/** How many cards the next page will bring, while it loads (none otherwise). */
+export function comingCount(pages: readonly ProductPage[] | undefined, loadingNext: boolean): number {
+  if (!loadingNext || !pages?.length) return 0;
+  const loaded = pages.reduce((n, p) => n + p.products.length, 0);
+  return Math.max(0, Math.min(PRODUCT_PAGE_SIZE, (pages[0]?.total ?? 0) - loaded));
+}
+
 /** The products of every page loaded so far, each once (a product may move between pages while paging). */
 export function productsOfPages(pages: readonly ProductPage[] | undefined): Product[] {
   const seen = new Set<string>();

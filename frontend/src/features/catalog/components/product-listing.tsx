@@ -1,6 +1,7 @@
 import { useCallback, useId, useMemo, useState } from 'react';
 import type { CategoryRef } from '@/types/api';
 import { formatCount } from '@/lib/format';
+import { comingCount } from '../api/get-product-pages';
 import type { Listing } from '../hooks/use-listing';
 import { SORT_OPTIONS, isSortOption } from '../utils/listing';
 import { LoadMore } from './load-more';
@@ -87,7 +88,11 @@ export function ProductListing({ listing, categories }: ProductListingProps) {
             <ProductGridSkeleton count={6} />
           ) : products.length > 0 ? (
             <>
-              <ProductGrid products={products} sizes={CARD_SIZES_BESIDE_FILTERS} />
+              <ProductGrid
+                products={products}
+                sizes={CARD_SIZES_BESIDE_FILTERS}
+                coming={comingCount(query.data?.pages, query.isFetchingNextPage)}
+              />
               <LoadMore
                 hasMore={query.hasNextPage && !query.isPlaceholderData}
                 loading={query.isFetchingNextPage}
