@@ -219,6 +219,7 @@ pub fn configure(state: ApiState) -> impl FnOnce(&mut web::ServiceConfig) {
             sandbox,
             readiness,
             replies,
+            trusted_proxies,
         } = state;
         config
             .app_data(web::Data::from(catalog))
@@ -231,7 +232,8 @@ pub fn configure(state: ApiState) -> impl FnOnce(&mut web::ServiceConfig) {
             .app_data(web::Data::from(checkout))
             .app_data(web::Data::from(orders))
             .app_data(web::Data::from(admin))
-            .app_data(web::Data::from(readiness));
+            .app_data(web::Data::from(readiness))
+            .app_data(web::Data::from(trusted_proxies));
 
         let mut api = web::scope(API_PREFIX)
             .app_data(json_config())

@@ -92,6 +92,7 @@ fn state_from(mut mocks: Mocks) -> ApiState {
         sandbox: None,
         readiness: Arc::new(probe),
         replies: Arc::default(),
+        trusted_proxies: Arc::default(),
     }
 }
 

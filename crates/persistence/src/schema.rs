@@ -212,6 +212,22 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    change_counters (name, slot) {
+        name -> Text,
+        slot -> Integer,
+        value -> BigInt,
+    }
+}
+
+diesel::table! {
+    rate_limit_attempts (id) {
+        id -> BigInt,
+        key -> Text,
+        at -> Timestamp,
+    }
+}
+
 diesel::joinable!(products -> categories (category_id));
 diesel::joinable!(products -> users (seller_id));
 diesel::joinable!(product_variants -> products (product_id));

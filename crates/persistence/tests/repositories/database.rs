@@ -7,18 +7,19 @@ crate::on_both_backends!(
     migrations_apply_revert_and_apply_again,
     the_readiness_probe_answers,
     the_database_is_empty_until_it_holds_a_user_or_a_product,
+    instances_starting_together_take_turns_with_the_start_up_lock,
 );
 
 async fn migrations_apply_revert_and_apply_again(db: &TestDb) {
-    assert_eq!(db.table_count(), 17, "every table is created");
+    assert_eq!(db.table_count(), 19, "every table is created");
     db.revert_all_migrations();
     assert_eq!(db.table_count(), 0, "down.sql removes every table");
     db.db().run_migrations().unwrap();
-    assert_eq!(db.table_count(), 17);
+    assert_eq!(db.table_count(), 19);
     db.db()
         .run_migrations()
         .expect("running again changes nothing");
-    assert_eq!(db.table_count(), 17);
+    assert_eq!(db.table_count(), 19);
 }
 
 async fn the_readiness_probe_answers(db: &TestDb) {
@@ -86,4 +87,26 @@ fn an_unreachable_postgres_is_an_error_never_a_sqlite_file() {
         "no SQLite file was made instead"
     );
     assert!(!std::path::Path::new("postgresql:").exists());
+}
+
+async fn instances_starting_together_take_turns_with_the_start_up_lock(db: &TestDb) {
+    let first = db.db().startup_lock().unwrap();
+    let (taken, told) = std::sync::mpsc::channel();
+    let other_instance = db.db();
+    let waiter = std::thread::spawn(move || {
+        let second = other_instance.startup_lock().unwrap();
+        taken.send(()).unwrap();
+        drop(second);
+    });
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    assert!(
+        told.try_recv().is_err(),
+        "the second waits while the first migrates or seeds"
+    );
+    drop(first);
+    told.recv_timeout(std::time::Duration::from_secs(60))
+        .expect("the second goes on once the first is done");
+    waiter.join().unwrap();
+    let again = db.db().startup_lock().unwrap();
+    drop(again);
 }

@@ -8,6 +8,7 @@ mod helpers;
 use paduka_test_support::on_both_backends;
 
 mod catalog;
+mod changes;
 mod checkout;
 mod database;
 mod one_time_codes;
@@ -17,4 +18,5 @@ mod products;
 mod reviews;
 mod sales;
 mod stats;
+mod throttle;
 mod users;
