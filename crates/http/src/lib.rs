@@ -18,6 +18,7 @@ pub mod encoding;
 pub mod error;
 pub mod extract;
 pub mod handlers;
+pub mod nul;
 pub mod openapi;
 pub mod routes;
 pub mod upload;

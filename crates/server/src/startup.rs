@@ -300,6 +300,8 @@ impl Application {
                 // for the replies made per request. Inside the logger, whose span-carrying
                 // body would hide the reply's bytes.
                 .wrap(from_fn(paduka_http::encoding::compress_on_the_fly))
+                // Before anything reads the request: no NUL character reaches a database.
+                .wrap(from_fn(paduka_http::nul::refuse_nul))
                 .wrap(TracingLogger::default())
                 .configure(paduka_http::configure(state.clone()))
                 .configure(site::robots(&public_url))
