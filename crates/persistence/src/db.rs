@@ -273,6 +273,33 @@ impl Database {
         Ok(())
     }
 
+    /// Writes a consistent copy of a SQLite database to `target` while the shop keeps
+    /// running (`VACUUM INTO`: one read transaction, so the copy is one moment of the shop,
+    /// compacted). Restoring is putting the file back in place of the database while the shop
+    /// is stopped. PostgreSQL has `pg_dump` for this. Blocking.
+    pub fn backup_to(&self, target: &Path) -> anyhow::Result<()> {
+        if self.backend != Backend::Sqlite {
+            anyhow::bail!(
+                "paduka backup copies a SQLite shop; back up PostgreSQL with pg_dump (see docs/deployment.md)"
+            );
+        }
+        if target.exists() {
+            anyhow::bail!("{} exists already: choose a new file", target.display());
+        }
+        let target = target
+            .to_str()
+            .context("the backup file's path must be UTF-8")?;
+        let mut conn = self
+            .pool
+            .get()
+            .context("no database connection for the backup")?;
+        diesel::sql_query("VACUUM INTO ?")
+            .bind::<diesel::sql_types::Text, _>(target)
+            .execute(&mut *conn)
+            .context("the backup failed")?;
+        Ok(())
+    }
+
     /// Whether the shop holds no users and no products (then demo data may be loaded).
     pub async fn is_empty(&self) -> Result<bool, RepoError> {
         self.run(|conn| {

@@ -8,6 +8,7 @@ crate::on_both_backends!(
     the_readiness_probe_answers,
     the_database_is_empty_until_it_holds_a_user_or_a_product,
     instances_starting_together_take_turns_with_the_start_up_lock,
+    a_backup_taken_while_the_shop_runs_restores_its_orders,
 );
 
 async fn migrations_apply_revert_and_apply_again(db: &TestDb) {
@@ -109,4 +110,44 @@ async fn instances_starting_together_take_turns_with_the_start_up_lock(db: &Test
     waiter.join().unwrap();
     let again = db.db().startup_lock().unwrap();
     drop(again);
+}
+
+async fn a_backup_taken_while_the_shop_runs_restores_its_orders(db: &TestDb) {
+    use paduka_application::orders::OrderRepository;
+    use paduka_domain::OrderId;
+
+    use crate::orders::{new_order, place, shop, take};
+
+    let orders = shop(db, 5, 5).await;
+    place(&orders, &new_order("o1", "pay_1", 2, 10), &[take("p1", 2)]).await;
+    let folder = tempfile::tempdir().unwrap();
+    let copy = folder.path().join("shop-backup.db");
+    if db.backend() == Backend::Postgres {
+        let refused = db.db().backup_to(&copy).unwrap_err();
+        assert!(refused.to_string().contains("pg_dump"), "{refused}");
+        return;
+    }
+    db.db().backup_to(&copy).unwrap();
+    // An order placed after the copy is not in it: the copy is one moment of the shop.
+    place(&orders, &new_order("o2", "pay_2", 1, 20), &[take("p1", 1)]).await;
+    assert!(
+        db.db().backup_to(&copy).is_err(),
+        "an existing file is never overwritten"
+    );
+
+    let restored = Database::connect(copy.to_str().unwrap()).unwrap();
+    restored.run_migrations().unwrap();
+    let restored_orders = paduka_persistence::DieselOrderRepository::new(restored);
+    let order = restored_orders.find(&OrderId::new("o1")).await.unwrap();
+    assert_eq!(
+        order.expect("the order is in the copy").lines[0].quantity,
+        2
+    );
+    assert!(
+        restored_orders
+            .find(&OrderId::new("o2"))
+            .await
+            .unwrap()
+            .is_none()
+    );
 }
