@@ -47,7 +47,9 @@ trap cleanup EXIT
 
 export DATA_DIR="$work/data" STATIC_DIR="$work/site" BIND_ADDR="127.0.0.1:$PORT"
 export DEMO_DATA=true BCRYPT_COST=4 RUST_LOG=warn PUBLIC_URL="http://127.0.0.1:$PORT"
-unset DATABASE_URL SMTP_URL RAZORPAY_KEY_ID RAZORPAY_KEY_SECRET JWT_SECRET
+unset DATABASE_URL SMTP_URL RAZORPAY_KEY_ID RAZORPAY_KEY_SECRET
+JWT_SECRET="$(head -c 48 /dev/urandom | base64 | tr -d '\n/+=')"
+export JWT_SECRET
 cp -r "$dist" "$STATIC_DIR"
 "$paduka" serve &
 server_pid=$!
@@ -71,7 +73,8 @@ reports="$(realpath -m "$reports")"
 rm -rf "$reports"
 commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
 dirty=$(git status --porcelain -- frontend/src crates 2>/dev/null | head -n1)
-echo "== Lighthouse on $base, commit $commit${dirty:+ (with uncommitted changes)}, $(date -u +%Y-%m-%dT%H:%MZ)," \
+echo "== Lighthouse on $base, $(date -u +%Y-%m-%dT%H:%MZ), commit $commit${dirty:+ (with uncommitted changes)}," \
+    "binary built $(date -u -r "$paduka" +%H:%MZ), frontend built $(date -u -r "$dist/index.html" +%H:%MZ)," \
     "load average $(cut -d' ' -f1-3 /proc/loadavg)"
 (cd scripts/lighthouse && node run.mjs "$base" home=/ "category=/category/$category" \
     "product=/product/$product" --runs "$RUNS" --out "$reports")
