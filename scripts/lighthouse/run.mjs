@@ -79,6 +79,8 @@ const figures = (lhr) => ({
   lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
   tbt: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
   fcp: lhr.audits['first-contentful-paint']?.numericValue ?? NaN,
+  // Lighthouse's measure of this machine's speed at the time (a quiet desktop scores 1000-2000).
+  benchmark: lhr.environment?.benchmarkIndex ?? NaN,
 });
 
 /** Performance audits that lost points, and failed SEO audits, in one run. */
@@ -95,14 +97,16 @@ function costs(lhr) {
     const items = lhr.audits[id]?.details?.items ?? [];
     for (const item of items.flatMap((i) => (i.type === 'table' ? i.items : [i]))) {
       const node = item.node?.snippet ?? item.node?.selector;
-      if (node) lines.push(`${id}: ${String(node).slice(0, 160)}${item.score ? ` (shift ${item.score.toFixed(4)})` : ''}`);
+      if (node)
+        lines.push(`${id}: ${String(node).slice(0, 160)}${item.score ? ` (shift ${item.score.toFixed(4)})` : ''}`);
       const phases = item.phase && item.timing ? `${item.phase} ${Math.round(item.timing)} ms` : '';
       if (phases) lines.push(`  ${phases}`);
     }
   }
   for (const ref of lhr.categories.seo?.auditRefs ?? []) {
     const audit = lhr.audits[ref.id];
-    if (audit && audit.score !== null && audit.score < 1 && ref.weight > 0) lines.push(`seo ${audit.id}: ${audit.title}`);
+    if (audit && audit.score !== null && audit.score < 1 && ref.weight > 0)
+      lines.push(`seo ${audit.id}: ${audit.title}`);
   }
   return lines;
 }
@@ -119,7 +123,8 @@ for (const page of pages) {
       const f = figures(lhr);
       console.log(
         `   ${page.name} ${form.name} run ${i}: performance ${f.performance}, CLS ${f.cls.toFixed(3)}, ` +
-          `LCP ${Math.round(f.lcp)} ms, TBT ${Math.round(f.tbt)} ms, FCP ${Math.round(f.fcp)} ms, SEO ${f.seo}`,
+          `LCP ${Math.round(f.lcp)} ms, TBT ${Math.round(f.tbt)} ms, FCP ${Math.round(f.fcp)} ms, SEO ${f.seo}, ` +
+          `BenchmarkIndex ${Math.round(f.benchmark)}`,
       );
       version = lhr.lighthouseVersion;
       lhrs.push(lhr);
@@ -135,12 +140,12 @@ for (const page of pages) {
 
 console.log();
 console.log(`medians of ${runs} runs (Lighthouse ${version}, ${CHROME_PATH}):`);
-console.log('| page | form factor | performance | CLS | LCP | TBT | FCP | SEO |');
-console.log('|------|-------------|------------:|----:|----:|----:|----:|----:|');
+console.log('| page | form factor | performance | CLS | LCP | TBT | FCP | SEO | BenchmarkIndex |');
+console.log('|------|-------------|------------:|----:|----:|----:|----:|----:|---------------:|');
 for (const r of rows) {
   console.log(
     `| ${r.page} | ${r.form} | ${r.performance} | ${r.cls.toFixed(3)} | ${(r.lcp / 1000).toFixed(2)} s | ` +
-      `${Math.round(r.tbt)} ms | ${(r.fcp / 1000).toFixed(2)} s | ${r.seo} |`,
+      `${Math.round(r.tbt)} ms | ${(r.fcp / 1000).toFixed(2)} s | ${r.seo} | ${Math.round(r.benchmark)} |`,
   );
 }
 console.log();
