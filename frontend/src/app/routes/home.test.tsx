@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { catalogRoutes, productPages } from '@/testing/catalog-server';
 import { categoriesFixture, productFixture, saleFixture } from '@/testing/data';
-import { mockApi, type MockRequest } from '@/testing/mock-api';
+import { mockApi, type MockReply, type MockRequest } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
 import type { Product } from '@/types/api';
 
@@ -270,6 +270,30 @@ describe('home page', () => {
     renderApp('/');
     await screen.findByRole('heading', { name: 'Shop by Category' });
     expect(screen.queryByText(/Sale Ends in/)).not.toBeInTheDocument();
+  });
+
+  it("holds the sale strip's space while the sales load, unless the last page had no sale", async () => {
+    let answer = () => {};
+    const slowSales = () =>
+      new Promise<MockReply>((resolve) => {
+        answer = () => resolve({ body: { success: true, sales: [] } });
+      });
+    shop({ 'GET /sale/allsales': slowSales });
+    const first = renderApp('/');
+    await screen.findByRole('heading', { name: 'Shop by Category' });
+    const strip = () => first.container.querySelector('.sale-banner');
+    expect(strip()).toBeInTheDocument();
+    answer();
+    await waitFor(() => expect(strip()).not.toBeInTheDocument());
+    expect(window.localStorage.getItem('saleStrip')).toBe('0');
+    first.unmount();
+
+    // The next visit, no sale expected: nothing held, nothing to close.
+    shop({ 'GET /sale/allsales': slowSales });
+    const second = renderApp('/');
+    await screen.findByRole('heading', { name: 'Shop by Category' });
+    expect(second.container.querySelector('.sale-banner')).not.toBeInTheDocument();
+    answer();
   });
 
   it("toasts 'Failed to load current sales.' when the sales cannot be fetched", async () => {
