@@ -221,6 +221,17 @@ diesel::table! {
 }
 
 diesel::table! {
+    sandbox_refunds (idempotency_key) {
+        idempotency_key -> Text,
+        payment_id -> Text,
+        refund_id -> Text,
+        amount_paise -> BigInt,
+        status -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
     rate_limit_attempts (id) {
         id -> BigInt,
         key -> Text,

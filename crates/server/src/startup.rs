@@ -28,8 +28,9 @@ use paduka_payment::{RazorpayConfig, RazorpayGateway, SandboxGateway};
 use paduka_persistence::{
     Database, DieselCategoryRepository, DieselCheckoutIntentRepository, DieselImageRepository,
     DieselOneTimeCodeRepository, DieselOrderRepository, DieselPhotoVariantRepository,
-    DieselProductRepository, DieselReviewRepository, DieselSaleRepository, DieselStatsRepository,
-    DieselThrottle, DieselUserRepository, DieselWebhookEventRepository,
+    DieselProductRepository, DieselReviewRepository, DieselSaleRepository,
+    DieselSandboxRefundLedger, DieselStatsRepository, DieselThrottle, DieselUserRepository,
+    DieselWebhookEventRepository,
 };
 use secrecy::{ExposeSecret, SecretString};
 use tracing_actix_web::TracingLogger;
@@ -78,7 +79,11 @@ pub fn sandbox_secret(jwt_secret: &SecretString) -> SecretString {
 type Payments = (Arc<dyn PaymentGateway>, Option<Arc<SandboxGateway>>);
 
 /// The payment adapter the settings ask for: Razorpay with keys, else the offline sandbox.
-fn payment_gateway(settings: &Settings, jwt_secret: &SecretString) -> anyhow::Result<Payments> {
+fn payment_gateway(
+    settings: &Settings,
+    jwt_secret: &SecretString,
+    database: &Database,
+) -> anyhow::Result<Payments> {
     Ok(match &settings.razorpay {
         Some(keys) => {
             let config = RazorpayConfig {
@@ -98,7 +103,10 @@ fn payment_gateway(settings: &Settings, jwt_secret: &SecretString) -> anyhow::Re
             tracing::info!(
                 "RAZORPAY_KEY_ID is not set: payments go through the offline sandbox (no real money)"
             );
-            let sandbox = Arc::new(SandboxGateway::new(sandbox_secret(jwt_secret)));
+            let sandbox = Arc::new(SandboxGateway::new(
+                sandbox_secret(jwt_secret),
+                Arc::new(DieselSandboxRefundLedger::new(database.clone())),
+            ));
             (sandbox.clone(), Some(sandbox))
         }
     })
@@ -182,7 +190,7 @@ impl Services {
             },
             limiter.clone(),
         );
-        let (gateway, sandbox) = payment_gateway(settings, &jwt_secret)?;
+        let (gateway, sandbox) = payment_gateway(settings, &jwt_secret, &database)?;
         let orders_repo = Arc::new(DieselOrderRepository::new(database.clone()));
         let intents: Arc<dyn CheckoutIntentRepository> =
             Arc::new(DieselCheckoutIntentRepository::new(database.clone()));

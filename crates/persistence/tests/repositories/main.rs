@@ -17,6 +17,7 @@ mod photo_variants;
 mod products;
 mod reviews;
 mod sales;
+mod sandbox_refunds;
 mod stats;
 mod throttle;
 mod users;
