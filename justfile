@@ -23,8 +23,8 @@ dev: frontend-install
     (cd frontend && npm run dev -- --host 127.0.0.1) &
     wait
 
-# Everything CI checks: formatting, lints, Rust tests on SQLite and PostgreSQL, frontend tests, e2e.
-test: check-postgres fmt-check lint-rust test-rust test-frontend test-e2e
+# Everything CI checks: formatting, lints, Rust tests on SQLite and PostgreSQL, frontend tests, e2e, several instances on PostgreSQL.
+test: check-postgres fmt-check lint-rust test-rust test-frontend test-e2e test-instances
 
 # Rust tests for the whole workspace.
 test-rust:
@@ -37,10 +37,17 @@ test-frontend: frontend-install
     cd frontend && npm run build
 
 # End-to-end journeys in Chromium on the release binary; screenshots in frontend/test-results/screens/.
-test-e2e:
-    cargo build --release --bin paduka
+test-e2e: release-build
     {{just_executable()}} frontend-build
     scripts/e2e.sh
+
+# Two instances of the release binary on one fresh PostgreSQL database, requests alternating between them (decisions 13).
+test-instances: release-build
+    scripts/instances.sh
+
+# The release binary the e2e and multi-instance suites run (built once per `just` run).
+release-build:
+    cargo build --release --bin paduka
 
 # Say loudly when PostgreSQL is unreachable; its tests then skip (fail under CI=true).
 check-postgres:
