@@ -72,10 +72,15 @@ lint-rust:
 bench: frontend-build
     scripts/bench.sh
     scripts/bench-lighthouse.sh
+    scripts/bench-checkout.sh
 
 # Lighthouse (mobile and desktop, median of 3) on the demo shop's home, a category and a product page (see docs/performance.md).
 bench-lighthouse: frontend-build
     scripts/bench-lighthouse.sh
+
+# Checkout under load: 32 shoppers paying through the sandbox on SQLite, PostgreSQL and two instances on one PostgreSQL, every order verified; then a kill -9 mid-load (see docs/performance.md).
+bench-checkout:
+    scripts/bench-checkout.sh
 
 # Photo sizes: the demo photos stored and as 240/480/960 WebP, and what one variant costs (see docs/performance.md).
 bench-photos:

@@ -116,8 +116,12 @@ impl Services {
     /// Connects to the database, applies pending migrations and wires every service.
     pub async fn build(settings: &Settings) -> anyhow::Result<Self> {
         let url = settings.database_url.clone();
+        let pool_size = settings.database_pool_size;
         let database = tokio::task::spawn_blocking(move || -> anyhow::Result<Database> {
-            let database = Database::connect(url.expose_secret())?;
+            let database = match pool_size {
+                Some(size) => Database::connect_with(url.expose_secret(), size)?,
+                None => Database::connect(url.expose_secret())?,
+            };
             // Instances starting together on a new database take turns: one migrates it.
             let migrating = database.startup_lock()?;
             database.run_migrations()?;
