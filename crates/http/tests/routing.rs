@@ -7,11 +7,11 @@ use std::io::Read;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use actix_web::http::StatusCode;
 use actix_web::http::header::{
-    ACCEPT, ACCEPT_ENCODING, AUTHORIZATION, CACHE_CONTROL, CONTENT_ENCODING, CONTENT_TYPE, ETAG,
-    IF_NONE_MATCH, VARY,
+    ACCEPT, ACCEPT_ENCODING, ALLOW, AUTHORIZATION, CACHE_CONTROL, CONTENT_ENCODING, CONTENT_TYPE,
+    ETAG, IF_NONE_MATCH, VARY,
 };
+use actix_web::http::{Method, StatusCode};
 use actix_web::{App, test};
 use chrono::Utc;
 use paduka_application::accounts::{
@@ -289,6 +289,35 @@ async fn bad_list_parameters_are_400_and_unknown_paths_and_methods_are_json() {
             refusal("Method not allowed")
         )
     );
+}
+
+#[actix_web::test]
+async fn a_wrong_method_is_405_with_the_methods_of_the_path_in_allow() {
+    let app = app!(true);
+    for (method, uri, allow) in [
+        (Method::POST, "/api/v1/sale/allsales", "GET"),
+        (Method::TRACE, "/api/v1/order/cart", "POST"),
+        (Method::GET, "/api/v1/product/delete/p-1", "DELETE"),
+        (Method::OPTIONS, "/api/v1/user/update-user/u-1", "PUT"),
+        (Method::HEAD, "/api/v1/health/live", "GET"),
+        (Method::PUT, "/health/ready", "GET"),
+    ] {
+        let request = test::TestRequest::default()
+            .method(method.clone())
+            .uri(uri)
+            .to_request();
+        let response = test::call_service(&app, request).await;
+        assert_eq!(
+            response.status(),
+            StatusCode::METHOD_NOT_ALLOWED,
+            "{method} {uri}"
+        );
+        assert_eq!(
+            response.headers().get(ALLOW).map(|v| v.to_str().unwrap()),
+            Some(allow),
+            "{method} {uri}"
+        );
+    }
 }
 
 #[actix_web::test]
