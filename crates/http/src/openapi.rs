@@ -67,7 +67,7 @@ pub const SECURITY_SCHEME: &str = "token";
         health::ready::ready,
         openapi_json,
     ),
-    modifiers(&TokenSecurity, &HealthUnderApi),
+    modifiers(&TokenSecurity, &HealthUnderApi, &OptionalBodies),
     tags(
         (name = "products", description = "The catalog and the admin product form"),
         (name = "reviews", description = "One review per shopper per product"),
@@ -112,6 +112,29 @@ impl Modify for HealthUnderApi {
                     .paths
                     .paths
                     .insert(format!("{API_PREFIX}{path}"), item);
+            }
+        }
+    }
+}
+
+/// The operations whose JSON body may be left out (the spec's client sends none).
+pub const OPTIONAL_BODIES: [&str; 2] = ["/api/v1/order/myorders", "/api/v1/payment/{amount}"];
+
+/// utoipa makes a body optional only by making it nullable too (`Option<T>`), and `null`
+/// is not a body these take: say "optional" here instead.
+struct OptionalBodies;
+
+impl Modify for OptionalBodies {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        for path in OPTIONAL_BODIES {
+            let body = openapi
+                .paths
+                .paths
+                .get_mut(path)
+                .and_then(|item| item.post.as_mut())
+                .and_then(|operation| operation.request_body.as_mut());
+            if let Some(body) = body {
+                body.required = Some(utoipa::openapi::Required::False);
             }
         }
     }

@@ -8,6 +8,7 @@ mod checkout;
 mod product;
 mod review;
 mod sale;
+pub mod schema;
 mod user;
 
 use chrono::{DateTime, SecondsFormat, Utc};

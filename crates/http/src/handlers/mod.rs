@@ -18,12 +18,31 @@ pub mod users;
 /// caller without permission is told so before anything about their body.
 pub type JsonBody<T> = Result<actix_web::web::Json<T>, actix_web::Error>;
 
-/// An optional JSON body: nothing (or only whitespace) is `T::default()`.
-pub fn optional_json<T>(bytes: &[u8]) -> Result<T, crate::ApiError>
+/// An optional JSON body: nothing (or only whitespace) is `T::default()`. Anything else must
+/// be JSON, sent as JSON: bytes of another type are refused, never taken for no body.
+pub fn optional_json<T>(
+    request: &actix_web::HttpRequest,
+    bytes: &[u8],
+) -> Result<T, crate::ApiError>
 where
     T: serde::de::DeserializeOwned + Default,
 {
-    if bytes.iter().all(u8::is_ascii_whitespace) {
+    let content_type = request.headers().get(actix_web::http::header::CONTENT_TYPE);
+    let is_json = content_type
+        .and_then(|value| value.to_str().ok())
+        .and_then(|value| value.parse::<actix_web::mime::Mime>().ok())
+        .is_some_and(|mime| {
+            mime.type_() == actix_web::mime::APPLICATION
+                && (mime.subtype() == actix_web::mime::JSON
+                    || mime.suffix() == Some(actix_web::mime::JSON))
+        });
+    let blank = bytes.iter().all(u8::is_ascii_whitespace);
+    if !is_json && (content_type.is_some() || !blank) {
+        return Err(crate::extract::json_error(
+            actix_web::error::JsonPayloadError::ContentType,
+        ));
+    }
+    if blank {
         return Ok(T::default());
     }
     if bytes.len() > crate::extract::MAX_JSON_BYTES {
