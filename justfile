@@ -23,8 +23,8 @@ dev: frontend-install
     (cd frontend && npm run dev -- --host 127.0.0.1) &
     wait
 
-# Everything CI checks: formatting, lints, Rust tests on SQLite and PostgreSQL, frontend tests, e2e.
-test: check-postgres fmt-check lint-rust test-rust test-frontend test-e2e
+# Everything CI checks: formatting, lints, Rust tests on SQLite and PostgreSQL, frontend tests, e2e, API fuzzing.
+test: check-postgres fmt-check lint-rust test-rust test-frontend test-e2e test-api-fuzz
 
 # Rust tests for the whole workspace.
 test-rust:
@@ -41,6 +41,11 @@ test-e2e:
     cargo build --release --bin paduka
     {{just_executable()}} frontend-build
     scripts/e2e.sh
+
+# The API fuzzed against its OpenAPI document (schemathesis, every check) on the release binary, as the demo shopper and admin.
+test-api-fuzz:
+    cargo build --release --bin paduka
+    scripts/api-fuzz.sh
 
 # Say loudly when PostgreSQL is unreachable; its tests then skip (fail under CI=true).
 check-postgres:
