@@ -66,9 +66,14 @@ lint: lint-rust
 lint-rust:
     cargo clippy --workspace --all-targets -- -D warnings
 
-# Load tests: the catalog and the main JS chunk as a browser asks for them, against nginx serving the same files compressed ahead of time; then the admin overview (see docs/performance.md).
+# Load tests: the catalog and the main JS chunk as a browser asks for them, against nginx serving the same files compressed ahead of time; then the admin overview; then Lighthouse (see docs/performance.md).
 bench: frontend-build
     scripts/bench.sh
+    scripts/bench-lighthouse.sh
+
+# Lighthouse (mobile and desktop, median of 3) on the demo shop's home, a category and a product page (see docs/performance.md).
+bench-lighthouse: frontend-build
+    scripts/bench-lighthouse.sh
 
 # Photo sizes: the demo photos stored and as 240/480/960 WebP, and what one variant costs (see docs/performance.md).
 bench-photos:

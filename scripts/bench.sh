@@ -11,6 +11,7 @@
 #    and at its peak.
 # 2. The admin overview (GET /api/v1/admin/stats) over BENCH_ORDERS orders placed in the last
 #    30 days.
+# (`just bench` then runs scripts/bench-lighthouse.sh: Lighthouse on the demo shop's pages.)
 #
 # Needs the built frontend (`just bench` builds it first). wrk, nginx with its brotli_static
 # module, brotli and gzip come from Debian packages, installed when missing.

@@ -47,4 +47,5 @@ if [[ ! -d node_modules/playwright-core ]]; then
 fi
 export CHROMIUM_PATH="$chromium"
 npm run --silent test:e2e
-echo "e2e: screenshots in frontend/test-results/screens/, timings in frontend/test-results/performance.json"
+echo "e2e: screenshots in frontend/test-results/screens/, timings in frontend/test-results/performance.json," \
+    "JSON bytes and layout shifts in frontend/test-results/phone-speed.json"

@@ -5,8 +5,10 @@
 //! queries and ~1 KB of JSON a product) and compressing it for every visitor would cap
 //! throughput far below serving a file. Each entry is tagged with the revision of the data it
 //! was built from (the catalog's, or the sales'); a write in this process bumps the revision
-//! and the next request rebuilds. Writes made by other `paduka` instances sharing a
-//! PostgreSQL database show within [`ListCache::MAX_AGE`].
+//! and the next request rebuilds. Writes made by other `paduka` instances sharing the
+//! database bump it too, when the server's change watcher sees the database's change
+//! counters move (a few times a second); [`ListCache::MAX_AGE`] is only a safety net, and
+//! what rotates the banner's random pick.
 //!
 //! An entry holds the JSON as it is and as brotli and gzip ([`Precompressed`]). A rebuild
 //! that produces the same bytes (what the periodic rebuild usually does) keeps the compressed
@@ -27,8 +29,10 @@ struct Entry {
     revision: u64,
     built: Instant,
     reply: Arc<Precompressed>,
-    /// One request is rebuilding this aged entry; the others keep serving it meanwhile.
-    refreshing: bool,
+    /// When one request was handed this aged entry to rebuild; the others keep serving it
+    /// meanwhile. A claim older than [`ListCache::REFRESH_CLAIM`] (a rebuild that failed, or
+    /// whose client went away) is handed to the next request.
+    refreshing: Option<Instant>,
 }
 
 /// The shared replies of one running server (every worker uses the same one).
@@ -49,8 +53,10 @@ impl Default for ListCache {
 }
 
 impl ListCache {
-    /// How stale a reply may be when another instance changed the data.
-    pub const MAX_AGE: Duration = Duration::from_secs(2);
+    /// How old a reply may grow before it is rebuilt even though no change was seen.
+    pub const MAX_AGE: Duration = Duration::from_secs(30);
+    /// How long one request may take to rebuild an aged entry before another tries.
+    const REFRESH_CLAIM: Duration = Duration::from_secs(5);
     /// Distinct replies kept; past this the oldest go (filters are few in practice).
     const MAX_ENTRIES: usize = 256;
 
@@ -62,11 +68,23 @@ impl ListCache {
     pub fn get(&self, key: &str, revision: u64) -> Option<Arc<Precompressed>> {
         let mut entries = self.entries.lock().ok()?;
         let entry = entries.get_mut(key).filter(|e| e.revision == revision)?;
-        if entry.built.elapsed() < Self::MAX_AGE || entry.refreshing {
+        let claimed = entry
+            .refreshing
+            .is_some_and(|since| since.elapsed() < Self::REFRESH_CLAIM);
+        if entry.built.elapsed() < Self::MAX_AGE || claimed {
             return Some(entry.reply.clone());
         }
-        entry.refreshing = true;
+        entry.refreshing = Some(Instant::now());
         None
+    }
+
+    /// Gives up the claim to rebuild `key` (the rebuild failed), so the next request tries.
+    fn release(&self, key: &str) {
+        if let Ok(mut entries) = self.entries.lock()
+            && let Some(entry) = entries.get_mut(key)
+        {
+            entry.refreshing = None;
+        }
     }
 
     /// Keeps the JSON `body` as the reply for `key` at `revision` and returns it.
@@ -90,7 +108,7 @@ impl ListCache {
                     revision,
                     built: Instant::now(),
                     reply: reply.clone(),
-                    refreshing: false,
+                    refreshing: None,
                 },
             );
             self.evict(&mut entries, &key);
@@ -127,9 +145,16 @@ impl ListCache {
         let reply = match self.get(&key, revision) {
             Some(reply) => reply,
             None => {
-                let body = serde_json::to_vec(&build.await?)
-                    .map_err(|e| ApiError::Unexpected(e.into()))?;
-                self.put(key, revision, body)
+                let built = build.await.and_then(|value| {
+                    serde_json::to_vec(&value).map_err(|e| ApiError::Unexpected(e.into()))
+                });
+                match built {
+                    Ok(body) => self.put(key, revision, body),
+                    Err(error) => {
+                        self.release(&key);
+                        return Err(error);
+                    }
+                }
             }
         };
         Ok(reply.respond(request, "no-cache"))
@@ -166,6 +191,43 @@ mod tests {
         );
         cache.put("all".into(), 1, b"[2]".to_vec());
         assert_eq!(cache.get("all", 1).unwrap().identity().as_ref(), b"[2]");
+    }
+
+    #[actix_web::test]
+    async fn a_failed_rebuild_is_tried_again_by_the_next_request_while_the_old_reply_serves() {
+        let cache = ListCache::default();
+        cache.put("all".into(), 1, b"[1]".to_vec());
+        age(&cache, "all");
+        let request = actix_web::test::TestRequest::default().to_http_request();
+        let failed = cache
+            .json_reply(&request, "all".into(), 1, async {
+                Err::<Vec<u8>, _>(ApiError::Unexpected(anyhow::anyhow!("database down")))
+            })
+            .await;
+        assert!(failed.is_err());
+        assert!(
+            cache.get("all", 1).is_none(),
+            "the next request rebuilds instead of the old reply being kept for ever"
+        );
+        assert!(
+            cache.get("all", 1).is_some(),
+            "the others are served meanwhile"
+        );
+        cache.put("all".into(), 1, b"[2]".to_vec());
+        assert_eq!(cache.get("all", 1).unwrap().identity().as_ref(), b"[2]");
+    }
+
+    #[test]
+    fn a_rebuild_that_never_finishes_is_handed_on_after_a_while() {
+        let cache = ListCache::default();
+        cache.put("all".into(), 1, b"[1]".to_vec());
+        age(&cache, "all");
+        assert!(cache.get("all", 1).is_none(), "the first caller rebuilds");
+        // Its client went away and the rebuild was dropped half way.
+        if let Some(entry) = cache.entries.lock().unwrap().get_mut("all") {
+            entry.refreshing = entry.refreshing.map(|at| at - ListCache::REFRESH_CLAIM);
+        }
+        assert!(cache.get("all", 1).is_none(), "another caller rebuilds");
     }
 
     #[test]

@@ -18,6 +18,7 @@ pub mod encoding;
 pub mod error;
 pub mod extract;
 pub mod handlers;
+pub mod nul;
 pub mod openapi;
 pub mod routes;
 pub mod upload;
@@ -33,7 +34,7 @@ use paduka_application::orders::OrderUseCases;
 use paduka_application::sales::SaleUseCases;
 
 pub use auth::{AdminUser, CurrentUser};
-pub use client::ClientAddress;
+pub use client::{ClientAddress, TrustedProxies};
 pub use error::ApiError;
 pub use routes::{API_PREFIX, configure};
 
@@ -58,4 +59,6 @@ pub struct ApiState {
     pub readiness: Arc<dyn ReadinessProbe>,
     /// The replies shared by every visitor, compressed once: one cache for all workers.
     pub replies: Arc<cache::ListCache>,
+    /// Whose `X-Forwarded-For` names the client (`TRUSTED_PROXIES`).
+    pub trusted_proxies: Arc<TrustedProxies>,
 }

@@ -25,6 +25,7 @@ pub const SECURITY_SCHEME: &str = "token";
     ),
     paths(
         products::list::get_products,
+        products::featured::featured_products,
         products::get::get_product,
         products::by_category::products_by_category,
         products::photo::product_photo,
@@ -140,11 +141,42 @@ impl Modify for OptionalBodies {
     }
 }
 
-static DOCUMENT: LazyLock<String> = LazyLock::new(|| {
-    ApiDoc::openapi()
-        .to_json()
-        .expect("the OpenAPI document serialises")
-});
+/// The document as served: what utoipa makes of the handlers, with the NUL rule said of
+/// every request's text (see `forbid_nul`).
+pub fn document() -> serde_json::Value {
+    let mut document =
+        serde_json::to_value(ApiDoc::openapi()).expect("the OpenAPI document serialises");
+    crate::dto::schema::forbid_nul(&mut document);
+    every_operation_refuses_nul(&mut document);
+    document
+}
+
+/// Any request may carry a NUL in its path or query (a `%00`), which `nul::refuse_nul`
+/// answers with 400 before the route: every operation lists that 400.
+fn every_operation_refuses_nul(document: &mut serde_json::Value) {
+    let refusal = serde_json::json!({
+        "description": "`Text must not contain NUL characters`: a `%00` in the path or query",
+        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorBody"}}}
+    });
+    let Some(paths) = document["paths"].as_object_mut() else {
+        return;
+    };
+    for item in paths.values_mut() {
+        let Some(item) = item.as_object_mut() else {
+            continue;
+        };
+        for operation in item.values_mut() {
+            if let Some(responses) = operation
+                .get_mut("responses")
+                .and_then(serde_json::Value::as_object_mut)
+            {
+                responses.entry("400").or_insert_with(|| refusal.clone());
+            }
+        }
+    }
+}
+
+static DOCUMENT: LazyLock<String> = LazyLock::new(|| document().to_string());
 
 /// This document.
 #[utoipa::path(
@@ -266,5 +298,51 @@ mod tests {
             );
         }
         assert!(DOCUMENT.contains("\"openapi\""));
+    }
+
+    #[test]
+    fn the_served_document_says_what_requests_may_hold() {
+        let doc = document();
+        let schemas = &doc["components"]["schemas"];
+        // Required fields, patterns, bounds and enums of bodies.
+        assert_eq!(
+            schemas["LoginBody"]["required"],
+            serde_json::json!(["email", "password"])
+        );
+        assert_eq!(schemas["ReviewBody"]["properties"]["rating"]["maximum"], 5);
+        assert_eq!(
+            schemas["StatusBody"]["properties"]["status"]["enum"],
+            serde_json::json!(["Pending", "Confirmed", "Delivered"])
+        );
+        assert!(schemas["RegisterBody"]["anyOf"].is_array());
+        // No NUL in any text of a request, extra properties included; responses untouched.
+        assert_eq!(
+            schemas["CategoryBody"]["properties"]["name"]["not"]["pattern"],
+            "\\x00"
+        );
+        assert_eq!(
+            schemas["CategoryBody"]["additionalProperties"]["$ref"],
+            "#/components/schemas/JsonWithoutNul"
+        );
+        assert!(schemas["CategoryDto"]["properties"]["name"]["not"].is_null());
+        // Every operation lists its 400, and the two optional bodies are optional objects.
+        for (path, item) in doc["paths"].as_object().unwrap() {
+            for (method, operation) in item.as_object().unwrap() {
+                assert!(
+                    operation["responses"]["400"].is_object(),
+                    "{method} {path} has no 400"
+                );
+            }
+        }
+        for path in OPTIONAL_BODIES {
+            let body = &doc["paths"][path]["post"]["requestBody"];
+            assert_eq!(body["required"], false, "{path}");
+        }
+        // Ids in paths are the server's UUIDs.
+        let parameter = &doc["paths"]["/api/v1/product/get-product/{id}"]["get"]["parameters"][0];
+        assert_eq!(
+            parameter["schema"]["pattern"].as_str().unwrap(),
+            crate::dto::schema::ID_PATTERN
+        );
     }
 }

@@ -67,6 +67,11 @@ pub fn api_routes() -> Vec<ApiRoute> {
         ),
         route(
             M::GET,
+            "/product/featured",
+            products::featured::featured_products,
+        ),
+        route(
+            M::GET,
             "/product/get-product/{id}",
             products::get::get_product,
         ),
@@ -215,6 +220,7 @@ pub fn configure(state: ApiState) -> impl FnOnce(&mut web::ServiceConfig) {
             sandbox,
             readiness,
             replies,
+            trusted_proxies,
         } = state;
         config
             .app_data(web::Data::from(catalog))
@@ -227,7 +233,8 @@ pub fn configure(state: ApiState) -> impl FnOnce(&mut web::ServiceConfig) {
             .app_data(web::Data::from(checkout))
             .app_data(web::Data::from(orders))
             .app_data(web::Data::from(admin))
-            .app_data(web::Data::from(readiness));
+            .app_data(web::Data::from(readiness))
+            .app_data(web::Data::from(trusted_proxies));
 
         let mut api = web::scope(API_PREFIX)
             .app_data(json_config())

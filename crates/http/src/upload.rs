@@ -163,6 +163,9 @@ pub async fn read_product_form(mut multipart: Multipart) -> Result<ProductUpload
             }
         } else {
             match String::from_utf8(bytes) {
+                Ok(text) if text.contains('\0') => {
+                    refusal = Some(ApiError::bad_request(crate::nul::NUL_REFUSED));
+                }
                 Ok(text) => apply_field(&mut upload.input, &name, &text),
                 Err(_) => {
                     refusal = Some(ApiError::bad_request(format!(

@@ -27,7 +27,6 @@ use paduka_application::checkout::{CheckoutError, MockCheckoutUseCases};
 use paduka_application::orders::MockOrderUseCases;
 use paduka_application::ports::MockReadinessProbe;
 use paduka_application::sales::{MockSaleUseCases, SaleError};
-use paduka_domain::InvalidInput;
 use paduka_domain::catalog::{
     CategoryRef, Image, ImageType, Product, ProductDraft, ProductInput, ProductRating, StoredImage,
 };
@@ -35,6 +34,7 @@ use paduka_domain::delivery::DeliveryArea;
 use paduka_domain::photo::{self, PhotoWidth};
 use paduka_domain::review::{Review, UserRef};
 use paduka_domain::sale::{Sale, SaleDraft};
+use paduka_domain::{InvalidInput, Paise};
 use paduka_domain::{ProductId, ReviewId, UserId};
 use paduka_http::{ApiState, configure};
 use paduka_test_support::builders::UserBuilder;
@@ -92,6 +92,7 @@ fn state_from(mut mocks: Mocks) -> ApiState {
         sandbox: None,
         readiness: Arc::new(probe),
         replies: Arc::default(),
+        trusted_proxies: Arc::default(),
     }
 }
 
@@ -658,6 +659,7 @@ async fn the_list_reports_its_count_and_the_total() {
             Ok(ProductPage {
                 products: vec![product_from("p-1", input)],
                 total: 3,
+                price_ceiling: Paise::from_stored(249_950),
             })
         });
     let app = app!(mocks: mocks);
@@ -669,6 +671,7 @@ async fn the_list_reports_its_count_and_the_total() {
         (body["count"].clone(), body["total"].clone()),
         (json!(1), json!(3))
     );
+    assert_eq!(body["priceCeiling"], json!(2499.5), "rupees, like prices");
     assert_eq!(body["products"][0]["_id"], json!("p-1"));
 }
 

@@ -15,5 +15,5 @@ pub mod signature;
 mod webhook;
 
 pub use razorpay::{RazorpayConfig, RazorpayGateway};
-pub use sandbox::{SandboxGateway, SandboxRefund};
+pub use sandbox::SandboxGateway;
 pub use webhook::parse_webhook;

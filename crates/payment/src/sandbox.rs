@@ -1,30 +1,23 @@
 //! The offline sandbox: order ids made locally, payments signed with a local secret and
-//! checked by the same verification code as Razorpay's, refunds kept in memory.
+//! checked by the same verification code as Razorpay's, refunds kept in a ledger (the
+//! database) that every instance shares.
 
-use std::sync::Mutex;
+use std::sync::Arc;
 
 use async_trait::async_trait;
 use paduka_application::checkout::{
     PaymentError, PaymentGateway, ProviderOrder, ProviderPayment, RefundResult, SandboxPayer,
-    SandboxPayment, WebhookEvent,
+    SandboxPayment, SandboxRefund, SandboxRefundLedger, WebhookEvent,
 };
 use paduka_domain::Paise;
 use secrecy::{ExposeSecret, SecretString};
 
 use crate::signature;
 
-/// A refund the sandbox recorded.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SandboxRefund {
-    pub payment_id: String,
-    pub idempotency_key: String,
-    pub refund: RefundResult,
-}
-
 /// The sandbox adapter of the payment port.
 pub struct SandboxGateway {
     secret: SecretString,
-    refunds: Mutex<Vec<SandboxRefund>>,
+    refunds: Arc<dyn SandboxRefundLedger>,
 }
 
 impl std::fmt::Debug for SandboxGateway {
@@ -43,20 +36,17 @@ impl SandboxGateway {
     pub const ORDER_PREFIX: &'static str = "order_sbx_";
     pub const PAYMENT_PREFIX: &'static str = "pay_sbx_";
 
-    /// A sandbox signing with `secret` (checkout and webhooks alike). A secret that outlives
-    /// the process (the server keeps one in its data folder) keeps payments verifiable
-    /// across a restart.
-    pub fn new(secret: SecretString) -> Self {
-        Self {
-            secret,
-            refunds: Mutex::new(Vec::new()),
-        }
+    /// A sandbox signing with `secret` (checkout and webhooks alike) and keeping its refunds
+    /// in `refunds`. A secret every instance shares (the server derives it from
+    /// `JWT_SECRET`) keeps payments verifiable on each of them and across restarts.
+    pub fn new(secret: SecretString, refunds: Arc<dyn SandboxRefundLedger>) -> Self {
+        Self { secret, refunds }
     }
 
     /// A sandbox with a fresh random secret, for tests and one-off runs.
-    pub fn with_random_secret() -> Self {
+    pub fn with_random_secret(refunds: Arc<dyn SandboxRefundLedger>) -> Self {
         let bytes: [u8; 32] = rand::random();
-        Self::new(SecretString::from(hex::encode(bytes)))
+        Self::new(SecretString::from(hex::encode(bytes)), refunds)
     }
 
     fn key(&self) -> &[u8] {
@@ -73,9 +63,12 @@ impl SandboxGateway {
         signature::sign(self.key(), body)
     }
 
-    /// Every refund recorded so far, oldest first.
-    pub fn refunds(&self) -> Vec<SandboxRefund> {
-        self.refunds.lock().expect("refund log poisoned").clone()
+    /// Every refund the sandbox made so far, oldest first.
+    pub async fn refunds(&self) -> Vec<SandboxRefund> {
+        self.refunds
+            .all()
+            .await
+            .expect("the sandbox's refunds can be read")
     }
 }
 
@@ -128,25 +121,23 @@ impl PaymentGateway for SandboxGateway {
         amount: Paise,
         idempotency_key: &str,
     ) -> Result<RefundResult, PaymentError> {
-        let mut refunds = self.refunds.lock().expect("refund log poisoned");
-        if let Some(earlier) = refunds
-            .iter()
-            .find(|r| r.idempotency_key == idempotency_key)
-        {
-            return Ok(earlier.refund.clone());
-        }
-        let refund = RefundResult {
-            id: local_id("rfnd_sbx_"),
-            amount,
-            status: "processed".to_owned(),
-        };
-        tracing::info!(payment_id, refund = %refund.id, amount = %amount, "sandbox refund recorded");
-        refunds.push(SandboxRefund {
+        let refund = SandboxRefund {
             payment_id: payment_id.to_owned(),
             idempotency_key: idempotency_key.to_owned(),
-            refund: refund.clone(),
-        });
-        Ok(refund)
+            refund: RefundResult {
+                id: local_id("rfnd_sbx_"),
+                amount,
+                status: "processed".to_owned(),
+            },
+        };
+        // The first refund under this key stands, whichever instance made it.
+        let kept = self
+            .refunds
+            .keep(refund)
+            .await
+            .map_err(|error| PaymentError::Unavailable(error.to_string()))?;
+        tracing::info!(payment_id, refund = %kept.refund.id, amount = %kept.refund.amount, "sandbox refund recorded");
+        Ok(kept.refund)
     }
 
     fn verify_webhook(&self, body: &[u8], signature: &str) -> bool {

@@ -140,7 +140,10 @@ fn without_a_webhook_secret_no_webhook_verifies() {
 
 #[test]
 fn the_sandbox_signs_and_verifies_with_the_same_code_as_razorpay() {
-    let sandbox = SandboxGateway::new(SecretString::from("local-secret"));
+    let sandbox = SandboxGateway::new(
+        SecretString::from("local-secret"),
+        std::sync::Arc::new(paduka_application::checkout::MockSandboxRefundLedger::new()),
+    );
     let signature = sandbox.sign("order_sbx_00ff", "pay_sbx_1");
     assert_eq!(
         signature,

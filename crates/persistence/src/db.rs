@@ -1,7 +1,7 @@
 //! The connection pool over SQLite or PostgreSQL, migrations, and what every adapter shares:
 //! running diesel off the async executor, write transactions, error and time conversions.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use anyhow::Context;
@@ -108,6 +108,38 @@ impl CustomizeConnection<AnyConnection, r2d2::Error> for SqlitePragmas {
 pub struct Database {
     pool: r2d2::Pool<Manager>,
     backend: Backend,
+    /// SQLite: the database file's path, beside which instances starting together take turns
+    /// on a lock file.
+    sqlite_path: Option<PathBuf>,
+}
+
+/// Held while this instance migrates or seeds the database: instances that start together
+/// take turns, so each migration and the demo data are applied exactly once. Released when
+/// dropped.
+pub struct StartupLock(Held);
+
+enum Held {
+    /// A session-level advisory lock, on a connection kept out of the pool until released.
+    Postgres(r2d2::PooledConnection<Manager>),
+    /// An exclusive lock on `<database>.startup-lock` (released when the file is closed).
+    Sqlite { _file: std::fs::File },
+}
+
+/// The advisory lock's key: any number the shop's other locks do not use (0x504144554b41,
+/// "PADUKA" in ASCII).
+const ADVISORY_LOCK: &str = "SELECT pg_advisory_lock(88241249536833)";
+const ADVISORY_UNLOCK: &str = "SELECT pg_advisory_unlock(88241249536833)";
+
+impl Drop for StartupLock {
+    fn drop(&mut self) {
+        if let Held::Postgres(conn) = &mut self.0
+            && let AnyConnection::Postgresql(pg) = &mut **conn
+            && let Err(error) = diesel::sql_query(ADVISORY_UNLOCK).execute(pg)
+        {
+            // Closing the connection releases it too; a broken one is not returned to the pool.
+            tracing::warn!(%error, "releasing the start-up lock failed");
+        }
+    }
 }
 
 impl std::fmt::Debug for Database {
@@ -156,6 +188,10 @@ impl Database {
             }
             Target::Postgres(_) => Backend::Postgres,
         };
+        let sqlite_path = match &target {
+            Target::Sqlite(path) => Some(PathBuf::from(path)),
+            Target::Postgres(_) => None,
+        };
         let manager = Manager(target);
         // One direct connection first: a clear error now rather than a pool timeout later.
         let mut first = manager.connect().map_err(|e| match backend {
@@ -178,7 +214,42 @@ impl Database {
         let pool = builder
             .build(manager)
             .context("cannot open the database connection pool")?;
-        Ok(Self { pool, backend })
+        Ok(Self {
+            pool,
+            backend,
+            sqlite_path,
+        })
+    }
+
+    /// Waits until no other instance is migrating or seeding this database, then holds the
+    /// start-up lock until the returned guard is dropped. Blocking.
+    pub fn startup_lock(&self) -> anyhow::Result<StartupLock> {
+        match (&self.backend, &self.sqlite_path) {
+            (Backend::Sqlite, Some(path)) => {
+                let mut lock_path = path.clone().into_os_string();
+                lock_path.push(".startup-lock");
+                let file = std::fs::OpenOptions::new()
+                    .create(true)
+                    .truncate(false)
+                    .write(true)
+                    .open(&lock_path)
+                    .with_context(|| format!("cannot open {}", Path::new(&lock_path).display()))?;
+                file.lock().context("cannot take the start-up lock")?;
+                Ok(StartupLock(Held::Sqlite { _file: file }))
+            }
+            _ => {
+                let mut conn = self
+                    .pool
+                    .get()
+                    .context("no database connection for the start-up lock")?;
+                if let AnyConnection::Postgresql(pg) = &mut *conn {
+                    diesel::sql_query(ADVISORY_LOCK)
+                        .execute(pg)
+                        .context("cannot take the start-up lock")?;
+                }
+                Ok(StartupLock(Held::Postgres(conn)))
+            }
+        }
     }
 
     pub fn backend(&self) -> Backend {
@@ -199,6 +270,33 @@ impl Database {
         for version in applied {
             tracing::info!(%version, backend = ?self.backend, "applied database migration");
         }
+        Ok(())
+    }
+
+    /// Writes a consistent copy of a SQLite database to `target` while the shop keeps
+    /// running (`VACUUM INTO`: one read transaction, so the copy is one moment of the shop,
+    /// compacted). Restoring is putting the file back in place of the database while the shop
+    /// is stopped. PostgreSQL has `pg_dump` for this. Blocking.
+    pub fn backup_to(&self, target: &Path) -> anyhow::Result<()> {
+        if self.backend != Backend::Sqlite {
+            anyhow::bail!(
+                "paduka backup copies a SQLite shop; back up PostgreSQL with pg_dump (see docs/deployment.md)"
+            );
+        }
+        if target.exists() {
+            anyhow::bail!("{} exists already: choose a new file", target.display());
+        }
+        let target = target
+            .to_str()
+            .context("the backup file's path must be UTF-8")?;
+        let mut conn = self
+            .pool
+            .get()
+            .context("no database connection for the backup")?;
+        diesel::sql_query("VACUUM INTO ?")
+            .bind::<diesel::sql_types::Text, _>(target)
+            .execute(&mut *conn)
+            .context("the backup failed")?;
         Ok(())
     }
 

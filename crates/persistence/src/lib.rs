@@ -9,6 +9,7 @@
 //! rest `RepoError::Unexpected`.
 
 mod categories;
+mod changes;
 mod checkout;
 mod db;
 mod images;
@@ -18,13 +19,16 @@ mod photo_variants;
 mod products;
 mod reviews;
 mod sales;
+mod sandbox_refunds;
 mod schema;
 mod stats;
+mod throttle;
 mod users;
 
 pub use categories::DieselCategoryRepository;
+pub use changes::ChangeCounts;
 pub use checkout::{DieselCheckoutIntentRepository, DieselWebhookEventRepository};
-pub use db::{AnyConnection, Backend, Database, sqlite_url_in};
+pub use db::{AnyConnection, Backend, Database, StartupLock, sqlite_url_in};
 pub use images::DieselImageRepository;
 pub use one_time_codes::DieselOneTimeCodeRepository;
 pub use orders::DieselOrderRepository;
@@ -32,5 +36,7 @@ pub use photo_variants::DieselPhotoVariantRepository;
 pub use products::DieselProductRepository;
 pub use reviews::DieselReviewRepository;
 pub use sales::DieselSaleRepository;
+pub use sandbox_refunds::DieselSandboxRefundLedger;
 pub use stats::DieselStatsRepository;
+pub use throttle::DieselThrottle;
 pub use users::DieselUserRepository;

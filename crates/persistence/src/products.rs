@@ -2,7 +2,9 @@ use std::collections::HashMap;
 
 use async_trait::async_trait;
 use chrono::{DateTime, NaiveDateTime, Utc};
+use diesel::dsl::{max, sql};
 use diesel::prelude::*;
+use diesel::sql_types::BigInt;
 use paduka_application::RepoError;
 use paduka_application::catalog::{
     ProductConflict, ProductPage, ProductQuery, ProductRecord, ProductRepository, ProductSort,
@@ -292,15 +294,21 @@ macro_rules! product_source {
     };
 }
 
+/// The products `$query` matches, with or without its `max_price` (the price slider's
+/// ceiling is taken over every filter but that one).
 macro_rules! filtered_products {
-    ($query:expr, $patterns:expr) => {{
+    ($query:expr, $patterns:expr) => {
+        filtered_products!($query, $patterns, $query.max_price)
+    };
+    ($query:expr, $patterns:expr, $max_price:expr) => {{
         let query: &ProductQuery = $query;
         let mut source = product_source!();
-        if let Some(category) = &query.category {
-            source = source.filter(products::category_id.eq(category.as_str().to_owned()));
+        if !query.categories.is_empty() {
+            let ids: Vec<&str> = query.categories.iter().map(CategoryId::as_str).collect();
+            source = source.filter(products::category_id.eq_any(ids));
         }
-        if let Some(max_price) = query.max_price {
-            source = source.filter(product_variants::price_paise.le(max_price.paise()));
+        if let Some(max_price) = $max_price {
+            source = source.filter(product_variants::price_paise.le(Paise::paise(max_price)));
         }
         for pattern in $patterns {
             let tagged = product_details::table
@@ -365,10 +373,26 @@ fn list_in(conn: &mut AnyConnection, query: &ProductQuery) -> QueryResult<Produc
             u64::try_from(count).map_err(|_| corrupt("count"))?
         }
     };
+    let price_ceiling = filtered_products!(query, &patterns, None::<Paise>)
+        .select(max(product_variants::price_paise.nullable()))
+        .first::<Option<i64>>(conn)?
+        .map_or(Paise::ZERO, Paise::from_stored);
     Ok(ProductPage {
         products: assemble(conn, rows)?,
         total,
+        price_ceiling,
     })
+}
+
+fn random_in(conn: &mut AnyConnection, count: u32) -> QueryResult<Vec<Product>> {
+    // RANDOM() is the same function on SQLite and PostgreSQL; a shop's catalog is small
+    // enough to shuffle, and the reply is cached.
+    let rows = product_source!()
+        .order(sql::<BigInt>("RANDOM()"))
+        .limit(i64::from(count))
+        .select(ListedRow::as_select())
+        .load(conn)?;
+    assemble(conn, rows)
 }
 
 fn find_in(conn: &mut AnyConnection, id: &str) -> QueryResult<Option<Product>> {
@@ -537,6 +561,10 @@ impl ProductRepository for DieselProductRepository {
     async fn list(&self, query: &ProductQuery) -> Result<ProductPage, RepoError> {
         let query = query.clone();
         self.db.run(move |conn| list_in(conn, &query)).await
+    }
+
+    async fn random(&self, count: u32) -> Result<Vec<Product>, RepoError> {
+        self.db.run(move |conn| random_in(conn, count)).await
     }
 
     async fn find(&self, id: &ProductId) -> Result<Option<Product>, RepoError> {

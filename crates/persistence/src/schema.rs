@@ -212,6 +212,33 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    change_counters (name, slot) {
+        name -> Text,
+        slot -> Integer,
+        value -> BigInt,
+    }
+}
+
+diesel::table! {
+    sandbox_refunds (idempotency_key) {
+        idempotency_key -> Text,
+        payment_id -> Text,
+        refund_id -> Text,
+        amount_paise -> BigInt,
+        status -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    rate_limit_attempts (id) {
+        id -> BigInt,
+        key -> Text,
+        at -> Timestamp,
+    }
+}
+
 diesel::joinable!(products -> categories (category_id));
 diesel::joinable!(products -> users (seller_id));
 diesel::joinable!(product_variants -> products (product_id));

@@ -10,6 +10,7 @@ use std::sync::Arc;
 use paduka_application::Clock;
 use paduka_application::accounts::RateLimits;
 use paduka_domain::contact::Pincode;
+use paduka_http::TrustedProxies;
 use secrecy::{ExposeSecret, SecretString};
 
 /// The spec's four deliverable pincodes, used when `DELIVERABLE_PINCODES` is unset.
@@ -40,6 +41,9 @@ pub struct Settings {
     pub rate_limits: RateLimits,
     /// How logs are written: text for people, or JSON lines for a log collector.
     pub log_format: LogFormat,
+    /// The proxies in front whose `X-Forwarded-For` names the client (`TRUSTED_PROXIES`),
+    /// so per-address limits count shoppers, not the proxy.
+    pub trusted_proxies: TrustedProxies,
     /// Replaces the system clock (tests move time instead of sleeping). Never read from the
     /// environment.
     pub clock: Option<ClockOverride>,
@@ -148,6 +152,15 @@ impl Settings {
             }
             other => other.map(SecretString::from),
         };
+        let postgres = is_postgres_url(&database_url);
+        if postgres && jwt_secret.is_none() {
+            // Instances sharing a database must sign and check tokens, mailed codes and
+            // sandbox payments with one key; a key made up per instance breaks all three.
+            return Err(ConfigError {
+                name: "JWT_SECRET",
+                problem: "must be set when DATABASE_URL is PostgreSQL (every instance of the shop needs the same one)".into(),
+            });
+        }
         let bcrypt_cost = match get("BCRYPT_COST") {
             None => 12,
             Some(v) => v
@@ -248,6 +261,11 @@ impl Settings {
                 });
             }
         };
+        let trusted_proxies = TrustedProxies::parse(&get("TRUSTED_PROXIES").unwrap_or_default())
+            .map_err(|problem| ConfigError {
+                name: "TRUSTED_PROXIES",
+                problem,
+            })?;
         let demo_data = match get("DEMO_DATA").as_deref() {
             None | Some("1" | "true" | "yes" | "on") => true,
             Some("0" | "false" | "no" | "off") => false,
@@ -273,6 +291,7 @@ impl Settings {
             demo_data,
             rate_limits,
             log_format,
+            trusted_proxies,
             clock: None,
         })
     }
@@ -302,14 +321,18 @@ impl Settings {
             demo_data: false,
             rate_limits: RateLimits::default(),
             log_format: LogFormat::Text,
+            trusted_proxies: TrustedProxies::default(),
             clock: None,
         }
     }
 
     pub fn is_postgres(&self) -> bool {
-        let url = self.database_url.expose_secret();
-        url.starts_with("postgres://") || url.starts_with("postgresql://")
+        is_postgres_url(self.database_url.expose_secret())
     }
+}
+
+fn is_postgres_url(url: &str) -> bool {
+    url.starts_with("postgres://") || url.starts_with("postgresql://")
 }
 
 #[cfg(test)]
@@ -349,6 +372,7 @@ mod tests {
             }
         );
         assert!(s.clock.is_none());
+        assert_eq!(s.trusted_proxies, TrustedProxies::default());
     }
 
     #[test]
@@ -382,6 +406,7 @@ mod tests {
             ("DELIVERABLE_PINCODES", "12345,281001"),
             ("DEMO_DATA", "maybe"),
             ("LOG_FORMAT", "xml"),
+            ("TRUSTED_PROXIES", "10.0.0.0/8,proxy.local"),
             ("RAZORPAY_API_BASE", "api.razorpay.com"),
             ("RATE_LIMIT_PER_EMAIL", "0"),
             ("RATE_LIMIT_PER_EMAIL", "ten"),
@@ -410,8 +435,26 @@ mod tests {
 
     #[test]
     fn a_postgres_url_selects_postgres() {
-        let s = settings(&[("DATABASE_URL", "postgres://root@127.0.0.1/shop")]).unwrap();
+        let s = settings(&[
+            ("DATABASE_URL", "postgres://root@127.0.0.1/shop"),
+            ("JWT_SECRET", "a-very-long-secret-value-of-32-chars!!"),
+        ])
+        .unwrap();
         assert!(s.is_postgres());
+    }
+
+    #[test]
+    fn postgres_without_a_jwt_secret_is_refused_since_instances_must_share_it() {
+        for url in ["postgres://root@127.0.0.1/shop", "postgresql://db/shop"] {
+            let error = settings(&[("DATABASE_URL", url)]).unwrap_err();
+            assert_eq!(error.name, "JWT_SECRET");
+            assert!(error.problem.contains("PostgreSQL"), "{error}");
+        }
+        let sqlite = settings(&[("DATABASE_URL", "/srv/shop.db")]).unwrap();
+        assert!(
+            sqlite.jwt_secret.is_none(),
+            "one SQLite shop may keep its own"
+        );
     }
 
     #[test]

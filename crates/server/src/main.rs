@@ -30,6 +30,12 @@ enum Command {
         #[arg(long, default_value_t = 48)]
         hours: u32,
     },
+    /// Write a consistent copy of the SQLite shop to FILE while it runs (restore: stop the
+    /// shop and put the file in place of the database). For PostgreSQL use pg_dump.
+    Backup {
+        /// Where to write the copy; must not exist yet.
+        file: std::path::PathBuf,
+    },
     /// Load demo data into an empty database, then exit.
     DemoData {
         /// How many products (the first 24 are the catalog; more are numbered copies).
@@ -106,6 +112,18 @@ async fn run() -> anyhow::Result<()> {
                  {} not answered (tried again next time)",
                 done.checked, done.placed, done.refunded, done.failed
             );
+            Ok(())
+        }
+        Command::Backup { file } => {
+            let url = settings.database_url.clone();
+            let target = file.clone();
+            tokio::task::spawn_blocking(move || {
+                paduka_persistence::Database::connect(secrecy::ExposeSecret::expose_secret(&url))?
+                    .backup_to(&target)
+            })
+            .await
+            .context("the backup task failed")??;
+            println!("backed up the shop to {}", file.display());
             Ok(())
         }
         Command::DemoData { products } => {

@@ -140,14 +140,20 @@ pub struct HmacCodes {
     key: [u8; 32],
 }
 
+/// A key of its own for `purpose`, derived from `JWT_SECRET` (HMAC-SHA256 of the purpose), so
+/// the JWT key signs nothing but tokens and every instance that shares the secret derives the
+/// same keys.
+pub fn derived_key(secret: &SecretString, purpose: &str) -> [u8; 32] {
+    let mut derive = HmacSha256::new_from_slice(secret.expose_secret().as_bytes())
+        .expect("HMAC accepts a key of any length");
+    derive.update(purpose.as_bytes());
+    derive.finalize().into_bytes().into()
+}
+
 impl HmacCodes {
     pub fn new(secret: &SecretString) -> Self {
-        // A key of its own, so the JWT key signs nothing but tokens.
-        let mut derive = HmacSha256::new_from_slice(secret.expose_secret().as_bytes())
-            .expect("HMAC accepts a key of any length");
-        derive.update(b"paduka one-time codes v1");
         Self {
-            key: derive.finalize().into_bytes().into(),
+            key: derived_key(secret, "paduka one-time codes v1"),
         }
     }
 

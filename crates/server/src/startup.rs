@@ -28,17 +28,17 @@ use paduka_payment::{RazorpayConfig, RazorpayGateway, SandboxGateway};
 use paduka_persistence::{
     Database, DieselCategoryRepository, DieselCheckoutIntentRepository, DieselImageRepository,
     DieselOneTimeCodeRepository, DieselOrderRepository, DieselPhotoVariantRepository,
-    DieselProductRepository, DieselReviewRepository, DieselSaleRepository, DieselStatsRepository,
-    DieselUserRepository, DieselWebhookEventRepository,
+    DieselProductRepository, DieselReviewRepository, DieselSaleRepository,
+    DieselSandboxRefundLedger, DieselStatsRepository, DieselThrottle, DieselUserRepository,
+    DieselWebhookEventRepository,
 };
 use secrecy::{ExposeSecret, SecretString};
 use tracing_actix_web::TracingLogger;
 
 use crate::config::Settings;
-use crate::security::{BcryptHasher, HmacCodes, JwtTokens};
+use crate::security::{BcryptHasher, HmacCodes, JwtTokens, derived_key};
 use crate::system::{SystemClock, UuidV7Ids};
-use crate::throttle::InMemoryThrottle;
-use crate::{demo, web as site};
+use crate::{changes, demo, web as site};
 
 /// The shop, wired: the use cases the API serves (built once, here), and the adapters the
 /// binary itself uses.
@@ -49,6 +49,9 @@ pub struct Services {
     pub database: Database,
     /// The offline payment sandbox, when it is the payment adapter (no Razorpay keys).
     pub sandbox: Option<Arc<SandboxGateway>>,
+    /// What the cached lists are tagged with, moved by [`changes::watch`] when the database
+    /// says another instance changed the data.
+    pub revisions: changes::Revisions,
 }
 
 /// The mailer the settings ask for: SMTP when `SMTP_URL` is set, else `.eml` files in
@@ -66,28 +69,21 @@ pub fn mailer(settings: &Settings) -> anyhow::Result<Arc<dyn Mailer>> {
     })
 }
 
-/// The sandbox's signing secret, kept in `DATA_DIR/sandbox-secret` so that payments stay
-/// verifiable across restarts; made once.
-pub fn sandbox_secret(data_dir: &std::path::Path) -> anyhow::Result<SecretString> {
-    let path = data_dir.join("sandbox-secret");
-    if let Ok(secret) = std::fs::read_to_string(&path)
-        && !secret.trim().is_empty()
-    {
-        return Ok(secret.trim().to_owned().into());
-    }
-    let bytes: [u8; 32] = rand::random();
-    let secret = hex::encode(bytes);
-    std::fs::create_dir_all(data_dir)
-        .with_context(|| format!("cannot create {}", data_dir.display()))?;
-    std::fs::write(&path, &secret).with_context(|| format!("cannot write {}", path.display()))?;
-    Ok(secret.into())
+/// The sandbox's signing secret: derived from `JWT_SECRET`, so a payment started through one
+/// instance verifies on every other, and across restarts.
+pub fn sandbox_secret(jwt_secret: &SecretString) -> SecretString {
+    hex::encode(derived_key(jwt_secret, "paduka sandbox signing v1")).into()
 }
 
 /// The payment port, and the sandbox behind it when it is the sandbox.
 type Payments = (Arc<dyn PaymentGateway>, Option<Arc<SandboxGateway>>);
 
 /// The payment adapter the settings ask for: Razorpay with keys, else the offline sandbox.
-fn payment_gateway(settings: &Settings) -> anyhow::Result<Payments> {
+fn payment_gateway(
+    settings: &Settings,
+    jwt_secret: &SecretString,
+    database: &Database,
+) -> anyhow::Result<Payments> {
     Ok(match &settings.razorpay {
         Some(keys) => {
             let config = RazorpayConfig {
@@ -107,7 +103,10 @@ fn payment_gateway(settings: &Settings) -> anyhow::Result<Payments> {
             tracing::info!(
                 "RAZORPAY_KEY_ID is not set: payments go through the offline sandbox (no real money)"
             );
-            let sandbox = Arc::new(SandboxGateway::new(sandbox_secret(&settings.data_dir)?));
+            let sandbox = Arc::new(SandboxGateway::new(
+                sandbox_secret(jwt_secret),
+                Arc::new(DieselSandboxRefundLedger::new(database.clone())),
+            ));
             (sandbox.clone(), Some(sandbox))
         }
     })
@@ -119,7 +118,10 @@ impl Services {
         let url = settings.database_url.clone();
         let database = tokio::task::spawn_blocking(move || -> anyhow::Result<Database> {
             let database = Database::connect(url.expose_secret())?;
+            // Instances starting together on a new database take turns: one migrates it.
+            let migrating = database.startup_lock()?;
             database.run_migrations()?;
+            drop(migrating);
             Ok(database)
         })
         .await
@@ -150,7 +152,7 @@ impl Services {
         let decoy_hash = hasher.decoy_hash()?;
         let mailer = mailer(settings)?;
         let limiter = RateLimiter::new(
-            Arc::new(InMemoryThrottle::new(clock.clone())),
+            Arc::new(DieselThrottle::new(database.clone(), clock.clone())),
             settings.rate_limits,
         );
 
@@ -172,6 +174,10 @@ impl Services {
             Arc::new(DieselSaleRepository::new(database.clone())),
             ids.clone(),
         );
+        let revisions = changes::Revisions {
+            catalog: catalog.revision_handle(),
+            sales: sales.revision_handle(),
+        };
         let registration = RegistrationService::new(
             RegistrationPorts {
                 users: users.clone(),
@@ -184,7 +190,7 @@ impl Services {
             },
             limiter.clone(),
         );
-        let (gateway, sandbox) = payment_gateway(settings)?;
+        let (gateway, sandbox) = payment_gateway(settings, &jwt_secret, &database)?;
         let orders_repo = Arc::new(DieselOrderRepository::new(database.clone()));
         let intents: Arc<dyn CheckoutIntentRepository> =
             Arc::new(DieselCheckoutIntentRepository::new(database.clone()));
@@ -240,11 +246,13 @@ impl Services {
             }),
             readiness: Arc::new(database.clone()),
             replies: Arc::default(),
+            trusted_proxies: Arc::new(settings.trusted_proxies.clone()),
         };
         Ok(Self {
             api,
             database,
             sandbox,
+            revisions,
         })
     }
 }
@@ -258,6 +266,8 @@ pub struct Application {
     address: std::net::SocketAddr,
     server: Server,
     pub services: Services,
+    /// Follows the other instances' changes while the server runs.
+    watcher: tokio::task::JoinHandle<()>,
 }
 
 impl Application {
@@ -298,6 +308,8 @@ impl Application {
                 // for the replies made per request. Inside the logger, whose span-carrying
                 // body would hide the reply's bytes.
                 .wrap(from_fn(paduka_http::encoding::compress_on_the_fly))
+                // Before anything reads the request: no NUL character reaches a database.
+                .wrap(from_fn(paduka_http::nul::refuse_nul))
                 .wrap(TracingLogger::default())
                 .configure(paduka_http::configure(state.clone()))
                 .configure(site::robots(&public_url))
@@ -306,11 +318,13 @@ impl Application {
         .shutdown_timeout(10)
         .listen(listener)?
         .run();
+        let watcher = changes::watch(services.database.clone(), services.revisions.clone());
         Ok(Self {
             port,
             address,
             server,
             services,
+            watcher,
         })
     }
 
@@ -330,7 +344,9 @@ impl Application {
 
     /// Serves until SIGINT or SIGTERM, then finishes the requests in flight (graceful shutdown).
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
-        self.server.await
+        let stopped = self.server.await;
+        self.watcher.abort();
+        stopped
     }
 }
 
@@ -341,12 +357,18 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_sandbox_secret_is_made_once_and_kept_in_the_data_folder() {
-        let dir = tempfile::tempdir().unwrap();
-        let first = sandbox_secret(dir.path()).unwrap();
-        let second = sandbox_secret(dir.path()).unwrap();
-        assert_eq!(first.expose_secret(), second.expose_secret());
+    fn the_sandbox_secret_follows_the_jwt_secret_so_every_instance_agrees() {
+        let shared: SecretString = "one-secret-for-every-instance-of-the-shop".into();
+        let first = sandbox_secret(&shared);
+        let again = sandbox_secret(&"one-secret-for-every-instance-of-the-shop".into());
+        assert_eq!(first.expose_secret(), again.expose_secret());
         assert_eq!(first.expose_secret().len(), 64);
-        assert!(dir.path().join("sandbox-secret").is_file());
+        assert_ne!(
+            first.expose_secret(),
+            shared.expose_secret(),
+            "a key of its own"
+        );
+        let other = sandbox_secret(&"another-shop-another-secret-entirely".into());
+        assert_ne!(first.expose_secret(), other.expose_secret());
     }
 }

@@ -33,15 +33,19 @@ async function freePort() {
  * @property {string} dataDir   the fresh DATA_DIR (its outbox/ holds the mails)
  * @property {string} logFile
  * @property {() => Promise<void>} stop
+ * @property {{ products: number, ms: number } | null} seeded  what `demo-data` loaded, and how long it took
  */
 
 /**
  * `paduka serve` with demo data, BCRYPT_COST=4 and its own temporary DATA_DIR; resolves once
- * `/health/ready` answers 200.
+ * `/health/ready` answers 200. With `products`, the database is first filled by
+ * `paduka demo-data --products N` (the demo catalog, then numbered copies of it) instead of the
+ * 24 products of a normal first run.
  * @param {string} name  names the log file under test-results/
+ * @param {{ products?: number }} [options]
  * @returns {Promise<RunningServer>}
  */
-export async function startServer(name) {
+export async function startServer(name, { products } = {}) {
   if (!existsSync(BINARY)) {
     throw new Error(`${BINARY} is missing: run \`cargo build --release --bin paduka\` first (or set PADUKA_BIN).`);
   }
@@ -57,20 +61,29 @@ export async function startServer(name) {
   const env = { ...process.env };
   for (const key of ['DATABASE_URL', 'SMTP_URL', 'RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'JWT_SECRET'])
     delete env[key];
-  const child = spawn(BINARY, ['serve'], {
-    // Not the repository: a developer's .env there must not point the test at another database.
-    cwd: dataDir,
-    env: {
-      ...env,
-      DATA_DIR: dataDir,
-      STATIC_DIR,
-      BIND_ADDR: `127.0.0.1:${port}`,
-      BCRYPT_COST: '4',
-      DEMO_DATA: 'true',
-      RUST_LOG: process.env.RUST_LOG ?? 'info',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const childEnv = {
+    ...env,
+    DATA_DIR: dataDir,
+    STATIC_DIR,
+    BIND_ADDR: `127.0.0.1:${port}`,
+    BCRYPT_COST: '4',
+    DEMO_DATA: 'true',
+    RUST_LOG: process.env.RUST_LOG ?? 'info',
+  };
+  // Both run in dataDir, not the repository: a developer's .env there must not point the test
+  // at another database.
+  /** @type {RunningServer['seeded']} */
+  let seeded = null;
+  if (products !== undefined) {
+    try {
+      seeded = await seed(products, { cwd: dataDir, env: childEnv, log });
+    } catch (error) {
+      log.end();
+      rmSync(dataDir, { recursive: true, force: true });
+      throw error;
+    }
+  }
+  const child = spawn(BINARY, ['serve'], { cwd: dataDir, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout.pipe(log);
   child.stderr.pipe(log);
   /** @type {{ code: number | null, signal: NodeJS.Signals | null } | null} */
@@ -111,5 +124,30 @@ export async function startServer(name) {
     }
     await sleep(100);
   }
-  return { baseURL, dataDir, logFile, stop };
+  return { baseURL, dataDir, logFile, stop, seeded };
+}
+
+/**
+ * `paduka demo-data --products N` into the empty database; resolves to how many products it
+ * loaded (as it says) and how long it took.
+ * @param {number} products
+ * @param {{ cwd: string, env: NodeJS.ProcessEnv, log: import('node:fs').WriteStream }} how
+ */
+async function seed(products, { cwd, env, log }) {
+  const started = performance.now();
+  const child = spawn(BINARY, ['demo-data', '--products', String(products)], {
+    cwd,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let said = '';
+  child.stdout.on('data', (chunk) => {
+    said += chunk;
+    log.write(chunk);
+  });
+  child.stderr.pipe(log, { end: false });
+  const code = await new Promise((done) => child.on('exit', done));
+  const loaded = /loaded (\d+) products/.exec(said);
+  if (code !== 0 || !loaded) throw new Error(`paduka demo-data --products ${products} failed (exit ${code}): ${said}`);
+  return { products: Number(loaded[1]), ms: Math.round(performance.now() - started) };
 }

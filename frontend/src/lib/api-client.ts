@@ -1,4 +1,4 @@
-import { API_BASE } from '@/config/constants';
+import { API_BASE, PHOTO_WIDTHS } from '@/config/constants';
 
 /**
  * The one HTTP client. Every call goes to `/api/v1`, carries `Authorization: <token>` when a
@@ -145,7 +145,26 @@ export function errorMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
-/** The photo of a product, served by the API. */
-export function productPhotoUrl(productId: string): string {
-  return apiUrl(`/product/product-photo/${encodeURIComponent(productId)}`);
+export type PhotoWidth = (typeof PHOTO_WIDTHS)[number];
+
+/**
+ * The photo of a product, served by the API: at one of the server's widths when `width` is
+ * given, and with the product's `photoVersion` as `v` when known, which lets the browser keep
+ * it for a year.
+ */
+export function productPhotoUrl(productId: string, width?: PhotoWidth, version?: string | null): string {
+  return apiUrl(`/product/product-photo/${encodeURIComponent(productId)}`, { w: width, v: version });
 }
+
+/** A `srcset` over every width the server makes of a product photo. */
+export function productPhotoSrcSet(productId: string, version?: string | null): string {
+  return PHOTO_WIDTHS.map((w) => `${productPhotoUrl(productId, w, version)} ${w}w`).join(', ');
+}
+
+/** A product's photo as the server serves it: by id, at the widths it makes, `v` when known. */
+export type PhotoRef = { id: string; version?: string | null };
+
+export const photoOf = (product: { _id: string; photoVersion?: string | null }): PhotoRef => ({
+  id: product._id,
+  version: product.photoVersion,
+});

@@ -4,8 +4,9 @@ export const queryKeys = {
   products: {
     all: ['products'] as const,
     list: () => [...queryKeys.products.all, 'list'] as const,
+    pages: (query: object) => [...queryKeys.products.all, 'pages', query] as const,
+    featured: () => [...queryKeys.products.all, 'featured'] as const,
     detail: (id: string) => [...queryKeys.products.all, 'detail', id] as const,
-    byCategory: (categoryId: string) => [...queryKeys.products.all, 'category', categoryId] as const,
     reviews: (id: string) => [...queryKeys.products.all, 'reviews', id] as const,
   },
   categories: {

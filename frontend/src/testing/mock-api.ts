@@ -1,6 +1,7 @@
 import { configureApiClient } from '@/lib/api-client';
 
-export type MockRequest = { method: string; path: string; body: unknown; headers: Headers };
+/** `query`: the call's search parameters (`page`, `sort`, ...). */
+export type MockRequest = { method: string; path: string; query: URLSearchParams; body: unknown; headers: Headers };
 export type MockReply = { status?: number; body: unknown };
 type Route = MockReply | ((request: MockRequest) => MockReply | Promise<MockReply>);
 
@@ -21,7 +22,7 @@ export function mockApi(routes: Record<string, Route>) {
     const path = url.pathname.replace(/^\/api\/v1/, '');
     const method = init?.method ?? 'GET';
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : null;
-    const request = { method, path, body, headers: new Headers(init?.headers) };
+    const request = { method, path, query: url.searchParams, body, headers: new Headers(init?.headers) };
     calls.push(request);
     const hit = table.find((r) => r.method === method && r.regex.test(path));
     const reply = hit

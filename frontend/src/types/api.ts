@@ -26,6 +26,8 @@ export type Product = {
   shipping?: boolean | string | number;
   otherphoto: string[];
   hasPhoto?: boolean;
+  /** Changes with the photo; put in photo URLs (`v`) so they may be cached for a year. `null` without a photo. */
+  photoVersion?: string | null;
   rating?: number;
   numReviews?: number;
   createdAt?: string;

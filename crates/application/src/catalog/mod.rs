@@ -15,7 +15,7 @@ pub use query::{ProductPage, ProductQuery, ProductSort};
 
 #[cfg(any(test, feature = "mock"))]
 pub use service::MockCatalogUseCases;
-pub use service::{CatalogService, CatalogUseCases, CategoryWithProducts};
+pub use service::{CatalogService, CatalogUseCases, CategoryWithProducts, FEATURED_PRODUCTS};
 
 /// The catalog's count of changes: its own writes, and stock taken or given back by orders.
 pub type CatalogRevision = crate::Revision;

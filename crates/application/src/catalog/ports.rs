@@ -41,6 +41,9 @@ pub trait ProductRepository: Send + Sync {
     /// before paging.
     async fn list(&self, query: &ProductQuery) -> Result<ProductPage, RepoError>;
 
+    /// Up to `count` products picked at random (the storefront's banner).
+    async fn random(&self, count: u32) -> Result<Vec<Product>, RepoError>;
+
     /// The product, or `None` when no product has this id.
     async fn find(&self, id: &ProductId) -> Result<Option<Product>, RepoError>;
 

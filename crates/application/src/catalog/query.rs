@@ -35,7 +35,8 @@ impl ProductSort {
 /// Which products to list. The default lists the whole catalog, newest first.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ProductQuery {
-    pub category: Option<CategoryId>,
+    /// Products of any of these categories; empty for every category.
+    pub categories: Vec<CategoryId>,
     /// Compared with the first variant's price, as the home page filters.
     pub max_price: Option<Paise>,
     pub sort: ProductSort,
@@ -48,6 +49,11 @@ pub struct ProductQuery {
 
 impl ProductQuery {
     pub const MAX_LIMIT: u32 = 100;
+    /// The last page one may ask for: the largest 32-bit signed number, what the published
+    /// document's `int32` allows.
+    pub const MAX_PAGE: u32 = i32::MAX as u32;
+    /// Categories one query may name: more than a shop's filter panel ever shows.
+    pub const MAX_CATEGORIES: usize = 50;
 
     pub fn offset(&self) -> u64 {
         match self.limit {
@@ -57,9 +63,12 @@ impl ProductQuery {
     }
 }
 
-/// One page of products and how many match in all.
+/// One page of products, how many match in all, and the price slider's maximum.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ProductPage {
     pub products: Vec<Product>,
     pub total: u64,
+    /// The highest first-variant price among the products matching every filter but
+    /// `max_price`; zero when none does.
+    pub price_ceiling: Paise,
 }

@@ -26,6 +26,9 @@ pub struct CatalogService {
     revision: CatalogRevision,
 }
 
+/// How many products the home page's banner rotates through (the spec's five).
+pub const FEATURED_PRODUCTS: u32 = 5;
+
 /// A category page: the category and its products.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CategoryWithProducts {
@@ -42,6 +45,9 @@ pub trait CatalogUseCases: Send + Sync {
     fn revision(&self) -> u64;
 
     async fn list_products(&self, query: &ProductQuery) -> Result<ProductPage, CatalogError>;
+
+    /// Up to [`FEATURED_PRODUCTS`] products chosen at random, for the home page's banner.
+    async fn featured_products(&self) -> Result<Vec<Product>, CatalogError>;
 
     async fn product(&self, id: &ProductId) -> Result<Product, CatalogError>;
 
@@ -194,6 +200,11 @@ impl CatalogUseCases for CatalogService {
     }
 
     #[instrument(skip(self))]
+    async fn featured_products(&self) -> Result<Vec<Product>, CatalogError> {
+        Ok(self.products.random(FEATURED_PRODUCTS).await?)
+    }
+
+    #[instrument(skip(self))]
     async fn product(&self, id: &ProductId) -> Result<Product, CatalogError> {
         self.products
             .find(id)
@@ -209,7 +220,7 @@ impl CatalogUseCases for CatalogService {
             .await?
             .ok_or(CatalogError::CategoryNotFound)?;
         let query = ProductQuery {
-            category: Some(id.clone()),
+            categories: vec![id.clone()],
             ..ProductQuery::default()
         };
         let products = self.products.list(&query).await?.products;

@@ -1,10 +1,10 @@
 //! `CatalogService` against mocked ports. Every mock refuses calls it was not told to expect,
 //! so a test that sets no expectation on a port also proves the port is left alone.
 
-use paduka_domain::UserId;
 use paduka_domain::catalog::ImageType;
 use paduka_domain::review::UserRef;
 use paduka_domain::user::{Role, User};
+use paduka_domain::{Paise, UserId};
 use paduka_test_support::builders::{ProductBuilder, UserBuilder, category};
 use paduka_test_support::time::{at, now};
 
@@ -176,7 +176,7 @@ fn review(id: &str, rating: u8) -> Review {
 #[tokio::test]
 async fn listing_products_passes_the_query_through_and_returns_the_page() {
     let query = ProductQuery {
-        category: Some(CategoryId::new("cat-1")),
+        categories: vec![CategoryId::new("cat-1")],
         text: Some("runner".into()),
         page: 2,
         limit: Some(10),
@@ -193,6 +193,7 @@ async fn listing_products_passes_the_query_through_and_returns_the_page() {
             Ok(ProductPage {
                 products: vec![product("p-1")],
                 total: 11,
+                price_ceiling: Paise::from_stored(499_900),
             })
         });
 
@@ -202,9 +203,26 @@ async fn listing_products_passes_the_query_through_and_returns_the_page() {
         page,
         ProductPage {
             products: vec![product("p-1")],
-            total: 11
+            total: 11,
+            price_ceiling: Paise::from_stored(499_900),
         }
     );
+}
+
+#[tokio::test]
+async fn the_banner_asks_the_catalog_for_five_random_products() {
+    let mut ports = Ports::default();
+    ports
+        .products
+        .expect_random()
+        .withf(|count| *count == FEATURED_PRODUCTS)
+        .times(1)
+        .returning(|_| Ok(vec![product("p-2"), product("p-1")]));
+
+    let featured = ports.service().featured_products().await.unwrap();
+
+    assert_eq!(FEATURED_PRODUCTS, 5, "the spec's five slides");
+    assert_eq!(featured, vec![product("p-2"), product("p-1")]);
 }
 
 #[tokio::test]
@@ -234,7 +252,7 @@ async fn the_category_page_lists_the_whole_category_newest_first() {
         .withf(|query| {
             *query
                 == ProductQuery {
-                    category: Some(CategoryId::new("cat-1")),
+                    categories: vec![CategoryId::new("cat-1")],
                     ..ProductQuery::default()
                 }
         })
@@ -243,6 +261,7 @@ async fn the_category_page_lists_the_whole_category_newest_first() {
             Ok(ProductPage {
                 products: vec![product("p-1"), product("p-2")],
                 total: 2,
+                ..ProductPage::default()
             })
         });
 

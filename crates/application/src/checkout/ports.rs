@@ -134,6 +134,27 @@ pub trait SandboxPayer: Send + Sync {
     fn pay(&self, order_id: &str) -> Result<SandboxPayment, PaymentError>;
 }
 
+/// A refund the offline sandbox made: its side of the books, as Razorpay keeps its own.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SandboxRefund {
+    pub payment_id: String,
+    pub idempotency_key: String,
+    pub refund: RefundResult,
+}
+
+/// Where the sandbox keeps the refunds it made, shared by every instance (the database), so
+/// that one idempotency key makes one refund wherever it is asked, as Razorpay does.
+#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[async_trait]
+pub trait SandboxRefundLedger: Send + Sync {
+    /// Keeps `refund` unless a refund with its idempotency key is kept already; answers the
+    /// one kept.
+    async fn keep(&self, refund: SandboxRefund) -> Result<SandboxRefund, RepoError>;
+
+    /// Every refund kept, oldest first.
+    async fn all(&self) -> Result<Vec<SandboxRefund>, RepoError>;
+}
+
 // --- checkout intents ---------------------------------------------------------------------
 
 /// One line of a cart: a product, the index of the chosen variant (`productno`) and how many.

@@ -62,6 +62,12 @@ impl SaleService {
         }
     }
 
+    /// The count [`SaleUseCases::revision`] reads, for whoever learns of changes elsewhere
+    /// (other instances sharing the database).
+    pub fn revision_handle(&self) -> Revision {
+        self.revision.clone()
+    }
+
     /// Passes a write's result through, marking the sales changed when it succeeded.
     fn changed<T, E>(&self, result: Result<T, E>) -> Result<T, E> {
         if result.is_ok() {

@@ -115,7 +115,11 @@ impl From<&Product> for ProductDto {
 #[derive(Debug, Clone, Default, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct ProductListParams {
-    /// A category `_id`.
+    /// A category `_id`, or several separated by commas (products of any of them): at most
+    /// 50, blank entries ignored.
+    #[param(
+        pattern = r"^(?:[\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*,)*(?:[\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*|[\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*[^,\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000][^,]*(?:,(?:[\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*,)*[\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*[^,\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000][^,]*){0,49}(?:,[\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*)*)$"
+    )]
     pub category: Option<String>,
     /// Rupees (at most 2 decimals, at most 10,000,000); compared with the first variant's
     /// price. Empty is absent.
@@ -152,12 +156,23 @@ fn given(value: Option<&String>) -> Option<&str> {
 
 impl ProductListParams {
     pub const MAX_SEARCH_CHARS: usize = 200;
-    /// The largest page, as the document says (a 32-bit signed integer, what most clients
-    /// have).
-    pub const MAX_PAGE: u32 = i32::MAX as u32;
 
     pub fn try_into_domain(self) -> Result<ProductQuery, ApiError> {
-        let category = given(self.category.as_ref()).map(CategoryId::new);
+        let categories: Vec<CategoryId> = given(self.category.as_ref())
+            .map(|ids| {
+                ids.split(',')
+                    .map(str::trim)
+                    .filter(|id| !id.is_empty())
+                    .map(CategoryId::new)
+                    .collect()
+            })
+            .unwrap_or_default();
+        if categories.len() > ProductQuery::MAX_CATEGORIES {
+            return Err(ApiError::bad_request(format!(
+                "category names at most {} categories",
+                ProductQuery::MAX_CATEGORIES
+            )));
+        }
         let max_price = given(self.max_price.as_ref())
             .map(|text| {
                 Paise::parse_rupees(text).map_err(|_| {
@@ -192,11 +207,11 @@ impl ProductListParams {
             .as_deref()
             .map(|p| {
                 digits(p)
-                    .filter(|p| (1..=Self::MAX_PAGE).contains(p))
+                    .filter(|p| (1..=ProductQuery::MAX_PAGE).contains(p))
                     .ok_or_else(|| {
                         ApiError::bad_request(format!(
                             "page must be a whole number from 1 to {}",
-                            Self::MAX_PAGE
+                            ProductQuery::MAX_PAGE
                         ))
                     })
             })
@@ -217,7 +232,7 @@ impl ProductListParams {
             })
             .transpose()?;
         Ok(ProductQuery {
-            category,
+            categories,
             max_price,
             sort,
             text,
@@ -234,6 +249,17 @@ pub struct ProductListResponse {
     pub count: usize,
     /// How many products match in all (before paging).
     pub total: u64,
+    /// Rupees: the highest first-variant price among the products matching every filter but
+    /// `maxPrice` (the price slider's maximum); 0 when none does.
+    #[serde(rename = "priceCeiling")]
+    pub price_ceiling: f64,
+    pub products: Vec<ProductDto>,
+}
+
+/// The home page's banner: up to five products chosen at random.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct FeaturedProductsResponse {
+    pub success: bool,
     pub products: Vec<ProductDto>,
 }
 
@@ -473,12 +499,21 @@ mod tests {
         let query =
             params("category=c-1&maxPrice=2999.5&sort=price-low&q=%20red%20&page=2&limit=10")
                 .unwrap();
-        assert_eq!(query.category, Some(CategoryId::new("c-1")));
+        assert_eq!(query.categories, vec![CategoryId::new("c-1")]);
         assert_eq!(query.max_price, Some(Paise::from_stored(299_950)));
         assert_eq!(query.sort, ProductSort::PriceLow);
         assert_eq!(query.text.as_deref(), Some("red"));
         assert_eq!((query.page, query.limit), (2, Some(10)));
         assert_eq!(params("maxPrice=&q=").unwrap().max_price, None);
+        assert_eq!(
+            params("category=c-1,%20c-2,,").unwrap().categories,
+            vec![CategoryId::new("c-1"), CategoryId::new("c-2")],
+            "several categories, spaces and empty names ignored"
+        );
+        assert_eq!(
+            params("page=2147483647&limit=1").unwrap().page,
+            2_147_483_647
+        );
     }
 
     #[test]
@@ -491,11 +526,15 @@ mod tests {
             ("page=x", "page must be"),
             ("page=", "page must be"),
             ("page=%202", "page must be"),
-            ("page=2147483648", "page must be"),
+            ("page=2147483648&limit=5", "page must be"),
             ("limit=+5", "limit must be"),
             ("limit=", "limit must be"),
             ("sort=%20newest", "sort must be one of"),
             ("maxPrice=10000000.01", "maxPrice must be"),
+            (
+                format!("category={}", vec!["c"; 51].join(",")).as_str(),
+                "category names at most 50",
+            ),
             ("maxPrice=-5", "maxPrice must be"),
             ("maxPrice=abc", "maxPrice must be"),
         ] {

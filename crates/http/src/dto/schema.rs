@@ -164,3 +164,130 @@ pub fn schema(object: ObjectBuilder) -> RefOr<Schema> {
 pub fn one_of_texts(values: &[&str]) -> ObjectBuilder {
     string().enum_values(Some(values.iter().map(|v| Value::from(*v))))
 }
+
+/// The component every request's extra JSON (any property the schema does not name) must
+/// match: any JSON without a NUL character in a key or a string.
+pub const JSON_WITHOUT_NUL: &str = "JsonWithoutNul";
+
+/// Says in the document what `nul::refuse_nul` and the product form enforce: no NUL
+/// character in any text of a request (path, query, body; keys of extra properties too).
+/// Every string schema a request uses gets `not: {type: string, pattern: \x00}`, every object
+/// `propertyNames` without NUL and extra properties as [`JSON_WITHOUT_NUL`]. Responses are
+/// left alone. Applied to the whole document once, where it is served.
+pub fn forbid_nul(document: &mut Value) {
+    let mut components = document["components"]["schemas"]
+        .as_object()
+        .cloned()
+        .unwrap_or_default();
+    let mut seen = std::collections::HashSet::new();
+    if let Some(paths) = document["paths"].as_object_mut() {
+        for item in paths.values_mut() {
+            let Some(item) = item.as_object_mut() else {
+                continue;
+            };
+            for operation in item.values_mut() {
+                if let Some(parameters) = operation
+                    .get_mut("parameters")
+                    .and_then(Value::as_array_mut)
+                {
+                    for parameter in parameters {
+                        if let Some(schema) = parameter.get_mut("schema") {
+                            forbid_nul_in(schema, true, &mut components, &mut seen);
+                        }
+                    }
+                }
+                if let Some(content) = operation
+                    .get_mut("requestBody")
+                    .and_then(|body| body.get_mut("content"))
+                    .and_then(Value::as_object_mut)
+                {
+                    for (media_type, media) in content.iter_mut() {
+                        // A form's fields are flat text (and a photo): no extra JSON in them.
+                        let form = media_type == "multipart/form-data";
+                        if let Some(schema) = media.get_mut("schema") {
+                            forbid_nul_in(schema, !form, &mut components, &mut seen);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let no_nul = serde_json::json!({"type": "string", "pattern": "\\x00"});
+    components.insert(
+        JSON_WITHOUT_NUL.to_owned(),
+        serde_json::json!({
+            "description": "Any JSON without a NUL character in a key or a string",
+            "anyOf": [
+                {"type": ["null", "boolean", "number"]},
+                {"type": "string", "not": no_nul},
+                {"type": "array", "items": {"$ref": format!("#/components/schemas/{JSON_WITHOUT_NUL}")}},
+                {
+                    "type": "object",
+                    "propertyNames": {"not": no_nul},
+                    "additionalProperties": {"$ref": format!("#/components/schemas/{JSON_WITHOUT_NUL}")}
+                }
+            ]
+        }),
+    );
+    document["components"]["schemas"] = Value::Object(components);
+}
+
+fn forbid_nul_in(
+    schema: &mut Value,
+    json: bool,
+    components: &mut serde_json::Map<String, Value>,
+    seen: &mut std::collections::HashSet<String>,
+) {
+    let Some(object) = schema.as_object_mut() else {
+        return;
+    };
+    if let Some(reference) = object.get("$ref").and_then(Value::as_str) {
+        let name = reference.rsplit('/').next().unwrap_or_default().to_owned();
+        if seen.insert(name.clone())
+            && let Some(mut target) = components.remove(&name)
+        {
+            forbid_nul_in(&mut target, json, components, seen);
+            components.insert(name, target);
+        }
+        return;
+    }
+    let types: Vec<String> = match object.get("type") {
+        Some(Value::String(one)) => vec![one.clone()],
+        Some(Value::Array(many)) => many
+            .iter()
+            .filter_map(|t| t.as_str().map(str::to_owned))
+            .collect(),
+        _ => Vec::new(),
+    };
+    let binary = object.get("format").and_then(Value::as_str) == Some("binary");
+    if types.iter().any(|t| t == "string") && !binary && !object.contains_key("not") {
+        object.insert(
+            "not".into(),
+            serde_json::json!({"type": "string", "pattern": "\\x00"}),
+        );
+    }
+    let is_object = types.iter().any(|t| t == "object") || object.contains_key("properties");
+    if is_object && json {
+        object
+            .entry("propertyNames")
+            .or_insert_with(|| serde_json::json!({"not": {"type": "string", "pattern": "\\x00"}}));
+        object.entry("additionalProperties").or_insert_with(
+            || serde_json::json!({"$ref": format!("#/components/schemas/{JSON_WITHOUT_NUL}")}),
+        );
+    }
+    if let Some(properties) = object.get_mut("properties").and_then(Value::as_object_mut) {
+        for property in properties.values_mut() {
+            forbid_nul_in(property, json, components, seen);
+        }
+    }
+    if let Some(items) = object.get_mut("items") {
+        forbid_nul_in(items, json, components, seen);
+    }
+    for key in ["anyOf", "allOf", "oneOf"] {
+        if let Some(list) = object.get_mut(key).and_then(Value::as_array_mut) {
+            for item in list {
+                forbid_nul_in(item, json, components, seen);
+            }
+        }
+    }
+}

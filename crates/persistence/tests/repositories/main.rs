@@ -8,6 +8,7 @@ mod helpers;
 use paduka_test_support::on_both_backends;
 
 mod catalog;
+mod changes;
 mod checkout;
 mod database;
 mod one_time_codes;
@@ -16,5 +17,7 @@ mod photo_variants;
 mod products;
 mod reviews;
 mod sales;
+mod sandbox_refunds;
 mod stats;
+mod throttle;
 mod users;

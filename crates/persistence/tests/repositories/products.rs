@@ -13,6 +13,8 @@ crate::on_both_backends!(
     a_created_product_reads_back_every_field,
     listing_filters_by_category_first_price_and_every_search_word,
     listing_sorts_each_way_and_pages_with_the_total_before_paging,
+    listing_takes_several_categories_and_gives_the_price_ceiling_without_the_price_filter,
+    random_picks_are_distinct_products_and_at_most_the_count,
     updating_replaces_variants_and_lists_and_keeps_the_photo_unless_given,
     deleting_a_product_takes_its_variants_lists_photo_and_reviews_along,
     a_taken_product_code_or_a_missing_category_or_seller_is_a_conflict,
@@ -158,7 +160,7 @@ async fn listing_filters_by_category_first_price_and_every_search_word(db: &Test
     assert_eq!(
         listed(
             &products,
-            query(|q| q.category = Some(CategoryId::new("boots")))
+            query(|q| q.categories = vec![CategoryId::new("boots")])
         )
         .await,
         (strings(&["desert", "chelsea"]), 2)
@@ -223,7 +225,7 @@ async fn listing_filters_by_category_first_price_and_every_search_word(db: &Test
     assert_eq!(listed(&products, text("r_nner")).await, (vec![], 0));
     // Filters combine.
     let boots_with_suede = ProductQuery {
-        category: Some(CategoryId::new("boots")),
+        categories: vec![CategoryId::new("boots")],
         text: Some("boot".into()),
         max_price: Some(Paise::from_rupees(3000).unwrap()),
         ..ProductQuery::default()
@@ -309,6 +311,80 @@ async fn listing_sorts_each_way_and_pages_with_the_total_before_paging(db: &Test
         listed(&products, cheap_second_page).await,
         (strings(&["c"]), 3)
     );
+}
+
+async fn listing_takes_several_categories_and_gives_the_price_ceiling_without_the_price_filter(
+    db: &TestDb,
+) {
+    let products = shop(db).await;
+    Seed::new(db).category("sandals", "Sandals").await;
+    // (id, category, first variant's price); a cheaper second variant never counts.
+    for (id, category, rupees) in [
+        ("boot", "boots", 4999),
+        ("runner", "sneakers", 2499),
+        ("slide", "sandals", 799),
+    ] {
+        let mut r = record(&format!("CODE-{id}"), id, category, "admin", 1);
+        r.draft.variants = vec![variant(None, rupees, 0), variant(None, 99_999, 0)];
+        products.create(&ProductId::new(id), r).await.unwrap();
+    }
+    let page = |categories: &[&str], max_price: Option<u32>| ProductQuery {
+        categories: categories.iter().map(|c| CategoryId::new(*c)).collect(),
+        max_price: max_price.map(|r| Paise::from_rupees(r.into()).unwrap()),
+        sort: ProductSort::PriceLow,
+        ..ProductQuery::default()
+    };
+    let ceiling = |query| {
+        let products = &products;
+        async move {
+            let page = products.list(&query).await.unwrap();
+            (ids(&page.products).join(" "), page.price_ceiling)
+        }
+    };
+    let rupees = |r: i64| Paise::from_rupees(r).unwrap();
+
+    assert_eq!(
+        ceiling(page(&["sneakers", "sandals"], None)).await,
+        ("slide runner".to_owned(), rupees(2499)),
+        "products of either category; the ceiling is over them only"
+    );
+    assert_eq!(
+        ceiling(page(&[], Some(1000))).await,
+        ("slide".to_owned(), rupees(4999)),
+        "the price filter narrows the list, not the slider's maximum"
+    );
+    assert_eq!(
+        ceiling(page(&["boots", "nowhere"], None)).await,
+        ("boot".to_owned(), rupees(4999)),
+        "an unknown category matches nothing of its own"
+    );
+    assert_eq!(
+        ceiling(page(&["nowhere"], None)).await,
+        (String::new(), Paise::ZERO)
+    );
+}
+
+async fn random_picks_are_distinct_products_and_at_most_the_count(db: &TestDb) {
+    let products = shop(db).await;
+    assert!(products.random(5).await.unwrap().is_empty());
+    for i in 0..8 {
+        let r = record(&format!("CODE-{i}"), &format!("p{i}"), "boots", "admin", i);
+        products
+            .create(&ProductId::new(format!("p{i}")), r)
+            .await
+            .unwrap();
+    }
+    let mut picked: Vec<String> = ids(&products.random(5).await.unwrap())
+        .into_iter()
+        .map(str::to_owned)
+        .collect();
+    assert_eq!(picked.len(), 5);
+    picked.sort();
+    picked.dedup();
+    assert_eq!(picked.len(), 5, "no product twice");
+    let all = products.random(20).await.unwrap();
+    assert_eq!(all.len(), 8, "never more than there are");
+    assert!(all.iter().all(|p| !p.variants.is_empty()), "whole products");
 }
 
 async fn updating_replaces_variants_and_lists_and_keeps_the_photo_unless_given(db: &TestDb) {

@@ -43,6 +43,12 @@ pub async fn load_if_empty(
     services: &Services,
     product_count: usize,
 ) -> anyhow::Result<Option<DemoSummary>> {
+    // Held from the check to the last insert, so instances starting together on an empty
+    // database load the demo shop once, not once each.
+    let database = services.database.clone();
+    let _seeding = tokio::task::spawn_blocking(move || database.startup_lock())
+        .await
+        .context("the start-up lock task failed")??;
     if !services.database.is_empty().await? {
         return Ok(None);
     }

@@ -199,7 +199,10 @@ async fn cancelling_a_pending_order_gives_the_stock_back_and_keeps_it_for_the_ad
     );
     assert_eq!(app.stock(&product).await, 5);
     assert_eq!(listed_stock(&app, &product).await, 5);
-    assert_eq!(app.services.sandbox.as_ref().unwrap().refunds().len(), 1);
+    assert_eq!(
+        app.services.sandbox.as_ref().unwrap().refunds().await.len(),
+        1
+    );
 
     assert_eq!(app.my_orders(As::Shopper).await, Vec::<Value>::new());
     let all = app.get("/order/get-all-orders", As::Admin).await;
@@ -513,7 +516,7 @@ async fn a_payment_whose_shopper_deleted_their_account_is_refunded_by_the_webhoo
     let answer = app.send_webhook("evt_deleted", &body, &signature).await;
     let answer = answer.answers(StatusCode::OK).await;
     assert_eq!(answer["outcome"], json!("refunded"));
-    let refunds = sandbox.refunds();
+    let refunds = sandbox.refunds().await;
     assert_eq!(refunds.len(), 1);
     assert_eq!(
         refunds[0].payment_id,

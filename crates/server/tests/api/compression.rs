@@ -188,6 +188,7 @@ async fn shared_replies_are_sent_compressed_by_accept_encoding(db: &TestDb) {
     for path in [
         "/product/get-products".to_owned(),
         "/product/get-products?page=1&limit=3".to_owned(),
+        "/product/featured".to_owned(),
         format!("/product/category/{}", categories[0]),
         "/category/all-categories".to_owned(),
         "/sale/allsales".to_owned(),

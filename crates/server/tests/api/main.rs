@@ -10,6 +10,7 @@ mod categories;
 mod checkout;
 mod compression;
 mod helpers;
+mod nul;
 mod photos;
 mod products;
 mod razorpay;

@@ -15,6 +15,7 @@ crate::on_both_backends!(
     the_list_filters_sorts_searches_and_pages_on_the_server,
     an_unknown_product_is_not_found,
     the_list_shows_every_catalog_change_at_once_and_revalidates_with_304,
+    the_banner_features_up_to_five_distinct_products_compressed_once,
 );
 
 fn photo_path(id: &str) -> String {
@@ -305,6 +306,33 @@ async fn the_list_filters_sorts_searches_and_pages_on_the_server(db: &TestDb) {
     assert_eq!(page["count"], json!(1));
     assert_eq!(page["total"], json!(3));
     assert_eq!(page["products"][0]["name"], json!("Hiker"));
+    assert_eq!(
+        page["priceCeiling"],
+        json!(7000.0),
+        "the dearest first variant"
+    );
+
+    // Several categories, and the slider's ceiling ignores the price filter it bounds.
+    let both = format!(
+        "/product/get-products?category={sandals},{boots}&maxPrice=3000&sort=price-low&page=1&limit=1"
+    );
+    let both = app.get(&both, As::Anonymous).await;
+    let both = both.answers(StatusCode::OK).await;
+    assert_eq!(
+        (
+            both["count"].clone(),
+            both["total"].clone(),
+            both["priceCeiling"].clone()
+        ),
+        (json!(1), json!(2), json!(7000.0))
+    );
+    assert_eq!(both["products"][0]["name"], json!("Slide"));
+    let sandals_only = format!("/product/get-products?category={sandals}");
+    let sandals_only = app.get(&sandals_only, As::Anonymous).await;
+    assert_eq!(
+        sandals_only.answers(StatusCode::OK).await["priceCeiling"],
+        json!(500.0)
+    );
 
     for bad in [
         "?sort=cheapest",
@@ -314,6 +342,7 @@ async fn the_list_filters_sorts_searches_and_pages_on_the_server(db: &TestDb) {
         "?maxPrice=-5",
         "?maxPrice=abc",
         "?page=x",
+        "?page=2147483648&limit=1",
     ] {
         let path = format!("/product/get-products{bad}");
         let refused = app.get(&path, As::Anonymous).await;
@@ -384,4 +413,42 @@ async fn the_list_shows_every_catalog_change_at_once_and_revalidates_with_304(db
     );
     let shown = app.product_names("").await;
     assert!(shown.is_empty(), "a deletion shows at once");
+}
+
+async fn the_banner_features_up_to_five_distinct_products_compressed_once(db: &TestDb) {
+    let app = spawn_app_on(db).await;
+    let featured = app.get("/product/featured", As::Anonymous).await;
+    let featured = featured.answers(StatusCode::OK).await;
+    assert_eq!(
+        featured["products"],
+        json!([]),
+        "an empty shop features nothing"
+    );
+
+    let boots = app.category("Boots").await;
+    for i in 0..7 {
+        let name = format!("Boot {i}");
+        app.product(
+            &[("name", &name), ("price", "999"), ("category", &boots)],
+            None,
+        )
+        .await;
+    }
+    let featured = app.get("/product/featured", As::Anonymous).await;
+    assert!(
+        featured.headers().get("etag").is_some(),
+        "a shared reply, revalidated like the list"
+    );
+    let featured = featured.answers(StatusCode::OK).await;
+    let mut names: Vec<&str> = featured["products"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names.len(), 5, "the spec's five slides");
+    names.sort_unstable();
+    names.dedup();
+    assert_eq!(names.len(), 5, "no product twice");
+    assert!(names.iter().all(|n| n.starts_with("Boot ")));
 }

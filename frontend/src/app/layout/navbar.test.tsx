@@ -7,7 +7,8 @@ import { renderApp } from '@/testing/render-app';
 
 const quietShop = () =>
   mockApi({
-    'GET /product/get-products': { body: { success: true, count: 0, products: [] } },
+    'GET /product/get-products': { body: { success: true, count: 0, total: 0, products: [] } },
+    'GET /product/featured': { body: { success: true, products: [] } },
     'GET /category/all-categories': { body: { success: true, categories: [] } },
     'GET /sale/allsales': { body: { success: true, sales: [] } },
   });

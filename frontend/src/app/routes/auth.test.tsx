@@ -6,7 +6,8 @@ import { renderApp } from '@/testing/render-app';
 
 const base = {
   'GET /sale/allsales': { body: { success: true, sales: [] } },
-  'GET /product/get-products': { body: { success: true, count: 0, products: [] } },
+  'GET /product/get-products': { body: { success: true, count: 0, total: 0, products: [] } },
+  'GET /product/featured': { body: { success: true, products: [] } },
   'GET /category/all-categories': { body: { success: true, categories: [] } },
 };
 

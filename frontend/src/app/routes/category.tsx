@@ -1,16 +1,25 @@
+import { useCallback, useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { formatCount } from '@/lib/format';
-import { useCategoryProducts } from '@/features/catalog/api/get-category-products';
-import { ProductGrid, ProductGridSkeleton } from '@/features/catalog/components/product-grid';
+import { useCategories } from '@/features/catalog/api/get-categories';
+import { comingCount, productsOfPages, useProductPages } from '@/features/catalog/api/get-product-pages';
+import { LoadMore } from '@/features/catalog/components/load-more';
+import { CARD_SIZES_FULL_WIDTH, ProductGrid, ProductGridSkeleton } from '@/features/catalog/components/product-grid';
 import '@/features/catalog/components/catalog.css';
 
 export function CategoryRoute() {
   const { id = '' } = useParams();
-  const query = useCategoryProducts(id);
-  const name = query.data?.category?.name;
-  const products = query.data?.products ?? [];
+  const categories = useCategories();
+  const query = useProductPages(useMemo(() => ({ categories: [id], sort: 'newest' as const }), [id]));
+  const { fetchNextPage } = query;
+  const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+
+  // The name comes from the categories list the app already holds (the shop's few categories).
+  const name = categories.data?.find((c) => c._id === id)?.name;
+  const products = useMemo(() => productsOfPages(query.data?.pages), [query.data]);
+  const total = query.data?.pages[0]?.total ?? 0;
 
   return (
     <div className="container page">
@@ -24,23 +33,33 @@ export function CategoryRoute() {
         </ol>
       </nav>
       <div className="category-hero">
-        {query.isPending ? <Skeleton width={220} height={36} /> : <h1>{name ?? 'Category'}</h1>}
-        {query.isSuccess && (
-          <p className="muted" style={{ margin: 0 }}>
-            {formatCount(products.length, 'product')}
-          </p>
+        {categories.isPending ? (
+          <Skeleton width={220} height={0} className="category-title-skeleton" />
+        ) : (
+          <h1>{name ?? 'Category'}</h1>
         )}
+        <p className="muted category-count">{query.isSuccess && formatCount(total, 'product')}</p>
       </div>
       {query.isPending ? (
         <ProductGridSkeleton />
+      ) : products.length > 0 ? (
+        // A later page that fails keeps the cards so far; `Load more` tries again.
+        <>
+          {/* The first row (3 on a desktop, 2 and a half on a phone) is on the first screen. */}
+          <ProductGrid
+            products={products}
+            sizes={CARD_SIZES_FULL_WIDTH}
+            aboveFold={3}
+            coming={comingCount(query.data?.pages, query.isFetchingNextPage)}
+          />
+          <LoadMore hasMore={query.hasNextPage} loading={query.isFetchingNextPage} onLoadMore={loadMore} />
+        </>
       ) : query.isError ? (
         <p className="notice notice-danger" role="alert">
           Failed to fetch products. Please try again later.
         </p>
-      ) : products.length === 0 ? (
-        <p className="notice">No products found in this category.</p>
       ) : (
-        <ProductGrid products={products} />
+        <p className="notice">No products found in this category.</p>
       )}
     </div>
   );

@@ -15,6 +15,7 @@ const shoe = productFixture({
   description: ['Breathable mesh', 'Rubber outsole'],
   specifications: ['Weight 280 g'],
   otherphoto: ['/media/g1', '/media/g2'],
+  photoVersion: '0123456789abcdef',
 });
 
 function api(extra = {}) {
@@ -54,6 +55,23 @@ describe('product page', () => {
     expect(screen.getByText('Breathable mesh, Rubber outsole')).toBeInTheDocument();
     expect(screen.getByText('Weight 280 g')).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: /Show photo/ })).toHaveLength(3);
+  });
+
+  it('loads the main photo first, at the width the screen needs, and the rest lazily', async () => {
+    api();
+    renderApp('/product/p-trail');
+    await screen.findByRole('heading', { level: 1, name: 'Trail Runner' });
+    const main = screen.getByRole('img', { name: 'Trail Runner' });
+    expect(main).toHaveAttribute('fetchpriority', 'high');
+    expect(main).toHaveAttribute('loading', 'eager');
+    expect(main.getAttribute('srcset')).toContain(
+      '/api/v1/product/product-photo/p-trail?w=960&v=0123456789abcdef 960w',
+    );
+    expect(main).toHaveAttribute('sizes', '(max-width: 860px) calc(100vw - 32px), (max-width: 1263px) 50vw, 570px');
+    const second = screen.getByRole('img', { name: 'Trail Runner, photo 2', hidden: true });
+    expect(second).toHaveAttribute('src', '/media/g1');
+    expect(second).toHaveAttribute('loading', 'lazy');
+    expect(second).not.toHaveAttribute('fetchpriority');
   });
 
   it('averages the reviews to one decimal', async () => {

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { photoOf } from '@/lib/api-client';
 import { Spinner } from '@/components/ui/spinner';
 import { Stars } from '@/components/ui/stars';
 import { paths } from '@/config/paths';
@@ -9,14 +10,13 @@ import { useProduct } from '@/features/catalog/api/get-product';
 import { useReviews } from '@/features/catalog/api/get-reviews';
 import { AddReviewForm } from '@/features/catalog/components/add-review-form';
 import { PriceBlock } from '@/features/catalog/components/price-block';
-import { ProductGallery } from '@/features/catalog/components/product-gallery';
+import { ProductGallery, type GalleryImage } from '@/features/catalog/components/product-gallery';
 import { RatingSummary, ReviewsList } from '@/features/catalog/components/reviews-list';
 import { averageRating } from '@/features/catalog/utils/rating';
 import { VariantPicker } from '@/features/catalog/components/variant-picker';
 import { selectIsLoggedIn, useAuthStore } from '@/features/auth/stores/auth-store';
 import { useCartStore } from '@/features/cart/stores/cart-store';
 import { DeliveryCheck } from '@/features/checkout/components/delivery-check';
-import { productPhotoUrl } from '@/lib/api-client';
 import { formatCount } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { variantDiscount, variantPrice } from '@/utils/variants';
@@ -64,8 +64,8 @@ function ProductView({ product, reviews, reviewsLoading }: ProductViewProps) {
   const price = variantPrice(product, variant);
   const discount = variantDiscount(product, variant);
   const outOfStock = typeof product.quantity === 'number' && product.quantity <= 0;
-  const images = [
-    { src: productPhotoUrl(product._id), alt: product.name },
+  const images: GalleryImage[] = [
+    { photo: photoOf(product), alt: product.name },
     ...(product.otherphoto ?? []).filter(Boolean).map((src, i) => ({ src, alt: `${product.name}, photo ${i + 2}` })),
   ];
 

@@ -35,6 +35,7 @@ pub async fn get_products(
                 success: true,
                 count: products.len(),
                 total: page.total,
+                price_ceiling: page.price_ceiling.rupees(),
                 products,
             })
         })

@@ -17,7 +17,7 @@ function api(extra = {}) {
   return mockApi({
     'GET /sale/allsales': { body: { success: true, sales: [] } },
     'GET /auth/user-auth': { body: { ok: true } },
-    'GET /product/get-products': { body: { success: true, count: 1, products: [runner] } },
+    'GET /product/get-product/p1': { body: { success: true, product: runner } },
     'GET /delivery/:pin': (req: MockRequest) =>
       req.path.endsWith('492001')
         ? { body: { success: true, deliverable: true, message: 'Delivery available at this pincode' } }
@@ -53,6 +53,18 @@ describe('cart page', () => {
     expect(within(lines[1]!).getByText('₹2,037.45')).toBeInTheDocument();
     // 1169.10 + 2037.45 = 3206.55, cut to whole rupees.
     expect(screen.getByText('Total').nextSibling).toHaveTextContent('₹3,206');
+  });
+
+  it("follows each product's current price, reading the cart's products one by one, not the catalog", async () => {
+    const { calls } = api({
+      'GET /product/get-product/p1': { body: { success: true, product: { ...runner, price: [1499, 799] } } },
+    });
+    await openCart();
+    const first = () => within(screen.getByRole('list', { name: 'Cart items' })).getAllByRole('listitem')[0]!;
+    // 1499 less 10% is 1349.10, no longer the 1169.10 the cart was filled at.
+    await waitFor(() => expect(within(first()).getAllByText('₹1,349.10')).toHaveLength(2));
+    expect(calls.filter((c) => c.path === '/product/get-product/p1')).toHaveLength(1);
+    expect(calls.some((c) => c.path === '/product/get-products')).toBe(false);
   });
 
   it('removes a line with minus at 1', async () => {

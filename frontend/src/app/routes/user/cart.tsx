@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { CART_SPINNER_MS } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { selectIsLoggedIn, useAuthStore } from '@/features/auth/stores/auth-store';
-import { useProducts } from '@/features/catalog/api/get-products';
+import { useProductsById } from '@/features/catalog/api/get-product';
 import { CartLineItem } from '@/features/cart/components/cart-line-item';
 import { cartAmountRupees, selectItemCount, useCartStore } from '@/features/cart/stores/cart-store';
 import { OrderSummary } from '@/features/checkout/components/order-summary';
@@ -18,7 +18,8 @@ export function CartRoute() {
   const lines = useCartStore((s) => s.lines);
   const itemCount = useCartStore(selectItemCount);
   const syncProducts = useCartStore((s) => s.syncProducts);
-  const catalog = useProducts();
+  const ids = useMemo(() => [...new Set(lines.map((l) => l._id))], [lines]);
+  const fresh = useProductsById(ids);
 
   // The spec's 2-second spinner.
   useEffect(() => {
@@ -26,10 +27,11 @@ export function CartRoute() {
     return () => window.clearTimeout(id);
   }, []);
 
-  // Prices and names in the cart follow the catalog, so the total matches what the server charges.
+  // Prices and names in the cart follow each product's current copy, so the total matches what
+  // the server charges (one call per product in the cart, not the whole catalog).
   useEffect(() => {
-    if (catalog.data) syncProducts(catalog.data);
-  }, [catalog.data, syncProducts]);
+    if (fresh.length > 0) syncProducts(fresh);
+  }, [fresh, syncProducts]);
 
   if (waiting) return <Spinner label="Loading your cart" />;
 

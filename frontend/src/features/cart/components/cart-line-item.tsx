@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { ProductImage } from '@/components/ui/product-image';
+import { photoOf } from '@/lib/api-client';
 import { paths } from '@/config/paths';
-import { productPhotoUrl } from '@/lib/api-client';
 import { formatRupees } from '@/lib/format';
 import { lineTotalRupees, priceAfterDiscount } from '@/lib/pricing';
 import { notify } from '@/lib/notify';
@@ -28,7 +28,13 @@ export function CartLineItem({ line }: { line: CartLine }) {
   return (
     <li className="cart-line card">
       <Link to={paths.product.getHref(line._id)} className="cart-line-media" tabIndex={-1} aria-hidden="true">
-        <ProductImage src={productPhotoUrl(line._id)} alt={line.name} width={112} height={112} />
+        <ProductImage
+          photo={photoOf(line)}
+          sizes="(max-width: 560px) 80px, 112px"
+          alt={line.name}
+          width={112}
+          height={112}
+        />
       </Link>
       <div className="cart-line-main">
         <h2 className="cart-line-name">

@@ -5,7 +5,10 @@ import type { Ok, Product } from '@/types/api';
 
 export type ProductsReply = Ok<{ count: number; products: Product[] }>;
 
-/** The whole catalog, newest first. The list is used only when `count` is truthy (spec). */
+/**
+ * The whole catalog, newest first: the admin's products table only. The storefront reads pages
+ * (`get-product-pages.ts`). The list is used only when `count` is truthy (spec).
+ */
 export const getProducts = async (signal?: AbortSignal): Promise<Product[]> => {
   const reply = await api.get<ProductsReply>('/product/get-products', { signal });
   return reply.count && Array.isArray(reply.products) ? reply.products : [];
@@ -15,7 +18,6 @@ export const productsQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.products.list(),
     queryFn: ({ signal }) => getProducts(signal),
-    // Home-page fetch failures are only logged (spec, section 8).
     meta: { logOnly: 'Failed to load products' },
   });
 

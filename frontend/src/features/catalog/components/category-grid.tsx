@@ -4,32 +4,39 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import type { Category } from '@/types/api';
 
-type CategoryGridProps = { categories: Category[] | undefined; loading: boolean };
-
 /** 'Shop by Category': tiles linking to /category/{id}; 2 columns on small screens, 4 on wide. */
-export function CategoryGrid({ categories, loading }: CategoryGridProps) {
-  if (!loading && (!categories || categories.length === 0)) return null;
+export function CategoryGrid({ categories }: { categories: Category[] | undefined }) {
+  if (!categories || categories.length === 0) return null;
   return (
     <section className="section" aria-labelledby="shop-by-category">
       <h2 id="shop-by-category" className="section-title">
         Shop by Category
       </h2>
       <ul className="category-grid">
-        {loading || !categories
-          ? Array.from({ length: 4 }, (_, i) => (
-              <li key={i}>
-                <Skeleton height={0} className="category-tile-skeleton" />
-              </li>
-            ))
-          : categories.map((c) => (
-              <li key={c._id}>
-                <Link to={paths.category.getHref(c._id)} className="category-tile">
-                  <ProductImage src={c.image || undefined} alt="" width={400} height={300} />
-                  <span className="category-tile-name">{c.name}</span>
-                </Link>
-              </li>
-            ))}
+        {categories.map((c) => (
+          <li key={c._id}>
+            <Link to={paths.category.getHref(c._id)} className="category-tile">
+              <ProductImage src={c.image || undefined} alt="" width={400} height={300} />
+              <span className="category-tile-name">{c.name}</span>
+            </Link>
+          </li>
+        ))}
       </ul>
     </section>
+  );
+}
+
+/** Four tiles' worth of skeleton, while the home page waits for its data. */
+export function CategoryGridSkeleton() {
+  return (
+    <div className="section">
+      <ul className="category-grid" aria-hidden="true">
+        {Array.from({ length: 4 }, (_, i) => (
+          <li key={i}>
+            <Skeleton height={0} className="category-tile-skeleton" />
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -1,11 +1,17 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { ProductImage } from '@/components/ui/product-image';
+import { photoOf } from '@/lib/api-client';
 import { BANNER_LOADING_MAX_MS, BANNER_PRODUCT_COUNT, BANNER_ROTATE_MS } from '@/config/constants';
 import { paths } from '@/config/paths';
-import { productPhotoUrl } from '@/lib/api-client';
 import type { Product } from '@/types/api';
 import { pickRandom, wrapIndex } from '../utils/listing';
+
+/*
+ * The photo's drawn width (catalog.css): the whole banner below 720px (the page minus a 16-32px
+ * gutter each side); from 720px a square as high as the banner, clamp(320px, 34vw, 420px).
+ */
+const HERO_SIZES = '(max-width: 719px) calc(100vw - 32px), (max-width: 941px) 320px, (max-width: 1235px) 34vw, 420px';
 
 type Direction = 'next' | 'prev';
 type Position = { index: number; previous: number | null; direction: Direction };
@@ -78,10 +84,14 @@ export function FeaturedBanner({ products }: { products: Product[] }) {
                   <div className="hero-media">
                     <ProductImage
                       className="hero-image"
-                      src={productPhotoUrl(p._id)}
+                      photo={photoOf(p)}
+                      sizes={HERO_SIZES}
                       alt={p.name}
                       width={800}
                       height={800}
+                      // The first slide is the page's largest picture; the others come early but
+                      // after everything else, ready before their turn.
+                      priority={i === 0}
                       loading="eager"
                       fetchPriority={i === 0 ? 'high' : 'low'}
                       onLoad={() => markLoaded(i)}
@@ -137,5 +147,14 @@ export function FeaturedBanner({ products }: { products: Product[] }) {
         </>
       )}
     </section>
+  );
+}
+
+/** The banner's box while its products load, the same size, so nothing below it moves. */
+export function FeaturedBannerPlaceholder() {
+  return (
+    <div className="hero hero-placeholder" aria-hidden="true">
+      <div className="hero-viewport skeleton" />
+    </div>
   );
 }

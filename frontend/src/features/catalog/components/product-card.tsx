@@ -1,23 +1,35 @@
 import { Link } from 'react-router';
 import { ProductImage } from '@/components/ui/product-image';
+import { photoOf } from '@/lib/api-client';
 import { DESCRIPTION_EXCERPT_LENGTH } from '@/config/constants';
 import { paths } from '@/config/paths';
-import { productPhotoUrl } from '@/lib/api-client';
 import { excerpt, formatRupees } from '@/lib/format';
 import { priceAfterDiscount } from '@/lib/pricing';
 import type { Product } from '@/types/api';
 
-type ProductCardProps = { product: Product };
+/**
+ * `sizes`: how wide the grid draws the photo (see product-grid.tsx). `eager`: on the first screen;
+ * `first`: the first of those, the page's main picture.
+ */
+type ProductCardProps = { product: Product; sizes: string; eager?: boolean; first?: boolean };
 
 /** Image, name, description excerpt, '{discount}% Off', price and a 'Checkout' link (first variant). */
-export function ProductCard({ product }: ProductCardProps) {
+export function ProductCard({ product, sizes, eager = false, first = false }: ProductCardProps) {
   const href = paths.product.getHref(product._id);
   const price = product.price?.[0] ?? 0;
   const discount = product.discount?.[0] ?? 0;
   return (
     <article className="product-card card">
       <Link to={href} className="product-card-media" tabIndex={-1} aria-hidden="true">
-        <ProductImage src={productPhotoUrl(product._id)} alt={product.name} width={400} height={400} />
+        <ProductImage
+          photo={photoOf(product)}
+          sizes={sizes}
+          alt={product.name}
+          width={400}
+          height={400}
+          priority={first}
+          loading={eager ? 'eager' : undefined}
+        />
         {discount > 0 && <span className="badge product-card-badge">{discount}% Off</span>}
       </Link>
       <div className="product-card-body">

@@ -1,48 +1,35 @@
-import { useId, useMemo, useState } from 'react';
-import type { CategoryRef, Product } from '@/types/api';
+import { useCallback, useId, useMemo, useState } from 'react';
+import type { CategoryRef } from '@/types/api';
 import { formatCount } from '@/lib/format';
-import {
-  DEFAULT_SORT,
-  SORT_OPTIONS,
-  applyListing,
-  highestFirstPrice,
-  isSortOption,
-  type SortOption,
-} from '../utils/listing';
+import { comingCount } from '../api/get-product-pages';
+import type { Listing } from '../hooks/use-listing';
+import { SORT_OPTIONS, isSortOption } from '../utils/listing';
+import { LoadMore } from './load-more';
 import { ProductFilters } from './product-filters';
-import { ProductGrid } from './product-grid';
+import { CARD_SIZES_BESIDE_FILTERS, ProductGrid, ProductGridSkeleton } from './product-grid';
 
-type ProductListingProps = { products: Product[]; categories: CategoryRef[] | undefined };
+type ProductListingProps = { listing: Listing; categories: CategoryRef[] | undefined };
 
-/** Sort dropdown, filter side panel and the card grid of the home page. */
-export function ProductListing({ products, categories }: ProductListingProps) {
+/**
+ * Sort dropdown, filter side panel and the card grid of the home page. The server sorts, filters
+ * and pages (`useListing`); the grid shows the pages loaded so far and the heading counts every
+ * match.
+ */
+export function ProductListing({ listing, categories }: ProductListingProps) {
   const sortId = useId();
-  const [sort, setSort] = useState<SortOption>(DEFAULT_SORT);
-  const [selected, setSelected] = useState<string[]>([]);
-  // null: the slider sits at its maximum, which follows the catalog's highest price.
-  const [chosenMax, setChosenMax] = useState<number | null>(null);
   const [filtersOpen, setFiltersOpen] = useState(false);
+  const { sort, setSort, selected, toggleCategory, maxPrice, ceiling, setMaxPrice, reset, query, products, total } =
+    listing;
+  const { fetchNextPage } = query;
+  const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
 
-  const ceiling = highestFirstPrice(products);
-  const maxPrice = chosenMax === null ? ceiling : Math.min(chosenMax, ceiling);
-
+  // Without the categories list, the categories of the products shown so far.
   const filterCategories = useMemo<CategoryRef[]>(() => {
     if (categories && categories.length > 0) return categories;
     const seen = new Map<string, CategoryRef>();
     for (const p of products) if (p.category) seen.set(p.category._id, p.category);
     return [...seen.values()];
   }, [categories, products]);
-
-  const shown = useMemo(
-    () => applyListing(products, { categories: selected, maxPrice, sort }),
-    [products, selected, maxPrice, sort],
-  );
-
-  const toggle = (id: string) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
-  const reset = () => {
-    setSelected([]);
-    setChosenMax(null);
-  };
 
   return (
     <section className="section listing" aria-labelledby="all-products">
@@ -52,7 +39,7 @@ export function ProductListing({ products, categories }: ProductListingProps) {
             All Products
           </h2>
           <p className="muted listing-count" aria-live="polite">
-            {formatCount(shown.length, 'product')}
+            {formatCount(total, 'product')}
           </p>
         </div>
         <div className="listing-tools">
@@ -89,25 +76,38 @@ export function ProductListing({ products, categories }: ProductListingProps) {
           <ProductFilters
             categories={filterCategories}
             selected={selected}
-            onToggleCategory={toggle}
+            onToggleCategory={toggleCategory}
             maxPrice={maxPrice}
             priceCeiling={ceiling}
-            onMaxPrice={setChosenMax}
+            onMaxPrice={setMaxPrice}
             onReset={reset}
           />
         </aside>
-        <div className="listing-results">
-          {products.length === 0 ? (
-            <p className="notice">No products to show yet. Please check back soon.</p>
-          ) : shown.length > 0 ? (
-            <ProductGrid products={shown} />
-          ) : (
+        <div className="listing-results" aria-busy={query.isFetching && !query.isFetchingNextPage}>
+          {query.isPending ? (
+            <ProductGridSkeleton count={6} />
+          ) : products.length > 0 ? (
+            <>
+              <ProductGrid
+                products={products}
+                sizes={CARD_SIZES_BESIDE_FILTERS}
+                coming={comingCount(query.data?.pages, query.isFetchingNextPage)}
+              />
+              <LoadMore
+                hasMore={query.hasNextPage && !query.isPlaceholderData}
+                loading={query.isFetchingNextPage}
+                onLoadMore={loadMore}
+              />
+            </>
+          ) : listing.filtered ? (
             <div className="notice">
               <p>No products match these filters.</p>
               <button type="button" className="btn btn-secondary btn-sm" onClick={reset}>
                 Clear filters
               </button>
             </div>
+          ) : (
+            <p className="notice">No products to show yet. Please check back soon.</p>
           )}
         </div>
       </div>

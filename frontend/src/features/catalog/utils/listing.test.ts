@@ -1,89 +1,43 @@
 import { productFixture } from '@/testing/data';
-import { applyListing, filterProducts, highestFirstPrice, pickRandom, sortProducts, wrapIndex } from './listing';
+import { nextPageParam, productsOfPages, type ProductPage } from '../api/get-product-pages';
+import { sliderCeiling } from '../hooks/use-listing';
+import { pickRandom, wrapIndex } from './listing';
 
-const sneakers = { _id: 'c-sn', name: 'Sneakers' };
-const sandals = { _id: 'c-sa', name: 'Sandals' };
+const page = (ids: string[], total: number, priceCeiling?: number | null): ProductPage => ({
+  success: true,
+  count: ids.length,
+  total,
+  priceCeiling,
+  products: ids.map((id) => productFixture({ _id: id })),
+});
 
-const a = productFixture({
-  _id: 'a',
-  price: [1500],
-  discount: [10],
-  category: sneakers,
-  updatedAt: '2024-03-01T00:00:00Z',
-});
-const b = productFixture({
-  _id: 'b',
-  price: [800, 5000],
-  discount: [40],
-  category: sandals,
-  updatedAt: '2024-05-01T00:00:00Z',
-});
-const c = productFixture({
-  _id: 'c',
-  price: [2500],
-  discount: [0],
-  category: sneakers,
-  updatedAt: '2024-01-01T00:00:00Z',
-});
-const d = productFixture({
-  _id: 'd',
-  price: [999.5],
-  discount: [25],
-  category: null,
-  updatedAt: '2024-04-01T00:00:00Z',
-});
-const all = [a, b, c, d];
-const ids = (list: { _id: string }[]) => list.map((p) => p._id);
-
-describe('filtering', () => {
-  it('keeps everything with no category selected and the slider at the top', () => {
-    expect(ids(filterProducts(all, { categories: [], maxPrice: highestFirstPrice(all) }))).toEqual([
-      'a',
-      'b',
-      'c',
-      'd',
-    ]);
+describe('paging', () => {
+  it('asks for the next page while fewer products than the total are loaded', () => {
+    const first = page(['a', 'b'], 5);
+    expect(nextPageParam(first, [first], 1)).toBe(2);
+    const second = page(['c', 'd'], 5);
+    expect(nextPageParam(second, [first, second], 2)).toBe(3);
+    const third = page(['e'], 5);
+    expect(nextPageParam(third, [first, second, third], 3)).toBeUndefined();
   });
 
-  it('keeps only the selected categories', () => {
-    expect(ids(filterProducts(all, { categories: ['c-sn'], maxPrice: 100000 }))).toEqual(['a', 'c']);
-    expect(ids(filterProducts(all, { categories: ['c-sn', 'c-sa'], maxPrice: 100000 }))).toEqual(['a', 'b', 'c']);
+  it('stops at an empty page even if the total promised more (products deleted meanwhile)', () => {
+    const first = page(['a', 'b'], 6);
+    const empty = page([], 6);
+    expect(nextPageParam(empty, [first, empty], 2)).toBeUndefined();
   });
 
-  it('keeps prices at or below the max, judged on the first variant', () => {
-    expect(ids(filterProducts(all, { categories: [], maxPrice: 1500 }))).toEqual(['a', 'b', 'd']);
-    expect(ids(filterProducts(all, { categories: [], maxPrice: 999 }))).toEqual(['b']);
+  it('lists every loaded product once, in page order, when one moved onto the next page', () => {
+    const list = productsOfPages([page(['a', 'b'], 4), page(['b', 'c'], 4)]);
+    expect(list.map((p) => p._id)).toEqual(['a', 'b', 'c']);
   });
 });
 
 describe('slider maximum', () => {
-  it('is the highest first price, or 100000 before products load', () => {
-    expect(highestFirstPrice(all)).toBe(2500);
-    expect(highestFirstPrice([d])).toBe(1000);
-    expect(highestFirstPrice(undefined)).toBe(100000);
-    expect(highestFirstPrice([])).toBe(100000);
-  });
-});
-
-describe('sorting', () => {
-  it('orders newest first by updatedAt by default, and oldest first on request', () => {
-    expect(ids(sortProducts(all, 'newest'))).toEqual(['b', 'd', 'a', 'c']);
-    expect(ids(sortProducts(all, 'oldest'))).toEqual(['c', 'a', 'd', 'b']);
-  });
-
-  it('orders by highest discount and by first price both ways', () => {
-    expect(ids(sortProducts(all, 'discount'))).toEqual(['b', 'd', 'a', 'c']);
-    expect(ids(sortProducts(all, 'price-low'))).toEqual(['b', 'd', 'a', 'c']);
-    expect(ids(sortProducts(all, 'price-high'))).toEqual(['c', 'a', 'd', 'b']);
-  });
-
-  it('does not reorder the input', () => {
-    sortProducts(all, 'price-high');
-    expect(ids(all)).toEqual(['a', 'b', 'c', 'd']);
-  });
-
-  it('filters then sorts', () => {
-    expect(ids(applyListing(all, { categories: ['c-sn'], maxPrice: 3000, sort: 'price-high' }))).toEqual(['c', 'a']);
+  it("is the server's priceCeiling rounded up, or 100000 before load", () => {
+    expect(sliderCeiling(undefined)).toBe(100000);
+    expect(sliderCeiling(page(['a'], 1, 3999.5))).toBe(4000);
+    expect(sliderCeiling(page(['a'], 1, null))).toBe(100000);
   });
 });
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { ProductImage } from '@/components/ui/product-image';
 import { paths } from '@/config/paths';
-import { errorMessage, productPhotoUrl } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
 import { formatLongDate, formatRupees } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import type { Order, OrderStatus } from '@/types/api';
@@ -57,7 +57,9 @@ export function OrderCard({ order }: { order: Order }) {
         {order.products.map((line, i) => (
           <li key={`${line._id}-${i}`} className="order-product">
             <ProductImage
-              src={line.photo || productPhotoUrl(line._id)}
+              // `photo` is always this product's photo address (the server's order JSON): ask for its small width.
+              photo={{ id: line._id }}
+              sizes="64px"
               alt={line.name}
               width={64}
               height={64}

@@ -1,16 +1,33 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { SALE_TICK_MS } from '@/config/constants';
 import { useIntervalNow } from '@/hooks/use-interval-now';
 import { useSales } from '../api/get-sales';
 import { countdownTo, findActiveSale } from '../utils/countdown';
+import { expectSaleStrip, rememberSaleStrip } from '../utils/strip-memory';
 import type { Sale } from '@/types/api';
 import './sale-banner.css';
 
-/** '{sale name} Sale Ends in' with a live countdown, when a sale runs now. */
+/**
+ * '{sale name} Sale Ends in' with a live countdown, when a sale runs now. Until the list arrives
+ * the strip's space is held (an empty strip of the same height) when the last page had a strip,
+ * so the page below does not move when the countdown appears.
+ */
 export function SaleBanner() {
-  const { data: sales, dataUpdatedAt } = useSales();
+  const { data: sales, dataUpdatedAt, isPending, isSuccess } = useSales();
   // The active sale is chosen when the list arrives; its countdown then runs down to zero.
   const sale = useMemo(() => findActiveSale(sales, dataUpdatedAt), [sales, dataUpdatedAt]);
+  const [holdSpace] = useState(expectSaleStrip);
+  useEffect(() => {
+    if (isSuccess) rememberSaleStrip(sale !== undefined);
+  }, [isSuccess, sale]);
+  if (isPending) {
+    if (!holdSpace) return null;
+    return (
+      <div className="sale-banner sale-banner-reserved" aria-hidden="true">
+        <div className="container sale-banner-inner" />
+      </div>
+    );
+  }
   if (!sale) return null;
   return <SaleCountdown key={sale._id} sale={sale} />;
 }
