@@ -1220,6 +1220,20 @@ async fn requests_the_document_does_not_allow_are_400_and_change_nothing() {
             "{status:?}"
         );
     }
+    // A body is an object: serde would read a struct from an array of its fields.
+    let request = test::TestRequest::post()
+        .uri("/api/v1/auth/login")
+        .insert_header((CONTENT_TYPE, "application/json"))
+        .set_payload(r#"["asha@example.com", "correct horse"]"#);
+    let (status, body) = send!(app, request);
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(
+        body["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("Invalid request body"),
+        "{body}"
+    );
     // An optional body is no body, or a JSON object sent as JSON: never bytes taken for none.
     let not_json = "Send the request body as JSON (Content-Type: application/json)";
     for uri in ["/api/v1/order/myorders", "/api/v1/payment/500"] {
@@ -1241,7 +1255,7 @@ async fn requests_the_document_does_not_allow_are_400_and_change_nothing() {
                 "{uri} {content_type:?}"
             );
         }
-        for payload in ["null", "[]", "\"x\""] {
+        for payload in ["null", "[]", "[null]", "\"x\"", "\t", " "] {
             let request = test::TestRequest::post()
                 .uri(uri)
                 .insert_header((AUTHORIZATION, SHOPPER))
