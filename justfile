@@ -23,8 +23,8 @@ dev: frontend-install
     (cd frontend && npm run dev -- --host 127.0.0.1) &
     wait
 
-# Everything CI checks: formatting, lints, Rust tests on SQLite and PostgreSQL, frontend tests, e2e, API fuzzing.
-test: check-postgres fmt-check lint-rust test-rust test-frontend test-e2e test-api-fuzz
+# Everything CI checks: formatting, lints, Rust tests on SQLite and PostgreSQL, frontend tests, e2e, several instances on PostgreSQL, API fuzzing.
+test: check-postgres fmt-check lint-rust test-rust test-frontend test-e2e test-instances test-api-fuzz
 
 # Rust tests for the whole workspace.
 test-rust:
@@ -37,15 +37,21 @@ test-frontend: frontend-install
     cd frontend && npm run build
 
 # End-to-end journeys in Chromium on the release binary; screenshots in frontend/test-results/screens/.
-test-e2e:
-    cargo build --release --bin paduka
+test-e2e: release-build
     {{just_executable()}} frontend-build
     scripts/e2e.sh
 
+# Two instances of the release binary on one fresh PostgreSQL database, requests alternating between them (decisions 13).
+test-instances: release-build
+    scripts/instances.sh
+
 # The API fuzzed against its OpenAPI document (schemathesis, every check) on the release binary, as the demo shopper and admin.
-test-api-fuzz:
-    cargo build --release --bin paduka
+test-api-fuzz: release-build
     scripts/api-fuzz.sh
+
+# The release binary the e2e, multi-instance and fuzzing suites run (built once per `just` run).
+release-build:
+    cargo build --release --bin paduka
 
 # Say loudly when PostgreSQL is unreachable; its tests then skip (fail under CI=true).
 check-postgres:
@@ -70,10 +76,15 @@ lint-rust:
 bench: frontend-build
     scripts/bench.sh
     scripts/bench-lighthouse.sh
+    scripts/bench-checkout.sh
 
 # Lighthouse (mobile and desktop, median of 3) on the demo shop's home, a category and a product page (see docs/performance.md).
 bench-lighthouse: frontend-build
     scripts/bench-lighthouse.sh
+
+# Checkout under load: 32 shoppers paying through the sandbox on SQLite, PostgreSQL and two instances on one PostgreSQL, every order verified; then a kill -9 mid-load (see docs/performance.md).
+bench-checkout:
+    scripts/bench-checkout.sh
 
 # Photo sizes: the demo photos stored and as 240/480/960 WebP, and what one variant costs (see docs/performance.md).
 bench-photos:

@@ -225,9 +225,11 @@ describe('browsing', () => {
         el.dispatchEvent(new Event('change', { bubbles: true }));
       }, limit);
       await page.getByText(`Max Price: ₹${limit.toLocaleString('en-IN')}`).waitFor();
-      const cheap = await readCards(page);
       const expected = demo.products.filter((p) => p.price[0] <= limit).length;
       assert.ok(expected > 0 && expected < all.length, 'the limit splits the demo catalog');
+      // The server filters once the slider rests: the count says when its answer is on screen.
+      await page.getByText(new RegExp(`^${expected} products?$`)).waitFor();
+      const cheap = await readCards(page);
       assert.equal(cheap.length, expected, `only products whose first price is at most ₹${limit}`);
       assert.ok(cheap.every((c) => c.price <= limit));
 

@@ -217,10 +217,22 @@ fn append_event(
         .filter(order_events::order_id.eq(id))
         .select(diesel::dsl::max(order_events::position))
         .first::<Option<i32>>(conn)?;
+    insert_event(conn, id, last.map_or(0, |p| p + 1), status, actor, at)
+}
+
+/// The order's event at `position` (0 for the status it was placed with).
+fn insert_event(
+    conn: &mut AnyConnection,
+    id: &str,
+    position: i32,
+    status: OrderStatus,
+    actor: Option<&UserId>,
+    at: NaiveDateTime,
+) -> QueryResult<()> {
     diesel::insert_into(order_events::table)
         .values((
             order_events::order_id.eq(id),
-            order_events::position.eq(last.map_or(0, |p| p + 1)),
+            order_events::position.eq(position),
             order_events::status.eq(status.as_str()),
             order_events::actor_id.eq(actor.map(UserId::as_str)),
             order_events::at.eq(at),
@@ -325,9 +337,23 @@ fn place_in(
             ))
             .execute(conn)?;
     }
-    append_event(conn, id, OrderStatus::Pending, order.actor.as_ref(), at)?;
-    let placed = find_in(conn, id)?.ok_or(DieselError::NotFound)?;
-    Ok(Placement::Placed(placed))
+    insert_event(conn, id, 0, OrderStatus::Pending, order.actor.as_ref(), at)?;
+    // What was just written, as a read would give it back (the time at the database's
+    // precision), without reading it back.
+    let at = from_db_time(at);
+    Ok(Placement::Placed(Order {
+        id: order.id.clone(),
+        lines: order.lines.iter().map(|l| l.line.clone()).collect(),
+        user: order.user.clone(),
+        address: order.address.clone(),
+        pincode: order.pincode.clone(),
+        amount_rupees: order.amount_rupees,
+        payment_id: order.payment_id.clone(),
+        provider_order_id: order.provider_order_id.clone(),
+        status: OrderStatus::Pending,
+        created_at: at,
+        updated_at: at,
+    }))
 }
 
 fn place(

@@ -21,6 +21,8 @@ pub struct Settings {
     /// `postgres://...` for PostgreSQL; otherwise a SQLite file (default `DATA_DIR/paduka.db`).
     /// Secret: a PostgreSQL URL may carry a password, so it never prints.
     pub database_url: SecretString,
+    /// Pooled database connections (`DATABASE_POOL_SIZE`); `None`: sized for this machine.
+    pub database_pool_size: Option<u32>,
     pub bind_addr: SocketAddr,
     /// Where shoppers reach the shop (`https://shop.example.in`), without a trailing slash:
     /// absolute links (robots.txt's sitemap) start with it. Default `http://{bind_addr}`.
@@ -124,6 +126,17 @@ impl Settings {
                 ),
             });
         }
+        let database_pool_size = get("DATABASE_POOL_SIZE")
+            .map(|v| {
+                v.parse::<u32>()
+                    .ok()
+                    .filter(|n| (1..=256).contains(n))
+                    .ok_or_else(|| ConfigError {
+                        name: "DATABASE_POOL_SIZE",
+                        problem: format!("{v:?} is not a whole number from 1 to 256"),
+                    })
+            })
+            .transpose()?;
         let bind_addr = match get("BIND_ADDR") {
             None => SocketAddr::from(([127, 0, 0, 1], 8080)),
             Some(v) => v.parse().map_err(|_| ConfigError {
@@ -278,6 +291,7 @@ impl Settings {
         };
         Ok(Self {
             database_url: database_url.into(),
+            database_pool_size,
             bind_addr,
             public_url,
             jwt_secret,
@@ -305,6 +319,7 @@ impl Settings {
                 .to_string_lossy()
                 .into_owned()
                 .into(),
+            database_pool_size: None,
             bind_addr: SocketAddr::from(([127, 0, 0, 1], 0)),
             public_url: "http://127.0.0.1".into(),
             jwt_secret: Some("test-secret-test-secret-test-secret!".to_owned().into()),
@@ -406,6 +421,7 @@ mod tests {
             ("DELIVERABLE_PINCODES", "12345,281001"),
             ("DEMO_DATA", "maybe"),
             ("LOG_FORMAT", "xml"),
+            ("DATABASE_POOL_SIZE", "0"),
             ("TRUSTED_PROXIES", "10.0.0.0/8,proxy.local"),
             ("RAZORPAY_API_BASE", "api.razorpay.com"),
             ("RATE_LIMIT_PER_EMAIL", "0"),

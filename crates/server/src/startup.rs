@@ -38,7 +38,7 @@ use tracing_actix_web::TracingLogger;
 use crate::config::Settings;
 use crate::security::{BcryptHasher, HmacCodes, JwtTokens, derived_key};
 use crate::system::{SystemClock, UuidV7Ids};
-use crate::{changes, demo, web as site};
+use crate::{changes, demo, telemetry, web as site};
 
 /// The shop, wired: the use cases the API serves (built once, here), and the adapters the
 /// binary itself uses.
@@ -116,8 +116,12 @@ impl Services {
     /// Connects to the database, applies pending migrations and wires every service.
     pub async fn build(settings: &Settings) -> anyhow::Result<Self> {
         let url = settings.database_url.clone();
+        let pool_size = settings.database_pool_size;
         let database = tokio::task::spawn_blocking(move || -> anyhow::Result<Database> {
-            let database = Database::connect(url.expose_secret())?;
+            let database = match pool_size {
+                Some(size) => Database::connect_with(url.expose_secret(), size)?,
+                None => Database::connect(url.expose_secret())?,
+            };
             // Instances starting together on a new database take turns: one migrates it.
             let migrating = database.startup_lock()?;
             database.run_migrations()?;
@@ -283,6 +287,12 @@ impl Application {
                 shopper = demo::SHOPPER_EMAIL,
                 "loaded demo data into the empty database"
             );
+            if settings.is_postgres() || settings.public_url.starts_with("https://") {
+                tracing::warn!(
+                    "this looks like a live shop, and the demo accounts' passwords are published: \
+                     delete them (or change their passwords) and set DEMO_DATA=false"
+                );
+            }
         }
         let listener = TcpListener::bind(settings.bind_addr)
             .with_context(|| format!("BIND_ADDR: cannot listen on {}", settings.bind_addr))?;
@@ -310,7 +320,7 @@ impl Application {
                 .wrap(from_fn(paduka_http::encoding::compress_on_the_fly))
                 // Before anything reads the request: no NUL character reaches a database.
                 .wrap(from_fn(paduka_http::nul::refuse_nul))
-                .wrap(TracingLogger::default())
+                .wrap(TracingLogger::<telemetry::RequestSpan>::new())
                 .configure(paduka_http::configure(state.clone()))
                 .configure(site::robots(&public_url))
                 .configure(site::frontend(frontend.clone()))
