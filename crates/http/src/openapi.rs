@@ -147,21 +147,36 @@ pub fn document() -> serde_json::Value {
     let mut document =
         serde_json::to_value(ApiDoc::openapi()).expect("the OpenAPI document serialises");
     crate::dto::schema::forbid_nul(&mut document);
-    every_operation_refuses_nul(&mut document);
+    every_operation_lists_the_shared_answers(&mut document);
     document
 }
 
-/// Any request may carry a NUL in its path or query (a `%00`), which `nul::refuse_nul`
-/// answers with 400 before the route: every operation lists that 400.
-fn every_operation_refuses_nul(document: &mut serde_json::Value) {
-    let refusal = serde_json::json!({
-        "description": "`Text must not contain NUL characters`: a `%00` in the path or query",
-        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorBody"}}}
-    });
+/// Operations that touch nothing that can fail: no 500 for them.
+const CANNOT_FAIL: [&str; 4] = [
+    "/health/live",
+    "/api/v1/health/live",
+    "/api/v1/health/ready",
+    "/api/v1/openapi.json",
+];
+
+/// What any operation may answer besides its own: 400 for a NUL in its path or query (a
+/// `%00`, refused by `nul::refuse_nul` before the route), and 500 when something of ours
+/// fails (the database, say).
+fn every_operation_lists_the_shared_answers(document: &mut serde_json::Value) {
+    let error = |description: &str| {
+        serde_json::json!({
+            "description": description,
+            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorBody"}}}
+        })
+    };
+    let refusal = error("`Text must not contain NUL characters`: a `%00` in the path or query");
+    let fault = error(
+        "`Something went wrong`: a fault on our side; the cause is in the log with the request id",
+    );
     let Some(paths) = document["paths"].as_object_mut() else {
         return;
     };
-    for item in paths.values_mut() {
+    for (path, item) in paths.iter_mut() {
         let Some(item) = item.as_object_mut() else {
             continue;
         };
@@ -171,6 +186,10 @@ fn every_operation_refuses_nul(document: &mut serde_json::Value) {
                 .and_then(serde_json::Value::as_object_mut)
             {
                 responses.entry("400").or_insert_with(|| refusal.clone());
+                // `/health/ready` answers its own 503 instead.
+                if !CANNOT_FAIL.contains(&path.as_str()) && path != "/health/ready" {
+                    responses.entry("500").or_insert_with(|| fault.clone());
+                }
             }
         }
     }
@@ -325,12 +344,17 @@ mod tests {
             "#/components/schemas/JsonWithoutNul"
         );
         assert!(schemas["CategoryDto"]["properties"]["name"]["not"].is_null());
-        // Every operation lists its 400, and the two optional bodies are optional objects.
+        // Every operation lists its 400 (and 500), and the optional bodies are optional.
         for (path, item) in doc["paths"].as_object().unwrap() {
             for (method, operation) in item.as_object().unwrap() {
                 assert!(
                     operation["responses"]["400"].is_object(),
                     "{method} {path} has no 400"
+                );
+                assert_eq!(
+                    operation["responses"]["500"].is_object(),
+                    !CANNOT_FAIL.contains(&path.as_str()) && path != "/health/ready",
+                    "{method} {path}"
                 );
             }
         }
