@@ -75,8 +75,13 @@ env -i PATH="$PATH" HOME="${HOME:-/tmp}" \
     "$bin" serve >"$server_log" 2>&1 &
 server_pid=$!
 
+# Python rather than curl: the one tool this script needs anyway.
+ready() {
+    python3 -c 'import sys, urllib.request; urllib.request.urlopen(sys.argv[1], timeout=5)' \
+        "$base/health/ready" 2>/dev/null
+}
 for _ in $(seq 1 300); do
-    if curl -fsS "$base/health/ready" >/dev/null 2>&1; then
+    if ready; then
         break
     fi
     if ! kill -0 "$server_pid" 2>/dev/null; then
@@ -86,12 +91,19 @@ for _ in $(seq 1 300); do
     fi
     sleep 0.2
 done
-curl -fsS "$base/health/ready" >/dev/null
+if ! ready; then
+    echo "error: the server did not become ready; its log is $server_log" >&2
+    exit 1
+fi
 
 token() {
-    curl -fsS -H 'Content-Type: application/json' \
-        -d "{\"email\": \"$1\", \"password\": \"$2\"}" "$base/api/v1/auth/login" |
-        python3 -c 'import json, sys; print(json.load(sys.stdin)["token"])'
+    python3 - "$base/api/v1/auth/login" "$1" "$2" <<'PY'
+import json, sys, urllib.request
+url, email, password = sys.argv[1:]
+body = json.dumps({"email": email, "password": password}).encode()
+request = urllib.request.Request(url, body, {"Content-Type": "application/json"})
+print(json.load(urllib.request.urlopen(request, timeout=10))["token"])
+PY
 }
 admin_token="$(token admin@paduka.local paduka-admin)"
 shopper_token="$(token shopper@paduka.local paduka-shopper)"
