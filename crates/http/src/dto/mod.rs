@@ -69,14 +69,6 @@ impl MessageResponse {
     }
 }
 
-/// A number, or the same number written as text (what HTML forms send).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
-#[serde(untagged)]
-pub enum NumberOrText {
-    Number(f64),
-    Text(String),
-}
-
 /// A scalar JSON value as the text a form would have sent: `null` is absent, `15` and `15.0`
 /// are `"15"`. Anything else keeps its JSON text (which no rule accepts).
 pub(crate) fn scalar_text(value: Option<&Value>) -> Option<String> {
