@@ -59,6 +59,9 @@ export function FeaturedBanner({ products }: { products: Product[] }) {
   if (count === 0) return null;
 
   const markLoaded = (i: number) => setLoaded((s) => (s.has(i) ? s : new Set(s).add(i)));
+  // The other slides' photos wait for the first one's: on a phone's network they would share
+  // its bandwidth and delay the page's largest paint. They still come long before their turn.
+  const othersMayLoad = loaded.has(0) || timedOut.has(0);
 
   return (
     <section className="hero" aria-roledescription="carousel" aria-label="Featured products">
@@ -82,20 +85,22 @@ export function FeaturedBanner({ products }: { products: Product[] }) {
               >
                 <Link to={paths.product.getHref(p._id)} className="hero-link">
                   <div className="hero-media">
-                    <ProductImage
-                      className="hero-image"
-                      photo={photoOf(p)}
-                      sizes={HERO_SIZES}
-                      alt={p.name}
-                      width={800}
-                      height={800}
-                      // The first slide is the page's largest picture; the others come early but
-                      // after everything else, ready before their turn.
-                      priority={i === 0}
-                      loading="eager"
-                      fetchPriority={i === 0 ? 'high' : 'low'}
-                      onLoad={() => markLoaded(i)}
-                    />
+                    {(i === 0 || current || othersMayLoad) && (
+                      <ProductImage
+                        className="hero-image"
+                        photo={photoOf(p)}
+                        sizes={HERO_SIZES}
+                        alt={p.name}
+                        width={800}
+                        height={800}
+                        // The first slide is the page's largest picture; the others come after
+                        // it, ready before their turn.
+                        priority={i === 0}
+                        loading="eager"
+                        fetchPriority={i === 0 ? 'high' : 'low'}
+                        onLoad={() => markLoaded(i)}
+                      />
+                    )}
                   </div>
                   <div className="hero-caption">
                     <p className="hero-offer">FLAT {discount}% OFF</p>

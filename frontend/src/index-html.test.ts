@@ -1,0 +1,73 @@
+// The data each storefront page preloads from index.html must be exactly what the app then
+// asks for, or the browser fetches it twice (and warns that a preload went unused).
+import { afterEach, describe, expect, it } from 'vitest';
+import { getCategories } from '@/features/catalog/api/get-categories';
+import { getFeatured } from '@/features/catalog/api/get-featured';
+import { getProduct } from '@/features/catalog/api/get-product';
+import { getProductPage } from '@/features/catalog/api/get-product-pages';
+import { DEFAULT_SORT } from '@/features/catalog/utils/listing';
+import { getSales } from '@/features/sales/api/get-sales';
+import { configureApiClient } from '@/lib/api-client';
+import html from '../index.html?raw';
+
+const inline = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+
+/** What the inline script preloads when the page's path is `path`. */
+function preloaded(path: string): string[] {
+  const links: { rel: string; as: string; href: string; crossOrigin: string }[] = [];
+  const document = {
+    createElement: () => ({ rel: '', as: '', href: '', crossOrigin: '' }),
+    head: { appendChild: (link: (typeof links)[number]) => links.push(link) },
+  };
+  new Function('location', 'document', inline)({ pathname: path }, document);
+  for (const link of links) expect([link.rel, link.as, link.crossOrigin]).toEqual(['preload', 'fetch', 'anonymous']);
+  return links.map((link) => link.href).sort();
+}
+
+/** The URLs the app's own calls request. */
+async function requested(calls: (() => Promise<unknown>)[]): Promise<string[]> {
+  const urls: string[] = [];
+  configureApiClient({
+    fetch: async (input) => {
+      urls.push(String(input));
+      return new Response(JSON.stringify({ success: true }), { status: 200 });
+    },
+  });
+  for (const call of calls) await call().catch(() => undefined);
+  return urls.sort();
+}
+
+afterEach(() => configureApiClient({ fetch: (...args) => globalThis.fetch(...args) }));
+
+describe('index.html preloads', () => {
+  it('the home page: the banner, the first page of the listing, the categories and the sales', async () => {
+    expect(preloaded('/')).toEqual(
+      await requested([
+        () => getFeatured(),
+        () => getProductPage({ categories: [], sort: DEFAULT_SORT }, 1),
+        () => getCategories(),
+        () => getSales(),
+      ]),
+    );
+  });
+
+  it('a category page: its first page, the categories and the sales', async () => {
+    expect(preloaded('/category/0192f3a4-c-1')).toEqual(
+      await requested([
+        () => getProductPage({ categories: ['0192f3a4-c-1'], sort: 'newest' }, 1),
+        () => getCategories(),
+        () => getSales(),
+      ]),
+    );
+  });
+
+  it('a product page: the product and the sales', async () => {
+    expect(preloaded('/product/0192f3a4-p-1')).toEqual(
+      await requested([() => getProduct('0192f3a4-p-1'), () => getSales()]),
+    );
+  });
+
+  it('any other page: the sales only', async () => {
+    expect(preloaded('/user/cart')).toEqual(await requested([() => getSales()]));
+  });
+});
