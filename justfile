@@ -23,8 +23,8 @@ dev: frontend-install
     (cd frontend && npm run dev -- --host 127.0.0.1) &
     wait
 
-# Everything CI checks: formatting, lints, Rust tests on SQLite and PostgreSQL, frontend tests, e2e, several instances on PostgreSQL.
-test: check-postgres fmt-check lint-rust test-rust test-frontend test-e2e test-instances
+# Everything CI checks: formatting, lints, Rust tests on SQLite and PostgreSQL, frontend tests, e2e, several instances on PostgreSQL, API fuzzing.
+test: check-postgres fmt-check lint-rust test-rust test-frontend test-e2e test-instances test-api-fuzz
 
 # Rust tests for the whole workspace.
 test-rust:
@@ -45,7 +45,11 @@ test-e2e: release-build
 test-instances: release-build
     scripts/instances.sh
 
-# The release binary the e2e and multi-instance suites run (built once per `just` run).
+# The API fuzzed against its OpenAPI document (schemathesis, every check) on the release binary, as the demo shopper and admin.
+test-api-fuzz: release-build
+    scripts/api-fuzz.sh
+
+# The release binary the e2e, multi-instance and fuzzing suites run (built once per `just` run).
 release-build:
     cargo build --release --bin paduka
 

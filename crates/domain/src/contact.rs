@@ -4,25 +4,34 @@ use std::fmt;
 
 use crate::InvalidInput;
 
-/// A lower-cased e-mail address with a local part, an `@` and a dotted domain.
+/// A lower-cased e-mail address the mail adapters can send to: an ASCII dot-atom local part
+/// (at most 64 characters), `@`, and a domain of two or more host-name labels (letters,
+/// digits and inner hyphens, at most 63 each); at most 254 characters; trimmed.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Email(String);
 
 impl Email {
+    pub const MAX_CHARS: usize = 254;
+    pub const MAX_LOCAL_CHARS: usize = 64;
+
     pub fn parse(text: &str) -> Result<Self, InvalidInput> {
-        let email = text.trim().to_lowercase();
+        let email = text.trim().to_ascii_lowercase();
         let invalid = || InvalidInput::new("Enter a valid email address");
         let (local, domain) = email.split_once('@').ok_or_else(invalid)?;
-        let domain_ok = domain.contains('.')
-            && !domain.starts_with('.')
-            && !domain.ends_with('.')
-            && !domain.contains("..");
-        if local.is_empty()
-            || !domain_ok
-            || domain.contains('@')
-            || email.len() > 254
-            || email.chars().any(|c| c.is_whitespace() || c.is_control())
-        {
+        let atext = |c: char| c.is_ascii_alphanumeric() || "!#$%&'*+/=?^_`{|}~-".contains(c);
+        let local_ok = local.len() <= Self::MAX_LOCAL_CHARS
+            && local
+                .split('.')
+                .all(|atom| !atom.is_empty() && atom.chars().all(atext));
+        let labels: Vec<&str> = domain.split('.').collect();
+        let domain_ok = labels.len() >= 2
+            && labels.iter().all(|label| {
+                label.len() <= 63
+                    && label.starts_with(|c: char| c.is_ascii_alphanumeric())
+                    && label.ends_with(|c: char| c.is_ascii_alphanumeric())
+                    && label.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+            });
+        if !local_ok || !domain_ok || email.len() > Self::MAX_CHARS {
             return Err(invalid());
         }
         Ok(Self(email))
@@ -132,6 +141,12 @@ mod tests {
             "a b@x.in",
             "a@@x.in",
             "a@x..in",
+            "a..b@x.in",
+            ".a@x.in",
+            "a@-x.in",
+            "a@x-.in",
+            "\u{1680}\u{df}@\u{b4}\u{c5}.n\u{ee}.in",
+            "a\"b@x.in",
         ] {
             assert!(Email::parse(bad).is_err(), "{bad:?} should be refused");
         }

@@ -1,6 +1,6 @@
 //! Timed sales: shown as a banner with a countdown, never applied to prices.
 
-use chrono::{DateTime, FixedOffset, NaiveDateTime, TimeZone, Utc};
+use chrono::{DateTime, Datelike, FixedOffset, NaiveDateTime, TimeZone, Utc};
 
 use crate::error::at_most;
 use crate::{InvalidInput, Percent, SaleId};
@@ -36,6 +36,8 @@ fn present(value: Option<&str>) -> Option<&str> {
 
 impl SaleDraft {
     pub const FILL_ALL: &'static str = "Fill all details";
+    pub const FIRST_YEAR: i32 = 2000;
+    pub const LAST_YEAR: i32 = 9999;
 
     /// Every field is required. Times are RFC 3339; a time without an offset (what a
     /// `datetime-local` input sends) is read as India Standard Time, the shop's time zone.
@@ -56,6 +58,18 @@ impl SaleDraft {
         at_most(name, 100, "Name")?;
         let start = parse_shop_time(start)?;
         let end = parse_shop_time(end)?;
+        // Years (in UTC) the API can write back as RFC 3339 (year 0 in India time is year -1
+        // in UTC), and that a shop means.
+        if [start, end]
+            .iter()
+            .any(|at| !(Self::FIRST_YEAR..=Self::LAST_YEAR).contains(&at.year()))
+        {
+            return Err(InvalidInput::new(format!(
+                "Sale times must be in the years {} to {}",
+                Self::FIRST_YEAR,
+                Self::LAST_YEAR
+            )));
+        }
         if end <= start {
             return Err(InvalidInput::new("End must be after start"));
         }
@@ -103,6 +117,31 @@ fn parse_shop_time(text: &str) -> Result<DateTime<Utc>, InvalidInput> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn times_outside_the_years_2000_to_9999_utc_are_refused() {
+        for (start, end) in [
+            ("0000-01-01T00:00", "2000-01-01T00:00:00Z"),
+            ("1999-12-31T23:59:59Z", "2025-01-01T00:00"),
+            ("2025-01-01T00:00", "9999-12-31T23:59:59-05:00"),
+        ] {
+            let err = SaleDraft::parse(Some("Diwali"), Some(start), Some(end), Some("10"));
+            assert_eq!(
+                err.unwrap_err().message(),
+                "Sale times must be in the years 2000 to 9999",
+                "{start} {end}"
+            );
+        }
+        assert!(
+            SaleDraft::parse(
+                Some("Diwali"),
+                Some("2000-01-01T00:00:00Z"),
+                Some("9999-12-31T23:59"),
+                Some("10")
+            )
+            .is_ok()
+        );
+    }
 
     #[test]
     fn every_field_is_required() {

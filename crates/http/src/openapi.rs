@@ -68,7 +68,7 @@ pub const SECURITY_SCHEME: &str = "token";
         health::ready::ready,
         openapi_json,
     ),
-    modifiers(&TokenSecurity, &HealthUnderApi),
+    modifiers(&TokenSecurity, &HealthUnderApi, &OptionalBodies),
     tags(
         (name = "products", description = "The catalog and the admin product form"),
         (name = "reviews", description = "One review per shopper per product"),
@@ -118,11 +118,84 @@ impl Modify for HealthUnderApi {
     }
 }
 
-static DOCUMENT: LazyLock<String> = LazyLock::new(|| {
-    ApiDoc::openapi()
-        .to_json()
-        .expect("the OpenAPI document serialises")
-});
+/// The operations whose JSON body may be left out (the spec's client sends none).
+pub const OPTIONAL_BODIES: [&str; 2] = ["/api/v1/order/myorders", "/api/v1/payment/{amount}"];
+
+/// utoipa makes a body optional only by making it nullable too (`Option<T>`), and `null`
+/// is not a body these take: say "optional" here instead.
+struct OptionalBodies;
+
+impl Modify for OptionalBodies {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        for path in OPTIONAL_BODIES {
+            let body = openapi
+                .paths
+                .paths
+                .get_mut(path)
+                .and_then(|item| item.post.as_mut())
+                .and_then(|operation| operation.request_body.as_mut());
+            if let Some(body) = body {
+                body.required = Some(utoipa::openapi::Required::False);
+            }
+        }
+    }
+}
+
+/// The document as served: what utoipa makes of the handlers, with the NUL rule said of
+/// every request's text (see `forbid_nul`).
+pub fn document() -> serde_json::Value {
+    let mut document =
+        serde_json::to_value(ApiDoc::openapi()).expect("the OpenAPI document serialises");
+    crate::dto::schema::forbid_nul(&mut document);
+    every_operation_lists_the_shared_answers(&mut document);
+    document
+}
+
+/// Operations that touch nothing that can fail: no 500 for them.
+const CANNOT_FAIL: [&str; 4] = [
+    "/health/live",
+    "/api/v1/health/live",
+    "/api/v1/health/ready",
+    "/api/v1/openapi.json",
+];
+
+/// What any operation may answer besides its own: 400 for a NUL in its path or query (a
+/// `%00`, refused by `nul::refuse_nul` before the route), and 500 when something of ours
+/// fails (the database, say).
+fn every_operation_lists_the_shared_answers(document: &mut serde_json::Value) {
+    let error = |description: &str| {
+        serde_json::json!({
+            "description": description,
+            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorBody"}}}
+        })
+    };
+    let refusal = error("`Text must not contain NUL characters`: a `%00` in the path or query");
+    let fault = error(
+        "`Something went wrong`: a fault on our side; the cause is in the log with the request id",
+    );
+    let Some(paths) = document["paths"].as_object_mut() else {
+        return;
+    };
+    for (path, item) in paths.iter_mut() {
+        let Some(item) = item.as_object_mut() else {
+            continue;
+        };
+        for operation in item.values_mut() {
+            if let Some(responses) = operation
+                .get_mut("responses")
+                .and_then(serde_json::Value::as_object_mut)
+            {
+                responses.entry("400").or_insert_with(|| refusal.clone());
+                // `/health/ready` answers its own 503 instead.
+                if !CANNOT_FAIL.contains(&path.as_str()) && path != "/health/ready" {
+                    responses.entry("500").or_insert_with(|| fault.clone());
+                }
+            }
+        }
+    }
+}
+
+static DOCUMENT: LazyLock<String> = LazyLock::new(|| document().to_string());
 
 /// This document.
 #[utoipa::path(
@@ -244,5 +317,56 @@ mod tests {
             );
         }
         assert!(DOCUMENT.contains("\"openapi\""));
+    }
+
+    #[test]
+    fn the_served_document_says_what_requests_may_hold() {
+        let doc = document();
+        let schemas = &doc["components"]["schemas"];
+        // Required fields, patterns, bounds and enums of bodies.
+        assert_eq!(
+            schemas["LoginBody"]["required"],
+            serde_json::json!(["email", "password"])
+        );
+        assert_eq!(schemas["ReviewBody"]["properties"]["rating"]["maximum"], 5);
+        assert_eq!(
+            schemas["StatusBody"]["properties"]["status"]["enum"],
+            serde_json::json!(["Pending", "Confirmed", "Delivered"])
+        );
+        assert!(schemas["RegisterBody"]["anyOf"].is_array());
+        // No NUL in any text of a request, extra properties included; responses untouched.
+        assert_eq!(
+            schemas["CategoryBody"]["properties"]["name"]["not"]["pattern"],
+            "\\x00"
+        );
+        assert_eq!(
+            schemas["CategoryBody"]["additionalProperties"]["$ref"],
+            "#/components/schemas/JsonWithoutNul"
+        );
+        assert!(schemas["CategoryDto"]["properties"]["name"]["not"].is_null());
+        // Every operation lists its 400 (and 500), and the optional bodies are optional.
+        for (path, item) in doc["paths"].as_object().unwrap() {
+            for (method, operation) in item.as_object().unwrap() {
+                assert!(
+                    operation["responses"]["400"].is_object(),
+                    "{method} {path} has no 400"
+                );
+                assert_eq!(
+                    operation["responses"]["500"].is_object(),
+                    !CANNOT_FAIL.contains(&path.as_str()) && path != "/health/ready",
+                    "{method} {path}"
+                );
+            }
+        }
+        for path in OPTIONAL_BODIES {
+            let body = &doc["paths"][path]["post"]["requestBody"];
+            assert_eq!(body["required"], false, "{path}");
+        }
+        // Ids in paths are the server's UUIDs.
+        let parameter = &doc["paths"]["/api/v1/product/get-product/{id}"]["get"]["parameters"][0];
+        assert_eq!(
+            parameter["schema"]["pattern"].as_str().unwrap(),
+            crate::dto::schema::ID_PATTERN
+        );
     }
 }

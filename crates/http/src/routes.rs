@@ -2,6 +2,7 @@
 //! against the OpenAPI document by a test.
 
 use actix_web::http::Method;
+use actix_web::http::header::ALLOW;
 use actix_web::{FromRequest, Handler, HttpResponse, Resource, Responder, Route, web};
 
 use crate::dto::ErrorBody;
@@ -239,29 +240,31 @@ pub fn configure(state: ApiState) -> impl FnOnce(&mut web::ServiceConfig) {
             .app_data(json_config())
             .app_data(query_config())
             .app_data(path_config());
-        // One resource per path, so a wrong method on a known path is a 405.
+        // One resource per path, so a wrong method on a known path is a 405 naming the
+        // methods it has in `Allow` (RFC 9110).
         let state_has_sandbox = sandbox.is_some();
-        let mut resources: Vec<(&'static str, Resource)> = Vec::new();
+        let mut resources: Vec<(&'static str, Resource, Vec<Method>)> = Vec::new();
         for ApiRoute {
+            method,
             path,
             route,
             sandbox_only,
-            ..
         } in api_routes()
         {
             if sandbox_only && sandbox.is_none() {
                 continue;
             }
-            match resources.iter_mut().find(|(known, _)| *known == path) {
-                Some((_, resource)) => {
+            match resources.iter_mut().find(|(known, ..)| *known == path) {
+                Some((_, resource, methods)) => {
                     let current = std::mem::replace(resource, web::resource(path));
                     *resource = current.route(route);
+                    methods.push(method);
                 }
-                None => resources.push((path, web::resource(path).route(route))),
+                None => resources.push((path, web::resource(path).route(route), vec![method])),
             }
         }
-        for (_, resource) in resources {
-            api = api.service(resource.default_service(web::to(method_not_allowed)));
+        for (_, resource, methods) in resources {
+            api = api.service(resource.default_service(method_not_allowed(&methods)));
         }
         if let Some(sandbox) = sandbox {
             api = api.app_data(web::Data::from(sandbox));
@@ -275,9 +278,15 @@ pub fn configure(state: ApiState) -> impl FnOnce(&mut web::ServiceConfig) {
         }
 
         config
-            .service(web::resource(ROOT_HEALTH_PATHS[0]).route(web::get().to(health::live::live)))
             .service(
-                web::resource(ROOT_HEALTH_PATHS[1]).route(web::get().to(health::ready::ready)),
+                web::resource(ROOT_HEALTH_PATHS[0])
+                    .route(web::get().to(health::live::live))
+                    .default_service(method_not_allowed(&[Method::GET])),
+            )
+            .service(
+                web::resource(ROOT_HEALTH_PATHS[1])
+                    .route(web::get().to(health::ready::ready))
+                    .default_service(method_not_allowed(&[Method::GET])),
             );
     }
 }
@@ -286,6 +295,19 @@ async fn not_found() -> HttpResponse {
     HttpResponse::NotFound().json(ErrorBody::new("Not found"))
 }
 
-async fn method_not_allowed() -> HttpResponse {
-    HttpResponse::MethodNotAllowed().json(ErrorBody::new("Method not allowed"))
+/// The 405 of a path that has only `methods`, which its `Allow` header names.
+fn method_not_allowed(methods: &[Method]) -> Route {
+    let allow = methods
+        .iter()
+        .map(Method::as_str)
+        .collect::<Vec<_>>()
+        .join(", ");
+    web::to(move || {
+        let allow = allow.clone();
+        async move {
+            HttpResponse::MethodNotAllowed()
+                .insert_header((ALLOW, allow))
+                .json(ErrorBody::new("Method not allowed"))
+        }
+    })
 }

@@ -7,11 +7,11 @@ use std::io::Read;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use actix_web::http::StatusCode;
 use actix_web::http::header::{
-    ACCEPT, ACCEPT_ENCODING, AUTHORIZATION, CACHE_CONTROL, CONTENT_ENCODING, CONTENT_TYPE, ETAG,
-    IF_NONE_MATCH, VARY,
+    ACCEPT, ACCEPT_ENCODING, ALLOW, AUTHORIZATION, CACHE_CONTROL, CONTENT_ENCODING, CONTENT_TYPE,
+    ETAG, IF_NONE_MATCH, VARY,
 };
+use actix_web::http::{Method, StatusCode};
 use actix_web::{App, test};
 use chrono::Utc;
 use paduka_application::accounts::{
@@ -290,6 +290,35 @@ async fn bad_list_parameters_are_400_and_unknown_paths_and_methods_are_json() {
             refusal("Method not allowed")
         )
     );
+}
+
+#[actix_web::test]
+async fn a_wrong_method_is_405_with_the_methods_of_the_path_in_allow() {
+    let app = app!(true);
+    for (method, uri, allow) in [
+        (Method::POST, "/api/v1/sale/allsales", "GET"),
+        (Method::TRACE, "/api/v1/order/cart", "POST"),
+        (Method::GET, "/api/v1/product/delete/p-1", "DELETE"),
+        (Method::OPTIONS, "/api/v1/user/update-user/u-1", "PUT"),
+        (Method::HEAD, "/api/v1/health/live", "GET"),
+        (Method::PUT, "/health/ready", "GET"),
+    ] {
+        let request = test::TestRequest::default()
+            .method(method.clone())
+            .uri(uri)
+            .to_request();
+        let response = test::call_service(&app, request).await;
+        assert_eq!(
+            response.status(),
+            StatusCode::METHOD_NOT_ALLOWED,
+            "{method} {uri}"
+        );
+        assert_eq!(
+            response.headers().get(ALLOW).map(|v| v.to_str().unwrap()),
+            Some(allow),
+            "{method} {uri}"
+        );
+    }
 }
 
 #[actix_web::test]
@@ -1153,4 +1182,94 @@ async fn the_sandbox_s_pay_button_asks_its_use_case_as_the_caller() {
     )
     .await;
     assert_eq!(page.status(), StatusCode::OK);
+}
+
+/// What the OpenAPI document does not allow is refused before any use case is asked (the
+/// mocks have no expectations: reaching one would panic).
+#[actix_web::test]
+async fn requests_the_document_does_not_allow_are_400_and_change_nothing() {
+    let app = app!(true);
+    let refused = |message: &str| (StatusCode::BAD_REQUEST, refusal(message));
+
+    for pincode in ["%20281001", "281001%20", "28100a", "+28100"] {
+        let request = test::TestRequest::get().uri(&format!("/api/v1/delivery/{pincode}"));
+        assert_eq!(
+            send!(app, request),
+            refused("Enter a valid 6-digit Pincode"),
+            "{pincode}"
+        );
+    }
+    for amount in ["+5", "%205", "5%20", "-5", "5e2"] {
+        let request = test::TestRequest::post()
+            .uri(&format!("/api/v1/payment/{amount}"))
+            .insert_header((AUTHORIZATION, SHOPPER));
+        assert_eq!(
+            send!(app, request),
+            refused("Please enter a valid amount"),
+            "{amount}"
+        );
+    }
+    for status in [" Confirmed", "Confirmed ", "confirmed", "Cancelled", ""] {
+        let request = test::TestRequest::put()
+            .uri("/api/v1/order/update-status/o-1")
+            .insert_header((AUTHORIZATION, ADMIN))
+            .set_json(json!({ "status": status }));
+        assert_eq!(
+            send!(app, request),
+            refused("Status must be Pending, Confirmed or Delivered"),
+            "{status:?}"
+        );
+    }
+    // A body is an object: serde would read a struct from an array of its fields.
+    let request = test::TestRequest::post()
+        .uri("/api/v1/auth/login")
+        .insert_header((CONTENT_TYPE, "application/json"))
+        .set_payload(r#"["asha@example.com", "correct horse"]"#);
+    let (status, body) = send!(app, request);
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(
+        body["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("Invalid request body"),
+        "{body}"
+    );
+    // An optional body is no body, or a JSON object sent as JSON: never bytes taken for none.
+    let not_json = "Send the request body as JSON (Content-Type: application/json)";
+    for uri in ["/api/v1/order/myorders", "/api/v1/payment/500"] {
+        for (content_type, payload) in [
+            (Some("application/octet-stream"), &b"\x00\xff\x10"[..]),
+            (Some("text/plain"), &b""[..]),
+            (None, &b"{}"[..]),
+        ] {
+            let mut request = test::TestRequest::post()
+                .uri(uri)
+                .insert_header((AUTHORIZATION, SHOPPER))
+                .set_payload(payload.to_vec());
+            if let Some(content_type) = content_type {
+                request = request.insert_header((CONTENT_TYPE, content_type));
+            }
+            assert_eq!(
+                send!(app, request),
+                refused(not_json),
+                "{uri} {content_type:?}"
+            );
+        }
+        for payload in ["null", "[]", "[null]", "\"x\"", "\t", " "] {
+            let request = test::TestRequest::post()
+                .uri(uri)
+                .insert_header((AUTHORIZATION, SHOPPER))
+                .insert_header((CONTENT_TYPE, "application/json"))
+                .set_payload(payload);
+            let (status, body) = send!(app, request);
+            assert_eq!(status, StatusCode::BAD_REQUEST, "{uri} {payload}");
+            assert!(
+                body["message"]
+                    .as_str()
+                    .unwrap()
+                    .starts_with("Invalid request body"),
+                "{uri} {payload}: {body}"
+            );
+        }
+    }
 }

@@ -2,16 +2,34 @@ use paduka_application::accounts::RegistrationInput;
 use paduka_domain::user::User;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use utoipa::ToSchema;
+use utoipa::openapi::RefOr;
+use utoipa::openapi::schema::{ObjectBuilder, Schema, SchemaType, Type};
+use utoipa::{PartialSchema, ToSchema};
 
 use super::scalar_text;
+use super::schema::{self, WS};
 use crate::ApiError;
 
 /// `POST /auth/login`.
-#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Default, Deserialize)]
 pub struct LoginBody {
     pub email: Option<String>,
     pub password: Option<String>,
+}
+
+impl ToSchema for LoginBody {}
+
+impl PartialSchema for LoginBody {
+    fn schema() -> RefOr<Schema> {
+        schema::schema(schema::object(
+            "`POST /auth/login`. A wrong e-mail or password is 401, whatever it looks like.",
+            vec![
+                ("email", schema::not_blank(None), ""),
+                ("password", schema::string().min_length(Some(1)), ""),
+            ],
+            &["email", "password"],
+        ))
+    }
 }
 
 impl LoginBody {
@@ -32,6 +50,8 @@ pub struct UserDto {
     #[serde(rename = "_id")]
     pub id: String,
     pub name: String,
+    /// Lower case, as stored.
+    #[schema(format = Email)]
     pub email: String,
     pub phone: String,
     pub address: String,
@@ -117,19 +137,80 @@ pub fn code_text(value: Option<&Value>) -> Option<String> {
 }
 
 /// `POST /auth/register`: first with `otp: null` (a code is mailed), then with the code.
-#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Default, Deserialize)]
 pub struct RegisterBody {
     pub name: Option<String>,
     pub email: Option<String>,
     /// At least 8 characters.
     pub password: Option<String>,
     /// 10 digits, optionally with `+91`, spaces or dashes; a number or text.
-    #[schema(value_type = Option<String>)]
     pub phone: Option<Value>,
     pub address: Option<String>,
     /// `null` to ask for a code; the 6-digit code (text or number) to confirm.
-    #[schema(value_type = Option<String>)]
     pub otp: Option<Value>,
+}
+
+/// A new password: 8 characters or more, at most 72 bytes (what bcrypt reads).
+fn new_password() -> ObjectBuilder {
+    schema::string()
+        .min_length(Some(8))
+        .max_length(Some(72))
+        .description(Some(
+            "At least 8 characters and at most 72 bytes in UTF-8 (what bcrypt reads)",
+        ))
+}
+
+impl ToSchema for RegisterBody {}
+
+impl PartialSchema for RegisterBody {
+    fn schema() -> RefOr<Schema> {
+        let ask = schema::object(
+            "The first step: the details, and no code (`otp` null, left out or blank); a code is mailed",
+            vec![
+                (
+                    "name",
+                    schema::not_blank(Some(100)),
+                    "At most 100 characters, trimmed",
+                ),
+                ("password", new_password(), ""),
+                (
+                    "phone",
+                    schema::phone(false),
+                    "10 digits, optionally with `+91`, spaces or dashes; a number or text",
+                ),
+                (
+                    "address",
+                    schema::not_blank(Some(500)),
+                    "At most 500 characters, trimmed",
+                ),
+                (
+                    "otp",
+                    ObjectBuilder::new()
+                        .schema_type(SchemaType::from_iter([Type::String, Type::Null]))
+                        .pattern(Some(format!("^[{WS}]*$"))),
+                    "",
+                ),
+            ],
+            &["name", "email", "password", "phone", "address"],
+        )
+        .property("email", schema::email());
+        let confirm = schema::object(
+            "The second step: the e-mail and the mailed code; the details kept at the first step make the account",
+            vec![
+                (
+                    "otp",
+                    schema::code(),
+                    "The 6-digit code, as text or as a number",
+                ),
+            ],
+            &["email", "otp"],
+        )
+        .property("email", schema::email());
+        RefOr::T(schema::any_of(
+            "`POST /auth/register`: the first step or the second",
+            vec![ask, confirm],
+        ))
+    }
 }
 
 impl RegisterBody {
@@ -150,20 +231,52 @@ impl RegisterBody {
 }
 
 /// `POST /auth/forgot-password`.
-#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Default, Deserialize)]
 pub struct ForgotPasswordBody {
     pub email: Option<String>,
 }
 
+impl ToSchema for ForgotPasswordBody {}
+
+impl PartialSchema for ForgotPasswordBody {
+    fn schema() -> RefOr<Schema> {
+        schema::schema(
+            schema::object("`POST /auth/forgot-password`.", vec![], &["email"])
+                .property("email", schema::email()),
+        )
+    }
+}
+
 /// `POST /auth/reset-password`.
-#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Default, Deserialize)]
 pub struct ResetPasswordBody {
     pub email: Option<String>,
     /// The 6-digit code from the mail, as text or a number.
-    #[schema(value_type = Option<String>)]
     pub otp: Option<Value>,
     /// The new password, at least 8 characters.
     pub password: Option<String>,
+}
+
+impl ToSchema for ResetPasswordBody {}
+
+impl PartialSchema for ResetPasswordBody {
+    fn schema() -> RefOr<Schema> {
+        schema::schema(
+            schema::object(
+                "`POST /auth/reset-password`.",
+                vec![
+                    (
+                        "otp",
+                        schema::code(),
+                        "The 6-digit code from the mail, as text or as a number",
+                    ),
+                    ("password", new_password(), ""),
+                ],
+                &["email", "otp", "password"],
+            )
+            .property("email", schema::email()),
+        )
+    }
 }
 
 #[cfg(test)]

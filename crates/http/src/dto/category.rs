@@ -1,7 +1,10 @@
 use paduka_domain::catalog::{Category, CategoryDraft};
 use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
+use utoipa::openapi::RefOr;
+use utoipa::openapi::schema::Schema;
+use utoipa::{PartialSchema, ToSchema};
 
+use super::schema::{self, WS};
 use crate::ApiError;
 
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
@@ -24,11 +27,46 @@ impl From<&Category> for CategoryDto {
 }
 
 /// `POST /category/create-category` and `PUT /category/update-category/{id}`.
-#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Default, Deserialize)]
 pub struct CategoryBody {
     pub name: Option<String>,
     /// An http(s) URL or a path on this server.
     pub image: Option<String>,
+}
+
+/// An image as `CategoryDraft` takes it: an http(s) URL (scheme in any case) or a path on
+/// this server (`/`, not `//`), with no white space, `"` or `<`; trimmed; empty is none.
+pub fn image_reference_pattern() -> String {
+    let c = format!("[^{WS}\"<]");
+    let first = format!("[^/{WS}\"<]");
+    schema::trimmed(&format!(
+        "(?:[hH][tT][tT][pP][sS]?://{first}{c}*|/(?:{first}{c}*)?)?"
+    ))
+}
+
+impl ToSchema for CategoryBody {}
+
+impl PartialSchema for CategoryBody {
+    fn schema() -> RefOr<Schema> {
+        schema::schema(schema::object(
+            "`POST /category/create-category` and `PUT /category/update-category/{id}`.",
+            vec![
+                (
+                    "name",
+                    schema::not_blank(Some(60)),
+                    "Unique ignoring case; at most 60 characters, trimmed",
+                ),
+                (
+                    "image",
+                    schema::nullable_string()
+                        .pattern(Some(image_reference_pattern()))
+                        .max_length(Some(2000)),
+                    "An http(s) URL or a path on this server; empty or null for none",
+                ),
+            ],
+            &["name"],
+        ))
+    }
 }
 
 impl CategoryBody {

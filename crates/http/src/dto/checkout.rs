@@ -9,9 +9,11 @@ use paduka_domain::order::{Order, StatusChange};
 use paduka_domain::{ProductId, UserId};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use utoipa::ToSchema;
+use utoipa::openapi::RefOr;
+use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder, Schema};
+use utoipa::{PartialSchema, ToSchema};
 
-use super::{scalar_integer, scalar_text, timestamp};
+use super::{scalar_integer, scalar_text, schema, timestamp};
 use crate::ApiError;
 use crate::routes::API_PREFIX;
 
@@ -35,17 +37,49 @@ impl From<DeliveryCheck> for DeliveryResponse {
 }
 
 /// One cart line as the client sends it; any other field is ignored.
-#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Default, Deserialize)]
 pub struct CartLineBody {
     /// The product's `_id`.
     #[serde(rename = "_id")]
     pub id: Option<String>,
     /// The index of the chosen variant (0 for the first), as a number or text.
-    #[schema(value_type = Option<super::NumberOrText>)]
     pub productno: Option<Value>,
     /// How many, at least 1, as a number or text.
-    #[schema(value_type = Option<super::NumberOrText>)]
     pub quantity: Option<Value>,
+}
+
+impl ToSchema for CartLineBody {}
+
+impl PartialSchema for CartLineBody {
+    fn schema() -> RefOr<Schema> {
+        schema::schema(schema::object(
+            "One cart line; any other field (the product's name, price, ...) is ignored.",
+            vec![
+                ("_id", schema::id(), "The product's `_id`"),
+                (
+                    "productno",
+                    schema::whole_number(0, u32::MAX.into(), r"\+?[0-9]+|-0+", true),
+                    "The index of the chosen variant (0, the first, when left out), as a number or text",
+                ),
+                (
+                    "quantity",
+                    schema::whole_number(1, u32::MAX.into(), r"\+?0*[1-9][0-9]*", false),
+                    "How many, at least 1, as a number or text",
+                ),
+            ],
+            &["_id", "quantity"],
+        ))
+    }
+}
+
+/// The cart's lines.
+fn cart_lines_schema() -> ArrayBuilder {
+    ArrayBuilder::new().items(CartLineBody::schema())
+}
+
+/// A pincode in a body: six digits as text (trimmed) or as a JSON number.
+fn pincode(or_null: bool) -> ObjectBuilder {
+    schema::whole_number(100_000, 999_999, "[0-9]{6}", or_null)
 }
 
 impl CartLineBody {
@@ -87,13 +121,36 @@ fn pincode_text(value: Option<&Value>) -> String {
 }
 
 /// `POST /payment/{amount}`: the cart, optional (the spec's client sends none).
-#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Default, Deserialize)]
 pub struct PaymentBody {
     pub products: Option<Vec<CartLineBody>>,
     pub address: Option<String>,
     /// Six digits, as text or a number.
-    #[schema(value_type = Option<super::NumberOrText>)]
     pub pincode: Option<Value>,
+}
+
+impl ToSchema for PaymentBody {}
+
+impl PartialSchema for PaymentBody {
+    fn schema() -> RefOr<Schema> {
+        schema::schema(
+            schema::object(
+                "`POST /payment/{amount}`: the cart. Without any of its fields (`{}`), no cart \
+                 is checked (the spec's client); with one, the cart must be complete, \
+                 deliverable and cost `amount`.",
+                vec![
+                    ("address", schema::nullable_string(), "Where to deliver"),
+                    (
+                        "pincode",
+                        pincode(true),
+                        "Six digits, as text or as a number",
+                    ),
+                ],
+                &[],
+            )
+            .property("products", cart_lines_schema()),
+        )
+    }
 }
 
 impl PaymentBody {
@@ -140,11 +197,27 @@ impl From<PaymentOrder> for PaymentResponse {
 }
 
 /// `POST /payment/sandbox/pay`.
-#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Default, Deserialize)]
 pub struct SandboxPayBody {
     /// The sandbox order id `POST /payment/{amount}` answered.
     #[serde(rename = "orderId")]
     pub order_id: Option<String>,
+}
+
+impl ToSchema for SandboxPayBody {}
+
+impl PartialSchema for SandboxPayBody {
+    fn schema() -> RefOr<Schema> {
+        schema::schema(schema::object(
+            "`POST /payment/sandbox/pay`.",
+            vec![(
+                "orderId",
+                schema::not_blank(None),
+                "The sandbox order id `POST /payment/{amount}` answered",
+            )],
+            &["orderId"],
+        ))
+    }
 }
 
 /// The three fields a checkout window returns.
@@ -174,20 +247,61 @@ pub struct WebhookResponse {
 }
 
 /// `POST /order/cart`. Extra product fields, `status` and `user` are ignored.
-#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Default, Deserialize)]
 pub struct OrderBody {
     pub products: Option<Vec<CartLineBody>>,
     pub address: Option<String>,
-    #[schema(value_type = Option<super::NumberOrText>)]
     pub pincode: Option<Value>,
     /// What the cart costs, in whole rupees.
-    #[schema(value_type = Option<super::NumberOrText>)]
     pub amount: Option<Value>,
     #[serde(rename = "paymentId")]
     pub payment_id: Option<String>,
     #[serde(rename = "orderId")]
     pub order_id: Option<String>,
     pub signature: Option<String>,
+}
+
+impl ToSchema for OrderBody {}
+
+impl PartialSchema for OrderBody {
+    fn schema() -> RefOr<Schema> {
+        schema::schema(
+            schema::object(
+                "`POST /order/cart`: the paid cart and what the checkout window returned. \
+                 Other fields (`status`, `user`) are ignored.",
+                vec![
+                    ("address", schema::nullable_string(), "Where to deliver"),
+                    (
+                        "pincode",
+                        pincode(true),
+                        "Six digits, as text or as a number",
+                    ),
+                    (
+                        "amount",
+                        schema::whole_number(i64::MIN, i64::MAX, r"[-+]?[0-9]+", false),
+                        "What the cart costs, in whole rupees, as a number or text",
+                    ),
+                    (
+                        "paymentId",
+                        schema::nullable_string(),
+                        "The provider's payment id",
+                    ),
+                    (
+                        "orderId",
+                        schema::nullable_string(),
+                        "The provider's order id (`id` of `POST /payment/{amount}`)",
+                    ),
+                    (
+                        "signature",
+                        schema::nullable_string(),
+                        "The provider's signature",
+                    ),
+                ],
+                &["amount"],
+            )
+            .property("products", cart_lines_schema()),
+        )
+    }
 }
 
 impl OrderBody {
@@ -207,9 +321,21 @@ impl OrderBody {
 }
 
 /// `POST /order/myorders`: `user`, when sent, must be the caller.
-#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Default, Deserialize)]
 pub struct MyOrdersBody {
     pub user: Option<String>,
+}
+
+impl ToSchema for MyOrdersBody {}
+
+impl PartialSchema for MyOrdersBody {
+    fn schema() -> RefOr<Schema> {
+        schema::schema(schema::object(
+            "`POST /order/myorders`: optional; `user`, when sent, must be the caller's `_id` (else 403).",
+            vec![("user", schema::nullable_string(), "")],
+            &[],
+        ))
+    }
 }
 
 impl MyOrdersBody {
@@ -223,10 +349,31 @@ impl MyOrdersBody {
 }
 
 /// `PUT /order/update-status/{id}`.
-#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Default, Deserialize)]
 pub struct StatusBody {
     /// `Pending`, `Confirmed` or `Delivered`.
     pub status: Option<String>,
+}
+
+impl StatusBody {
+    /// What an administrator may set; cancelling has its own call.
+    pub const SETTABLE: [&'static str; 3] = ["Pending", "Confirmed", "Delivered"];
+}
+
+impl ToSchema for StatusBody {}
+
+impl PartialSchema for StatusBody {
+    fn schema() -> RefOr<Schema> {
+        schema::schema(schema::object(
+            "`PUT /order/update-status/{id}`.",
+            vec![(
+                "status",
+                schema::one_of_texts(&StatusBody::SETTABLE),
+                "Cancelling has its own call, `GET /order/delete/{id}`",
+            )],
+            &["status"],
+        ))
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]

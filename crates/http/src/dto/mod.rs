@@ -8,6 +8,7 @@ mod checkout;
 mod product;
 mod review;
 mod sale;
+pub mod schema;
 mod user;
 
 use chrono::{DateTime, SecondsFormat, Utc};
@@ -66,14 +67,6 @@ impl MessageResponse {
             message: message.into(),
         }
     }
-}
-
-/// A number, or the same number written as text (what HTML forms send).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
-#[serde(untagged)]
-pub enum NumberOrText {
-    Number(f64),
-    Text(String),
 }
 
 /// A scalar JSON value as the text a form would have sent: `null` is absent, `15` and `15.0`

@@ -115,15 +115,22 @@ impl From<&Product> for ProductDto {
 #[derive(Debug, Clone, Default, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct ProductListParams {
-    /// A category `_id`, or several separated by commas (products of any of them).
+    /// A category `_id`, or several separated by commas (products of any of them): at most
+    /// 50, blank entries ignored.
+    #[param(
+        pattern = r"^(?:[\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*,)*(?:[\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*|[\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*[^,\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000][^,]*(?:,(?:[\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*,)*[\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*[^,\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000][^,]*){0,49}(?:,[\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*)*)$"
+    )]
     pub category: Option<String>,
-    /// Rupees; compared with the first variant's price.
+    /// Rupees (at most 2 decimals, at most 10,000,000); compared with the first variant's
+    /// price. Empty is absent.
     #[serde(rename = "maxPrice")]
-    #[param(rename = "maxPrice", value_type = Option<f64>)]
+    #[param(rename = "maxPrice", value_type = Option<String>, pattern = r"^[\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*(?:0*(?:[0-9]{1,7}(?:\.[0-9]{0,2})?|10000000(?:\.0{0,2})?))?[\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*$")]
     pub max_price: Option<String>,
-    /// `newest` (default), `oldest`, `discount`, `price-low` or `price-high`.
+    /// `newest` (default), `oldest`, `discount`, `price-low` or `price-high`; empty is absent.
+    #[param(value_type = Option<String>, pattern = "^(?:newest|oldest|discount|price-low|price-high)?$")]
     pub sort: Option<String>,
     /// Words that must all appear in the name, info, material, tags or category name.
+    #[param(max_length = 200)]
     pub q: Option<String>,
     /// 1-based page; applies when `limit` is given.
     #[param(value_type = Option<u32>, minimum = 1, maximum = 2147483647)]
@@ -131,6 +138,15 @@ pub struct ProductListParams {
     /// Products per page, 1..=100.
     #[param(value_type = Option<u32>, minimum = 1, maximum = 100)]
     pub limit: Option<String>,
+}
+
+/// A whole number written in digits only, as the document's integer: `page` and `limit` are
+/// never empty, signed or padded with spaces.
+fn digits(text: &str) -> Option<u32> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    text.parse().ok()
 }
 
 /// A parameter's value; an empty one counts as absent.
@@ -166,24 +182,31 @@ impl ProductListParams {
                 })
             })
             .transpose()?;
-        let sort = given(self.sort.as_ref())
+        // Exactly a name: ` newest` is not one.
+        let sort = self
+            .sort
+            .as_deref()
+            .filter(|s| !s.is_empty())
             .map(ProductSort::parse)
             .transpose()?
             .unwrap_or_default();
-        let text = given(self.q.as_ref()).map(str::to_owned);
-        if text
+        // The limit counts what was sent, white space included, as the document's maxLength.
+        if self
+            .q
             .as_ref()
-            .is_some_and(|t| t.chars().count() > Self::MAX_SEARCH_CHARS)
+            .is_some_and(|q| q.chars().count() > Self::MAX_SEARCH_CHARS)
         {
             return Err(ApiError::bad_request(format!(
                 "q must be at most {} characters",
                 Self::MAX_SEARCH_CHARS
             )));
         }
-        let page = given(self.page.as_ref())
+        let text = given(self.q.as_ref()).map(str::to_owned);
+        let page = self
+            .page
+            .as_deref()
             .map(|p| {
-                p.parse::<u32>()
-                    .ok()
+                digits(p)
                     .filter(|p| (1..=ProductQuery::MAX_PAGE).contains(p))
                     .ok_or_else(|| {
                         ApiError::bad_request(format!(
@@ -194,10 +217,11 @@ impl ProductListParams {
             })
             .transpose()?
             .unwrap_or(1);
-        let limit = given(self.limit.as_ref())
+        let limit = self
+            .limit
+            .as_deref()
             .map(|l| {
-                l.parse::<u32>()
-                    .ok()
+                digits(l)
                     .filter(|l| (1..=ProductQuery::MAX_LIMIT).contains(l))
                     .ok_or_else(|| {
                         ApiError::bad_request(format!(
@@ -270,9 +294,17 @@ pub struct CategoryProductsResponse {
 /// This type only describes the form in the OpenAPI document; `upload` reads the real one.
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 pub struct ProductForm {
-    /// The shop's product code; made up when empty.
+    /// The shop's product code; made up when empty. At most 64 characters, trimmed.
+    #[schema(max_length = 64)]
     pub product_id: Option<String>,
+    /// At most 200 characters, trimmed.
+    #[schema(
+        pattern = r"[^\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]",
+        max_length = 200
+    )]
     pub name: String,
+    /// At most 2000 characters, trimmed.
+    #[schema(max_length = 2000)]
     pub info: Option<String>,
     /// Variant labels, e.g. `UK 7,UK 8` (none, or one per price).
     #[serde(rename = "type")]
@@ -283,20 +315,36 @@ pub struct ProductForm {
     pub specifications: Option<String>,
     pub material: Option<String>,
     pub tags: Option<String>,
-    /// Rupees per variant, e.g. `2499,2599.50`.
+    /// Rupees per variant, e.g. `2499,2599.50`: 1 to 50 prices, each at most 10,000,000
+    /// with at most 2 decimals; empty entries are dropped.
+    #[schema(
+        pattern = r"^(?:[\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*,)*[\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*[0-9]+(?:\.[0-9]{0,2})?[\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*(?:,[\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*(?:[0-9]+(?:\.[0-9]{0,2})?[\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*)?)*$"
+    )]
     pub price: String,
-    /// Whole percent per variant (none, or one per price; default 0).
+    /// Whole percent, 0 to 100, per variant (none, or one per price; default 0).
+    #[schema(
+        pattern = r"^[\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*(?:[-+]?0+|\+?0*(?:[1-9][0-9]?|100))?[\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*(?:,[\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*(?:[-+]?0+|\+?0*(?:[1-9][0-9]?|100))?[\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*)*$"
+    )]
     pub discount: Option<String>,
     /// An admin's `_id`; default the caller.
+    #[schema(
+        pattern = r"^[\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})?[\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*$"
+    )]
     pub seller: Option<String>,
     /// A category `_id`.
+    #[schema(
+        pattern = r"^[\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}[\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*$"
+    )]
     pub category: String,
+    /// Pairs in stock, 0 to 1,000,000; empty is 0.
+    #[schema(value_type = Option<String>, pattern = r"^[\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*(?:\+?0*(?:[0-9]{1,6}|1000000))?[\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*$")]
     pub quantity: Option<u32>,
-    /// `true`/`false` (also yes/no, 1/0); default true.
+    /// `true`/`false`, `yes`/`no`, `on`/`off` or `1`/`0`, in any case; empty is true.
+    #[schema(value_type = Option<String>, pattern = r"^[\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*(?:[tT][rR][uU][eE]|[yY][eE][sS]|[oO][nN]|1|[fF][aA][lL][sS][eE]|[nN][oO]|[oO][fF][fF]|0)?[\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*$")]
     pub shipping: Option<bool>,
-    /// Gallery image URLs (http(s) or paths on this server).
+    /// Gallery image URLs (http(s) or paths on this server), comma separated.
     pub otherphoto: Option<String>,
-    /// JPEG, PNG, WebP, GIF or AVIF, at most 5 MB.
+    /// JPEG, PNG, WebP, GIF or AVIF, at most 20 MB and 50 megapixels.
     #[schema(value_type = Option<String>, format = Binary)]
     pub photo: Option<Vec<u8>>,
 }
@@ -308,11 +356,19 @@ pub struct PhotoParams {
     /// A width for `srcset`: 240, 480, 960 or 1600 (never wider than the photo); anything
     /// else is 400 `Unsupported width`. WebP when `Accept` names `image/webp`, else the
     /// photo's own format.
-    #[param(value_type = Option<u32>)]
+    #[param(value_type = Option<u32>, inline, schema_with = photo_widths)]
     pub w: Option<String>,
     /// The product's `photoVersion`. When it is the current photo's, the reply may be kept
     /// for a year (`immutable`); otherwise it is revalidated as usual.
     pub v: Option<String>,
+}
+
+/// The widths `w` takes.
+fn photo_widths() -> utoipa::openapi::schema::Object {
+    utoipa::openapi::schema::ObjectBuilder::new()
+        .schema_type(utoipa::openapi::schema::Type::Integer)
+        .enum_values(Some(PhotoWidth::ALL.iter().map(|w| w.pixels())))
+        .build()
 }
 
 impl PhotoParams {
@@ -468,7 +524,13 @@ mod tests {
             ("limit=101", "limit must be"),
             ("page=0&limit=5", "page must be"),
             ("page=x", "page must be"),
+            ("page=", "page must be"),
+            ("page=%202", "page must be"),
             ("page=2147483648&limit=5", "page must be"),
+            ("limit=+5", "limit must be"),
+            ("limit=", "limit must be"),
+            ("sort=%20newest", "sort must be one of"),
+            ("maxPrice=10000000.01", "maxPrice must be"),
             (
                 format!("category={}", vec!["c"; 51].join(",")).as_str(),
                 "category names at most 50",

@@ -1,9 +1,11 @@
 use paduka_domain::review::{Review, ReviewDraft};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use utoipa::ToSchema;
+use utoipa::openapi::RefOr;
+use utoipa::openapi::schema::Schema;
+use utoipa::{PartialSchema, ToSchema};
 
-use super::{scalar_integer, timestamp};
+use super::{scalar_integer, schema, timestamp};
 use crate::ApiError;
 
 /// The reviewer. `_id` is `null` once their account is deleted; the name they had stays.
@@ -50,12 +52,34 @@ impl From<&Review> for ReviewDto {
 }
 
 /// `POST /review/add-review/{id}`. The reviewer is the token's user: a `user` field is ignored.
-#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Default, Deserialize)]
 pub struct ReviewBody {
     pub comment: Option<String>,
     /// A whole number from 1 to 5, as a number or as text.
-    #[schema(value_type = Option<super::NumberOrText>)]
     pub rating: Option<Value>,
+}
+
+impl ToSchema for ReviewBody {}
+
+impl PartialSchema for ReviewBody {
+    fn schema() -> RefOr<Schema> {
+        schema::schema(schema::object(
+            "`POST /review/add-review/{id}`. The reviewer is the token's user: a `user` field is ignored.",
+            vec![
+                (
+                    "rating",
+                    schema::whole_number(1, 5, r"\+?0*[1-5]", false),
+                    "A whole number from 1 to 5, as a number or as text",
+                ),
+                (
+                    "comment",
+                    schema::nullable_string().max_length(Some(ReviewDraft::MAX_COMMENT_CHARS)),
+                    "At most 2000 characters, trimmed",
+                ),
+            ],
+            &["rating"],
+        ))
+    }
 }
 
 impl ReviewBody {

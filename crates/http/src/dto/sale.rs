@@ -1,8 +1,11 @@
 use paduka_domain::sale::{Sale, SaleDraft};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use utoipa::ToSchema;
+use utoipa::openapi::RefOr;
+use utoipa::openapi::schema::{KnownFormat, Schema, SchemaFormat};
+use utoipa::{PartialSchema, ToSchema};
 
+use super::schema::{self, WS};
 use super::{scalar_text, whole_second_time};
 use crate::ApiError;
 
@@ -33,15 +36,63 @@ impl From<&Sale> for SaleDto {
 }
 
 /// `POST /sale/create-sale` and `PUT /sale/update-sale/{id}`: every field required.
-#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Default, Deserialize)]
 pub struct SaleBody {
     pub name: Option<String>,
     /// RFC 3339, or a local `2025-10-20T10:00` read as India time.
     pub start: Option<String>,
     pub end: Option<String>,
     /// Whole percent, as a number or as text.
-    #[schema(value_type = Option<super::NumberOrText>)]
     pub discount: Option<Value>,
+}
+
+/// A whole percent as text: what `Percent::parse` takes from 0 to 100.
+pub const PERCENT_TEXT: &str = r"[-+]?0+|\+?0*(?:[1-9][0-9]?|100)";
+
+/// A sale's start or end: RFC 3339, or a time without offset read as India time.
+fn shop_time() -> Schema {
+    let date = "[2-9][0-9]{3}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01])";
+    let hm = "(?:[01][0-9]|2[0-3]):[0-5][0-9]";
+    let local = format!("^[{WS}]*{date}(?:T{hm}Z?|T{hm}:[0-5][0-9]| {hm}(?::[0-5][0-9])?)[{WS}]*$");
+    schema::any_of(
+        "RFC 3339 (`2025-10-20T04:30:00Z`), or a date and time without offset \
+         (`2025-10-20T10:00`, `2025-10-20 10:00:00`), read as India time (UTC+05:30); \
+         in the years 2000 to 9999 (UTC)",
+        vec![
+            schema::string()
+                .format(Some(SchemaFormat::KnownFormat(KnownFormat::DateTime)))
+                .pattern(Some("^[2-9][0-9]{3}-")),
+            schema::string().pattern(Some(local)),
+        ],
+    )
+}
+
+impl ToSchema for SaleBody {}
+
+impl PartialSchema for SaleBody {
+    fn schema() -> RefOr<Schema> {
+        schema::schema(
+            schema::object(
+                "`POST /sale/create-sale` and `PUT /sale/update-sale/{id}`: every field is \
+                 required (else `Fill all details`), and the end must be after the start",
+                vec![
+                    (
+                        "name",
+                        schema::not_blank(Some(100)),
+                        "At most 100 characters, trimmed",
+                    ),
+                    (
+                        "discount",
+                        schema::whole_number(0, 100, PERCENT_TEXT, false),
+                        "Whole percent, 0 to 100, as a number or as text",
+                    ),
+                ],
+                &["name", "start", "end", "discount"],
+            )
+            .property("start", shop_time())
+            .property("end", shop_time()),
+        )
+    }
 }
 
 impl SaleBody {

@@ -2,9 +2,11 @@ use paduka_application::accounts::ProfileInput;
 use paduka_domain::user::User;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use utoipa::ToSchema;
+use utoipa::openapi::RefOr;
+use utoipa::openapi::schema::Schema;
+use utoipa::{PartialSchema, ToSchema};
 
-use super::{scalar_text, timestamp};
+use super::{scalar_text, schema, timestamp};
 
 /// A user as profiles and the admin's list show them (never the password hash).
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
@@ -12,6 +14,8 @@ pub struct UserDetailDto {
     #[serde(rename = "_id")]
     pub id: String,
     pub name: String,
+    /// Lower case, as stored.
+    #[schema(format = Email)]
     pub email: String,
     pub phone: String,
     pub address: String,
@@ -45,17 +49,55 @@ pub struct UsersResponse {
 
 /// `PUT /user/update-user/{id}`. A field left out keeps its value. The e-mail cannot be
 /// changed: an `email` or `newemail` field is ignored.
-#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Default, Deserialize)]
 pub struct UpdateUserBody {
     pub newname: Option<String>,
     /// 10 digits, optionally with `+91`, spaces or dashes; a number or text.
-    #[schema(value_type = Option<String>)]
     pub newphone: Option<Value>,
     pub newaddress: Option<String>,
     /// `0` (shopper) or `1` (admin), as a number or text. Administrators only, and not for
     /// themselves.
-    #[schema(value_type = Option<super::NumberOrText>)]
     pub newrole: Option<Value>,
+}
+
+impl ToSchema for UpdateUserBody {}
+
+impl PartialSchema for UpdateUserBody {
+    fn schema() -> RefOr<Schema> {
+        schema::schema(schema::object(
+            "`PUT /user/update-user/{id}`. A field left out (or null) keeps its value. The \
+             e-mail cannot be changed: an `email` or `newemail` field is ignored.",
+            vec![
+                (
+                    "newname",
+                    schema::nullable_string()
+                        .pattern(Some(schema::not_blank_pattern()))
+                        .max_length(Some(100)),
+                    "At most 100 characters, trimmed",
+                ),
+                (
+                    "newphone",
+                    schema::phone(true),
+                    "10 digits, optionally with `+91`, spaces or dashes; a number or text",
+                ),
+                (
+                    "newaddress",
+                    schema::nullable_string()
+                        .pattern(Some(schema::not_blank_pattern()))
+                        .max_length(Some(500)),
+                    "At most 500 characters, trimmed",
+                ),
+                (
+                    "newrole",
+                    schema::whole_number(0, 1, r"[-+]?0+|\+?0*1", true),
+                    "`0` (shopper) or `1` (admin), as a number or text. Administrators only, \
+                     and not for themselves (400 `You cannot change your own role`); a shopper \
+                     sending it is refused (403)",
+                ),
+            ],
+            &[],
+        ))
+    }
 }
 
 impl UpdateUserBody {

@@ -16,14 +16,70 @@ pub mod users;
 
 /// A JSON body whose errors the handler raises itself, after the guard extractors ran: a
 /// caller without permission is told so before anything about their body.
-pub type JsonBody<T> = Result<actix_web::web::Json<T>, actix_web::Error>;
+pub type JsonBody<T> = Result<JsonObject<T>, actix_web::Error>;
 
-/// An optional JSON body: nothing (or only whitespace) is `T::default()`.
-pub fn optional_json<T>(bytes: &[u8]) -> Result<T, crate::ApiError>
+/// A JSON body that is an object, as every body schema says. serde would also read a struct
+/// from an array of its fields in order (`["a@b.in", "secret"]` as a login): not here.
+pub struct JsonObject<T>(pub T);
+
+impl<T> JsonObject<T> {
+    pub fn into_inner(self) -> T {
+        self.0
+    }
+}
+
+/// `T` from a JSON object's fields; a field of the wrong type is the client's error.
+fn from_object<T: serde::de::DeserializeOwned>(
+    object: serde_json::Map<String, serde_json::Value>,
+) -> Result<T, crate::ApiError> {
+    serde_json::from_value(serde_json::Value::Object(object))
+        .map_err(|cause| crate::ApiError::bad_request(format!("Invalid request body: {cause}")))
+}
+
+impl<T: serde::de::DeserializeOwned + 'static> actix_web::FromRequest for JsonObject<T> {
+    type Error = actix_web::Error;
+    type Future = std::pin::Pin<Box<dyn std::future::Future<Output = Result<Self, Self::Error>>>>;
+
+    fn from_request(
+        request: &actix_web::HttpRequest,
+        payload: &mut actix_web::dev::Payload,
+    ) -> Self::Future {
+        let object =
+            actix_web::web::Json::<serde_json::Map<String, serde_json::Value>>::from_request(
+                request, payload,
+            );
+        Box::pin(async move {
+            let object = object.await?.into_inner();
+            Ok(Self(from_object(object)?))
+        })
+    }
+}
+
+/// An optional JSON body: nothing is `T::default()`. Anything else, white space included,
+/// must be JSON sent as JSON: other bytes are refused, never taken for no body.
+pub fn optional_json<T>(
+    request: &actix_web::HttpRequest,
+    bytes: &[u8],
+) -> Result<T, crate::ApiError>
 where
     T: serde::de::DeserializeOwned + Default,
 {
-    if bytes.iter().all(u8::is_ascii_whitespace) {
+    let content_type = request.headers().get(actix_web::http::header::CONTENT_TYPE);
+    let is_json = content_type
+        .and_then(|value| value.to_str().ok())
+        .and_then(|value| value.parse::<actix_web::mime::Mime>().ok())
+        .is_some_and(|mime| {
+            mime.type_() == actix_web::mime::APPLICATION
+                && (mime.subtype() == actix_web::mime::JSON
+                    || mime.suffix() == Some(actix_web::mime::JSON))
+        });
+    let blank = bytes.is_empty();
+    if !is_json && (content_type.is_some() || !blank) {
+        return Err(crate::extract::json_error(
+            actix_web::error::JsonPayloadError::ContentType,
+        ));
+    }
+    if blank {
         return Ok(T::default());
     }
     if bytes.len() > crate::extract::MAX_JSON_BYTES {
@@ -32,6 +88,7 @@ where
             crate::extract::MAX_JSON_BYTES / 1024
         )));
     }
-    serde_json::from_slice(bytes)
-        .map_err(|cause| crate::ApiError::bad_request(format!("Invalid request body: {cause}")))
+    let object = serde_json::from_slice(bytes)
+        .map_err(|cause| crate::ApiError::bad_request(format!("Invalid request body: {cause}")))?;
+    from_object(object)
 }

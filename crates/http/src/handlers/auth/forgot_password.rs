@@ -19,6 +19,7 @@ pub const FORGOT_PASSWORD_MESSAGE: &str = "If that email is registered, a code h
         (status = 200, description = "`If that email is registered, a code has been sent`", body = MessageResponse),
         (status = 400, description = "`Enter a valid email address`", body = ErrorBody),
         (status = 429, description = "A code was asked for less than 30 seconds ago, or too many attempts", body = ErrorBody),
+        (status = 413, description = "The body is over 64 KB", body = ErrorBody),
     )
 )]
 pub async fn forgot_password(

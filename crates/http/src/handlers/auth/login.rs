@@ -17,6 +17,7 @@ use crate::{ApiError, ClientAddress};
         (status = 400, description = "`Email and password are required`", body = ErrorBody),
         (status = 401, description = "`Invalid email or password`", body = ErrorBody),
         (status = 429, description = "`Too many attempts, please try again later`", body = ErrorBody),
+        (status = 413, description = "The body is over 64 KB", body = ErrorBody),
     )
 )]
 pub async fn login(

@@ -19,6 +19,7 @@ use crate::{ApiError, ClientAddress};
         (status = 400, description = "A field breaks a rule, or `Invalid or expired OTP`", body = ErrorBody),
         (status = 409, description = "`Already registered, please login`", body = ErrorBody),
         (status = 429, description = "A code was mailed less than 30 seconds ago, or too many attempts", body = ErrorBody),
+        (status = 413, description = "The body is over 64 KB", body = ErrorBody),
     )
 )]
 pub async fn register(

@@ -14,6 +14,7 @@ use crate::handlers::JsonBody;
     responses(
         (status = 200, description = "`Password reset successfully`", body = MessageResponse),
         (status = 400, description = "`Invalid or expired OTP`, or the new password breaks a rule", body = ErrorBody),
+        (status = 413, description = "The body is over 64 KB", body = ErrorBody),
     )
 )]
 pub async fn reset_password(

@@ -11,7 +11,7 @@ use crate::{AdminUser, ApiError};
     path = "/api/v1/category/delete-category/{id}",
     tag = "categories",
     security(("token" = [])),
-    params(("id" = String, Path, description = "The category's `_id`")),
+    params(("id" = String, Path, description = "The category's `_id`", pattern = "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")),
     responses(
         (status = 200, description = "`Category deleted successfully`", body = MessageResponse),
         (status = 401, description = "No valid token", body = ErrorBody),

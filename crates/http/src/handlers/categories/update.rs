@@ -11,7 +11,7 @@ use crate::{AdminUser, ApiError};
     path = "/api/v1/category/update-category/{id}",
     tag = "categories",
     security(("token" = [])),
-    params(("id" = String, Path, description = "The category's `_id`")),
+    params(("id" = String, Path, description = "The category's `_id`", pattern = "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")),
     request_body = CategoryBody,
     responses(
         (status = 200, description = "`Category updated successfully`", body = CategoryWriteResponse),
@@ -20,6 +20,7 @@ use crate::{AdminUser, ApiError};
         (status = 403, description = "`Admin access required`", body = ErrorBody),
         (status = 404, description = "`Category not found`", body = ErrorBody),
         (status = 409, description = "`Category already exists`", body = ErrorBody),
+        (status = 413, description = "The body is over 64 KB", body = ErrorBody),
     )
 )]
 pub async fn update_category(

@@ -1,5 +1,6 @@
 use actix_web::{HttpResponse, web};
 use paduka_application::checkout::CheckoutUseCases;
+use paduka_domain::contact::Pincode;
 
 use crate::ApiError;
 use crate::dto::{DeliveryResponse, ErrorBody};
@@ -9,7 +10,7 @@ use crate::dto::{DeliveryResponse, ErrorBody};
     get,
     path = "/api/v1/delivery/{pincode}",
     tag = "checkout",
-    params(("pincode" = String, Path, description = "Six digits")),
+    params(("pincode" = String, Path, description = "Six digits", pattern = "^[0-9]{6}$")),
     responses(
         (status = 200, description = "`Delivery available at this pincode` or `Delivery unavailable`", body = DeliveryResponse),
         (status = 400, description = "`Enter a valid 6-digit Pincode`", body = ErrorBody),
@@ -19,6 +20,10 @@ pub async fn check_delivery(
     checkout: web::Data<dyn CheckoutUseCases>,
     pincode: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
+    // Exactly six digits: the path is not trimmed as a form field is.
+    if pincode.len() != 6 || !pincode.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(ApiError::bad_request(Pincode::INVALID));
+    }
     let check = checkout.delivery(&pincode)?;
     Ok(HttpResponse::Ok().json(DeliveryResponse::from(check)))
 }

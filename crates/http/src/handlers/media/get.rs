@@ -12,7 +12,7 @@ use crate::dto::ErrorBody;
     get,
     path = "/api/v1/media/{id}",
     tag = "media",
-    params(("id" = String, Path, description = "The image's id")),
+    params(("id" = String, Path, description = "The image's id", pattern = "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")),
     responses(
         (status = 200, description = "The image bytes, with their Content-Type, an ETag and Cache-Control",
             content_type = "image/*", body = inline(super::ImageBytes)),

@@ -11,7 +11,7 @@ use crate::{ApiError, CurrentUser};
     path = "/api/v1/order/get-order/{id}",
     tag = "orders",
     security(("token" = [])),
-    params(("id" = String, Path, description = "The order's `_id`")),
+    params(("id" = String, Path, description = "The order's `_id`", pattern = "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")),
     responses(
         (status = 200, description = "The order", body = OrderResponse),
         (status = 401, description = "No valid token", body = ErrorBody),

@@ -1,4 +1,4 @@
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpRequest, HttpResponse, web};
 use paduka_application::orders::OrderUseCases;
 
 use crate::dto::{ErrorBody, MyOrdersBody, OrdersResponse};
@@ -12,19 +12,22 @@ use crate::{ApiError, CurrentUser};
     path = "/api/v1/order/myorders",
     tag = "orders",
     security(("token" = [])),
-    request_body(content = Option<MyOrdersBody>, description = "`user`, if sent, must be the caller's `_id`"),
+    request_body(content = MyOrdersBody, description = "Optional: no body is the same as `{}`", content_type = "application/json"),
     responses(
         (status = 200, description = "The caller's orders", body = OrdersResponse),
+        (status = 400, description = "A body that is not a JSON object of this shape, or not sent as `application/json`", body = ErrorBody),
         (status = 401, description = "No valid token", body = ErrorBody),
         (status = 403, description = "`user` names someone else", body = ErrorBody),
+        (status = 413, description = "The body is over 64 KB", body = ErrorBody),
     )
 )]
 pub async fn my_orders(
     CurrentUser(user): CurrentUser,
     orders: web::Data<dyn OrderUseCases>,
+    request: HttpRequest,
     body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
-    let claimed = optional_json::<MyOrdersBody>(&body)?.claimed();
+    let claimed = optional_json::<MyOrdersBody>(&request, &body)?.claimed();
     let list = orders.my_orders(&user, claimed).await?;
     Ok(HttpResponse::Ok().json(OrdersResponse::of(&list)))
 }

@@ -21,6 +21,7 @@ use crate::{ApiError, CurrentUser};
         (status = 401, description = "No valid token", body = ErrorBody),
         (status = 409, description = "The amount does not match, `Only N left of NAME`, ...; `refunded: true` when the payment was refunded", body = ErrorBody),
         (status = 502, description = "The payment provider failed", body = ErrorBody),
+        (status = 413, description = "The body is over 64 KB", body = ErrorBody),
     )
 )]
 pub async fn place_order(

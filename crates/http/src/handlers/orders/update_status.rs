@@ -13,7 +13,7 @@ use crate::{AdminUser, ApiError};
     path = "/api/v1/order/update-status/{id}",
     tag = "orders",
     security(("token" = [])),
-    params(("id" = String, Path, description = "The order's `_id`")),
+    params(("id" = String, Path, description = "The order's `_id`", pattern = "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")),
     request_body = StatusBody,
     responses(
         (status = 200, description = "`Order status updated`", body = OrderWriteResponse),
@@ -22,6 +22,7 @@ use crate::{AdminUser, ApiError};
         (status = 403, description = "Not an administrator", body = ErrorBody),
         (status = 404, description = "`Order not found`", body = ErrorBody),
         (status = 409, description = "`Order Cancelled`", body = ErrorBody),
+        (status = 413, description = "The body is over 64 KB", body = ErrorBody),
     )
 )]
 pub async fn update_status(
@@ -31,6 +32,13 @@ pub async fn update_status(
     body: JsonBody<StatusBody>,
 ) -> Result<HttpResponse, ApiError> {
     let status = body?.into_inner().status.unwrap_or_default();
+    // Exactly one of the three, as the document's enum says (the service would also take
+    // it with white space around).
+    if !StatusBody::SETTABLE.contains(&status.as_str()) {
+        return Err(ApiError::bad_request(
+            "Status must be Pending, Confirmed or Delivered",
+        ));
+    }
     let order = orders
         .update_status(&admin, &OrderId::new(id.into_inner()), &status)
         .await?;

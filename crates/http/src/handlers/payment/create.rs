@@ -1,4 +1,4 @@
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpRequest, HttpResponse, web};
 use paduka_application::checkout::CheckoutUseCases;
 
 use crate::dto::{ErrorBody, PaymentBody, PaymentResponse};
@@ -12,13 +12,15 @@ use crate::{ApiError, CurrentUser};
     path = "/api/v1/payment/{amount}",
     tag = "checkout",
     security(("token" = [])),
-    params(("amount" = String, Path, description = "Whole rupees, 1 to 10,000,000")),
-    request_body(content = Option<PaymentBody>, description = "The cart (optional)"),
+    params(("amount" = i64, Path, description = "Whole rupees, 1 to 10,000,000", minimum = 1, maximum = 10_000_000)),
+    request_body(content = PaymentBody, description = "The cart. Optional: no body is the same as `{}`", content_type = "application/json"),
     responses(
         (status = 200, description = "The provider order to open the checkout window with", body = PaymentResponse),
         (status = 400, description = "`Please enter a valid amount`, a bad pincode, address or cart", body = ErrorBody),
         (status = 401, description = "No valid token", body = ErrorBody),
+        (status = 404, description = "A cart line names a product that does not exist", body = ErrorBody),
         (status = 409, description = "The amount is not what the cart costs, or `Only N left of NAME`", body = ErrorBody),
+        (status = 413, description = "The body is over 64 KB", body = ErrorBody),
         (status = 502, description = "The payment provider failed", body = ErrorBody),
     )
 )]
@@ -26,13 +28,15 @@ pub async fn create_payment(
     CurrentUser(user): CurrentUser,
     checkout: web::Data<dyn CheckoutUseCases>,
     amount: web::Path<String>,
+    request: HttpRequest,
     body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
-    let amount: i64 = amount
-        .trim()
-        .parse()
-        .map_err(|_| ApiError::bad_request("Please enter a valid amount"))?;
-    let cart = optional_json::<PaymentBody>(&body)?.try_into_cart()?;
+    // Digits only: no sign, no spaces, as the document's integer says.
+    let amount: i64 = Some(amount.as_str())
+        .filter(|a| !a.is_empty() && a.bytes().all(|b| b.is_ascii_digit()))
+        .and_then(|a| a.parse().ok())
+        .ok_or_else(|| ApiError::bad_request("Please enter a valid amount"))?;
+    let cart = optional_json::<PaymentBody>(&request, &body)?.try_into_cart()?;
     let order = checkout.start_payment(&user, amount, cart).await?;
     Ok(HttpResponse::Ok().json(PaymentResponse::from(order)))
 }

@@ -18,6 +18,7 @@ use crate::{ApiError, CurrentUser};
         (status = 400, description = "No order id", body = ErrorBody),
         (status = 401, description = "No valid token", body = ErrorBody),
         (status = 404, description = "`Payment order not found` (unknown, or someone else's)", body = ErrorBody),
+        (status = 413, description = "The body is over 64 KB", body = ErrorBody),
     )
 )]
 pub async fn sandbox_pay(

@@ -12,7 +12,7 @@ use crate::dto::{CategoryProductsResponse, ErrorBody, ProductDto};
     get,
     path = "/api/v1/product/category/{id}",
     tag = "products",
-    params(("id" = String, Path, description = "The category's `_id`")),
+    params(("id" = String, Path, description = "The category's `_id`", pattern = "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")),
     responses(
         (status = 200, description = "The category and its products", body = CategoryProductsResponse),
         (status = 304, description = "Unchanged since the ETag given in `If-None-Match`"),

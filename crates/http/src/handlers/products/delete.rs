@@ -11,7 +11,7 @@ use crate::{AdminUser, ApiError};
     path = "/api/v1/product/delete/{id}",
     tag = "products",
     security(("token" = [])),
-    params(("id" = String, Path, description = "The product's `_id`")),
+    params(("id" = String, Path, description = "The product's `_id`", pattern = "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")),
     responses(
         (status = 200, description = "`Product Deleted successfully`", body = MessageResponse),
         (status = 401, description = "No valid token", body = ErrorBody),

@@ -9,7 +9,7 @@ use crate::dto::{ErrorBody, ProductResponse};
     get,
     path = "/api/v1/product/get-product/{id}",
     tag = "products",
-    params(("id" = String, Path, description = "The product's `_id`")),
+    params(("id" = String, Path, description = "The product's `_id`", pattern = "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")),
     responses(
         (status = 200, description = "The product", body = ProductResponse),
         (status = 404, description = "`Product not found`", body = ErrorBody),

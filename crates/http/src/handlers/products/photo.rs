@@ -14,7 +14,7 @@ use crate::handlers::media::{IMMUTABLE_CACHE, PHOTO_CACHE, image_response};
     get,
     path = "/api/v1/product/product-photo/{id}",
     tag = "products",
-    params(("id" = String, Path, description = "The product's `_id`"), PhotoParams),
+    params(("id" = String, Path, description = "The product's `_id`", pattern = "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"), PhotoParams),
     responses(
         (status = 200, description = "The image bytes, with their Content-Type, a strong ETag, Cache-Control, and `Vary: Accept` when sized",
             content_type = "image/*", body = inline(crate::handlers::media::ImageBytes)),

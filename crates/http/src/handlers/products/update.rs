@@ -13,7 +13,7 @@ use crate::{AdminUser, ApiError};
     path = "/api/v1/product/update-product/{id}",
     tag = "products",
     security(("token" = [])),
-    params(("id" = String, Path, description = "The product's `_id`")),
+    params(("id" = String, Path, description = "The product's `_id`", pattern = "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")),
     request_body(content = ProductForm, content_type = "multipart/form-data"),
     responses(
         (status = 200, description = "`Product Updated Successfully`", body = ProductWriteResponse),

@@ -13,13 +13,14 @@ use crate::{ApiError, CurrentUser};
     path = "/api/v1/review/add-review/{id}",
     tag = "reviews",
     security(("token" = [])),
-    params(("id" = String, Path, description = "The product's `_id`")),
+    params(("id" = String, Path, description = "The product's `_id`", pattern = "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")),
     request_body = ReviewBody,
     responses(
         (status = 201, description = "`Review added successfully`", body = ReviewWriteResponse),
         (status = 400, description = "A rating outside 1..=5, or a comment over 2000 characters", body = ErrorBody),
         (status = 401, description = "No valid token", body = ErrorBody),
         (status = 404, description = "`Product not found`", body = ErrorBody),
+        (status = 413, description = "The body is over 64 KB", body = ErrorBody),
     )
 )]
 pub async fn add_review(

@@ -10,7 +10,7 @@ use crate::dto::{ErrorBody, ReviewDto, ReviewsResponse};
     get,
     path = "/api/v1/product/reviews/{id}",
     tag = "reviews",
-    params(("id" = String, Path, description = "The product's `_id`")),
+    params(("id" = String, Path, description = "The product's `_id`", pattern = "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")),
     responses(
         (status = 200, description = "The reviews, newest first", body = ReviewsResponse),
         (status = 404, description = "`Product not found`", body = ErrorBody),

@@ -16,6 +16,7 @@ use crate::{AdminUser, ApiError};
         (status = 400, description = "`Fill all details`, an end before the start, or a discount outside 0..=100", body = ErrorBody),
         (status = 401, description = "No valid token", body = ErrorBody),
         (status = 403, description = "`Admin access required`", body = ErrorBody),
+        (status = 413, description = "The body is over 64 KB", body = ErrorBody),
     )
 )]
 pub async fn create_sale(

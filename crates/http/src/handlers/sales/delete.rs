@@ -10,7 +10,7 @@ use crate::{AdminUser, ApiError};
     path = "/api/v1/sale/delete-sale/{id}",
     tag = "sales",
     security(("token" = [])),
-    params(("id" = String, Path, description = "The sale's `_id`")),
+    params(("id" = String, Path, description = "The sale's `_id`", pattern = "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")),
     responses(
         (status = 200, description = "`Sale deleted Successfully`", body = MessageResponse),
         (status = 401, description = "No valid token", body = ErrorBody),

@@ -11,7 +11,7 @@ use crate::{AdminUser, ApiError};
     path = "/api/v1/sale/update-sale/{id}",
     tag = "sales",
     security(("token" = [])),
-    params(("id" = String, Path, description = "The sale's `_id`")),
+    params(("id" = String, Path, description = "The sale's `_id`", pattern = "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")),
     request_body = SaleBody,
     responses(
         (status = 200, description = "`Sale updated successfully`", body = SaleWriteResponse),
@@ -19,6 +19,7 @@ use crate::{AdminUser, ApiError};
         (status = 401, description = "No valid token", body = ErrorBody),
         (status = 403, description = "`Admin access required`", body = ErrorBody),
         (status = 404, description = "`Sale not found`", body = ErrorBody),
+        (status = 413, description = "The body is over 64 KB", body = ErrorBody),
     )
 )]
 pub async fn update_sale(

@@ -11,7 +11,7 @@ use crate::{AdminUser, ApiError};
     path = "/api/v1/user/delete-user/{id}",
     tag = "users",
     security(("token" = [])),
-    params(("id" = String, Path, description = "The user's `_id`")),
+    params(("id" = String, Path, description = "The user's `_id`", pattern = "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")),
     responses(
         (status = 200, description = "`User deleted successfully`", body = MessageResponse),
         (status = 400, description = "`You cannot delete yourself`", body = ErrorBody),

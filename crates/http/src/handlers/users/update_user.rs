@@ -13,7 +13,7 @@ use crate::{ApiError, CurrentUser};
     path = "/api/v1/user/update-user/{id}",
     tag = "users",
     security(("token" = [])),
-    params(("id" = String, Path, description = "The user's `_id`")),
+    params(("id" = String, Path, description = "The user's `_id`", pattern = "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")),
     request_body = UpdateUserBody,
     responses(
         (status = 200, description = "`Profile Updated Successfully` and the user as stored", body = UpdateUserResponse),
@@ -21,6 +21,7 @@ use crate::{ApiError, CurrentUser};
         (status = 401, description = "No valid token", body = ErrorBody),
         (status = 403, description = "Someone else's profile, or a role sent by a shopper", body = ErrorBody),
         (status = 404, description = "`User not found`", body = ErrorBody),
+        (status = 413, description = "The body is over 64 KB", body = ErrorBody),
     )
 )]
 pub async fn update_user(

@@ -1,0 +1,145 @@
+#!/usr/bin/env bash
+# Fuzzes the /api/v1 contract with schemathesis: the server (release binary by default) on a
+# fresh SQLite database with the demo shop, every check, once as the demo admin and once as
+# the demo shopper. Fails on any server error or conformance failure that is not in the
+# baseline (scripts/api-fuzz-baseline.json, the tool's false positives, each with its reason).
+#
+# Settings (environment):
+#   PADUKA_BIN            the server binary (default target/release/paduka)
+#   FUZZ_EXAMPLES         examples per operation in the fuzzing phase (default 100)
+#   FUZZ_SEED             hypothesis seed (default fixed, so a run is repeatable; "random" for none)
+#   FUZZ_MAX_SECONDS      a run (of two) taking longer than this fails (default 480)
+#   SCHEMATHESIS_VENV     where the pinned schemathesis is installed (default target/schemathesis-venv)
+#   FUZZ_REPORT_DIR       where the reports go (default target/api-fuzz)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# Pinned: a new schemathesis brings new checks, which should arrive as a change of this line.
+SCHEMATHESIS_VERSION="4.32.5"
+target_dir="${CARGO_TARGET_DIR:-target}"
+bin="${PADUKA_BIN:-$target_dir/release/paduka}"
+venv="${SCHEMATHESIS_VENV:-$target_dir/schemathesis-venv}"
+examples="${FUZZ_EXAMPLES:-100}"
+seed="${FUZZ_SEED:-20261124}"
+max_seconds="${FUZZ_MAX_SECONDS:-480}"
+report_dir="${FUZZ_REPORT_DIR:-$target_dir/api-fuzz}"
+baseline="scripts/api-fuzz-baseline.json"
+
+# schemathesis writes a missing baseline from the run's failures: never let it.
+if [[ ! -f "$baseline" ]]; then
+    echo "error: $baseline is missing" >&2
+    exit 1
+fi
+if [[ ! -x "$bin" ]]; then
+    echo "error: $bin is missing: run 'cargo build --release --bin paduka' (or 'just test-api-fuzz')." >&2
+    exit 1
+fi
+
+# The pinned schemathesis in a virtual environment of its own, made once and reused.
+if [[ "$("$venv/bin/schemathesis" --version 2>/dev/null)" != *"version $SCHEMATHESIS_VERSION" ]]; then
+    echo "api-fuzz: installing schemathesis $SCHEMATHESIS_VERSION into $venv"
+    rm -rf "$venv"
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install --quiet --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION"
+fi
+
+data_dir="$(mktemp -d)"
+static_dir="$(mktemp -d)"
+server_pid=""
+cleanup() {
+    if [[ -n "$server_pid" ]] && kill -0 "$server_pid" 2>/dev/null; then
+        kill "$server_pid"
+        wait "$server_pid" 2>/dev/null || true
+    fi
+    rm -rf "$data_dir" "$static_dir"
+}
+trap cleanup EXIT
+
+# A free loopback port, asked of the kernel.
+port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+base="http://127.0.0.1:$port"
+mkdir -p "$report_dir"
+# schemathesis keeps its replay cache (.schemathesis/) where it runs: there, not in the tree.
+report_dir="$(realpath "$report_dir")"
+venv="$(realpath "$venv")"
+baseline="$(realpath "$baseline")"
+server_log="$report_dir/server.log"
+
+# Sign-in limits far above what the fuzzer sends, so that it tests the rules behind them; the
+# sandbox pays, mail lands in the outbox; bcrypt at its cheapest, the fuzzer registers people.
+env -i PATH="$PATH" HOME="${HOME:-/tmp}" \
+    DATA_DIR="$data_dir" STATIC_DIR="$static_dir" BIND_ADDR="127.0.0.1:$port" \
+    JWT_SECRET="api-fuzz-secret-of-at-least-32-characters" BCRYPT_COST=4 \
+    DEMO_DATA=true RATE_LIMIT_PER_EMAIL=100000 RATE_LIMIT_PER_ADDRESS=100000 \
+    RUST_LOG=warn \
+    "$bin" serve >"$server_log" 2>&1 &
+server_pid=$!
+
+# Python rather than curl: the one tool this script needs anyway.
+ready() {
+    python3 -c 'import sys, urllib.request; urllib.request.urlopen(sys.argv[1], timeout=5)' \
+        "$base/health/ready" 2>/dev/null
+}
+for _ in $(seq 1 300); do
+    if ready; then
+        break
+    fi
+    if ! kill -0 "$server_pid" 2>/dev/null; then
+        echo "error: the server stopped on start:" >&2
+        cat "$server_log" >&2
+        exit 1
+    fi
+    sleep 0.2
+done
+if ! ready; then
+    echo "error: the server did not become ready; its log is $server_log" >&2
+    exit 1
+fi
+
+token() {
+    python3 - "$base/api/v1/auth/login" "$1" "$2" <<'PY'
+import json, sys, urllib.request
+url, email, password = sys.argv[1:]
+body = json.dumps({"email": email, "password": password}).encode()
+request = urllib.request.Request(url, body, {"Content-Type": "application/json"})
+print(json.load(urllib.request.urlopen(request, timeout=10))["token"])
+PY
+}
+admin_token="$(token admin@paduka.local paduka-admin)"
+shopper_token="$(token shopper@paduka.local paduka-shopper)"
+
+seed_args=()
+if [[ "$seed" != "random" ]]; then
+    seed_args=(--seed "$seed")
+fi
+
+status=0
+# The shopper first: the admin's run deletes and changes what it finds, users included.
+for who in shopper admin; do
+    if [[ "$who" == admin ]]; then tok="$admin_token"; else tok="$shopper_token"; fi
+    echo "api-fuzz: as the demo $who, $examples examples per operation"
+    started=$SECONDS
+    (cd "$report_dir" && timeout --kill-after=10 "$max_seconds" \
+        "$venv/bin/schemathesis" run "$base/api/v1/openapi.json" \
+        --checks all \
+        --header "Authorization: Bearer $tok" \
+        --max-examples "$examples" \
+        "${seed_args[@]}" \
+        --request-timeout 20 \
+        --baseline "$baseline" \
+        --suppress-health-check all \
+        --no-color \
+        --report junit --report-dir "$report_dir/$who") ||
+        status=$?
+    echo "api-fuzz: as the demo $who: $((SECONDS - started)) s, exit $status"
+done
+
+if ! kill -0 "$server_pid" 2>/dev/null; then
+    echo "error: the server died during the run; its log is $server_log" >&2
+    status=1
+fi
+if grep -q "request failed" "$server_log"; then
+    echo "error: the server logged a failed request (a 500); see $server_log" >&2
+    status=1
+fi
+exit "$status"
