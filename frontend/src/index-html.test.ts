@@ -10,18 +10,27 @@ import { getSales } from '@/features/sales/api/get-sales';
 import { configureApiClient } from '@/lib/api-client';
 import html from '../index.html?raw';
 
-const inline = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+const inline = /<script data-route-chunks[^>]*>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
 
-/** What the inline script preloads when the page's path is `path`. */
-function preloaded(path: string): string[] {
-  const links: { rel: string; as: string; href: string; crossOrigin: string }[] = [];
+type Link = { rel: string; as: string; href: string; crossOrigin: string };
+
+/** The links the inline script adds when the page's path is `path` and the build named `chunks`. */
+function links(path: string, chunks?: Record<string, string[]>): Link[] {
+  const added: Link[] = [];
   const document = {
+    currentScript: chunks ? { dataset: { routeChunks: JSON.stringify(chunks) } } : null,
     createElement: () => ({ rel: '', as: '', href: '', crossOrigin: '' }),
-    head: { appendChild: (link: (typeof links)[number]) => links.push(link) },
+    head: { appendChild: (link: Link) => added.push(link) },
   };
   new Function('location', 'document', inline)({ pathname: path }, document);
-  for (const link of links) expect([link.rel, link.as, link.crossOrigin]).toEqual(['preload', 'fetch', 'anonymous']);
-  return links.map((link) => link.href).sort();
+  return added;
+}
+
+/** The data the inline script preloads when the page's path is `path`. */
+function preloaded(path: string): string[] {
+  const data = links(path).filter((link) => link.rel === 'preload');
+  for (const link of data) expect([link.as, link.crossOrigin]).toEqual(['fetch', 'anonymous']);
+  return data.map((link) => link.href).sort();
 }
 
 /** The URLs the app's own calls request. */
@@ -69,5 +78,18 @@ describe('index.html preloads', () => {
 
   it('any other page: the sales only', async () => {
     expect(preloaded('/user/cart')).toEqual(await requested([() => getSales()]));
+  });
+
+  it("a category or product page also preloads its route's code, as the build named it", () => {
+    const chunks = { category: ['/assets/category-1.js'], product: ['/assets/product-1.js', '/assets/pincode-1.js'] };
+    const code = (path: string) =>
+      links(path, chunks)
+        .filter((link) => link.rel === 'modulepreload')
+        .map((link) => link.href);
+    expect(code('/product/p-1')).toEqual(['/assets/product-1.js', '/assets/pincode-1.js']);
+    expect(code('/category/c-1')).toEqual(['/assets/category-1.js']);
+    expect(code('/')).toEqual([]);
+    expect(code('/user/cart')).toEqual([]);
+    expect(links('/product/p-1').some((link) => link.rel === 'modulepreload')).toBe(false);
   });
 });
