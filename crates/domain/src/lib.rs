@@ -5,6 +5,7 @@
 
 pub mod catalog;
 pub mod contact;
+pub mod coupon;
 pub mod delivery;
 pub mod error;
 pub mod ids;
