@@ -98,11 +98,10 @@ impl ClientAddress {
 
 const X_FORWARDED_FOR: HeaderName = HeaderName::from_static("x-forwarded-for");
 
-impl FromRequest for ClientAddress {
-    type Error = Infallible;
-    type Future = Ready<Result<Self, Infallible>>;
-
-    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+impl ClientAddress {
+    /// The address of `req`'s client: the peer, or what a trusted proxy (the app's
+    /// [`TrustedProxies`]) forwarded.
+    pub fn of_request(req: &HttpRequest) -> Self {
         let peer = req.peer_addr().map(|peer| peer.ip());
         let ip = match req.app_data::<web::Data<TrustedProxies>>() {
             Some(proxies) => {
@@ -115,7 +114,16 @@ impl FromRequest for ClientAddress {
             }
             None => peer,
         };
-        ready(Ok(Self::of(ip)))
+        Self::of(ip)
+    }
+}
+
+impl FromRequest for ClientAddress {
+    type Error = Infallible;
+    type Future = Ready<Result<Self, Infallible>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        ready(Ok(Self::of_request(req)))
     }
 }
 

@@ -3,8 +3,8 @@
 
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
-use actix_web::{Error, HttpMessage, web};
-use paduka_http::{ClientAddress, TrustedProxies};
+use actix_web::{Error, HttpMessage};
+use paduka_http::ClientAddress;
 use tracing::{Span, Subscriber};
 use tracing_actix_web::{DefaultRootSpanBuilder, RequestId, RootSpanBuilder};
 use tracing_subscriber::EnvFilter;
@@ -54,18 +54,7 @@ pub struct RequestSpan;
 
 impl RootSpanBuilder for RequestSpan {
     fn on_request_start(request: &ServiceRequest) -> Span {
-        let peer = request.peer_addr().map(|peer| peer.ip());
-        let client = match request.app_data::<web::Data<TrustedProxies>>() {
-            Some(proxies) => {
-                let forwarded: Vec<&str> = request
-                    .headers()
-                    .get_all("x-forwarded-for")
-                    .filter_map(|value| value.to_str().ok())
-                    .collect();
-                proxies.client_ip(peer, &forwarded)
-            }
-            None => peer,
-        };
+        let client = ClientAddress::of_request(request.request());
         let user_agent = request
             .headers()
             .get("user-agent")
@@ -77,7 +66,7 @@ impl RootSpanBuilder for RequestSpan {
             http.method = %request.method(),
             http.route = %request.match_pattern().unwrap_or_default(),
             http.target = %request.uri().path_and_query().map_or("", |p| p.as_str()),
-            http.client_ip = %ClientAddress::of(client).as_str(),
+            http.client_ip = %client.as_str(),
             http.user_agent = %user_agent,
             http.status_code = tracing::field::Empty,
             otel.status_code = tracing::field::Empty,
@@ -96,6 +85,9 @@ impl RootSpanBuilder for RequestSpan {
 mod tests {
     use std::io::Write;
     use std::sync::{Arc, Mutex};
+
+    use actix_web::web;
+    use paduka_http::TrustedProxies;
 
     use super::*;
 
