@@ -1,7 +1,14 @@
 import { configureApiClient } from '@/lib/api-client';
 
-/** `query`: the call's search parameters (`page`, `sort`, ...). */
-export type MockRequest = { method: string; path: string; query: URLSearchParams; body: unknown; headers: Headers };
+/** `query`: the call's search parameters (`page`, `sort`, ...); `form`: a multipart body. */
+export type MockRequest = {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+  form: FormData | null;
+  headers: Headers;
+};
 export type MockReply = { status?: number; body: unknown };
 type Route = MockReply | ((request: MockRequest) => MockReply | Promise<MockReply>);
 
@@ -22,7 +29,8 @@ export function mockApi(routes: Record<string, Route>) {
     const path = url.pathname.replace(/^\/api\/v1/, '');
     const method = init?.method ?? 'GET';
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : null;
-    const request = { method, path, query: url.searchParams, body, headers: new Headers(init?.headers) };
+    const form = init?.body instanceof FormData ? init.body : null;
+    const request = { method, path, query: url.searchParams, body, form, headers: new Headers(init?.headers) };
     calls.push(request);
     const hit = table.find((r) => r.method === method && r.regex.test(path));
     const reply = hit

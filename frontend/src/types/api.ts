@@ -21,8 +21,10 @@ export type Product = {
   discount: number[];
   seller?: Id;
   category: CategoryRef | null;
-  /** Stock. */
+  /** Stock: the total, or the pool when `stock` is null. */
   quantity: number;
+  /** Stock per variant (size), in `price` order; `null` (or absent) for one pool in `quantity`. */
+  stock?: number[] | null;
   shipping?: boolean | string | number;
   otherphoto: string[];
   hasPhoto?: boolean;
@@ -76,8 +78,14 @@ export type Order = {
   user: { _id: Id; name: string } | Id | null;
   address: string;
   pincode?: string;
-  /** Whole rupees. */
+  /** Whole rupees paid (after the coupon). */
   amount: number;
+  /** Whole rupees before the coupon. */
+  subtotal?: number;
+  /** Whole rupees the coupon took off (0 without one). */
+  discount?: number;
+  /** The coupon's code, or null. */
+  coupon?: string | null;
   paymentId: string;
   status: OrderStatus;
   createdAt: string;
@@ -99,8 +107,32 @@ export type AdminStats = {
   last30Days: Totals;
   revenueByDay: ({ date: string } & Totals)[];
   pendingOrders: number;
-  lowStock: { _id: Id; name: string; quantity: number }[];
+  /** `size` is the variant's label, or null for a pooled product. */
+  lowStock: { _id: Id; name: string; size: string | null; quantity: number }[];
 };
+
+export type CouponKind = 'percent' | 'amount';
+
+/** Decisions 10: `value` is a percent (1..90) or whole rupees off; dates are ISO instants. */
+export type Coupon = {
+  _id: Id;
+  code: string;
+  kind: CouponKind;
+  value: number;
+  /** Whole rupees. */
+  minOrder: number;
+  start: string;
+  end: string;
+  /** `null`: no limit. */
+  maxUses: number | null;
+  maxUsesPerUser: number | null;
+  /** Orders (not cancelled) that used it. */
+  used: number;
+  createdAt: string;
+};
+
+/** `POST /coupon/apply`: whole rupees before and after the coupon. */
+export type CouponQuote = { code: string; subtotal: number; discount: number; amount: number };
 
 /** Every success reply carries `success: true`; failures are turned into `ApiError`. */
 export type Ok<T> = { success: true; message?: string } & T;

@@ -17,3 +17,17 @@ export function variantPrice(product: Pick<Product, 'price'>, index: number): nu
 export function variantDiscount(product: Pick<Product, 'discount'>, index: number): number {
   return product.discount?.[index] ?? 0;
 }
+
+/** Whether the product counts stock per variant (size) rather than in one pool. */
+export function hasStockPerSize(product: Pick<Product, 'stock'>): product is { stock: number[] } {
+  return Array.isArray(product.stock);
+}
+
+/**
+ * What is in stock for a variant: its own count for a product with stock per size, else the
+ * pool (`quantity`). `Infinity` when the product says nothing (an old copy).
+ */
+export function variantStock(product: Pick<Product, 'stock' | 'quantity'>, index: number): number {
+  if (hasStockPerSize(product)) return Math.max(0, product.stock[index] ?? 0);
+  return typeof product.quantity === 'number' ? Math.max(0, product.quantity) : Infinity;
+}

@@ -145,3 +145,41 @@ describe('product page', () => {
     expect(posted).toEqual([{ comment: 'Light and comfy', rating: 3 }]);
   });
 });
+
+describe('product page with stock per size', () => {
+  const sized = { ...shoe, stock: [0, 2], quantity: 2 };
+  const toast = (text: string) => screen.findByText(text, { selector: '.Toastify *' });
+
+  it('marks a sold-out size, will not add it, and stops at what a size holds', async () => {
+    api({ 'GET /product/get-product/p-trail': { body: { success: true, product: sized } } });
+    useAuthStore.getState().setSession(sessionFor(shopper));
+    const { user } = renderApp('/product/p-trail');
+    // The first size in stock is the one chosen.
+    expect(await screen.findByRole('radio', { name: 'UK 8' })).toBeChecked();
+    expect(screen.getByText('Only 2 left')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('radio', { name: 'UK 7 Sold out' }));
+    const add = screen.getByRole('button', { name: 'Add to Cart' });
+    expect(add).toHaveAttribute('aria-disabled', 'true');
+    expect(add).toHaveAccessibleDescription('Sold out');
+    await user.click(add);
+    expect(await toast('Sold out')).toBeInTheDocument();
+    expect(useCartStore.getState().lines).toEqual([]);
+
+    await user.click(screen.getByRole('radio', { name: 'UK 8' }));
+    expect(add).not.toHaveAttribute('aria-disabled');
+    await user.click(add);
+    await user.click(add);
+    await user.click(add);
+    expect(await toast('Only 2 left')).toBeInTheDocument();
+    expect(useCartStore.getState().lines.map((l) => [l.productno, l.quantity])).toEqual([[1, 2]]);
+  });
+
+  it('keeps a pooled product as before: out of stock when the pool is empty', async () => {
+    api({ 'GET /product/get-product/p-trail': { body: { success: true, product: { ...shoe, quantity: 0 } } } });
+    renderApp('/product/p-trail');
+    expect(await screen.findByRole('button', { name: 'Add to Cart' })).toBeDisabled();
+    expect(screen.getByText('Out of stock')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'UK 7' })).toBeChecked();
+  });
+});

@@ -15,11 +15,11 @@ import { RatingSummary, ReviewsList } from '@/features/catalog/components/review
 import { averageRating } from '@/features/catalog/utils/rating';
 import { VariantPicker } from '@/features/catalog/components/variant-picker';
 import { selectIsLoggedIn, useAuthStore } from '@/features/auth/stores/auth-store';
-import { useCartStore } from '@/features/cart/stores/cart-store';
+import { lineStock, useCartStore } from '@/features/cart/stores/cart-store';
 import { DeliveryCheck } from '@/features/checkout/components/delivery-check';
 import { formatCount } from '@/lib/format';
 import { notify } from '@/lib/notify';
-import { variantDiscount, variantPrice } from '@/utils/variants';
+import { hasStockPerSize, variantCount, variantDiscount, variantPrice, variantStock } from '@/utils/variants';
 import type { Product, Review } from '@/types/api';
 import '@/features/catalog/components/catalog.css';
 
@@ -55,15 +55,25 @@ export function ProductRoute() {
 
 type ProductViewProps = { product: Product; reviews: Review[] | undefined; reviewsLoading: boolean };
 
+/** The size shown first: the first one in stock (the first size when none is). */
+function firstInStock(product: Product): number {
+  const index = Array.from({ length: variantCount(product) }, (_, i) => i).find((i) => variantStock(product, i) > 0);
+  return index ?? 0;
+}
+
 function ProductView({ product, reviews, reviewsLoading }: ProductViewProps) {
-  const [variant, setVariant] = useState(0);
+  const [variant, setVariant] = useState(() => firstInStock(product));
   const loggedIn = useAuthStore(selectIsLoggedIn);
   const addToCart = useCartStore((s) => s.add);
   const addReview = useAddReview();
 
   const price = variantPrice(product, variant);
   const discount = variantDiscount(product, variant);
-  const outOfStock = typeof product.quantity === 'number' && product.quantity <= 0;
+  const perSize = hasStockPerSize(product);
+  const inStock = variantStock(product, variant);
+  // A pooled product with nothing left cannot be chosen at all; a sold-out size says so when tried.
+  const outOfStock = !perSize && typeof product.quantity === 'number' && product.quantity <= 0;
+  const sizeSoldOut = perSize && inStock === 0;
   const images: GalleryImage[] = [
     { photo: photoOf(product), alt: product.name },
     ...(product.otherphoto ?? []).filter(Boolean).map((src, i) => ({ src, alt: `${product.name}, photo ${i + 2}` })),
@@ -72,6 +82,17 @@ function ProductView({ product, reviews, reviewsLoading }: ProductViewProps) {
   const onAddToCart = () => {
     if (!loggedIn) {
       notify.error('Login to Add to Cart');
+      return;
+    }
+    if (sizeSoldOut) {
+      notify.error('Sold out');
+      return;
+    }
+    const { lines } = useCartStore.getState();
+    const inCart = lines.find((l) => l._id === product._id && l.productno === variant);
+    const { max } = lineStock(lines, { _id: product._id, productno: variant }, product);
+    if ((inCart?.quantity ?? 0) >= max) {
+      notify.error(`Only ${inStock} left`);
       return;
     }
     addToCart(product, variant);
@@ -128,14 +149,24 @@ function ProductView({ product, reviews, reviewsLoading }: ProductViewProps) {
           <VariantPicker product={product} value={variant} onChange={setVariant} />
 
           <div className="buy-row">
-            <button type="button" className="btn btn-primary" onClick={onAddToCart} disabled={outOfStock}>
+            <button
+              type="button"
+              className="btn btn-primary"
+              onClick={onAddToCart}
+              disabled={outOfStock}
+              aria-disabled={sizeSoldOut || undefined}
+              aria-describedby={sizeSoldOut ? 'stock-note' : undefined}
+            >
               Add to Cart
             </button>
             {outOfStock ? (
               <p className="stock-note">Out of stock</p>
+            ) : sizeSoldOut ? (
+              <p id="stock-note" className="stock-note">
+                Sold out
+              </p>
             ) : (
-              product.quantity > 0 &&
-              product.quantity <= 5 && <p className="stock-note">Only {product.quantity} left</p>
+              inStock > 0 && inStock <= 5 && <p className="stock-note">Only {inStock} left</p>
             )}
           </div>
 

@@ -38,8 +38,9 @@ function statsFixture() {
     revenueByDay,
     pendingOrders: 3,
     lowStock: [
-      { _id: 'p1', name: 'Trail Runner', quantity: 0 },
-      { _id: 'p2', name: 'Court Classic', quantity: 4 },
+      { _id: 'p1', name: 'Trail Runner', size: 'UK 8', quantity: 0 },
+      { _id: 'p1', name: 'Trail Runner', size: 'UK 9', quantity: 2 },
+      { _id: 'p2', name: 'Court Classic', size: null, quantity: 4 },
     ],
   };
 }
@@ -55,9 +56,13 @@ describe('admin dashboard', () => {
     expect(screen.getByRole('link', { name: 'Go to orders' })).toHaveAttribute('href', '/admin/orders');
 
     const lowStock = screen.getByRole('region', { name: 'Low on stock' });
-    expect(within(lowStock).getByRole('link', { name: 'Trail Runner' })).toHaveAttribute('href', '/product/p1');
-    expect(lowStock).toHaveTextContent('Sold out');
-    expect(lowStock).toHaveTextContent('4 pairs left');
+    const entries = within(lowStock).getAllByRole('listitem');
+    expect(entries.map((e) => e.textContent)).toEqual([
+      'Trail Runner (UK 8)Sold out',
+      'Trail Runner (UK 9)2 pairs left',
+      'Court Classic4 pairs left',
+    ]);
+    expect(within(lowStock).getByRole('link', { name: 'Trail Runner (UK 8)' })).toHaveAttribute('href', '/product/p1');
 
     const days = screen.getByRole('table', { name: 'Revenue per day, last 30 days' });
     expect(within(days).getAllByRole('row')).toHaveLength(31);
@@ -213,6 +218,55 @@ describe('admin products', () => {
 
     await user.click(within(table).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText(`${name} deleted Successfully`)).toBeInTheDocument();
+  });
+});
+
+describe('admin products with stock per size', () => {
+  it('shows the stock of each size, sends `stock` on create and fills it on edit', async () => {
+    const sized = productFixture({
+      name: 'Sized',
+      type: ['UK 7', 'UK 8'],
+      price: [999, 999],
+      stock: [3, 0],
+      quantity: 3,
+    });
+    const pooled = productFixture({ name: 'Pooled', stock: null, quantity: 14 });
+    const { calls } = mockApi({
+      ...base,
+      'GET /product/get-products': { body: { success: true, count: 2, products: [sized, pooled] } },
+      'GET /user/get-sellers': { body: { success: true, sellers: [{ _id: 'u0', name: 'Admin' }] } },
+      'POST /product/create-product': {
+        status: 201,
+        body: { success: true, message: 'Product Created Successfully', product: productFixture({ name: 'Tempo' }) },
+      },
+      'PUT /product/update-product/:id': {
+        body: { success: true, message: 'Product Updated Successfully', product: sized },
+      },
+    });
+    const { user } = renderApp('/admin/products');
+    const table = await screen.findByRole('table');
+    expect(within(table).getByRole('row', { name: /Sized/ })).toHaveTextContent('UK 7: 3 · UK 8: 0');
+    expect(within(table).getByRole('row', { name: /Pooled/ })).toHaveTextContent('14');
+
+    const stock = screen.getByLabelText('Stock per size');
+    expect(stock).toHaveAccessibleDescription('One number per size, in price order; leave empty for one pool');
+    await user.type(screen.getByLabelText('Name'), 'Tempo');
+    await user.type(screen.getByLabelText('Prices'), '4599, 4799');
+    await user.type(stock, '5, 2');
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('Tempo created Successfully')).toBeInTheDocument();
+    const created = calls.find((c) => c.path === '/product/create-product')?.form;
+    expect(created?.get('price')).toBe('4599,4799');
+    expect(created?.get('stock')).toBe('5,2');
+
+    await user.click(within(within(table).getByRole('row', { name: /Sized/ })).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText('Stock per size')).toHaveValue('3,0');
+    await user.clear(within(dialog).getByLabelText('Stock per size'));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Product Updated Successfully')).toBeInTheDocument();
+    // Emptied: the product goes back to one pool.
+    expect(calls.find((c) => c.method === 'PUT')?.form?.get('stock')).toBe('');
   });
 });
 

@@ -37,6 +37,8 @@ async function openCart() {
   return view;
 }
 
+const toast = (text: string) => screen.findByText(text, { selector: '.Toastify *' });
+
 describe('cart page', () => {
   it('lists each line with its variant, discounted price, quantity and line total, and the total', async () => {
     api();
@@ -75,6 +77,34 @@ describe('cart page', () => {
     expect(await screen.findByText('Item removed from cart')).toBeInTheDocument();
     expect(useCartStore.getState().lines).toHaveLength(1);
     expect(screen.getByRole('link', { name: 'Cart (1)' })).toBeInTheDocument();
+  });
+
+  it("stops plus at a size's stock, with 'Only N left'", async () => {
+    api({
+      'GET /product/get-product/p1': { body: { success: true, product: { ...runner, stock: [1, 4], quantity: 5 } } },
+    });
+    const { user } = await openCart();
+    const [first, second] = within(screen.getByRole('list', { name: 'Cart items' })).getAllByRole('listitem');
+    await user.click(within(second!).getByRole('button', { name: 'Increase quantity' }));
+    expect(within(second!).getByRole('status')).toHaveTextContent('4');
+    await user.click(within(second!).getByRole('button', { name: 'Increase quantity' }));
+    expect(await toast('Only 4 left')).toBeInTheDocument();
+    expect(within(second!).getByRole('status')).toHaveTextContent('4');
+
+    await user.click(within(first!).getByRole('button', { name: 'Increase quantity' }));
+    expect(await toast('Only 1 left')).toBeInTheDocument();
+    expect(useCartStore.getState().lines.map((l) => l.quantity)).toEqual([1, 4]);
+  });
+
+  it("shares a pooled product's stock between its lines", async () => {
+    api({ 'GET /product/get-product/p1': { body: { success: true, product: { ...runner, quantity: 5 } } } });
+    const { user } = await openCart();
+    const [first] = within(screen.getByRole('list', { name: 'Cart items' })).getAllByRole('listitem');
+    // 3 of the pool's 5 are on the other line.
+    await user.click(within(first!).getByRole('button', { name: 'Increase quantity' }));
+    await user.click(within(first!).getByRole('button', { name: 'Increase quantity' }));
+    expect(await toast('Only 5 left')).toBeInTheDocument();
+    expect(useCartStore.getState().lines.map((l) => l.quantity)).toEqual([2, 3]);
   });
 
   it('validates pincode, delivery, then address before paying', async () => {

@@ -20,6 +20,7 @@ export function CartRoute() {
   const syncProducts = useCartStore((s) => s.syncProducts);
   const ids = useMemo(() => [...new Set(lines.map((l) => l._id))], [lines]);
   const fresh = useProductsById(ids);
+  const freshById = useMemo(() => new Map(fresh.map((p) => [p._id, p])), [fresh]);
 
   // The spec's 2-second spinner.
   useEffect(() => {
@@ -69,7 +70,7 @@ export function CartRoute() {
         ) : (
           <ul className="cart-lines" aria-label="Cart items">
             {lines.map((line) => (
-              <CartLineItem key={`${line._id}-${line.productno}`} line={line} />
+              <CartLineItem key={`${line._id}-${line.productno}`} line={line} product={freshById.get(line._id)} />
             ))}
           </ul>
         )}

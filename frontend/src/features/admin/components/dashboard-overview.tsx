@@ -64,8 +64,8 @@ function LowStock({ products }: { products: AdminStats['lowStock'] }) {
   return (
     <ul className="low-stock-list">
       {products.map((p) => (
-        <li key={p._id}>
-          <Link to={paths.product.getHref(p._id)}>{p.name}</Link>
+        <li key={`${p._id}-${p.size ?? ''}`}>
+          <Link to={paths.product.getHref(p._id)}>{p.size ? `${p.name} (${p.size})` : p.name}</Link>
           <span className={`stock-badge${p.quantity === 0 ? ' is-out' : ''}`}>
             {p.quantity === 0 ? 'Sold out' : `${formatCount(p.quantity, 'pair')} left`}
           </span>

@@ -41,6 +41,12 @@ const TEXT_FIELDS: TextField[] = [
   { key: 'material', label: 'Material' },
   { key: 'tags', label: 'Tags', hint: 'Comma separated' },
   { key: 'quantity', label: 'Quantity', inputMode: 'numeric' },
+  {
+    key: 'stock',
+    label: 'Stock per size',
+    hint: 'One number per size, in price order; leave empty for one pool',
+    inputMode: 'numeric',
+  },
   { key: 'otherphoto', label: 'Other photos', hint: 'Image URLs, comma separated', wide: true },
 ];
 

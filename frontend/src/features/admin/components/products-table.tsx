@@ -1,12 +1,12 @@
 import type { Product } from '@/types/api';
 import { useDeleteProduct } from '../api/delete-product';
-import { formatDiscountList, formatPriceList } from '../utils/admin-format';
+import { formatDiscountList, formatPriceList, formatStock } from '../utils/admin-format';
 import { AdminTable, EditButton, type ListState } from './admin-table';
 import { DeleteButton } from './delete-button';
 
 type ProductsTableProps = { list: ListState<Product>; onEdit: (product: Product) => void };
 
-/** Product Id, Name, Category, Price and Discount per variant, Quantity, Edit, Delete. */
+/** Product Id, Name, Category, Price and Discount per variant, Quantity (per size when tracked), Edit, Delete. */
 export function ProductsTable({ list, onEdit }: ProductsTableProps) {
   const remove = useDeleteProduct();
   return (
@@ -23,7 +23,7 @@ export function ProductsTable({ list, onEdit }: ProductsTableProps) {
           <td>{p.category?.name ?? ''}</td>
           <td>{formatPriceList(p.price)}</td>
           <td>{formatDiscountList(p.discount)}</td>
-          <td>{p.quantity}</td>
+          <td>{formatStock(p)}</td>
           <td>
             <EditButton onClick={() => onEdit(p)} />
           </td>

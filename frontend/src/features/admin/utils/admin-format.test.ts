@@ -1,5 +1,8 @@
 import {
+  formatCouponUses,
+  formatCouponValue,
   formatDayLabel,
+  formatStock,
   formatDiscountList,
   formatIst,
   formatPriceList,
@@ -52,5 +55,20 @@ describe('admin table formatting', () => {
     expect(orderUserName({ _id: 'u1', name: 'Asha' })).toBe('Asha');
     expect(orderUserName('u1')).toBe('u1');
     expect(orderUserName(null)).toBe('');
+  });
+});
+
+describe('stock and coupons in the admin tables', () => {
+  it('shows stock per size by type, else model, else position; the pool otherwise', () => {
+    expect(formatStock({ stock: [3, 0], quantity: 3, type: ['UK 7', 'UK 8'], model: [] })).toBe('UK 7: 3 · UK 8: 0');
+    expect(formatStock({ stock: [1, 2], quantity: 3, type: [], model: ['Slim'] })).toBe('Slim: 1 · Option 2: 2');
+    expect(formatStock({ stock: null, quantity: 14, type: ['UK 7'], model: [] })).toBe('14');
+  });
+
+  it('reads a coupon as its discount and its uses over the limit', () => {
+    expect(formatCouponValue({ kind: 'percent', value: 10 })).toBe('10%');
+    expect(formatCouponValue({ kind: 'amount', value: 1200 })).toBe('₹1,200 off');
+    expect(formatCouponUses({ used: 3, maxUses: 10 })).toBe('3 / 10');
+    expect(formatCouponUses({ used: 3, maxUses: null })).toBe('3 / no limit');
   });
 });

@@ -1,5 +1,6 @@
 import { formatRupees } from '@/lib/format';
-import type { Order } from '@/types/api';
+import { hasStockPerSize, variantLabel } from '@/utils/variants';
+import type { Coupon, Order, Product } from '@/types/api';
 
 /** `a, b ,, c` -> ['a', 'b', 'c']: the product form's comma-separated lists. */
 export function parseList(text: string): string[] {
@@ -60,6 +61,27 @@ export function formatPriceList(prices: readonly number[] | undefined): string {
 /** One discount per variant: `10%, 5%`. */
 export function formatDiscountList(discounts: readonly number[] | undefined): string {
   return (discounts ?? []).map((d) => `${d}%`).join(', ');
+}
+
+/** Stock per size, `UK 7: 3 · UK 8: 0`; the pool (`quantity`) for a pooled product. */
+export function formatStock(product: Pick<Product, 'stock' | 'quantity' | 'type' | 'model'>): string {
+  if (!hasStockPerSize(product)) return String(product.quantity ?? '');
+  return product.stock.map((n, i) => `${variantLabel(product, i)}: ${n}`).join(' · ');
+}
+
+/** `10%` or `₹200 off`. */
+export function formatCouponValue(coupon: Pick<Coupon, 'kind' | 'value'>): string {
+  return coupon.kind === 'percent' ? `${coupon.value}%` : `${formatRupees(coupon.value)} off`;
+}
+
+/** A limit, or `no limit` when there is none. */
+export function formatLimit(limit: number | null): string {
+  return limit === null ? 'no limit' : String(limit);
+}
+
+/** Uses so far over the limit: `3 / 10`, `3 / no limit`. */
+export function formatCouponUses(coupon: Pick<Coupon, 'used' | 'maxUses'>): string {
+  return `${coupon.used} / ${formatLimit(coupon.maxUses)}`;
 }
 
 /** The buyer's name, or the id when the server sent only that. */

@@ -25,6 +25,13 @@ describe('product form', () => {
     expect(buildProductFormData(emptyProductForm).has('photo')).toBe(false);
   });
 
+  it('sends stock per size as a tidy list, and empty for one pool', () => {
+    expect(buildProductFormData({ ...emptyProductForm, stock: ' 3, 0 ,12, ' }).get('stock')).toBe('3,0,12');
+    // A typo reaches the server (which refuses it) instead of shifting the sizes after it.
+    expect(buildProductFormData({ ...emptyProductForm, stock: '3, x, 4' }).get('stock')).toBe('3,x,4');
+    expect(buildProductFormData({ ...emptyProductForm, quantity: '9' }).get('stock')).toBe('');
+  });
+
   it('fills the edit form from a product', () => {
     const p = {
       _id: 'p1',
@@ -47,5 +54,7 @@ describe('product form', () => {
     expect(v.category).toBe('c1');
     expect(v.quantity).toBe('12');
     expect(v.shipping).toBe('false');
+    expect(v.stock).toBe('');
+    expect(productToForm({ ...p, stock: [3, 0] }).stock).toBe('3,0');
   });
 });

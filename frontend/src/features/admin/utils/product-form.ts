@@ -17,6 +17,8 @@ export type ProductFormValues = {
   seller: string;
   category: string;
   quantity: string;
+  /** Stock per size, comma separated in price order; empty for one pool (`quantity`). */
+  stock: string;
   shipping: string;
   otherphoto: string;
 };
@@ -36,6 +38,7 @@ export const emptyProductForm: ProductFormValues = {
   seller: '',
   category: '',
   quantity: '',
+  stock: '',
   shipping: 'true',
   otherphoto: '',
 };
@@ -57,15 +60,21 @@ export function productToForm(p: Product): ProductFormValues {
     seller: p.seller ?? '',
     category: p.category?._id ?? '',
     quantity: p.quantity === undefined || p.quantity === null ? '' : String(p.quantity),
+    stock: Array.isArray(p.stock) ? p.stock.join(',') : '',
     shipping: p.shipping === false || p.shipping === 'false' || p.shipping === 0 ? 'false' : 'true',
     otherphoto: joinList(p.otherphoto),
   };
 }
 
-const TEXT_LISTS = ['type', 'model', 'description', 'specifications', 'tags', 'otherphoto'] as const;
+// `stock` is tidied as text: an entry that is not a whole number must reach the server, which
+// refuses it, rather than be dropped and shift the sizes after it.
+const TEXT_LISTS = ['type', 'model', 'description', 'specifications', 'tags', 'otherphoto', 'stock'] as const;
 const NUMBER_LISTS = ['price', 'discount'] as const;
 
-/** The multipart body the server takes: lists tidied to `a,b,c`, numbers checked, photo when chosen. */
+/**
+ * The multipart body the server takes: lists tidied to `a,b,c`, numbers checked, photo when
+ * chosen. An empty `stock` is sent empty: one pool, `quantity`.
+ */
 export function buildProductFormData(values: ProductFormValues, photo?: File | null): FormData {
   const form = new FormData();
   for (const [key, raw] of Object.entries(values) as [keyof ProductFormValues, string][]) {

@@ -6,10 +6,17 @@ import { formatRupees } from '@/lib/format';
 import { lineTotalRupees, priceAfterDiscount } from '@/lib/pricing';
 import { notify } from '@/lib/notify';
 import { variantDiscount, variantLabel, variantPrice } from '@/utils/variants';
-import { useCartStore, type CartLine } from '../stores/cart-store';
+import type { Product } from '@/types/api';
+import { lineStock, useCartStore, type CartLine } from '../stores/cart-store';
+
+type CartLineItemProps = {
+  line: CartLine;
+  /** The product's current copy from the server, whose stock bounds the plus button. */
+  product?: Product;
+};
 
 /** Photo, name, variant, discounted unit price, minus/quantity/plus, line total. */
-export function CartLineItem({ line }: { line: CartLine }) {
+export function CartLineItem({ line, product }: CartLineItemProps) {
   const increment = useCartStore((s) => s.increment);
   const decrement = useCartStore((s) => s.decrement);
   const remove = useCartStore((s) => s.remove);
@@ -19,6 +26,14 @@ export function CartLineItem({ line }: { line: CartLine }) {
 
   const minus = () => {
     if (decrement(line._id, line.productno) === 'removed') notify.success('Item removed from cart');
+  };
+  const plus = () => {
+    const { inStock, max } = lineStock(useCartStore.getState().lines, line, product);
+    if (line.quantity >= max) {
+      notify.error(`Only ${inStock} left`, { toastId: `stock-${line._id}-${line.productno}` });
+      return;
+    }
+    increment(line._id, line.productno);
   };
   const drop = () => {
     remove(line._id, line.productno);
@@ -62,12 +77,7 @@ export function CartLineItem({ line }: { line: CartLine }) {
           <output className="qty-value" aria-live="polite">
             {line.quantity}
           </output>
-          <button
-            type="button"
-            className="qty-btn"
-            onClick={() => increment(line._id, line.productno)}
-            aria-label="Increase quantity"
-          >
+          <button type="button" className="qty-btn" onClick={plus} aria-label="Increase quantity">
             +
           </button>
         </div>

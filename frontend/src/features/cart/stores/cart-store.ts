@@ -3,7 +3,7 @@ import { persist } from 'zustand/middleware';
 import { STORAGE_KEYS } from '@/config/constants';
 import { plainStorage } from '@/lib/plain-storage';
 import { orderAmountRupees, type PricedLine } from '@/lib/pricing';
-import { variantDiscount, variantPrice } from '@/utils/variants';
+import { hasStockPerSize, variantDiscount, variantPrice, variantStock } from '@/utils/variants';
 import type { Product } from '@/types/api';
 
 /** A cart line is the full product plus the chosen variant index and a quantity (spec, section 3). */
@@ -131,3 +131,23 @@ export const cartAmountRupees = (lines: CartLine[]) => orderAmountRupees(toPrice
 /** What the server needs to price the cart itself. */
 export const toCheckoutLines = (lines: CartLine[]) =>
   lines.map((l) => ({ _id: l._id, productno: l.productno, quantity: l.quantity }));
+
+/**
+ * The stock behind a line, from the product's current copy (`product`; a line's own
+ * `quantity` is how many it holds, so it cannot carry the pool): `inStock` for the line's size,
+ * else the product's pool; `max` what this line may hold, which for a pool is what the
+ * product's other lines leave of it. No limit while the product is not known.
+ */
+export function lineStock(
+  lines: readonly CartLine[],
+  line: Pick<CartLine, '_id' | 'productno'>,
+  product: Pick<Product, 'stock' | 'quantity'> | undefined,
+): { inStock: number; max: number } {
+  if (!product) return { inStock: Infinity, max: Infinity };
+  const inStock = variantStock(product, line.productno);
+  if (hasStockPerSize(product)) return { inStock, max: inStock };
+  const others = lines
+    .filter((l) => l._id === line._id && l.productno !== line.productno)
+    .reduce((n, l) => n + l.quantity, 0);
+  return { inStock, max: Math.max(0, inStock - others) };
+}

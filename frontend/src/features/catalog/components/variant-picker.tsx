@@ -1,10 +1,13 @@
 import { useId } from 'react';
-import { variantCount, variantLabel } from '@/utils/variants';
+import { hasStockPerSize, variantCount, variantLabel, variantStock } from '@/utils/variants';
 import type { Product } from '@/types/api';
 
 type VariantPickerProps = { product: Product; value: number; onChange: (index: number) => void };
 
-/** The type selector: one choice per variant (its type, else its model). */
+/**
+ * The type selector: one choice per variant (its type, else its model). A size with no stock
+ * stays choosable (its price still shows) but reads `Sold out`.
+ */
 export function VariantPicker({ product, value, onChange }: VariantPickerProps) {
   const name = useId();
   const count = variantCount(product);
@@ -13,12 +16,23 @@ export function VariantPicker({ product, value, onChange }: VariantPickerProps) 
     <fieldset className="variant-picker">
       <legend className="field-label">Type</legend>
       <div className="variant-options">
-        {Array.from({ length: count }, (_, i) => (
-          <label key={i} className="variant-option">
-            <input type="radio" name={name} value={i} checked={value === i} onChange={() => onChange(i)} />
-            <span>{variantLabel(product, i)}</span>
-          </label>
-        ))}
+        {Array.from({ length: count }, (_, i) => {
+          const soldOut = hasStockPerSize(product) && variantStock(product, i) === 0;
+          return (
+            <label key={i} className={`variant-option${soldOut ? ' is-sold-out' : ''}`}>
+              <input type="radio" name={name} value={i} checked={value === i} onChange={() => onChange(i)} />
+              <span>
+                {variantLabel(product, i)}
+                {soldOut ? (
+                  <>
+                    {' '}
+                    <small className="variant-sold-out">Sold out</small>
+                  </>
+                ) : null}
+              </span>
+            </label>
+          );
+        })}
       </div>
     </fieldset>
   );
