@@ -24,6 +24,7 @@ export const paths = {
     orders: { path: 'orders', getHref: () => '/admin/orders' },
     sale: { path: 'sale', getHref: () => '/admin/sale' },
     categories: { path: 'categories', getHref: () => '/admin/categories' },
+    coupons: { path: 'coupons', getHref: () => '/admin/coupons' },
   },
   editOrder: { path: '/edit-order/:id', getHref: (id: string) => `/edit-order/${encodeURIComponent(id)}` },
 } as const;

@@ -15,6 +15,9 @@ export const queryKeys = {
   sales: {
     all: ['sales'] as const,
   },
+  coupons: {
+    all: ['coupons'] as const,
+  },
   delivery: {
     check: (pincode: string) => ['delivery', pincode] as const,
   },

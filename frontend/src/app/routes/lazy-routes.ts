@@ -25,4 +25,5 @@ export const EditOrderRoute = lazyNamed(() => import('./admin/edit-order'), 'Edi
 export const AdminProductsRoute = lazyNamed(() => import('./admin/products'), 'AdminProductsRoute');
 export const AdminCategoriesRoute = lazyNamed(() => import('./admin/categories'), 'AdminCategoriesRoute');
 export const AdminSaleRoute = lazyNamed(() => import('./admin/sale'), 'AdminSaleRoute');
+export const AdminCouponsRoute = lazyNamed(() => import('./admin/coupons'), 'AdminCouponsRoute');
 export const AdminUsersRoute = lazyNamed(() => import('./admin/users'), 'AdminUsersRoute');

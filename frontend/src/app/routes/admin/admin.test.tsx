@@ -99,7 +99,9 @@ describe('admin orders', () => {
     });
     const { user } = renderApp('/admin/orders');
     expect(await screen.findByText('pay_123')).toBeInTheDocument();
-    expect(screen.getByRole('navigation', { name: 'Admin' })).toHaveTextContent('UsersOrdersProductsCategoriesSale');
+    expect(screen.getByRole('navigation', { name: 'Admin' })).toHaveTextContent(
+      'UsersOrdersProductsCategoriesSaleCoupons',
+    );
     expect(screen.getByText('Asha Verma')).toBeInTheDocument();
     expect(screen.getByText('₹2,338')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/edit-order/o1');
@@ -376,6 +378,144 @@ describe('admin sale', () => {
 
     await user.click(within(table).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Sale deleted Successfully')).toBeInTheDocument();
+  });
+});
+
+describe('admin coupons', () => {
+  const welcome = {
+    _id: 'k1',
+    code: 'WELCOME10',
+    kind: 'percent',
+    value: 10,
+    minOrder: 0,
+    start: '2025-10-31T18:30:00.000Z',
+    end: '2025-11-30T18:29:00.000Z',
+    maxUses: 10,
+    maxUsesPerUser: 1,
+    used: 3,
+    createdAt: '2025-10-01T00:00:00.000Z',
+  };
+  const flat = {
+    ...welcome,
+    _id: 'k2',
+    code: 'FLAT200',
+    kind: 'amount',
+    value: 200,
+    minOrder: 1500,
+    maxUses: null,
+    maxUsesPerUser: null,
+    used: 0,
+  };
+
+  it('lists, creates, edits and deletes coupons from the strip, with the server words', async () => {
+    let coupons = [welcome, flat];
+    let refuse = true;
+    const { calls } = mockApi({
+      ...base,
+      'GET /coupon/all-coupons': () => ({ body: { success: true, coupons } }),
+      'POST /coupon/create-coupon': ({ body }) => {
+        if (refuse) return { status: 409, body: { success: false, message: 'Coupon code already exists' } };
+        const coupon = { ...welcome, ...(body as object), _id: 'k3', used: 0 };
+        coupons = [coupon, ...coupons];
+        return { status: 201, body: { success: true, message: 'Coupon created Successfully', coupon } };
+      },
+      'PUT /coupon/update-coupon/:id': { body: { success: true, message: 'Coupon updated Successfully' } },
+      'GET /coupon/delete-coupon/:id': ({ path }) => {
+        coupons = coupons.filter((c) => !path.endsWith(c._id));
+        return { body: { success: true, message: 'Coupon deleted Successfully' } };
+      },
+    });
+    const { user } = renderApp('/admin/sale');
+    await user.click(
+      within(await screen.findByRole('navigation', { name: 'Admin' })).getByRole('link', { name: 'Coupons' }),
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Coupons' })).toBeInTheDocument();
+    const table = await screen.findByRole('table');
+    const cells = (code: RegExp) =>
+      within(within(table).getByRole('row', { name: code }))
+        .getAllByRole('cell')
+        .slice(0, 7)
+        .map((c) => c.textContent);
+    expect(cells(/WELCOME10/)).toEqual([
+      'WELCOME10',
+      '10%',
+      '₹0',
+      expect.stringMatching(/^1 Nov 2025, 12:00 am IST$/i),
+      expect.stringMatching(/^30 Nov 2025, 11:59 pm IST$/i),
+      '1',
+      '3 / 10',
+    ]);
+    expect(cells(/FLAT200/)).toEqual([
+      'FLAT200',
+      '₹200 off',
+      '₹1,500',
+      expect.any(String),
+      expect.any(String),
+      'no limit',
+      '0 / no limit',
+    ]);
+
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('Fill all details')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Code'), 'diwali');
+    expect(screen.getByLabelText('Code')).toHaveValue('DIWALI');
+    await user.selectOptions(screen.getByLabelText('Kind'), 'Rupees off');
+    expect(screen.getByLabelText('Value')).toHaveAccessibleDescription('Whole rupees off, at least 1');
+    await user.type(screen.getByLabelText('Value'), '250');
+    await user.type(screen.getByLabelText('Minimum order (₹)'), '2000');
+    await user.type(screen.getByLabelText('Start (India time)'), '2025-11-01T00:00');
+    await user.type(screen.getByLabelText('End (India time)'), '2025-11-05T23:59');
+    await user.type(screen.getByLabelText('Max uses per shopper'), '2');
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('Coupon code already exists')).toBeInTheDocument();
+    // Refused: what was typed stays for a second try.
+    expect(screen.getByLabelText('Code')).toHaveValue('DIWALI');
+
+    refuse = false;
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('Coupon created Successfully')).toBeInTheDocument();
+    const post = calls.filter((c) => c.path === '/coupon/create-coupon').at(-1);
+    expect(post?.body).toEqual({
+      code: 'DIWALI',
+      kind: 'amount',
+      value: 250,
+      minOrder: 2000,
+      start: '2025-10-31T18:30:00.000Z',
+      end: '2025-11-05T18:29:00.000Z',
+      maxUses: null,
+      maxUsesPerUser: 2,
+    });
+    expect(post?.headers.get('Authorization')).toBe('token-u0');
+    expect(await within(table).findByRole('row', { name: /DIWALI/ })).toHaveTextContent('₹250 off');
+    expect(screen.getByLabelText('Code')).toHaveValue('');
+
+    await user.click(
+      within(within(table).getByRole('row', { name: /WELCOME10/ })).getByRole('button', { name: 'Edit' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Edit WELCOME10' });
+    expect(within(dialog).getByLabelText('Start (India time)')).toHaveValue('2025-11-01T00:00');
+    expect(within(dialog).getByLabelText('Max uses')).toHaveValue(10);
+    await user.clear(within(dialog).getByLabelText('Max uses'));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Coupon updated Successfully')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    const put = calls.find((c) => c.method === 'PUT');
+    expect(put?.path).toBe('/coupon/update-coupon/k1');
+    expect(put?.body).toMatchObject({
+      code: 'WELCOME10',
+      kind: 'percent',
+      value: 10,
+      maxUses: null,
+      maxUsesPerUser: 1,
+    });
+
+    await user.click(
+      within(within(table).getByRole('row', { name: /FLAT200/ })).getByRole('button', { name: 'Delete' }),
+    );
+    expect(window.confirm).toHaveBeenCalledWith('Delete coupon FLAT200? Orders keep what they saved.');
+    expect(await screen.findByText('Coupon deleted Successfully')).toBeInTheDocument();
+    await waitFor(() => expect(within(table).queryByRole('row', { name: /FLAT200/ })).not.toBeInTheDocument());
   });
 });
 

@@ -7,9 +7,10 @@ const LINKS = [
   { label: 'Products', href: paths.admin.products.getHref() },
   { label: 'Categories', href: paths.admin.categories.getHref() },
   { label: 'Sale', href: paths.admin.sale.getHref() },
+  { label: 'Coupons', href: paths.admin.coupons.getHref() },
 ];
 
-/** The strip every admin screen shows: Users, Orders, Products, Categories, Sale. */
+/** The strip every admin screen shows: Users, Orders, Products, Categories, Sale, Coupons. */
 export function AdminNav() {
   return (
     <nav className="admin-nav" aria-label="Admin">

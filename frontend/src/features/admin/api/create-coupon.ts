@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+import type { Coupon, CouponKind, Ok } from '@/types/api';
+
+/** Decisions 10: start and end are ISO instants; a null limit is no limit. */
+export type CouponInput = {
+  code: string;
+  kind: CouponKind;
+  value: number;
+  minOrder: number;
+  start: string;
+  end: string;
+  maxUses: number | null;
+  maxUsesPerUser: number | null;
+};
+
+export type CouponReply = Ok<{ message?: string; coupon?: Coupon }>;
+
+export const createCoupon = (body: CouponInput) => api.post<CouponReply>('/coupon/create-coupon', body);
+
+export const useCreateCoupon = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createCoupon,
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: queryKeys.coupons.all }),
+  });
+};
