@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { useCartStore } from '@/features/cart/stores/cart-store';
+import { useCouponStore } from '@/features/checkout/stores/coupon-store';
 
 // Route tests render the whole app; give findBy* room on a busy machine.
 configure({ asyncUtilTimeout: 3000 });
@@ -14,5 +15,6 @@ afterEach(() => {
   cleanup();
   useAuthStore.getState().logout();
   useCartStore.getState().clear();
+  useCouponStore.getState().clear();
   window.localStorage.clear();
 });

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { useCartStore } from '@/features/cart/stores/cart-store';
+import { useCouponStore } from '@/features/checkout/stores/coupon-store';
 import { productFixture, sessionFor, shopper } from '@/testing/data';
 import { mockApi, type MockRequest } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
@@ -210,5 +211,158 @@ describe('cart page', () => {
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
     expect(await screen.findByText('Payment cancelled.')).toBeInTheDocument();
     expect(useCartStore.getState().lines).toHaveLength(2);
+  });
+});
+
+/** `POST /coupon/apply` as the server answers it, for the runner's prices (decisions 10). */
+function couponRoute(applied: unknown[]) {
+  return (req: MockRequest) => {
+    const { code, products } = req.body as { code: string; products: { productno: number; quantity: number }[] };
+    applied.push(req.body);
+    const centi = products.reduce(
+      (sum, l) => sum + runner.price[l.productno]! * (100 - runner.discount[l.productno]!) * l.quantity,
+      0,
+    );
+    const subtotal = Math.floor(centi / 100);
+    const upper = code.toUpperCase();
+    if (upper === 'BIG' && subtotal < 3000) {
+      return { status: 400, body: { success: false, message: 'Minimum order for this coupon is ₹3,000' } };
+    }
+    if (upper !== 'WELCOME10' && upper !== 'BIG') {
+      return { status: 400, body: { success: false, message: 'Invalid or expired coupon' } };
+    }
+    const discount = Math.floor((subtotal * 10) / 100);
+    return { body: { success: true, code: upper, subtotal, discount, amount: subtotal - discount } };
+  };
+}
+
+describe('cart coupon', () => {
+  const couponBox = () => screen.getByRole('region', { name: 'Coupon' });
+  const total = () => screen.getByText('Total').nextSibling;
+
+  it('applies a code, shows the saving and the new total, follows cart changes and is removed', async () => {
+    const applied: unknown[] = [];
+    api({ 'POST /coupon/apply': couponRoute(applied) });
+    const { user } = await openCart();
+    const box = couponBox();
+    expect(within(box).getByRole('button', { name: 'Apply' })).toBeDisabled();
+
+    await user.type(within(box).getByPlaceholderText('Coupon code'), 'old');
+    await user.click(within(box).getByRole('button', { name: 'Apply' }));
+    expect(await toast('Invalid or expired coupon')).toBeInTheDocument();
+    expect(within(box).getByLabelText('Coupon code')).toHaveValue('old');
+    expect(total()).toHaveTextContent('₹3,206');
+
+    await user.clear(within(box).getByLabelText('Coupon code'));
+    await user.type(within(box).getByLabelText('Coupon code'), 'welcome10');
+    await user.click(within(box).getByRole('button', { name: 'Apply' }));
+    expect(await within(box).findByText(/applied: you save/)).toHaveTextContent('WELCOME10 applied: you save ₹320');
+    expect(within(box).getByText('You pay ₹2,886')).toBeInTheDocument();
+    expect(screen.getByText('Subtotal').nextSibling).toHaveTextContent('₹3,206');
+    expect(screen.getByText('Coupon WELCOME10').nextSibling).toHaveTextContent('−₹320');
+    expect(total()).toHaveTextContent('₹2,886');
+    expect(applied[1]).toEqual({
+      code: 'welcome10',
+      products: [
+        { _id: 'p1', productno: 0, quantity: 1 },
+        { _id: 'p1', productno: 1, quantity: 3 },
+      ],
+    });
+
+    // One more of the first line: asked again, for the new cart.
+    const first = within(screen.getByRole('list', { name: 'Cart items' })).getAllByRole('listitem')[0]!;
+    await user.click(within(first).getByRole('button', { name: 'Increase quantity' }));
+    expect(await within(box).findByText('You pay ₹3,938')).toBeInTheDocument();
+    expect(applied.at(-1)).toMatchObject({ code: 'WELCOME10', products: [{ quantity: 2 }, { quantity: 3 }] });
+    expect(total()).toHaveTextContent('₹3,938');
+
+    await user.click(within(box).getByRole('button', { name: 'Remove' }));
+    expect(within(box).getByLabelText('Coupon code')).toHaveValue('');
+    expect(screen.queryByText('Subtotal')).not.toBeInTheDocument();
+    expect(total()).toHaveTextContent('₹4,375');
+  });
+
+  it("drops the coupon with the server's reason when the cart no longer qualifies", async () => {
+    api({ 'POST /coupon/apply': couponRoute([]) });
+    const { user } = await openCart();
+    await user.type(within(couponBox()).getByLabelText('Coupon code'), 'BIG');
+    await user.click(within(couponBox()).getByRole('button', { name: 'Apply' }));
+    expect(await within(couponBox()).findByText('You pay ₹2,886')).toBeInTheDocument();
+
+    const second = within(screen.getByRole('list', { name: 'Cart items' })).getAllByRole('listitem')[1]!;
+    await user.click(within(second).getByRole('button', { name: 'Decrease quantity' }));
+    expect(await toast('Minimum order for this coupon is ₹3,000')).toBeInTheDocument();
+    expect(within(couponBox()).getByRole('button', { name: 'Apply' })).toBeInTheDocument();
+    expect(screen.queryByText('Coupon BIG')).not.toBeInTheDocument();
+    // 1169.10 + 2 x 679.15, cut to whole rupees.
+    expect(total()).toHaveTextContent('₹2,527');
+  });
+
+  it('pays the amount after the coupon and sends the code with the payment and the order', async () => {
+    const paid: unknown[] = [];
+    const placed: unknown[] = [];
+    api({
+      'POST /coupon/apply': couponRoute([]),
+      'POST /payment/:amount': (req: MockRequest) => {
+        paid.push({ path: req.path, body: req.body });
+        return {
+          body: { success: true, id: 'order_sbx', amount: 288600, currency: 'INR', key: 'k', provider: 'sandbox' },
+        };
+      },
+      'POST /order/cart': (req: MockRequest) => {
+        placed.push(req.body);
+        return { status: 201, body: { success: true, message: 'Order Placed Successfully', order: {} } };
+      },
+    });
+    vi.spyOn(window, 'open').mockImplementation(() => {
+      setTimeout(() => {
+        window.dispatchEvent(
+          new MessageEvent('message', {
+            origin: window.location.origin,
+            data: {
+              type: 'paduka:sandbox-payment',
+              razorpay_order_id: 'order_sbx',
+              razorpay_payment_id: 'pay_sbx',
+              razorpay_signature: 'sig',
+            },
+          }),
+        );
+      }, 10);
+      return { closed: false } as Window;
+    });
+    const { user } = await openCart();
+    await user.type(within(couponBox()).getByLabelText('Coupon code'), 'welcome10');
+    await user.click(within(couponBox()).getByRole('button', { name: 'Apply' }));
+    await within(couponBox()).findByText('You pay ₹2,886');
+    await user.type(screen.getByLabelText('Shipping Address'), '12 MG Road, Raipur');
+    await user.type(screen.getByLabelText('Pincode'), '492001');
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+
+    expect(await screen.findByText('Payment successful!')).toBeInTheDocument();
+    const products = [
+      { _id: 'p1', productno: 0, quantity: 1 },
+      { _id: 'p1', productno: 1, quantity: 3 },
+    ];
+    expect(paid).toEqual([
+      {
+        path: '/payment/2886',
+        body: { products, address: '12 MG Road, Raipur', pincode: '492001', coupon: 'WELCOME10' },
+      },
+    ]);
+    expect(placed).toEqual([
+      {
+        products,
+        address: '12 MG Road, Raipur',
+        pincode: '492001',
+        amount: 2886,
+        paymentId: 'pay_sbx',
+        orderId: 'order_sbx',
+        signature: 'sig',
+        coupon: 'WELCOME10',
+      },
+    ]);
+    expect(useCartStore.getState().lines).toEqual([]);
+    expect(useCouponStore.getState().applied).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Coupon' })).not.toBeInTheDocument();
   });
 });

@@ -7,7 +7,9 @@ import { selectIsLoggedIn, useAuthStore } from '@/features/auth/stores/auth-stor
 import { useProductsById } from '@/features/catalog/api/get-product';
 import { CartLineItem } from '@/features/cart/components/cart-line-item';
 import { cartAmountRupees, selectItemCount, useCartStore } from '@/features/cart/stores/cart-store';
+import { CouponBox } from '@/features/checkout/components/coupon-box';
 import { OrderSummary } from '@/features/checkout/components/order-summary';
+import { useCoupon } from '@/features/checkout/hooks/use-coupon';
 import { formatCount } from '@/lib/format';
 import '@/features/cart/components/cart.css';
 
@@ -21,6 +23,7 @@ export function CartRoute() {
   const ids = useMemo(() => [...new Set(lines.map((l) => l._id))], [lines]);
   const fresh = useProductsById(ids);
   const freshById = useMemo(() => new Map(fresh.map((p) => [p._id, p])), [fresh]);
+  const coupon = useCoupon();
 
   // The spec's 2-second spinner.
   useEffect(() => {
@@ -74,7 +77,16 @@ export function CartRoute() {
             ))}
           </ul>
         )}
-        <OrderSummary itemCount={itemCount} total={cartAmountRupees(lines)} savedAddress={savedAddress} />
+        <div className="cart-side">
+          {lines.length > 0 ? <CouponBox {...coupon} /> : null}
+          <OrderSummary
+            itemCount={itemCount}
+            total={cartAmountRupees(lines)}
+            savedAddress={savedAddress}
+            coupon={coupon.applied}
+            couponBusy={coupon.busy}
+          />
+        </div>
       </div>
     </div>
   );

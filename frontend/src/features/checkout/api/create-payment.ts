@@ -10,6 +10,8 @@ export type CreatePaymentInput = {
   products: CheckoutLine[];
   address: string;
   pincode: string;
+  /** An applied coupon's code; `amount` is then the amount after it. */
+  coupon?: string;
 };
 
 export type PaymentOrder = Ok<{
@@ -22,7 +24,7 @@ export type PaymentOrder = Ok<{
   provider: 'razorpay' | 'sandbox' | (string & {});
 }>;
 
-export const createPayment = ({ amount, products, address, pincode }: CreatePaymentInput) =>
-  api.post<PaymentOrder>(`/payment/${amount}`, { products, address, pincode });
+export const createPayment = ({ amount, ...body }: CreatePaymentInput) =>
+  api.post<PaymentOrder>(`/payment/${amount}`, body);
 
 export const useCreatePayment = () => useMutation({ mutationFn: createPayment });

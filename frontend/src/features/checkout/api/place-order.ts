@@ -12,6 +12,8 @@ export type PlaceOrderInput = {
   paymentId: string;
   orderId: string;
   signature: string;
+  /** An applied coupon's code; `amount` is then the amount after it. */
+  coupon?: string;
 };
 
 export const placeOrder = (input: PlaceOrderInput) =>

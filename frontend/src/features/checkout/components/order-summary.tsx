@@ -2,16 +2,21 @@ import { useId, useState, type FormEvent } from 'react';
 import { Field } from '@/components/ui/field';
 import { formatRupees } from '@/lib/format';
 import { useCheckout } from '../hooks/use-checkout';
+import type { AppliedCoupon } from '../stores/coupon-store';
 
 type OrderSummaryProps = {
   itemCount: number;
-  /** Whole rupees: the amount that will be charged. */
+  /** Whole rupees: the amount that will be charged without a coupon. */
   total: number;
   savedAddress?: string;
+  /** The applied coupon, whose `amount` is then charged. */
+  coupon?: AppliedCoupon | null;
+  /** The coupon is being asked about: its amount is not ready to pay. */
+  couponBusy?: boolean;
 };
 
-/** Item count, Shipping Address, Pincode, the total and Place Order. */
-export function OrderSummary({ itemCount, total, savedAddress }: OrderSummaryProps) {
+/** Item count, Shipping Address, Pincode, the total (after the coupon) and Place Order. */
+export function OrderSummary({ itemCount, total, savedAddress, coupon, couponBusy = false }: OrderSummaryProps) {
   const id = useId();
   const [address, setAddress] = useState('');
   const [pincode, setPincode] = useState('');
@@ -19,8 +24,10 @@ export function OrderSummary({ itemCount, total, savedAddress }: OrderSummaryPro
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (busy) return;
-    if (await checkout({ address, pincode })) {
+    if (busy || couponBusy) return;
+    if (
+      await checkout({ address, pincode, coupon: coupon ? { code: coupon.code, amount: coupon.amount } : undefined })
+    ) {
       setAddress('');
       setPincode('');
     }
@@ -40,6 +47,18 @@ export function OrderSummary({ itemCount, total, savedAddress }: OrderSummaryPro
           <dt>Shipping</dt>
           <dd className="price-off">Free</dd>
         </div>
+        {coupon ? (
+          <>
+            <div>
+              <dt>Subtotal</dt>
+              <dd>{formatRupees(coupon.subtotal)}</dd>
+            </div>
+            <div>
+              <dt>Coupon {coupon.code}</dt>
+              <dd className="price-off">−{formatRupees(coupon.discount)}</dd>
+            </div>
+          </>
+        ) : null}
       </dl>
       <Field
         label="Shipping Address"
@@ -79,9 +98,9 @@ export function OrderSummary({ itemCount, total, savedAddress }: OrderSummaryPro
       </Field>
       <div className="summary-total">
         <span>Total</span>
-        <span>{formatRupees(total)}</span>
+        <span>{formatRupees(coupon ? coupon.amount : total)}</span>
       </div>
-      <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+      <button type="submit" className="btn btn-primary btn-block" disabled={busy || couponBusy}>
         {busy ? 'Processing...' : 'Place Order'}
       </button>
       <p className="summary-note muted">Prices include all taxes. You pay in a secure window.</p>

@@ -6,8 +6,9 @@ import { notify } from '@/lib/notify';
 import { fetchDelivery } from '../api/check-delivery';
 import { useCreatePayment } from '../api/create-payment';
 import { usePlaceOrder } from '../api/place-order';
+import { useCouponStore } from '../stores/coupon-store';
 import { collectPayment } from '../utils/payment-window';
-import { runCheckout } from '../utils/run-checkout';
+import { runCheckout, type CheckoutInput } from '../utils/run-checkout';
 
 /** Place Order for the cart: validation, payment window, order; toasts the outcome. */
 export function useCheckout() {
@@ -16,7 +17,7 @@ export function useCheckout() {
   const placeOrder = usePlaceOrder();
   const [busy, setBusy] = useState(false);
 
-  const checkout = async ({ address, pincode }: { address: string; pincode: string }): Promise<boolean> => {
+  const checkout = async ({ address, pincode, coupon }: Omit<CheckoutInput, 'lines'>): Promise<boolean> => {
     const { lines, clear } = useCartStore.getState();
     const user = useAuthStore.getState().user;
     const priced = toPricedLines(lines).map((p, i) => {
@@ -26,7 +27,7 @@ export function useCheckout() {
     setBusy(true);
     try {
       const outcome = await runCheckout(
-        { lines: priced, address, pincode },
+        { lines: priced, address, pincode, coupon },
         {
           checkDelivery: (pin) => fetchDelivery(queryClient, pin),
           createPayment: (input) => createPayment.mutateAsync(input),
@@ -38,6 +39,7 @@ export function useCheckout() {
       if (outcome.ok) {
         notify.success('Payment successful!');
         clear();
+        useCouponStore.getState().clear();
         return true;
       }
       notify.error(outcome.message);

@@ -55,6 +55,21 @@ describe('place order', () => {
     });
   });
 
+  it("pays a coupon's amount and names the coupon in both calls; without one, no coupon key", async () => {
+    const d = deps();
+    await expect(runCheckout({ ...good, coupon: { code: 'WELCOME10', amount: 2886 } }, d)).resolves.toEqual({
+      ok: true,
+      amount: 2886,
+    });
+    expect(d.createPayment).toHaveBeenCalledWith(expect.objectContaining({ amount: 2886, coupon: 'WELCOME10' }));
+    expect(d.placeOrder).toHaveBeenCalledWith(expect.objectContaining({ amount: 2886, coupon: 'WELCOME10' }));
+
+    const plain = deps();
+    await runCheckout(good, plain);
+    expect(vi.mocked(plain.createPayment).mock.calls[0]![0]).not.toHaveProperty('coupon');
+    expect(vi.mocked(plain.placeOrder).mock.calls[0]![0]).not.toHaveProperty('coupon');
+  });
+
   it('checks the pincode first', async () => {
     const d = deps();
     for (const pincode of ['', '49200', '4920011', 'abcdef']) {

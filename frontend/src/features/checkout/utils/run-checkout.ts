@@ -10,6 +10,8 @@ export type CheckoutInput = {
   lines: (PricedLine & CheckoutLine)[];
   address: string;
   pincode: string;
+  /** An applied coupon: its code goes with the payment and the order, its `amount` is paid. */
+  coupon?: { code: string; amount: number };
 };
 
 export type CheckoutDeps = {
@@ -31,8 +33,8 @@ const fail = (stage: Exclude<CheckoutOutcome, { ok: true }>['stage'], message: s
 
 /**
  * Place Order, in the spec's order: pincode, deliverable, total, address, amount; then create the
- * payment order (the server prices the cart itself), open the provider's window, and on success
- * create the order with the three fields the window returned.
+ * payment order (the server prices the cart itself, with the coupon when there is one), open the
+ * provider's window, and on success create the order with the three fields the window returned.
  */
 export async function runCheckout(input: CheckoutInput, deps: CheckoutDeps): Promise<CheckoutOutcome> {
   const pincode = input.pincode.trim();
@@ -50,14 +52,16 @@ export async function runCheckout(input: CheckoutInput, deps: CheckoutDeps): Pro
   if (orderTotalCentiPaise(input.lines) <= 0) return fail('validation', 'Please add some items to your cart');
   if (!address) return fail('validation', 'Please enter your address');
 
-  const amount = orderAmountRupees(input.lines);
+  const amount = input.coupon ? input.coupon.amount : orderAmountRupees(input.lines);
   if (!Number.isSafeInteger(amount) || amount <= 0) return fail('validation', 'Please enter a valid amount');
 
   const products = input.lines.map(({ _id, productno, quantity }) => ({ _id, productno, quantity }));
+  // Without a coupon the bodies stay as they were: no `coupon` key at all.
+  const coupon = input.coupon ? { coupon: input.coupon.code } : {};
 
   let order: PaymentOrder;
   try {
-    order = await deps.createPayment({ amount, products, address, pincode });
+    order = await deps.createPayment({ amount, products, address, pincode, ...coupon });
   } catch (error) {
     return fail('payment', errorMessage(error, 'Error initiating payment'));
   }
@@ -80,6 +84,7 @@ export async function runCheckout(input: CheckoutInput, deps: CheckoutDeps): Pro
       paymentId: paid.razorpay_payment_id,
       orderId: paid.razorpay_order_id,
       signature: paid.razorpay_signature,
+      ...coupon,
     });
   } catch (error) {
     return fail('order', errorMessage(error, 'Cannot place order'));
