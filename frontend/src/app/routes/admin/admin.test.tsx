@@ -145,6 +145,27 @@ describe('admin orders', () => {
     expect(screen.getByRole('button', { name: 'Delete' })).toBeEnabled();
   });
 
+  it('shows the subtotal and the coupon beside the amount of an order with a coupon', async () => {
+    const withCoupon = orderFixture({ _id: 'o3', subtotal: 2338, discount: 233, coupon: 'WELCOME10', amount: 2105 });
+    mockApi({
+      ...base,
+      'GET /order/get-all-orders': { body: { success: true, orders: [withCoupon, orderFixture({ _id: 'o4' })] } },
+      'GET /order/get-order/o3': { body: { success: true, order: withCoupon, history: [] } },
+    });
+    const { user } = renderApp('/admin/orders');
+    const table = await screen.findByRole('table');
+    const amountCell = (id: string) =>
+      within(within(table).getByRole('row', { name: new RegExp(id) })).getAllByRole('cell')[3];
+    expect(amountCell('o3')).toHaveTextContent('₹2,105Subtotal ₹2,338Coupon WELCOME10 −₹233');
+    expect(amountCell('o4')).toHaveTextContent(/^₹2,338$/);
+
+    await user.click(within(within(table).getByRole('row', { name: /o3/ })).getByRole('link', { name: 'Edit' }));
+    expect(await screen.findByRole('heading', { name: 'Order o3' })).toBeInTheDocument();
+    expect(screen.getByText('Subtotal').nextSibling).toHaveTextContent('₹2,338');
+    expect(screen.getByText('Coupon WELCOME10').nextSibling).toHaveTextContent('−₹233');
+    expect(screen.getByText('Amount').nextSibling).toHaveTextContent('₹2,105');
+  });
+
   it('keeps Delete off for delivered and cancelled orders', async () => {
     mockApi({
       ...base,

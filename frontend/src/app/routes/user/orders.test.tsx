@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { orderFixture, sessionFor, shopper } from '@/testing/data';
 import { mockApi } from '@/testing/mock-api';
@@ -39,6 +39,34 @@ describe('my orders', () => {
     await user.click(cancelPending!);
     expect(await screen.findByText('Order Cancelled Successfully')).toBeInTheDocument();
     expect(await screen.findAllByRole('button', { name: 'Cancel Order' })).toHaveLength(1);
+  });
+
+  it('shows the subtotal and the coupon above the amount paid, only on an order with a coupon', async () => {
+    mockApi({
+      ...base,
+      'POST /order/myorders': {
+        body: {
+          success: true,
+          orders: [
+            orderFixture({ _id: 'o3', subtotal: 2338, discount: 233, coupon: 'WELCOME10', amount: 2105 }),
+            orderFixture({ _id: 'o4' }),
+          ],
+        },
+      },
+    });
+    useAuthStore.getState().setSession(sessionFor(shopper));
+    renderApp('/user/orders');
+    const withCoupon = await screen.findByRole('article', { name: 'Order ID: o3' });
+    const facts = (article: HTMLElement) =>
+      within(article)
+        .getAllByRole('term')
+        .map((dt) => `${dt.textContent} ${dt.nextElementSibling?.textContent}`);
+    expect(facts(withCoupon)).toEqual(
+      expect.arrayContaining(['Subtotal ₹2,338', 'Coupon WELCOME10 −₹233', 'Total price ₹2,105']),
+    );
+    const plain = facts(screen.getByRole('article', { name: 'Order ID: o4' }));
+    expect(plain).toContain('Total price ₹2,338');
+    expect(plain.some((f) => /Subtotal|Coupon/.test(f))).toBe(false);
   });
 
   it("toasts 'Failed to fetch orders' when the list fails", async () => {

@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { useNavigate } from 'react-router';
 import { Field } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
@@ -5,6 +6,7 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { formatRupees } from '@/lib/format';
 import { lineTotalRupees } from '@/lib/pricing';
+import { couponRows } from '@/utils/order-amount';
 import { useOrder } from '../api/get-order';
 import { formatIst, orderUserName } from '../utils/admin-format';
 import { CancelOrderButton, StatusSelect } from './orders-table';
@@ -34,6 +36,12 @@ export function OrderDetail({ id }: { id: string }) {
         </dd>
         <dt>PaymentId</dt>
         <dd className="admin-id">{o.paymentId}</dd>
+        {couponRows(o).map((row) => (
+          <Fragment key={row.label}>
+            <dt>{row.label}</dt>
+            <dd>{row.value}</dd>
+          </Fragment>
+        ))}
         <dt>Amount</dt>
         <dd>{formatRupees(o.amount)}</dd>
         <dt>Placed</dt>

@@ -3,6 +3,7 @@ import { paths } from '@/config/paths';
 import { formatRupees } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import type { Order } from '@/types/api';
+import { couponRows } from '@/utils/order-amount';
 import { useDeleteOrder } from '../api/delete-order';
 import { useAllOrders } from '../api/get-all-orders';
 import { useUpdateOrderStatus } from '../api/update-order-status';
@@ -77,7 +78,14 @@ export function OrdersTable() {
           <td className="admin-id">{order._id}</td>
           <td className="admin-id">{order.paymentId}</td>
           <td>{orderUserName(order.user)}</td>
-          <td>{formatRupees(order.amount)}</td>
+          <td>
+            {formatRupees(order.amount)}
+            {couponRows(order).map((row) => (
+              <span key={row.label} className="admin-amount-note">
+                {row.label} {row.value}
+              </span>
+            ))}
+          </td>
           <td>{order.address}</td>
           <td>{order.status}</td>
           <td>

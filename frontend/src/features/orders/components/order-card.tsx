@@ -5,6 +5,7 @@ import { errorMessage } from '@/lib/api-client';
 import { formatLongDate, formatRupees } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import type { Order, OrderStatus } from '@/types/api';
+import { couponRows } from '@/utils/order-amount';
 import { useCancelOrder } from '../api/cancel-order';
 import { deliveryDate, deliveryDaysOf } from '../utils/delivery-days';
 
@@ -95,6 +96,12 @@ export function OrderCard({ order }: { order: Order }) {
           <dt>Payment ID</dt>
           <dd className="order-payment">{order.paymentId}</dd>
         </div>
+        {couponRows(order).map((row) => (
+          <div key={row.label}>
+            <dt>{row.label}</dt>
+            <dd>{row.value}</dd>
+          </div>
+        ))}
         <div>
           <dt>Total price</dt>
           <dd className="order-total">{formatRupees(order.amount)}</dd>
