@@ -8,6 +8,7 @@ pub mod accounts;
 pub mod admin;
 pub mod catalog;
 pub mod checkout;
+pub mod coupons;
 pub mod mail;
 pub mod orders;
 pub mod ports;

@@ -66,11 +66,19 @@ pub struct Variant {
     pub model: Option<String>,
     pub price: Paise,
     pub discount: Percent,
+    /// Pairs of this size in stock; `None` while the product keeps one pool for all its
+    /// variants (`Product::quantity`).
+    pub stock: Option<u32>,
 }
 
 impl Variant {
     pub fn price_after_discount(&self) -> Paise {
         self.price.discounted(self.discount)
+    }
+
+    /// What the shopper calls this variant: its `type` (e.g. "UK 8"), else its model.
+    pub fn size_label(&self) -> Option<&str> {
+        self.label.as_deref().or(self.model.as_deref())
     }
 }
 
@@ -91,6 +99,8 @@ pub struct ProductInput {
     pub seller: Option<String>,
     pub category: Option<String>,
     pub quantity: Option<String>,
+    /// Stock per variant, in price order; empty for one pool (`quantity`).
+    pub stocks: Vec<String>,
     pub shipping: Option<String>,
     pub other_photos: Vec<String>,
 }
@@ -110,6 +120,7 @@ pub struct ProductDraft {
     /// `None` means "the admin saving it".
     pub seller: Option<UserId>,
     pub category: CategoryId,
+    /// The total: the pool, or the sum of the variants' stock.
     pub quantity: u32,
     pub shipping: bool,
     pub other_photos: Vec<String>,
@@ -158,7 +169,18 @@ impl ProductDraft {
             .iter()
             .map(|d| Percent::parse(d))
             .collect::<Result<Vec<_>, _>>()?;
-        let variants = prices
+        let stocks = non_empty(input.stocks);
+        if !stocks.is_empty() && stocks.len() != prices.len() {
+            return Err(InvalidInput::new(format!(
+                "Give as many stock numbers as prices ({}), or none",
+                prices.len()
+            )));
+        }
+        let stocks = stocks
+            .iter()
+            .map(|s| parse_count(s, "Stock"))
+            .collect::<Result<Vec<_>, _>>()?;
+        let variants: Vec<Variant> = prices
             .into_iter()
             .enumerate()
             .map(|(i, price)| Variant {
@@ -166,18 +188,18 @@ impl ProductDraft {
                 model: models.get(i).cloned(),
                 price,
                 discount: discounts.get(i).copied().unwrap_or(Percent::ZERO),
+                stock: stocks.get(i).copied(),
             })
             .collect();
 
-        let quantity = match input.quantity.as_deref().map(str::trim) {
-            None | Some("") => 0,
-            Some(q) => q
-                .parse::<u32>()
-                .ok()
-                .filter(|q| *q <= Self::MAX_QUANTITY)
-                .ok_or_else(|| {
-                    InvalidInput::new("Quantity must be a whole number of at least 0")
-                })?,
+        // Per size, the total is the sum and the form's `quantity` is not used.
+        let quantity = if stocks.is_empty() {
+            match input.quantity.as_deref().map(str::trim) {
+                None | Some("") => 0,
+                Some(q) => parse_count(q, "Quantity")?,
+            }
+        } else {
+            stocks.iter().sum()
         };
         let category = required(input.category.as_deref(), "Category is required")?;
         let shipping = match input.shipping.as_deref().map(str::trim) {
@@ -221,6 +243,15 @@ impl ProductDraft {
     }
 }
 
+/// A count of pairs: a whole number from 0 to [`ProductDraft::MAX_QUANTITY`].
+fn parse_count(text: &str, what: &str) -> Result<u32, InvalidInput> {
+    text.trim()
+        .parse::<u32>()
+        .ok()
+        .filter(|q| *q <= ProductDraft::MAX_QUANTITY)
+        .ok_or_else(|| InvalidInput::new(format!("{what} must be a whole number of at least 0")))
+}
+
 /// Trims every entry and drops the empty ones (a trailing comma is not a variant).
 fn non_empty(list: Vec<String>) -> Vec<String> {
     list.into_iter()
@@ -252,6 +283,7 @@ pub struct Product {
     /// The admin selling it; `None` once that account is deleted.
     pub seller: Option<UserId>,
     pub category: CategoryRef,
+    /// The total in stock: the pool, or the sum of the variants' stock.
     pub quantity: u32,
     pub shipping: bool,
     pub other_photos: Vec<String>,
@@ -262,6 +294,29 @@ pub struct Product {
     pub rating: ProductRating,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
+}
+
+impl Product {
+    /// Whether stock is kept per variant (size) rather than in one pool.
+    pub fn tracks_sizes(&self) -> bool {
+        self.variants.first().is_some_and(|v| v.stock.is_some())
+    }
+
+    /// The stock per variant, in price order, or `None` for a pooled product.
+    pub fn stock_per_size(&self) -> Option<Vec<u32>> {
+        self.variants.iter().map(|v| v.stock).collect()
+    }
+
+    /// Pairs that can be sold of the variant at `index`: its own stock, or the pool's.
+    pub fn available(&self, index: usize) -> u32 {
+        match self.variants.get(index) {
+            Some(Variant {
+                stock: Some(stock), ..
+            }) => *stock,
+            Some(_) => self.quantity,
+            None => 0,
+        }
+    }
 }
 
 /// The reviews' verdict on a product.

@@ -1,11 +1,20 @@
 //! Coupons (decisions section 10): what an admin may create, and what one takes off an order.
 //!
 //! Only the rules live here; counting uses and taking one in the order's transaction belong to
-//! the checkout that will use them (issue 14).
+//! the checkout and its repository.
 
 use chrono::{DateTime, Utc};
 
-use crate::InvalidInput;
+use crate::{CouponId, InvalidInput};
+
+/// A stored coupon: its terms and how many orders (not cancelled) use it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Coupon {
+    pub id: CouponId,
+    pub terms: CouponTerms,
+    pub used: i64,
+    pub created_at: DateTime<Utc>,
+}
 
 /// How a coupon takes its discount off.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

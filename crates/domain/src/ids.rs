@@ -51,4 +51,6 @@ id_type!(
     OrderId,
     /// A stored image (gallery pictures and other media we serve ourselves).
     MediaId,
+    /// A coupon's `_id`.
+    CouponId,
 );

@@ -64,8 +64,10 @@ pub struct Order {
     pub user: UserRef,
     pub address: String,
     pub pincode: String,
-    /// Whole rupees, as charged.
+    /// Whole rupees, as charged: the subtotal less the coupon's discount.
     pub amount_rupees: i64,
+    /// The coupon it was placed with, if any.
+    pub coupon: Option<OrderCoupon>,
     pub payment_id: String,
     pub provider_order_id: String,
     pub status: OrderStatus,
@@ -73,7 +75,26 @@ pub struct Order {
     pub updated_at: DateTime<Utc>,
 }
 
+/// A coupon as an order used it: the code, kept after the coupon is deleted, and what it took
+/// off.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OrderCoupon {
+    pub code: String,
+    /// Whole rupees off the subtotal.
+    pub discount_rupees: i64,
+}
+
 impl Order {
+    /// What the lines cost by the shop's formula, before the coupon.
+    pub fn subtotal_rupees(&self) -> i64 {
+        self.amount_rupees + self.discount_rupees()
+    }
+
+    /// Whole rupees the coupon took off; 0 without one.
+    pub fn discount_rupees(&self) -> i64 {
+        self.coupon.as_ref().map_or(0, |c| c.discount_rupees)
+    }
+
     /// Days until delivery shown to the shopper: 0 to 6, derived from the id so the line
     /// stays the same across reloads.
     pub fn delivery_days(&self) -> u8 {

@@ -87,7 +87,9 @@ pub fn india_time() -> FixedOffset {
     FixedOffset::east_opt(5 * 3600 + 30 * 60).expect("a valid offset")
 }
 
-fn parse_shop_time(text: &str) -> Result<DateTime<Utc>, InvalidInput> {
+/// A time a person entered: RFC 3339, or without an offset (what a `datetime-local` input
+/// sends) in India Standard Time.
+pub fn parse_shop_time(text: &str) -> Result<DateTime<Utc>, InvalidInput> {
     if let Ok(at) = DateTime::parse_from_rfc3339(text) {
         return Ok(at.with_timezone(&Utc));
     }

@@ -10,6 +10,7 @@ use paduka_application::accounts::{AuthError, RegistrationError, UserError};
 use paduka_application::admin::AdminError;
 use paduka_application::catalog::CatalogError;
 use paduka_application::checkout::{CheckoutError, RefundState, Unfillable};
+use paduka_application::coupons::CouponError;
 use paduka_application::orders::OrderError;
 use paduka_application::sales::SaleError;
 use paduka_domain::InvalidInput;
@@ -141,6 +142,17 @@ impl From<AdminError> for ApiError {
     }
 }
 
+impl From<CouponError> for ApiError {
+    fn from(error: CouponError) -> Self {
+        match error {
+            CouponError::Invalid(invalid) => invalid.into(),
+            CouponError::DuplicateCode => Self::Conflict(error.to_string()),
+            CouponError::NotFound => Self::NotFound(error.to_string()),
+            CouponError::Unexpected(cause) => Self::Unexpected(cause),
+        }
+    }
+}
+
 impl From<SaleError> for ApiError {
     fn from(error: SaleError) -> Self {
         match error {
@@ -200,7 +212,8 @@ impl From<CheckoutError> for ApiError {
             CheckoutError::Invalid(invalid) => invalid.into(),
             CheckoutError::InvalidAmount
             | CheckoutError::PaymentNotVerified
-            | CheckoutError::InvalidWebhookSignature => Self::BadRequest(message),
+            | CheckoutError::InvalidWebhookSignature
+            | CheckoutError::Coupon(_) => Self::BadRequest(message),
             CheckoutError::AmountMismatch { .. } | CheckoutError::CannotFill(_) => {
                 Self::Conflict(message)
             }
@@ -281,6 +294,7 @@ impl From<actix_web::Error> for ApiError {
 #[cfg(test)]
 mod tests {
     use actix_web::body::to_bytes;
+    use paduka_domain::coupon::CouponRefusal;
     use serde_json::{Value, json};
 
     use super::*;
@@ -514,10 +528,25 @@ mod tests {
             (
                 CheckoutError::CannotFill(Unfillable::OutOfStock {
                     name: "Runner".into(),
+                    size: None,
                     left: 2,
                 }),
                 StatusCode::CONFLICT,
                 body("Only 2 left of Runner"),
+            ),
+            (
+                CheckoutError::CannotFill(Unfillable::OutOfStock {
+                    name: "Runner".into(),
+                    size: Some("UK 9".into()),
+                    left: 1,
+                }),
+                StatusCode::CONFLICT,
+                body("Only 1 left of Runner (UK 9)"),
+            ),
+            (
+                CheckoutError::Coupon(CouponRefusal::MinimumOrder(500)),
+                StatusCode::BAD_REQUEST,
+                body("Minimum order for this coupon is ₹500"),
             ),
             (
                 CheckoutError::PaymentOrderNotFound,
@@ -545,6 +574,7 @@ mod tests {
         use paduka_application::checkout::PaymentError;
         let stock = Unfillable::OutOfStock {
             name: "Runner".into(),
+            size: None,
             left: 0,
         };
         assert_eq!(

@@ -30,6 +30,7 @@ use paduka_application::accounts::{AuthUseCases, RegistrationUseCases, UserUseCa
 use paduka_application::admin::AdminUseCases;
 use paduka_application::catalog::{CatalogUseCases, PhotoUseCases};
 use paduka_application::checkout::{CheckoutUseCases, SandboxUseCases};
+use paduka_application::coupons::CouponUseCases;
 use paduka_application::orders::OrderUseCases;
 use paduka_application::sales::SaleUseCases;
 
@@ -46,6 +47,7 @@ pub struct ApiState {
     /// Product photos: uploads judged and prepared, sized variants served.
     pub photos: Arc<dyn PhotoUseCases>,
     pub sales: Arc<dyn SaleUseCases>,
+    pub coupons: Arc<dyn CouponUseCases>,
     pub auth: Arc<dyn AuthUseCases>,
     pub registration: Arc<dyn RegistrationUseCases>,
     pub users: Arc<dyn UserUseCases>,

@@ -7,8 +7,8 @@ use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
 use crate::handlers::{
-    admin, auth, categories, delivery, health, media, orders, payment, products, reviews, sales,
-    users,
+    admin, auth, categories, coupons, delivery, health, media, orders, payment, products, reviews,
+    sales, users,
 };
 use crate::routes::{API_PREFIX, ROOT_HEALTH_PATHS};
 
@@ -42,6 +42,11 @@ pub const SECURITY_SCHEME: &str = "token";
         sales::create::create_sale,
         sales::update::update_sale,
         sales::delete::delete_sale,
+        coupons::list::all_coupons,
+        coupons::create::create_coupon,
+        coupons::update::update_coupon,
+        coupons::delete::delete_coupon,
+        coupons::apply::apply_coupon,
         auth::login::login,
         auth::register::register,
         auth::forgot_password::forgot_password,
@@ -74,6 +79,7 @@ pub const SECURITY_SCHEME: &str = "token";
         (name = "reviews", description = "One review per shopper per product"),
         (name = "categories"),
         (name = "sales", description = "Timed sales, shown as a banner"),
+        (name = "coupons", description = "Discount codes: the administrators' list and writes, and applying one to a cart"),
         (name = "auth", description = "Signing in, registering with a mailed code, resetting a password, and the route guards' checks"),
         (name = "users", description = "Profiles, and the administrators' list of users"),
         (name = "checkout", description = "Delivery checks, payments (Razorpay or the offline sandbox; `POST /payment/sandbox/pay` exists only with the sandbox) and the provider's webhook"),

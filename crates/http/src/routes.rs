@@ -9,8 +9,8 @@ use crate::dto::ErrorBody;
 use crate::extract::{json_config, path_config, query_config};
 use crate::handlers::payment::sandbox_page;
 use crate::handlers::{
-    admin, auth, categories, delivery, health, media, orders, payment, products, reviews, sales,
-    users,
+    admin, auth, categories, coupons, delivery, health, media, orders, payment, products, reviews,
+    sales, users,
 };
 use crate::{ApiState, openapi};
 
@@ -133,6 +133,24 @@ pub fn api_routes() -> Vec<ApiRoute> {
         route(M::POST, "/sale/create-sale", sales::create::create_sale),
         route(M::PUT, "/sale/update-sale/{id}", sales::update::update_sale),
         route(M::GET, "/sale/delete-sale/{id}", sales::delete::delete_sale),
+        // coupons
+        route(M::GET, "/coupon/all-coupons", coupons::list::all_coupons),
+        route(
+            M::POST,
+            "/coupon/create-coupon",
+            coupons::create::create_coupon,
+        ),
+        route(
+            M::PUT,
+            "/coupon/update-coupon/{id}",
+            coupons::update::update_coupon,
+        ),
+        route(
+            M::GET,
+            "/coupon/delete-coupon/{id}",
+            coupons::delete::delete_coupon,
+        ),
+        route(M::POST, "/coupon/apply", coupons::apply::apply_coupon),
         // auth and users
         route(M::POST, "/auth/login", auth::login::login),
         route(M::POST, "/auth/register", auth::register::register),
@@ -211,6 +229,7 @@ pub fn configure(state: ApiState) -> impl FnOnce(&mut web::ServiceConfig) {
             catalog,
             photos,
             sales,
+            coupons,
             auth,
             registration,
             users,
@@ -227,6 +246,7 @@ pub fn configure(state: ApiState) -> impl FnOnce(&mut web::ServiceConfig) {
             .app_data(web::Data::from(photos))
             .app_data(web::Data::from(replies))
             .app_data(web::Data::from(sales))
+            .app_data(web::Data::from(coupons))
             .app_data(web::Data::from(auth))
             .app_data(web::Data::from(registration))
             .app_data(web::Data::from(users))

@@ -66,6 +66,7 @@ pub fn apply_field(input: &mut ProductInput, name: &str, value: &str) {
         "tags" => &mut input.tags,
         "price" => &mut input.prices,
         "discount" => &mut input.discounts,
+        "stock" => &mut input.stocks,
         "otherphoto" => &mut input.other_photos,
         _ => {
             let scalar = match name {

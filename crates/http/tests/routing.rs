@@ -24,6 +24,7 @@ use paduka_application::catalog::{
     ServedPhoto,
 };
 use paduka_application::checkout::{CheckoutError, MockCheckoutUseCases};
+use paduka_application::coupons::MockCouponUseCases;
 use paduka_application::orders::MockOrderUseCases;
 use paduka_application::ports::MockReadinessProbe;
 use paduka_application::sales::{MockSaleUseCases, SaleError};
@@ -50,6 +51,7 @@ struct Mocks {
     catalog: MockCatalogUseCases,
     photos: MockPhotoUseCases,
     sales: MockSaleUseCases,
+    coupons: MockCouponUseCases,
     auth: MockAuthUseCases,
     registration: MockRegistrationUseCases,
     users: MockUserUseCases,
@@ -83,6 +85,7 @@ fn state_from(mut mocks: Mocks) -> ApiState {
         catalog: Arc::new(mocks.catalog),
         photos: Arc::new(mocks.photos),
         sales: Arc::new(mocks.sales),
+        coupons: Arc::new(mocks.coupons),
         auth: Arc::new(mocks.auth),
         registration: Arc::new(mocks.registration),
         users: Arc::new(mocks.users),
@@ -1100,6 +1103,7 @@ async fn a_paid_order_that_could_not_be_filled_is_409_saying_whether_it_was_refu
             Ok(OrderOutcome::Unfilled {
                 reason: Unfillable::OutOfStock {
                     name: "Runner".into(),
+                    size: None,
                     left: 1,
                 },
                 refund,

@@ -46,6 +46,7 @@ struct IntentRow {
     refund_payment_id: Option<String>,
     refund_id: Option<String>,
     refund_claimed_at: Option<NaiveDateTime>,
+    coupon_code: Option<String>,
 }
 
 #[derive(Queryable, Selectable)]
@@ -117,6 +118,7 @@ fn assemble(conn: &mut AnyConnection, rows: Vec<IntentRow>) -> QueryResult<Vec<C
                 address: row.address,
                 pincode: row.pincode,
                 amount_rupees: row.amount_rupees,
+                coupon: row.coupon_code,
                 created_at: from_db_time(row.created_at),
                 refund,
             })
@@ -140,6 +142,7 @@ fn save_in(conn: &mut AnyConnection, intent: &CheckoutIntent) -> QueryResult<()>
                 checkout_intents::refund_payment_id.eq(refund.map(|r| r.payment_id.as_str())),
                 checkout_intents::refund_id.eq(refund.and_then(|r| r.refund_id.as_deref())),
                 checkout_intents::refund_claimed_at.eq(refund.map(|r| to_db_time(r.claimed_at))),
+                checkout_intents::coupon_code.eq(intent.coupon.as_deref()),
             ))
             .execute(conn)?;
         for (position, line) in intent.lines.iter().enumerate() {

@@ -11,6 +11,7 @@
 mod categories;
 mod changes;
 mod checkout;
+mod coupons;
 mod db;
 mod images;
 mod one_time_codes;
@@ -28,6 +29,7 @@ mod users;
 pub use categories::DieselCategoryRepository;
 pub use changes::ChangeCounts;
 pub use checkout::{DieselCheckoutIntentRepository, DieselWebhookEventRepository};
+pub use coupons::DieselCouponRepository;
 pub use db::{AnyConnection, Backend, Database, StartupLock, sqlite_url_in};
 pub use images::DieselImageRepository;
 pub use one_time_codes::DieselOneTimeCodeRepository;

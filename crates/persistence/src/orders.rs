@@ -7,9 +7,10 @@ use diesel::result::Error as DieselError;
 use paduka_application::RepoError;
 use paduka_application::checkout::RefundResult;
 use paduka_application::orders::{
-    Cancellation, NewOrder, OrderConflict, OrderRepository, PlaceError, Placement, StockChange,
+    Cancellation, CouponUse, LowStock, NewOrder, OrderConflict, OrderRepository, PlaceError,
+    Placement, StockChange,
 };
-use paduka_domain::order::{Order, OrderLine, OrderStatus, StatusChange};
+use paduka_domain::order::{Order, OrderCoupon, OrderLine, OrderStatus, StatusChange};
 use paduka_domain::review::UserRef;
 use paduka_domain::{OrderId, Paise, Percent, ProductId, UserId};
 
@@ -17,7 +18,9 @@ use crate::db::{
     AnyConnection, Broken, Database, Stop, broken, corrupt, from_db_time, repo_error, to_db_time,
     too_large, write_transaction_with,
 };
-use crate::schema::{checkout_intents, order_events, order_lines, orders, products, users};
+use crate::schema::{
+    checkout_intents, coupons, order_events, order_lines, orders, product_variants, products, users,
+};
 
 /// Orders in `orders`, `order_lines` and `order_events`; placing and cancelling one moves
 /// `products.quantity` in the same transaction.
@@ -39,8 +42,10 @@ enum PlaceFail {
     OutOfStock {
         product: ProductId,
         name: String,
+        size: Option<String>,
         left: u32,
     },
+    CouponUsedUp,
     Refunded,
 }
 
@@ -66,6 +71,8 @@ struct OrderRow {
     address: String,
     pincode: String,
     amount_rupees: i64,
+    discount_rupees: i64,
+    coupon_code: Option<String>,
     payment_id: String,
     provider_order_id: String,
     status: String,
@@ -86,19 +93,12 @@ struct LineRow {
     quantity: i32,
 }
 
-/// A product's name and the stock it has left.
-#[derive(Queryable, Selectable)]
-#[diesel(table_name = products)]
-struct StockLeft {
-    name: String,
-    quantity: i32,
-}
-
-/// What a cancellation gives back: a line's product and quantity.
+/// What a cancellation gives back: a line's product, size and quantity.
 #[derive(Queryable, Selectable)]
 #[diesel(table_name = order_lines)]
 struct Returned {
     product_id: String,
+    variant_index: i32,
     quantity: i32,
 }
 
@@ -167,6 +167,10 @@ fn assemble(conn: &mut AnyConnection, rows: Vec<OrderRow>) -> QueryResult<Vec<Or
                 address: row.address,
                 pincode: row.pincode,
                 amount_rupees: row.amount_rupees,
+                coupon: row.coupon_code.map(|code| OrderCoupon {
+                    code,
+                    discount_rupees: row.discount_rupees,
+                }),
                 payment_id: row.payment_id,
                 provider_order_id: row.provider_order_id,
                 status,
@@ -247,6 +251,114 @@ fn quantity_column(quantity: u32, what: &str) -> QueryResult<i32> {
     i32::try_from(quantity).map_err(|_| too_large(format_args!("quantity of {what}")))
 }
 
+/// Takes `change.quantity` pairs from the product's total and, when it tracks sizes, from the
+/// size's stock, never below zero; what is left of that size or pool. The product's row is
+/// always written first, so orders of one product queue on it whatever sizes they take.
+fn take_stock(conn: &mut AnyConnection, change: &StockChange) -> Result<u32, PlaceFail> {
+    let product = change.product.as_str();
+    let quantity = quantity_column(change.quantity, product)?;
+    let total_taken = diesel::update(
+        products::table
+            .filter(products::id.eq(product))
+            .filter(products::quantity.ge(quantity)),
+    )
+    .set(products::quantity.eq(products::quantity - quantity))
+    .execute(conn)?;
+    let size_taken = match change.variant {
+        Some(variant) if total_taken > 0 => {
+            let size = size_row(variant)?;
+            diesel::update(
+                product_variants::table
+                    .filter(product_variants::product_id.eq(product))
+                    .filter(product_variants::position.eq(size))
+                    .filter(product_variants::stock.ge(quantity)),
+            )
+            .set(product_variants::stock.eq(product_variants::stock - quantity))
+            .execute(conn)?
+        }
+        _ => total_taken,
+    };
+    let left = match change.variant {
+        Some(variant) => product_variants::table
+            .filter(product_variants::product_id.eq(product))
+            .filter(product_variants::position.eq(size_row(variant)?))
+            .select(product_variants::stock)
+            .first::<Option<i32>>(conn)
+            .optional()?
+            .flatten(),
+        None => products::table
+            .find(product)
+            .select(products::quantity)
+            .first::<i32>(conn)
+            .optional()?,
+    };
+    let left = left.and_then(|l| u32::try_from(l).ok()).unwrap_or(0);
+    if total_taken == 0 || size_taken == 0 {
+        // The product's name now; the change's when it is gone.
+        let name = products::table
+            .find(product)
+            .select(products::name)
+            .first::<String>(conn)
+            .optional()?
+            .unwrap_or_else(|| change.name.clone());
+        // Rolled back with the transaction, so nothing was taken: what is left stands.
+        return Err(PlaceFail::OutOfStock {
+            product: change.product.clone(),
+            name,
+            size: change.size.clone(),
+            left,
+        });
+    }
+    Ok(left)
+}
+
+fn size_row(variant: u32) -> QueryResult<i32> {
+    i32::try_from(variant).map_err(|_| too_large("variant index"))
+}
+
+/// Takes one use of the coupon (its row stays locked until the transaction ends, so every
+/// order of this coupon waits for this one), then counts the buyer's uses.
+fn take_coupon_use(
+    conn: &mut AnyConnection,
+    coupon: &CouponUse,
+    buyer: Option<&UserId>,
+) -> Result<(), PlaceFail> {
+    let id = coupon.coupon.as_str();
+    let taken = diesel::update(
+        coupons::table.find(id).filter(
+            coupons::max_uses
+                .is_null()
+                .or(coupons::used.lt(coupons::max_uses.assume_not_null())),
+        ),
+    )
+    .set(coupons::used.eq(coupons::used + 1))
+    .execute(conn)?;
+    if taken == 0 {
+        return Err(PlaceFail::CouponUsedUp);
+    }
+    if let (Some(max), Some(buyer)) = (coupon.max_uses_per_user, buyer) {
+        let uses = coupon_uses_by(conn, id, buyer.as_str())?;
+        if uses >= max {
+            return Err(PlaceFail::CouponUsedUp);
+        }
+    }
+    Ok(())
+}
+
+/// The buyer's orders, not cancelled, that use the coupon.
+pub(crate) fn coupon_uses_by(
+    conn: &mut AnyConnection,
+    coupon: &str,
+    buyer: &str,
+) -> QueryResult<i64> {
+    orders::table
+        .filter(orders::coupon_id.eq(coupon))
+        .filter(orders::user_id.eq(buyer))
+        .filter(orders::status.ne(OrderStatus::Cancelled.as_str()))
+        .count()
+        .get_result(conn)
+}
+
 /// Steps 1 to 4 of [`OrderRepository::place`], inside the transaction.
 fn place_in(
     conn: &mut AnyConnection,
@@ -272,33 +384,22 @@ fn place_in(
 
     // Products in one order of locking, so two placements never wait on each other.
     let mut changes: Vec<&StockChange> = stock.iter().collect();
-    changes.sort_by(|a, b| a.product.as_str().cmp(b.product.as_str()));
+    changes.sort_by(|a, b| (a.product.as_str(), a.variant).cmp(&(b.product.as_str(), b.variant)));
+    let mut low_stock = Vec::new();
     for change in changes {
-        let product = change.product.as_str();
-        let quantity = quantity_column(change.quantity, product)?;
-        let taken = diesel::update(
-            products::table
-                .filter(products::id.eq(product))
-                .filter(products::quantity.ge(quantity)),
-        )
-        .set(products::quantity.eq(products::quantity - quantity))
-        .execute(conn)?;
-        if taken == 0 {
-            let current = products::table
-                .find(product)
-                .select(StockLeft::as_select())
-                .first(conn)
-                .optional()?;
-            let (name, left) = match current {
-                Some(StockLeft { name, quantity }) => (name, u32::try_from(quantity).unwrap_or(0)),
-                None => (change.name.clone(), 0),
-            };
-            return Err(PlaceFail::OutOfStock {
+        let left = take_stock(conn, change)?;
+        let threshold = order.low_stock_threshold;
+        if left <= threshold && left + change.quantity > threshold {
+            low_stock.push(LowStock {
                 product: change.product.clone(),
-                name,
+                name: change.name.clone(),
+                size: change.size.clone(),
                 left,
             });
         }
+    }
+    if let Some(coupon) = &order.coupon {
+        take_coupon_use(conn, coupon, order.user.id.as_ref())?;
     }
 
     let at = to_db_time(order.at);
@@ -311,6 +412,11 @@ fn place_in(
             orders::address.eq(&order.address),
             orders::pincode.eq(&order.pincode),
             orders::amount_rupees.eq(order.amount_rupees),
+            orders::subtotal_rupees
+                .eq(order.amount_rupees + order.coupon.as_ref().map_or(0, |c| c.discount_rupees)),
+            orders::discount_rupees.eq(order.coupon.as_ref().map_or(0, |c| c.discount_rupees)),
+            orders::coupon_code.eq(order.coupon.as_ref().map(|c| c.code.as_str())),
+            orders::coupon_id.eq(order.coupon.as_ref().map(|c| c.coupon.as_str())),
             orders::payment_id.eq(&order.payment_id),
             orders::provider_order_id.eq(&order.provider_order_id),
             orders::status.eq(OrderStatus::Pending.as_str()),
@@ -341,19 +447,27 @@ fn place_in(
     // What was just written, as a read would give it back (the time at the database's
     // precision), without reading it back.
     let at = from_db_time(at);
-    Ok(Placement::Placed(Order {
+    let placed = Order {
         id: order.id.clone(),
         lines: order.lines.iter().map(|l| l.line.clone()).collect(),
         user: order.user.clone(),
         address: order.address.clone(),
         pincode: order.pincode.clone(),
         amount_rupees: order.amount_rupees,
+        coupon: order.coupon.as_ref().map(|c| OrderCoupon {
+            code: c.code.clone(),
+            discount_rupees: c.discount_rupees,
+        }),
         payment_id: order.payment_id.clone(),
         provider_order_id: order.provider_order_id.clone(),
         status: OrderStatus::Pending,
         created_at: at,
         updated_at: at,
-    }))
+    };
+    Ok(Placement::Placed {
+        order: placed,
+        low_stock,
+    })
 }
 
 fn place(
@@ -376,12 +490,15 @@ fn place(
         Err(PlaceFail::OutOfStock {
             product,
             name,
+            size,
             left,
         }) => Err(PlaceError::OutOfStock {
             product,
             name,
+            size,
             left,
         }),
+        Err(PlaceFail::CouponUsedUp) => Err(PlaceError::CouponUsedUp),
         Err(PlaceFail::Refunded) => Err(PlaceError::Refunded),
         Err(PlaceFail::Db(error)) => Err(PlaceError::Repo(repo_error(error))),
     }
@@ -436,15 +553,37 @@ fn cancel_in(
             .select(Returned::as_select())
             .load(conn)?;
         // The same order of locking as placing.
-        lines.sort_by(|a, b| a.product_id.cmp(&b.product_id));
+        lines.sort_by(|a, b| {
+            (&a.product_id, a.variant_index).cmp(&(&b.product_id, b.variant_index))
+        });
         for Returned {
             product_id: product,
+            variant_index,
             quantity,
         } in lines
         {
-            // A product that is gone matches no row and is skipped.
+            // The product's row first, as placing does. A product that is gone matches no row
+            // and is skipped; a pooled product's sizes have no stock of their own (NULL).
             diesel::update(products::table.find(&product))
                 .set(products::quantity.eq(products::quantity + quantity))
+                .execute(conn)?;
+            diesel::update(
+                product_variants::table
+                    .filter(product_variants::product_id.eq(&product))
+                    .filter(product_variants::position.eq(variant_index))
+                    .filter(product_variants::stock.is_not_null()),
+            )
+            .set(product_variants::stock.eq(product_variants::stock + quantity))
+            .execute(conn)?;
+        }
+        let coupon = orders::table
+            .find(id)
+            .select(orders::coupon_id)
+            .first::<Option<String>>(conn)?;
+        if let Some(coupon) = coupon {
+            // A deleted coupon matches no row.
+            diesel::update(coupons::table.find(coupon).filter(coupons::used.gt(0)))
+                .set(coupons::used.eq(coupons::used - 1))
                 .execute(conn)?;
         }
     }

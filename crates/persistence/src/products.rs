@@ -104,6 +104,7 @@ struct VariantRow {
     model: Option<String>,
     price_paise: i64,
     discount: i32,
+    stock: Option<i32>,
 }
 
 #[derive(Queryable, Selectable)]
@@ -162,6 +163,7 @@ struct NewVariant<'a> {
     model: Option<&'a str>,
     price_paise: i64,
     discount: i32,
+    stock: Option<i32>,
 }
 
 #[derive(Insertable)]
@@ -197,6 +199,10 @@ fn replace_children(conn: &mut AnyConnection, id: &str, record: &ProductRecord) 
                 model: variant.model.as_deref(),
                 price_paise: variant.price.paise(),
                 discount: i32::from(variant.discount.value()),
+                stock: variant
+                    .stock
+                    .map(|stock| i32::try_from(stock).map_err(|_| too_large("stock")))
+                    .transpose()?,
             })
         })
         .collect::<QueryResult<Vec<_>>>()?;
@@ -430,11 +436,17 @@ fn assemble(conn: &mut AnyConnection, rows: Vec<ListedRow>) -> QueryResult<Vec<P
             if row.price_paise < 0 {
                 return Err(corrupt(format_args!("price of product {product_id}")));
             }
+            let stock = row
+                .stock
+                .map(u32::try_from)
+                .transpose()
+                .map_err(|_| corrupt(format_args!("stock of product {product_id}")))?;
             parts.entry(product_id).or_default().variants.push(Variant {
                 label: row.label,
                 model: row.model,
                 price: Paise::from_stored(row.price_paise),
                 discount,
+                stock,
             });
         }
 

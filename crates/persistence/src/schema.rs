@@ -53,6 +53,7 @@ diesel::table! {
         model -> Nullable<Text>,
         price_paise -> BigInt,
         discount -> Integer,
+        stock -> Nullable<Integer>,
     }
 }
 
@@ -137,6 +138,10 @@ diesel::table! {
         refund_status -> Nullable<Text>,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+        subtotal_rupees -> BigInt,
+        discount_rupees -> BigInt,
+        coupon_code -> Nullable<Text>,
+        coupon_id -> Nullable<Text>,
     }
 }
 
@@ -177,6 +182,7 @@ diesel::table! {
         refund_payment_id -> Nullable<Text>,
         refund_id -> Nullable<Text>,
         refund_claimed_at -> Nullable<Timestamp>,
+        coupon_code -> Nullable<Text>,
     }
 }
 
@@ -187,6 +193,22 @@ diesel::table! {
         product_id -> Text,
         variant_index -> Integer,
         quantity -> Integer,
+    }
+}
+
+diesel::table! {
+    coupons (id) {
+        id -> Text,
+        code -> Text,
+        kind -> Text,
+        value -> BigInt,
+        min_order_rupees -> BigInt,
+        starts_at -> Timestamp,
+        ends_at -> Timestamp,
+        max_uses -> Nullable<BigInt>,
+        max_uses_per_user -> Nullable<BigInt>,
+        used -> BigInt,
+        created_at -> Timestamp,
     }
 }
 
@@ -269,6 +291,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     order_events,
     checkout_intents,
     checkout_intent_lines,
+    coupons,
     payment_events,
     one_time_codes,
 );

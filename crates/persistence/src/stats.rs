@@ -8,7 +8,7 @@ use paduka_domain::ProductId;
 use paduka_domain::order::OrderStatus;
 
 use crate::db::{Database, corrupt, from_db_time, to_db_time};
-use crate::schema::{orders, products};
+use crate::schema::{orders, product_variants, products};
 
 /// The admin overview's figures, read from `orders` and `products`. Days are bucketed by the
 /// service, so no backend date function is needed.
@@ -31,13 +31,29 @@ struct PointRow {
     amount_rupees: i64,
 }
 
-/// A product's stock.
+/// A pooled product's stock.
 #[derive(Queryable, Selectable)]
 #[diesel(table_name = products)]
 struct StockRow {
     id: String,
     name: String,
     quantity: i32,
+}
+
+/// One size's stock, with its product's name.
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = product_variants)]
+struct SizeStockRow {
+    product_id: String,
+    #[diesel(select_expression = products::name)]
+    name: String,
+    label: Option<String>,
+    model: Option<String>,
+    stock: Option<i32>,
+}
+
+fn pairs(count: i32, product: &str) -> QueryResult<u32> {
+    u32::try_from(count).map_err(|_| corrupt(format_args!("stock of product {product}")))
 }
 
 #[async_trait]
@@ -68,8 +84,12 @@ impl StatsRepository for DieselStatsRepository {
                     .filter(orders::status.eq(OrderStatus::Pending.as_str()))
                     .count()
                     .get_result(conn)?;
-                let low_stock = products::table
+                let sized = product_variants::table
+                    .filter(product_variants::stock.is_not_null())
+                    .select(product_variants::product_id);
+                let mut low_stock = products::table
                     .filter(products::quantity.le(threshold))
+                    .filter(products::id.ne_all(sized))
                     .order((products::quantity, products::name, products::id))
                     .limit(limit)
                     .select(StockRow::as_select())
@@ -77,14 +97,37 @@ impl StatsRepository for DieselStatsRepository {
                     .into_iter()
                     .map(|row: StockRow| {
                         Ok(LowStockProduct {
-                            quantity: u32::try_from(row.quantity).map_err(|_| {
-                                corrupt(format_args!("quantity of product {}", row.id))
-                            })?,
+                            quantity: pairs(row.quantity, &row.id)?,
                             id: ProductId::new(row.id),
                             name: row.name,
+                            size: None,
                         })
                     })
                     .collect::<QueryResult<Vec<_>>>()?;
+                let sizes = product_variants::table
+                    .inner_join(products::table)
+                    .filter(product_variants::stock.le(threshold))
+                    .order((
+                        product_variants::stock,
+                        products::name,
+                        product_variants::product_id,
+                        product_variants::position,
+                    ))
+                    .limit(limit)
+                    .select(SizeStockRow::as_select())
+                    .load(conn)?;
+                for row in sizes {
+                    low_stock.push(LowStockProduct {
+                        quantity: pairs(row.stock.unwrap_or_default(), &row.product_id)?,
+                        id: ProductId::new(row.product_id),
+                        name: row.name,
+                        size: row.label.or(row.model),
+                    });
+                }
+                low_stock.sort_by(|a, b| {
+                    (a.quantity, &a.name, &a.size).cmp(&(b.quantity, &b.name, &b.size))
+                });
+                low_stock.truncate(usize::try_from(limit).unwrap_or(usize::MAX));
                 Ok(StatsSnapshot {
                     orders: points,
                     pending_orders: u64::try_from(pending).unwrap_or_default(),

@@ -9,6 +9,7 @@ use std::sync::Arc;
 
 use paduka_application::Clock;
 use paduka_application::accounts::RateLimits;
+use paduka_application::admin::LOW_STOCK_THRESHOLD;
 use paduka_domain::contact::Pincode;
 use paduka_http::TrustedProxies;
 use secrecy::{ExposeSecret, SecretString};
@@ -34,6 +35,10 @@ pub struct Settings {
     pub smtp_url: Option<SecretString>,
     pub mail_from: String,
     pub deliverable_pincodes: Vec<Pincode>,
+    /// A size (or pooled product) with this many pairs or fewer is low on stock: listed on
+    /// the overview, and the admins are mailed when an order takes it there
+    /// (`LOW_STOCK_THRESHOLD`, default 5).
+    pub low_stock_threshold: u32,
     pub data_dir: PathBuf,
     pub static_dir: PathBuf,
     /// Load demo data into an empty database on start.
@@ -264,6 +269,17 @@ impl Settings {
             per_address: positive("RATE_LIMIT_PER_ADDRESS", 50)?,
             window: chrono::Duration::seconds(i64::from(positive("RATE_LIMIT_WINDOW_SECS", 900)?)),
         };
+        let low_stock_threshold = match get("LOW_STOCK_THRESHOLD") {
+            None => LOW_STOCK_THRESHOLD,
+            Some(v) => v
+                .parse::<u32>()
+                .ok()
+                .filter(|n| *n <= 1_000_000)
+                .ok_or_else(|| ConfigError {
+                    name: "LOW_STOCK_THRESHOLD",
+                    problem: format!("{v:?} is not a whole number from 0 to 1000000"),
+                })?,
+        };
         let log_format = match get("LOG_FORMAT").as_deref() {
             None | Some("text") => LogFormat::Text,
             Some("json") => LogFormat::Json,
@@ -300,6 +316,7 @@ impl Settings {
             smtp_url: smtp_url.map(SecretString::from),
             mail_from,
             deliverable_pincodes,
+            low_stock_threshold,
             static_dir: PathBuf::from(get("STATIC_DIR").unwrap_or_else(|| "frontend/dist".into())),
             data_dir,
             demo_data,
@@ -331,6 +348,7 @@ impl Settings {
                 .iter()
                 .map(|p| Pincode::parse(p).expect("valid"))
                 .collect(),
+            low_stock_threshold: LOW_STOCK_THRESHOLD,
             static_dir: data_dir.join("static"),
             data_dir,
             demo_data: false,

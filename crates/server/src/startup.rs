@@ -16,6 +16,7 @@ use paduka_application::checkout::{
     CheckoutIntentRepository, CheckoutPorts, CheckoutService, PaymentGateway, SandboxService,
     SandboxUseCases,
 };
+use paduka_application::coupons::CouponService;
 use paduka_application::mail::Mailer;
 use paduka_application::orders::{OrderPorts, OrderService};
 use paduka_application::sales::SaleService;
@@ -26,11 +27,11 @@ use paduka_mail::{OutboxMailer, SmtpMailer};
 use paduka_media::ImageCodec;
 use paduka_payment::{RazorpayConfig, RazorpayGateway, SandboxGateway};
 use paduka_persistence::{
-    Database, DieselCategoryRepository, DieselCheckoutIntentRepository, DieselImageRepository,
-    DieselOneTimeCodeRepository, DieselOrderRepository, DieselPhotoVariantRepository,
-    DieselProductRepository, DieselReviewRepository, DieselSaleRepository,
-    DieselSandboxRefundLedger, DieselStatsRepository, DieselThrottle, DieselUserRepository,
-    DieselWebhookEventRepository,
+    Database, DieselCategoryRepository, DieselCheckoutIntentRepository, DieselCouponRepository,
+    DieselImageRepository, DieselOneTimeCodeRepository, DieselOrderRepository,
+    DieselPhotoVariantRepository, DieselProductRepository, DieselReviewRepository,
+    DieselSaleRepository, DieselSandboxRefundLedger, DieselStatsRepository, DieselThrottle,
+    DieselUserRepository, DieselWebhookEventRepository,
 };
 use secrecy::{ExposeSecret, SecretString};
 use tracing_actix_web::TracingLogger;
@@ -198,12 +199,14 @@ impl Services {
         let orders_repo = Arc::new(DieselOrderRepository::new(database.clone()));
         let intents: Arc<dyn CheckoutIntentRepository> =
             Arc::new(DieselCheckoutIntentRepository::new(database.clone()));
+        let coupons_repo = Arc::new(DieselCouponRepository::new(database.clone()));
         let checkout = CheckoutService::new(
             CheckoutPorts {
                 gateway: gateway.clone(),
                 intents: intents.clone(),
                 orders: orders_repo.clone(),
                 products: Arc::new(DieselProductRepository::new(database.clone())),
+                coupons: coupons_repo.clone(),
                 users: users.clone(),
                 webhook_events: Arc::new(DieselWebhookEventRepository::new(database.clone())),
                 mailer: mailer.clone(),
@@ -212,7 +215,9 @@ impl Services {
                 catalog_revision: catalog.revision_handle(),
             },
             DeliveryArea::new(settings.deliverable_pincodes.iter().cloned()),
-        );
+        )
+        .with_low_stock_threshold(settings.low_stock_threshold);
+        let coupons = CouponService::new(coupons_repo, ids.clone(), clock.clone());
         let orders = OrderService::new(OrderPorts {
             orders: orders_repo,
             gateway,
@@ -224,7 +229,8 @@ impl Services {
         let admin = AdminService::new(
             Arc::new(DieselStatsRepository::new(database.clone())),
             clock.clone(),
-        );
+        )
+        .with_low_stock_threshold(settings.low_stock_threshold);
         let user_service = UserService::new(users.clone(), clock.clone());
         let auth = AuthService::new(
             users,
@@ -239,6 +245,7 @@ impl Services {
             catalog: Arc::new(catalog),
             photos: Arc::new(photos),
             sales: Arc::new(sales),
+            coupons: Arc::new(coupons),
             auth: Arc::new(auth),
             registration: Arc::new(registration),
             users: Arc::new(user_service),

@@ -112,6 +112,7 @@ pub fn variant(label: Option<&str>, rupees: i64, discount: i64) -> Variant {
         model: label.map(|l| format!("M-{l}")),
         price: Paise::from_rupees(rupees).expect("a valid price"),
         discount: Percent::new(discount).expect("a valid discount"),
+        stock: None,
     }
 }
 
@@ -162,6 +163,16 @@ impl ProductBuilder {
 
     pub fn stock(mut self, quantity: u32) -> Self {
         self.0.quantity = quantity;
+        self
+    }
+
+    /// Tracks stock per variant: `stock[i]` pairs of variant `i`, the total their sum.
+    pub fn stock_per_size(mut self, stock: &[u32]) -> Self {
+        assert_eq!(stock.len(), self.0.variants.len(), "one number per variant");
+        for (variant, pairs) in self.0.variants.iter_mut().zip(stock) {
+            variant.stock = Some(*pairs);
+        }
+        self.0.quantity = stock.iter().sum();
         self
     }
 
@@ -217,6 +228,7 @@ impl OrderBuilder {
             address: "12 Temple Road, Mathura".into(),
             pincode: "281001".into(),
             amount_rupees: 1698,
+            coupon: None,
             payment_id: "pay_1".into(),
             provider_order_id: "order_A".into(),
             status: OrderStatus::Pending,
@@ -238,6 +250,15 @@ impl OrderBuilder {
 
     pub fn lines(mut self, lines: Vec<OrderLine>) -> Self {
         self.0.lines = lines;
+        self
+    }
+
+    /// Placed with `code`, which took `discount_rupees` off the subtotal.
+    pub fn coupon(mut self, code: &str, discount_rupees: i64) -> Self {
+        self.0.coupon = Some(paduka_domain::order::OrderCoupon {
+            code: code.to_owned(),
+            discount_rupees,
+        });
         self
     }
 

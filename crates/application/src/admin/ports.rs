@@ -12,11 +12,15 @@ pub struct OrderPoint {
     pub amount_rupees: i64,
 }
 
-/// A product with few pairs left.
+/// A product (or one size of it) with few pairs left.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LowStockProduct {
     pub id: ProductId,
     pub name: String,
+    /// The size's label (its type, else its model) for a product that tracks sizes; `None`
+    /// for a pooled product.
+    pub size: Option<String>,
+    /// Pairs left of that size, or in the pool.
     pub quantity: u32,
 }
 
@@ -27,7 +31,8 @@ pub struct StatsSnapshot {
     pub orders: Vec<OrderPoint>,
     /// Orders whose status is `Pending`, whenever placed.
     pub pending_orders: u64,
-    /// Products with `quantity <= threshold`, lowest first (then by name), at most `limit`.
+    /// Pooled products with `quantity <= threshold` and sizes with `stock <= threshold`,
+    /// lowest first (then by name and size), at most `limit`.
     pub low_stock: Vec<LowStockProduct>,
 }
 

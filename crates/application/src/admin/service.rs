@@ -11,7 +11,8 @@ use crate::accounts::Admin;
 
 /// Days in the revenue series, today included.
 pub const STATS_DAYS: u32 = 30;
-/// A product with this many pairs or fewer is low on stock.
+/// A size (or a pooled product) with this many pairs or fewer is low on stock, unless
+/// configured otherwise (`LOW_STOCK_THRESHOLD`).
 pub const LOW_STOCK_THRESHOLD: u32 = 5;
 /// At most this many low-stock products are listed.
 pub const LOW_STOCK_LIMIT: u32 = 10;
@@ -44,6 +45,7 @@ pub struct ShopStats {
 pub struct AdminService {
     stats: Arc<dyn StatsRepository>,
     clock: Arc<dyn Clock>,
+    low_stock_threshold: u32,
 }
 
 /// The admin overview.
@@ -57,7 +59,17 @@ pub trait AdminUseCases: Send + Sync {
 
 impl AdminService {
     pub fn new(stats: Arc<dyn StatsRepository>, clock: Arc<dyn Clock>) -> Self {
-        Self { stats, clock }
+        Self {
+            stats,
+            clock,
+            low_stock_threshold: LOW_STOCK_THRESHOLD,
+        }
+    }
+
+    /// Lists sizes with `threshold` pairs or fewer as low on stock.
+    pub fn with_low_stock_threshold(mut self, threshold: u32) -> Self {
+        self.low_stock_threshold = threshold;
+        self
     }
 }
 
@@ -70,7 +82,7 @@ impl AdminUseCases for AdminService {
         let since = india_midnight(first_day)?;
         let snapshot = self
             .stats
-            .overview(since, LOW_STOCK_THRESHOLD, LOW_STOCK_LIMIT)
+            .overview(since, self.low_stock_threshold, LOW_STOCK_LIMIT)
             .await?;
 
         let mut revenue_by_day: Vec<DayStats> = first_day

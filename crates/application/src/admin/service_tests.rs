@@ -55,6 +55,7 @@ async fn orders_fall_into_india_days_across_midnight() {
         ],
         pending_orders: 2,
         low_stock: vec![LowStockProduct {
+            size: None,
             id: ProductId::new("p1"),
             name: "Jutti".into(),
             quantity: 1,

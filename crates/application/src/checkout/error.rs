@@ -1,4 +1,5 @@
 use paduka_domain::InvalidInput;
+use paduka_domain::coupon::CouponRefusal;
 
 use super::{PaymentError, Unfillable};
 use crate::RepoError;
@@ -21,6 +22,10 @@ pub enum CheckoutError {
     /// 409: the cart cannot be filled (stock, a product gone), found before anything was paid.
     #[error(transparent)]
     CannotFill(Unfillable),
+    /// 400: the coupon does not apply to this cart: `Invalid or expired coupon`, `Minimum
+    /// order for this coupon is ₹N`, `Coupon usage limit reached`.
+    #[error(transparent)]
+    Coupon(CouponRefusal),
     /// 400: the signature does not match any payment order we made for this user.
     #[error("Payment verification failed")]
     PaymentNotVerified,

@@ -22,7 +22,9 @@ use std::sync::Arc;
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
+use paduka_domain::coupon::CouponPrice;
 use paduka_domain::delivery::{DeliveryArea, DeliveryCheck};
+use pricing::CouponAsk;
 use tracing::instrument;
 
 pub use error::CheckoutError;
@@ -40,6 +42,7 @@ pub use webhook::WebhookOutcome;
 
 use crate::accounts::{Principal, UserRepository};
 use crate::catalog::{CatalogRevision, ProductRepository};
+use crate::coupons::CouponRepository;
 use crate::mail::Mailer;
 use crate::orders::OrderRepository;
 use crate::{Clock, IdGenerator};
@@ -60,6 +63,15 @@ pub trait CheckoutUseCases: Send + Sync {
         amount_rupees: i64,
         cart: Option<CartInput>,
     ) -> Result<PaymentOrder, CheckoutError>;
+
+    /// `POST /coupon/apply`: what the cart costs with the coupon, or why it does not apply
+    /// (400 `CheckoutError::Coupon`).
+    async fn apply_coupon(
+        &self,
+        user: &Principal,
+        code: &str,
+        lines: &[CartLine],
+    ) -> Result<CouponPrice, CheckoutError>;
 
     /// `POST /order/cart`: the order of a verified payment, or its refund; see
     /// `place_order.rs`.
@@ -88,6 +100,7 @@ pub struct CheckoutPorts {
     pub intents: Arc<dyn CheckoutIntentRepository>,
     pub orders: Arc<dyn OrderRepository>,
     pub products: Arc<dyn ProductRepository>,
+    pub coupons: Arc<dyn CouponRepository>,
     pub users: Arc<dyn UserRepository>,
     pub webhook_events: Arc<dyn WebhookEventRepository>,
     pub mailer: Arc<dyn Mailer>,
@@ -101,11 +114,22 @@ pub struct CheckoutPorts {
 pub struct CheckoutService {
     ports: CheckoutPorts,
     area: DeliveryArea,
+    low_stock_threshold: u32,
 }
 
 impl CheckoutService {
     pub fn new(ports: CheckoutPorts, area: DeliveryArea) -> Self {
-        Self { ports, area }
+        Self {
+            ports,
+            area,
+            low_stock_threshold: crate::admin::LOW_STOCK_THRESHOLD,
+        }
+    }
+
+    /// Mails the admins when an order leaves a size at `threshold` pairs or fewer.
+    pub fn with_low_stock_threshold(mut self, threshold: u32) -> Self {
+        self.low_stock_threshold = threshold;
+        self
     }
 }
 
@@ -123,6 +147,26 @@ impl CheckoutUseCases for CheckoutService {
         cart: Option<CartInput>,
     ) -> Result<PaymentOrder, CheckoutError> {
         self.start(user, amount_rupees, cart).await
+    }
+
+    #[instrument(skip(self, lines), fields(user = %user.user_id))]
+    async fn apply_coupon(
+        &self,
+        user: &Principal,
+        code: &str,
+        lines: &[CartLine],
+    ) -> Result<CouponPrice, CheckoutError> {
+        let ask = CouponAsk {
+            code,
+            user: Some(&user.user_id),
+            at: self.ports.clock.now(),
+        };
+        let priced = self.price(lines, Some(ask)).await?;
+        Ok(CouponPrice {
+            subtotal: priced.subtotal_rupees,
+            discount: priced.discount_rupees(),
+            amount: priced.amount_rupees,
+        })
     }
 
     #[instrument(skip(self, request), fields(user = %user.user_id, payment = %request.payment_id))]

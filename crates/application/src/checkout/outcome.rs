@@ -1,6 +1,7 @@
 //! What became of a verified payment: its order, or its refund.
 
 use paduka_domain::InvalidInput;
+use paduka_domain::coupon::CouponRefusal;
 use paduka_domain::order::Order;
 
 use super::PaymentError;
@@ -19,9 +20,17 @@ pub struct PlacedOrder {
 /// payment is refunded ([`OrderOutcome::Unfilled`]). Displays the message the shopper sees.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum Unfillable {
-    /// Less stock than the cart wants (0 when the product is gone meanwhile).
-    #[error("Only {left} left of {name}")]
-    OutOfStock { name: String, left: u32 },
+    /// Less stock than the cart wants (0 when the product is gone meanwhile): of one size
+    /// (`Only 1 left of Trail Runner (UK 9)`) or of a pooled product.
+    #[error("Only {left} left of {name}{}", in_brackets(.size))]
+    OutOfStock {
+        name: String,
+        size: Option<String>,
+        left: u32,
+    },
+    /// The coupon does not apply (any more): expired, below its minimum, or used up.
+    #[error(transparent)]
+    Coupon(CouponRefusal),
     /// A product or variant of the cart no longer exists.
     #[error("A product in your cart is no longer available")]
     ProductUnavailable,
@@ -38,6 +47,10 @@ pub enum Unfillable {
     /// The payment's refund was claimed earlier: it never gets an order.
     #[error("This payment has been refunded")]
     AlreadyRefunded,
+}
+
+fn in_brackets(size: &Option<String>) -> String {
+    size.as_ref().map(|s| format!(" ({s})")).unwrap_or_default()
 }
 
 /// Where the refund of an unfilled payment stands.

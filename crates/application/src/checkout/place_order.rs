@@ -17,8 +17,10 @@ pub struct OrderRequest {
     pub lines: Vec<CartLine>,
     pub address: String,
     pub pincode: String,
-    /// What the client says the cart costs, in whole rupees.
+    /// What the client says the cart costs, in whole rupees (after the coupon).
     pub amount_rupees: i64,
+    /// The coupon code the shopper applied, if any.
+    pub coupon: Option<String>,
     pub payment_id: String,
     /// The provider order id the browser reports. Only a hint for finding one of the user's
     /// stored intents: verification always uses a stored id.
@@ -61,6 +63,7 @@ impl CheckoutService {
             payment_id,
             buyer: UserRef::new(user.user_id.clone(), user.name.clone()),
             lines: &request.lines,
+            coupon: request.coupon.as_deref(),
             address,
             pincode,
             client_amount: Some(request.amount_rupees),

@@ -196,6 +196,8 @@ pub struct CheckoutIntent {
     pub pincode: String,
     /// Whole rupees, what the provider order asks for.
     pub amount_rupees: i64,
+    /// The coupon code the cart was priced with (as the shopper typed it), if any.
+    pub coupon: Option<String>,
     pub created_at: DateTime<Utc>,
     /// Set once the payment was found unfillable and its refund claimed.
     pub refund: Option<IntentRefund>,

@@ -2,14 +2,15 @@
 
 use std::collections::HashMap;
 
-use paduka_domain::InvalidInput;
-use paduka_domain::ProductId;
+use chrono::{DateTime, Utc};
 use paduka_domain::catalog::Product;
+use paduka_domain::coupon::{CouponCode, CouponPrice, CouponRefusal};
 use paduka_domain::money::{PricedLine, order_amount_rupees};
 use paduka_domain::order::OrderLine;
+use paduka_domain::{InvalidInput, ProductId, UserId};
 
 use super::{CartLine, CheckoutError, CheckoutService, Unfillable};
-use crate::orders::{NewOrderLine, StockChange};
+use crate::orders::{CouponUse, NewOrderLine, StockChange};
 
 /// The smallest payment, in whole rupees.
 pub const MIN_AMOUNT_RUPEES: i64 = 1;
@@ -21,22 +22,57 @@ pub const MAX_CART_LINES: usize = 100;
 /// A cart priced from the catalog as it is now.
 pub(super) struct PricedCart {
     pub lines: Vec<NewOrderLine>,
-    /// The stock it takes, per product.
+    /// The stock it takes, per size (or per pooled product).
     pub stock: Vec<StockChange>,
+    /// What the lines cost by the shop's formula, in whole rupees.
+    pub subtotal_rupees: i64,
+    /// What is paid: the subtotal less the coupon's discount.
     pub amount_rupees: i64,
-    /// The first product with less stock than the cart wants.
+    /// The coupon's use the order takes, if a coupon was asked for (and applies).
+    pub coupon: Option<CouponUse>,
+    /// The first size or product with less stock than the cart wants.
     pub shortage: Option<Unfillable>,
 }
 
+impl PricedCart {
+    pub fn discount_rupees(&self) -> i64 {
+        self.subtotal_rupees - self.amount_rupees
+    }
+}
+
+/// A coupon to price a cart with: the code the shopper typed, whose uses count, and the
+/// moment its dates are checked against (the payment's start, once paid).
+pub(super) struct CouponAsk<'a> {
+    pub code: &'a str,
+    pub user: Option<&'a UserId>,
+    pub at: DateTime<Utc>,
+}
+
+impl<'a> CouponAsk<'a> {
+    /// The ask for `code`, unless it is missing or blank (no coupon).
+    pub fn of(code: Option<&'a str>, user: Option<&'a UserId>, at: DateTime<Utc>) -> Option<Self> {
+        let code = code.map(str::trim).filter(|c| !c.is_empty())?;
+        Some(Self { code, user, at })
+    }
+}
+
+/// Stock is taken per size for a product that tracks sizes, else from its pool.
+type StockKey = (ProductId, Option<u32>);
+
 impl CheckoutService {
-    /// Prices `cart` from the catalog as it is now, by the shop's formula, and sums the stock
-    /// it needs per product. A product or variant that no longer exists is
+    /// Prices `cart` from the catalog as it is now, by the shop's formula, applies the coupon
+    /// (refused: `CheckoutError::Coupon`) and sums the stock it needs per size or pooled
+    /// product. A product or variant that no longer exists is
     /// `CannotFill(ProductUnavailable)`.
-    pub(super) async fn price(&self, cart: &[CartLine]) -> Result<PricedCart, CheckoutError> {
+    pub(super) async fn price(
+        &self,
+        cart: &[CartLine],
+        coupon: Option<CouponAsk<'_>>,
+    ) -> Result<PricedCart, CheckoutError> {
         check_cart(cart)?;
         let mut products: HashMap<ProductId, Product> = HashMap::new();
-        // Stock needed per product, in the order products first appear.
-        let mut needed: Vec<(ProductId, u64)> = Vec::new();
+        // Stock needed per size or pool, in the order they first appear.
+        let mut needed: Vec<(StockKey, u64)> = Vec::new();
         let mut lines = Vec::with_capacity(cart.len());
         let mut priced = Vec::with_capacity(cart.len());
         let unavailable = || CheckoutError::CannotFill(Unfillable::ProductUnavailable);
@@ -60,39 +96,100 @@ impl CheckoutService {
                     product: product.id.clone(),
                     name: product.name.clone(),
                     category_name: product.category.name.clone(),
-                    variant_label: variant.label.clone().or_else(|| variant.model.clone()),
+                    variant_label: variant.size_label().map(str::to_owned),
                     unit_price: variant.price,
                     discount: variant.discount,
                     quantity: line.quantity,
                 },
                 variant_index: line.variant,
             });
-            match needed.iter_mut().find(|(id, _)| *id == line.product) {
+            let key = (
+                line.product.clone(),
+                product.tracks_sizes().then_some(line.variant),
+            );
+            match needed.iter_mut().find(|(k, _)| *k == key) {
                 Some((_, total)) => *total += u64::from(line.quantity),
-                None => needed.push((line.product.clone(), u64::from(line.quantity))),
+                None => needed.push((key, u64::from(line.quantity))),
             }
         }
-        let shortage = needed.iter().find_map(|(id, total)| {
-            let product = &products[id];
-            (*total > u64::from(product.quantity)).then(|| Unfillable::OutOfStock {
+        let size_of = |(id, variant): &StockKey| {
+            variant.and_then(|v| {
+                let product = &products[id];
+                product.variants[v as usize].size_label().map(str::to_owned)
+            })
+        };
+        let shortage = needed.iter().find_map(|(key, total)| {
+            let product = &products[&key.0];
+            let left = key
+                .1
+                .map_or(product.quantity, |v| product.available(v as usize));
+            (*total > u64::from(left)).then(|| Unfillable::OutOfStock {
                 name: product.name.clone(),
-                left: product.quantity,
+                size: size_of(key),
+                left,
             })
         });
         let stock = needed
-            .into_iter()
-            .map(|(id, total)| StockChange {
-                name: products[&id].name.clone(),
-                product: id,
-                quantity: u32::try_from(total).unwrap_or(u32::MAX),
+            .iter()
+            .map(|(key, total)| StockChange {
+                name: products[&key.0].name.clone(),
+                size: size_of(key),
+                product: key.0.clone(),
+                variant: key.1,
+                quantity: u32::try_from(*total).unwrap_or(u32::MAX),
             })
             .collect();
+        let subtotal_rupees = order_amount_rupees(&priced);
+        let (amount_rupees, coupon) = match coupon {
+            None => (subtotal_rupees, None),
+            Some(ask) => {
+                let (coupon, price) = self.apply(&ask, subtotal_rupees).await?;
+                (price.amount, Some(coupon))
+            }
+        };
         Ok(PricedCart {
             lines,
             stock,
-            amount_rupees: order_amount_rupees(&priced),
+            subtotal_rupees,
+            amount_rupees,
+            coupon,
             shortage,
         })
+    }
+
+    /// The coupon `ask` names, applied to `subtotal_rupees`: refused when unknown, outside
+    /// its dates, under its minimum, or used up (in all, or by this shopper) as far as can be
+    /// seen now; the order's transaction takes the use for good.
+    async fn apply(
+        &self,
+        ask: &CouponAsk<'_>,
+        subtotal_rupees: i64,
+    ) -> Result<(CouponUse, CouponPrice), CheckoutError> {
+        let refused = CheckoutError::Coupon;
+        let code =
+            CouponCode::parse(ask.code).map_err(|_| refused(CouponRefusal::InvalidOrExpired))?;
+        let coupon = (self.ports.coupons.find_by_code(&code).await?)
+            .ok_or(refused(CouponRefusal::InvalidOrExpired))?;
+        let price = coupon
+            .terms
+            .price(subtotal_rupees, ask.at)
+            .map_err(refused)?;
+        let terms = &coupon.terms;
+        if terms.max_uses.is_some_and(|max| coupon.used >= max) {
+            return Err(refused(CouponRefusal::UsageLimitReached));
+        }
+        if let (Some(max), Some(user)) = (terms.max_uses_per_user, ask.user)
+            && self.ports.coupons.uses_by(&coupon.id, user).await? >= max
+        {
+            return Err(refused(CouponRefusal::UsageLimitReached));
+        }
+        let taken = CouponUse {
+            code: terms.code.as_str().to_owned(),
+            discount_rupees: price.discount,
+            max_uses_per_user: terms.max_uses_per_user,
+            coupon: coupon.id,
+        };
+        Ok((taken, price))
     }
 }
 

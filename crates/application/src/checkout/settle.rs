@@ -2,14 +2,16 @@
 //! refunded. Shared by the browser's `POST /order/cart` and the webhook.
 
 use paduka_domain::contact::Pincode;
+use paduka_domain::coupon::CouponRefusal;
 use paduka_domain::review::UserRef;
 use paduka_domain::{OrderId, UserId};
 
+use super::pricing::CouponAsk;
 use super::{
     CartLine, CheckoutError, CheckoutIntent, CheckoutService, OrderOutcome, PlacedOrder,
     RefundState, Unfillable,
 };
-use crate::orders::{NewOrder, PlaceError, Placement, mails};
+use crate::orders::{LowStock, NewOrder, PlaceError, Placement, mails};
 
 /// A verified payment and where its order goes.
 pub(super) struct Paid<'a> {
@@ -17,6 +19,8 @@ pub(super) struct Paid<'a> {
     pub payment_id: &'a str,
     pub buyer: UserRef,
     pub lines: &'a [CartLine],
+    /// The coupon code the cart is priced with, if any.
+    pub coupon: Option<&'a str>,
     pub address: String,
     pub pincode: Pincode,
     /// The amount the browser sent. `None` for the webhook, whose cart is the stored one:
@@ -31,9 +35,15 @@ impl CheckoutService {
     /// and places the order; refunds the payment when the order can no longer be filled.
     pub(super) async fn settle(&self, paid: Paid<'_>) -> Result<OrderOutcome, CheckoutError> {
         let (intent, payment_id) = (paid.intent, paid.payment_id);
-        let priced = match self.price(paid.lines).await {
+        // A coupon's dates are those of the moment the price was agreed: the payment's start.
+        let ask = CouponAsk::of(paid.coupon, paid.buyer.id.as_ref(), intent.created_at);
+        let priced = match self.price(paid.lines, ask).await {
             Ok(priced) => priced,
             Err(CheckoutError::CannotFill(reason)) => {
+                return self.refund_unfillable(intent, payment_id, reason).await;
+            }
+            Err(CheckoutError::Coupon(refusal)) => {
+                let reason = Unfillable::Coupon(refusal);
                 return self.refund_unfillable(intent, payment_id, reason).await;
             }
             Err(CheckoutError::Invalid(rule)) if paid.client_amount.is_none() => {
@@ -67,26 +77,36 @@ impl CheckoutService {
             address: paid.address,
             pincode: paid.pincode.as_str().to_owned(),
             amount_rupees: priced.amount_rupees,
+            coupon: priced.coupon,
             payment_id: payment_id.to_owned(),
             provider_order_id: intent.provider_order_id.clone(),
             lines: priced.lines,
             actor: paid.actor,
             at: self.ports.clock.now(),
+            low_stock_threshold: self.low_stock_threshold,
         };
         match self.ports.orders.place(&order, &priced.stock).await {
-            Ok(Placement::Placed(order)) => {
+            Ok(Placement::Placed { order, low_stock }) => {
                 self.ports.catalog_revision.bump();
                 tracing::info!(order = %order.id, amount = order.amount_rupees, "order placed");
                 self.mail_buyer(&order.user.id, |user| mails::order_placed(user, &order))
                     .await;
+                self.mail_admins_low_stock(&low_stock).await;
                 Ok(OrderOutcome::Placed(PlacedOrder {
                     order,
                     created: true,
                 }))
             }
             Ok(Placement::Existing(order)) => Ok(OrderOutcome::existing(order)),
-            Err(PlaceError::OutOfStock { name, left, .. }) => {
-                let reason = Unfillable::OutOfStock { name, left };
+            Err(PlaceError::OutOfStock {
+                name, size, left, ..
+            }) => {
+                let reason = Unfillable::OutOfStock { name, size, left };
+                self.refund_unfillable(intent, payment_id, reason).await
+            }
+            // Another order took the coupon's last use first.
+            Err(PlaceError::CouponUsedUp) => {
+                let reason = Unfillable::Coupon(CouponRefusal::UsageLimitReached);
                 self.refund_unfillable(intent, payment_id, reason).await
             }
             // A refund claim won the race for this payment; its owner refunds it.
@@ -95,6 +115,29 @@ impl CheckoutService {
                 refund: RefundState::Refunded,
             }),
             Err(PlaceError::Repo(error)) => Err(error.into()),
+        }
+    }
+
+    /// Mails every admin about each size (or pool) the order took to the low-stock
+    /// threshold. Failures are logged; the order stands.
+    async fn mail_admins_low_stock(&self, low_stock: &[LowStock]) {
+        if low_stock.is_empty() {
+            return;
+        }
+        let admins = match self.ports.users.admins().await {
+            Ok(admins) => admins,
+            Err(error) => {
+                tracing::warn!(%error, "could not look up the admins to mail them about low stock");
+                return;
+            }
+        };
+        for low in low_stock {
+            for admin in &admins {
+                let mail = mails::low_stock(admin, low);
+                if let Err(error) = self.ports.mailer.send(&mail).await {
+                    tracing::warn!(admin = %admin.id, error = %format!("{error:#}"), "low stock mail not sent");
+                }
+            }
         }
     }
 

@@ -3,7 +3,7 @@
 
 use paduka_domain::Paise;
 
-use super::pricing::{MAX_AMOUNT_RUPEES, MIN_AMOUNT_RUPEES, checkout_address};
+use super::pricing::{CouponAsk, MAX_AMOUNT_RUPEES, MIN_AMOUNT_RUPEES, checkout_address};
 use super::{CartLine, CheckoutError, CheckoutIntent, CheckoutService};
 use crate::accounts::Principal;
 
@@ -13,6 +13,8 @@ pub struct CartInput {
     pub lines: Vec<CartLine>,
     pub address: String,
     pub pincode: String,
+    /// The coupon code the shopper applied, if any.
+    pub coupon: Option<String>,
 }
 
 /// The answer to `POST /payment/{amount}`: what the checkout window is opened with.
@@ -42,12 +44,14 @@ impl CheckoutService {
             return Err(CheckoutError::InvalidAmount);
         }
         let amount = Paise::from_rupees(amount_rupees).map_err(|_| CheckoutError::InvalidAmount)?;
-        let (lines, address, pincode) = match cart {
-            None => (Vec::new(), String::new(), String::new()),
+        let now = self.ports.clock.now();
+        let (lines, address, pincode, coupon) = match cart {
+            None => (Vec::new(), String::new(), String::new(), None),
             Some(cart) => {
                 let pincode = self.area.for_checkout(&cart.pincode)?;
                 let address = checkout_address(&cart.address)?;
-                let priced = self.price(&cart.lines).await?;
+                let ask = CouponAsk::of(cart.coupon.as_deref(), Some(&user.user_id), now);
+                let priced = self.price(&cart.lines, ask).await?;
                 if priced.amount_rupees != amount_rupees {
                     return Err(CheckoutError::AmountMismatch {
                         cart_rupees: priced.amount_rupees,
@@ -57,7 +61,8 @@ impl CheckoutService {
                 if let Some(shortage) = priced.shortage {
                     return Err(CheckoutError::CannotFill(shortage));
                 }
-                (cart.lines, address, pincode.as_str().to_owned())
+                let coupon = priced.coupon.map(|c| c.code);
+                (cart.lines, address, pincode.as_str().to_owned(), coupon)
             }
         };
         let receipt = self.ports.ids.new_id();
@@ -71,7 +76,8 @@ impl CheckoutService {
             address,
             pincode,
             amount_rupees,
-            created_at: self.ports.clock.now(),
+            coupon,
+            created_at: now,
             refund: None,
         };
         self.ports.intents.save(&intent).await?;

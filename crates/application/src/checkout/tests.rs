@@ -17,6 +17,7 @@ use super::*;
 use crate::accounts::MockUserRepository;
 use crate::catalog::CatalogRevision;
 use crate::catalog::MockProductRepository;
+use crate::coupons::MockCouponRepository;
 use crate::mail::MockMailer;
 use crate::orders::{MockOrderRepository, NewOrder, PlaceError, Placement, StockChange};
 use crate::testing::{assert_refused, clock, ids, shopper};
@@ -30,6 +31,7 @@ struct Ports {
     intents: MockCheckoutIntentRepository,
     orders: MockOrderRepository,
     products: MockProductRepository,
+    coupons: MockCouponRepository,
     users: MockUserRepository,
     events: MockWebhookEventRepository,
     mailer: MockMailer,
@@ -68,6 +70,7 @@ impl Ports {
                 intents: Arc::new(self.intents),
                 orders: Arc::new(self.orders),
                 products: Arc::new(self.products),
+                coupons: Arc::new(self.coupons),
                 users: Arc::new(self.users),
                 webhook_events: Arc::new(self.events),
                 mailer: Arc::new(self.mailer),
@@ -140,7 +143,7 @@ impl Ports {
         self.orders
             .expect_place()
             .times(1)
-            .returning(|new, _| Ok(Placement::Placed(stored(new))));
+            .returning(|new, _| Ok(Placement::placed(stored(new))));
         self
     }
 
@@ -198,6 +201,7 @@ fn cart_input() -> CartInput {
         lines: cart(),
         address: " 12 Temple Road, Mathura ".into(),
         pincode: "281001".into(),
+        coupon: None,
     }
 }
 
@@ -211,6 +215,7 @@ fn intent() -> CheckoutIntent {
         address: "12 Temple Road, Mathura".into(),
         pincode: "281001".into(),
         amount_rupees: 1698,
+        coupon: None,
         created_at: now(),
         refund: None,
     }
@@ -237,6 +242,7 @@ fn request() -> OrderRequest {
         payment_id: "pay_1".into(),
         order_id: Some("order_A".into()),
         signature: sign("order_A", "pay_1"),
+        coupon: None,
     }
 }
 
@@ -249,6 +255,13 @@ fn stored(new: &NewOrder) -> Order {
         address: new.address.clone(),
         pincode: new.pincode.clone(),
         amount_rupees: new.amount_rupees,
+        coupon: new
+            .coupon
+            .as_ref()
+            .map(|c| paduka_domain::order::OrderCoupon {
+                code: c.code.clone(),
+                discount_rupees: c.discount_rupees,
+            }),
         payment_id: new.payment_id.clone(),
         provider_order_id: new.provider_order_id.clone(),
         status: OrderStatus::Pending,
@@ -517,12 +530,14 @@ async fn a_paid_cart_becomes_a_pending_order_verified_against_the_stored_order_i
                 && stock
                     == [StockChange {
                         product: ProductId::new("p-1"),
+                        variant: None,
                         name: "Trail Runner".into(),
+                        size: None,
                         quantity: 2,
                     }]
         })
         .times(1)
-        .returning(|new, _| Ok(Placement::Placed(stored(new))));
+        .returning(|new, _| Ok(Placement::placed(stored(new))));
     let placed = ports
         .service()
         .place_order(&shopper(), request())
@@ -722,6 +737,7 @@ async fn stock_taken_by_another_order_in_the_meantime_is_refunded_too() {
         Err(PlaceError::OutOfStock {
             product: ProductId::new("p-1"),
             name: "Trail Runner".into(),
+            size: None,
             left: 0,
         })
     });
@@ -921,7 +937,7 @@ async fn two_variants_of_one_product_share_its_stock() {
                 && new.lines[1].line.variant_label.as_deref() == Some("TR-8")
         })
         .times(1)
-        .returning(|new, _| Ok(Placement::Placed(stored(new))));
+        .returning(|new, _| Ok(Placement::placed(stored(new))));
     let placed = ports
         .service()
         .place_order(
@@ -1051,7 +1067,7 @@ async fn a_captured_payment_whose_browser_never_came_back_gets_its_order_from_th
                 && new.user.name == "Shopper-1"
         })
         .times(1)
-        .returning(|new, _| Ok(Placement::Placed(stored(new))));
+        .returning(|new, _| Ok(Placement::placed(stored(new))));
     let outcome = ports
         .service()
         .webhook("evt_1", BODY, "good")

@@ -143,6 +143,7 @@ impl CheckoutService {
                 payment_id,
                 buyer: UserRef::new(buyer.id, buyer.name),
                 lines: &intent.lines,
+                coupon: intent.coupon.as_deref(),
                 address,
                 pincode,
                 client_amount: None,

@@ -5,6 +5,7 @@ use paduka_domain::UserId;
 use paduka_domain::order::{Order, OrderLine, OrderStatus};
 use paduka_domain::user::User;
 
+use super::LowStock;
 use crate::accounts::UserRepository;
 use crate::mail::{Mail, Mailer};
 
@@ -59,11 +60,23 @@ fn mail(user: &User, subject: String, text: String, html_body: String) -> Mail {
     }
 }
 
-/// "Your order is placed": its lines, total and address.
+/// The subtotal and the coupon's discount, when the order used one: one entry a line.
+fn coupon_lines(order: &Order) -> Vec<String> {
+    match &order.coupon {
+        None => Vec::new(),
+        Some(coupon) => vec![
+            format!("Subtotal: ₹{}", order.subtotal_rupees()),
+            format!("Coupon {}: −₹{}", coupon.code, coupon.discount_rupees),
+        ],
+    }
+}
+
+/// "Your order is placed": its lines, subtotal and coupon (if any), total and address.
 pub(crate) fn order_placed(user: &User, order: &Order) -> Mail {
     let lines: Vec<String> = order.lines.iter().map(line_text).collect();
+    let coupon = coupon_lines(order);
     let text = format!(
-        "Hello {name},\n\nThank you for your order {id}.\n\n{lines}\n\nTotal: ₹{total}\n\nDelivering to:\n{address}\nPincode {pincode}\n\nStatus: {status}\n\nPaduka\n",
+        "Hello {name},\n\nThank you for your order {id}.\n\n{lines}\n\n{coupon}Total: ₹{total}\n\nDelivering to:\n{address}\nPincode {pincode}\n\nStatus: {status}\n\nPaduka\n",
         name = user.name,
         id = order.id,
         lines = lines
@@ -71,6 +84,7 @@ pub(crate) fn order_placed(user: &User, order: &Order) -> Mail {
             .map(|l| format!("- {l}"))
             .collect::<Vec<_>>()
             .join("\n"),
+        coupon = coupon.iter().map(|l| format!("{l}\n")).collect::<String>(),
         total = order.amount_rupees,
         address = order.address,
         pincode = order.pincode,
@@ -78,13 +92,17 @@ pub(crate) fn order_placed(user: &User, order: &Order) -> Mail {
     );
     let html = format!(
         "<p>Hello {name},</p><p>Thank you for your order <strong>{id}</strong>.</p><ul>{lines}</ul>\
-         <p><strong>Total: ₹{total}</strong></p><p>Delivering to:<br>{address}<br>Pincode {pincode}</p>\
+         {coupon}<p><strong>Total: ₹{total}</strong></p><p>Delivering to:<br>{address}<br>Pincode {pincode}</p>\
          <p>Status: {status}</p><p>Paduka</p>",
         name = escape(&user.name),
         id = escape(order.id.as_str()),
         lines = lines
             .iter()
             .map(|l| format!("<li>{}</li>", escape(l)))
+            .collect::<String>(),
+        coupon = coupon
+            .iter()
+            .map(|l| format!("<p>{}</p>", escape(l)))
             .collect::<String>(),
         total = order.amount_rupees,
         address = escape(&order.address).replace('\n', "<br>"),
@@ -156,6 +174,31 @@ pub(crate) fn payment_refunded(
         text,
         html,
     )
+}
+
+/// To an admin: an order took a size (or a pooled product) to the low-stock threshold or
+/// below.
+pub(crate) fn low_stock(admin: &User, low: &LowStock) -> Mail {
+    let item = match &low.size {
+        Some(size) => format!("{} ({size})", low.name),
+        None => low.name.clone(),
+    };
+    let pairs = if low.left == 1 { "pair" } else { "pairs" };
+    let text = format!(
+        "Hello {name},\n\nStock is running low: {left} {pairs} left of {item}.\nProduct id: {id}\n\nPaduka\n",
+        name = admin.name,
+        left = low.left,
+        id = low.product,
+    );
+    let html = format!(
+        "<p>Hello {name},</p><p>Stock is running low: <strong>{left} {pairs} left of {item}</strong>.</p>\
+         <p>Product id: {id}</p><p>Paduka</p>",
+        name = escape(&admin.name),
+        left = low.left,
+        item = escape(&item),
+        id = escape(low.product.as_str()),
+    );
+    mail(admin, format!("Low stock: {item}"), text, html)
 }
 
 fn escape(text: &str) -> String {

@@ -5,7 +5,7 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use paduka_domain::order::{Order, OrderLine, OrderStatus, StatusChange};
 use paduka_domain::review::UserRef;
-use paduka_domain::{OrderId, ProductId, UserId};
+use paduka_domain::{CouponId, OrderId, ProductId, UserId};
 
 use crate::RepoError;
 use crate::checkout::RefundResult;
@@ -26,8 +26,10 @@ pub struct NewOrder {
     pub user: UserRef,
     pub address: String,
     pub pincode: String,
-    /// Whole rupees, as charged.
+    /// Whole rupees, as charged: the subtotal less the coupon's discount.
     pub amount_rupees: i64,
+    /// The coupon whose use this order takes, if any.
+    pub coupon: Option<CouponUse>,
     /// The provider's payment id: one order per payment (`orders_payment_id_key`).
     pub payment_id: String,
     /// The provider order the payment was verified against (the stored one).
@@ -37,39 +39,88 @@ pub struct NewOrder {
     /// Who placed it, for the first `order_events` row: the buyer, or `None` for the webhook.
     pub actor: Option<UserId>,
     pub at: DateTime<Utc>,
+    /// A size (or pool) that this order leaves at or below this many pairs, from above, is
+    /// reported in [`Placement::Placed`]'s `low_stock`.
+    pub low_stock_threshold: u32,
 }
 
-/// Stock taken by an order: one entry per product (lines of the same product in different
-/// variants are summed, since stock is kept per product).
+/// The use of a coupon an order takes, in its transaction.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CouponUse {
+    pub coupon: CouponId,
+    /// The code as stored (upper case), kept on the order.
+    pub code: String,
+    /// Whole rupees it takes off the subtotal.
+    pub discount_rupees: i64,
+    /// Orders (not cancelled) one account may use it for; `None`: no limit.
+    pub max_uses_per_user: Option<i64>,
+}
+
+/// Stock taken by an order: one entry per size of a product that tracks sizes, one per
+/// product for a pooled one (lines of its variants summed).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StockChange {
     pub product: ProductId,
+    /// The variant whose own stock is taken; `None` for the product's pool.
+    pub variant: Option<u32>,
     /// The product's name, for the out-of-stock message should the product be gone.
     pub name: String,
+    /// The variant's label (its type, else its model), for the messages.
+    pub size: Option<String>,
     pub quantity: u32,
+}
+
+/// A size (or pool) an order left at or below the low-stock threshold.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LowStock {
+    pub product: ProductId,
+    pub name: String,
+    /// The size's label; `None` for a pooled product.
+    pub size: Option<String>,
+    /// Pairs left.
+    pub left: u32,
 }
 
 /// What [`OrderRepository::place`] did.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Placement {
-    /// The order was stored and its stock taken.
-    Placed(Order),
+    /// The order was stored and its stock taken; `low_stock` lists what it took to or below
+    /// the threshold (each crossing once: the order that crossed it).
+    Placed {
+        order: Order,
+        low_stock: Vec<LowStock>,
+    },
     /// An order with the same payment id existed already; it is returned unchanged and no
     /// stock was taken.
     Existing(Order),
 }
 
+impl Placement {
+    /// Placed, leaving nothing low on stock.
+    pub fn placed(order: Order) -> Self {
+        Self::Placed {
+            order,
+            low_stock: Vec::new(),
+        }
+    }
+}
+
 /// Why an order could not be placed.
 #[derive(Debug, thiserror::Error)]
 pub enum PlaceError {
-    /// A product has less stock than the order needs (0 when the product is gone). Nothing
-    /// was written.
+    /// A product (or a size of it) has less stock than the order needs (0 when the product
+    /// is gone). Nothing was written.
     #[error("out of stock: {left} left of {name}")]
     OutOfStock {
         product: ProductId,
         name: String,
+        size: Option<String>,
         left: u32,
     },
+    /// The coupon's `maxUses`, or this buyer's `maxUsesPerUser`, is reached (or the coupon
+    /// was deleted). Nothing was written.
+    #[error("coupon usage limit reached")]
+    CouponUsedUp,
     /// The payment's refund was claimed (see
     /// [`CheckoutIntentRepository::claim_refund`](crate::checkout::CheckoutIntentRepository::claim_refund)):
     /// it must never get an order. Nothing was written.
@@ -115,10 +166,16 @@ pub trait OrderRepository: Send + Sync {
     /// 2. If the checkout intent `order.provider_order_id` exists and has a refund claim:
     ///    `PlaceError::Refunded`, write nothing. (Read with `FOR UPDATE` on PostgreSQL so a
     ///    concurrent `claim_refund` waits for this transaction, and the other way round.)
-    /// 3. For each [`StockChange`]: `UPDATE products SET quantity = quantity - q WHERE id = ?
-    ///    AND quantity >= q`. When no row changes, roll back and fail with
-    ///    `PlaceError::OutOfStock { product, name, left }`, `left` being the product's current
-    ///    quantity (0, with the change's `name`, when the product no longer exists).
+    /// 3. For each [`StockChange`]: with a `variant`, `UPDATE product_variants SET stock =
+    ///    stock - q WHERE ... AND stock >= q`; then always `UPDATE products SET quantity =
+    ///    quantity - q WHERE id = ? AND quantity >= q` (the total). When no row changes, roll
+    ///    back and fail with `PlaceError::OutOfStock { product, name, size, left }`, `left`
+    ///    being what is left of that size or pool (0, with the change's `name`, when the
+    ///    product no longer exists).
+    /// 3b. With a coupon: `UPDATE coupons SET used = used + 1 WHERE id = ? AND (max_uses IS
+    ///    NULL OR used < max_uses)` (which also makes every order of this coupon wait for
+    ///    this one), then the buyer's orders not cancelled with this coupon are counted
+    ///    against `max_uses_per_user`. Either refused: roll back, `PlaceError::CouponUsedUp`.
     /// 4. Insert the order (status `Pending`, `user_name` = `order.user.name`,
     ///    `created_at` = `updated_at` = `order.at`), its lines (`position` 0..) and a first
     ///    `order_events` row (`Pending`, `order.actor`, `order.at`).
@@ -156,8 +213,9 @@ pub trait OrderRepository: Send + Sync {
     ) -> Result<Order, RepoError<OrderConflict>>;
 
     /// Cancels the order in ONE transaction: status `Cancelled`, `updated_at`, an
-    /// `order_events` row, and every line's quantity added back to its product's stock
-    /// (lines whose product is gone are skipped). `NotFound` for an unknown id; `Delivered`
+    /// `order_events` row, every line's quantity added back to its product's stock (and to
+    /// its size's, for a product that tracks sizes; lines whose product is gone are skipped)
+    /// and the coupon's use given back. `NotFound` for an unknown id; `Delivered`
     /// when the order was delivered (checked inside the transaction). An order already
     /// `Cancelled` is returned with `already_cancelled: true` and nothing changes.
     async fn cancel(

@@ -45,6 +45,9 @@ pub struct LowStockDto {
     #[serde(rename = "_id")]
     pub id: String,
     pub name: String,
+    /// The size's label for a product that tracks sizes; `null` for a pooled product.
+    pub size: Option<String>,
+    /// Pairs left of that size, or in the pool.
     pub quantity: u32,
 }
 
@@ -53,6 +56,7 @@ impl From<&LowStockProduct> for LowStockDto {
         Self {
             id: product.id.to_string(),
             name: product.name.clone(),
+            size: product.size.clone(),
             quantity: product.quantity,
         }
     }

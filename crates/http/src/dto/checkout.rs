@@ -73,7 +73,7 @@ impl PartialSchema for CartLineBody {
 }
 
 /// The cart's lines.
-fn cart_lines_schema() -> ArrayBuilder {
+pub(super) fn cart_lines_schema() -> ArrayBuilder {
     ArrayBuilder::new().items(CartLineBody::schema())
 }
 
@@ -107,13 +107,21 @@ impl CartLineBody {
     }
 }
 
-fn lines(products: Option<Vec<CartLineBody>>) -> Result<Vec<CartLine>, ApiError> {
+pub(super) fn cart_lines(products: Option<Vec<CartLineBody>>) -> Result<Vec<CartLine>, ApiError> {
     products
         .unwrap_or_default()
         .into_iter()
         .map(CartLineBody::try_into_domain)
         .collect()
 }
+
+/// The optional coupon code of a payment or an order.
+fn coupon_schema() -> ObjectBuilder {
+    schema::nullable_string().max_length(Some(100))
+}
+
+const COUPON_ABOUT: &str = "The coupon code the shopper applied (`POST /coupon/apply`); the \
+    amount is then what the cart costs with it. Null or blank: no coupon";
 
 /// A pincode as a number or text.
 fn pincode_text(value: Option<&Value>) -> String {
@@ -127,6 +135,7 @@ pub struct PaymentBody {
     pub address: Option<String>,
     /// Six digits, as text or a number.
     pub pincode: Option<Value>,
+    pub coupon: Option<String>,
 }
 
 impl ToSchema for PaymentBody {}
@@ -145,6 +154,7 @@ impl PartialSchema for PaymentBody {
                         pincode(true),
                         "Six digits, as text or as a number",
                     ),
+                    ("coupon", coupon_schema(), COUPON_ABOUT),
                 ],
                 &[],
             )
@@ -156,13 +166,18 @@ impl PartialSchema for PaymentBody {
 impl PaymentBody {
     /// `None` when the body carries no cart at all.
     pub fn try_into_cart(self) -> Result<Option<CartInput>, ApiError> {
-        if self.products.is_none() && self.address.is_none() && self.pincode.is_none() {
+        if self.products.is_none()
+            && self.address.is_none()
+            && self.pincode.is_none()
+            && self.coupon.is_none()
+        {
             return Ok(None);
         }
         Ok(Some(CartInput {
-            lines: lines(self.products)?,
+            lines: cart_lines(self.products)?,
             address: self.address.unwrap_or_default(),
             pincode: pincode_text(self.pincode.as_ref()),
+            coupon: self.coupon,
         }))
     }
 }
@@ -259,6 +274,7 @@ pub struct OrderBody {
     #[serde(rename = "orderId")]
     pub order_id: Option<String>,
     pub signature: Option<String>,
+    pub coupon: Option<String>,
 }
 
 impl ToSchema for OrderBody {}
@@ -296,6 +312,7 @@ impl PartialSchema for OrderBody {
                         schema::nullable_string(),
                         "The provider's signature",
                     ),
+                    ("coupon", coupon_schema(), COUPON_ABOUT),
                 ],
                 &["amount"],
             )
@@ -309,13 +326,14 @@ impl OrderBody {
         let amount_rupees = scalar_integer(self.amount.as_ref())
             .ok_or_else(|| ApiError::bad_request("Please enter a valid amount"))?;
         Ok(OrderRequest {
-            lines: lines(self.products)?,
+            lines: cart_lines(self.products)?,
             address: self.address.unwrap_or_default(),
             pincode: pincode_text(self.pincode.as_ref()),
             amount_rupees,
             payment_id: self.payment_id.unwrap_or_default(),
             order_id: self.order_id.filter(|id| !id.trim().is_empty()),
             signature: self.signature.unwrap_or_default(),
+            coupon: self.coupon,
         })
     }
 }
@@ -417,8 +435,14 @@ pub struct OrderDto {
     pub user: OrderUserDto,
     pub address: String,
     pub pincode: String,
-    /// Whole rupees, as charged.
+    /// Whole rupees, as charged: `subtotal` less `discount`.
     pub amount: i64,
+    /// Whole rupees, what the lines cost before the coupon.
+    pub subtotal: i64,
+    /// Whole rupees the coupon took off; 0 without one.
+    pub discount: i64,
+    /// The coupon's code, or `null`.
+    pub coupon: Option<String>,
     #[serde(rename = "paymentId")]
     pub payment_id: String,
     /// `Pending`, `Confirmed`, `Delivered` or `Cancelled`.
@@ -461,6 +485,9 @@ impl From<&Order> for OrderDto {
             address: order.address.clone(),
             pincode: order.pincode.clone(),
             amount: order.amount_rupees,
+            subtotal: order.subtotal_rupees(),
+            discount: order.discount_rupees(),
+            coupon: order.coupon.as_ref().map(|c| c.code.clone()),
             payment_id: order.payment_id.clone(),
             status: order.status.as_str().to_owned(),
             created_at: timestamp(order.created_at),

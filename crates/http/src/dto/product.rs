@@ -45,7 +45,11 @@ pub struct ProductDto {
     /// The selling admin's `_id`; `null` once that account is gone.
     pub seller: Option<String>,
     pub category: ProductCategoryDto,
+    /// Pairs in stock in all: the pool, or the sum of `stock`.
     pub quantity: u32,
+    /// Pairs in stock per variant, parallel to `price`, when the product tracks stock per
+    /// size; `null` for one pool (`quantity`).
+    pub stock: Option<Vec<u32>>,
     pub shipping: bool,
     /// Gallery image URLs.
     pub otherphoto: Vec<String>,
@@ -98,6 +102,7 @@ impl From<&Product> for ProductDto {
                 name: product.category.name.clone(),
             },
             quantity: product.quantity,
+            stock: product.stock_per_size(),
             shipping: product.shipping,
             otherphoto: product.other_photos.clone(),
             has_photo: product.has_photo,
@@ -339,6 +344,12 @@ pub struct ProductForm {
     /// Pairs in stock, 0 to 1,000,000; empty is 0.
     #[schema(value_type = Option<String>, pattern = r"^[\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*(?:\+?0*(?:[0-9]{1,6}|1000000))?[\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*$")]
     pub quantity: Option<u32>,
+    /// Pairs in stock per size, in price order, e.g. `3,0,5` (one per price, each 0 to
+    /// 1,000,000): tracks stock per size, and `quantity` is their sum. Empty: one pool.
+    #[schema(
+        pattern = r"^[\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*(?:\+?0*(?:[0-9]{1,6}|1000000))?[\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*(?:,[\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*(?:\+?0*(?:[0-9]{1,6}|1000000))?[\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*)*$"
+    )]
+    pub stock: Option<String>,
     /// `true`/`false`, `yes`/`no`, `on`/`off` or `1`/`0`, in any case; empty is true.
     #[schema(value_type = Option<String>, pattern = r"^[\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*(?:[tT][rR][uU][eE]|[yY][eE][sS]|[oO][nN]|1|[fF][aA][lL][sS][eE]|[nN][oO]|[oO][fF][fF]|0)?[\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*$")]
     pub shipping: Option<bool>,
@@ -396,6 +407,7 @@ mod tests {
             model: None,
             price: Paise::parse_rupees(rupees).unwrap(),
             discount: Percent::new(discount).unwrap(),
+            stock: None,
         }
     }
 
@@ -430,6 +442,20 @@ mod tests {
     }
 
     #[test]
+    fn a_product_that_tracks_sizes_lists_its_stock_per_size() {
+        let mut sized = product(vec![
+            variant(Some("UK 7"), "4599", 0),
+            variant(Some("UK 8"), "4599", 0),
+        ]);
+        sized.variants[0].stock = Some(3);
+        sized.variants[1].stock = Some(0);
+        sized.quantity = 3;
+        let value = serde_json::to_value(ProductDto::from(&sized)).unwrap();
+        assert_eq!(value["stock"], json!([3, 0]));
+        assert_eq!(value["quantity"], 3);
+    }
+
+    #[test]
     fn a_product_speaks_rupees_and_utc() {
         let dto = ProductDto::from(&product(vec![
             variant(Some("UK 7"), "4599", 20),
@@ -454,6 +480,7 @@ mod tests {
                 "seller": "admin-1",
                 "category": {"_id": "c-1", "name": "Running"},
                 "quantity": 12,
+                "stock": null,
                 "shipping": true,
                 "otherphoto": ["/api/v1/media/m-1"],
                 "hasPhoto": true,

@@ -50,7 +50,7 @@ pub struct SaleBody {
 pub const PERCENT_TEXT: &str = r"[-+]?0+|\+?0*(?:[1-9][0-9]?|100)";
 
 /// A sale's start or end: RFC 3339, or a time without offset read as India time.
-fn shop_time() -> Schema {
+pub(super) fn shop_time() -> Schema {
     let date = "[2-9][0-9]{3}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01])";
     let hm = "(?:[01][0-9]|2[0-3]):[0-5][0-9]";
     let local = format!("^[{WS}]*{date}(?:T{hm}Z?|T{hm}:[0-5][0-9]| {hm}(?::[0-5][0-9])?)[{WS}]*$");

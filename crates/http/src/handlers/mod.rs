@@ -4,6 +4,7 @@
 pub mod admin;
 pub mod auth;
 pub mod categories;
+pub mod coupons;
 pub mod delivery;
 pub mod health;
 pub mod media;

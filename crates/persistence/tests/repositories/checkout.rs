@@ -80,6 +80,7 @@ fn intent(id: &str, receipt: &str, seconds: i64) -> CheckoutIntent {
         address: "12 MG Road, Bengaluru".to_owned(),
         pincode: "560001".to_owned(),
         amount_rupees: 3600,
+        coupon: None,
         created_at: at(seconds),
         refund: None,
     }
@@ -108,13 +109,17 @@ fn new_order(id: &str, payment: &str, provider_order_id: &str) -> NewOrder {
         }],
         actor: None,
         at: at(100),
+        coupon: None,
+        low_stock_threshold: 0,
     }
 }
 
 fn take_one() -> [StockChange; 1] {
     [StockChange {
         product: ProductId::new("p1"),
+        variant: None,
         name: "Boot".to_owned(),
+        size: None,
         quantity: 1,
     }]
 }
@@ -311,7 +316,10 @@ async fn a_refund_claim_and_a_placement_racing_let_exactly_one_win(db: &TestDb) 
                         .is_none()
                 );
             }
-            (Err(RepoError::Conflict(IntentConflict::OrderPlaced)), Ok(Placement::Placed(_))) => {
+            (
+                Err(RepoError::Conflict(IntentConflict::OrderPlaced)),
+                Ok(Placement::Placed { .. }),
+            ) => {
                 let found = shop.intents.find(&id).await.unwrap().unwrap();
                 assert_eq!(found.refund, None);
             }

@@ -19,5 +19,6 @@ mod reviews;
 mod sales;
 mod sandbox_refunds;
 mod stats;
+mod stock_and_coupons;
 mod throttle;
 mod users;

@@ -39,7 +39,7 @@ pub(crate) async fn shop(db: &TestDb, p1_stock: u32, p2_stock: u32) -> DieselOrd
     DieselOrderRepository::new(db.db())
 }
 
-fn line(product: &str, name: &str, rupees: i64, quantity: u32) -> NewOrderLine {
+pub(crate) fn line(product: &str, name: &str, rupees: i64, quantity: u32) -> NewOrderLine {
     NewOrderLine {
         line: OrderLine {
             product: ProductId::new(product),
@@ -67,13 +67,17 @@ pub(crate) fn new_order(id: &str, payment: &str, quantity: u32, seconds: i64) ->
         lines: vec![line("p1", "Boot", 1000, quantity)],
         actor: Some(UserId::new("u1")),
         at: at(seconds),
+        coupon: None,
+        low_stock_threshold: 0,
     }
 }
 
 pub(crate) fn take(product: &str, quantity: u32) -> StockChange {
     StockChange {
         product: ProductId::new(product),
+        variant: None,
         name: format!("name of {product}"),
+        size: None,
         quantity,
     }
 }
@@ -86,7 +90,7 @@ fn stock_of(db: &TestDb, product: &str) -> i64 {
 
 pub(crate) fn placed(placement: Placement) -> Order {
     match placement {
-        Placement::Placed(order) => order,
+        Placement::Placed { order, .. } => order,
         Placement::Existing(order) => panic!("expected a new order, got existing {order:?}"),
     }
 }
@@ -98,6 +102,7 @@ fn out_of_stock(error: PlaceError) -> (ProductId, String, u32) {
             product,
             name,
             left,
+            ..
         } => (product, name, left),
         other => panic!("expected out of stock, got {other:?}"),
     }
@@ -416,7 +421,7 @@ async fn twenty_parallel_placements_of_the_last_item_make_one_order(db: &TestDb)
     let mut out_of_stock = 0;
     for task in tasks {
         match task.await.unwrap() {
-            Ok(Placement::Placed(_)) => placed_count += 1,
+            Ok(Placement::Placed { .. }) => placed_count += 1,
             Err(PlaceError::OutOfStock { left: 0, .. }) => out_of_stock += 1,
             other => panic!("unexpected outcome {other:?}"),
         }
@@ -447,7 +452,7 @@ async fn parallel_placements_of_one_payment_make_one_order(db: &TestDb) {
     let mut existing = Vec::new();
     for task in tasks {
         match task.await.unwrap().unwrap() {
-            Placement::Placed(order) => winners.push(order),
+            Placement::Placed { order, .. } => winners.push(order),
             Placement::Existing(order) => existing.push(order),
         }
     }

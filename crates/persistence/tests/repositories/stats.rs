@@ -55,11 +55,13 @@ async fn the_overview_counts_recent_uncancelled_orders_and_low_stock(db: &TestDb
         snapshot.low_stock,
         vec![
             LowStockProduct {
+                size: None,
                 id: ProductId::new("p1"),
                 name: "Boot".into(),
                 quantity: 4
             },
             LowStockProduct {
+                size: None,
                 id: ProductId::new("p2"),
                 name: "Sandal".into(),
                 quantity: 5

@@ -150,6 +150,13 @@ async fn load(services: &Services, product_count: usize) -> anyhow::Result<DemoS
             seller: None,
             category: Some(category_ids[design.category].to_string()),
             quantity: Some(design.quantity.to_string()),
+            // The catalog's own designs keep stock per size (some sold out, some nearly);
+            // the numbered copies made for benchmarks keep one pool.
+            stocks: if copy == 0 {
+                stock_per_size(design_index, design.quantity, variants)
+            } else {
+                Vec::new()
+            },
             shipping: Some("true".into()),
             other_photos: gallery.clone(),
         };
@@ -186,6 +193,21 @@ async fn load(services: &Services, product_count: usize) -> anyhow::Result<DemoS
         categories: category_ids.len(),
         products: created.len(),
     })
+}
+
+/// The demo stock of each size of a design: its pairs spread over the sizes, every third
+/// design's largest size sold out and every fourth's smallest nearly so, so a new shopper
+/// meets `Sold out` and `Only N left`.
+fn stock_per_size(design_index: usize, pairs: u32, sizes: usize) -> Vec<String> {
+    let sizes_u32 = u32::try_from(sizes).unwrap_or(1).max(1);
+    let mut stock: Vec<u32> = vec![(pairs / sizes_u32).max(3); sizes];
+    if sizes > 1 && design_index.is_multiple_of(3) {
+        stock[sizes - 1] = 0;
+    }
+    if design_index % 4 == 1 {
+        stock[0] = 2;
+    }
+    stock.iter().map(u32::to_string).collect()
 }
 
 /// A design's product photo as drawn, before it is stored.
