@@ -469,6 +469,107 @@ mod tests {
     }
 
     #[test]
+    fn a_stock_list_tracks_sizes_and_its_sum_is_the_quantity() {
+        let mut sized = input();
+        sized.stocks = vec!["3".into(), " 0 ".into()];
+        sized.quantity = Some("99".into());
+        let draft = ProductDraft::parse(sized).unwrap();
+        assert_eq!(draft.variants[0].stock, Some(3));
+        assert_eq!(draft.variants[1].stock, Some(0));
+        assert_eq!(
+            draft.quantity, 3,
+            "the form's quantity is not used per size"
+        );
+
+        let pooled = ProductDraft::parse(input()).unwrap();
+        assert!(pooled.variants.iter().all(|v| v.stock.is_none()));
+
+        for (stocks, expected) in [
+            (
+                vec!["3"],
+                "Give as many stock numbers as prices (2), or none",
+            ),
+            (
+                vec!["3", "-1"],
+                "Stock must be a whole number of at least 0",
+            ),
+            (
+                vec!["3", "1.5"],
+                "Stock must be a whole number of at least 0",
+            ),
+            (
+                vec!["3", "1000001"],
+                "Stock must be a whole number of at least 0",
+            ),
+        ] {
+            let mut bad = input();
+            bad.stocks = stocks.into_iter().map(str::to_owned).collect();
+            assert_eq!(ProductDraft::parse(bad).unwrap_err().message(), expected);
+        }
+    }
+
+    fn product_with(variants: Vec<Variant>, quantity: u32) -> Product {
+        Product {
+            id: ProductId::new("p"),
+            product_code: "P".into(),
+            name: "Runner".into(),
+            info: String::new(),
+            variants,
+            descriptions: vec![],
+            specifications: vec![],
+            material: String::new(),
+            tags: vec![],
+            seller: None,
+            category: CategoryRef {
+                id: CategoryId::new("c"),
+                name: "Running".into(),
+            },
+            quantity,
+            shipping: true,
+            other_photos: vec![],
+            has_photo: false,
+            photo_version: None,
+            rating: ProductRating::default(),
+            created_at: DateTime::UNIX_EPOCH,
+            updated_at: DateTime::UNIX_EPOCH,
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn what_can_be_sold_of_a_size_is_its_own_stock_or_the_pool(
+            stocks in proptest::collection::vec(0_u32..=1_000_000, 1..=ProductDraft::MAX_VARIANTS),
+            pool in 0_u32..=1_000_000,
+            per_size: bool,
+        ) {
+            let mut form = ProductInput {
+                name: Some("Runner".into()),
+                category: Some("c".into()),
+                prices: stocks.iter().map(|_| "100".to_owned()).collect(),
+                quantity: Some(pool.to_string()),
+                ..Default::default()
+            };
+            if per_size {
+                form.stocks = stocks.iter().map(u32::to_string).collect();
+            }
+            let draft = ProductDraft::parse(form).unwrap();
+            let product = product_with(draft.variants, draft.quantity);
+            proptest::prop_assert_eq!(product.tracks_sizes(), per_size);
+            let total: u32 = stocks.iter().sum();
+            for (index, stock) in stocks.iter().enumerate() {
+                let expected = if per_size { *stock } else { pool };
+                proptest::prop_assert_eq!(product.available(index), expected);
+            }
+            proptest::prop_assert_eq!(product.quantity, if per_size { total } else { pool });
+            proptest::prop_assert_eq!(product.available(stocks.len()), 0, "no such size");
+            proptest::prop_assert_eq!(
+                product.stock_per_size(),
+                per_size.then(|| stocks.clone())
+            );
+        }
+    }
+
+    #[test]
     fn category_images_are_urls_or_local_paths() {
         assert!(CategoryDraft::parse(Some("Boots"), Some("https://x.in/b.png")).is_ok());
         assert!(CategoryDraft::parse(Some("Boots"), Some("/api/v1/media/1")).is_ok());

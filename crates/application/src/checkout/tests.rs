@@ -1411,3 +1411,332 @@ async fn an_order_the_sandbox_refuses_to_pay_is_not_found() {
         .await;
     assert_refused!(refused, CheckoutError::PaymentOrderNotFound);
 }
+
+// --- coupons and stock per size -----------------------------------------------------------
+
+/// `WELCOME10`: 10 % off, running around [`now`], used `used` times, one use per shopper.
+fn welcome10(used: i64) -> paduka_domain::coupon::Coupon {
+    use paduka_domain::coupon::{Coupon, CouponTerms};
+    Coupon {
+        id: paduka_domain::CouponId::new("coupon-1"),
+        terms: CouponTerms::parse(
+            "WELCOME10",
+            "percent",
+            10,
+            500,
+            now() - chrono::Duration::days(1),
+            now() + chrono::Duration::days(30),
+            Some(100),
+            Some(1),
+        )
+        .unwrap(),
+        used,
+        created_at: now(),
+    }
+}
+
+impl Ports {
+    /// The coupon repository knows `coupon`; the shopper has used it `uses` times.
+    fn with_coupon(mut self, coupon: paduka_domain::coupon::Coupon, uses: i64) -> Self {
+        let found = coupon.clone();
+        self.coupons
+            .expect_find_by_code()
+            .returning(move |code| Ok((found.terms.code == *code).then(|| found.clone())));
+        self.coupons
+            .expect_uses_by()
+            .returning(move |_, _| Ok(uses));
+        self
+    }
+}
+
+fn with_code(cart: CartInput, code: &str) -> CartInput {
+    CartInput {
+        coupon: Some(code.into()),
+        ..cart
+    }
+}
+
+#[tokio::test]
+async fn a_coupon_prices_the_cart_and_is_kept_with_the_intent() {
+    // ₹1698 less 10 % (169.8, floored to ₹169) is ₹1529.
+    let mut ports = Ports::default()
+        .with_ids(&["rcpt-1"])
+        .with_products(vec![trail_runner(5)])
+        .with_coupon(welcome10(0), 0);
+    ports
+        .gateway
+        .expect_create_order()
+        .withf(|amount, _| amount.paise() == 152_900)
+        .times(1)
+        .returning(|amount, _| {
+            Ok(ProviderOrder {
+                id: "order_A".into(),
+                amount,
+                currency: "INR".into(),
+            })
+        });
+    ports
+        .gateway
+        .expect_public_key()
+        .return_const("sandbox".to_owned());
+    ports.gateway.expect_provider().return_const("sandbox");
+    ports
+        .intents
+        .expect_save()
+        .withf(|saved| saved.amount_rupees == 1529 && saved.coupon.as_deref() == Some("WELCOME10"))
+        .times(1)
+        .returning(|_| Ok(()));
+    let service = ports.service();
+    let applied = service
+        .apply_coupon(&shopper(), "welcome10", &cart())
+        .await
+        .unwrap();
+    assert_eq!(
+        (applied.subtotal, applied.discount, applied.amount),
+        (1698, 169, 1529)
+    );
+    let undiscounted = service
+        .start_payment(
+            &shopper(),
+            1698,
+            Some(with_code(cart_input(), " welcome10 ")),
+        )
+        .await;
+    assert_refused!(
+        undiscounted,
+        CheckoutError::AmountMismatch {
+            cart_rupees: 1529,
+            given_rupees: 1698
+        }
+    );
+    service
+        .start_payment(&shopper(), 1529, Some(with_code(cart_input(), "welcome10")))
+        .await
+        .unwrap();
+}
+
+#[tokio::test]
+async fn a_coupon_that_does_not_apply_is_refused_with_its_reason() {
+    let cases = [
+        ("NOPE10", welcome10(0), 0, "Invalid or expired coupon"),
+        ("a-b", welcome10(0), 0, "Invalid or expired coupon"),
+        ("WELCOME10", welcome10(100), 0, "Coupon usage limit reached"),
+        ("WELCOME10", welcome10(3), 1, "Coupon usage limit reached"),
+    ];
+    for (code, coupon, uses, expected) in cases {
+        let service = Ports::default()
+            .with_products(vec![trail_runner(5)])
+            .with_coupon(coupon, uses)
+            .service();
+        let refused = service.apply_coupon(&shopper(), code, &cart()).await;
+        assert_eq!(message(refused), expected, "{code}");
+    }
+    // Two pairs at ₹100 less 15 % make ₹170, under the ₹500 minimum.
+    let mut cheap = trail_runner(5);
+    cheap.variants[0].price = Paise::from_rupees(100).unwrap();
+    let service = Ports::default()
+        .with_products(vec![cheap])
+        .with_coupon(welcome10(0), 0)
+        .service();
+    let refused = service.apply_coupon(&shopper(), "WELCOME10", &cart()).await;
+    assert_eq!(message(refused), "Minimum order for this coupon is ₹500");
+}
+
+#[tokio::test]
+async fn a_paid_order_with_a_coupon_takes_its_use_and_saves_the_discount() {
+    let mut ports = Ports::default()
+        .with_fake_signatures()
+        .with_intents(vec![CheckoutIntent {
+            amount_rupees: 1529,
+            coupon: Some("WELCOME10".into()),
+            ..intent()
+        }])
+        .without_orders()
+        .with_products(vec![trail_runner(5)])
+        .with_coupon(welcome10(0), 0)
+        .with_ids(&["ord-1"]);
+    ports
+        .orders
+        .expect_place()
+        .withf(|new, _| {
+            let coupon = new.coupon.as_ref().unwrap();
+            new.amount_rupees == 1529
+                && coupon.code == "WELCOME10"
+                && coupon.discount_rupees == 169
+                && coupon.max_uses_per_user == Some(1)
+        })
+        .times(1)
+        .returning(|new, _| Ok(Placement::placed(stored(new))));
+    ports
+        .users
+        .expect_find()
+        .returning(|id| Ok(Some(UserBuilder::shopper(id.as_str()).build())));
+    ports
+        .mailer
+        .expect_send()
+        .withf(|mail| {
+            mail.text.contains("Subtotal: ₹1698")
+                && mail.text.contains("Coupon WELCOME10: −₹169")
+                && mail.text.contains("Total: ₹1529")
+        })
+        .times(1)
+        .returning(|_| Ok(()));
+    let placed = ports
+        .service()
+        .place_order(
+            &shopper(),
+            OrderRequest {
+                amount_rupees: 1529,
+                coupon: Some("welcome10".into()),
+                ..request()
+            },
+        )
+        .await
+        .placed();
+    assert_eq!(placed.order.subtotal_rupees(), 1698);
+    assert_eq!(placed.order.discount_rupees(), 169);
+}
+
+#[tokio::test]
+async fn a_paid_order_that_loses_the_last_use_of_its_coupon_is_refunded() {
+    let mut ports = Ports::default()
+        .with_fake_signatures()
+        .with_intents(vec![CheckoutIntent {
+            amount_rupees: 1529,
+            coupon: Some("WELCOME10".into()),
+            ..intent()
+        }])
+        .without_orders()
+        .with_products(vec![trail_runner(5)])
+        .with_coupon(welcome10(99), 0)
+        .with_ids(&["ord-1"]);
+    ports
+        .orders
+        .expect_place()
+        .times(1)
+        .returning(|_, _| Err(PlaceError::CouponUsedUp));
+    ports
+        .intents
+        .expect_claim_refund()
+        .times(1)
+        .returning(|_, _, _| Ok(()));
+    ports
+        .gateway
+        .expect_refund()
+        .withf(|payment, amount, _| payment == "pay_1" && amount.paise() == 152_900)
+        .times(1)
+        .returning(|_, amount, _| Ok(refund(amount)));
+    ports
+        .intents
+        .expect_record_refund()
+        .times(1)
+        .returning(|_, _| Ok(()));
+    ports
+        .users
+        .expect_find()
+        .returning(|id| Ok(Some(UserBuilder::shopper(id.as_str()).build())));
+    ports
+        .mailer
+        .expect_send()
+        .withf(|mail| mail.text.contains("Coupon usage limit reached"))
+        .times(1)
+        .returning(|_| Ok(()));
+    let (reason, refund) = ports
+        .service()
+        .place_order(
+            &shopper(),
+            OrderRequest {
+                amount_rupees: 1529,
+                coupon: Some("WELCOME10".into()),
+                ..request()
+            },
+        )
+        .await
+        .unfilled();
+    assert_eq!(reason.to_string(), "Coupon usage limit reached");
+    assert!(refund.is_refunded());
+}
+
+/// "Trail Runner" tracking sizes: UK 7 has `uk7` pairs, UK 8 has 4.
+fn sized_runner(uk7: u32) -> Product {
+    let mut runner = trail_runner(0);
+    runner.variants[0].stock = Some(uk7);
+    runner.variants[1].stock = Some(4);
+    runner.quantity = uk7 + 4;
+    runner
+}
+
+#[tokio::test]
+async fn a_size_with_less_stock_than_the_cart_is_refused_by_its_label() {
+    let service = Ports::default()
+        .with_products(vec![sized_runner(1)])
+        .service();
+    let refused = service
+        .start_payment(&shopper(), 1698, Some(cart_input()))
+        .await;
+    assert_eq!(message(refused), "Only 1 left of Trail Runner (UK 7)");
+}
+
+#[tokio::test]
+async fn stock_is_taken_per_size_and_a_low_size_mails_every_admin() {
+    use crate::orders::LowStock;
+    let mut ports = Ports::signed()
+        .without_orders()
+        .with_products(vec![sized_runner(6)])
+        .with_ids(&["ord-1"]);
+    ports
+        .orders
+        .expect_place()
+        .withf(|new, stock| {
+            new.low_stock_threshold == 5
+                && stock
+                    == [StockChange {
+                        product: ProductId::new("p-1"),
+                        variant: Some(0),
+                        name: "Trail Runner".into(),
+                        size: Some("UK 7".into()),
+                        quantity: 2,
+                    }]
+        })
+        .times(1)
+        .returning(|new, _| {
+            Ok(Placement::Placed {
+                order: stored(new),
+                low_stock: vec![LowStock {
+                    product: ProductId::new("p-1"),
+                    name: "Trail Runner".into(),
+                    size: Some("UK 7".into()),
+                    left: 4,
+                }],
+            })
+        });
+    ports
+        .users
+        .expect_find()
+        .returning(|id| Ok(Some(UserBuilder::shopper(id.as_str()).build())));
+    ports.users.expect_admins().times(1).returning(|| {
+        Ok(vec![
+            UserBuilder::admin("admin-1").build(),
+            UserBuilder::admin("admin-2").build(),
+        ])
+    });
+    let sent = Arc::new(std::sync::Mutex::new(Vec::new()));
+    let log = Arc::clone(&sent);
+    ports.mailer.expect_send().times(3).returning(move |mail| {
+        log.lock()
+            .unwrap()
+            .push((mail.to.as_str().to_owned(), mail.subject.clone()));
+        Ok(())
+    });
+    ports
+        .service()
+        .place_order(&shopper(), request())
+        .await
+        .placed();
+    let sent = sent.lock().unwrap();
+    let low: Vec<&(String, String)> = sent
+        .iter()
+        .filter(|(_, subject)| subject == "Low stock: Trail Runner (UK 7)")
+        .collect();
+    assert_eq!(low.len(), 2, "each admin once: {sent:?}");
+}
