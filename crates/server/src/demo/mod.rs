@@ -7,14 +7,19 @@ use std::collections::HashMap;
 use std::collections::hash_map::Entry;
 
 use anyhow::Context;
-use chrono::Duration;
+use chrono::{DateTime, Duration, Utc};
 use paduka_application::accounts::{Admin, Principal};
-use paduka_domain::catalog::{CategoryDraft, Image, ProductInput, media_url};
+use paduka_application::orders::{NewOrder, NewOrderLine, OrderRepository, Placement, StockChange};
+use paduka_domain::catalog::{CategoryDraft, Image, Product, ProductInput, media_url};
 use paduka_domain::contact::Email;
-use paduka_domain::review::ReviewDraft;
+use paduka_domain::coupon::CouponTerms;
+use paduka_domain::money::{PricedLine, order_amount_rupees};
+use paduka_domain::order::{OrderLine, OrderStatus};
+use paduka_domain::review::{ReviewDraft, UserRef};
 use paduka_domain::sale::SaleDraft;
 use paduka_domain::user::{Role, User};
-use paduka_domain::{Percent, UserId};
+use paduka_domain::{OrderId, Percent, UserId};
+use paduka_persistence::DieselOrderRepository;
 
 use crate::startup::Services;
 use catalog::{CATEGORIES, PRODUCTS, sizes};
@@ -164,7 +169,7 @@ async fn load(services: &Services, product_count: usize) -> anyhow::Result<DemoS
             .create_product(&admin, input, Some(photo.clone()))
             .await
             .with_context(|| format!("creating demo product {}", design.name))?;
-        created.push(product.id);
+        created.push(product);
     }
 
     let shopper = Principal::of(&shopper);
@@ -177,7 +182,7 @@ async fn load(services: &Services, product_count: usize) -> anyhow::Result<DemoS
     for (product_index, rating, comment) in reviews {
         if let Some(product) = created.get(product_index) {
             let draft = ReviewDraft::parse(Some(rating), Some(comment))?;
-            catalog.add_review(&shopper, product, draft).await?;
+            catalog.add_review(&shopper, &product.id, draft).await?;
         }
     }
 
@@ -189,22 +194,143 @@ async fn load(services: &Services, product_count: usize) -> anyhow::Result<DemoS
     };
     api.sales.create(&admin, sale).await?;
 
+    let welcome = CouponTerms::parse(
+        WELCOME_COUPON,
+        "percent",
+        10,
+        0,
+        now - Duration::days(1),
+        now + Duration::days(365),
+        None,
+        Some(1),
+    )?;
+    api.coupons.create(&admin, welcome).await?;
+
+    let orders = DieselOrderRepository::new(services.database.clone());
+    past_orders(
+        &orders,
+        &shopper,
+        &created[..created.len().min(PRODUCTS.len())],
+        now,
+    )
+    .await
+    .context("placing the demo shopper's past orders")?;
+
     Ok(DemoSummary {
         categories: category_ids.len(),
         products: created.len(),
     })
 }
 
-/// The demo stock of each size of a design: its pairs spread over the sizes, every third
-/// design's largest size sold out and every fourth's smallest nearly so, so a new shopper
-/// meets `Sold out` and `Only N left`.
+/// The demo coupon: 10 % off, once per shopper, for a year from the first start.
+pub const WELCOME_COUPON: &str = "WELCOME10";
+
+/// Past orders: one every other day or so over the last month, from the demo shopper.
+const PAST_ORDERS: i64 = 16;
+
+/// A month of the demo shopper's orders, so the admin overview's chart and figures show
+/// something on first run: delivered when older than a week, confirmed within it, the last
+/// two pending, and one cancelled. Placed through the order repository as checkout would
+/// (stock taken), dated in the past, without payments behind them.
+async fn past_orders(
+    orders: &DieselOrderRepository,
+    shopper: &Principal,
+    products: &[Product],
+    now: DateTime<Utc>,
+) -> anyhow::Result<()> {
+    if products.is_empty() {
+        return Ok(());
+    }
+    let buyer = UserRef::new(shopper.user_id.clone(), shopper.name.clone());
+    for n in 0..PAST_ORDERS {
+        let product = &products[(n as usize * 5) % products.len()];
+        // The size with the most pairs, so the sold-out and nearly sold-out sizes stay so.
+        let Some(index) = (0..product.variants.len()).max_by_key(|&i| product.available(i)) else {
+            continue;
+        };
+        let variant = &product.variants[index];
+        let quantity = 1 + u32::try_from(n % 2)?;
+        if product.available(index) < quantity + 1 {
+            continue;
+        }
+        let at = now - Duration::days(30 - 2 * n) - Duration::hours(3 * n);
+        let amount = order_amount_rupees(&[PricedLine {
+            unit_price: variant.price,
+            discount: variant.discount,
+            quantity,
+        }]);
+        let index_u32 = u32::try_from(index)?;
+        let order = NewOrder {
+            id: OrderId::new(uuid::Uuid::now_v7().to_string()),
+            user: buyer.clone(),
+            address: "14 Civil Lines, Mathura, Uttar Pradesh".into(),
+            pincode: "281001".into(),
+            amount_rupees: amount,
+            coupon: None,
+            payment_id: format!("demo_pay_{n}"),
+            provider_order_id: format!("demo_order_{n}"),
+            lines: vec![NewOrderLine {
+                line: OrderLine {
+                    product: product.id.clone(),
+                    name: product.name.clone(),
+                    category_name: product.category.name.clone(),
+                    variant_label: variant.size_label().map(str::to_owned),
+                    unit_price: variant.price,
+                    discount: variant.discount,
+                    quantity,
+                },
+                variant_index: index_u32,
+            }],
+            actor: Some(shopper.user_id.clone()),
+            at,
+            low_stock_threshold: 0,
+        };
+        let stock = StockChange {
+            product: product.id.clone(),
+            variant: product.tracks_sizes().then_some(index_u32),
+            name: product.name.clone(),
+            size: variant.size_label().map(str::to_owned),
+            quantity,
+        };
+        let placed = match orders.place(&order, &[stock]).await? {
+            Placement::Placed { order, .. } | Placement::Existing(order) => order,
+        };
+        let days_ago = (now - at).num_days();
+        let later = at + Duration::hours(20);
+        if n == 3 {
+            orders.cancel(&placed.id, None, later).await?;
+        } else if days_ago > 7 {
+            orders
+                .set_status(&placed.id, OrderStatus::Confirmed, None, later)
+                .await?;
+            orders
+                .set_status(
+                    &placed.id,
+                    OrderStatus::Delivered,
+                    None,
+                    later + Duration::days(3),
+                )
+                .await?;
+        } else if n < PAST_ORDERS - 2 {
+            orders
+                .set_status(&placed.id, OrderStatus::Confirmed, None, later)
+                .await?;
+        }
+    }
+    Ok(())
+}
+
+/// The demo stock of each size of a design: its pairs spread over the sizes (at least 8 a
+/// size, so the month of past orders leaves them above the low-stock line), with a few sizes
+/// sold out and a few nearly so, so a new shopper meets `Sold out` and `Only 2 left`, and the
+/// overview's low-stock list has a handful of entries.
 fn stock_per_size(design_index: usize, pairs: u32, sizes: usize) -> Vec<String> {
     let sizes_u32 = u32::try_from(sizes).unwrap_or(1).max(1);
-    let mut stock: Vec<u32> = vec![(pairs / sizes_u32).max(3); sizes];
-    if sizes > 1 && design_index.is_multiple_of(3) {
+    let mut stock: Vec<u32> = vec![(pairs / sizes_u32).max(8); sizes];
+    if sizes > 1 && design_index.is_multiple_of(6) {
         stock[sizes - 1] = 0;
     }
-    if design_index % 4 == 1 {
+    if design_index % 8 == 3 {
         stock[0] = 2;
     }
     stock.iter().map(u32::to_string).collect()

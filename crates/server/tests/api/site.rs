@@ -2,7 +2,7 @@
 //! the frontend's files, request ids, body limits and the demo data.
 
 use reqwest::StatusCode;
-use serde_json::json;
+use serde_json::{Value, json};
 
 use crate::helpers::*;
 
@@ -142,13 +142,72 @@ async fn demo_data_loads_into_an_empty_database_only(db: &TestDb) {
         "a sale running now"
     );
 
+    // Some sizes are sold out and some nearly, so a new shopper meets both.
+    let stocks: Vec<&Vec<Value>> = products
+        .iter()
+        .filter_map(|p| p["stock"].as_array())
+        .collect();
+    assert!(
+        stocks.iter().any(|s| s.contains(&json!(0))),
+        "a sold-out size"
+    );
+    assert!(
+        stocks.iter().any(|s| s.contains(&json!(2))),
+        "a nearly sold-out size"
+    );
+
     use paduka_server::demo;
-    let token = app
+    let admin = app
         .login_token(demo::ADMIN_EMAIL, demo::ADMIN_PASSWORD)
         .await;
-    assert!(!token.is_empty());
-    app.login_token(demo::SHOPPER_EMAIL, demo::SHOPPER_PASSWORD)
+    let shopper = app
+        .login_token(demo::SHOPPER_EMAIL, demo::SHOPPER_PASSWORD)
         .await;
+    let authorised = |method, path: &str, token: &str| {
+        app.request(method, path, As::Anonymous)
+            .header("Authorization", token.to_owned())
+    };
+
+    // A month of the demo shopper's orders fills the overview.
+    let mine = authorised(reqwest::Method::POST, "/order/myorders", &shopper)
+        .json(&json!({}))
+        .send()
+        .await
+        .unwrap()
+        .answers(StatusCode::OK)
+        .await;
+    let mine = array(&mine["orders"]);
+    assert!(mine.len() >= 10, "{} past orders", mine.len());
+    let statuses: Vec<&str> = mine.iter().map(|o| o["status"].as_str().unwrap()).collect();
+    for status in ["Delivered", "Confirmed", "Pending"] {
+        assert!(statuses.contains(&status), "{status} among {statuses:?}");
+    }
+    let stats = authorised(reqwest::Method::GET, "/admin/stats", &admin)
+        .send()
+        .await
+        .unwrap()
+        .answers(StatusCode::OK)
+        .await;
+    assert!(stats["last30Days"]["orders"].as_u64().unwrap() >= 10);
+    assert!(stats["last30Days"]["revenue"].as_i64().unwrap() > 0);
+    let low = array(&stats["lowStock"]);
+    assert!(
+        (1..=10).contains(&low.len()) && low.iter().any(|l| l["size"].is_string()),
+        "a handful of low sizes: {low:?}"
+    );
+
+    // WELCOME10 takes 10 % off the shopper's first cart.
+    let first = &products[1];
+    let cart = json!([{"_id": first["_id"], "productno": 0, "quantity": 1}]);
+    let applied = authorised(reqwest::Method::POST, "/coupon/apply", &shopper)
+        .json(&json!({"code": demo::WELCOME_COUPON, "products": cart}))
+        .send()
+        .await
+        .unwrap()
+        .answers(StatusCode::OK)
+        .await;
+    let subtotal = applied["subtotal"].as_i64().unwrap();
+    assert_eq!(applied["discount"].as_i64().unwrap(), subtotal * 10 / 100);
 
     // A second load finds the database in use and changes nothing.
     let again = demo::load_if_empty(&app.services, 24).await.unwrap();
