@@ -23,7 +23,7 @@ pub(crate) const PINCODE: &str = "281001";
 pub(crate) const ADDRESS: &str = "2 Market Road, Mathura";
 
 pub(crate) fn cart(product: &str, quantity: u32) -> Value {
-    json!([{"_id": product, "productno": 0, "quantity": quantity, "name": "ignored"}])
+    sized_cart(product, 0, quantity)
 }
 
 /// `POST /payment/{amount}` for `quantity` pairs at ₹900, delivered to [`ADDRESS`].
@@ -46,17 +46,11 @@ async fn start_payment(app: &TestApp, product: &str, quantity: u32) -> String {
     body["id"].as_str().unwrap().to_owned()
 }
 
-/// The sandbox's Pay button for `order_id`, as `who`.
-async fn sandbox_pay(app: &TestApp, who: As<'_>, order_id: &str) -> Response {
-    let body = json!({"orderId": order_id});
-    app.post_json("/payment/sandbox/pay", who, body).await
-}
-
 /// Opens a payment order for `quantity` pairs and pays it in the sandbox; the order id and
 /// the three fields the sandbox hands back.
 async fn pay(app: &TestApp, product: &str, quantity: u32) -> (String, Value) {
     let order_id = start_payment(app, product, quantity).await;
-    let paid = sandbox_pay(app, As::Shopper, &order_id).await;
+    let paid = app.sandbox_pay(As::Shopper, &order_id).await;
     (order_id, paid.answers(StatusCode::OK).await)
 }
 
@@ -420,9 +414,11 @@ async fn the_sandbox_pays_only_its_callers_orders_and_serves_its_page(db: &TestD
     let order_id = start_payment(&app, &product, 1).await;
     let ravi = app.add_shopper("Ravi").await;
     let message = "Payment order not found";
-    let someone_elses = sandbox_pay(&app, As::Account(&ravi), &order_id).await;
+    let someone_elses = app.sandbox_pay(As::Account(&ravi), &order_id).await;
     someone_elses.refuses(StatusCode::NOT_FOUND, message).await;
-    let unknown = sandbox_pay(&app, As::Shopper, "order_sbx_0123456789abcd").await;
+    let unknown = app
+        .sandbox_pay(As::Shopper, "order_sbx_0123456789abcd")
+        .await;
     unknown.refuses(StatusCode::NOT_FOUND, message).await;
 
     let page = app.site(&format!(

@@ -16,6 +16,8 @@ use reqwest::multipart::{Form, Part};
 use reqwest::{Method, Response, StatusCode};
 use serde_json::{Value, json};
 
+use crate::checkout::{ADDRESS, PINCODE};
+
 pub const ADMIN_EMAIL: &str = "owner@shop.test";
 pub const SHOPPER_EMAIL: &str = "asha@shop.test";
 pub const PASSWORD: &str = "correct horse battery";
@@ -452,6 +454,50 @@ impl TestApp {
         self.get(&format!("/order/delete/{id}"), who).await
     }
 
+    /// The sandbox's Pay button for the payment order `order_id`, as `who`.
+    pub async fn sandbox_pay(&self, who: As<'_>, order_id: &str) -> Response {
+        let body = json!({"orderId": order_id});
+        self.post_json("/payment/sandbox/pay", who, body).await
+    }
+
+    /// `POST /payment/{amount}` as the shopper for the cart `lines` (see [`sized_cart`]),
+    /// delivered to checkout's address, with the `coupon` the shopper applied, if any.
+    pub async fn ask_payment_for(
+        &self,
+        lines: &Value,
+        amount: i64,
+        coupon: Option<&str>,
+    ) -> Response {
+        let mut body = json!({"products": lines, "address": ADDRESS, "pincode": PINCODE});
+        if let Some(code) = coupon {
+            body["coupon"] = json!(code);
+        }
+        self.post_json(&format!("/payment/{amount}"), As::Shopper, body)
+            .await
+    }
+
+    /// Pays `amount` for the cart `lines` (with `coupon`) in the sandbox and places the order
+    /// as the shopper, as the cart page does; returns the order.
+    pub async fn buy(&self, lines: &Value, amount: i64, coupon: Option<&str>) -> Value {
+        let payment = self.ask_payment_for(lines, amount, coupon).await;
+        let payment = payment.answers(StatusCode::OK).await;
+        let order_id = payment["id"].as_str().expect("a payment order id");
+        let paid = self.sandbox_pay(As::Shopper, order_id).await;
+        let paid = paid.answers(StatusCode::OK).await;
+        let body = json!({
+            "products": lines,
+            "address": ADDRESS,
+            "pincode": PINCODE,
+            "amount": amount,
+            "paymentId": paid["razorpay_payment_id"],
+            "orderId": paid["razorpay_order_id"],
+            "signature": paid["razorpay_signature"],
+            "coupon": coupon,
+        });
+        let placed = self.post_json("/order/cart", As::Shopper, body).await;
+        placed.answers(StatusCode::CREATED).await["order"].clone()
+    }
+
     // --- mail -----------------------------------------------------------------------------
 
     /// The mail to `to` with `subject` in the outbox that no earlier call took. Panics unless
@@ -510,6 +556,18 @@ pub const SALES: Resource = Resource {
     update: "/sale/update-sale",
     delete: "/sale/delete-sale",
 };
+
+pub const COUPONS: Resource = Resource {
+    create: "/coupon/create-coupon",
+    update: "/coupon/update-coupon",
+    delete: "/coupon/delete-coupon",
+};
+
+/// A cart of one line as the cart page sends it: `quantity` pairs of the product's variant
+/// `variant` (its place in `price`, the size).
+pub fn sized_cart(product: &str, variant: u32, quantity: u32) -> Value {
+    json!([{"_id": product, "productno": variant, "quantity": quantity, "name": "ignored"}])
+}
 
 /// A JSON array's items (panics on anything else).
 pub fn array(value: &Value) -> Vec<Value> {
@@ -578,6 +636,41 @@ fn outbox_mails(folder: &Path) -> Vec<(PathBuf, String)> {
             (path, text)
         })
         .collect()
+}
+
+/// The plain-text part of an outbox mail, decoded: lettre writes it as 7bit, or as
+/// quoted-printable when it holds more than ASCII (`₹`).
+pub fn mail_text(mail: &str) -> String {
+    let part = (mail.split("Content-Type: text/plain").nth(1)).expect("a plain-text part");
+    let (headers, body) = part.split_once("\r\n\r\n").expect("the part's body");
+    let body = body.split("\r\n--").next().unwrap();
+    let encoding = headers
+        .lines()
+        .find_map(|line| line.strip_prefix("Content-Transfer-Encoding: "))
+        .unwrap_or("7bit");
+    match encoding.trim() {
+        "7bit" | "8bit" => body.to_owned(),
+        "quoted-printable" => {
+            let joined = body.replace("=\r\n", "");
+            let mut bytes = Vec::with_capacity(joined.len());
+            let mut rest = joined.as_bytes();
+            while let Some((&byte, tail)) = rest.split_first() {
+                let hex = tail.get(..2).and_then(|h| std::str::from_utf8(h).ok());
+                match hex.map(|h| u8::from_str_radix(h, 16)) {
+                    Some(Ok(decoded)) if byte == b'=' => {
+                        bytes.push(decoded);
+                        rest = &tail[2..];
+                    }
+                    _ => {
+                        bytes.push(byte);
+                        rest = tail;
+                    }
+                }
+            }
+            String::from_utf8(bytes).expect("UTF-8 text")
+        }
+        other => panic!("a plain-text part in {other} is not read here:\n{mail}"),
+    }
 }
 
 /// The code a mail carries: the line that is exactly six digits.

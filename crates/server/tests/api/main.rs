@@ -9,6 +9,7 @@ mod auth;
 mod categories;
 mod checkout;
 mod compression;
+mod coupons;
 mod helpers;
 mod nul;
 mod photos;
@@ -17,5 +18,6 @@ mod razorpay;
 mod reviews;
 mod sales;
 mod site;
+mod stock_per_size;
 
 use paduka_test_support::on_both_backends;
