@@ -257,59 +257,63 @@ fn quantity_column(quantity: u32, what: &str) -> QueryResult<i32> {
 fn take_stock(conn: &mut AnyConnection, change: &StockChange) -> Result<u32, PlaceFail> {
     let product = change.product.as_str();
     let quantity = quantity_column(change.quantity, product)?;
-    let total_taken = diesel::update(
+    let total_left = diesel::update(
         products::table
             .filter(products::id.eq(product))
             .filter(products::quantity.ge(quantity)),
     )
     .set(products::quantity.eq(products::quantity - quantity))
-    .execute(conn)?;
-    let size_taken = match change.variant {
-        Some(variant) if total_taken > 0 => {
-            let size = size_row(variant)?;
-            diesel::update(
-                product_variants::table
-                    .filter(product_variants::product_id.eq(product))
-                    .filter(product_variants::position.eq(size))
-                    .filter(product_variants::stock.ge(quantity)),
-            )
-            .set(product_variants::stock.eq(product_variants::stock - quantity))
-            .execute(conn)?
-        }
-        _ => total_taken,
+    .returning(products::quantity)
+    .get_result::<i32>(conn)
+    .optional()?;
+    let left = match (total_left, change.variant) {
+        (None, _) => None,
+        (Some(total), None) => Some(total),
+        (Some(_), Some(variant)) => diesel::update(
+            product_variants::table
+                .filter(product_variants::product_id.eq(product))
+                .filter(product_variants::position.eq(size_row(variant)?))
+                .filter(product_variants::stock.ge(quantity)),
+        )
+        .set(product_variants::stock.eq(product_variants::stock - quantity))
+        .returning(product_variants::stock)
+        .get_result::<Option<i32>>(conn)
+        .optional()?
+        .flatten(),
     };
-    let left = match change.variant {
-        Some(variant) => product_variants::table
+    match left {
+        Some(left) => Ok(u32::try_from(left).unwrap_or(0)),
+        None => Err(out_of_stock(conn, change)?),
+    }
+}
+
+/// The refusal of `change`: what is left of its size or pool now, under the product's name
+/// now (the change's, when the product is gone). The transaction is rolled back, so nothing
+/// this order took counts.
+fn out_of_stock(conn: &mut AnyConnection, change: &StockChange) -> Result<PlaceFail, PlaceFail> {
+    let product = change.product.as_str();
+    let current = products::table
+        .find(product)
+        .select((products::name, products::quantity))
+        .first::<(String, i32)>(conn)
+        .optional()?;
+    let left = match (change.variant, &current) {
+        (_, None) => None,
+        (None, Some((_, pool))) => Some(*pool),
+        (Some(variant), Some(_)) => product_variants::table
             .filter(product_variants::product_id.eq(product))
             .filter(product_variants::position.eq(size_row(variant)?))
             .select(product_variants::stock)
             .first::<Option<i32>>(conn)
             .optional()?
             .flatten(),
-        None => products::table
-            .find(product)
-            .select(products::quantity)
-            .first::<i32>(conn)
-            .optional()?,
     };
-    let left = left.and_then(|l| u32::try_from(l).ok()).unwrap_or(0);
-    if total_taken == 0 || size_taken == 0 {
-        // The product's name now; the change's when it is gone.
-        let name = products::table
-            .find(product)
-            .select(products::name)
-            .first::<String>(conn)
-            .optional()?
-            .unwrap_or_else(|| change.name.clone());
-        // Rolled back with the transaction, so nothing was taken: what is left stands.
-        return Err(PlaceFail::OutOfStock {
-            product: change.product.clone(),
-            name,
-            size: change.size.clone(),
-            left,
-        });
-    }
-    Ok(left)
+    Ok(PlaceFail::OutOfStock {
+        product: change.product.clone(),
+        name: current.map_or_else(|| change.name.clone(), |(name, _)| name),
+        size: change.size.clone(),
+        left: left.and_then(|l| u32::try_from(l).ok()).unwrap_or(0),
+    })
 }
 
 fn size_row(variant: u32) -> QueryResult<i32> {

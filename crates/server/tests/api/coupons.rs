@@ -232,7 +232,7 @@ async fn bad_coupons_are_refused_with_a_reason_and_nothing_is_stored(db: &TestDb
     let app = spawn_app_on(db).await;
     let kept = create_coupon(&app, with(welcome10(), json!({"code": "KEPT"}))).await;
     let code = "Coupon code must be 3 to 20 letters or digits";
-    let value = "Value must be a whole number, at least 1";
+    let percent = "A percent coupon's value must be a whole number from 1 to 90";
     let min_order = "Minimum order must be whole rupees, at least 0";
     let order = "Coupon end must be after its start";
     let cases = [
@@ -243,12 +243,16 @@ async fn bad_coupons_are_refused_with_a_reason_and_nothing_is_stored(db: &TestDb
             json!({"kind": "gift"}),
             "Coupon kind must be percent or amount",
         ),
-        (json!({"kind": "percent", "value": 0}), value),
+        (json!({"kind": "percent", "value": 0}), percent),
+        (json!({"kind": "percent", "value": 91}), percent),
         (
-            json!({"kind": "percent", "value": 91}),
-            "A percent coupon's value must be a whole number from 1 to 90",
+            json!({"kind": "percent", "value": 10.5}),
+            "Value must be a whole number",
         ),
-        (json!({"kind": "amount", "value": 0}), value),
+        (
+            json!({"kind": "amount", "value": 0}),
+            "An amount coupon's value must be whole rupees, at least 1",
+        ),
         (json!({"minOrder": -1}), min_order),
         (json!({"minOrder": 10.5}), min_order),
         (json!({"minOrder": "ten"}), min_order),
