@@ -14,8 +14,10 @@ pub mod order;
 pub mod photo;
 pub mod review;
 pub mod sale;
+pub mod state;
 pub mod user;
 
 pub use error::InvalidInput;
 pub use ids::*;
 pub use money::{Paise, Percent};
+pub use state::State;
