@@ -8,6 +8,7 @@ pub mod contact;
 pub mod coupon;
 pub mod delivery;
 pub mod error;
+pub mod gst;
 pub mod ids;
 pub mod money;
 pub mod order;
