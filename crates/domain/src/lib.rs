@@ -10,6 +10,7 @@ pub mod delivery;
 pub mod error;
 pub mod gst;
 pub mod ids;
+pub mod invoice;
 pub mod money;
 pub mod order;
 pub mod photo;
@@ -17,6 +18,7 @@ pub mod review;
 pub mod sale;
 pub mod state;
 pub mod user;
+pub mod words;
 
 pub use error::InvalidInput;
 pub use ids::*;
