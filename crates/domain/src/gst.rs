@@ -85,6 +85,21 @@ impl Gstin {
             .expect("checked by parse")
     }
 
+    /// Refuses a `SHOP_STATE` other than the state the GSTIN is registered in: the shop's
+    /// state decides CGST + SGST against IGST, and a GSTIN is registered in one state only.
+    pub fn check_state(&self, shop_state: State) -> Result<(), InvalidInput> {
+        let registered = self.state();
+        if registered == shop_state {
+            return Ok(());
+        }
+        Err(InvalidInput::new(format!(
+            "SHOP_GSTIN {} is registered in {registered} (code {}), but SHOP_STATE is \
+             {shop_state}",
+            self.0,
+            &self.0[..2]
+        )))
+    }
+
     /// The PAN inside the GSTIN (characters 3 to 12).
     pub fn pan(&self) -> &str {
         &self.0[2..12]
@@ -282,6 +297,17 @@ mod tests {
             assert_eq!(gstin.state(), state);
         }
         assert_eq!(Gstin::parse("27AAPFU0939F1ZV").unwrap().pan(), "AAPFU0939F");
+    }
+
+    #[test]
+    fn the_shops_state_must_be_the_gstins() {
+        let gstin = Gstin::parse("09AAACH7409R1ZZ").unwrap();
+        assert_eq!(gstin.check_state(State::UttarPradesh), Ok(()));
+        assert_eq!(
+            gstin.check_state(State::Karnataka).unwrap_err().to_string(),
+            "SHOP_GSTIN 09AAACH7409R1ZZ is registered in Uttar Pradesh (code 09), but \
+             SHOP_STATE is Karnataka"
+        );
     }
 
     #[test]
