@@ -256,16 +256,28 @@ impl Precompressed {
     /// The coding `request` accepts best, with its ETag and `Vary: Accept-Encoding`; a 304
     /// without a body when `If-None-Match` names that coding's ETag.
     pub fn respond(&self, request: &HttpRequest, cache_control: &'static str) -> HttpResponse {
+        self.respond_as(StatusCode::OK, request, cache_control)
+    }
+
+    /// As [`Self::respond`], with `status` (a page that was not found, yet has a body to
+    /// show); only a 200 is ever answered with a 304.
+    pub fn respond_as(
+        &self,
+        status: StatusCode,
+        request: &HttpRequest,
+        cache_control: &'static str,
+    ) -> HttpResponse {
         let (coding, body) = self.variant(negotiate(request));
         let etag = &self.etags[coding.slot()];
-        let not_modified = etag_matches(
-            request.headers().get(header::IF_NONE_MATCH),
-            self.etag(coding),
-        );
+        let not_modified = status == StatusCode::OK
+            && etag_matches(
+                request.headers().get(header::IF_NONE_MATCH),
+                self.etag(coding),
+            );
         let mut response = if not_modified {
             HttpResponse::NotModified()
         } else {
-            HttpResponse::Ok()
+            HttpResponse::build(status)
         };
         response
             .insert_header((header::ETAG, etag.clone()))

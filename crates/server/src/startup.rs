@@ -39,7 +39,7 @@ use tracing_actix_web::TracingLogger;
 use crate::config::Settings;
 use crate::security::{BcryptHasher, HmacCodes, JwtTokens, derived_key};
 use crate::system::{SystemClock, UuidV7Ids};
-use crate::{changes, demo, telemetry, web as site};
+use crate::{changes, demo, previews, telemetry, web as site};
 
 /// The shop, wired: the use cases the API serves (built once, here), and the adapters the
 /// binary itself uses.
@@ -317,6 +317,11 @@ impl Application {
             .await
             .context("reading the built frontend failed")?;
         let frontend = Arc::new(frontend);
+        let pages = Arc::new(previews::Previews::new(
+            frontend.index_html(),
+            &settings.public_url,
+            services.api.catalog.clone(),
+        ));
         let public_url = settings.public_url.clone();
         let server = HttpServer::new(move || {
             App::new()
@@ -330,6 +335,7 @@ impl Application {
                 .wrap(TracingLogger::<telemetry::RequestSpan>::new())
                 .configure(paduka_http::configure(state.clone()))
                 .configure(site::robots(&public_url))
+                .configure(site::previews(pages.clone(), frontend.clone()))
                 .configure(site::frontend(frontend.clone()))
         })
         .shutdown_timeout(10)

@@ -1,5 +1,7 @@
 //! The built frontend: its text files compressed once and served from memory with the right
-//! caching, the single-page-app fallback, and `/robots.txt`.
+//! caching, the single-page-app fallback, `/robots.txt`, and the routes of
+//! [`crate::previews`]: the home, category and product pages with their own head, and
+//! `/sitemap.xml`.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -9,13 +11,16 @@ use std::time::{Instant, SystemTime};
 use actix_files::Files;
 use actix_web::body::{BoxBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse, fn_service};
-use actix_web::http::Method;
 use actix_web::http::header::{self, HeaderValue};
+use actix_web::http::{Method, StatusCode};
 use actix_web::middleware::{Next, from_fn};
 use actix_web::web::Bytes;
-use actix_web::{HttpMessage, HttpResponse, guard, web};
+use actix_web::{HttpMessage, HttpRequest, HttpResponse, guard, web};
+use paduka_domain::{CategoryId, ProductId};
 use paduka_http::encoding::{self, Effort, Precompressed, is_compressible};
 use tracing_actix_web::RequestId;
+
+use crate::previews::{Page, Previews};
 
 /// Hashed build output: its name changes whenever its content does.
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
@@ -84,6 +89,12 @@ impl Frontend {
     /// The app's HTML shell, answered for every path the browser's router owns.
     fn index(&self) -> Option<&Arc<Precompressed>> {
         self.files.get("/index.html")
+    }
+
+    /// The built `index.html`'s text, for the pages with a head of their own.
+    pub fn index_html(&self) -> Option<&str> {
+        self.index()
+            .and_then(|index| std::str::from_utf8(index.identity()).ok())
     }
 }
 
@@ -259,6 +270,103 @@ pub fn robots(public_url: &str) -> impl FnOnce(&mut web::ServiceConfig) + use<> 
                     }),
             ),
         );
+    }
+}
+
+/// The pages link previews and search engines read (decisions 12), before the frontend's
+/// files: `/`, `/category/{id}` and `/product/{id}` (when the frontend is built; else they
+/// stay the fallback's) and `/sitemap.xml`. `frontend` serves the app's plain shell when the
+/// catalog cannot be read: the shopper still gets the app.
+pub fn previews(
+    previews: Arc<Previews>,
+    frontend: Arc<Frontend>,
+) -> impl FnOnce(&mut web::ServiceConfig) {
+    move |config| {
+        let get = || web::route().guard(guard::Any(guard::Get()).or(guard::Head()));
+        let pages = previews.has_pages();
+        config
+            .app_data(web::Data::from(previews))
+            .app_data(web::Data::from(frontend))
+            .service(web::resource("/sitemap.xml").route(get().to(sitemap)));
+        if pages {
+            config
+                .service(web::resource("/").route(get().to(home_page)))
+                .service(web::resource("/category/{id}").route(get().to(category_page)))
+                .service(web::resource("/product/{id}").route(get().to(product_page)));
+        }
+    }
+}
+
+async fn home_page(
+    request: HttpRequest,
+    previews: web::Data<Previews>,
+    frontend: web::Data<Frontend>,
+) -> HttpResponse {
+    page(&request, &previews, &frontend, previews.home().await)
+}
+
+async fn category_page(
+    request: HttpRequest,
+    id: web::Path<String>,
+    previews: web::Data<Previews>,
+    frontend: web::Data<Frontend>,
+) -> HttpResponse {
+    let page = previews.category(&CategoryId::new(id.into_inner())).await;
+    self::page(&request, &previews, &frontend, page)
+}
+
+async fn product_page(
+    request: HttpRequest,
+    id: web::Path<String>,
+    previews: web::Data<Previews>,
+    frontend: web::Data<Frontend>,
+) -> HttpResponse {
+    let page = previews.product(&ProductId::new(id.into_inner())).await;
+    self::page(&request, &previews, &frontend, page)
+}
+
+/// A page as made; an unknown id's 404; the plain shell when the catalog failed.
+fn page(
+    request: &HttpRequest,
+    previews: &Previews,
+    frontend: &Frontend,
+    page: Result<Page, paduka_application::catalog::CatalogError>,
+) -> HttpResponse {
+    let not_built = || {
+        HttpResponse::NotFound()
+            .content_type("text/plain; charset=utf-8")
+            .body("The frontend is not built yet: run `just run`.")
+    };
+    match page {
+        Ok(Page::Found(page)) => page.respond(request, REVALIDATE),
+        Ok(Page::NotFound) => match previews.not_found() {
+            Some(page) => page.respond_as(StatusCode::NOT_FOUND, request, REVALIDATE),
+            None => not_built(),
+        },
+        Err(error) => {
+            tracing::error!(
+                error = %error,
+                path = request.path(),
+                "cannot make the page's head: the plain app is sent"
+            );
+            match frontend.index() {
+                Some(index) => index.respond(request, REVALIDATE),
+                None => not_built(),
+            }
+        }
+    }
+}
+
+async fn sitemap(request: HttpRequest, previews: web::Data<Previews>) -> HttpResponse {
+    match previews.sitemap().await {
+        Ok(sitemap) => sitemap.respond(&request, REVALIDATE),
+        Err(error) => {
+            tracing::error!(error = %error, "cannot make the sitemap");
+            HttpResponse::ServiceUnavailable()
+                .insert_header((header::RETRY_AFTER, "60"))
+                .content_type("text/plain; charset=utf-8")
+                .body("The sitemap cannot be made just now.")
+        }
     }
 }
 

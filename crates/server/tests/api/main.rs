@@ -13,6 +13,7 @@ mod coupons;
 mod helpers;
 mod nul;
 mod photos;
+mod previews;
 mod products;
 mod razorpay;
 mod reviews;

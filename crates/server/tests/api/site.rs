@@ -75,7 +75,7 @@ async fn unknown_api_paths_are_json_404s_and_other_paths_get_the_app_shell(db: &
     let unknown = app.get("/no/such/route", As::Anonymous).await;
     unknown.answers(StatusCode::NOT_FOUND).await;
 
-    for path in ["/", "/product/abc", "/user/cart", "/some/deep/unknown/page"] {
+    for path in ["/", "/user/cart", "/some/deep/unknown/page"] {
         let response = app.site(path).send().await.unwrap();
         assert_eq!(response.status(), StatusCode::OK, "{path}");
         let content_type = response.headers()["content-type"].to_str().unwrap();
@@ -83,6 +83,11 @@ async fn unknown_api_paths_are_json_404s_and_other_paths_get_the_app_shell(db: &
         let html = response.text().await.unwrap();
         assert!(html.contains("<title>Paduka</title>"), "{html}");
     }
+    // An unknown product is the app too, but a 404 (previews.rs has the rest).
+    let response = app.site("/product/abc").send().await.unwrap();
+    assert_eq!(response.status(), StatusCode::NOT_FOUND);
+    let html = response.text().await.unwrap();
+    assert!(html.starts_with("<!doctype html><title>"), "{html}");
     let asset = app.site("/assets/app-1234.js").send().await.unwrap();
     assert_eq!(asset.status(), StatusCode::OK);
     let cache_control = asset.headers()["cache-control"].to_str().unwrap();
