@@ -26,7 +26,8 @@ pub struct Settings {
     pub database_pool_size: Option<u32>,
     pub bind_addr: SocketAddr,
     /// Where shoppers reach the shop (`https://shop.example.in`), without a trailing slash:
-    /// absolute links (robots.txt's sitemap) start with it. Default `http://{bind_addr}`.
+    /// absolute links (canonical links, link previews, the sitemap) start with it. Default
+    /// `http://{bind_addr}`.
     pub public_url: String,
     /// `None` means: generate one and keep it in the data folder (development only).
     pub jwt_secret: Option<SecretString>,
