@@ -145,7 +145,11 @@ describe('checkout', () => {
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Cart (0)' }).waitFor();
 
       await page.goto('/user/orders');
-      const order = page.locator('article.order').first();
+      // Newest first, above the demo shopper's past orders; held by its id, since cancelling it
+      // brings the next one to the top.
+      const newest = page.locator('article.order').first();
+      await newest.waitFor();
+      const order = page.locator(`article.order[aria-labelledby="${await newest.getAttribute('aria-labelledby')}"]`);
       await order.getByText('Pending').waitFor();
       await order.getByText(product.name).waitFor();
       assert.match((await order.textContent()) ?? '', new RegExp(`₹${amount.toLocaleString('en-IN')}`));

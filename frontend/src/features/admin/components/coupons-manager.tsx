@@ -144,7 +144,7 @@ export function CouponsManager() {
         headers={['Code', 'Discount', 'Min order', 'Start', 'End', 'Per shopper', 'Used', 'Edit', 'Delete']}
         cells={(c) => (
           <>
-            <td className="admin-id">{c.code}</td>
+            <td className="admin-id admin-code">{c.code}</td>
             <td>{formatCouponValue(c)}</td>
             <td>{formatRupees(c.minOrder)}</td>
             <td>{formatIst(c.start)}</td>
