@@ -40,6 +40,17 @@ describe('api client', () => {
     expect(calls[0]?.init.body).toBe('{"comment":"Nice","rating":5}');
   });
 
+  it("adds a call's own headers, never in place of the client's", async () => {
+    const calls: Call[] = [];
+    token = 'eyJ.token';
+    configureApiClient({ fetch: fakeFetch(201, { success: true }, calls) });
+    await api.post('/order/cod', { amount: 1 }, { headers: { 'Idempotency-Key': 'k-1', Authorization: 'forged' } });
+    const headers = new Headers(calls[0]?.init.headers);
+    expect(headers.get('Idempotency-Key')).toBe('k-1');
+    expect(headers.get('Authorization')).toBe('eyJ.token');
+    expect(headers.get('Content-Type')).toBe('application/json');
+  });
+
   it('throws the server message and status on {success:false}', async () => {
     configureApiClient({ fetch: fakeFetch(409, { success: false, message: 'Only 2 left of Trail Runner' }) });
     const error = await api.post('/order/cart', {}).catch((e: unknown) => e);

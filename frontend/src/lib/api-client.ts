@@ -46,6 +46,8 @@ export type RequestOptions = {
   body?: unknown;
   params?: Record<string, string | number | boolean | undefined | null>;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. `Idempotency-Key`); the client's own always win. */
+  headers?: Record<string, string>;
 };
 
 const NETWORK_MESSAGE = 'Network error';
@@ -89,7 +91,7 @@ function messageOf(body: unknown, response: Response): string {
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, params, signal } = options;
   const token = config.getToken();
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
   if (token) headers.Authorization = token;
 
   let payload: BodyInit | undefined;

@@ -94,6 +94,8 @@ export function orderFixture(overrides: Partial<Order> = {}): Order {
     discount: 0,
     coupon: null,
     paymentId: 'pay_123',
+    paymentMethod: 'online',
+    paid: true,
     status: 'Pending',
     createdAt: '2024-03-05T12:00:00Z',
     deliveryDays: 3,

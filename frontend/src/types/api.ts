@@ -60,6 +60,9 @@ export type User = {
 
 export type OrderStatus = 'Pending' | 'Confirmed' | 'Delivered' | 'Cancelled';
 
+/** Decisions 11: paid online when ordering, or in cash when the order arrives. */
+export type PaymentMethod = 'online' | 'cod';
+
 export type OrderLine = {
   _id: Id;
   name: string;
@@ -86,7 +89,12 @@ export type Order = {
   discount?: number;
   /** The coupon's code, or null. */
   coupon?: string | null;
-  paymentId: string;
+  /** The provider's payment id; `null` for a cash on delivery order until it is paid. */
+  paymentId: string | null;
+  /** How the shopper pays (absent on replies older than cash on delivery: online). */
+  paymentMethod?: PaymentMethod;
+  /** Whether the money is in; always true for online orders. */
+  paid?: boolean;
   status: OrderStatus;
   createdAt: string;
   deliveryDays?: number;
@@ -109,6 +117,8 @@ export type AdminStats = {
   pendingOrders: number;
   /** `size` is the variant's label, or null for a pooled product. */
   lowStock: { _id: Id; name: string; size: string | null; quantity: number }[];
+  /** Unpaid cash on delivery orders not cancelled, and their whole rupees. */
+  toCollect?: { orders: number; amount: number };
 };
 
 export type CouponKind = 'percent' | 'amount';

@@ -366,3 +366,138 @@ describe('cart coupon', () => {
     expect(screen.queryByRole('region', { name: 'Coupon' })).not.toBeInTheDocument();
   });
 });
+
+describe('cash on delivery', () => {
+  const products = [
+    { _id: 'p1', productno: 0, quantity: 1 },
+    { _id: 'p1', productno: 1, quantity: 3 },
+  ];
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+  async function chooseCodAndPlace(user: Awaited<ReturnType<typeof openCart>>['user']) {
+    await user.click(screen.getByRole('radio', { name: 'Cash on Delivery' }));
+    await user.type(screen.getByLabelText('Shipping Address'), '12 MG Road, Raipur');
+    await user.type(screen.getByLabelText('Pincode'), '492001');
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+  }
+
+  it('offers Pay online (chosen) and Cash on Delivery, and places the order without paying', async () => {
+    const { calls } = api({
+      'POST /order/cod': {
+        status: 201,
+        body: { success: true, message: 'Order Placed Successfully', order: { _id: 'o9' } },
+      },
+    });
+    const open = vi.spyOn(window, 'open');
+    const { user } = await openCart();
+    const choice = screen.getByRole('radiogroup', { name: 'Payment method' });
+    expect(
+      within(choice)
+        .getAllByRole('radio')
+        .map((r) => r.getAttribute('value')),
+    ).toEqual(['online', 'cod']);
+    expect(within(choice).getByRole('radio', { name: 'Pay online' })).toBeChecked();
+    expect(within(choice).getByRole('radio', { name: 'Cash on Delivery' })).not.toBeChecked();
+
+    await chooseCodAndPlace(user);
+    expect(await toast('Order Placed Successfully')).toBeInTheDocument();
+    const cod = calls.filter((c) => c.path === '/order/cod');
+    expect(cod).toHaveLength(1);
+    expect(cod[0]!.method).toBe('POST');
+    expect(cod[0]!.body).toEqual({ products, address: '12 MG Road, Raipur', pincode: '492001', amount: 3206 });
+    expect(cod[0]!.headers.get('Idempotency-Key')).toMatch(UUID);
+    expect(cod[0]!.headers.get('Authorization')).toBe('token-u1');
+    expect(calls.some((c) => c.path.startsWith('/payment') || c.path === '/order/cart')).toBe(false);
+    expect(open).not.toHaveBeenCalled();
+    expect(screen.queryByText('Payment successful!')).not.toBeInTheDocument();
+
+    expect(useCartStore.getState().lines).toEqual([]);
+    expect(window.localStorage.getItem('cart')).toBe('[]');
+    await waitFor(() => expect(screen.getByLabelText('Pincode')).toHaveValue(null));
+    expect(screen.getByLabelText('Shipping Address')).toHaveValue('');
+    expect(screen.getByText('Your cart is empty.')).toBeInTheDocument();
+  });
+
+  it('validates like paying online before asking the server', async () => {
+    const { calls } = api();
+    const { user } = await openCart();
+    await user.click(screen.getByRole('radio', { name: 'Cash on Delivery' }));
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await toast('Enter a valid 6-digit Pincode')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Pincode'), '492001');
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await toast('Please enter your address')).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/order/cod')).toBe(false);
+  });
+
+  it("toasts the server's refusal and keeps the cart", async () => {
+    api({
+      'POST /order/cod': {
+        status: 400,
+        body: { success: false, message: 'Cash on delivery is not available for this order' },
+      },
+    });
+    const { user } = await openCart();
+    await chooseCodAndPlace(user);
+    expect(await toast('Cash on delivery is not available for this order')).toBeInTheDocument();
+    expect(useCartStore.getState().lines).toHaveLength(2);
+    expect(screen.getByLabelText('Pincode')).toHaveValue(492001);
+    expect(screen.getByRole('radio', { name: 'Cash on Delivery' })).toBeChecked();
+  });
+
+  it('retries a lost answer with the same Idempotency-Key, and a new order gets a new one', async () => {
+    let replies = ['lost', 'placed', 'refused'];
+    const { calls } = api({
+      'POST /order/cod': () => {
+        const next = replies[0];
+        replies = replies.slice(1);
+        if (next === 'lost') throw new TypeError('Failed to fetch');
+        if (next === 'refused') {
+          return { status: 409, body: { success: false, message: 'Too many unpaid cash on delivery orders' } };
+        }
+        return { status: 201, body: { success: true, message: 'Order Placed Successfully', order: {} } };
+      },
+    });
+    const { user } = await openCart();
+    await chooseCodAndPlace(user);
+    expect(await toast('Cannot place order')).toBeInTheDocument();
+    expect(useCartStore.getState().lines).toHaveLength(2);
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await toast('Order Placed Successfully')).toBeInTheDocument();
+
+    useCartStore.getState().add(runner, 0);
+    await user.type(screen.getByLabelText('Shipping Address'), '12 MG Road, Raipur');
+    await user.type(screen.getByLabelText('Pincode'), '492001');
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await toast('Too many unpaid cash on delivery orders')).toBeInTheDocument();
+
+    const keys = calls.filter((c) => c.path === '/order/cod').map((c) => c.headers.get('Idempotency-Key'));
+    expect(keys).toHaveLength(3);
+    expect(keys[0]).toMatch(UUID);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).toMatch(UUID);
+    expect(keys[2]).not.toBe(keys[0]);
+  });
+
+  it('collects the amount after the coupon and names the coupon', async () => {
+    const { calls } = api({
+      'POST /coupon/apply': couponRoute([]),
+      'POST /order/cod': { status: 201, body: { success: true, message: 'Order Placed Successfully', order: {} } },
+    });
+    const { user } = await openCart();
+    const box = screen.getByRole('region', { name: 'Coupon' });
+    await user.type(within(box).getByLabelText('Coupon code'), 'welcome10');
+    await user.click(within(box).getByRole('button', { name: 'Apply' }));
+    await within(box).findByText('You pay ₹2,886');
+    await chooseCodAndPlace(user);
+    expect(await toast('Order Placed Successfully')).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/order/cod')?.body).toEqual({
+      products,
+      address: '12 MG Road, Raipur',
+      pincode: '492001',
+      amount: 2886,
+      coupon: 'WELCOME10',
+    });
+    expect(useCouponStore.getState().applied).toBeNull();
+  });
+});

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Field } from '@/components/ui/field';
 import { formatRupees } from '@/lib/format';
+import type { PaymentMethod } from '@/types/api';
 import { useCheckout } from '../hooks/use-checkout';
 import type { AppliedCoupon } from '../stores/coupon-store';
 
@@ -15,18 +16,32 @@ type OrderSummaryProps = {
   couponBusy?: boolean;
 };
 
-/** Item count, Shipping Address, Pincode, the total (after the coupon) and Place Order. */
+const PAYMENT_METHODS: { value: PaymentMethod; label: string }[] = [
+  { value: 'online', label: 'Pay online' },
+  { value: 'cod', label: 'Cash on Delivery' },
+];
+
+/**
+ * Item count, Shipping Address, Pincode, the total (after the coupon), how to pay (`Pay online`
+ * or `Cash on Delivery`) and Place Order.
+ */
 export function OrderSummary({ itemCount, total, savedAddress, coupon, couponBusy = false }: OrderSummaryProps) {
   const id = useId();
   const [address, setAddress] = useState('');
   const [pincode, setPincode] = useState('');
+  const [method, setMethod] = useState<PaymentMethod>('online');
   const { checkout, busy } = useCheckout();
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy || couponBusy) return;
     if (
-      await checkout({ address, pincode, coupon: coupon ? { code: coupon.code, amount: coupon.amount } : undefined })
+      await checkout({
+        address,
+        pincode,
+        method,
+        coupon: coupon ? { code: coupon.code, amount: coupon.amount } : undefined,
+      })
     ) {
       setAddress('');
       setPincode('');
@@ -100,10 +115,31 @@ export function OrderSummary({ itemCount, total, savedAddress, coupon, couponBus
         <span>Total</span>
         <span>{formatRupees(coupon ? coupon.amount : total)}</span>
       </div>
+      <fieldset className="payment-methods" role="radiogroup" aria-labelledby={`${id}-pay`}>
+        <legend id={`${id}-pay`} className="field-label">
+          Payment method
+        </legend>
+        {PAYMENT_METHODS.map((m) => (
+          <label key={m.value} className="payment-method">
+            <input
+              type="radio"
+              name={`${id}-method`}
+              value={m.value}
+              checked={method === m.value}
+              onChange={() => setMethod(m.value)}
+            />
+            {m.label}
+          </label>
+        ))}
+      </fieldset>
       <button type="submit" className="btn btn-primary btn-block" disabled={busy || couponBusy}>
         {busy ? 'Processing...' : 'Place Order'}
       </button>
-      <p className="summary-note muted">Prices include all taxes. You pay in a secure window.</p>
+      <p className="summary-note muted">
+        {method === 'cod'
+          ? 'Prices include all taxes. You pay in cash when your order arrives.'
+          : 'Prices include all taxes. You pay in a secure window.'}
+      </p>
     </form>
   );
 }

@@ -1,7 +1,7 @@
 import { ApiError } from '@/lib/api-client';
 import type { PaymentOrder } from '../api/create-payment';
 import { PaymentCancelledError } from './payment-window';
-import { runCheckout, type CheckoutDeps } from './run-checkout';
+import { runCheckout, runCodCheckout, type CheckoutDeps, type CodCheckoutDeps } from './run-checkout';
 
 const lines = [
   { _id: 'p1', productno: 0, quantity: 1, price: 1299, discount: 10 },
@@ -138,5 +138,78 @@ describe('place order', () => {
     });
     const offline = deps({ placeOrder: vi.fn(async () => Promise.reject(new ApiError('Network error', 0))) });
     await expect(runCheckout(good, offline)).resolves.toMatchObject({ message: 'Cannot place order' });
+  });
+});
+
+describe('place order, cash on delivery', () => {
+  const codDeps = (overrides: Partial<CodCheckoutDeps> = {}): CodCheckoutDeps => ({
+    checkDelivery: vi.fn(async () => ({ deliverable: true })),
+    placeCodOrder: vi.fn(async () => ({ success: true, message: 'Order Placed Successfully' })),
+    ...overrides,
+  });
+  const products = [
+    { _id: 'p1', productno: 0, quantity: 1 },
+    { _id: 'p2', productno: 1, quantity: 3 },
+  ];
+
+  it('sends the body the online order sends, without payment fields, and no coupon key without one', async () => {
+    const d = codDeps();
+    await expect(runCodCheckout(good, d)).resolves.toEqual({
+      ok: true,
+      amount: 3206,
+      message: 'Order Placed Successfully',
+    });
+    expect(d.placeCodOrder).toHaveBeenCalledWith({
+      products,
+      address: '12 MG Road, Raipur',
+      pincode: '492001',
+      amount: 3206,
+    });
+  });
+
+  it("collects the coupon's amount and names the coupon", async () => {
+    const d = codDeps();
+    await runCodCheckout({ ...good, coupon: { code: 'WELCOME10', amount: 2886 } }, d);
+    expect(d.placeCodOrder).toHaveBeenCalledWith({
+      products,
+      address: '12 MG Road, Raipur',
+      pincode: '492001',
+      amount: 2886,
+      coupon: 'WELCOME10',
+    });
+  });
+
+  it('checks pincode, delivery, items and address as paying online does, before asking', async () => {
+    const d = codDeps();
+    await expect(runCodCheckout({ ...good, pincode: '4920' }, d)).resolves.toMatchObject({
+      message: 'Enter a valid 6-digit Pincode',
+    });
+    const far = codDeps({ checkDelivery: vi.fn(async () => ({ deliverable: false })) });
+    await expect(runCodCheckout(good, far)).resolves.toMatchObject({
+      message: 'Delivery not available at this address',
+    });
+    await expect(runCodCheckout({ ...good, lines: [] }, d)).resolves.toMatchObject({
+      message: 'Please add some items to your cart',
+    });
+    await expect(runCodCheckout({ ...good, address: ' ' }, d)).resolves.toMatchObject({
+      message: 'Please enter your address',
+    });
+    expect(d.placeCodOrder).not.toHaveBeenCalled();
+    expect(far.placeCodOrder).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's refusal, else 'Cannot place order'", async () => {
+    const refused = codDeps({
+      placeCodOrder: vi.fn(async () =>
+        Promise.reject(new ApiError('Cash on delivery is not available for this order', 400)),
+      ),
+    });
+    await expect(runCodCheckout(good, refused)).resolves.toEqual({
+      ok: false,
+      stage: 'order',
+      message: 'Cash on delivery is not available for this order',
+    });
+    const offline = codDeps({ placeCodOrder: vi.fn(async () => Promise.reject(new ApiError('Network error', 0))) });
+    await expect(runCodCheckout(good, offline)).resolves.toMatchObject({ message: 'Cannot place order' });
   });
 });

@@ -3,6 +3,7 @@ import { orderAmountRupees, orderTotalCentiPaise, type PricedLine } from '@/lib/
 import type { CheckoutLine, CreatePaymentInput, PaymentOrder } from '../api/create-payment';
 import type { DeliveryReply } from '../api/check-delivery';
 import type { PlaceOrderInput } from '../api/place-order';
+import type { CodOrderInput } from '../api/place-cod-order';
 import { PINCODE_MESSAGE, isValidPincode } from './pincode';
 import { PaymentCancelledError, PopupBlockedError, type PaymentResult } from './payment-window';
 
@@ -22,21 +23,29 @@ export type CheckoutDeps = {
 };
 
 export type CheckoutOutcome =
-  | { ok: true; amount: number }
+  /** `message`: the success toast's words, when the server gave them (cash on delivery). */
+  | { ok: true; amount: number; message?: string }
   | { ok: false; stage: 'validation' | 'payment' | 'cancelled' | 'order'; message: string };
 
-const fail = (stage: Exclude<CheckoutOutcome, { ok: true }>['stage'], message: string): CheckoutOutcome => ({
+type Failure = Exclude<CheckoutOutcome, { ok: true }>;
+
+/** The success toast of a cash on delivery order (the server's own words). */
+export const ORDER_PLACED = 'Order Placed Successfully';
+
+const fail = (stage: Failure['stage'], message: string): Failure => ({
   ok: false,
   stage,
   message,
 });
 
+type Prepared = { ok: true; order: CodOrderInput };
+
 /**
- * Place Order, in the spec's order: pincode, deliverable, total, address, amount; then create the
- * payment order (the server prices the cart itself, with the coupon when there is one), open the
- * provider's window, and on success create the order with the three fields the window returned.
+ * What both ways of paying check first, in the spec's order: pincode, deliverable, total,
+ * address, amount. Yields the body both send: lines, address, pincode, the amount (after the
+ * coupon when one is applied) and `coupon` only then.
  */
-export async function runCheckout(input: CheckoutInput, deps: CheckoutDeps): Promise<CheckoutOutcome> {
+async function prepare(input: CheckoutInput, deps: Pick<CheckoutDeps, 'checkDelivery'>): Promise<Prepared | Failure> {
   const pincode = input.pincode.trim();
   const address = input.address.trim();
 
@@ -58,10 +67,22 @@ export async function runCheckout(input: CheckoutInput, deps: CheckoutDeps): Pro
   const products = input.lines.map(({ _id, productno, quantity }) => ({ _id, productno, quantity }));
   // Without a coupon the bodies stay as they were: no `coupon` key at all.
   const coupon = input.coupon ? { coupon: input.coupon.code } : {};
+  return { ok: true, order: { products, address, pincode, amount, ...coupon } };
+}
+
+/**
+ * Place Order, paying online: the checks above, then create the payment order (the server
+ * prices the cart itself, with the coupon when there is one), open the provider's window, and
+ * on success create the order with the three fields the window returned.
+ */
+export async function runCheckout(input: CheckoutInput, deps: CheckoutDeps): Promise<CheckoutOutcome> {
+  const prepared = await prepare(input, deps);
+  if (!prepared.ok) return prepared;
+  const { amount, ...body } = prepared.order;
 
   let order: PaymentOrder;
   try {
-    order = await deps.createPayment({ amount, products, address, pincode, ...coupon });
+    order = await deps.createPayment({ amount, ...body });
   } catch (error) {
     return fail('payment', errorMessage(error, 'Error initiating payment'));
   }
@@ -77,17 +98,33 @@ export async function runCheckout(input: CheckoutInput, deps: CheckoutDeps): Pro
 
   try {
     await deps.placeOrder({
-      products,
-      address,
-      pincode,
-      amount,
+      ...prepared.order,
       paymentId: paid.razorpay_payment_id,
       orderId: paid.razorpay_order_id,
       signature: paid.razorpay_signature,
-      ...coupon,
     });
   } catch (error) {
     return fail('order', errorMessage(error, 'Cannot place order'));
   }
   return { ok: true, amount };
+}
+
+export type CodCheckoutDeps = Pick<CheckoutDeps, 'checkDelivery'> & {
+  /** `POST /order/cod` with this attempt's Idempotency-Key; resolves to the server's reply. */
+  placeCodOrder: (order: CodOrderInput) => Promise<{ message?: string }>;
+};
+
+/**
+ * Place Order, cash on delivery (decisions 11): the same checks and the same body as paying
+ * online, then `POST /order/cod`; no payment window. The server's refusal is the message.
+ */
+export async function runCodCheckout(input: CheckoutInput, deps: CodCheckoutDeps): Promise<CheckoutOutcome> {
+  const prepared = await prepare(input, deps);
+  if (!prepared.ok) return prepared;
+  try {
+    const reply = await deps.placeCodOrder(prepared.order);
+    return { ok: true, amount: prepared.order.amount, message: reply.message || ORDER_PLACED };
+  } catch (error) {
+    return fail('order', errorMessage(error, 'Cannot place order'));
+  }
 }

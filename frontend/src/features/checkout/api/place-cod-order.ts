@@ -1,0 +1,39 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+import type { Ok, Order } from '@/types/api';
+import type { CheckoutLine } from './create-payment';
+
+/** `POST /order/cod`: the lines, address, pincode and amount the online checkout sends. */
+export type CodOrderInput = {
+  products: CheckoutLine[];
+  address: string;
+  pincode: string;
+  /** Whole rupees to collect (after the coupon). */
+  amount: number;
+  /** An applied coupon's code; `amount` is then the amount after it. */
+  coupon?: string;
+};
+
+export type PlaceCodOrderInput = {
+  order: CodOrderInput;
+  /** One checkout attempt's key: the server answers a retry with the order it already wrote. */
+  idempotencyKey: string;
+};
+
+export type PlacedOrder = Ok<{ message: string; order: Order }>;
+
+export const placeCodOrder = ({ order, idempotencyKey }: PlaceCodOrderInput) =>
+  api.post<PlacedOrder>('/order/cod', order, { headers: { 'Idempotency-Key': idempotencyKey } });
+
+export const usePlaceCodOrder = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: placeCodOrder,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
+      // Stock changed.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.products.all });
+    },
+  });
+};
