@@ -69,6 +69,34 @@ describe('my orders', () => {
     expect(plain.some((f) => /Subtotal|Coupon/.test(f))).toBe(false);
   });
 
+  it('says how each order is paid and how much a cash on delivery order still needs', async () => {
+    mockApi({
+      ...base,
+      'POST /order/myorders': {
+        body: {
+          success: true,
+          orders: [
+            orderFixture({ _id: 'o5', paymentMethod: 'cod', paid: false, paymentId: null, amount: 1499 }),
+            orderFixture({ _id: 'o6', paymentMethod: 'cod', paid: true, paymentId: null }),
+            orderFixture({ _id: 'o7' }),
+          ],
+        },
+      },
+    });
+    useAuthStore.getState().setSession(sessionFor(shopper));
+    renderApp('/user/orders');
+    const facts = (id: string) =>
+      within(screen.getByRole('article', { name: `Order ID: ${id}` }))
+        .getAllByRole('term')
+        .map((dt) => `${dt.textContent} ${dt.nextElementSibling?.textContent}`);
+    await screen.findByRole('article', { name: 'Order ID: o5' });
+    expect(facts('o5')).toEqual(
+      expect.arrayContaining(['Payment Cash on Delivery · ₹1,499 to collect', 'Payment ID –', 'Total price ₹1,499']),
+    );
+    expect(facts('o6')).toEqual(expect.arrayContaining(['Payment Cash on Delivery · Paid', 'Payment ID –']));
+    expect(facts('o7')).toEqual(expect.arrayContaining(['Payment Paid online', 'Payment ID pay_123']));
+  });
+
   it("toasts 'Failed to fetch orders' when the list fails", async () => {
     mockApi({
       ...base,

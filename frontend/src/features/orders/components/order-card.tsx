@@ -6,6 +6,7 @@ import { formatLongDate, formatRupees } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import type { Order, OrderStatus } from '@/types/api';
 import { couponRows } from '@/utils/order-amount';
+import { paymentIdText, paymentText } from '@/utils/payment-method';
 import { useCancelOrder } from '../api/cancel-order';
 import { deliveryDate, deliveryDaysOf } from '../utils/delivery-days';
 
@@ -23,7 +24,7 @@ function deliveryText(order: Order): string {
   return date ? `Delivery ${when} (by ${formatLongDate(date)})` : `Delivery ${when}`;
 }
 
-/** One of my orders: id, date, address, products, Delivery, status, payment id, total, Cancel Order. */
+/** One of my orders: id, date, address, products, Delivery, status, how it is paid, payment id, total, Cancel Order. */
 export function OrderCard({ order }: { order: Order }) {
   const cancel = useCancelOrder();
   const delivered = order.status === 'Delivered';
@@ -93,8 +94,12 @@ export function OrderCard({ order }: { order: Order }) {
           </dd>
         </div>
         <div>
+          <dt>Payment</dt>
+          <dd>{paymentText(order)}</dd>
+        </div>
+        <div>
           <dt>Payment ID</dt>
-          <dd className="order-payment">{order.paymentId}</dd>
+          <dd className="order-payment">{paymentIdText(order)}</dd>
         </div>
         {couponRows(order).map((row) => (
           <div key={row.label}>
