@@ -185,6 +185,73 @@ describe('admin orders', () => {
     expect(screen.getByRole('combobox', { name: 'Status of order o1' })).toBeEnabled();
   });
 
+  it('shows how cash on delivery orders are paid and records the cash with Mark paid', async () => {
+    let orders = [
+      orderFixture({ _id: 'o5', paymentMethod: 'cod', paid: false, paymentId: null, amount: 1499 }),
+      orderFixture({ _id: 'o6', paymentMethod: 'cod', paid: true, paymentId: null }),
+      orderFixture({ _id: 'o7', paymentMethod: 'cod', paid: false, paymentId: null, status: 'Cancelled' }),
+      orderFixture({ _id: 'o8' }),
+    ];
+    let refuse = true;
+    const { calls } = mockApi({
+      ...base,
+      'GET /order/get-all-orders': () => ({ body: { success: true, orders } }),
+      'PUT /order/mark-paid/o5': () => {
+        if (refuse) return { status: 409, body: { success: false, message: 'Order already paid' } };
+        orders = orders.map((o) => (o._id === 'o5' ? { ...o, paid: true } : o));
+        return { body: { success: true, message: 'Payment recorded', order: orders[0] } };
+      },
+    });
+    const { user } = renderApp('/admin/orders');
+    const table = await screen.findByRole('table');
+    const row = (id: string) => within(table).getByRole('row', { name: new RegExp(`^${id} `) });
+    const cells = (id: string) => within(row(id)).getAllByRole('cell');
+    expect(cells('o5')[1]).toHaveTextContent(/^–$/);
+    expect(cells('o5')[3]).toHaveTextContent('₹1,499Cash on Delivery · ₹1,499 to collectMark paid');
+    expect(cells('o6')[3]).toHaveTextContent(/^₹2,338Cash on Delivery · Paid$/);
+    expect(cells('o7')[3]).toHaveTextContent(/^₹2,338Cash on Delivery$/);
+    expect(cells('o8')[3]).toHaveTextContent(/^₹2,338$/);
+    expect(cells('o8')[1]).toHaveTextContent('pay_123');
+    // Only the unpaid, not cancelled cash on delivery order can be marked paid.
+    expect(screen.getAllByRole('button', { name: 'Mark paid' })).toHaveLength(1);
+
+    await user.click(within(row('o5')).getByRole('button', { name: 'Mark paid' }));
+    expect(await screen.findByText('Order already paid')).toBeInTheDocument();
+    expect(cells('o5')[3]).toHaveTextContent('to collect');
+
+    refuse = false;
+    await user.click(within(row('o5')).getByRole('button', { name: 'Mark paid' }));
+    expect(await screen.findByText('Payment recorded')).toBeInTheDocument();
+    await waitFor(() => expect(cells('o5')[3]).toHaveTextContent(/^₹1,499Cash on Delivery · Paid$/));
+    expect(screen.queryByRole('button', { name: 'Mark paid' })).not.toBeInTheDocument();
+    const puts = calls.filter((c) => c.path === '/order/mark-paid/o5');
+    expect(puts).toHaveLength(2);
+    expect(puts[1]!.method).toBe('PUT');
+    expect(puts[1]!.body).toBeNull();
+    expect(puts[1]!.headers.get('Authorization')).toBe('token-u0');
+  });
+
+  it('marks a cash on delivery order paid from its page', async () => {
+    let order = orderFixture({ _id: 'o5', paymentMethod: 'cod', paid: false, paymentId: null, amount: 1499 });
+    mockApi({
+      ...base,
+      'GET /order/get-order/o5': () => ({ body: { success: true, order, history: [] } }),
+      'PUT /order/mark-paid/o5': () => {
+        order = { ...order, paid: true };
+        return { body: { success: true, message: 'Payment recorded', order } };
+      },
+    });
+    const { user } = renderApp('/edit-order/o5');
+    expect(await screen.findByRole('heading', { name: 'Order o5' })).toBeInTheDocument();
+    expect(screen.getByText('PaymentId').nextSibling).toHaveTextContent(/^–$/);
+    const payment = screen.getByText('Payment').nextSibling;
+    expect(payment).toHaveTextContent('Cash on Delivery · ₹1,499 to collect');
+    await user.click(screen.getByRole('button', { name: 'Mark paid' }));
+    expect(await screen.findByText('Payment recorded')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Payment').nextSibling).toHaveTextContent(/^Cash on Delivery · Paid$/));
+    expect(screen.queryByRole('button', { name: 'Mark paid' })).not.toBeInTheDocument();
+  });
+
   it('guards /edit-order like /admin', async () => {
     mockApi({ ...base, 'GET /auth/admin-auth': { status: 403, body: { ok: false, message: 'Forbidden' } } });
     useAuthStore.getState().setSession(sessionFor(shopper));

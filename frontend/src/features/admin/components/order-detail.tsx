@@ -7,11 +7,12 @@ import { ApiError } from '@/lib/api-client';
 import { formatRupees } from '@/lib/format';
 import { lineTotalRupees } from '@/lib/pricing';
 import { couponRows } from '@/utils/order-amount';
+import { paymentIdText, paymentText } from '@/utils/payment-method';
 import { useOrder } from '../api/get-order';
 import { formatIst, orderUserName } from '../utils/admin-format';
-import { CancelOrderButton, StatusSelect } from './orders-table';
+import { CancelOrderButton, MarkPaidButton, StatusSelect } from './orders-table';
 
-/** /edit-order/{id}: the order's lines, customer, address, payment and status. */
+/** /edit-order/{id}: the order's lines, customer, address, payment (with Mark paid) and status. */
 export function OrderDetail({ id }: { id: string }) {
   const order = useOrder(id);
   const navigate = useNavigate();
@@ -34,8 +35,13 @@ export function OrderDetail({ id }: { id: string }) {
           {o.address}
           {o.pincode ? `, ${o.pincode}` : ''}
         </dd>
+        <dt>Payment</dt>
+        <dd className="admin-order-payment">
+          {paymentText(o)}
+          <MarkPaidButton order={o} />
+        </dd>
         <dt>PaymentId</dt>
-        <dd className="admin-id">{o.paymentId}</dd>
+        <dd className="admin-id">{paymentIdText(o)}</dd>
         {couponRows(o).map((row) => (
           <Fragment key={row.label}>
             <dt>{row.label}</dt>

@@ -4,10 +4,13 @@ import { formatRupees } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import type { Order } from '@/types/api';
 import { couponRows } from '@/utils/order-amount';
+import { isAwaitingCash, isCashOnDelivery, paymentIdText, paymentText } from '@/utils/payment-method';
 import { useDeleteOrder } from '../api/delete-order';
 import { useAllOrders } from '../api/get-all-orders';
+import { useMarkOrderPaid } from '../api/mark-order-paid';
 import { useUpdateOrderStatus } from '../api/update-order-status';
 import { ORDER_STATUSES, orderUserName } from '../utils/admin-format';
+import { saveWithToast } from '../utils/save-with-toast';
 import { AdminTable } from './admin-table';
 import { DeleteButton } from './delete-button';
 
@@ -63,6 +66,31 @@ export function CancelOrderButton({ order, onDone }: { order: Order; onDone?: ()
   );
 }
 
+/**
+ * `Mark paid` for a cash on delivery order not paid and not cancelled (nothing otherwise): records
+ * the cash as received, toasts `Payment recorded` or the server's refusal.
+ */
+export function MarkPaidButton({ order }: { order: Order }) {
+  const markPaid = useMarkOrderPaid();
+  if (!isAwaitingCash(order)) return null;
+  return (
+    <button
+      type="button"
+      className="btn btn-secondary btn-sm admin-mark-paid"
+      disabled={markPaid.isPending}
+      onClick={() =>
+        void saveWithToast(
+          () => markPaid.mutateAsync(order._id),
+          (reply) => reply.message || 'Payment recorded',
+          'Failed to record the payment',
+        )
+      }
+    >
+      Mark paid
+    </button>
+  );
+}
+
 /** /admin/orders: every order with its status dropdown, Edit link and Delete (cancel). */
 export function OrdersTable() {
   const orders = useAllOrders();
@@ -76,7 +104,7 @@ export function OrdersTable() {
       cells={(order) => (
         <>
           <td className="admin-id">{order._id}</td>
-          <td className="admin-id">{order.paymentId}</td>
+          <td className="admin-id">{paymentIdText(order)}</td>
           <td>{orderUserName(order.user)}</td>
           <td>
             {formatRupees(order.amount)}
@@ -85,6 +113,8 @@ export function OrdersTable() {
                 {row.label} {row.value}
               </span>
             ))}
+            {isCashOnDelivery(order) ? <span className="admin-payment-note">{paymentText(order)}</span> : null}
+            <MarkPaidButton order={order} />
           </td>
           <td>{order.address}</td>
           <td>{order.status}</td>
