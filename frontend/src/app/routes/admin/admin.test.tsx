@@ -37,6 +37,7 @@ function statsFixture() {
     last30Days: { orders: 7, revenue: 123456 },
     revenueByDay,
     pendingOrders: 3,
+    toCollect: { orders: 4, amount: 125000 },
     lowStock: [
       { _id: 'p1', name: 'Trail Runner', size: 'UK 8', quantity: 0 },
       { _id: 'p1', name: 'Trail Runner', size: 'UK 9', quantity: 2 },
@@ -52,6 +53,7 @@ describe('admin dashboard', () => {
     const today = await screen.findByText('Revenue today');
     expect(today.parentElement).toHaveTextContent('Revenue today₹4,5002 orders');
     expect(screen.getByText('Revenue, last 30 days').parentElement).toHaveTextContent('₹1,23,4567 orders');
+    expect(screen.getByText('To collect').parentElement).toHaveTextContent(/^To collect₹1,25,0004 orders$/);
     expect(screen.getByText('Waiting to be confirmed').parentElement).toHaveTextContent('3');
     expect(screen.getByRole('link', { name: 'Go to orders' })).toHaveAttribute('href', '/admin/orders');
 
@@ -68,6 +70,18 @@ describe('admin dashboard', () => {
     expect(within(days).getAllByRole('row')).toHaveLength(31);
     expect(within(days).getByRole('row', { name: /30 Nov/ })).toHaveTextContent('₹4,500');
     expect(calls.find((c) => c.path === '/admin/stats')?.headers.get('Authorization')).toBe('token-u0');
+  });
+
+  it("counts one cash on delivery order to collect as '1 order'", async () => {
+    mockApi({
+      ...base,
+      'GET /admin/stats': { body: { ...statsFixture(), toCollect: { orders: 1, amount: 1499 } } },
+    });
+    renderApp('/admin/dashboard');
+    const card = (await screen.findByText('To collect')).parentElement!;
+    expect(card).toHaveTextContent(/^To collect₹1,4991 order$/);
+    // Beside the other cards, in the same list.
+    expect(card.parentElement).toBe(screen.getByText('Revenue today').parentElement!.parentElement);
   });
 
   it('is the landing page of /admin and offers a retry when the overview fails', async () => {

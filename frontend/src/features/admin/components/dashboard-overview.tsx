@@ -79,7 +79,7 @@ function OverviewSkeleton() {
   return (
     <div className="dashboard" aria-busy="true" aria-label="Loading the overview">
       <div className="stat-cards">
-        {[0, 1, 2, 3].map((i) => (
+        {[0, 1, 2, 3, 4].map((i) => (
           <Skeleton key={i} height={104} />
         ))}
       </div>
@@ -88,7 +88,10 @@ function OverviewSkeleton() {
   );
 }
 
-/** What an owner opens first: today, the last 30 days, what waits on them, what runs out. */
+/**
+ * What an owner opens first: today, the last 30 days, cash on delivery still to collect, what
+ * waits on them, what runs out.
+ */
 export function DashboardOverview() {
   const stats = useAdminStats();
 
@@ -104,7 +107,7 @@ export function DashboardOverview() {
     );
   }
 
-  const { today, last30Days, revenueByDay, pendingOrders, lowStock } = stats.data;
+  const { today, last30Days, revenueByDay, pendingOrders, lowStock, toCollect } = stats.data;
   return (
     <div className="dashboard">
       <dl className="stat-cards">
@@ -118,6 +121,13 @@ export function DashboardOverview() {
           value={formatRupees(last30Days.revenue)}
           detail={formatCount(last30Days.orders, 'order')}
         />
+        {toCollect ? (
+          <StatCard
+            label="To collect"
+            value={formatRupees(toCollect.amount)}
+            detail={formatCount(toCollect.orders, 'order')}
+          />
+        ) : null}
         <StatCard
           label="Waiting to be confirmed"
           value={pendingOrders}
