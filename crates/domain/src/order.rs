@@ -45,6 +45,32 @@ impl OrderStatus {
     }
 }
 
+/// How an order is paid for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PaymentMethod {
+    /// Through the payment provider, before the order exists.
+    Online,
+    /// Cash on delivery: collected by the courier, recorded by an admin (`mark-paid`).
+    Cod,
+}
+
+impl PaymentMethod {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Online => "online",
+            Self::Cod => "cod",
+        }
+    }
+
+    pub fn from_stored(text: &str) -> Option<Self> {
+        match text {
+            "online" => Some(Self::Online),
+            "cod" => Some(Self::Cod),
+            _ => None,
+        }
+    }
+}
+
 /// A snapshot of what was bought, so later catalog edits never change a past order.
 #[derive(Debug, Clone, PartialEq)]
 pub struct OrderLine {
@@ -68,6 +94,11 @@ pub struct Order {
     pub amount_rupees: i64,
     /// The coupon it was placed with, if any.
     pub coupon: Option<OrderCoupon>,
+    pub payment_method: PaymentMethod,
+    /// Always true online; for cash on delivery, once an admin recorded the payment.
+    pub paid: bool,
+    /// The provider's payment id; for cash on delivery, the shop's own reference, shown only
+    /// once paid ([`Order::shown_payment_id`]).
     pub payment_id: String,
     pub provider_order_id: String,
     pub status: OrderStatus,
@@ -88,6 +119,20 @@ impl Order {
     /// What the lines cost by the shop's formula, before the coupon.
     pub fn subtotal_rupees(&self) -> i64 {
         self.amount_rupees + self.discount_rupees()
+    }
+
+    /// The payment id the shop shows: none for cash not collected yet.
+    pub fn shown_payment_id(&self) -> Option<&str> {
+        (self.paid).then_some(self.payment_id.as_str())
+    }
+
+    /// Whole rupees the courier is to collect: the amount of an unpaid cash-on-delivery
+    /// order that is not cancelled, else 0.
+    pub fn to_collect_rupees(&self) -> i64 {
+        let collecting = self.payment_method == PaymentMethod::Cod
+            && !self.paid
+            && self.status != OrderStatus::Cancelled;
+        if collecting { self.amount_rupees } else { 0 }
     }
 
     /// Whole rupees the coupon took off; 0 without one.

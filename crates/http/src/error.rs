@@ -213,7 +213,9 @@ impl From<CheckoutError> for ApiError {
             CheckoutError::InvalidAmount
             | CheckoutError::PaymentNotVerified
             | CheckoutError::InvalidWebhookSignature
-            | CheckoutError::Coupon(_) => Self::BadRequest(message),
+            | CheckoutError::Coupon(_)
+            | CheckoutError::CodUnavailable => Self::BadRequest(message),
+            CheckoutError::TooManyCodOrders => Self::Conflict(message),
             CheckoutError::AmountMismatch { .. } | CheckoutError::CannotFill(_) => {
                 Self::Conflict(message)
             }
@@ -247,7 +249,9 @@ impl From<OrderError> for ApiError {
             OrderError::Invalid(invalid) => invalid.into(),
             OrderError::NotFound => Self::NotFound(message),
             OrderError::Forbidden => Self::Forbidden(message),
-            OrderError::Delivered | OrderError::Cancelled => Self::Conflict(message),
+            OrderError::Delivered | OrderError::Cancelled | OrderError::AlreadyPaid => {
+                Self::Conflict(message)
+            }
             OrderError::RefundFailed(cause) => {
                 tracing::error!(error.message = %cause, "refund failed");
                 Self::BadGateway(message)

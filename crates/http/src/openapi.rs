@@ -62,6 +62,8 @@ pub const SECURITY_SCHEME: &str = "token";
         payment::sandbox_pay::sandbox_pay,
         payment::create::create_payment,
         orders::place::place_order,
+        orders::cod::place_cod_order,
+        orders::mark_paid::mark_paid,
         orders::my_orders::my_orders,
         orders::get::get_order,
         orders::all::all_orders,

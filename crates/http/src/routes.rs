@@ -200,6 +200,12 @@ pub fn api_routes() -> Vec<ApiRoute> {
             payment::create::create_payment,
         ),
         route(M::POST, "/order/cart", orders::place::place_order),
+        route(M::POST, "/order/cod", orders::cod::place_cod_order),
+        route(
+            M::PUT,
+            "/order/mark-paid/{id}",
+            orders::mark_paid::mark_paid,
+        ),
         route(M::POST, "/order/myorders", orders::my_orders::my_orders),
         route(M::GET, "/order/get-order/{id}", orders::get::get_order),
         route(M::GET, "/order/get-all-orders", orders::all::all_orders),

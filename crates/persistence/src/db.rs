@@ -441,7 +441,7 @@ pub(crate) enum Broken<'a> {
 
 /// The unique rules SQLite reports, by the columns its message lists (`UNIQUE constraint
 /// failed: users.email`), with the names the migrations give them (which PostgreSQL reports).
-const SQLITE_UNIQUE_RULES: [(&str, &str); 9] = [
+const SQLITE_UNIQUE_RULES: [(&str, &str); 10] = [
     ("users.email", "users_email_key"),
     ("categories.name_key", "categories_name_key_key"),
     ("products.product_code", "products_product_code_key"),
@@ -457,6 +457,10 @@ const SQLITE_UNIQUE_RULES: [(&str, &str); 9] = [
     ("checkout_intents.receipt", "checkout_intents_receipt_key"),
     ("payment_events.event_id", "payment_events_pkey"),
     ("coupons.code", "coupons_code_key"),
+    (
+        "orders.user_id, orders.cod_key",
+        "orders_user_id_cod_key_key",
+    ),
 ];
 
 /// SQLite's message for a broken reference: a foreign key, or the internal trigger by which

@@ -7,10 +7,12 @@ use diesel::result::Error as DieselError;
 use paduka_application::RepoError;
 use paduka_application::checkout::RefundResult;
 use paduka_application::orders::{
-    Cancellation, CouponUse, LowStock, NewOrder, OrderConflict, OrderRepository, PlaceError,
-    Placement, StockChange,
+    Cancellation, CodTerms, CouponUse, LowStock, NewOrder, OrderConflict, OrderRepository,
+    PlaceError, Placement, StockChange,
 };
-use paduka_domain::order::{Order, OrderCoupon, OrderLine, OrderStatus, StatusChange};
+use paduka_domain::order::{
+    Order, OrderCoupon, OrderLine, OrderStatus, PaymentMethod, StatusChange,
+};
 use paduka_domain::review::UserRef;
 use paduka_domain::{OrderId, Paise, Percent, ProductId, UserId};
 
@@ -46,6 +48,7 @@ enum PlaceFail {
         left: u32,
     },
     CouponUsedUp,
+    TooManyCodOrders,
     Refunded,
 }
 
@@ -73,6 +76,8 @@ struct OrderRow {
     amount_rupees: i64,
     discount_rupees: i64,
     coupon_code: Option<String>,
+    payment_method: String,
+    paid: bool,
     payment_id: String,
     provider_order_id: String,
     status: String,
@@ -155,6 +160,8 @@ fn assemble(conn: &mut AnyConnection, rows: Vec<OrderRow>) -> QueryResult<Vec<Or
             let id = row.id;
             let status = OrderStatus::from_stored(&row.status)
                 .ok_or_else(|| corrupt(format_args!("status of order {id}")))?;
+            let payment_method = PaymentMethod::from_stored(&row.payment_method)
+                .ok_or_else(|| corrupt(format_args!("payment method of order {id}")))?;
             Ok(Order {
                 lines: lines.remove(&id).unwrap_or_default(),
                 // The buyer's current name while the account exists, else the one they had.
@@ -171,6 +178,8 @@ fn assemble(conn: &mut AnyConnection, rows: Vec<OrderRow>) -> QueryResult<Vec<Or
                     code,
                     discount_rupees: row.discount_rupees,
                 }),
+                payment_method,
+                paid: row.paid,
                 payment_id: row.payment_id,
                 provider_order_id: row.provider_order_id,
                 status,
@@ -363,6 +372,61 @@ pub(crate) fn coupon_uses_by(
         .get_result(conn)
 }
 
+/// A cash-on-delivery order: the same key from the same buyer is the same order, and the
+/// buyer's open unpaid ones are counted with their account's row locked (PostgreSQL; SQLite's
+/// write transaction holds the database), so parallel orders cannot pass the limit together.
+fn place_cod_in(
+    conn: &mut AnyConnection,
+    order: &NewOrder,
+    cod: &CodTerms,
+    stock: &[StockChange],
+) -> Result<Placement, PlaceFail> {
+    let buyer = order
+        .user
+        .id
+        .as_ref()
+        .map(UserId::as_str)
+        .unwrap_or_default();
+    let account = users::table.find(buyer).select(users::id);
+    match conn {
+        AnyConnection::Postgresql(pg) => account.for_update().first::<String>(pg).optional()?,
+        AnyConnection::Sqlite(_) => account.first::<String>(conn).optional()?,
+    };
+    if let Some(key) = &cod.key
+        && let Some(existing) = find_by_cod_key_in(conn, buyer, key)?
+    {
+        return Ok(Placement::Existing(existing));
+    }
+    let open: i64 = orders::table
+        .filter(orders::user_id.eq(buyer))
+        .filter(orders::payment_method.eq(PaymentMethod::Cod.as_str()))
+        .filter(orders::paid.eq(false))
+        .filter(orders::status.ne_all([
+            OrderStatus::Delivered.as_str(),
+            OrderStatus::Cancelled.as_str(),
+        ]))
+        .count()
+        .get_result(conn)?;
+    if open >= i64::from(cod.max_open) {
+        return Err(PlaceFail::TooManyCodOrders);
+    }
+    take_and_insert(conn, order, stock)
+}
+
+fn find_by_cod_key_in(
+    conn: &mut AnyConnection,
+    buyer: &str,
+    key: &str,
+) -> QueryResult<Option<Order>> {
+    let rows = orders::table
+        .left_join(users::table)
+        .filter(orders::user_id.eq(buyer))
+        .filter(orders::cod_key.eq(key))
+        .select(OrderRow::as_select())
+        .load(conn)?;
+    Ok(assemble(conn, rows)?.pop())
+}
+
 /// Steps 1 to 4 of [`OrderRepository::place`], inside the transaction.
 fn place_in(
     conn: &mut AnyConnection,
@@ -371,6 +435,9 @@ fn place_in(
 ) -> Result<Placement, PlaceFail> {
     if let Some(existing) = find_by_payment_in(conn, &order.payment_id)? {
         return Ok(Placement::Existing(existing));
+    }
+    if let Some(cod) = &order.cod {
+        return place_cod_in(conn, order, cod, stock);
     }
 
     let claim = checkout_intents::table
@@ -386,6 +453,15 @@ fn place_in(
         return Err(PlaceFail::Refunded);
     }
 
+    take_and_insert(conn, order, stock)
+}
+
+/// Steps 3 and 4 of [`OrderRepository::place`]: stock, the coupon's use, and the order.
+fn take_and_insert(
+    conn: &mut AnyConnection,
+    order: &NewOrder,
+    stock: &[StockChange],
+) -> Result<Placement, PlaceFail> {
     // Products in one order of locking, so two placements never wait on each other.
     let mut changes: Vec<&StockChange> = stock.iter().collect();
     changes.sort_by(|a, b| (a.product.as_str(), a.variant).cmp(&(b.product.as_str(), b.variant)));
@@ -421,6 +497,9 @@ fn place_in(
             orders::discount_rupees.eq(order.coupon.as_ref().map_or(0, |c| c.discount_rupees)),
             orders::coupon_code.eq(order.coupon.as_ref().map(|c| c.code.as_str())),
             orders::coupon_id.eq(order.coupon.as_ref().map(|c| c.coupon.as_str())),
+            orders::payment_method.eq(order.payment_method().as_str()),
+            orders::paid.eq(order.cod.is_none()),
+            orders::cod_key.eq(order.cod.as_ref().and_then(|c| c.key.as_deref())),
             orders::payment_id.eq(&order.payment_id),
             orders::provider_order_id.eq(&order.provider_order_id),
             orders::status.eq(OrderStatus::Pending.as_str()),
@@ -462,6 +541,8 @@ fn place_in(
             code: c.code.clone(),
             discount_rupees: c.discount_rupees,
         }),
+        payment_method: order.payment_method(),
+        paid: order.cod.is_none(),
         payment_id: order.payment_id.clone(),
         provider_order_id: order.provider_order_id.clone(),
         status: OrderStatus::Pending,
@@ -502,7 +583,29 @@ fn place(
             size,
             left,
         }),
+        Err(PlaceFail::Db(error))
+            if broken(&error) == Some(Broken::Unique(Some("orders_user_id_cod_key_key"))) =>
+        {
+            // The same key raced itself past the first read: the other order stands.
+            let buyer = order
+                .user
+                .id
+                .as_ref()
+                .map(UserId::as_str)
+                .unwrap_or_default();
+            let key = order
+                .cod
+                .as_ref()
+                .and_then(|c| c.key.as_deref())
+                .unwrap_or_default();
+            match find_by_cod_key_in(conn, buyer, key) {
+                Ok(Some(existing)) => Ok(Placement::Existing(existing)),
+                Ok(None) => Err(PlaceError::Repo(repo_error(error))),
+                Err(read) => Err(PlaceError::Repo(repo_error(read))),
+            }
+        }
         Err(PlaceFail::CouponUsedUp) => Err(PlaceError::CouponUsedUp),
+        Err(PlaceFail::TooManyCodOrders) => Err(PlaceError::TooManyCodOrders),
         Err(PlaceFail::Refunded) => Err(PlaceError::Refunded),
         Err(PlaceFail::Db(error)) => Err(PlaceError::Repo(repo_error(error))),
     }
@@ -529,6 +632,24 @@ fn set_status_in(
         ))
         .execute(conn)?;
     append_event(conn, id, status, actor, at)?;
+    Ok(find_in(conn, id)?.ok_or(DieselError::NotFound)?)
+}
+
+fn mark_paid_in(
+    conn: &mut AnyConnection,
+    id: &str,
+    at: DateTime<Utc>,
+) -> Result<Order, Stop<OrderConflict>> {
+    let status = lock_status(conn, id)?.ok_or(DieselError::NotFound)?;
+    if status == OrderStatus::Cancelled.as_str() {
+        return Err(Stop::Conflict(OrderConflict::Cancelled));
+    }
+    let changed = diesel::update(orders::table.find(id).filter(orders::paid.eq(false)))
+        .set((orders::paid.eq(true), orders::updated_at.eq(to_db_time(at))))
+        .execute(conn)?;
+    if changed == 0 {
+        return Err(Stop::Conflict(OrderConflict::AlreadyPaid));
+    }
     Ok(find_in(conn, id)?.ok_or(DieselError::NotFound)?)
 }
 
@@ -689,6 +810,21 @@ impl OrderRepository for DieselOrderRepository {
         self.db
             .run_raw(move |conn| {
                 write_transaction_with(conn, |conn| cancel_in(conn, &id, actor.as_ref(), at))
+                    .map_err(|stop| stop.into_repo(|_| None))
+            })
+            .await
+    }
+
+    #[tracing::instrument(level = "debug", skip_all, fields(order = %id))]
+    async fn mark_paid(
+        &self,
+        id: &OrderId,
+        at: DateTime<Utc>,
+    ) -> Result<Order, RepoError<OrderConflict>> {
+        let id = id.as_str().to_owned();
+        self.db
+            .run_raw(move |conn| {
+                write_transaction_with(conn, |conn| mark_paid_in(conn, &id, at))
                     .map_err(|stop| stop.into_repo(|_| None))
             })
             .await

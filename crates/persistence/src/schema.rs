@@ -142,6 +142,9 @@ diesel::table! {
         discount_rupees -> BigInt,
         coupon_code -> Nullable<Text>,
         coupon_id -> Nullable<Text>,
+        payment_method -> Text,
+        paid -> Bool,
+        cod_key -> Nullable<Text>,
     }
 }
 

@@ -3,9 +3,11 @@ use chrono::NaiveDateTime;
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use paduka_application::RepoError;
-use paduka_application::admin::{LowStockProduct, OrderPoint, StatsRepository, StatsSnapshot};
+use paduka_application::admin::{
+    LowStockProduct, OrderPoint, StatsRepository, StatsSnapshot, Totals,
+};
 use paduka_domain::ProductId;
-use paduka_domain::order::OrderStatus;
+use paduka_domain::order::{OrderStatus, PaymentMethod};
 
 use crate::db::{Database, corrupt, from_db_time, to_db_time};
 use crate::schema::{orders, product_variants, products};
@@ -80,6 +82,16 @@ impl StatsRepository for DieselStatsRepository {
                         amount_rupees: row.amount_rupees,
                     })
                     .collect();
+                let collect: Vec<i64> = orders::table
+                    .filter(orders::payment_method.eq(PaymentMethod::Cod.as_str()))
+                    .filter(orders::paid.eq(false))
+                    .filter(orders::status.ne(OrderStatus::Cancelled.as_str()))
+                    .select(orders::amount_rupees)
+                    .load(conn)?;
+                let to_collect = Totals {
+                    orders: collect.len() as u64,
+                    revenue: collect.iter().sum(),
+                };
                 let pending: i64 = orders::table
                     .filter(orders::status.eq(OrderStatus::Pending.as_str()))
                     .count()
@@ -131,6 +143,7 @@ impl StatsRepository for DieselStatsRepository {
                 Ok(StatsSnapshot {
                     orders: points,
                     pending_orders: u64::try_from(pending).unwrap_or_default(),
+                    to_collect,
                     low_stock,
                 })
             })

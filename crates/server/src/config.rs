@@ -10,6 +10,7 @@ use std::sync::Arc;
 use paduka_application::Clock;
 use paduka_application::accounts::RateLimits;
 use paduka_application::admin::LOW_STOCK_THRESHOLD;
+use paduka_application::checkout::CodSettings;
 use paduka_domain::contact::Pincode;
 use paduka_http::TrustedProxies;
 use secrecy::{ExposeSecret, SecretString};
@@ -40,6 +41,9 @@ pub struct Settings {
     /// the overview, and the admins are mailed when an order takes it there
     /// (`LOW_STOCK_THRESHOLD`, default 5).
     pub low_stock_threshold: u32,
+    /// Cash on delivery: on or off (`COD_ENABLED`, default on) and the largest order a
+    /// courier collects (`COD_MAX_AMOUNT`, whole rupees, default 10000).
+    pub cash_on_delivery: CodSettings,
     pub data_dir: PathBuf,
     pub static_dir: PathBuf,
     /// Load demo data into an empty database on start.
@@ -281,6 +285,30 @@ impl Settings {
                     problem: format!("{v:?} is not a whole number from 0 to 1000000"),
                 })?,
         };
+        let cod_enabled = match get("COD_ENABLED").as_deref() {
+            None | Some("1" | "true" | "yes" | "on") => true,
+            Some("0" | "false" | "no" | "off") => false,
+            Some(v) => {
+                return Err(ConfigError {
+                    name: "COD_ENABLED",
+                    problem: format!("{v:?} is not true or false"),
+                });
+            }
+        };
+        let cash_on_delivery = CodSettings {
+            enabled: cod_enabled,
+            max_amount_rupees: match get("COD_MAX_AMOUNT") {
+                None => CodSettings::default().max_amount_rupees,
+                Some(v) => v
+                    .parse::<i64>()
+                    .ok()
+                    .filter(|n| (1..=10_000_000).contains(n))
+                    .ok_or_else(|| ConfigError {
+                        name: "COD_MAX_AMOUNT",
+                        problem: format!("{v:?} is not whole rupees from 1 to 10000000"),
+                    })?,
+            },
+        };
         let log_format = match get("LOG_FORMAT").as_deref() {
             None | Some("text") => LogFormat::Text,
             Some("json") => LogFormat::Json,
@@ -318,6 +346,7 @@ impl Settings {
             mail_from,
             deliverable_pincodes,
             low_stock_threshold,
+            cash_on_delivery,
             static_dir: PathBuf::from(get("STATIC_DIR").unwrap_or_else(|| "frontend/dist".into())),
             data_dir,
             demo_data,
@@ -350,6 +379,7 @@ impl Settings {
                 .map(|p| Pincode::parse(p).expect("valid"))
                 .collect(),
             low_stock_threshold: LOW_STOCK_THRESHOLD,
+            cash_on_delivery: CodSettings::default(),
             static_dir: data_dir.join("static"),
             data_dir,
             demo_data: false,

@@ -216,7 +216,8 @@ impl Services {
             },
             DeliveryArea::new(settings.deliverable_pincodes.iter().cloned()),
         )
-        .with_low_stock_threshold(settings.low_stock_threshold);
+        .with_low_stock_threshold(settings.low_stock_threshold)
+        .with_cash_on_delivery(settings.cash_on_delivery);
         let coupons = CouponService::new(coupons_repo, ids.clone(), clock.clone());
         let orders = OrderService::new(OrderPorts {
             orders: orders_repo,

@@ -229,6 +229,8 @@ impl OrderBuilder {
             pincode: "281001".into(),
             amount_rupees: 1698,
             coupon: None,
+            payment_method: paduka_domain::order::PaymentMethod::Online,
+            paid: true,
             payment_id: "pay_1".into(),
             provider_order_id: "order_A".into(),
             status: OrderStatus::Pending,
@@ -250,6 +252,13 @@ impl OrderBuilder {
 
     pub fn lines(mut self, lines: Vec<OrderLine>) -> Self {
         self.0.lines = lines;
+        self
+    }
+
+    /// Cash on delivery, not collected yet.
+    pub fn cash_on_delivery(mut self) -> Self {
+        self.0.payment_method = paduka_domain::order::PaymentMethod::Cod;
+        self.0.paid = false;
         self
     }
 

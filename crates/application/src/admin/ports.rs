@@ -3,6 +3,7 @@ use chrono::{DateTime, Utc};
 use paduka_domain::ProductId;
 
 use crate::RepoError;
+use crate::admin::Totals;
 
 /// One order that counts towards revenue (not cancelled): when it was placed and its amount
 /// in whole rupees.
@@ -31,6 +32,8 @@ pub struct StatsSnapshot {
     pub orders: Vec<OrderPoint>,
     /// Orders whose status is `Pending`, whenever placed.
     pub pending_orders: u64,
+    /// Unpaid cash-on-delivery orders that are not cancelled, whenever placed.
+    pub to_collect: Totals,
     /// Pooled products with `quantity <= threshold` and sizes with `stock <= threshold`,
     /// lowest first (then by name and size), at most `limit`.
     pub low_stock: Vec<LowStockProduct>,

@@ -39,6 +39,9 @@ pub struct ShopStats {
     /// [`STATS_DAYS`] India days, oldest first, today last; days without orders are zero.
     pub revenue_by_day: Vec<DayStats>,
     pub pending_orders: u64,
+    /// Unpaid cash-on-delivery orders not cancelled: `revenue` is what the couriers are to
+    /// collect.
+    pub to_collect: Totals,
     pub low_stock: Vec<LowStockProduct>,
 }
 
@@ -118,6 +121,7 @@ impl AdminUseCases for AdminService {
             last_30_days,
             revenue_by_day,
             pending_orders: snapshot.pending_orders,
+            to_collect: snapshot.to_collect,
             low_stock: snapshot.low_stock,
         })
     }

@@ -54,6 +54,7 @@ async fn orders_fall_into_india_days_across_midnight() {
             point("2025-06-14T20:00:00Z", 50),
         ],
         pending_orders: 2,
+        to_collect: totals(1, 1499),
         low_stock: vec![LowStockProduct {
             size: None,
             id: ProductId::new("p1"),
@@ -73,6 +74,11 @@ async fn orders_fall_into_india_days_across_midnight() {
     assert_eq!(yesterday.totals.revenue, 100);
     assert_eq!(stats.revenue_by_day[29].date.to_string(), "2025-06-15");
     assert_eq!(stats.pending_orders, 2);
+    assert_eq!(
+        stats.to_collect,
+        totals(1, 1499),
+        "passed on as the repository counts it"
+    );
     assert_eq!(stats.low_stock.len(), 1);
 }
 

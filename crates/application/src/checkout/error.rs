@@ -26,6 +26,13 @@ pub enum CheckoutError {
     /// order for this coupon is ₹N`, `Coupon usage limit reached`.
     #[error(transparent)]
     Coupon(CouponRefusal),
+    /// 400: cash on delivery is off, the order is over its limit, or the pincode is not
+    /// served.
+    #[error("Cash on delivery is not available for this order")]
+    CodUnavailable,
+    /// 409: the shopper has as many unpaid cash-on-delivery orders open as allowed.
+    #[error("Too many unpaid cash on delivery orders")]
+    TooManyCodOrders,
     /// 400: the signature does not match any payment order we made for this user.
     #[error("Payment verification failed")]
     PaymentNotVerified,

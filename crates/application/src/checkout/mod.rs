@@ -6,6 +6,7 @@
 //! payment becomes its order, or its refund), `refund` and `pricing`. A paid cart that cannot
 //! be filled is an [`OrderOutcome::Unfilled`] carrying its [`RefundState`], never an error.
 
+mod cash_on_delivery;
 mod error;
 mod outcome;
 mod place_order;
@@ -27,6 +28,7 @@ use paduka_domain::delivery::{DeliveryArea, DeliveryCheck};
 use pricing::CouponAsk;
 use tracing::instrument;
 
+pub use cash_on_delivery::{CodRequest, CodSettings, MAX_OPEN_COD_ORDERS};
 pub use error::CheckoutError;
 pub use outcome::{OrderOutcome, PlacedOrder, RefundState, Unfillable};
 pub use place_order::OrderRequest;
@@ -73,6 +75,14 @@ pub trait CheckoutUseCases: Send + Sync {
         lines: &[CartLine],
     ) -> Result<CouponPrice, CheckoutError>;
 
+    /// `POST /order/cod`: an order paid in cash on delivery; see `cash_on_delivery.rs`.
+    /// `created` is false when the same `Idempotency-Key` placed it before.
+    async fn place_cod(
+        &self,
+        user: &Principal,
+        request: CodRequest,
+    ) -> Result<PlacedOrder, CheckoutError>;
+
     /// `POST /order/cart`: the order of a verified payment, or its refund; see
     /// `place_order.rs`.
     async fn place_order(
@@ -115,6 +125,7 @@ pub struct CheckoutService {
     ports: CheckoutPorts,
     area: DeliveryArea,
     low_stock_threshold: u32,
+    cod: CodSettings,
 }
 
 impl CheckoutService {
@@ -123,7 +134,14 @@ impl CheckoutService {
             ports,
             area,
             low_stock_threshold: crate::admin::LOW_STOCK_THRESHOLD,
+            cod: CodSettings::default(),
         }
+    }
+
+    /// Cash on delivery's switch and limit.
+    pub fn with_cash_on_delivery(mut self, cod: CodSettings) -> Self {
+        self.cod = cod;
+        self
     }
 
     /// Mails the admins when an order leaves a size at `threshold` pairs or fewer.
@@ -167,6 +185,15 @@ impl CheckoutUseCases for CheckoutService {
             discount: priced.discount_rupees(),
             amount: priced.amount_rupees,
         })
+    }
+
+    #[instrument(skip(self, request), fields(user = %user.user_id))]
+    async fn place_cod(
+        &self,
+        user: &Principal,
+        request: CodRequest,
+    ) -> Result<PlacedOrder, CheckoutError> {
+        self.place_cash_on_delivery(user, request).await
     }
 
     #[instrument(skip(self, request), fields(user = %user.user_id, payment = %request.payment_id))]

@@ -84,6 +84,7 @@ impl CheckoutService {
             actor: paid.actor,
             at: self.ports.clock.now(),
             low_stock_threshold: self.low_stock_threshold,
+            cod: None,
         };
         match self.ports.orders.place(&order, &priced.stock).await {
             Ok(Placement::Placed { order, low_stock }) => {
@@ -109,6 +110,9 @@ impl CheckoutService {
                 let reason = Unfillable::Coupon(CouponRefusal::UsageLimitReached);
                 self.refund_unfillable(intent, payment_id, reason).await
             }
+            Err(PlaceError::TooManyCodOrders) => Err(CheckoutError::Unexpected(anyhow::anyhow!(
+                "a paid order met the cash on delivery limit"
+            ))),
             // A refund claim won the race for this payment; its owner refunds it.
             Err(PlaceError::Refunded) => Ok(OrderOutcome::Unfilled {
                 reason: Unfillable::AlreadyRefunded,
@@ -120,7 +124,7 @@ impl CheckoutService {
 
     /// Mails every admin about each size (or pool) the order took to the low-stock
     /// threshold. Failures are logged; the order stands.
-    async fn mail_admins_low_stock(&self, low_stock: &[LowStock]) {
+    pub(super) async fn mail_admins_low_stock(&self, low_stock: &[LowStock]) {
         if low_stock.is_empty() {
             return;
         }

@@ -262,6 +262,8 @@ fn stored(new: &NewOrder) -> Order {
                 code: c.code.clone(),
                 discount_rupees: c.discount_rupees,
             }),
+        payment_method: new.payment_method(),
+        paid: new.cod.is_none(),
         payment_id: new.payment_id.clone(),
         provider_order_id: new.provider_order_id.clone(),
         status: OrderStatus::Pending,

@@ -22,6 +22,9 @@ pub enum OrderError {
     /// 409: a cancelled order keeps its status.
     #[error("Order Cancelled")]
     Cancelled,
+    /// 409: the order's payment is recorded already.
+    #[error("Order is already paid")]
+    AlreadyPaid,
     /// 502: the order is cancelled and its stock is back, but the provider did not take the
     /// refund. Cancelling again retries the refund (with the same idempotency key).
     #[error("Order cancelled, but the refund could not be started. Please try again")]
@@ -37,6 +40,7 @@ impl From<RepoError<OrderConflict>> for OrderError {
             RepoError::NotFound => Self::NotFound,
             RepoError::Conflict(OrderConflict::Cancelled) => Self::Cancelled,
             RepoError::Conflict(OrderConflict::Delivered) => Self::Delivered,
+            RepoError::Conflict(OrderConflict::AlreadyPaid) => Self::AlreadyPaid,
             RepoError::Unexpected(e) => Self::Unexpected(e),
         }
     }

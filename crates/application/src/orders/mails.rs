@@ -2,7 +2,7 @@
 //! [`Mailer`] port; a mail that cannot be sent is logged, never fails the order.
 
 use paduka_domain::UserId;
-use paduka_domain::order::{Order, OrderLine, OrderStatus};
+use paduka_domain::order::{Order, OrderLine, OrderStatus, PaymentMethod};
 use paduka_domain::user::User;
 
 use super::LowStock;
@@ -71,12 +71,24 @@ fn coupon_lines(order: &Order) -> Vec<String> {
     }
 }
 
+/// How the order is paid, as the mails say it.
+fn payment_line(order: &Order) -> String {
+    match order.payment_method {
+        PaymentMethod::Online => "Paid online".to_owned(),
+        PaymentMethod::Cod if order.paid => "Cash on Delivery: paid".to_owned(),
+        PaymentMethod::Cod => format!(
+            "Cash on Delivery: ₹{} to pay on delivery",
+            order.amount_rupees
+        ),
+    }
+}
+
 /// "Your order is placed": its lines, subtotal and coupon (if any), total and address.
 pub(crate) fn order_placed(user: &User, order: &Order) -> Mail {
     let lines: Vec<String> = order.lines.iter().map(line_text).collect();
     let coupon = coupon_lines(order);
     let text = format!(
-        "Hello {name},\n\nThank you for your order {id}.\n\n{lines}\n\n{coupon}Total: ₹{total}\n\nDelivering to:\n{address}\nPincode {pincode}\n\nStatus: {status}\n\nPaduka\n",
+        "Hello {name},\n\nThank you for your order {id}.\n\n{lines}\n\n{coupon}Total: ₹{total}\n{payment}\n\nDelivering to:\n{address}\nPincode {pincode}\n\nStatus: {status}\n\nPaduka\n",
         name = user.name,
         id = order.id,
         lines = lines
@@ -86,13 +98,14 @@ pub(crate) fn order_placed(user: &User, order: &Order) -> Mail {
             .join("\n"),
         coupon = coupon.iter().map(|l| format!("{l}\n")).collect::<String>(),
         total = order.amount_rupees,
+        payment = payment_line(order),
         address = order.address,
         pincode = order.pincode,
         status = order.status.as_str(),
     );
     let html = format!(
         "<p>Hello {name},</p><p>Thank you for your order <strong>{id}</strong>.</p><ul>{lines}</ul>\
-         {coupon}<p><strong>Total: ₹{total}</strong></p><p>Delivering to:<br>{address}<br>Pincode {pincode}</p>\
+         {coupon}<p><strong>Total: ₹{total}</strong><br>{payment}</p><p>Delivering to:<br>{address}<br>Pincode {pincode}</p>\
          <p>Status: {status}</p><p>Paduka</p>",
         name = escape(&user.name),
         id = escape(order.id.as_str()),
@@ -105,6 +118,7 @@ pub(crate) fn order_placed(user: &User, order: &Order) -> Mail {
             .map(|l| format!("<p>{}</p>", escape(l)))
             .collect::<String>(),
         total = order.amount_rupees,
+        payment = escape(&payment_line(order)),
         address = escape(&order.address).replace('\n', "<br>"),
         pincode = escape(&order.pincode),
         status = order.status.as_str(),
@@ -120,7 +134,9 @@ pub(crate) fn order_placed(user: &User, order: &Order) -> Mail {
 /// "Your order is now <status>".
 pub(crate) fn status_changed(user: &User, order: &Order) -> Mail {
     let status = order.status.as_str();
-    let refund = if order.status == OrderStatus::Cancelled {
+    let refund = if order.status == OrderStatus::Cancelled
+        && order.payment_method == PaymentMethod::Online
+    {
         format!(
             " The ₹{} you paid is refunded to your payment method.",
             order.amount_rupees

@@ -3,7 +3,7 @@
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use paduka_domain::order::{Order, OrderLine, OrderStatus, StatusChange};
+use paduka_domain::order::{Order, OrderLine, OrderStatus, PaymentMethod, StatusChange};
 use paduka_domain::review::UserRef;
 use paduka_domain::{CouponId, OrderId, ProductId, UserId};
 
@@ -30,7 +30,10 @@ pub struct NewOrder {
     pub amount_rupees: i64,
     /// The coupon whose use this order takes, if any.
     pub coupon: Option<CouponUse>,
-    /// The provider's payment id: one order per payment (`orders_payment_id_key`).
+    /// `None` for an order paid online; cash on delivery's own rules otherwise.
+    pub cod: Option<CodTerms>,
+    /// The provider's payment id: one order per payment (`orders_payment_id_key`). For cash on
+    /// delivery, a reference of the shop's own (`cod_{order id}`).
     pub payment_id: String,
     /// The provider order the payment was verified against (the stored one).
     pub provider_order_id: String,
@@ -42,6 +45,27 @@ pub struct NewOrder {
     /// A size (or pool) that this order leaves at or below this many pairs, from above, is
     /// reported in [`Placement::Placed`]'s `low_stock`.
     pub low_stock_threshold: u32,
+}
+
+/// What a cash-on-delivery order is placed with: unpaid, and limited.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CodTerms {
+    /// The shopper's `Idempotency-Key`: the same key from the same account is the same order
+    /// (`orders_user_id_cod_key_key`).
+    pub key: Option<String>,
+    /// Unpaid cash-on-delivery orders of the buyer, neither delivered nor cancelled, that may
+    /// be open at once; counted in the order's transaction.
+    pub max_open: u32,
+}
+
+impl NewOrder {
+    pub fn payment_method(&self) -> PaymentMethod {
+        if self.cod.is_some() {
+            PaymentMethod::Cod
+        } else {
+            PaymentMethod::Online
+        }
+    }
 }
 
 /// The use of a coupon an order takes, in its transaction.
@@ -121,6 +145,10 @@ pub enum PlaceError {
     /// was deleted). Nothing was written.
     #[error("coupon usage limit reached")]
     CouponUsedUp,
+    /// The buyer has `max_open` unpaid cash-on-delivery orders open already. Nothing was
+    /// written.
+    #[error("too many unpaid cash on delivery orders")]
+    TooManyCodOrders,
     /// The payment's refund was claimed (see
     /// [`CheckoutIntentRepository::claim_refund`](crate::checkout::CheckoutIntentRepository::claim_refund)):
     /// it must never get an order. Nothing was written.
@@ -139,6 +167,9 @@ pub enum OrderConflict {
     /// A delivered order cannot be cancelled.
     #[error("the order was delivered")]
     Delivered,
+    /// Its payment is recorded already (every online order's is).
+    #[error("the order is paid")]
+    AlreadyPaid,
 }
 
 /// What [`OrderRepository::cancel`] did.
@@ -162,7 +193,8 @@ pub struct Cancellation {
 pub trait OrderRepository: Send + Sync {
     /// Places `order` in ONE transaction, in this order:
     ///
-    /// 1. If an order with `order.payment_id` exists: return `Existing(it)`, write nothing.
+    /// 1. If an order with `order.payment_id` exists (or, for cash on delivery, one of the
+    ///    buyer's with the same `cod.key`): return `Existing(it)`, write nothing.
     /// 2. If the checkout intent `order.provider_order_id` exists and has a refund claim:
     ///    `PlaceError::Refunded`, write nothing. (Read with `FOR UPDATE` on PostgreSQL so a
     ///    concurrent `claim_refund` waits for this transaction, and the other way round.)
@@ -224,6 +256,15 @@ pub trait OrderRepository: Send + Sync {
         actor: Option<UserId>,
         at: DateTime<Utc>,
     ) -> Result<Cancellation, RepoError<OrderConflict>>;
+
+    /// Records the cash collected for an unpaid cash-on-delivery order: `paid`, `updated_at`.
+    /// `NotFound` for an unknown id; `Cancelled`; `AlreadyPaid` (online orders included),
+    /// checked inside the transaction.
+    async fn mark_paid(
+        &self,
+        id: &OrderId,
+        at: DateTime<Utc>,
+    ) -> Result<Order, RepoError<OrderConflict>>;
 
     /// Every status the order took, oldest first, each with the name of who set it (`None`
     /// for the shop itself or a deleted account). Empty for an unknown id.

@@ -1,7 +1,7 @@
 use std::sync::Arc;
 
 use async_trait::async_trait;
-use paduka_domain::order::{Order, OrderStatus, StatusChange};
+use paduka_domain::order::{Order, OrderStatus, PaymentMethod, StatusChange};
 use paduka_domain::{OrderId, Paise, UserId};
 use tracing::instrument;
 
@@ -71,6 +71,10 @@ pub trait OrderUseCases: Send + Sync {
     /// (one transaction) and its payment is refunded through the port, once (idempotency
     /// key per payment). Cancelling a cancelled order retries a refund that had failed.
     async fn cancel(&self, user: &Principal, id: &OrderId) -> Result<Order, OrderError>;
+
+    /// `PUT /order/mark-paid/{id}`: the courier's cash is recorded on a cash-on-delivery
+    /// order. 409 `Order is already paid` (online orders too), `Order Cancelled`.
+    async fn mark_paid(&self, admin: &Admin, id: &OrderId) -> Result<Order, OrderError>;
 }
 
 impl OrderService {
@@ -169,7 +173,8 @@ impl OrderUseCases for OrderService {
             self.ports.catalog_revision.bump();
         }
         let order = cancellation.order;
-        if cancellation.refund_id.is_none() {
+        // Cash on delivery was never taken through the provider: nothing to refund.
+        if cancellation.refund_id.is_none() && order.payment_method == PaymentMethod::Online {
             let amount = Paise::from_rupees(order.amount_rupees)
                 .map_err(|e| OrderError::Unexpected(anyhow::anyhow!(e)))?;
             let refund = self
@@ -187,6 +192,17 @@ impl OrderUseCases for OrderService {
         if !cancellation.already_cancelled {
             self.mail_status(&order).await;
         }
+        Ok(order)
+    }
+
+    #[instrument(skip(self), fields(admin = %admin.id()))]
+    async fn mark_paid(&self, admin: &Admin, id: &OrderId) -> Result<Order, OrderError> {
+        let order = self
+            .ports
+            .orders
+            .mark_paid(id, self.ports.clock.now())
+            .await?;
+        tracing::info!(order = %order.id, amount = order.amount_rupees, "cash on delivery collected");
         Ok(order)
     }
 }

@@ -62,6 +62,14 @@ impl From<&LowStockProduct> for LowStockDto {
     }
 }
 
+/// Cash the couriers are to collect.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct ToCollectDto {
+    pub orders: u64,
+    /// Whole rupees.
+    pub amount: i64,
+}
+
 /// `GET /admin/stats`.
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -76,7 +84,11 @@ pub struct AdminStatsResponse {
     pub revenue_by_day: Vec<DayStatsDto>,
     /// Orders whose status is `Pending`, whenever placed.
     pub pending_orders: u64,
-    /// Products with 5 pairs or fewer, lowest first, at most 10.
+    /// Unpaid cash-on-delivery orders that are not cancelled: `orders`, and `amount` (whole
+    /// rupees) the couriers are to collect.
+    pub to_collect: ToCollectDto,
+    /// Sizes (and pooled products) with `LOW_STOCK_THRESHOLD` pairs or fewer (default 5),
+    /// lowest first, at most 10.
     pub low_stock: Vec<LowStockDto>,
 }
 
@@ -88,6 +100,10 @@ impl From<&ShopStats> for AdminStatsResponse {
             last_30_days: stats.last_30_days.into(),
             revenue_by_day: stats.revenue_by_day.iter().map(DayStatsDto::from).collect(),
             pending_orders: stats.pending_orders,
+            to_collect: ToCollectDto {
+                orders: stats.to_collect.orders,
+                amount: stats.to_collect.revenue,
+            },
             low_stock: stats.low_stock.iter().map(LowStockDto::from).collect(),
         }
     }

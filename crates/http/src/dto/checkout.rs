@@ -1,7 +1,7 @@
 //! Delivery checks, payments, the sandbox checkout and orders.
 
 use paduka_application::checkout::{
-    CartInput, CartLine, OrderRequest, PaymentOrder, SandboxPayment,
+    CartInput, CartLine, CodRequest, OrderRequest, PaymentOrder, SandboxPayment,
 };
 use paduka_application::orders::OrderDetail;
 use paduka_domain::delivery::DeliveryCheck;
@@ -338,6 +338,67 @@ impl OrderBody {
     }
 }
 
+/// `POST /order/cod`: the cart, where it goes, what it costs, and the coupon. `state` is
+/// accepted (the place of supply, for invoices) and not used yet.
+#[derive(Debug, Clone, Default, Deserialize)]
+pub struct CodBody {
+    pub products: Option<Vec<CartLineBody>>,
+    pub address: Option<String>,
+    pub pincode: Option<Value>,
+    /// What the cart costs, in whole rupees, after the coupon.
+    pub amount: Option<Value>,
+    pub coupon: Option<String>,
+    pub state: Option<String>,
+}
+
+impl ToSchema for CodBody {}
+
+impl PartialSchema for CodBody {
+    fn schema() -> RefOr<Schema> {
+        schema::schema(
+            schema::object(
+                "`POST /order/cod`: the cart to pay for in cash on delivery.",
+                vec![
+                    ("address", schema::nullable_string(), "Where to deliver"),
+                    (
+                        "pincode",
+                        pincode(true),
+                        "Six digits, as text or as a number",
+                    ),
+                    (
+                        "amount",
+                        schema::whole_number(i64::MIN, i64::MAX, r"[-+]?[0-9]+", false),
+                        "What the cart costs, in whole rupees (after the coupon), as a number or text",
+                    ),
+                    ("coupon", coupon_schema(), COUPON_ABOUT),
+                    (
+                        "state",
+                        schema::nullable_string().max_length(Some(100)),
+                        "The place of supply (a state or union territory), for the invoice",
+                    ),
+                ],
+                &["amount"],
+            )
+            .property("products", cart_lines_schema()),
+        )
+    }
+}
+
+impl CodBody {
+    pub fn try_into_request(self, idempotency_key: Option<String>) -> Result<CodRequest, ApiError> {
+        let amount_rupees = scalar_integer(self.amount.as_ref())
+            .ok_or_else(|| ApiError::bad_request("Please enter a valid amount"))?;
+        Ok(CodRequest {
+            lines: cart_lines(self.products)?,
+            address: self.address.unwrap_or_default(),
+            pincode: pincode_text(self.pincode.as_ref()),
+            amount_rupees,
+            coupon: self.coupon,
+            idempotency_key,
+        })
+    }
+}
+
 /// `POST /order/myorders`: `user`, when sent, must be the caller.
 #[derive(Debug, Clone, Default, Deserialize)]
 pub struct MyOrdersBody {
@@ -443,8 +504,14 @@ pub struct OrderDto {
     pub discount: i64,
     /// The coupon's code, or `null`.
     pub coupon: Option<String>,
+    /// `online` or `cod` (cash on delivery).
+    #[serde(rename = "paymentMethod")]
+    pub payment_method: String,
+    /// Always `true` online; cash on delivery once an administrator recorded the cash.
+    pub paid: bool,
+    /// The provider's payment id; `null` for cash on delivery not collected yet.
     #[serde(rename = "paymentId")]
-    pub payment_id: String,
+    pub payment_id: Option<String>,
     /// `Pending`, `Confirmed`, `Delivered` or `Cancelled`.
     pub status: String,
     #[serde(rename = "createdAt")]
@@ -488,7 +555,9 @@ impl From<&Order> for OrderDto {
             subtotal: order.subtotal_rupees(),
             discount: order.discount_rupees(),
             coupon: order.coupon.as_ref().map(|c| c.code.clone()),
-            payment_id: order.payment_id.clone(),
+            payment_method: order.payment_method.as_str().to_owned(),
+            paid: order.paid,
+            payment_id: order.shown_payment_id().map(str::to_owned),
             status: order.status.as_str().to_owned(),
             created_at: timestamp(order.created_at),
             updated_at: timestamp(order.updated_at),

@@ -110,6 +110,7 @@ fn new_order(id: &str, payment: &str, provider_order_id: &str) -> NewOrder {
         actor: None,
         at: at(100),
         coupon: None,
+        cod: None,
         low_stock_threshold: 0,
     }
 }

@@ -7,6 +7,7 @@ mod helpers;
 
 use paduka_test_support::on_both_backends;
 
+mod cash_on_delivery;
 mod catalog;
 mod changes;
 mod checkout;

@@ -68,6 +68,7 @@ pub(crate) fn new_order(id: &str, payment: &str, quantity: u32, seconds: i64) ->
         actor: Some(UserId::new("u1")),
         at: at(seconds),
         coupon: None,
+        cod: None,
         low_stock_threshold: 0,
     }
 }

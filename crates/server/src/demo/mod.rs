@@ -267,6 +267,7 @@ async fn past_orders(
             pincode: "281001".into(),
             amount_rupees: amount,
             coupon: None,
+            cod: None,
             payment_id: format!("demo_pay_{n}"),
             provider_order_id: format!("demo_order_{n}"),
             lines: vec![NewOrderLine {

@@ -6,6 +6,7 @@
 mod accounts;
 mod admin;
 mod auth;
+mod cash_on_delivery;
 mod categories;
 mod checkout;
 mod compression;

@@ -3,7 +3,9 @@
 
 pub mod all;
 pub mod cancel;
+pub mod cod;
 pub mod get;
+pub mod mark_paid;
 pub mod my_orders;
 pub mod place;
 pub mod update_status;

@@ -1,0 +1,127 @@
+//! `POST /order/cod`: an order paid in cash to the courier (decisions 11). Priced, checked and
+//! written in one transaction exactly as a paid order, without a payment.
+
+use paduka_domain::OrderId;
+use paduka_domain::contact::Pincode;
+use paduka_domain::review::UserRef;
+
+use super::pricing::{CouponAsk, checkout_address};
+use super::{CartLine, CheckoutError, CheckoutService, PlacedOrder, Unfillable};
+use crate::accounts::Principal;
+use crate::orders::{CodTerms, NewOrder, PlaceError, Placement, mails};
+
+/// Cash on delivery's settings: `COD_ENABLED`, `COD_MAX_AMOUNT`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CodSettings {
+    pub enabled: bool,
+    /// The largest order, in whole rupees, a courier collects.
+    pub max_amount_rupees: i64,
+}
+
+impl Default for CodSettings {
+    fn default() -> Self {
+        Self {
+            enabled: true,
+            max_amount_rupees: 10_000,
+        }
+    }
+}
+
+/// Unpaid cash-on-delivery orders, neither delivered nor cancelled, one shopper may have.
+pub const MAX_OPEN_COD_ORDERS: u32 = 3;
+
+/// `POST /order/cod`: the cart, where it goes, what the client says it costs, the coupon,
+/// and the `Idempotency-Key` header.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CodRequest {
+    pub lines: Vec<CartLine>,
+    pub address: String,
+    pub pincode: String,
+    /// Whole rupees, after the coupon.
+    pub amount_rupees: i64,
+    pub coupon: Option<String>,
+    pub idempotency_key: Option<String>,
+}
+
+impl CheckoutService {
+    pub(super) async fn place_cash_on_delivery(
+        &self,
+        user: &Principal,
+        request: CodRequest,
+    ) -> Result<PlacedOrder, CheckoutError> {
+        if !self.cod.enabled {
+            return Err(CheckoutError::CodUnavailable);
+        }
+        let pincode = Pincode::parse(&request.pincode)?;
+        if !self.area.contains(&pincode) {
+            return Err(CheckoutError::CodUnavailable);
+        }
+        let address = checkout_address(&request.address)?;
+        let now = self.ports.clock.now();
+        let ask = CouponAsk::of(request.coupon.as_deref(), Some(&user.user_id), now);
+        let priced = self.price(&request.lines, ask).await?;
+        if priced.amount_rupees != request.amount_rupees {
+            return Err(CheckoutError::AmountMismatch {
+                cart_rupees: priced.amount_rupees,
+                given_rupees: request.amount_rupees,
+            });
+        }
+        if priced.amount_rupees > self.cod.max_amount_rupees {
+            return Err(CheckoutError::CodUnavailable);
+        }
+        if let Some(shortage) = priced.shortage {
+            return Err(CheckoutError::CannotFill(shortage));
+        }
+        let id = OrderId::new(self.ports.ids.new_id());
+        let order = NewOrder {
+            payment_id: format!("cod_{id}"),
+            id,
+            user: UserRef::new(user.user_id.clone(), user.name.clone()),
+            address,
+            pincode: pincode.as_str().to_owned(),
+            amount_rupees: priced.amount_rupees,
+            coupon: priced.coupon,
+            cod: Some(CodTerms {
+                key: request.idempotency_key,
+                max_open: MAX_OPEN_COD_ORDERS,
+            }),
+            provider_order_id: String::new(),
+            lines: priced.lines,
+            actor: Some(user.user_id.clone()),
+            at: now,
+            low_stock_threshold: self.low_stock_threshold,
+        };
+        match self.ports.orders.place(&order, &priced.stock).await {
+            Ok(Placement::Placed { order, low_stock }) => {
+                self.ports.catalog_revision.bump();
+                tracing::info!(order = %order.id, amount = order.amount_rupees, "cash on delivery order placed");
+                self.mail_buyer(&order.user.id, |user| mails::order_placed(user, &order))
+                    .await;
+                self.mail_admins_low_stock(&low_stock).await;
+                Ok(PlacedOrder {
+                    order,
+                    created: true,
+                })
+            }
+            Ok(Placement::Existing(order)) => Ok(PlacedOrder {
+                order,
+                created: false,
+            }),
+            Err(PlaceError::OutOfStock {
+                name, size, left, ..
+            }) => Err(CheckoutError::CannotFill(Unfillable::OutOfStock {
+                name,
+                size,
+                left,
+            })),
+            Err(PlaceError::CouponUsedUp) => Err(CheckoutError::CannotFill(Unfillable::Coupon(
+                paduka_domain::coupon::CouponRefusal::UsageLimitReached,
+            ))),
+            Err(PlaceError::TooManyCodOrders) => Err(CheckoutError::TooManyCodOrders),
+            Err(PlaceError::Refunded) => Err(CheckoutError::Unexpected(anyhow::anyhow!(
+                "a cash on delivery order met a refund claim"
+            ))),
+            Err(PlaceError::Repo(error)) => Err(error.into()),
+        }
+    }
+}

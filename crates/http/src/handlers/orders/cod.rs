@@ -1,0 +1,61 @@
+use actix_web::{HttpRequest, HttpResponse, web};
+use paduka_application::checkout::CheckoutUseCases;
+
+use crate::dto::{CodBody, ErrorBody, OrderDto, OrderWriteResponse};
+use crate::handlers::JsonBody;
+use crate::{ApiError, CurrentUser};
+
+/// The longest `Idempotency-Key` kept.
+const MAX_KEY_LENGTH: usize = 200;
+
+/// Places a cash-on-delivery order: priced, stock-checked and written in one transaction like
+/// a paid order, status `Pending`, unpaid until an administrator records the cash. The same
+/// `Idempotency-Key` from the same shopper answers the same order again.
+#[utoipa::path(
+    post,
+    path = "/api/v1/order/cod",
+    tag = "orders",
+    security(("token" = [])),
+    params(("Idempotency-Key" = Option<String>, Header, description = "Any text up to 200 characters (a UUID per checkout attempt); the same key from the same shopper is the same order", max_length = 200, pattern = "^[!-~]+$")),
+    request_body = CodBody,
+    responses(
+        (status = 201, description = "`Order Placed Successfully` (again, with the same order, for a repeated `Idempotency-Key`)", body = OrderWriteResponse),
+        (status = 400, description = "`Cash on delivery is not available for this order` (turned off, over the limit, a pincode not served), `Enter a valid 6-digit Pincode`, `Please enter your address`, a coupon's refusal, a bad key", body = ErrorBody),
+        (status = 401, description = "No valid token", body = ErrorBody),
+        (status = 409, description = "`Too many unpaid cash on delivery orders`, the amount does not match, `Only N left of NAME`, `Coupon usage limit reached`", body = ErrorBody),
+        (status = 413, description = "The body is over 64 KB", body = ErrorBody),
+    )
+)]
+pub async fn place_cod_order(
+    CurrentUser(user): CurrentUser,
+    checkout: web::Data<dyn CheckoutUseCases>,
+    request: HttpRequest,
+    body: JsonBody<CodBody>,
+) -> Result<HttpResponse, ApiError> {
+    let key = match request.headers().get("idempotency-key") {
+        None => None,
+        Some(value) => {
+            let key = value
+                .to_str()
+                .ok()
+                .filter(|k| {
+                    !k.is_empty()
+                        && k.len() <= MAX_KEY_LENGTH
+                        && k.bytes().all(|b| b.is_ascii_graphic())
+                })
+                .ok_or_else(|| {
+                    ApiError::bad_request(
+                        "Idempotency-Key must be 1 to 200 printable characters without spaces",
+                    )
+                })?;
+            Some(key.to_owned())
+        }
+    };
+    let order_request = body?.into_inner().try_into_request(key)?;
+    let placed = checkout.place_cod(&user, order_request).await?;
+    Ok(HttpResponse::Created().json(OrderWriteResponse {
+        success: true,
+        message: "Order Placed Successfully".into(),
+        order: OrderDto::from(&placed.order),
+    }))
+}
