@@ -211,7 +211,7 @@ describe('admin orders', () => {
       ...base,
       'GET /order/get-all-orders': () => ({ body: { success: true, orders } }),
       'PUT /order/mark-paid/o5': () => {
-        if (refuse) return { status: 409, body: { success: false, message: 'Order already paid' } };
+        if (refuse) return { status: 409, body: { success: false, message: 'Order is already paid' } };
         orders = orders.map((o) => (o._id === 'o5' ? { ...o, paid: true } : o));
         return { body: { success: true, message: 'Payment recorded', order: orders[0] } };
       },
@@ -230,7 +230,7 @@ describe('admin orders', () => {
     expect(screen.getAllByRole('button', { name: 'Mark paid' })).toHaveLength(1);
 
     await user.click(within(row('o5')).getByRole('button', { name: 'Mark paid' }));
-    expect(await screen.findByText('Order already paid')).toBeInTheDocument();
+    expect(await screen.findByText('Order is already paid')).toBeInTheDocument();
     expect(cells('o5')[3]).toHaveTextContent('to collect');
 
     refuse = false;
