@@ -17,6 +17,7 @@ pub mod photo;
 pub mod review;
 pub mod sale;
 pub mod state;
+pub mod text;
 pub mod user;
 pub mod words;
 

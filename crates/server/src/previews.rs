@@ -17,6 +17,8 @@
 //! Every text inserted is HTML-escaped; JSON-LD is also made safe inside `<script>`.
 
 use std::borrow::Cow;
+
+use paduka_domain::text::escape_html;
 use std::collections::HashMap;
 use std::ops::Range;
 use std::sync::{Arc, Mutex};
@@ -237,25 +239,6 @@ fn unescape(text: &str) -> String {
 /// Runs of white space as one space, none at either end.
 fn collapse(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
-/// `text` safe in HTML text and in a quoted attribute.
-pub fn escape_html(text: &str) -> Cow<'_, str> {
-    if !text.contains(['&', '<', '>', '"', '\'']) {
-        return Cow::Borrowed(text);
-    }
-    let mut out = String::with_capacity(text.len() + 16);
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    Cow::Owned(out)
 }
 
 /// JSON that cannot end its `<script>` or open a comment there: `<`, `>` and `&` (which only

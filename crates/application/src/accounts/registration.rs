@@ -10,6 +10,7 @@ use async_trait::async_trait;
 use chrono::Duration;
 use paduka_domain::UserId;
 use paduka_domain::contact::{Email, NewPassword};
+use paduka_domain::text::escape_html;
 use paduka_domain::user::{ProfileDraft, Role, User};
 use tracing::instrument;
 
@@ -412,21 +413,6 @@ pub fn code_mail(purpose: CodePurpose, to: &Email, name: Option<&str>, code: &st
         text,
         html,
     }
-}
-
-fn escape_html(text: &str) -> String {
-    let mut escaped = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => escaped.push_str("&amp;"),
-            '<' => escaped.push_str("&lt;"),
-            '>' => escaped.push_str("&gt;"),
-            '"' => escaped.push_str("&quot;"),
-            '\'' => escaped.push_str("&#39;"),
-            c => escaped.push(c),
-        }
-    }
-    escaped
 }
 
 #[cfg(test)]

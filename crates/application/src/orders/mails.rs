@@ -3,6 +3,7 @@
 
 use paduka_domain::UserId;
 use paduka_domain::order::{Order, OrderLine, OrderStatus, PaymentMethod};
+use paduka_domain::text::escape_html;
 use paduka_domain::user::User;
 
 use super::LowStock;
@@ -107,20 +108,20 @@ pub(crate) fn order_placed(user: &User, order: &Order) -> Mail {
         "<p>Hello {name},</p><p>Thank you for your order <strong>{id}</strong>.</p><ul>{lines}</ul>\
          {coupon}<p><strong>Total: ₹{total}</strong><br>{payment}</p><p>Delivering to:<br>{address}<br>Pincode {pincode}</p>\
          <p>Status: {status}</p><p>Paduka</p>",
-        name = escape(&user.name),
-        id = escape(order.id.as_str()),
+        name = escape_html(&user.name),
+        id = escape_html(order.id.as_str()),
         lines = lines
             .iter()
-            .map(|l| format!("<li>{}</li>", escape(l)))
+            .map(|l| format!("<li>{}</li>", escape_html(l)))
             .collect::<String>(),
         coupon = coupon
             .iter()
-            .map(|l| format!("<p>{}</p>", escape(l)))
+            .map(|l| format!("<p>{}</p>", escape_html(l)))
             .collect::<String>(),
         total = order.amount_rupees,
-        payment = escape(&payment_line(order)),
-        address = escape(&order.address).replace('\n', "<br>"),
-        pincode = escape(&order.pincode),
+        payment = escape_html(&payment_line(order)),
+        address = escape_html(&order.address).replace('\n', "<br>"),
+        pincode = escape_html(&order.pincode),
         status = order.status.as_str(),
     );
     mail(
@@ -153,10 +154,10 @@ pub(crate) fn status_changed(user: &User, order: &Order) -> Mail {
     let html = format!(
         "<p>Hello {name},</p><p>Your order <strong>{id}</strong> (₹{total}) is now \
          <strong>{status}</strong>.{refund}</p><p>Paduka</p>",
-        name = escape(&user.name),
-        id = escape(order.id.as_str()),
+        name = escape_html(&user.name),
+        id = escape_html(order.id.as_str()),
         total = order.amount_rupees,
-        refund = escape(&refund),
+        refund = escape_html(&refund),
     );
     mail(
         user,
@@ -180,9 +181,9 @@ pub(crate) fn payment_refunded(
     let html = format!(
         "<p>Hello {name},</p><p>We could not place your order: {reason}.</p>\
          <p>Your payment {payment} of ₹{amount_rupees} has been refunded.</p><p>Paduka</p>",
-        name = escape(&user.name),
-        reason = escape(reason),
-        payment = escape(payment_id),
+        name = escape_html(&user.name),
+        reason = escape_html(reason),
+        payment = escape_html(payment_id),
     );
     mail(
         user,
@@ -209,38 +210,10 @@ pub(crate) fn low_stock(admin: &User, low: &LowStock) -> Mail {
     let html = format!(
         "<p>Hello {name},</p><p>Stock is running low: <strong>{left} {pairs} left of {item}</strong>.</p>\
          <p>Product id: {id}</p><p>Paduka</p>",
-        name = escape(&admin.name),
+        name = escape_html(&admin.name),
         left = low.left,
-        item = escape(&item),
-        id = escape(low.product.as_str()),
+        item = escape_html(&item),
+        id = escape_html(low.product.as_str()),
     );
     mail(admin, format!("Low stock: {item}"), text, html)
-}
-
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn html_is_escaped() {
-        assert_eq!(
-            escape("<b>\"Tom\" & 'Jerry'</b>"),
-            "&lt;b&gt;&quot;Tom&quot; &amp; &#39;Jerry&#39;&lt;/b&gt;"
-        );
-    }
 }
