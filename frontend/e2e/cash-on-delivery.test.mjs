@@ -1,0 +1,200 @@
+// Cash on delivery (decisions §11) against the real server and the built storefront: the shopper
+// picks Cash on Delivery in the cart and places the order without a payment window; my orders and
+// the order mail say what is to be paid on delivery; the admin marks it paid on /admin/orders and
+// the overview's To collect card goes down by it. This file's server is its own, so the demo
+// shopper starts with no open cash on delivery orders (at most 3 are allowed).
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import {
+  ADMIN,
+  catalog,
+  launchBrowser,
+  looksSound,
+  orderAmount,
+  saveScreen,
+  SHOPPER,
+  signIn,
+  toast,
+  WIDTHS,
+  withFreshPage,
+} from './support/browser.mjs';
+import { mailContaining } from './support/outbox.mjs';
+import { startServer } from './support/server.mjs';
+
+/** @typedef {import('playwright-core').Page} Page */
+/** @typedef {{_id: string, name: string, price: number[], discount: number[], stock?: number[] | null}} Product */
+
+/** @type {import('./support/server.mjs').RunningServer} */
+let server;
+/** @type {import('playwright-core').Browser} */
+let browser;
+/** @type {Product[]} */
+let products;
+
+before(async () => {
+  server = await startServer('cash-on-delivery');
+  browser = await launchBrowser();
+  products = /** @type {Product[]} */ ((await catalog(server.baseURL)).products);
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A fresh page at `width`, signed in as `account`; confirm() dialogs are accepted. */
+function onPage(/** @type {(page: Page) => Promise<void>} */ body, { account = SHOPPER, width = 1280 } = {}) {
+  return withFreshPage(browser, server.baseURL, width, async (page) => {
+    page.on('dialog', (dialog) => void dialog.accept());
+    await signIn(page, account);
+    await body(page);
+  });
+}
+
+/** The storefront's rupees: `₹1,299`. */
+const rupees = (/** @type {number} */ n) => `₹${n.toLocaleString('en-IN')}`;
+
+/** What one pair of a product's first size costs, in whole rupees. */
+const pairAmount = (/** @type {Product} */ p) =>
+  orderAmount([{ price: p.price[0], discount: p.discount[0] ?? 0, quantity: 1 }]);
+
+/** A demo product whose first size (the product page's default) has plenty of pairs, under COD's ₹10,000. */
+function codProduct(/** @type {number} */ skip = 0) {
+  const fit = products.filter((p) => Array.isArray(p.stock) && p.stock[0] > 5 && pairAmount(p) <= 10_000);
+  assert.ok(fit.length > skip, 'the demo catalog has products in stock that cash on delivery takes');
+  return fit[skip];
+}
+
+/** Adds the product page's chosen size to the cart and waits for the cart count to read `count`. */
+async function addToCart(/** @type {Page} */ page, /** @type {Product} */ product, /** @type {number} */ count) {
+  await page.goto(`/product/${product._id}`);
+  await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await toast(page, 'Item added to Cart').waitFor();
+  // On small screens the menu is folded: the link is there but not visible.
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: `Cart (${count})`, includeHidden: true })
+    .waitFor({ state: 'attached' });
+}
+
+/** Opens the cart, types the address and a deliverable pincode, and picks Cash on Delivery. */
+async function cartWithCashOnDelivery(/** @type {Page} */ page) {
+  await page.goto('/user/cart');
+  await page.getByRole('heading', { name: 'Order Summary' }).waitFor();
+  await page.waitForLoadState('networkidle');
+  await page.getByLabel('Shipping Address').fill('14 Civil Lines, Mathura');
+  await page.getByLabel('Pincode').fill('281001');
+  const methods = page.getByRole('radiogroup', { name: 'Payment method' });
+  assert.equal(await methods.getByRole('radio', { name: 'Pay online' }).isChecked(), true, 'online is the default');
+  const cod = methods.getByRole('radio', { name: 'Cash on Delivery' });
+  await cod.check();
+  assert.equal(await cod.isChecked(), true);
+  await page.getByText('You pay in cash when your order arrives.').waitFor();
+}
+
+/** The overview's To collect card: its rupees and its order count, as shown. */
+async function toCollect(/** @type {Page} */ page) {
+  await page.goto('/admin/dashboard');
+  const card = page.locator('.stat-card').filter({ hasText: 'To collect' });
+  await card.waitFor();
+  return {
+    value: ((await card.locator('.stat-card-value').textContent()) ?? '').trim(),
+    detail: ((await card.locator('.stat-card-detail').textContent()) ?? '').trim(),
+  };
+}
+
+/** The cart lines in local storage, as the storefront keeps them. */
+function storedCart(/** @type {Page} */ page) {
+  return page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '[]'));
+}
+
+/** `₹12,345` -> 12345. */
+const rupeesOf = (/** @type {string} */ text) => Number(text.replace(/[^\d]/g, ''));
+/** `3 orders` -> 3. */
+const countOf = (/** @type {string} */ text) => Number(/^(\d+)/.exec(text)?.[1] ?? NaN);
+
+describe('cash on delivery', () => {
+  test('screens: the cart with Cash on Delivery chosen, at 390 and 1280 px', async () => {
+    const product = codProduct(1);
+    for (const width of WIDTHS) {
+      await onPage(
+        async (page) => {
+          await addToCart(page, product, 1);
+          await cartWithCashOnDelivery(page);
+          await saveScreen(page, 'cart-cod');
+          await looksSound(page, `cart with cash on delivery at ${width} px`);
+        },
+        { width },
+      );
+    }
+  });
+
+  test('the shopper places a cash on delivery order; my orders and the mail say what to pay; the admin marks it paid', async () => {
+    const product = codProduct();
+    const amount = pairAmount(product);
+    let orderId = '';
+
+    /** @type {{value: string, detail: string}} */
+    let before = { value: '', detail: '' };
+    await onPage(
+      async (page) => {
+        before = await toCollect(page);
+      },
+      { account: ADMIN },
+    );
+
+    await onPage(async (page) => {
+      await addToCart(page, product, 1);
+      await cartWithCashOnDelivery(page);
+      await page.getByRole('button', { name: 'Place Order' }).click();
+      await toast(page, 'Order Placed Successfully').waitFor();
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Cart (0)' }).waitFor();
+      assert.deepEqual(await storedCart(page), [], 'the cart is empty');
+
+      await page.goto('/user/orders');
+      await page.getByRole('heading', { name: 'My Orders' }).waitFor();
+      const order = page.locator('article.order').filter({ hasText: 'Cash on Delivery' });
+      await order.first().waitFor();
+      assert.equal(await order.count(), 1, 'one order is paid in cash');
+      await order.getByText(product.name).waitFor();
+      await order.getByText(`Cash on Delivery · ${rupees(amount)} to collect`, { exact: true }).waitFor();
+      assert.equal(((await order.locator('.order-payment').textContent()) ?? '').trim(), '–', 'no payment id yet');
+      orderId = ((await order.locator('.order-id span').textContent()) ?? '').trim();
+      assert.ok(orderId, 'the order shows its id');
+    });
+
+    const mail = await mailContaining(server.dataDir, [orderId, 'Thank you for your order']);
+    assert.ok(
+      mail.includes(`Cash on Delivery: ₹${amount} to pay on delivery`),
+      `the order mail says what to pay on delivery:\n${mail}`,
+    );
+
+    await onPage(
+      async (page) => {
+        // The placed order is to be collected...
+        const owed = await toCollect(page);
+        assert.equal(rupeesOf(owed.value), rupeesOf(before.value) + amount, 'To collect counts the new order');
+        assert.equal(countOf(owed.detail), countOf(before.detail) + 1);
+
+        await page.goto('/admin/orders');
+        const orderRow = page.locator('table.admin-table tbody tr').filter({ hasText: orderId });
+        await orderRow.waitFor();
+        const amountCell = orderRow.locator('td').nth(3);
+        await amountCell.getByText(`Cash on Delivery · ${rupees(amount)} to collect`).waitFor();
+        const markPaid = amountCell.getByRole('button', { name: 'Mark paid' });
+        await markPaid.click();
+        await toast(page, 'Payment recorded').waitFor();
+        await amountCell.getByText('Cash on Delivery · Paid', { exact: true }).waitFor();
+        await markPaid.waitFor({ state: 'detached' });
+        assert.equal(await orderRow.getByRole('button', { name: 'Mark paid' }).count(), 0);
+
+        // ...and once paid, no longer.
+        const after = await toCollect(page);
+        assert.equal(rupeesOf(after.value), rupeesOf(owed.value) - amount, 'To collect went down by the order');
+        assert.equal(countOf(after.detail), countOf(owed.detail) - 1);
+      },
+      { account: ADMIN },
+    );
+  });
+});
