@@ -3,6 +3,7 @@
 use chrono::{DateTime, Utc};
 
 use crate::error::{at_most, required};
+use crate::gst::Hsn;
 use crate::{CategoryId, InvalidInput, MediaId, Paise, Percent, ProductId, UserId};
 
 /// A category of the shop, e.g. "Sneakers".
@@ -101,6 +102,8 @@ pub struct ProductInput {
     pub quantity: Option<String>,
     /// Stock per variant, in price order; empty for one pool (`quantity`).
     pub stocks: Vec<String>,
+    /// The product's HSN code for tax invoices; empty for the shop's default.
+    pub hsn: Option<String>,
     pub shipping: Option<String>,
     pub other_photos: Vec<String>,
 }
@@ -124,6 +127,8 @@ pub struct ProductDraft {
     pub quantity: u32,
     pub shipping: bool,
     pub other_photos: Vec<String>,
+    /// `None`: the shop's `DEFAULT_HSN`.
+    pub hsn: Option<Hsn>,
 }
 
 impl ProductDraft {
@@ -221,6 +226,13 @@ impl ProductDraft {
         if let Some(code) = &product_code {
             at_most(code, 64, "Product Id")?;
         }
+        let hsn = input
+            .hsn
+            .as_deref()
+            .map(str::trim)
+            .filter(|h| !h.is_empty())
+            .map(Hsn::parse)
+            .transpose()?;
         Ok(Self {
             product_code,
             name,
@@ -239,6 +251,7 @@ impl ProductDraft {
             quantity,
             shipping,
             other_photos,
+            hsn,
         })
     }
 }
@@ -287,6 +300,8 @@ pub struct Product {
     pub quantity: u32,
     pub shipping: bool,
     pub other_photos: Vec<String>,
+    /// Its own HSN code; `None`: the shop's `DEFAULT_HSN`.
+    pub hsn: Option<Hsn>,
     pub has_photo: bool,
     /// The photo's version for cacheable URLs ([`crate::photo::photo_version`]); `None`
     /// without a photo.
@@ -527,6 +542,7 @@ mod tests {
             quantity,
             shipping: true,
             other_photos: vec![],
+            hsn: None,
             has_photo: false,
             photo_version: None,
             rating: ProductRating::default(),
@@ -567,6 +583,27 @@ mod tests {
                 per_size.then(|| stocks.clone())
             );
         }
+    }
+
+    #[test]
+    fn an_hsn_code_is_4_to_8_digits_or_left_to_the_shop() {
+        let mut own = input();
+        own.hsn = Some(" 640399 ".into());
+        assert_eq!(
+            ProductDraft::parse(own).unwrap().hsn.unwrap().as_str(),
+            "640399"
+        );
+        let mut blank = input();
+        blank.hsn = Some(" ".into());
+        assert_eq!(ProductDraft::parse(blank).unwrap().hsn, None);
+        let mut bad = input();
+        bad.hsn = Some("64A3".into());
+        assert!(
+            ProductDraft::parse(bad)
+                .unwrap_err()
+                .message()
+                .contains("HSN code")
+        );
     }
 
     #[test]

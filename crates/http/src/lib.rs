@@ -3,7 +3,7 @@
 //! The server builds an [`ApiState`] from its services and mounts everything with
 //! [`configure`]:
 //!
-//! ```ignore
+//! ```text
 //! App::new().configure(paduka_http::configure(state.clone()))
 //! ```
 //!

@@ -78,6 +78,7 @@ pub fn apply_field(input: &mut ProductInput, name: &str, value: &str) {
                 "category" => &mut input.category,
                 "quantity" => &mut input.quantity,
                 "shipping" => &mut input.shipping,
+                "hsn" => &mut input.hsn,
                 _ => return,
             };
             *scalar = Some(value.to_owned());

@@ -555,6 +555,7 @@ fn product_from(id: &str, input: ProductInput) -> Product {
         quantity: draft.quantity,
         shipping: draft.shipping,
         other_photos: draft.other_photos,
+        hsn: draft.hsn,
         has_photo: true,
         photo_version: Some("0123456789abcdef".into()),
         rating: ProductRating::default(),

@@ -10,6 +10,7 @@ use paduka_application::catalog::{
     ProductConflict, ProductPage, ProductQuery, ProductRecord, ProductRepository, ProductSort,
 };
 use paduka_domain::catalog::{CategoryRef, Image, Product, ProductRating, StoredImage, Variant};
+use paduka_domain::gst::Hsn;
 use paduka_domain::photo::photo_version;
 use paduka_domain::{CategoryId, Paise, Percent, ProductId, UserId};
 
@@ -79,6 +80,7 @@ struct ProductRow {
     shipping: bool,
     rating_total: i32,
     review_count: i32,
+    hsn: Option<String>,
     created_at: NaiveDateTime,
     updated_at: NaiveDateTime,
 }
@@ -125,6 +127,8 @@ struct PhotoRow {
 
 #[derive(Insertable, AsChangeset)]
 #[diesel(table_name = products)]
+// An edit that leaves the HSN code empty sets it back to the shop's default (NULL).
+#[diesel(treat_none_as_null = true)]
 struct ProductContent<'a> {
     product_code: &'a str,
     name: &'a str,
@@ -134,6 +138,7 @@ struct ProductContent<'a> {
     category_id: &'a str,
     quantity: i32,
     shipping: bool,
+    hsn: Option<&'a str>,
     updated_at: NaiveDateTime,
 }
 
@@ -149,6 +154,7 @@ impl<'a> ProductContent<'a> {
             category_id: draft.category.as_str(),
             quantity: i32::try_from(draft.quantity).map_err(|_| too_large("quantity"))?,
             shipping: draft.shipping,
+            hsn: draft.hsn.as_ref().map(Hsn::as_str),
             updated_at: to_db_time(record.at),
         })
     }
@@ -488,7 +494,14 @@ fn assemble(conn: &mut AnyConnection, rows: Vec<ListedRow>) -> QueryResult<Vec<P
             let number = |value: i32, what: &str| {
                 u32::try_from(value).map_err(|_| corrupt(format_args!("{what} of {}", row.id)))
             };
+            let hsn = row
+                .hsn
+                .as_deref()
+                .map(Hsn::parse)
+                .transpose()
+                .map_err(|_| corrupt(format_args!("HSN code of {}", row.id)))?;
             Ok(Product {
+                hsn,
                 quantity: number(row.quantity, "quantity")?,
                 rating: ProductRating {
                     total_stars: number(row.rating_total, "rating total")?,

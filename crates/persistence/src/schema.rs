@@ -40,6 +40,7 @@ diesel::table! {
         shipping -> Bool,
         rating_total -> Integer,
         review_count -> Integer,
+        hsn -> Nullable<Text>,
         created_at -> Timestamp,
         updated_at -> Timestamp,
     }

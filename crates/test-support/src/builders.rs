@@ -143,6 +143,7 @@ impl ProductBuilder {
             quantity: 3,
             shipping: true,
             other_photos: vec![],
+            hsn: None,
             has_photo: true,
             photo_version: Some("abc123".into()),
             rating: ProductRating::default(),

@@ -25,6 +25,8 @@ export type Product = {
   quantity: number;
   /** Stock per variant (size), in `price` order; `null` (or absent) for one pool in `quantity`. */
   stock?: number[] | null;
+  /** HSN code for tax invoices; null: the shop's default. */
+  hsn?: string | null;
   shipping?: boolean | string | number;
   otherphoto: string[];
   hasPhoto?: boolean;

@@ -51,6 +51,8 @@ pub struct ProductDto {
     /// size; `null` for one pool (`quantity`).
     pub stock: Option<Vec<u32>>,
     pub shipping: bool,
+    /// The product's HSN code for tax invoices; `null`: the shop's default.
+    pub hsn: Option<String>,
     /// Gallery image URLs.
     pub otherphoto: Vec<String>,
     #[serde(rename = "hasPhoto")]
@@ -104,6 +106,7 @@ impl From<&Product> for ProductDto {
             quantity: product.quantity,
             stock: product.stock_per_size(),
             shipping: product.shipping,
+            hsn: product.hsn.as_ref().map(|h| h.as_str().to_owned()),
             otherphoto: product.other_photos.clone(),
             has_photo: product.has_photo,
             photo_version: product.photo_version.clone(),
@@ -353,6 +356,11 @@ pub struct ProductForm {
     /// `true`/`false`, `yes`/`no`, `on`/`off` or `1`/`0`, in any case; empty is true.
     #[schema(value_type = Option<String>, pattern = r"^[\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*(?:[tT][rR][uU][eE]|[yY][eE][sS]|[oO][nN]|1|[fF][aA][lL][sS][eE]|[nN][oO]|[oO][fF][fF]|0)?[\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*$")]
     pub shipping: Option<bool>,
+    /// The HSN code for tax invoices: 4 to 8 digits; empty: the shop's default.
+    #[schema(
+        pattern = r"^[\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*(?:[0-9]{4,8})?[\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*$"
+    )]
+    pub hsn: Option<String>,
     /// Gallery image URLs (http(s) or paths on this server), comma separated.
     pub otherphoto: Option<String>,
     /// JPEG, PNG, WebP, GIF or AVIF, at most 20 MB and 50 megapixels.
@@ -430,6 +438,7 @@ mod tests {
             quantity: 12,
             shipping: true,
             other_photos: vec!["/api/v1/media/m-1".into()],
+            hsn: None,
             has_photo: true,
             photo_version: Some("0123456789abcdef".into()),
             rating: ProductRating {
@@ -482,6 +491,7 @@ mod tests {
                 "quantity": 12,
                 "stock": null,
                 "shipping": true,
+                "hsn": null,
                 "otherphoto": ["/api/v1/media/m-1"],
                 "hasPhoto": true,
                 "photoVersion": "0123456789abcdef",

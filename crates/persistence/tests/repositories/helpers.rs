@@ -102,6 +102,7 @@ pub fn record(code: &str, name: &str, category: &str, seller: &str, seconds: i64
             quantity: 5,
             shipping: true,
             other_photos: vec![],
+            hsn: None,
         },
         photo: None,
         at: at(seconds),

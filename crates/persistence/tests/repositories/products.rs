@@ -65,6 +65,7 @@ async fn a_created_product_reads_back_every_field(db: &TestDb) {
     full.draft.other_photos = strings(&["/api/v1/media/m1", "https://cdn.example/side.png"]);
     full.draft.quantity = 7;
     full.draft.shipping = false;
+    full.draft.hsn = Some(paduka_domain::gst::Hsn::parse("6404").unwrap());
     full.photo = Some(png(b"abc"));
 
     let id = ProductId::new("p-trail");
@@ -87,6 +88,7 @@ async fn a_created_product_reads_back_every_field(db: &TestDb) {
         quantity: 7,
         shipping: false,
         other_photos: full.draft.other_photos.clone(),
+        hsn: full.draft.hsn.clone(),
         has_photo: true,
         photo_version: Some(ABC_SHA256[..16].to_owned()),
         rating: ProductRating::default(),

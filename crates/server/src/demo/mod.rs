@@ -163,6 +163,11 @@ async fn load(services: &Services, product_count: usize) -> anyhow::Result<DemoS
                 Vec::new()
             },
             shipping: Some("true".into()),
+            // Textile uppers are heading 6404; leather ones the shop's default, 6403.
+            hsn: ["canvas", "mesh", "knit"]
+                .iter()
+                .any(|textile| design.material.to_lowercase().contains(textile))
+                .then(|| "6404".to_owned()),
             other_photos: gallery.clone(),
         };
         let product = catalog

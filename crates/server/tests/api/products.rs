@@ -16,7 +16,64 @@ crate::on_both_backends!(
     an_unknown_product_is_not_found,
     the_list_shows_every_catalog_change_at_once_and_revalidates_with_304,
     the_banner_features_up_to_five_distinct_products_compressed_once,
+    a_product_carries_its_own_hsn_code_or_the_shops,
 );
+
+async fn a_product_carries_its_own_hsn_code_or_the_shops(db: &TestDb) {
+    let app = spawn_app_on(db).await;
+    let category = app.category("Sneakers").await;
+    let fields = [
+        ("name", "Canvas Low"),
+        ("price", "1299"),
+        ("category", &category),
+        ("hsn", " 6404 "),
+    ];
+    let canvas = app.product(&fields, None).await;
+    assert_eq!(canvas["hsn"], "6404");
+    let id = id_of(&canvas).to_owned();
+
+    let bad = app
+        .update_product(
+            &id,
+            As::Admin,
+            &[
+                ("name", "Canvas Low"),
+                ("price", "1299"),
+                ("category", &category),
+                ("hsn", "64-04"),
+            ],
+        )
+        .await;
+    bad.refuses(
+        StatusCode::BAD_REQUEST,
+        "HSN code must be 4 to 8 digits, e.g. 6403, not \"64-04\"",
+    )
+    .await;
+    let kept = app.get_product(&id).await.answers(StatusCode::OK).await;
+    assert_eq!(
+        kept["product"]["hsn"], "6404",
+        "a refused form changes nothing"
+    );
+
+    let cleared = app
+        .update_product(
+            &id,
+            As::Admin,
+            &[
+                ("name", "Canvas Low"),
+                ("price", "1299"),
+                ("category", &category),
+            ],
+        )
+        .await
+        .answers(StatusCode::OK)
+        .await;
+    assert_eq!(
+        cleared["product"]["hsn"],
+        serde_json::Value::Null,
+        "the shop's default again"
+    );
+}
 
 fn photo_path(id: &str) -> String {
     format!("/product/product-photo/{id}")

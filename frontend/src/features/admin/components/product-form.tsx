@@ -47,6 +47,12 @@ const TEXT_FIELDS: TextField[] = [
     hint: 'One number per size, in price order; leave empty for one pool',
     inputMode: 'numeric',
   },
+  {
+    key: 'hsn',
+    label: 'HSN code',
+    hint: "4 to 8 digits, for tax invoices; empty for the shop's default",
+    inputMode: 'numeric',
+  },
   { key: 'otherphoto', label: 'Other photos', hint: 'Image URLs, comma separated', wide: true },
 ];
 

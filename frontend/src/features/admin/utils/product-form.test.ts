@@ -56,5 +56,12 @@ describe('product form', () => {
     expect(v.shipping).toBe('false');
     expect(v.stock).toBe('');
     expect(productToForm({ ...p, stock: [3, 0] }).stock).toBe('3,0');
+    expect(v.hsn).toBe('');
+    expect(productToForm({ ...p, hsn: '6404' }).hsn).toBe('6404');
+  });
+
+  it("sends the HSN code as typed, trimmed, and empty for the shop's default", () => {
+    expect(buildProductFormData({ ...emptyProductForm, hsn: ' 6404 ' }).get('hsn')).toBe('6404');
+    expect(buildProductFormData(emptyProductForm).get('hsn')).toBe('');
   });
 });

@@ -19,6 +19,8 @@ export type ProductFormValues = {
   quantity: string;
   /** Stock per size, comma separated in price order; empty for one pool (`quantity`). */
   stock: string;
+  /** HSN code for tax invoices; empty for the shop's default. */
+  hsn: string;
   shipping: string;
   otherphoto: string;
 };
@@ -39,6 +41,7 @@ export const emptyProductForm: ProductFormValues = {
   category: '',
   quantity: '',
   stock: '',
+  hsn: '',
   shipping: 'true',
   otherphoto: '',
 };
@@ -61,6 +64,7 @@ export function productToForm(p: Product): ProductFormValues {
     category: p.category?._id ?? '',
     quantity: p.quantity === undefined || p.quantity === null ? '' : String(p.quantity),
     stock: Array.isArray(p.stock) ? p.stock.join(',') : '',
+    hsn: p.hsn ?? '',
     shipping: p.shipping === false || p.shipping === 'false' || p.shipping === 0 ? 'false' : 'true',
     otherphoto: joinList(p.otherphoto),
   };
