@@ -80,6 +80,34 @@ impl Paise {
     }
 }
 
+impl Paise {
+    /// Rupees as people in India write them, grouped in lakhs and crores, paise only when
+    /// there are some: `₹899`, `₹1,24,999.50`, `₹1,00,00,000`.
+    pub fn in_indian_style(self) -> String {
+        let paise = self.0.max(0);
+        let whole = (paise / 100).to_string();
+        let grouped = if whole.len() <= 3 {
+            whole
+        } else {
+            let (head, last3) = whole.split_at(whole.len() - 3);
+            let mut groups: Vec<&str> = Vec::new();
+            let mut rest = head;
+            while rest.len() > 2 {
+                let (left, pair) = rest.split_at(rest.len() - 2);
+                groups.push(pair);
+                rest = left;
+            }
+            groups.push(rest);
+            groups.reverse();
+            format!("{},{last3}", groups.join(","))
+        };
+        match paise % 100 {
+            0 => format!("₹{grouped}"),
+            cents => format!("₹{grouped}.{cents:02}"),
+        }
+    }
+}
+
 impl fmt::Display for Paise {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "₹{}.{:02}", self.0 / 100, self.0 % 100)
@@ -143,6 +171,20 @@ pub fn order_amount_rupees(lines: &[PricedLine]) -> i64 {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn rupees_are_grouped_in_lakhs_and_crores() {
+        assert_eq!(Paise::from_stored(89_900).in_indian_style(), "₹899");
+        assert_eq!(
+            Paise::from_stored(12_499_950).in_indian_style(),
+            "₹1,24,999.50"
+        );
+        assert_eq!(
+            Paise::from_stored(1_000_000_000).in_indian_style(),
+            "₹1,00,00,000"
+        );
+        assert_eq!(Paise::from_stored(5).in_indian_style(), "₹0.05");
+    }
 
     #[test]
     fn rupee_text_is_parsed_exactly() {

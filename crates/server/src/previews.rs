@@ -332,31 +332,6 @@ fn photo_preload(product: &ProductId, version: &str, sizes: &str) -> String {
     )
 }
 
-/// Rupees as people in India write them: `₹1,24,999`, `₹899.50`.
-fn rupees(price: Paise) -> String {
-    let paise = price.paise().max(0);
-    let whole = (paise / 100).to_string();
-    let grouped = if whole.len() <= 3 {
-        whole
-    } else {
-        let (head, last3) = whole.split_at(whole.len() - 3);
-        let mut groups: Vec<&str> = Vec::new();
-        let mut rest = head;
-        while rest.len() > 2 {
-            let (left, pair) = rest.split_at(rest.len() - 2);
-            groups.push(pair);
-            rest = left;
-        }
-        groups.push(rest);
-        groups.reverse();
-        format!("{},{last3}", groups.join(","))
-    };
-    match paise % 100 {
-        0 => format!("₹{grouped}"),
-        cents => format!("₹{grouped}.{cents:02}"),
-    }
-}
-
 /// A price as schema.org and Open Graph want it: `2699.10`.
 fn decimal(price: Paise) -> String {
     format!("{}.{:02}", price.paise() / 100, price.paise() % 100)
@@ -729,11 +704,11 @@ impl Previews {
         let price_text = match first {
             Some(v) if v.discount.value() > 0 => format!(
                 "{} ({}% off {})",
-                rupees(v.price_after_discount()),
+                v.price_after_discount().in_indian_style(),
                 v.discount.value(),
-                rupees(v.price)
+                v.price.in_indian_style()
             ),
-            Some(v) => rupees(v.price),
+            Some(v) => v.price.in_indian_style(),
             None => String::new(),
         };
         let mut description = format!("{} at {SITE_NAME}", product.name);
@@ -1026,9 +1001,6 @@ mod tests {
 
     #[test]
     fn prices_read_as_in_india() {
-        assert_eq!(rupees(Paise::from_stored(89_900)), "₹899");
-        assert_eq!(rupees(Paise::from_stored(12_499_950)), "₹1,24,999.50");
-        assert_eq!(rupees(Paise::from_stored(1_000_000_000)), "₹1,00,00,000");
         assert_eq!(decimal(Paise::from_stored(269_910)), "2699.10");
     }
 
