@@ -97,6 +97,18 @@ describe('cart page', () => {
     expect(useCartStore.getState().lines.map((l) => l.quantity)).toEqual([1, 4]);
   });
 
+  it("stops plus at a size's stock as the line last saw it while the product cannot be read", async () => {
+    api({ 'GET /product/get-product/p1': { status: 503, body: { success: false, message: 'Busy' } } });
+    useAuthStore.getState().setSession(sessionFor(shopper));
+    useCartStore.getState().add({ ...runner, stock: [1, 4], quantity: 5 }, 0);
+    const { user } = renderApp('/user/cart');
+    await screen.findByRole('heading', { name: 'Shopping Cart' }, { timeout: 3500 });
+    const [first] = within(screen.getByRole('list', { name: 'Cart items' })).getAllByRole('listitem');
+    await user.click(within(first!).getByRole('button', { name: 'Increase quantity' }));
+    expect(await toast('Only 1 left')).toBeInTheDocument();
+    expect(useCartStore.getState().lines.map((l) => l.quantity)).toEqual([1]);
+  });
+
   it("shares a pooled product's stock between its lines", async () => {
     api({ 'GET /product/get-product/p1': { body: { success: true, product: { ...runner, quantity: 5 } } } });
     const { user } = await openCart();

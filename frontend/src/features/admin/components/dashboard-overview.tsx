@@ -60,7 +60,7 @@ function RevenueTable({ days }: { days: AdminStats['revenueByDay'] }) {
 }
 
 function LowStock({ products }: { products: AdminStats['lowStock'] }) {
-  if (products.length === 0) return <p className="muted">Every product has more than 5 pairs in stock.</p>;
+  if (products.length === 0) return <p className="muted">Nothing is low on stock.</p>;
   return (
     <ul className="low-stock-list">
       {products.map((p) => (

@@ -28,7 +28,10 @@ export function CartLineItem({ line, product }: CartLineItemProps) {
     if (decrement(line._id, line.productno) === 'removed') notify.success('Item removed from cart');
   };
   const plus = () => {
-    const { inStock, max } = lineStock(useCartStore.getState().lines, line, product);
+    // Until the product's current copy arrives, a size's stock as the line last saw it (a
+    // pooled product's pool is not kept on the line: its `quantity` is the cart's).
+    const known = product ?? (Array.isArray(line.stock) ? line : undefined);
+    const { inStock, max } = lineStock(useCartStore.getState().lines, line, known);
     if (line.quantity >= max) {
       notify.error(`Only ${inStock} left`, { toastId: `stock-${line._id}-${line.productno}` });
       return;
