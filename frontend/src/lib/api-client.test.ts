@@ -1,4 +1,12 @@
-import { ApiError, api, apiUrl, configureApiClient, errorMessage } from './api-client';
+import {
+  ApiError,
+  api,
+  apiUrl,
+  configureApiClient,
+  downloadFile,
+  errorMessage,
+  filenameFromDisposition,
+} from './api-client';
 
 type Call = { url: string; init: RequestInit };
 
@@ -108,5 +116,88 @@ describe('api client', () => {
     expect(apiUrl('/product/get-products', { sort: 'newest', q: '', page: 2, category: undefined })).toBe(
       '/api/v1/product/get-products?sort=newest&page=2',
     );
+  });
+});
+
+describe('downloadFile', () => {
+  let token: string | null;
+  let signedOut: number;
+
+  beforeEach(() => {
+    token = 'eyJ.token';
+    signedOut = 0;
+    configureApiClient({ getToken: () => token, onUnauthorized: () => (signedOut += 1) });
+  });
+
+  function fileFetch(status: number, body: string, headers: Record<string, string>, calls: Call[] = []) {
+    return vi.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
+      calls.push({ url: String(url), init: init ?? {} });
+      return new Response(body, { status, headers });
+    });
+  }
+
+  it('GETs the file with the token and reads its name from Content-Disposition', async () => {
+    const calls: Call[] = [];
+    configureApiClient({
+      fetch: fileFetch(
+        200,
+        '%PDF-1.7',
+        {
+          'Content-Type': 'application/pdf',
+          'Content-Disposition': 'attachment; filename="invoice-PDK-2026-27-000001.pdf"',
+        },
+        calls,
+      ),
+    });
+    const file = await downloadFile('/order/invoice/o1', { accept: 'application/pdf, application/json' });
+    expect(file.filename).toBe('invoice-PDK-2026-27-000001.pdf');
+    expect(file.blob.type).toBe('application/pdf');
+    await expect(file.blob.text()).resolves.toBe('%PDF-1.7');
+    expect(calls[0]?.url).toBe('/api/v1/order/invoice/o1');
+    expect(calls[0]?.init.method).toBe('GET');
+    const headers = new Headers(calls[0]?.init.headers);
+    expect(headers.get('Authorization')).toBe('eyJ.token');
+    expect(headers.get('Accept')).toBe('application/pdf, application/json');
+  });
+
+  it('gives no name without Content-Disposition', async () => {
+    configureApiClient({ fetch: fileFetch(200, '%PDF', { 'Content-Type': 'application/pdf' }) });
+    await expect(downloadFile('/order/invoice/o1')).resolves.toMatchObject({ filename: null });
+  });
+
+  it("throws the server's JSON refusal, a 2xx with success false too, and signs out on a 401", async () => {
+    const json = { 'Content-Type': 'application/json' };
+    configureApiClient({ fetch: fileFetch(404, '{"success":false,"message":"No invoice for this order"}', json) });
+    const error = await downloadFile('/order/invoice/o1').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 404, message: 'No invoice for this order' });
+
+    configureApiClient({ fetch: fileFetch(200, '{"success":false,"message":"Not yours"}', json) });
+    await expect(downloadFile('/order/invoice/o1')).rejects.toMatchObject({ status: 200, message: 'Not yours' });
+    expect(signedOut).toBe(0);
+
+    configureApiClient({ fetch: fileFetch(401, '{"success":false,"message":"Session expired"}', json) });
+    await expect(downloadFile('/order/invoice/o1')).rejects.toMatchObject({ status: 401 });
+    expect(signedOut).toBe(1);
+  });
+
+  it('reports an unreachable server as status 0', async () => {
+    configureApiClient({
+      fetch: vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    });
+    await expect(downloadFile('/order/invoice/o1')).rejects.toMatchObject({ status: 0, isNetworkError: true });
+  });
+
+  it('reads quoted, bare and RFC 6266 file names', () => {
+    expect(filenameFromDisposition('attachment; filename="invoice-PDK-2026-27-000001.pdf"')).toBe(
+      'invoice-PDK-2026-27-000001.pdf',
+    );
+    expect(filenameFromDisposition('attachment; filename=invoice.pdf')).toBe('invoice.pdf');
+    expect(filenameFromDisposition('attachment; filename="a.pdf"; filename*=UTF-8\'\'b%20c.pdf')).toBe('b c.pdf');
+    expect(filenameFromDisposition('attachment; filename="say \\"hi\\".pdf"')).toBe('say "hi".pdf');
+    expect(filenameFromDisposition('attachment')).toBeNull();
+    expect(filenameFromDisposition(null)).toBeNull();
   });
 });

@@ -88,10 +88,13 @@ function messageOf(body: unknown, response: Response): string {
   return response.statusText || FALLBACK_MESSAGE;
 }
 
-export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+type Sent = { response: Response; token: string | null | undefined };
+
+/** Send one call with the session's token; a network failure becomes an `ApiError` with status 0. */
+async function send(path: string, options: RequestOptions, accept: string): Promise<Sent> {
   const { method = 'GET', body, params, signal } = options;
   const token = config.getToken();
-  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, Accept: accept };
   if (token) headers.Authorization = token;
 
   let payload: BodyInit | undefined;
@@ -102,27 +105,91 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     payload = JSON.stringify(body);
   }
 
-  let response: Response;
   try {
-    response = await config.fetch(apiUrl(path, params), { method, headers, body: payload, signal });
+    const response = await config.fetch(apiUrl(path, params), { method, headers, body: payload, signal });
+    return { response, token };
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(NETWORK_MESSAGE, 0, error);
   }
+}
 
-  let data: unknown;
+/** Reading a body can fail like the call itself (connection lost mid-body). */
+async function read<T>(reading: () => Promise<T>): Promise<T> {
   try {
-    data = await readBody(response);
+    return await reading();
   } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(NETWORK_MESSAGE, 0, error);
   }
+}
 
-  const refused = isRecord(data) && (data.success === false || data.ok === false);
-  if (!response.ok || refused) {
-    if (response.status === 401 && token) config.onUnauthorized();
-    throw new ApiError(messageOf(data, response), response.status, data);
-  }
+const isRefusal = (data: unknown) => isRecord(data) && (data.success === false || data.ok === false);
+
+/** Throw the server's refusal as an `ApiError`; a 401 to a call that carried a token ends the session. */
+function refuse({ response, token }: Sent, data: unknown): never {
+  if (response.status === 401 && token) config.onUnauthorized();
+  throw new ApiError(messageOf(data, response), response.status, data);
+}
+
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const sent = await send(path, options, 'application/json');
+  const data = await read(() => readBody(sent.response));
+  if (!sent.response.ok || isRefusal(data)) refuse(sent, data);
   return data as T;
+}
+
+/** A file the API answered with, and the name its `Content-Disposition` gives (`null` without one). */
+export type DownloadedFile = { blob: Blob; filename: string | null };
+
+/**
+ * The file name of a `Content-Disposition` header: `filename*=UTF-8''...` (RFC 6266) first, else
+ * `filename="..."` or a bare `filename=...`; `null` when there is none.
+ */
+export function filenameFromDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*[^']*'[^']*'([^;]+)/i.exec(header);
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1].trim());
+    } catch {
+      // A malformed percent-encoding: fall back to the plain parameter.
+    }
+  }
+  const plain = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;]+))/i.exec(header);
+  const name = (plain?.[1]?.replace(/\\(.)/g, '$1') ?? plain?.[2])?.trim();
+  return name || null;
+}
+
+const isJson = (type: string) => /^application\/(?:[\w.+-]+\+)?json\b/i.test(type);
+
+/**
+ * GET a file (a PDF invoice, say) with the same token and the same errors as every other
+ * call: a refusal comes back as the server's JSON `{success: false, message}` and is thrown as
+ * an `ApiError`; a 401 to a call that carried a token ends the session.
+ */
+export async function downloadFile(
+  path: string,
+  options: Omit<RequestOptions, 'method' | 'body'> & { accept?: string } = {},
+): Promise<DownloadedFile> {
+  const { accept = '*/*', ...rest } = options;
+  const sent = await send(path, { ...rest, method: 'GET' }, accept);
+  const { response } = sent;
+  if (!response.ok) refuse(sent, await read(() => readBody(response)));
+  const blob = await read(() => response.blob());
+  const type = blob.type || response.headers.get('Content-Type') || '';
+  if (isJson(type)) {
+    // A 2xx carrying `success: false` is a refusal here too.
+    const text = await read(() => blob.text());
+    let data: unknown = text;
+    try {
+      data = JSON.parse(text) as unknown;
+    } catch {
+      // Not JSON after all: the file itself.
+    }
+    if (isRefusal(data)) refuse(sent, data);
+  }
+  return { blob, filename: filenameFromDisposition(response.headers.get('Content-Disposition')) };
 }
 
 export const api = {

@@ -20,6 +20,8 @@ export const queryKeys = {
   },
   delivery: {
     check: (pincode: string) => ['delivery', pincode] as const,
+    /** Never a pincode (six digits). */
+    states: () => ['delivery', 'states'] as const,
   },
   orders: {
     all: ['orders'] as const,

@@ -9,20 +9,40 @@ export type MockRequest = {
   form: FormData | null;
   headers: Headers;
 };
-export type MockReply = { status?: number; body: unknown };
+/** A file the server sends instead of JSON: `content` with its type and, when named, `Content-Disposition`. */
+export type MockFile = { content: string; type: string; filename?: string };
+/** A JSON `body`, or a `file`. */
+export type MockReply = { status?: number } & ({ body: unknown; file?: never } | { file: MockFile; body?: never });
 type Route = MockReply | ((request: MockRequest) => MockReply | Promise<MockReply>);
+
+/** A reply carrying a file, e.g. `GET /order/invoice/{id}`'s PDF. */
+export const fileReply = (file: MockFile, status = 200): MockReply => ({ status, file });
+
+function toResponse(reply: MockReply): Response {
+  const status = reply.status ?? 200;
+  if (reply.file) {
+    const headers: Record<string, string> = { 'Content-Type': reply.file.type };
+    if (reply.file.filename) headers['Content-Disposition'] = `attachment; filename="${reply.file.filename}"`;
+    return new Response(reply.file.content, { status, headers });
+  }
+  return new Response(JSON.stringify(reply.body), { status, headers: { 'Content-Type': 'application/json' } });
+}
 
 /**
  * Answer the API client's calls from a table keyed 'METHOD /path' (under /api/v1; `:name`
- * matches one segment). Unknown calls get a 404 in the server's error shape.
+ * matches one segment). A path without `:name` wins over one with (`/delivery/states` over
+ * `/delivery/:pin`), else the first match in the table. Unknown calls get a 404 in the
+ * server's error shape.
  */
 export function mockApi(routes: Record<string, Route>) {
   const calls: MockRequest[] = [];
-  const table = Object.entries(routes).map(([key, route]) => {
-    const [method, pattern = ''] = key.split(' ');
-    const regex = new RegExp(`^${pattern.replace(/:[^/]+/g, '[^/]+')}$`);
-    return { method, regex, route };
-  });
+  const table = Object.entries(routes)
+    .map(([key, route]) => {
+      const [method, pattern = ''] = key.split(' ');
+      const regex = new RegExp(`^${pattern.replace(/:[^/]+/g, '[^/]+')}$`);
+      return { method, regex, route, exact: !pattern.includes(':') };
+    })
+    .sort((a, b) => Number(b.exact) - Number(a.exact));
 
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
@@ -38,10 +58,7 @@ export function mockApi(routes: Record<string, Route>) {
         ? await hit.route(request)
         : hit.route
       : { status: 404, body: { success: false, message: 'Not found' } };
-    return new Response(JSON.stringify(reply.body), {
-      status: reply.status ?? 200,
-      headers: { 'Content-Type': 'application/json' },
-    });
+    return toResponse(reply);
   });
 
   configureApiClient({ fetch });

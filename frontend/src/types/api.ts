@@ -100,7 +100,17 @@ export type Order = {
   status: OrderStatus;
   createdAt: string;
   deliveryDays?: number;
+  /**
+   * The place of supply (decisions 11): a state or union territory name such as `Karnataka`,
+   * chosen at checkout or worked out from the pincode; `null` on orders older than invoices.
+   */
+  state?: string | null;
+  /** The GST invoice's number, e.g. `PDK/2026-27/000001`; `null` on orders older than invoices. */
+  invoiceNo?: string | null;
 };
+
+/** A state or union territory of `GET /delivery/states`: its GST state code (`29`) and name (`Karnataka`). */
+export type IndianState = { code: string; name: string };
 
 /** One status an order took; `by` is told to admins only, `null` when the shop set it. */
 export type StatusChange = { status: OrderStatus; at: string; by: string | null };

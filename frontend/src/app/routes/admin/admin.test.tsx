@@ -9,7 +9,9 @@ import {
   sessionFor,
   shopper,
 } from '@/testing/data';
+import { captureDownloads } from '@/testing/downloads';
 import { mockApi } from '@/testing/mock-api';
+import { invoiceRoute } from '@/testing/order-server';
 import { renderApp } from '@/testing/render-app';
 
 const base = {
@@ -157,6 +159,10 @@ describe('admin orders', () => {
     ]);
     // Cancelling is for orders not yet delivered.
     expect(screen.getByRole('button', { name: 'Delete' })).toBeEnabled();
+    // An order from before invoices: neither an invoice nor a place of supply.
+    expect(screen.queryByText('Invoice')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Place of supply/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Download invoice' })).not.toBeInTheDocument();
   });
 
   it('shows the subtotal and the coupon beside the amount of an order with a coupon', async () => {
@@ -264,6 +270,58 @@ describe('admin orders', () => {
     expect(await screen.findByText('Payment recorded')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByText('Payment').nextSibling).toHaveTextContent(/^Cash on Delivery · Paid$/));
     expect(screen.queryByRole('button', { name: 'Mark paid' })).not.toBeInTheDocument();
+  });
+
+  it('shows the place of supply and the invoice on /edit-order/{id} and downloads it with the token', async () => {
+    const saved = captureDownloads();
+    const order = orderFixture({ _id: 'o9', state: 'Karnataka', invoiceNo: 'PDK/2026-27/000042' });
+    const { calls } = mockApi({
+      ...base,
+      'GET /order/get-order/o9': { body: { success: true, order, history: [] } },
+      'GET /order/invoice/:id': invoiceRoute(() => [order]),
+    });
+    const { user } = renderApp('/edit-order/o9');
+    expect(await screen.findByRole('heading', { name: 'Order o9' })).toBeInTheDocument();
+    expect(screen.getByText('Address').nextSibling).toHaveTextContent(
+      /^12 MG Road, Raipur, 492001Place of supply: Karnataka$/,
+    );
+    expect(screen.getByText('Invoice').nextSibling).toHaveTextContent(/^PDK\/2026-27\/000042Download invoice$/);
+
+    await user.click(screen.getByRole('button', { name: 'Download invoice' }));
+    await waitFor(() => expect(saved.map((f) => f.filename)).toEqual(['invoice-PDK-2026-27-000042.pdf']));
+    const asked = calls.filter((c) => c.path.startsWith('/order/invoice/'));
+    expect(asked.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /order/invoice/o9']);
+    expect(asked[0]!.headers.get('Authorization')).toBe('token-u0');
+    expect(screen.getByRole('button', { name: 'Download invoice' })).toBeEnabled();
+  });
+
+  it("toasts the server's refusal of an invoice", async () => {
+    const saved = captureDownloads();
+    const order = orderFixture({ _id: 'o9', invoiceNo: 'PDK/2026-27/000042' });
+    mockApi({
+      ...base,
+      'GET /order/get-order/o9': { body: { success: true, order, history: [] } },
+      'GET /order/invoice/o9': { status: 404, body: { success: false, message: 'No invoice for this order' } },
+    });
+    const { user } = renderApp('/edit-order/o9');
+    await user.click(await screen.findByRole('button', { name: 'Download invoice' }));
+    expect(await screen.findByText('No invoice for this order', { selector: '.Toastify *' })).toBeInTheDocument();
+    expect(saved).toEqual([]);
+  });
+
+  it('shows the place of supply under the address in the orders table', async () => {
+    mockApi({
+      ...base,
+      'GET /order/get-all-orders': {
+        body: { success: true, orders: [orderFixture({ _id: 'o9', state: 'Karnataka' }), orderFixture({ _id: 'o2' })] },
+      },
+    });
+    renderApp('/admin/orders');
+    const table = await screen.findByRole('table');
+    const addressCell = (id: string) =>
+      within(within(table).getByRole('row', { name: new RegExp(`^${id} `) })).getAllByRole('cell')[4];
+    expect(addressCell('o9')).toHaveTextContent(/^12 MG Road, RaipurPlace of supply: Karnataka$/);
+    expect(addressCell('o2')).toHaveTextContent(/^12 MG Road, Raipur$/);
   });
 
   it('guards /edit-order like /admin', async () => {

@@ -2,8 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { useCartStore } from '@/features/cart/stores/cart-store';
 import { useCouponStore } from '@/features/checkout/stores/coupon-store';
-import { productFixture, sessionFor, shopper } from '@/testing/data';
+import { productFixture, sessionFor, shopper, statesFixture } from '@/testing/data';
 import { mockApi, type MockRequest } from '@/testing/mock-api';
+import { DELIVERABLE_PINCODES, deliveryRoutes } from '@/testing/order-server';
 import { renderApp } from '@/testing/render-app';
 
 const runner = productFixture({
@@ -19,7 +20,9 @@ function api(extra = {}) {
     'GET /sale/allsales': { body: { success: true, sales: [] } },
     'GET /auth/user-auth': { body: { ok: true } },
     'GET /product/get-product/p1': { body: { success: true, product: runner } },
-    'GET /delivery/:pin': (req: MockRequest) =>
+    'GET /delivery/states': { body: { success: true, states: statesFixture } },
+    // A pincode check that names no state (`deliveryRoutes` names them).
+    'GET /delivery/:pincode': (req: MockRequest) =>
       req.path.endsWith('492001')
         ? { body: { success: true, deliverable: true, message: 'Delivery available at this pincode' } }
         : { body: { success: true, deliverable: false, message: 'Delivery unavailable' } },
@@ -511,5 +514,170 @@ describe('cash on delivery', () => {
       coupon: 'WELCOME10',
     });
     expect(useCouponStore.getState().applied).toBeNull();
+  });
+});
+
+describe('place of supply', () => {
+  const products = [
+    { _id: 'p1', productno: 0, quantity: 1 },
+    { _id: 'p1', productno: 1, quantity: 3 },
+  ];
+  const stateSelect = () => screen.getByRole('combobox', { name: 'State' });
+  // Mumbai (Maharashtra) delivers too here.
+  const served = [...DELIVERABLE_PINCODES, '400001'];
+
+  function sandboxPays() {
+    vi.spyOn(window, 'open').mockImplementation(() => {
+      setTimeout(() => {
+        window.dispatchEvent(
+          new MessageEvent('message', {
+            origin: window.location.origin,
+            data: {
+              type: 'paduka:sandbox-payment',
+              razorpay_order_id: 'order_sbx',
+              razorpay_payment_id: 'pay_sbx',
+              razorpay_signature: 'sig',
+            },
+          }),
+        );
+      }, 10);
+      return { closed: false } as Window;
+    });
+  }
+
+  it('offers every state from the server under a State label, read once', async () => {
+    const { calls } = api(deliveryRoutes(served));
+    await openCart();
+    const select = stateSelect();
+    expect(select.tagName).toBe('SELECT');
+    expect(screen.getByText('State', { selector: 'label' })).toHaveAttribute('for', select.id);
+    await waitFor(() => expect(within(select).getAllByRole('option')).toHaveLength(38));
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Select state', ...statesFixture.map((s) => s.name)]);
+    expect(select).toHaveDisplayValue('Select state');
+    expect(calls.filter((c) => c.path === '/delivery/states')).toHaveLength(1);
+  });
+
+  it("pre-fills the pincode's state, and follows the pincode until a state is picked by hand", async () => {
+    api(deliveryRoutes(served));
+    const { user } = await openCart();
+    const pincode = screen.getByLabelText('Pincode');
+    await user.type(pincode, '400001');
+    await waitFor(() => expect(stateSelect()).toHaveDisplayValue('Maharashtra'));
+
+    // Another pincode, another state.
+    await user.clear(pincode);
+    expect(stateSelect()).toHaveDisplayValue('Select state');
+    await user.type(pincode, '560001');
+    await waitFor(() => expect(stateSelect()).toHaveDisplayValue('Karnataka'));
+  });
+
+  it('keeps a state picked by hand whatever pincode comes after, and sends it', async () => {
+    const { calls } = api({
+      ...deliveryRoutes(served),
+      'POST /order/cod': { status: 201, body: { success: true, message: 'Order Placed Successfully', order: {} } },
+    });
+    const { user } = await openCart();
+    const pincode = screen.getByLabelText('Pincode');
+    await user.type(pincode, '400001');
+    await waitFor(() => expect(stateSelect()).toHaveDisplayValue('Maharashtra'));
+    await user.selectOptions(stateSelect(), 'Goa');
+
+    await user.clear(pincode);
+    await user.type(pincode, '492001');
+    await user.click(screen.getByRole('radio', { name: 'Cash on Delivery' }));
+    // The checkout has asked about 492001 (Chhattisgarh) when it wants the address.
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await toast('Please enter your address')).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/delivery/492001')).toBe(true);
+    expect(stateSelect()).toHaveDisplayValue('Goa');
+
+    await user.type(screen.getByLabelText('Shipping Address'), '12 MG Road, Raipur');
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await toast('Order Placed Successfully')).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/order/cod')?.body).toEqual({
+      products,
+      address: '12 MG Road, Raipur',
+      pincode: '492001',
+      amount: 3206,
+      state: 'Goa',
+    });
+  });
+
+  it('sends the state with a cash on delivery order, then starts afresh', async () => {
+    const { calls } = api({
+      ...deliveryRoutes(served),
+      'POST /order/cod': { status: 201, body: { success: true, message: 'Order Placed Successfully', order: {} } },
+    });
+    const { user } = await openCart();
+    await user.click(screen.getByRole('radio', { name: 'Cash on Delivery' }));
+    await user.type(screen.getByLabelText('Shipping Address'), '5 Marine Drive, Mumbai');
+    await user.type(screen.getByLabelText('Pincode'), '400001');
+    await waitFor(() => expect(stateSelect()).toHaveDisplayValue('Maharashtra'));
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+
+    expect(await toast('Order Placed Successfully')).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/order/cod')?.body).toEqual({
+      products,
+      address: '5 Marine Drive, Mumbai',
+      pincode: '400001',
+      amount: 3206,
+      state: 'Maharashtra',
+    });
+    await waitFor(() => expect(screen.getByLabelText('Pincode')).toHaveValue(null));
+    expect(stateSelect()).toHaveDisplayValue('Select state');
+  });
+
+  it('sends the state with the payment and with the paid order', async () => {
+    sandboxPays();
+    const { calls } = api({
+      ...deliveryRoutes(served),
+      'POST /payment/:amount': {
+        body: { success: true, id: 'order_sbx', amount: 320600, currency: 'INR', key: 'k', provider: 'sandbox' },
+      },
+      'POST /order/cart': { status: 201, body: { success: true, message: 'Order Placed Successfully', order: {} } },
+    });
+    const { user } = await openCart();
+    await user.type(screen.getByLabelText('Shipping Address'), '5 Marine Drive, Mumbai');
+    await user.type(screen.getByLabelText('Pincode'), '400001');
+    await waitFor(() => expect(stateSelect()).toHaveDisplayValue('Maharashtra'));
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+
+    expect(await screen.findByText('Payment successful!')).toBeInTheDocument();
+    const payment = calls.filter((c) => c.path.startsWith('/payment/'));
+    expect(payment.map((c) => c.path)).toEqual(['/payment/3206']);
+    expect(payment[0]!.body).toEqual({
+      products,
+      address: '5 Marine Drive, Mumbai',
+      pincode: '400001',
+      state: 'Maharashtra',
+    });
+    expect(calls.find((c) => c.path === '/order/cart')?.body).toEqual({
+      products,
+      address: '5 Marine Drive, Mumbai',
+      pincode: '400001',
+      amount: 3206,
+      paymentId: 'pay_sbx',
+      orderId: 'order_sbx',
+      signature: 'sig',
+      state: 'Maharashtra',
+    });
+  });
+
+  it('sends no state when none is known or chosen', async () => {
+    const { calls } = api({
+      'POST /order/cod': { status: 201, body: { success: true, message: 'Order Placed Successfully', order: {} } },
+    });
+    const { user } = await openCart();
+    await user.click(screen.getByRole('radio', { name: 'Cash on Delivery' }));
+    await user.type(screen.getByLabelText('Shipping Address'), '12 MG Road, Raipur');
+    // This pincode check names no state.
+    await user.type(screen.getByLabelText('Pincode'), '492001');
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await toast('Order Placed Successfully')).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/order/cod')?.body).not.toHaveProperty('state');
   });
 });

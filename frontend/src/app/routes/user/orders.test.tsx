@@ -1,7 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { orderFixture, sessionFor, shopper } from '@/testing/data';
-import { mockApi } from '@/testing/mock-api';
+import { captureDownloads } from '@/testing/downloads';
+import { fileReply, mockApi, type MockReply, type MockRequest } from '@/testing/mock-api';
+import { INVOICE_PDF, invoiceRoute } from '@/testing/order-server';
 import { renderApp } from '@/testing/render-app';
 
 const base = {
@@ -105,6 +107,103 @@ describe('my orders', () => {
     useAuthStore.getState().setSession(sessionFor(shopper));
     renderApp('/user/orders');
     expect(await screen.findByText('Failed to fetch orders', {}, { timeout: 4000 })).toBeInTheDocument();
+  });
+});
+
+describe('my orders: GST invoices', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  const invoiced = orderFixture({ _id: 'o1', state: 'Karnataka', invoiceNo: 'PDK/2026-27/000001' });
+  const older = orderFixture({ _id: 'o2' });
+  const article = (id: string) => screen.getByRole('article', { name: `Order ID: ${id}` });
+  const facts = (id: string) =>
+    within(article(id))
+      .getAllByRole('term')
+      .map((dt) => `${dt.textContent} ${dt.nextElementSibling?.textContent}`);
+  const toast = (text: string) => screen.findByText(text, { selector: '.Toastify *' });
+
+  function openOrders(invoice: (request: MockRequest) => MockReply | Promise<MockReply>) {
+    const api = mockApi({
+      ...base,
+      'POST /order/myorders': { body: { success: true, orders: [invoiced, older] } },
+      'GET /order/invoice/:id': invoice,
+    });
+    useAuthStore.getState().setSession(sessionFor(shopper));
+    return { ...api, ...renderApp('/user/orders') };
+  }
+
+  it('shows the invoice number and the place of supply, and Download invoice only on invoiced orders', async () => {
+    openOrders(() => ({ status: 500, body: {} }));
+    await screen.findByRole('article', { name: 'Order ID: o1' });
+    expect(facts('o1')).toEqual(
+      expect.arrayContaining([
+        'Shipping address 12 MG Road, RaipurPlace of supply: Karnataka',
+        'Invoice PDK/2026-27/000001',
+      ]),
+    );
+    expect(within(article('o1')).getByText('Place of supply: Karnataka')).toBeInTheDocument();
+    expect(within(article('o1')).getByRole('button', { name: 'Download invoice' })).toBeEnabled();
+
+    expect(facts('o2')).toContain('Shipping address 12 MG Road, Raipur');
+    expect(facts('o2').some((f) => f.startsWith('Invoice'))).toBe(false);
+    expect(within(article('o2')).queryByText(/Place of supply/)).not.toBeInTheDocument();
+    expect(within(article('o2')).queryByRole('button', { name: 'Download invoice' })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Download invoice' })).toHaveLength(1);
+  });
+
+  it('downloads the PDF with the token and saves it under the name the server gives, off meanwhile', async () => {
+    const saved = captureDownloads();
+    let send: () => void = () => {};
+    const { calls, user } = openOrders(
+      (request) =>
+        new Promise<MockReply>((resolve) => {
+          send = () => resolve(invoiceRoute(() => [invoiced, older])(request));
+        }),
+    );
+    await screen.findByRole('article', { name: 'Order ID: o1' });
+    await user.click(within(article('o1')).getByRole('button', { name: 'Download invoice' }));
+
+    const busy = await within(article('o1')).findByRole('button', { name: 'Downloading...' });
+    expect(busy).toBeDisabled();
+    await user.click(busy);
+    send();
+
+    expect(await within(article('o1')).findByRole('button', { name: 'Download invoice' })).toBeEnabled();
+    const asked = calls.filter((c) => c.path.startsWith('/order/invoice/'));
+    expect(asked).toHaveLength(1);
+    expect(asked[0]!.method).toBe('GET');
+    expect(asked[0]!.path).toBe('/order/invoice/o1');
+    expect(asked[0]!.headers.get('Authorization')).toBe('token-u1');
+    expect(saved).toHaveLength(1);
+    expect(saved[0]!.filename).toBe('invoice-PDK-2026-27-000001.pdf');
+    expect(saved[0]!.url).toMatch(/^blob:/);
+    expect(saved[0]!.blob?.type).toBe('application/pdf');
+    await expect(saved[0]!.blob?.text()).resolves.toBe(INVOICE_PDF);
+    // Nothing is left in the page.
+    expect(document.querySelector('a[download]')).toBeNull();
+  });
+
+  it('names the file after the invoice number when the server names none', async () => {
+    const saved = captureDownloads();
+    const { user } = openOrders(() => fileReply({ content: INVOICE_PDF, type: 'application/pdf' }));
+    await screen.findByRole('article', { name: 'Order ID: o1' });
+    await user.click(within(article('o1')).getByRole('button', { name: 'Download invoice' }));
+    await waitFor(() => expect(saved.map((f) => f.filename)).toEqual(['invoice-PDK-2026-27-000001.pdf']));
+  });
+
+  it("toasts the server's refusal and saves nothing", async () => {
+    const saved = captureDownloads();
+    const { user } = openOrders(() => ({
+      status: 403,
+      body: { success: false, message: 'You can only download invoices of your own orders' },
+    }));
+    await screen.findByRole('article', { name: 'Order ID: o1' });
+    await user.click(within(article('o1')).getByRole('button', { name: 'Download invoice' }));
+    expect(await toast('You can only download invoices of your own orders')).toBeInTheDocument();
+    expect(within(article('o1')).getByRole('button', { name: 'Download invoice' })).toBeEnabled();
+    expect(saved).toEqual([]);
+    // A 403 is a refusal, not a lost session.
+    expect(useAuthStore.getState().token).toBe('token-u1');
   });
 });
 

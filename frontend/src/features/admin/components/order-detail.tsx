@@ -1,5 +1,6 @@
 import { Fragment } from 'react';
 import { useNavigate } from 'react-router';
+import { DownloadInvoiceButton } from '@/components/ui/download-invoice-button';
 import { Field } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
@@ -12,7 +13,10 @@ import { useOrder } from '../api/get-order';
 import { formatIst, orderUserName } from '../utils/admin-format';
 import { CancelOrderButton, MarkPaidButton, StatusSelect } from './orders-table';
 
-/** /edit-order/{id}: the order's lines, customer, address, payment (with Mark paid) and status. */
+/**
+ * /edit-order/{id}: the order's lines, customer, address (and the place of supply), invoice
+ * (with Download invoice), payment (with Mark paid) and status.
+ */
 export function OrderDetail({ id }: { id: string }) {
   const order = useOrder(id);
   const navigate = useNavigate();
@@ -34,7 +38,17 @@ export function OrderDetail({ id }: { id: string }) {
         <dd>
           {o.address}
           {o.pincode ? `, ${o.pincode}` : ''}
+          {o.state ? <span className="admin-order-supply">Place of supply: {o.state}</span> : null}
         </dd>
+        {o.invoiceNo ? (
+          <>
+            <dt>Invoice</dt>
+            <dd className="admin-order-invoice">
+              {o.invoiceNo}
+              <DownloadInvoiceButton order={o} />
+            </dd>
+          </>
+        ) : null}
         <dt>Payment</dt>
         <dd className="admin-order-payment">
           {paymentText(o)}

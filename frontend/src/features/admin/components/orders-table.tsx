@@ -116,7 +116,10 @@ export function OrdersTable() {
             {isCashOnDelivery(order) ? <span className="admin-payment-note">{paymentText(order)}</span> : null}
             <MarkPaidButton order={order} />
           </td>
-          <td>{order.address}</td>
+          <td>
+            {order.address}
+            {order.state ? <span className="admin-payment-note">Place of supply: {order.state}</span> : null}
+          </td>
           <td>{order.status}</td>
           <td>
             <StatusSelect order={order} label={`Status of order ${order._id}`} />

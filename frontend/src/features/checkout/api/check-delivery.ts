@@ -3,7 +3,8 @@ import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import type { Ok } from '@/types/api';
 
-export type DeliveryReply = Ok<{ deliverable: boolean; message: string }>;
+/** `state`: the state or union territory the pincode's first digits belong to, `null` when unknown. */
+export type DeliveryReply = Ok<{ deliverable: boolean; message: string; state?: string | null }>;
 
 export const checkDelivery = (pincode: string, signal?: AbortSignal) =>
   api.get<DeliveryReply>(`/delivery/${encodeURIComponent(pincode)}`, { signal });

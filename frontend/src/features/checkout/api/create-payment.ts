@@ -12,6 +12,8 @@ export type CreatePaymentInput = {
   pincode: string;
   /** An applied coupon's code; `amount` is then the amount after it. */
   coupon?: string;
+  /** The place of supply the shopper chose (a name from `GET /delivery/states`). */
+  state?: string;
 };
 
 export type PaymentOrder = Ok<{

@@ -4,7 +4,7 @@ import { queryKeys } from '@/lib/query-keys';
 import type { Ok, Order } from '@/types/api';
 import type { CheckoutLine } from './create-payment';
 
-/** `POST /order/cod`: the lines, address, pincode and amount the online checkout sends. */
+/** `POST /order/cod`: the lines, address, pincode, amount (and coupon, state) the online checkout sends. */
 export type CodOrderInput = {
   products: CheckoutLine[];
   address: string;
@@ -13,6 +13,8 @@ export type CodOrderInput = {
   amount: number;
   /** An applied coupon's code; `amount` is then the amount after it. */
   coupon?: string;
+  /** The place of supply the shopper chose (a name from `GET /delivery/states`). */
+  state?: string;
 };
 
 export type PlaceCodOrderInput = {

@@ -14,6 +14,8 @@ export type PlaceOrderInput = {
   signature: string;
   /** An applied coupon's code; `amount` is then the amount after it. */
   coupon?: string;
+  /** The place of supply the shopper chose (a name from `GET /delivery/states`). */
+  state?: string;
 };
 
 export const placeOrder = (input: PlaceOrderInput) =>

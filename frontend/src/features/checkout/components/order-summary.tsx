@@ -2,7 +2,9 @@ import { useId, useState, type FormEvent } from 'react';
 import { Field } from '@/components/ui/field';
 import { formatRupees } from '@/lib/format';
 import type { PaymentMethod } from '@/types/api';
+import { useStates } from '../api/get-states';
 import { useCheckout } from '../hooks/use-checkout';
+import { usePlaceOfSupply } from '../hooks/use-place-of-supply';
 import type { AppliedCoupon } from '../stores/coupon-store';
 
 type OrderSummaryProps = {
@@ -22,15 +24,21 @@ const PAYMENT_METHODS: { value: PaymentMethod; label: string }[] = [
 ];
 
 /**
- * Item count, Shipping Address, Pincode, the total (after the coupon), how to pay (`Pay online`
- * or `Cash on Delivery`) and Place Order.
+ * Item count, Shipping Address, Pincode, State (the place of supply, pre-filled from the
+ * pincode), the total (after the coupon), how to pay (`Pay online` or `Cash on Delivery`) and
+ * Place Order.
  */
 export function OrderSummary({ itemCount, total, savedAddress, coupon, couponBusy = false }: OrderSummaryProps) {
   const id = useId();
   const [address, setAddress] = useState('');
   const [pincode, setPincode] = useState('');
   const [method, setMethod] = useState<PaymentMethod>('online');
+  const placeOfSupply = usePlaceOfSupply(pincode);
+  const states = useStates();
   const { checkout, busy } = useCheckout();
+  const stateNames = states.data?.map((s) => s.name) ?? [];
+  // The pincode's state stays offered while the list is loading (or could not be read).
+  if (placeOfSupply.state && !stateNames.includes(placeOfSupply.state)) stateNames.push(placeOfSupply.state);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -41,10 +49,12 @@ export function OrderSummary({ itemCount, total, savedAddress, coupon, couponBus
         pincode,
         method,
         coupon: coupon ? { code: coupon.code, amount: coupon.amount } : undefined,
+        state: placeOfSupply.state,
       })
     ) {
       setAddress('');
       setPincode('');
+      placeOfSupply.reset();
     }
   };
 
@@ -109,6 +119,24 @@ export function OrderSummary({ itemCount, total, savedAddress, coupon, couponBus
             value={pincode}
             onChange={(e) => setPincode(e.target.value)}
           />
+        )}
+      </Field>
+      <Field label="State">
+        {(field) => (
+          <select
+            {...field}
+            className="select"
+            autoComplete="address-level1"
+            value={placeOfSupply.state}
+            onChange={(e) => placeOfSupply.pick(e.target.value)}
+          >
+            <option value="">Select state</option>
+            {stateNames.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
         )}
       </Field>
       <div className="summary-total">

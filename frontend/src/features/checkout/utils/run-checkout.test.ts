@@ -70,6 +70,20 @@ describe('place order', () => {
     expect(vi.mocked(plain.placeOrder).mock.calls[0]![0]).not.toHaveProperty('coupon');
   });
 
+  it('names the chosen place of supply in both calls; without one (or an empty one), no state key', async () => {
+    const d = deps();
+    await runCheckout({ ...good, state: 'Chhattisgarh' }, d);
+    expect(d.createPayment).toHaveBeenCalledWith(expect.objectContaining({ amount: 3206, state: 'Chhattisgarh' }));
+    expect(d.placeOrder).toHaveBeenCalledWith(expect.objectContaining({ paymentId: 'pay_1', state: 'Chhattisgarh' }));
+
+    for (const state of [undefined, '']) {
+      const plain = deps();
+      await runCheckout({ ...good, state }, plain);
+      expect(vi.mocked(plain.createPayment).mock.calls[0]![0]).not.toHaveProperty('state');
+      expect(vi.mocked(plain.placeOrder).mock.calls[0]![0]).not.toHaveProperty('state');
+    }
+  });
+
   it('checks the pincode first', async () => {
     const d = deps();
     for (const pincode of ['', '49200', '4920011', 'abcdef']) {
@@ -176,6 +190,19 @@ describe('place order, cash on delivery', () => {
       pincode: '492001',
       amount: 2886,
       coupon: 'WELCOME10',
+    });
+  });
+
+  it('names the chosen place of supply beside the coupon', async () => {
+    const d = codDeps();
+    await runCodCheckout({ ...good, coupon: { code: 'WELCOME10', amount: 2886 }, state: 'Maharashtra' }, d);
+    expect(d.placeCodOrder).toHaveBeenCalledWith({
+      products,
+      address: '12 MG Road, Raipur',
+      pincode: '492001',
+      amount: 2886,
+      coupon: 'WELCOME10',
+      state: 'Maharashtra',
     });
   });
 

@@ -13,6 +13,8 @@ export type CheckoutInput = {
   pincode: string;
   /** An applied coupon: its code goes with the payment and the order, its `amount` is paid. */
   coupon?: { code: string; amount: number };
+  /** The place of supply the shopper chose; empty or absent: the server works it out from the pincode. */
+  state?: string;
 };
 
 export type CheckoutDeps = {
@@ -43,7 +45,7 @@ type Prepared = { ok: true; order: CodOrderInput };
 /**
  * What both ways of paying check first, in the spec's order: pincode, deliverable, total,
  * address, amount. Yields the body both send: lines, address, pincode, the amount (after the
- * coupon when one is applied) and `coupon` only then.
+ * coupon when one is applied), `coupon` only then, and `state` only when one was chosen.
  */
 async function prepare(input: CheckoutInput, deps: Pick<CheckoutDeps, 'checkDelivery'>): Promise<Prepared | Failure> {
   const pincode = input.pincode.trim();
@@ -65,9 +67,10 @@ async function prepare(input: CheckoutInput, deps: Pick<CheckoutDeps, 'checkDeli
   if (!Number.isSafeInteger(amount) || amount <= 0) return fail('validation', 'Please enter a valid amount');
 
   const products = input.lines.map(({ _id, productno, quantity }) => ({ _id, productno, quantity }));
-  // Without a coupon the bodies stay as they were: no `coupon` key at all.
+  // Without a coupon (or a state) the bodies stay as they were: no `coupon` (`state`) key at all.
   const coupon = input.coupon ? { coupon: input.coupon.code } : {};
-  return { ok: true, order: { products, address, pincode, amount, ...coupon } };
+  const state = input.state?.trim() ? { state: input.state.trim() } : {};
+  return { ok: true, order: { products, address, pincode, amount, ...coupon, ...state } };
 }
 
 /**

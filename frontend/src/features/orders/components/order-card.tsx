@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { DownloadInvoiceButton } from '@/components/ui/download-invoice-button';
 import { ProductImage } from '@/components/ui/product-image';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
@@ -24,7 +25,10 @@ function deliveryText(order: Order): string {
   return date ? `Delivery ${when} (by ${formatLongDate(date)})` : `Delivery ${when}`;
 }
 
-/** One of my orders: id, date, address, products, Delivery, status, how it is paid, payment id, total, Cancel Order. */
+/**
+ * One of my orders: id, date, address (and the place of supply), invoice number, products,
+ * Delivery, status, how it is paid, payment id, total, Download invoice, Cancel Order.
+ */
 export function OrderCard({ order }: { order: Order }) {
   const cancel = useCancelOrder();
   const delivered = order.status === 'Delivered';
@@ -81,8 +85,17 @@ export function OrderCard({ order }: { order: Order }) {
       <dl className="order-facts">
         <div>
           <dt>Shipping address</dt>
-          <dd>{order.address}</dd>
+          <dd>
+            {order.address}
+            {order.state ? <span className="order-supply">Place of supply: {order.state}</span> : null}
+          </dd>
         </div>
+        {order.invoiceNo ? (
+          <div>
+            <dt>Invoice</dt>
+            <dd className="order-invoice">{order.invoiceNo}</dd>
+          </div>
+        ) : null}
         <div>
           <dt>Delivery</dt>
           <dd>{deliveryText(order)}</dd>
@@ -114,6 +127,7 @@ export function OrderCard({ order }: { order: Order }) {
       </dl>
 
       <footer className="order-foot">
+        <DownloadInvoiceButton order={order} />
         <button
           type="button"
           className="btn btn-danger btn-sm"
