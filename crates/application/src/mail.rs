@@ -3,7 +3,7 @@
 use async_trait::async_trait;
 use paduka_domain::contact::Email;
 
-/// One message, as plain text with an HTML alternative.
+/// One message, as plain text with an HTML alternative, and any files attached.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Mail {
     pub to: Email,
@@ -11,6 +11,16 @@ pub struct Mail {
     pub subject: String,
     pub text: String,
     pub html: String,
+    pub attachments: Vec<Attachment>,
+}
+
+/// A file sent with a mail (the order-placed mail's invoice).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Attachment {
+    pub file_name: String,
+    /// e.g. `application/pdf`.
+    pub content_type: String,
+    pub bytes: Vec<u8>,
 }
 
 #[cfg_attr(any(test, feature = "mock"), mockall::automock)]

@@ -2,6 +2,7 @@
 //! answers most ports give, and how a test reads an unexpected failure.
 
 use std::fmt::Debug;
+use std::sync::Arc;
 
 use paduka_test_support::builders::UserBuilder;
 use paduka_test_support::time::now;
@@ -9,7 +10,7 @@ use paduka_test_support::time::now;
 use crate::accounts::{Admin, AuthError, Principal, RegistrationError, UserError};
 use crate::catalog::CatalogError;
 use crate::checkout::CheckoutError;
-use crate::orders::OrderError;
+use crate::orders::{InvoiceSettings, Invoicing, MockInvoiceRenderer, OrderError};
 use crate::{MockClock, MockIdGenerator, RepoError};
 
 /// `shopper-1` ("Shopper-1"), signed in.
@@ -27,6 +28,22 @@ pub fn clock() -> MockClock {
     let mut clock = MockClock::new();
     clock.expect_now().return_const(now());
     clock
+}
+
+/// The bytes [`invoicing`]'s renderer draws every invoice as.
+pub const FAKE_PDF: &[u8] = b"%PDF-fake";
+
+/// Invoicing with the default settings (an unregistered shop in Uttar Pradesh, `5@2500,18`,
+/// HSN 6403, `PDK`), drawing every invoice as [`FAKE_PDF`].
+pub fn invoicing() -> Arc<Invoicing> {
+    let mut renderer = MockInvoiceRenderer::new();
+    renderer
+        .expect_render()
+        .returning(|_| Ok(FAKE_PDF.to_vec()));
+    Arc::new(Invoicing::new(
+        InvoiceSettings::default(),
+        Arc::new(renderer),
+    ))
 }
 
 /// An id generator that hands out exactly `ids`, in order, and no more.

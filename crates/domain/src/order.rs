@@ -2,8 +2,9 @@
 
 use chrono::{DateTime, Utc};
 
+use crate::gst::{GstRate, Hsn};
 use crate::review::UserRef;
-use crate::{InvalidInput, OrderId, Paise, Percent, ProductId};
+use crate::{InvalidInput, OrderId, Paise, Percent, ProductId, State};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum OrderStatus {
@@ -81,6 +82,16 @@ pub struct OrderLine {
     pub unit_price: Paise,
     pub discount: Percent,
     pub quantity: u32,
+    /// The GST terms the line was sold under; `None` on orders placed before invoices.
+    pub tax: Option<LineTax>,
+}
+
+/// A line's HSN code and GST rate as they were when it was sold: later changes of the slabs,
+/// the default HSN or the product never change an invoice issued.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LineTax {
+    pub hsn: Hsn,
+    pub rate: GstRate,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -101,6 +112,11 @@ pub struct Order {
     /// once paid ([`Order::shown_payment_id`]).
     pub payment_id: String,
     pub provider_order_id: String,
+    /// The place of supply; `None` on orders placed before invoices.
+    pub state: Option<State>,
+    /// `PDK/2026-27/000001`, given when it was placed; `None` on orders placed before
+    /// invoices, which have none.
+    pub invoice_no: Option<String>,
     pub status: OrderStatus,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,

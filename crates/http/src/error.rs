@@ -247,7 +247,7 @@ impl From<OrderError> for ApiError {
         let message = error.to_string();
         match error {
             OrderError::Invalid(invalid) => invalid.into(),
-            OrderError::NotFound => Self::NotFound(message),
+            OrderError::NotFound | OrderError::NoInvoice => Self::NotFound(message),
             OrderError::Forbidden => Self::Forbidden(message),
             OrderError::Delivered | OrderError::Cancelled | OrderError::AlreadyPaid => {
                 Self::Conflict(message)

@@ -179,6 +179,8 @@ pub fn api_routes() -> Vec<ApiRoute> {
             users::delete_user::delete_user,
         ),
         // checkout and orders
+        // Before `/delivery/{pincode}`, which would take `states` for a pincode.
+        route(M::GET, "/delivery/states", delivery::states::states),
         route(
             M::GET,
             "/delivery/{pincode}",
@@ -208,6 +210,7 @@ pub fn api_routes() -> Vec<ApiRoute> {
         ),
         route(M::POST, "/order/myorders", orders::my_orders::my_orders),
         route(M::GET, "/order/get-order/{id}", orders::get::get_order),
+        route(M::GET, "/order/invoice/{id}", orders::invoice::invoice),
         route(M::GET, "/order/get-all-orders", orders::all::all_orders),
         route(
             M::PUT,

@@ -1068,7 +1068,7 @@ async fn the_delivery_check_needs_six_digits() {
         send!(app, request),
         (
             StatusCode::OK,
-            json!({"success": true, "deliverable": true, "message": "Delivery available at this pincode"})
+            json!({"success": true, "deliverable": true, "message": "Delivery available at this pincode", "state": "Uttar Pradesh"})
         )
     );
     let request = test::TestRequest::get().uri("/api/v1/delivery/2810");

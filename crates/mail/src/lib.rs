@@ -6,24 +6,39 @@ use std::path::PathBuf;
 
 use anyhow::Context;
 use async_trait::async_trait;
-use lettre::message::{Mailbox, MultiPart};
+use lettre::message::header::ContentType;
+use lettre::message::{Attachment as LettreAttachment, Mailbox, MultiPart};
 use lettre::{AsyncFileTransport, AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use paduka_application::mail::{Mail, Mailer};
 
-/// Builds the MIME message: plain text with an HTML alternative.
+/// Builds the MIME message: plain text with an HTML alternative, and with attachments a
+/// `multipart/mixed` of that and the files.
 fn message(from: &Mailbox, mail: &Mail) -> anyhow::Result<Message> {
     let to = Mailbox::new(
         mail.to_name.clone(),
         mail.to.as_str().parse().context("recipient address")?,
     );
+    let body = MultiPart::alternative_plain_html(mail.text.clone(), mail.html.clone());
+    let body = if mail.attachments.is_empty() {
+        body
+    } else {
+        mail.attachments.iter().try_fold(
+            MultiPart::mixed().multipart(body),
+            |mixed, file| -> anyhow::Result<MultiPart> {
+                let content_type = ContentType::parse(&file.content_type)
+                    .with_context(|| format!("content type {:?}", file.content_type))?;
+                Ok(mixed.singlepart(
+                    LettreAttachment::new(file.file_name.clone())
+                        .body(file.bytes.clone(), content_type),
+                ))
+            },
+        )?
+    };
     Message::builder()
         .from(from.clone())
         .to(to)
         .subject(&mail.subject)
-        .multipart(MultiPart::alternative_plain_html(
-            mail.text.clone(),
-            mail.html.clone(),
-        ))
+        .multipart(body)
         .context("building the message")
 }
 

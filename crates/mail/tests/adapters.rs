@@ -5,7 +5,7 @@ use std::sync::{Arc, Mutex};
 
 use mailin_embedded::response::OK;
 use mailin_embedded::{Handler, Response, Server, SslConfig};
-use paduka_application::mail::{Mail, Mailer};
+use paduka_application::mail::{Attachment, Mail, Mailer};
 use paduka_domain::contact::Email;
 use paduka_mail::{OutboxMailer, SmtpMailer};
 
@@ -16,7 +16,40 @@ fn mail() -> Mail {
         subject: "Your Paduka code: 482913".into(),
         text: "Your code is 482913. It expires in 10 minutes.".into(),
         html: "<p>Your code is <strong>482913</strong>.</p>".into(),
+        attachments: Vec::new(),
     }
+}
+
+/// An order mail with its invoice attached.
+fn mail_with_invoice() -> Mail {
+    Mail {
+        attachments: vec![Attachment {
+            file_name: "invoice-PDK-2026-27-000001.pdf".into(),
+            content_type: "application/pdf".into(),
+            // A PDF's second line is binary, so it travels as base64.
+            bytes: b"%PDF-1.7\n%\xe2\xe3\xcf\xd3 an invoice".to_vec(),
+        }],
+        ..mail()
+    }
+}
+
+/// The file is a part of its own beside the text and HTML, named, typed and encoded.
+fn assert_invoice_attached(raw: &str) {
+    assert!(raw.contains("multipart/mixed"), "{raw}");
+    assert!(raw.contains("multipart/alternative"), "{raw}");
+    assert!(raw.contains("Content-Type: application/pdf"), "{raw}");
+    assert!(
+        raw.contains(
+            "Content-Disposition: attachment; filename=\"invoice-PDK-2026-27-000001.pdf\""
+        ),
+        "{raw}"
+    );
+    assert!(raw.contains("Content-Transfer-Encoding: base64"), "{raw}");
+    assert!(
+        raw.contains("JVBERi0xLjcKJeLjz9MgYW4gaW52b2ljZQ=="),
+        "{raw}"
+    );
+    assert!(raw.contains("Your code is 482913"), "the text stays: {raw}");
 }
 
 /// Each message: its recipients and its raw content.
@@ -77,6 +110,15 @@ async fn an_smtp_server_receives_the_message_with_recipient_subject_and_code() {
     );
     assert!(body.contains("Your code is 482913"), "{body}");
     assert!(body.contains("text/html"), "an HTML alternative: {body}");
+    assert!(
+        !body.contains("multipart/mixed"),
+        "no attachment, no mixed part"
+    );
+
+    mailer.send(&mail_with_invoice()).await.unwrap();
+    let received = inbox.0.lock().unwrap().clone();
+    assert_eq!(received.len(), 2);
+    assert_invoice_attached(&String::from_utf8_lossy(&received[1].1));
 }
 
 #[tokio::test]
@@ -125,4 +167,17 @@ async fn the_outbox_keeps_each_message_as_an_eml_file() {
     assert!(content.contains("To: Asha <asha@example.com>"), "{content}");
     assert!(content.contains("Subject: Your Paduka code: 482913"));
     assert!(content.contains("Your code is 482913"));
+}
+
+#[tokio::test]
+async fn the_outbox_keeps_an_attachment_in_its_eml_file() {
+    let folder = tempfile::tempdir().unwrap();
+    let mailer = OutboxMailer::new(folder.path(), "Paduka <no-reply@paduka.local>").unwrap();
+    mailer.send(&mail_with_invoice()).await.unwrap();
+    let file = std::fs::read_dir(folder.path())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|f| f.extension().is_some_and(|e| e == "eml"))
+        .expect("one .eml file");
+    assert_invoice_attached(&std::fs::read_to_string(file).unwrap());
 }

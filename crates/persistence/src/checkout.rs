@@ -8,7 +8,7 @@ use paduka_application::checkout::{
     CartLine, CheckoutIntent, CheckoutIntentRepository, IntentConflict, IntentRefund,
     WebhookEventRepository,
 };
-use paduka_domain::{ProductId, UserId};
+use paduka_domain::{ProductId, State, UserId};
 
 use crate::db::{
     AnyConnection, Broken, Database, Stop, broken, corrupt, from_db_time, to_db_time, too_large,
@@ -47,6 +47,7 @@ struct IntentRow {
     refund_id: Option<String>,
     refund_claimed_at: Option<NaiveDateTime>,
     coupon_code: Option<String>,
+    state: Option<String>,
 }
 
 #[derive(Queryable, Selectable)]
@@ -110,7 +111,13 @@ fn assemble(conn: &mut AnyConnection, rows: Vec<IntentRow>) -> QueryResult<Vec<C
                     )));
                 }
             };
+            let state = row
+                .state
+                .map(|state| State::parse(&state))
+                .transpose()
+                .map_err(|_| corrupt(format_args!("state of intent {provider_order_id}")))?;
             Ok(CheckoutIntent {
+                state,
                 lines: lines.remove(&provider_order_id).unwrap_or_default(),
                 provider_order_id,
                 receipt: row.receipt,
@@ -143,6 +150,7 @@ fn save_in(conn: &mut AnyConnection, intent: &CheckoutIntent) -> QueryResult<()>
                 checkout_intents::refund_id.eq(refund.and_then(|r| r.refund_id.as_deref())),
                 checkout_intents::refund_claimed_at.eq(refund.map(|r| to_db_time(r.claimed_at))),
                 checkout_intents::coupon_code.eq(intent.coupon.as_deref()),
+                checkout_intents::state.eq(intent.state.map(State::name)),
             ))
             .execute(conn)?;
         for (position, line) in intent.lines.iter().enumerate() {

@@ -441,7 +441,7 @@ pub(crate) enum Broken<'a> {
 
 /// The unique rules SQLite reports, by the columns its message lists (`UNIQUE constraint
 /// failed: users.email`), with the names the migrations give them (which PostgreSQL reports).
-const SQLITE_UNIQUE_RULES: [(&str, &str); 10] = [
+const SQLITE_UNIQUE_RULES: [(&str, &str); 11] = [
     ("users.email", "users_email_key"),
     ("categories.name_key", "categories_name_key_key"),
     ("products.product_code", "products_product_code_key"),
@@ -450,6 +450,7 @@ const SQLITE_UNIQUE_RULES: [(&str, &str); 10] = [
         "reviews_product_id_user_id_key",
     ),
     ("orders.payment_id", "orders_payment_id_key"),
+    ("orders.invoice_no", "orders_invoice_no_key"),
     (
         "checkout_intents.provider_order_id",
         "checkout_intents_pkey",

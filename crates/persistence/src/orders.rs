@@ -10,18 +10,21 @@ use paduka_application::orders::{
     Cancellation, CodTerms, CouponUse, LowStock, NewOrder, OrderConflict, OrderRepository,
     PlaceError, Placement, StockChange,
 };
+use paduka_domain::gst::{GstRate, Hsn};
+use paduka_domain::invoice::FinancialYear;
 use paduka_domain::order::{
-    Order, OrderCoupon, OrderLine, OrderStatus, PaymentMethod, StatusChange,
+    LineTax, Order, OrderCoupon, OrderLine, OrderStatus, PaymentMethod, StatusChange,
 };
 use paduka_domain::review::UserRef;
-use paduka_domain::{OrderId, Paise, Percent, ProductId, UserId};
+use paduka_domain::{OrderId, Paise, Percent, ProductId, State, UserId};
 
 use crate::db::{
     AnyConnection, Broken, Database, Stop, broken, corrupt, from_db_time, repo_error, to_db_time,
     too_large, write_transaction_with,
 };
 use crate::schema::{
-    checkout_intents, coupons, order_events, order_lines, orders, product_variants, products, users,
+    checkout_intents, coupons, invoice_counters, order_events, order_lines, orders,
+    product_variants, products, users,
 };
 
 /// Orders in `orders`, `order_lines` and `order_events`; placing and cancelling one moves
@@ -80,6 +83,8 @@ struct OrderRow {
     paid: bool,
     payment_id: String,
     provider_order_id: String,
+    state: Option<String>,
+    invoice_no: Option<String>,
     status: String,
     created_at: NaiveDateTime,
     updated_at: NaiveDateTime,
@@ -96,6 +101,8 @@ struct LineRow {
     unit_price_paise: i64,
     discount: i32,
     quantity: i32,
+    hsn: Option<String>,
+    gst_rate: Option<i32>,
 }
 
 /// What a cancellation gives back: a line's product, size and quantity.
@@ -144,6 +151,19 @@ fn lines_of(
                     .map_err(|_| corrupt(format_args!("discount of a line of order {order}")))?,
                 quantity: u32::try_from(row.quantity)
                     .map_err(|_| corrupt(format_args!("quantity of a line of order {order}")))?,
+                tax: match (row.hsn, row.gst_rate) {
+                    (Some(hsn), Some(rate)) => Some(LineTax {
+                        hsn: Hsn::parse(&hsn)
+                            .map_err(|_| corrupt(format_args!("HSN of a line of order {order}")))?,
+                        rate: u8::try_from(rate)
+                            .ok()
+                            .and_then(|rate| GstRate::new(rate).ok())
+                            .ok_or_else(|| {
+                                corrupt(format_args!("GST rate of a line of order {order}"))
+                            })?,
+                    }),
+                    _ => None,
+                },
             };
             by_order.entry(order).or_default().push(line);
         }
@@ -162,6 +182,11 @@ fn assemble(conn: &mut AnyConnection, rows: Vec<OrderRow>) -> QueryResult<Vec<Or
                 .ok_or_else(|| corrupt(format_args!("status of order {id}")))?;
             let payment_method = PaymentMethod::from_stored(&row.payment_method)
                 .ok_or_else(|| corrupt(format_args!("payment method of order {id}")))?;
+            let state = row
+                .state
+                .map(|state| State::parse(&state))
+                .transpose()
+                .map_err(|_| corrupt(format_args!("state of order {id}")))?;
             Ok(Order {
                 lines: lines.remove(&id).unwrap_or_default(),
                 // The buyer's current name while the account exists, else the one they had.
@@ -182,6 +207,8 @@ fn assemble(conn: &mut AnyConnection, rows: Vec<OrderRow>) -> QueryResult<Vec<Or
                 paid: row.paid,
                 payment_id: row.payment_id,
                 provider_order_id: row.provider_order_id,
+                state,
+                invoice_no: row.invoice_no,
                 status,
                 created_at: from_db_time(row.created_at),
                 updated_at: from_db_time(row.updated_at),
@@ -482,6 +509,10 @@ fn take_and_insert(
         take_coupon_use(conn, coupon, order.user.id.as_ref())?;
     }
 
+    let invoice_no = order.invoice_prefix.invoice_number(
+        FinancialYear::of(order.at),
+        next_invoice_number(conn, FinancialYear::of(order.at))?,
+    );
     let at = to_db_time(order.at);
     let id = order.id.as_str();
     diesel::insert_into(orders::table)
@@ -502,6 +533,8 @@ fn take_and_insert(
             orders::cod_key.eq(order.cod.as_ref().and_then(|c| c.key.as_deref())),
             orders::payment_id.eq(&order.payment_id),
             orders::provider_order_id.eq(&order.provider_order_id),
+            orders::state.eq(order.state.name()),
+            orders::invoice_no.eq(&invoice_no),
             orders::status.eq(OrderStatus::Pending.as_str()),
             orders::created_at.eq(at),
             orders::updated_at.eq(at),
@@ -523,6 +556,8 @@ fn take_and_insert(
                 order_lines::unit_price_paise.eq(line.unit_price.paise()),
                 order_lines::discount.eq(i32::from(line.discount.value())),
                 order_lines::quantity.eq(quantity_column(line.quantity, "an order line")?),
+                order_lines::hsn.eq(line.tax.as_ref().map(|t| t.hsn.as_str())),
+                order_lines::gst_rate.eq(line.tax.as_ref().map(|t| i32::from(t.rate.percent()))),
             ))
             .execute(conn)?;
     }
@@ -545,6 +580,8 @@ fn take_and_insert(
         paid: order.cod.is_none(),
         payment_id: order.payment_id.clone(),
         provider_order_id: order.provider_order_id.clone(),
+        state: Some(order.state),
+        invoice_no: Some(invoice_no),
         status: OrderStatus::Pending,
         created_at: at,
         updated_at: at,
@@ -553,6 +590,27 @@ fn take_and_insert(
         order: placed,
         low_stock,
     })
+}
+
+/// The next invoice number of the financial year, from 1: the year's counter is created or
+/// moved on by one upsert, whose row lock (PostgreSQL) or write transaction (SQLite) holds
+/// every other order's number back until this order commits or rolls back. Numbers are thus
+/// given in commit order, and one rolled back is given again: no gap, no repeat.
+fn next_invoice_number(conn: &mut AnyConnection, year: FinancialYear) -> QueryResult<u64> {
+    let upsert = diesel::insert_into(invoice_counters::table)
+        .values((
+            invoice_counters::financial_year.eq(year.first_year()),
+            invoice_counters::last_number.eq(1_i64),
+        ))
+        .on_conflict(invoice_counters::financial_year)
+        .do_update()
+        .set(invoice_counters::last_number.eq(invoice_counters::last_number + 1_i64))
+        .returning(invoice_counters::last_number);
+    let number: i64 = match conn {
+        AnyConnection::Postgresql(pg) => upsert.get_result(pg)?,
+        AnyConnection::Sqlite(sqlite) => upsert.get_result(sqlite)?,
+    };
+    u64::try_from(number).map_err(|_| corrupt(format_args!("invoice counter of {year}")))
 }
 
 fn place(

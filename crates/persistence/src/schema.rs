@@ -146,6 +146,8 @@ diesel::table! {
         payment_method -> Text,
         paid -> Bool,
         cod_key -> Nullable<Text>,
+        state -> Nullable<Text>,
+        invoice_no -> Nullable<Text>,
     }
 }
 
@@ -161,6 +163,8 @@ diesel::table! {
         unit_price_paise -> BigInt,
         discount -> Integer,
         quantity -> Integer,
+        hsn -> Nullable<Text>,
+        gst_rate -> Nullable<Integer>,
     }
 }
 
@@ -187,6 +191,14 @@ diesel::table! {
         refund_id -> Nullable<Text>,
         refund_claimed_at -> Nullable<Timestamp>,
         coupon_code -> Nullable<Text>,
+        state -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    invoice_counters (financial_year) {
+        financial_year -> Integer,
+        last_number -> BigInt,
     }
 }
 
@@ -296,6 +308,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     checkout_intents,
     checkout_intent_lines,
     coupons,
+    invoice_counters,
     payment_events,
     one_time_codes,
 );

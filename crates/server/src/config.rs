@@ -11,7 +11,11 @@ use paduka_application::Clock;
 use paduka_application::accounts::RateLimits;
 use paduka_application::admin::LOW_STOCK_THRESHOLD;
 use paduka_application::checkout::CodSettings;
+use paduka_application::orders::InvoiceSettings;
+use paduka_domain::State;
 use paduka_domain::contact::Pincode;
+use paduka_domain::gst::{GstSlabs, Gstin, Hsn};
+use paduka_domain::invoice::{InvoicePrefix, Seller};
 use paduka_http::TrustedProxies;
 use secrecy::{ExposeSecret, SecretString};
 
@@ -44,6 +48,10 @@ pub struct Settings {
     /// Cash on delivery: on or off (`COD_ENABLED`, default on) and the largest order a
     /// courier collects (`COD_MAX_AMOUNT`, whole rupees, default 10000).
     pub cash_on_delivery: CodSettings,
+    /// Who the invoices name as the seller, the GST slabs, the default HSN and the invoice
+    /// numbers' prefix (`SHOP_LEGAL_NAME`, `SHOP_ADDRESS`, `SHOP_STATE`, `SHOP_GSTIN`,
+    /// `GST_SLABS`, `DEFAULT_HSN`, `INVOICE_PREFIX`).
+    pub invoices: InvoiceSettings,
     pub data_dir: PathBuf,
     pub static_dir: PathBuf,
     /// Load demo data into an empty database on start.
@@ -309,6 +317,7 @@ impl Settings {
                     })?,
             },
         };
+        let invoices = invoice_settings(&get)?;
         let log_format = match get("LOG_FORMAT").as_deref() {
             None | Some("text") => LogFormat::Text,
             Some("json") => LogFormat::Json,
@@ -347,6 +356,7 @@ impl Settings {
             deliverable_pincodes,
             low_stock_threshold,
             cash_on_delivery,
+            invoices,
             static_dir: PathBuf::from(get("STATIC_DIR").unwrap_or_else(|| "frontend/dist".into())),
             data_dir,
             demo_data,
@@ -380,6 +390,7 @@ impl Settings {
                 .collect(),
             low_stock_threshold: LOW_STOCK_THRESHOLD,
             cash_on_delivery: CodSettings::default(),
+            invoices: InvoiceSettings::default(),
             static_dir: data_dir.join("static"),
             data_dir,
             demo_data: false,
@@ -393,6 +404,62 @@ impl Settings {
     pub fn is_postgres(&self) -> bool {
         is_postgres_url(self.database_url.expose_secret())
     }
+}
+
+/// The invoices' settings (decisions 11). A GSTIN whose check character is wrong, or whose
+/// first two digits are not `SHOP_STATE`'s code, stops the start: every invoice would carry it.
+fn invoice_settings(get: &impl Fn(&str) -> Option<String>) -> Result<InvoiceSettings, ConfigError> {
+    let defaults = InvoiceSettings::default();
+    let invalid = |name: &'static str| {
+        move |error: paduka_domain::InvalidInput| ConfigError {
+            name,
+            problem: error.to_string(),
+        }
+    };
+    let text = |name: &'static str, default: &str, max: usize| match get(name) {
+        None => Ok(default.to_owned()),
+        Some(value) if value.chars().count() <= max => Ok(value),
+        Some(_) => Err(ConfigError {
+            name,
+            problem: format!("must be at most {max} characters"),
+        }),
+    };
+    // Blank is unset, as for every variable.
+    let legal_name = text("SHOP_LEGAL_NAME", &defaults.seller.legal_name, 200)?;
+    // `\n` in an env file is a line break of the printed address.
+    let address = text("SHOP_ADDRESS", &defaults.seller.address, 500)?.replace("\\n", "\n");
+    let state = match get("SHOP_STATE") {
+        None => defaults.seller.state,
+        Some(value) => State::parse(&value).map_err(invalid("SHOP_STATE"))?,
+    };
+    let gstin = match get("SHOP_GSTIN") {
+        None => None,
+        Some(value) => {
+            let gstin = Gstin::parse(&value).map_err(invalid("SHOP_GSTIN"))?;
+            gstin.check_state(state).map_err(invalid("SHOP_GSTIN"))?;
+            Some(gstin)
+        }
+    };
+    Ok(InvoiceSettings {
+        seller: Seller {
+            legal_name,
+            address,
+            state,
+            gstin,
+        },
+        slabs: match get("GST_SLABS") {
+            None => defaults.slabs,
+            Some(value) => GstSlabs::parse(&value).map_err(invalid("GST_SLABS"))?,
+        },
+        default_hsn: match get("DEFAULT_HSN") {
+            None => defaults.default_hsn,
+            Some(value) => Hsn::parse(&value).map_err(invalid("DEFAULT_HSN"))?,
+        },
+        prefix: match get("INVOICE_PREFIX") {
+            None => defaults.prefix,
+            Some(value) => InvoicePrefix::parse(&value).map_err(invalid("INVOICE_PREFIX"))?,
+        },
+    })
 }
 
 fn is_postgres_url(url: &str) -> bool {
@@ -478,6 +545,13 @@ mod tests {
             ("RATE_LIMIT_PER_ADDRESS", "-5"),
             ("RATE_LIMIT_WINDOW_SECS", "1.5"),
             ("RAZORPAY_KEY_SECRET", "only-the-secret"),
+            // The check character of 09ABCDE1234F1ZY is Y.
+            ("SHOP_GSTIN", "09ABCDE1234F1ZX"),
+            ("SHOP_GSTIN", "09ABCDE1234F1Z"),
+            ("SHOP_STATE", "Atlantis"),
+            ("GST_SLABS", "5@2500"),
+            ("DEFAULT_HSN", "64"),
+            ("INVOICE_PREFIX", "PDK/2026"),
         ] {
             let error = settings(&[(name, value)]).unwrap_err();
             let expected = if name == "RAZORPAY_KEY_SECRET" {
@@ -488,6 +562,49 @@ mod tests {
             assert_eq!(error.name, expected, "{name}={value}");
             assert!(error.to_string().starts_with(expected));
         }
+    }
+
+    #[test]
+    fn the_invoices_seller_slabs_code_and_prefix_are_read_from_the_environment() {
+        let s = settings(&[
+            ("SHOP_LEGAL_NAME", "Paduka Footwear Pvt Ltd"),
+            ("SHOP_ADDRESS", "14 Holi Gate\\nMathura 281001"),
+            ("SHOP_STATE", "Uttar Pradesh"),
+            ("SHOP_GSTIN", "09abcde1234f1zy"),
+            ("GST_SLABS", "5@1000,12"),
+            ("DEFAULT_HSN", "640299"),
+            ("INVOICE_PREFIX", "shoe"),
+        ])
+        .unwrap();
+        let invoices = &s.invoices;
+        assert_eq!(invoices.seller.legal_name, "Paduka Footwear Pvt Ltd");
+        assert_eq!(invoices.seller.address, "14 Holi Gate\nMathura 281001");
+        assert_eq!(invoices.seller.state, State::UttarPradesh);
+        assert_eq!(
+            invoices.seller.gstin.as_ref().map(Gstin::as_str),
+            Some("09ABCDE1234F1ZY")
+        );
+        assert_eq!(invoices.default_hsn.as_str(), "640299");
+        assert_eq!(invoices.prefix.as_str(), "SHOE");
+        let unit = |rupees| paduka_domain::Paise::from_rupees(rupees).unwrap();
+        assert_eq!(invoices.slabs.rate_for(unit(1000)).percent(), 5);
+        assert_eq!(invoices.slabs.rate_for(unit(1001)).percent(), 12);
+        // Unset: an unregistered shop (bills of supply) in Uttar Pradesh.
+        let defaults = settings(&[]).unwrap().invoices;
+        assert_eq!(defaults, InvoiceSettings::default());
+        assert!(defaults.seller.gstin.is_none());
+    }
+
+    #[test]
+    fn a_gstin_of_another_state_than_the_shop_s_stops_the_start() {
+        // 09 is Uttar Pradesh's code; the shop says Karnataka (29).
+        let error = settings(&[
+            ("SHOP_STATE", "Karnataka"),
+            ("SHOP_GSTIN", "09ABCDE1234F1ZY"),
+        ])
+        .unwrap_err();
+        assert_eq!(error.name, "SHOP_GSTIN");
+        assert!(settings(&[("SHOP_STATE", "KA"), ("SHOP_GSTIN", "29ABCDE1234F1ZW")]).is_ok());
     }
 
     #[test]

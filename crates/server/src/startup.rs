@@ -18,10 +18,11 @@ use paduka_application::checkout::{
 };
 use paduka_application::coupons::CouponService;
 use paduka_application::mail::Mailer;
-use paduka_application::orders::{OrderPorts, OrderService};
+use paduka_application::orders::{InvoiceRenderer, Invoicing, OrderPorts, OrderService};
 use paduka_application::sales::SaleService;
 use paduka_application::{Clock, IdGenerator};
 use paduka_domain::delivery::DeliveryArea;
+use paduka_domain::invoice::InvoiceDocument;
 use paduka_http::ApiState;
 use paduka_mail::{OutboxMailer, SmtpMailer};
 use paduka_media::ImageCodec;
@@ -53,6 +54,18 @@ pub struct Services {
     /// What the cached lists are tagged with, moved by [`changes::watch`] when the database
     /// says another instance changed the data.
     pub revisions: changes::Revisions,
+    /// The invoices' settings and renderer (the demo's past orders are taxed as checkout's).
+    pub invoicing: Arc<Invoicing>,
+}
+
+/// Invoices drawn by `paduka-invoice-pdf`, which knows the domain's document and nothing of
+/// the application's port.
+struct PdfInvoices;
+
+impl InvoiceRenderer for PdfInvoices {
+    fn render(&self, document: &InvoiceDocument) -> anyhow::Result<Vec<u8>> {
+        paduka_invoice_pdf::render(document)
+    }
 }
 
 /// The mailer the settings ask for: SMTP when `SMTP_URL` is set, else `.eml` files in
@@ -200,6 +213,10 @@ impl Services {
         let intents: Arc<dyn CheckoutIntentRepository> =
             Arc::new(DieselCheckoutIntentRepository::new(database.clone()));
         let coupons_repo = Arc::new(DieselCouponRepository::new(database.clone()));
+        let invoicing = Arc::new(Invoicing::new(
+            settings.invoices.clone(),
+            Arc::new(PdfInvoices),
+        ));
         let checkout = CheckoutService::new(
             CheckoutPorts {
                 gateway: gateway.clone(),
@@ -213,6 +230,7 @@ impl Services {
                 ids: ids.clone(),
                 clock: clock.clone(),
                 catalog_revision: catalog.revision_handle(),
+                invoicing: invoicing.clone(),
             },
             DeliveryArea::new(settings.deliverable_pincodes.iter().cloned()),
         )
@@ -226,6 +244,7 @@ impl Services {
             mailer: mailer.clone(),
             clock: clock.clone(),
             catalog_revision: catalog.revision_handle(),
+            invoicing: invoicing.clone(),
         });
         let admin = AdminService::new(
             Arc::new(DieselStatsRepository::new(database.clone())),
@@ -265,6 +284,7 @@ impl Services {
             database,
             sandbox,
             revisions,
+            invoicing,
         })
     }
 }

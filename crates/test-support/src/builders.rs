@@ -15,10 +15,11 @@
 use chrono::{DateTime, Utc};
 use paduka_domain::catalog::{Category, CategoryRef, Product, ProductRating, Variant};
 use paduka_domain::contact::Email;
-use paduka_domain::order::{Order, OrderLine, OrderStatus};
+use paduka_domain::gst::{GstRate, Hsn};
+use paduka_domain::order::{LineTax, Order, OrderLine, OrderStatus};
 use paduka_domain::review::UserRef;
 use paduka_domain::user::{Role, User};
-use paduka_domain::{CategoryId, OrderId, Paise, Percent, ProductId, UserId};
+use paduka_domain::{CategoryId, OrderId, Paise, Percent, ProductId, State, UserId};
 
 use crate::time::{at, now};
 
@@ -200,7 +201,7 @@ impl ProductBuilder {
     }
 }
 
-/// Two pairs of Trail Runner UK 7 at ₹999 less 15% (₹849.15 each).
+/// Two pairs of Trail Runner UK 7 at ₹999 less 15% (₹849.15 each), HSN 6403 at 5 % GST.
 pub fn order_line() -> OrderLine {
     OrderLine {
         product: ProductId::new("p-1"),
@@ -210,6 +211,10 @@ pub fn order_line() -> OrderLine {
         unit_price: Paise::from_stored(99_900),
         discount: Percent::new(15).expect("a valid discount"),
         quantity: 2,
+        tax: Some(LineTax {
+            hsn: Hsn::parse("6403").expect("a valid HSN"),
+            rate: GstRate::new(5).expect("a valid rate"),
+        }),
     }
 }
 
@@ -219,8 +224,8 @@ pub struct OrderBuilder(Order);
 
 impl OrderBuilder {
     /// The order `id`: `shopper-1`'s, for ₹1698 (one [`order_line`]), to 12 Temple Road,
-    /// Mathura 281001, paid by `pay_1` for the provider order `order_A`, pending, placed
-    /// [`now`].
+    /// Mathura 281001 (Uttar Pradesh), paid by `pay_1` for the provider order `order_A`,
+    /// pending, placed [`now`], invoice `PDK/2025-26/000001`.
     pub fn new(id: &str) -> Self {
         Self(Order {
             id: OrderId::new(id),
@@ -234,6 +239,8 @@ impl OrderBuilder {
             paid: true,
             payment_id: "pay_1".into(),
             provider_order_id: "order_A".into(),
+            state: Some(State::UttarPradesh),
+            invoice_no: Some("PDK/2025-26/000001".into()),
             status: OrderStatus::Pending,
             created_at: now(),
             updated_at: now(),

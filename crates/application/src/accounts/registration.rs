@@ -412,6 +412,7 @@ pub fn code_mail(purpose: CodePurpose, to: &Email, name: Option<&str>, code: &st
         subject: subject.to_owned(),
         text,
         html,
+        attachments: Vec::new(),
     }
 }
 

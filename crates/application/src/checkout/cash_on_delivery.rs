@@ -5,7 +5,7 @@ use paduka_domain::OrderId;
 use paduka_domain::contact::Pincode;
 use paduka_domain::review::UserRef;
 
-use super::pricing::{CouponAsk, checkout_address};
+use super::pricing::{CouponAsk, checkout_address, chosen_state};
 use super::{CartLine, CheckoutError, CheckoutService, PlacedOrder, Unfillable};
 use crate::accounts::Principal;
 use crate::orders::{CodTerms, NewOrder, PlaceError, Placement, mails};
@@ -40,6 +40,8 @@ pub struct CodRequest {
     /// Whole rupees, after the coupon.
     pub amount_rupees: i64,
     pub coupon: Option<String>,
+    /// The place of supply the shopper chose, if any (a state's name).
+    pub state: Option<String>,
     pub idempotency_key: Option<String>,
 }
 
@@ -57,6 +59,8 @@ impl CheckoutService {
             return Err(CheckoutError::CodUnavailable);
         }
         let address = checkout_address(&request.address)?;
+        let invoicing = &self.ports.invoicing;
+        let state = invoicing.place_of_supply(chosen_state(request.state.as_deref())?, &pincode);
         let now = self.ports.clock.now();
         let ask = CouponAsk::of(request.coupon.as_deref(), Some(&user.user_id), now);
         let priced = self.price(&request.lines, ask).await?;
@@ -79,6 +83,8 @@ impl CheckoutService {
             user: UserRef::new(user.user_id.clone(), user.name.clone()),
             address,
             pincode: pincode.as_str().to_owned(),
+            state,
+            invoice_prefix: invoicing.prefix().clone(),
             amount_rupees: priced.amount_rupees,
             coupon: priced.coupon,
             cod: Some(CodTerms {
@@ -95,8 +101,10 @@ impl CheckoutService {
             Ok(Placement::Placed { order, low_stock }) => {
                 self.ports.catalog_revision.bump();
                 tracing::info!(order = %order.id, amount = order.amount_rupees, "cash on delivery order placed");
-                self.mail_buyer(&order.user.id, |user| mails::order_placed(user, &order))
-                    .await;
+                self.mail_buyer(&order.user.id, |user| {
+                    mails::order_placed(user, &order, invoicing.attachment(&order))
+                })
+                .await;
                 self.mail_admins_low_stock(&low_stock).await;
                 Ok(PlacedOrder {
                     order,

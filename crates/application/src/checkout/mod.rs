@@ -46,7 +46,7 @@ use crate::accounts::{Principal, UserRepository};
 use crate::catalog::{CatalogRevision, ProductRepository};
 use crate::coupons::CouponRepository;
 use crate::mail::Mailer;
-use crate::orders::OrderRepository;
+use crate::orders::{Invoicing, OrderRepository};
 use crate::{Clock, IdGenerator};
 
 /// Paying for a cart and turning the payment into an order.
@@ -118,6 +118,8 @@ pub struct CheckoutPorts {
     pub clock: Arc<dyn Clock>,
     /// Bumped when an order takes stock, so cached catalog reads rebuild.
     pub catalog_revision: CatalogRevision,
+    /// Each line's GST terms, the place of supply and the order-placed mail's invoice.
+    pub invoicing: Arc<Invoicing>,
 }
 
 /// The checkout use cases over their ports.

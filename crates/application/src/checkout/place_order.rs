@@ -2,7 +2,7 @@
 
 use paduka_domain::review::UserRef;
 
-use super::pricing::checkout_address;
+use super::pricing::{checkout_address, chosen_state};
 use super::settle::Paid;
 use super::{CartLine, CheckoutError, CheckoutIntent, CheckoutService, OrderOutcome, Unfillable};
 use crate::accounts::Principal;
@@ -21,6 +21,9 @@ pub struct OrderRequest {
     pub amount_rupees: i64,
     /// The coupon code the shopper applied, if any.
     pub coupon: Option<String>,
+    /// The place of supply the shopper chose, if any; else the one chosen when the payment
+    /// started.
+    pub state: Option<String>,
     pub payment_id: String,
     /// The provider order id the browser reports. Only a hint for finding one of the user's
     /// stored intents: verification always uses a stored id.
@@ -58,6 +61,7 @@ impl CheckoutService {
         }
         let pincode = self.area.for_checkout(&request.pincode)?;
         let address = checkout_address(&request.address)?;
+        let state = chosen_state(request.state.as_deref())?.or(intent.state);
         self.settle(Paid {
             intent: &intent,
             payment_id,
@@ -65,6 +69,7 @@ impl CheckoutService {
             lines: &request.lines,
             coupon: request.coupon.as_deref(),
             address,
+            state,
             pincode,
             client_amount: Some(request.amount_rupees),
             actor: Some(user.user_id.clone()),

@@ -3,7 +3,7 @@
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use paduka_domain::{Paise, ProductId, UserId};
+use paduka_domain::{Paise, ProductId, State, UserId};
 
 use crate::RepoError;
 
@@ -198,6 +198,8 @@ pub struct CheckoutIntent {
     pub amount_rupees: i64,
     /// The coupon code the cart was priced with (as the shopper typed it), if any.
     pub coupon: Option<String>,
+    /// The place of supply the shopper chose, if any.
+    pub state: Option<State>,
     pub created_at: DateTime<Utc>,
     /// Set once the payment was found unfillable and its refund claimed.
     pub refund: Option<IntentRefund>,

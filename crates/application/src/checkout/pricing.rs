@@ -7,7 +7,7 @@ use paduka_domain::catalog::Product;
 use paduka_domain::coupon::{CouponCode, CouponPrice, CouponRefusal};
 use paduka_domain::money::{PricedLine, order_amount_rupees};
 use paduka_domain::order::OrderLine;
-use paduka_domain::{InvalidInput, ProductId, UserId};
+use paduka_domain::{InvalidInput, ProductId, State, UserId};
 
 use super::{CartLine, CheckoutError, CheckoutService, Unfillable};
 use crate::orders::{CouponUse, NewOrderLine, StockChange};
@@ -100,6 +100,10 @@ impl CheckoutService {
                     unit_price: variant.price,
                     discount: variant.discount,
                     quantity: line.quantity,
+                    tax: Some(self.ports.invoicing.line_tax(
+                        product.hsn.as_ref(),
+                        variant.price.discounted(variant.discount),
+                    )),
                 },
                 variant_index: line.variant,
             });
@@ -219,4 +223,10 @@ pub(super) fn checkout_address(text: &str) -> Result<String, InvalidInput> {
         return Err(InvalidInput::new("Address must be at most 500 characters"));
     }
     Ok(address.to_owned())
+}
+
+/// The place of supply the shopper chose: none when absent, else a state or union territory
+/// of India (`State::parse`'s message when it is not one, blank included).
+pub(super) fn chosen_state(text: Option<&str>) -> Result<Option<State>, InvalidInput> {
+    text.map(State::parse).transpose()
 }

@@ -4,7 +4,7 @@
 use paduka_domain::contact::Pincode;
 use paduka_domain::coupon::CouponRefusal;
 use paduka_domain::review::UserRef;
-use paduka_domain::{OrderId, UserId};
+use paduka_domain::{OrderId, State, UserId};
 
 use super::pricing::CouponAsk;
 use super::{
@@ -22,6 +22,8 @@ pub(super) struct Paid<'a> {
     /// The coupon code the cart is priced with, if any.
     pub coupon: Option<&'a str>,
     pub address: String,
+    /// The place of supply chosen, if any.
+    pub state: Option<State>,
     pub pincode: Pincode,
     /// The amount the browser sent. `None` for the webhook, whose cart is the stored one:
     /// a rule that stored cart breaks now refunds the payment, as there is nobody to ask.
@@ -71,10 +73,13 @@ impl CheckoutService {
         if let Some(reason) = priced.shortage {
             return self.refund_unfillable(intent, payment_id, reason).await;
         }
+        let invoicing = &self.ports.invoicing;
         let order = NewOrder {
             id: OrderId::new(self.ports.ids.new_id()),
             user: paid.buyer,
             address: paid.address,
+            state: invoicing.place_of_supply(paid.state, &paid.pincode),
+            invoice_prefix: invoicing.prefix().clone(),
             pincode: paid.pincode.as_str().to_owned(),
             amount_rupees: priced.amount_rupees,
             coupon: priced.coupon,
@@ -90,8 +95,10 @@ impl CheckoutService {
             Ok(Placement::Placed { order, low_stock }) => {
                 self.ports.catalog_revision.bump();
                 tracing::info!(order = %order.id, amount = order.amount_rupees, "order placed");
-                self.mail_buyer(&order.user.id, |user| mails::order_placed(user, &order))
-                    .await;
+                self.mail_buyer(&order.user.id, |user| {
+                    mails::order_placed(user, &order, invoicing.attachment(&order))
+                })
+                .await;
                 self.mail_admins_low_stock(&low_stock).await;
                 Ok(OrderOutcome::Placed(PlacedOrder {
                     order,

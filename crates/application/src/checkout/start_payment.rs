@@ -3,7 +3,9 @@
 
 use paduka_domain::Paise;
 
-use super::pricing::{CouponAsk, MAX_AMOUNT_RUPEES, MIN_AMOUNT_RUPEES, checkout_address};
+use super::pricing::{
+    CouponAsk, MAX_AMOUNT_RUPEES, MIN_AMOUNT_RUPEES, checkout_address, chosen_state,
+};
 use super::{CartLine, CheckoutError, CheckoutIntent, CheckoutService};
 use crate::accounts::Principal;
 
@@ -15,6 +17,8 @@ pub struct CartInput {
     pub pincode: String,
     /// The coupon code the shopper applied, if any.
     pub coupon: Option<String>,
+    /// The place of supply the shopper chose, if any (a state's name).
+    pub state: Option<String>,
 }
 
 /// The answer to `POST /payment/{amount}`: what the checkout window is opened with.
@@ -45,11 +49,12 @@ impl CheckoutService {
         }
         let amount = Paise::from_rupees(amount_rupees).map_err(|_| CheckoutError::InvalidAmount)?;
         let now = self.ports.clock.now();
-        let (lines, address, pincode, coupon) = match cart {
-            None => (Vec::new(), String::new(), String::new(), None),
+        let (lines, address, pincode, coupon, state) = match cart {
+            None => (Vec::new(), String::new(), String::new(), None, None),
             Some(cart) => {
                 let pincode = self.area.for_checkout(&cart.pincode)?;
                 let address = checkout_address(&cart.address)?;
+                let state = chosen_state(cart.state.as_deref())?;
                 let ask = CouponAsk::of(cart.coupon.as_deref(), Some(&user.user_id), now);
                 let priced = self.price(&cart.lines, ask).await?;
                 if priced.amount_rupees != amount_rupees {
@@ -62,7 +67,13 @@ impl CheckoutService {
                     return Err(CheckoutError::CannotFill(shortage));
                 }
                 let coupon = priced.coupon.map(|c| c.code);
-                (cart.lines, address, pincode.as_str().to_owned(), coupon)
+                (
+                    cart.lines,
+                    address,
+                    pincode.as_str().to_owned(),
+                    coupon,
+                    state,
+                )
             }
         };
         let receipt = self.ports.ids.new_id();
@@ -77,6 +88,7 @@ impl CheckoutService {
             pincode,
             amount_rupees,
             coupon,
+            state,
             created_at: now,
             refund: None,
         };

@@ -20,7 +20,7 @@ use crate::catalog::MockProductRepository;
 use crate::coupons::MockCouponRepository;
 use crate::mail::MockMailer;
 use crate::orders::{MockOrderRepository, NewOrder, PlaceError, Placement, StockChange};
-use crate::testing::{assert_refused, clock, ids, shopper};
+use crate::testing::{assert_refused, clock, ids, invoicing, shopper};
 use crate::{MockIdGenerator, RepoError};
 
 // --- fixtures -----------------------------------------------------------------------------
@@ -77,6 +77,7 @@ impl Ports {
                 ids: Arc::new(self.ids),
                 clock: Arc::new(clock()),
                 catalog_revision: CatalogRevision::default(),
+                invoicing: invoicing(),
             },
             DeliveryArea::default(),
         )
@@ -202,6 +203,7 @@ fn cart_input() -> CartInput {
         address: " 12 Temple Road, Mathura ".into(),
         pincode: "281001".into(),
         coupon: None,
+        state: None,
     }
 }
 
@@ -216,6 +218,7 @@ fn intent() -> CheckoutIntent {
         pincode: "281001".into(),
         amount_rupees: 1698,
         coupon: None,
+        state: None,
         created_at: now(),
         refund: None,
     }
@@ -243,6 +246,7 @@ fn request() -> OrderRequest {
         order_id: Some("order_A".into()),
         signature: sign("order_A", "pay_1"),
         coupon: None,
+        state: None,
     }
 }
 
@@ -266,6 +270,11 @@ fn stored(new: &NewOrder) -> Order {
         paid: new.cod.is_none(),
         payment_id: new.payment_id.clone(),
         provider_order_id: new.provider_order_id.clone(),
+        state: Some(new.state),
+        invoice_no: Some(
+            new.invoice_prefix
+                .invoice_number(paduka_domain::invoice::FinancialYear::of(new.at), 1),
+        ),
         status: OrderStatus::Pending,
         created_at: new.at,
         updated_at: new.at,
@@ -1741,4 +1750,189 @@ async fn stock_is_taken_per_size_and_a_low_size_mails_every_admin() {
         .filter(|(_, subject)| subject == "Low stock: Trail Runner (UK 7)")
         .collect();
     assert_eq!(low.len(), 2, "each admin once: {sent:?}");
+}
+
+// --- invoices (decisions 11) -----------------------------------------------------------------
+
+/// The terms every line of a placed order is stored with, and where it is supplied.
+fn placing_with(check: impl Fn(&NewOrder) -> bool + Send + Sync + 'static) -> Ports {
+    let mut ports = Ports::paid(5).with_ids(&["ord-1"]);
+    ports
+        .orders
+        .expect_place()
+        .withf(move |new, _| check(new))
+        .times(1)
+        .returning(|new, _| Ok(Placement::placed(stored(new))));
+    ports
+}
+
+#[tokio::test]
+async fn a_placed_order_is_supplied_where_its_pincode_is_and_its_mail_carries_the_invoice() {
+    let mut ports = placing_with(|new| {
+        // 281001 is Mathura, Uttar Pradesh; UK 7 at ₹849.15 after its sale is in the 5 % slab.
+        new.state == paduka_domain::State::UttarPradesh
+            && new.invoice_prefix.as_str() == "PDK"
+            && new.lines[0].line.tax
+                == Some(paduka_domain::order::LineTax {
+                    hsn: paduka_domain::gst::Hsn::parse("6403").unwrap(),
+                    rate: paduka_domain::gst::GstRate::new(5).unwrap(),
+                })
+    });
+    ports
+        .users
+        .expect_find()
+        .returning(|id| Ok(Some(UserBuilder::shopper(id.as_str()).build())));
+    ports
+        .mailer
+        .expect_send()
+        .withf(|mail| {
+            let [invoice] = &mail.attachments[..] else {
+                return false;
+            };
+            mail.subject.contains("is placed")
+                && invoice.file_name == "invoice-PDK-2025-26-000001.pdf"
+                && invoice.content_type == "application/pdf"
+                && invoice.bytes == crate::testing::FAKE_PDF
+                && mail
+                    .text
+                    .contains("Your invoice PDK/2025-26/000001 is attached.")
+        })
+        .times(1)
+        .returning(|_| Ok(()));
+    let placed = ports
+        .service()
+        .place_order(&shopper(), request())
+        .await
+        .placed();
+    assert_eq!(
+        placed.order.invoice_no.as_deref(),
+        Some("PDK/2025-26/000001")
+    );
+}
+
+#[tokio::test]
+async fn the_state_the_shopper_chose_is_the_place_of_supply() {
+    let ports = placing_with(|new| new.state == paduka_domain::State::Maharashtra).with_mail(1);
+    let request = OrderRequest {
+        state: Some(" maharashtra ".into()),
+        ..request()
+    };
+    let placed = ports
+        .service()
+        .place_order(&shopper(), request)
+        .await
+        .placed();
+    assert_eq!(placed.order.state, Some(paduka_domain::State::Maharashtra));
+}
+
+#[tokio::test]
+async fn the_webhook_supplies_the_order_where_the_shopper_chose_at_the_payment_s_start() {
+    let intent = CheckoutIntent {
+        state: Some(paduka_domain::State::Karnataka),
+        ..intent()
+    };
+    let mut ports = Ports::captured()
+        .with_intents(vec![intent])
+        .without_orders()
+        .with_products(vec![trail_runner(5)])
+        .with_ids(&["ord-1"])
+        .with_mail(1);
+    ports
+        .orders
+        .expect_place()
+        .withf(|new, _| new.state == paduka_domain::State::Karnataka)
+        .times(1)
+        .returning(|new, _| Ok(Placement::placed(stored(new))));
+    let outcome = ports
+        .service()
+        .webhook("evt_1", BODY, "good")
+        .await
+        .unwrap();
+    assert!(matches!(outcome, WebhookOutcome::Created(_)), "{outcome:?}");
+}
+
+#[tokio::test]
+async fn a_place_of_supply_that_is_no_state_is_refused_before_anything_is_written() {
+    let service = Ports::signed().without_orders().service();
+    let request = OrderRequest {
+        state: Some("Atlantis".into()),
+        ..request()
+    };
+    let result = service.place_order(&shopper(), request).await;
+    match result {
+        Err(CheckoutError::Invalid(rule)) => assert!(rule.to_string().contains("Atlantis")),
+        other => panic!("expected a 400 about the state, got {other:?}"),
+    }
+}
+
+#[tokio::test]
+async fn the_payment_s_start_keeps_the_chosen_state_for_the_webhook() {
+    let mut ports = Ports::default()
+        .with_ids(&["rcpt-1"])
+        .with_products(vec![trail_runner(5)]);
+    ports.gateway.expect_create_order().returning(|amount, _| {
+        Ok(ProviderOrder {
+            id: "order_A".into(),
+            amount,
+            currency: "INR".into(),
+        })
+    });
+    ports
+        .gateway
+        .expect_public_key()
+        .return_const("key".to_owned());
+    ports.gateway.expect_provider().return_const("sandbox");
+    ports
+        .intents
+        .expect_save()
+        .withf(|saved| saved.state == Some(paduka_domain::State::Karnataka))
+        .times(1)
+        .returning(|_| Ok(()));
+    let cart = CartInput {
+        state: Some("KA".into()),
+        ..cart_input()
+    };
+    ports
+        .service()
+        .start_payment(&shopper(), 1698, Some(cart))
+        .await
+        .unwrap();
+}
+
+#[tokio::test]
+async fn a_pair_dearer_than_the_slab_bears_18_percent_under_its_product_s_own_hsn() {
+    let mut boot = trail_runner(5);
+    boot.hsn = Some(paduka_domain::gst::Hsn::parse("640299").unwrap());
+    boot.variants[0].price = Paise::from_rupees(3000).unwrap();
+    boot.variants[0].discount = Percent::new(0).unwrap();
+    let mut intent = intent();
+    intent.amount_rupees = 6000;
+    let mut ports = Ports::default()
+        .with_fake_signatures()
+        .with_intents(vec![intent])
+        .without_orders()
+        .with_products(vec![boot])
+        .with_ids(&["ord-1"])
+        .with_mail(1);
+    ports
+        .orders
+        .expect_place()
+        .withf(|new, _| {
+            new.lines[0].line.tax
+                == Some(paduka_domain::order::LineTax {
+                    hsn: paduka_domain::gst::Hsn::parse("640299").unwrap(),
+                    rate: paduka_domain::gst::GstRate::new(18).unwrap(),
+                })
+        })
+        .times(1)
+        .returning(|new, _| Ok(Placement::placed(stored(new))));
+    let request = OrderRequest {
+        amount_rupees: 6000,
+        ..request()
+    };
+    ports
+        .service()
+        .place_order(&shopper(), request)
+        .await
+        .placed();
 }

@@ -145,6 +145,7 @@ impl CheckoutService {
                 lines: &intent.lines,
                 coupon: intent.coupon.as_deref(),
                 address,
+                state: intent.state,
                 pincode,
                 client_amount: None,
                 actor: None,

@@ -13,6 +13,9 @@ pub enum OrderError {
     /// 404.
     #[error("Order not found")]
     NotFound,
+    /// 404: the order was placed before the shop issued invoices.
+    #[error("No invoice for this order")]
+    NoInvoice,
     /// 403: another user's order or order list.
     #[error("You can only access your own orders")]
     Forbidden,

@@ -8,7 +8,7 @@ use paduka_domain::user::User;
 
 use super::LowStock;
 use crate::accounts::UserRepository;
-use crate::mail::{Mail, Mailer};
+use crate::mail::{Attachment, Mail, Mailer};
 
 /// Mails `user` what `make` writes, if the account still exists. Failures are logged.
 pub(crate) async fn notify(
@@ -58,6 +58,7 @@ fn mail(user: &User, subject: String, text: String, html_body: String) -> Mail {
         html: format!(
             "<!doctype html><html><body style=\"font-family:sans-serif\">{html_body}</body></html>"
         ),
+        attachments: Vec::new(),
     }
 }
 
@@ -84,12 +85,17 @@ fn payment_line(order: &Order) -> String {
     }
 }
 
-/// "Your order is placed": its lines, subtotal and coupon (if any), total and address.
-pub(crate) fn order_placed(user: &User, order: &Order) -> Mail {
+/// "Your order is placed": its lines, subtotal and coupon (if any), total and address, with
+/// its invoice attached when there is one.
+pub(crate) fn order_placed(user: &User, order: &Order, invoice: Option<Attachment>) -> Mail {
     let lines: Vec<String> = order.lines.iter().map(line_text).collect();
     let coupon = coupon_lines(order);
+    let invoice_line = invoice
+        .as_ref()
+        .and(order.invoice_no.as_deref())
+        .map(|number| format!("Your invoice {number} is attached."));
     let text = format!(
-        "Hello {name},\n\nThank you for your order {id}.\n\n{lines}\n\n{coupon}Total: ₹{total}\n{payment}\n\nDelivering to:\n{address}\nPincode {pincode}\n\nStatus: {status}\n\nPaduka\n",
+        "Hello {name},\n\nThank you for your order {id}.\n\n{lines}\n\n{coupon}Total: ₹{total}\n{payment}\n\nDelivering to:\n{address}\nPincode {pincode}\n\nStatus: {status}\n{invoice_line}\nPaduka\n",
         name = user.name,
         id = order.id,
         lines = lines
@@ -103,11 +109,14 @@ pub(crate) fn order_placed(user: &User, order: &Order) -> Mail {
         address = order.address,
         pincode = order.pincode,
         status = order.status.as_str(),
+        invoice_line = invoice_line
+            .as_deref()
+            .map_or(String::new(), |l| format!("\n{l}\n")),
     );
     let html = format!(
         "<p>Hello {name},</p><p>Thank you for your order <strong>{id}</strong>.</p><ul>{lines}</ul>\
          {coupon}<p><strong>Total: ₹{total}</strong><br>{payment}</p><p>Delivering to:<br>{address}<br>Pincode {pincode}</p>\
-         <p>Status: {status}</p><p>Paduka</p>",
+         <p>Status: {status}</p>{invoice_html}<p>Paduka</p>",
         name = escape_html(&user.name),
         id = escape_html(order.id.as_str()),
         lines = lines
@@ -123,13 +132,18 @@ pub(crate) fn order_placed(user: &User, order: &Order) -> Mail {
         address = escape_html(&order.address).replace('\n', "<br>"),
         pincode = escape_html(&order.pincode),
         status = order.status.as_str(),
+        invoice_html = invoice_line
+            .as_deref()
+            .map_or(String::new(), |l| format!("<p>{}</p>", escape_html(l))),
     );
-    mail(
+    let mut placed = mail(
         user,
         format!("Your Paduka order {} is placed", order.id),
         text,
         html,
-    )
+    );
+    placed.attachments.extend(invoice);
+    placed
 }
 
 /// "Your order is now <status>".

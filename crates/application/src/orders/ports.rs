@@ -3,9 +3,10 @@
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
+use paduka_domain::invoice::InvoicePrefix;
 use paduka_domain::order::{Order, OrderLine, OrderStatus, PaymentMethod, StatusChange};
 use paduka_domain::review::UserRef;
-use paduka_domain::{CouponId, OrderId, ProductId, UserId};
+use paduka_domain::{CouponId, OrderId, ProductId, State, UserId};
 
 use crate::RepoError;
 use crate::checkout::RefundResult;
@@ -26,6 +27,11 @@ pub struct NewOrder {
     pub user: UserRef,
     pub address: String,
     pub pincode: String,
+    /// The place of supply.
+    pub state: State,
+    /// The order's invoice number is `{prefix}/{financial year of at}/{n}`, n the next in
+    /// that year, taken in the order's transaction.
+    pub invoice_prefix: InvoicePrefix,
     /// Whole rupees, as charged: the subtotal less the coupon's discount.
     pub amount_rupees: i64,
     /// The coupon whose use this order takes, if any.

@@ -5,7 +5,7 @@ use paduka_domain::order::{Order, OrderStatus, PaymentMethod, StatusChange};
 use paduka_domain::{OrderId, Paise, UserId};
 use tracing::instrument;
 
-use super::{OrderError, OrderRepository, mails};
+use super::{InvoicePdf, Invoicing, OrderError, OrderRepository, mails};
 use crate::Clock;
 use crate::accounts::{Admin, Principal, UserRepository};
 use crate::catalog::CatalogRevision;
@@ -29,6 +29,7 @@ pub struct OrderPorts {
     pub clock: Arc<dyn Clock>,
     /// Bumped when a cancellation gives stock back, so cached catalog reads rebuild.
     pub catalog_revision: CatalogRevision,
+    pub invoicing: Arc<Invoicing>,
 }
 
 /// Orders after checkout: reading them, admins moving them along, cancelling them.
@@ -75,6 +76,10 @@ pub trait OrderUseCases: Send + Sync {
     /// `PUT /order/mark-paid/{id}`: the courier's cash is recorded on a cash-on-delivery
     /// order. 409 `Order is already paid` (online orders too), `Order Cancelled`.
     async fn mark_paid(&self, admin: &Admin, id: &OrderId) -> Result<Order, OrderError>;
+
+    /// `GET /order/invoice/{id}`: the order's invoice as a PDF, for its owner or an admin
+    /// (403 otherwise). `NoInvoice` (404) for an order placed before invoices.
+    async fn invoice(&self, user: &Principal, id: &OrderId) -> Result<InvoicePdf, OrderError>;
 }
 
 impl OrderService {
@@ -204,6 +209,17 @@ impl OrderUseCases for OrderService {
             .await?;
         tracing::info!(order = %order.id, amount = order.amount_rupees, "cash on delivery collected");
         Ok(order)
+    }
+
+    #[instrument(skip(self), fields(user = %user.user_id))]
+    async fn invoice(&self, user: &Principal, id: &OrderId) -> Result<InvoicePdf, OrderError> {
+        let order = self.find(id).await?;
+        ensure_may_see(user, &order)?;
+        self.ports
+            .invoicing
+            .pdf(&order)
+            .map_err(OrderError::Unexpected)?
+            .ok_or(OrderError::NoInvoice)
     }
 }
 

@@ -11,7 +11,7 @@ use crate::catalog::CatalogRevision;
 use crate::checkout::{MockPaymentGateway, PaymentError, RefundResult};
 use crate::mail::MockMailer;
 use crate::orders::{Cancellation, MockOrderRepository, OrderConflict};
-use crate::testing::{admin, assert_refused, clock, shopper};
+use crate::testing::{admin, assert_refused, clock, invoicing, shopper};
 
 #[derive(Default)]
 struct Ports {
@@ -30,6 +30,7 @@ impl Ports {
             mailer: Arc::new(self.mailer),
             clock: Arc::new(clock()),
             catalog_revision: CatalogRevision::default(),
+            invoicing: invoicing(),
         })
     }
 
@@ -436,4 +437,44 @@ async fn cancelling_again_retries_a_refund_that_failed() {
             .await
             .is_ok()
     );
+}
+
+// --- invoice --------------------------------------------------------------------------------
+
+#[tokio::test]
+async fn the_buyer_and_an_admin_get_the_invoice_as_a_named_pdf() {
+    let order = OrderBuilder::new("ord-1").build();
+    for caller in [shopper(), admin().principal().clone()] {
+        let pdf = Ports::default()
+            .with_order(order.clone())
+            .service()
+            .invoice(&caller, &order.id)
+            .await
+            .unwrap();
+        assert_eq!(pdf.file_name, "invoice-PDK-2025-26-000001.pdf");
+        assert_eq!(pdf.bytes, crate::testing::FAKE_PDF);
+    }
+}
+
+#[tokio::test]
+async fn another_shopper_gets_no_invoice() {
+    let order = OrderBuilder::new("ord-1").buyer("shopper-2").build();
+    let result = Ports::default()
+        .with_order(order.clone())
+        .service()
+        .invoice(&shopper(), &order.id)
+        .await;
+    assert_refused!(result, OrderError::Forbidden);
+}
+
+#[tokio::test]
+async fn an_order_placed_before_invoices_has_none() {
+    let mut order = OrderBuilder::new("ord-1").build();
+    order.invoice_no = None;
+    let result = Ports::default()
+        .with_order(order.clone())
+        .service()
+        .invoice(&shopper(), &order.id)
+        .await;
+    assert_refused!(result, OrderError::NoInvoice);
 }

@@ -6,7 +6,7 @@ use paduka_application::checkout::{
 use paduka_application::orders::OrderDetail;
 use paduka_domain::delivery::DeliveryCheck;
 use paduka_domain::order::{Order, StatusChange};
-use paduka_domain::{ProductId, UserId};
+use paduka_domain::{ProductId, State, UserId};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::openapi::RefOr;
@@ -24,14 +24,51 @@ pub struct DeliveryResponse {
     pub deliverable: bool,
     /// `Delivery available at this pincode` or `Delivery unavailable`.
     pub message: String,
+    /// The state or union territory the pincode's first digits belong to (the checkout's
+    /// place of supply unless the shopper picks another); `null` when none does.
+    pub state: Option<String>,
 }
 
-impl From<DeliveryCheck> for DeliveryResponse {
-    fn from(check: DeliveryCheck) -> Self {
+impl DeliveryResponse {
+    pub fn new(check: DeliveryCheck, state: Option<State>) -> Self {
         Self {
             success: true,
             deliverable: check.deliverable,
             message: check.message.to_owned(),
+            state: state.map(|s| s.name().to_owned()),
+        }
+    }
+}
+
+/// One state or union territory of India.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct StateDto {
+    /// Its two-digit GST code, e.g. `29`.
+    pub code: String,
+    /// e.g. `Karnataka`.
+    pub name: String,
+}
+
+/// `GET /delivery/states`: every state and union territory, by name.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct StatesResponse {
+    pub success: bool,
+    pub states: Vec<StateDto>,
+}
+
+impl StatesResponse {
+    pub fn all() -> Self {
+        let mut states: Vec<StateDto> = State::ALL
+            .iter()
+            .map(|state| StateDto {
+                code: state.code_text(),
+                name: state.name().to_owned(),
+            })
+            .collect();
+        states.sort_by(|a, b| a.name.cmp(&b.name));
+        Self {
+            success: true,
+            states,
         }
     }
 }
@@ -123,6 +160,17 @@ fn coupon_schema() -> ObjectBuilder {
 const COUPON_ABOUT: &str = "The coupon code the shopper applied (`POST /coupon/apply`); the \
     amount is then what the cart costs with it. Null or blank: no coupon";
 
+/// The optional place of supply of a payment or an order: a state's name, or `null`. The
+/// server also takes other spellings (`KA`, `29`, `maharashtra`); the document names the one
+/// the cart page sends.
+fn state_schema() -> ObjectBuilder {
+    let names = State::ALL.iter().map(|state| Value::from(state.name()));
+    schema::nullable_string().enum_values(Some(names.chain([Value::Null])))
+}
+
+const STATE_ABOUT: &str = "The place of supply for the invoice: a state or union territory \
+    (`GET /delivery/states`). Null or left out: the one the pincode's first digits belong to";
+
 /// A pincode as a number or text.
 fn pincode_text(value: Option<&Value>) -> String {
     scalar_text(value).unwrap_or_default()
@@ -136,6 +184,7 @@ pub struct PaymentBody {
     /// Six digits, as text or a number.
     pub pincode: Option<Value>,
     pub coupon: Option<String>,
+    pub state: Option<String>,
 }
 
 impl ToSchema for PaymentBody {}
@@ -155,6 +204,7 @@ impl PartialSchema for PaymentBody {
                         "Six digits, as text or as a number",
                     ),
                     ("coupon", coupon_schema(), COUPON_ABOUT),
+                    ("state", state_schema(), STATE_ABOUT),
                 ],
                 &[],
             )
@@ -170,6 +220,7 @@ impl PaymentBody {
             && self.address.is_none()
             && self.pincode.is_none()
             && self.coupon.is_none()
+            && self.state.is_none()
         {
             return Ok(None);
         }
@@ -178,6 +229,7 @@ impl PaymentBody {
             address: self.address.unwrap_or_default(),
             pincode: pincode_text(self.pincode.as_ref()),
             coupon: self.coupon,
+            state: self.state,
         }))
     }
 }
@@ -275,6 +327,7 @@ pub struct OrderBody {
     pub order_id: Option<String>,
     pub signature: Option<String>,
     pub coupon: Option<String>,
+    pub state: Option<String>,
 }
 
 impl ToSchema for OrderBody {}
@@ -313,6 +366,7 @@ impl PartialSchema for OrderBody {
                         "The provider's signature",
                     ),
                     ("coupon", coupon_schema(), COUPON_ABOUT),
+                    ("state", state_schema(), STATE_ABOUT),
                 ],
                 &["amount"],
             )
@@ -334,12 +388,13 @@ impl OrderBody {
             order_id: self.order_id.filter(|id| !id.trim().is_empty()),
             signature: self.signature.unwrap_or_default(),
             coupon: self.coupon,
+            state: self.state,
         })
     }
 }
 
-/// `POST /order/cod`: the cart, where it goes, what it costs, and the coupon. `state` is
-/// accepted (the place of supply, for invoices) and not used yet.
+/// `POST /order/cod`: the cart, where it goes, what it costs, the coupon and the place of
+/// supply.
 #[derive(Debug, Clone, Default, Deserialize)]
 pub struct CodBody {
     pub products: Option<Vec<CartLineBody>>,
@@ -371,11 +426,7 @@ impl PartialSchema for CodBody {
                         "What the cart costs, in whole rupees (after the coupon), as a number or text",
                     ),
                     ("coupon", coupon_schema(), COUPON_ABOUT),
-                    (
-                        "state",
-                        schema::nullable_string().max_length(Some(100)),
-                        "The place of supply (a state or union territory), for the invoice",
-                    ),
+                    ("state", state_schema(), STATE_ABOUT),
                 ],
                 &["amount"],
             )
@@ -394,6 +445,7 @@ impl CodBody {
             pincode: pincode_text(self.pincode.as_ref()),
             amount_rupees,
             coupon: self.coupon,
+            state: self.state,
             idempotency_key,
         })
     }
@@ -523,6 +575,13 @@ pub struct OrderDto {
     /// 0..=6, stable for an order.
     #[serde(rename = "deliveryDays")]
     pub delivery_days: u8,
+    /// The place of supply (a state or union territory); `null` on orders placed before
+    /// invoices.
+    pub state: Option<String>,
+    /// `PDK/2026-27/000001` (`GET /order/invoice/{id}`); `null` on orders placed before
+    /// invoices, which have none.
+    #[serde(rename = "invoiceNo")]
+    pub invoice_no: Option<String>,
 }
 
 impl From<&Order> for OrderDto {
@@ -562,6 +621,8 @@ impl From<&Order> for OrderDto {
             created_at: timestamp(order.created_at),
             updated_at: timestamp(order.updated_at),
             delivery_days: order.delivery_days(),
+            state: order.state.map(|s| s.name().to_owned()),
+            invoice_no: order.invoice_no.clone(),
         }
     }
 }

@@ -11,7 +11,7 @@ use paduka_application::orders::{
 };
 use paduka_domain::order::OrderLine;
 use paduka_domain::review::UserRef;
-use paduka_domain::{OrderId, Paise, Percent, ProductId, UserId};
+use paduka_domain::{OrderId, Paise, Percent, ProductId, State, UserId};
 use paduka_persistence::{
     DieselCheckoutIntentRepository, DieselOrderRepository, DieselUserRepository,
     DieselWebhookEventRepository,
@@ -81,6 +81,7 @@ fn intent(id: &str, receipt: &str, seconds: i64) -> CheckoutIntent {
         pincode: "560001".to_owned(),
         amount_rupees: 3600,
         coupon: None,
+        state: Some(State::Karnataka),
         created_at: at(seconds),
         refund: None,
     }
@@ -92,6 +93,8 @@ fn new_order(id: &str, payment: &str, provider_order_id: &str) -> NewOrder {
         user: UserRef::new(UserId::new("u1"), "Asha"),
         address: "12 MG Road, Bengaluru".to_owned(),
         pincode: "560001".to_owned(),
+        state: State::Karnataka,
+        invoice_prefix: Default::default(),
         amount_rupees: 900,
         payment_id: payment.to_owned(),
         provider_order_id: provider_order_id.to_owned(),
@@ -104,6 +107,7 @@ fn new_order(id: &str, payment: &str, provider_order_id: &str) -> NewOrder {
                 unit_price: Paise::from_rupees(1000).unwrap(),
                 discount: Percent::new(10).unwrap(),
                 quantity: 1,
+                tax: None,
             },
             variant_index: 0,
         }],

@@ -12,6 +12,7 @@ mod catalog;
 mod changes;
 mod checkout;
 mod database;
+mod invoices;
 mod one_time_codes;
 mod orders;
 mod photo_variants;

@@ -4,9 +4,11 @@ use paduka_application::checkout::RefundResult;
 use paduka_application::orders::{
     NewOrder, NewOrderLine, OrderConflict, OrderRepository, PlaceError, Placement, StockChange,
 };
-use paduka_domain::order::{Order, OrderLine, OrderStatus, StatusChange};
+use paduka_domain::gst::{GstRate, Hsn};
+use paduka_domain::invoice::InvoicePrefix;
+use paduka_domain::order::{LineTax, Order, OrderLine, OrderStatus, StatusChange};
 use paduka_domain::review::UserRef;
-use paduka_domain::{OrderId, Paise, Percent, ProductId, UserId};
+use paduka_domain::{OrderId, Paise, Percent, ProductId, State, UserId};
 use paduka_persistence::DieselOrderRepository;
 
 use crate::helpers::{Seed, TestDb, UserBuilder, assert_conflict, assert_not_found, at, record};
@@ -49,6 +51,10 @@ pub(crate) fn line(product: &str, name: &str, rupees: i64, quantity: u32) -> New
             unit_price: Paise::from_rupees(rupees).unwrap(),
             discount: Percent::new(10).unwrap(),
             quantity,
+            tax: Some(LineTax {
+                hsn: Hsn::parse("6403").unwrap(),
+                rate: GstRate::new(5).unwrap(),
+            }),
         },
         variant_index: 1,
     }
@@ -61,6 +67,8 @@ pub(crate) fn new_order(id: &str, payment: &str, quantity: u32, seconds: i64) ->
         user: UserRef::new(UserId::new("u1"), "Asha"),
         address: "12 MG Road, Bengaluru".to_owned(),
         pincode: "560001".to_owned(),
+        state: State::Karnataka,
+        invoice_prefix: InvoicePrefix::default(),
         amount_rupees: 900 * i64::from(quantity),
         payment_id: payment.to_owned(),
         provider_order_id: format!("order_{payment}"),

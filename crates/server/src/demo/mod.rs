@@ -9,7 +9,9 @@ use std::collections::hash_map::Entry;
 use anyhow::Context;
 use chrono::{DateTime, Duration, Utc};
 use paduka_application::accounts::{Admin, Principal};
-use paduka_application::orders::{NewOrder, NewOrderLine, OrderRepository, Placement, StockChange};
+use paduka_application::orders::{
+    Invoicing, NewOrder, NewOrderLine, OrderRepository, Placement, StockChange,
+};
 use paduka_domain::catalog::{CategoryDraft, Image, Product, ProductInput, media_url};
 use paduka_domain::contact::Email;
 use paduka_domain::coupon::CouponTerms;
@@ -18,7 +20,7 @@ use paduka_domain::order::{OrderLine, OrderStatus};
 use paduka_domain::review::{ReviewDraft, UserRef};
 use paduka_domain::sale::SaleDraft;
 use paduka_domain::user::{Role, User};
-use paduka_domain::{OrderId, Percent, UserId};
+use paduka_domain::{OrderId, Percent, State, UserId};
 use paduka_persistence::DieselOrderRepository;
 
 use crate::startup::Services;
@@ -214,6 +216,7 @@ async fn load(services: &Services, product_count: usize) -> anyhow::Result<DemoS
     let orders = DieselOrderRepository::new(services.database.clone());
     past_orders(
         &orders,
+        &services.invoicing,
         &shopper,
         &created[..created.len().min(PRODUCTS.len())],
         now,
@@ -239,6 +242,7 @@ const PAST_ORDERS: i64 = 16;
 /// (stock taken), dated in the past, without payments behind them.
 async fn past_orders(
     orders: &DieselOrderRepository,
+    invoicing: &Invoicing,
     shopper: &Principal,
     products: &[Product],
     now: DateTime<Utc>,
@@ -270,6 +274,8 @@ async fn past_orders(
             user: buyer.clone(),
             address: "14 Civil Lines, Mathura, Uttar Pradesh".into(),
             pincode: "281001".into(),
+            state: State::UttarPradesh,
+            invoice_prefix: invoicing.prefix().clone(),
             amount_rupees: amount,
             coupon: None,
             cod: None,
@@ -284,6 +290,10 @@ async fn past_orders(
                     unit_price: variant.price,
                     discount: variant.discount,
                     quantity,
+                    tax: Some(invoicing.line_tax(
+                        product.hsn.as_ref(),
+                        variant.price.discounted(variant.discount),
+                    )),
                 },
                 variant_index: index_u32,
             }],

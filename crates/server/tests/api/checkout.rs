@@ -289,12 +289,12 @@ async fn the_delivery_check_knows_the_configured_pincodes(db: &TestDb) {
     let yes = app.get("/delivery/281001", As::Anonymous).await;
     assert_eq!(
         yes.answers(StatusCode::OK).await,
-        json!({"success": true, "deliverable": true, "message": "Delivery available at this pincode"})
+        json!({"success": true, "deliverable": true, "message": "Delivery available at this pincode", "state": "Uttar Pradesh"})
     );
     let no = app.get("/delivery/110001", As::Anonymous).await;
     assert_eq!(
         no.answers(StatusCode::OK).await,
-        json!({"success": true, "deliverable": false, "message": "Delivery unavailable"})
+        json!({"success": true, "deliverable": false, "message": "Delivery unavailable", "state": "Delhi"})
     );
     for bad in ["12345", "1234567", "12ab56"] {
         let refused = app.get(&format!("/delivery/{bad}"), As::Anonymous).await;

@@ -12,6 +12,7 @@ mod checkout;
 mod compression;
 mod coupons;
 mod helpers;
+mod invoices;
 mod nul;
 mod photos;
 mod previews;

@@ -1,5 +1,6 @@
 use actix_web::{HttpResponse, web};
 use paduka_application::checkout::CheckoutUseCases;
+use paduka_domain::State;
 use paduka_domain::contact::Pincode;
 
 use crate::ApiError;
@@ -25,5 +26,8 @@ pub async fn check_delivery(
         return Err(ApiError::bad_request(Pincode::INVALID));
     }
     let check = checkout.delivery(&pincode)?;
-    Ok(HttpResponse::Ok().json(DeliveryResponse::from(check)))
+    let state = Pincode::parse(&pincode)
+        .ok()
+        .and_then(|p| State::for_pincode(&p));
+    Ok(HttpResponse::Ok().json(DeliveryResponse::new(check, state)))
 }

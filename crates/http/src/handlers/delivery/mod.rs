@@ -1,3 +1,4 @@
-//! `GET /delivery/{pincode}`.
+//! `GET /delivery/{pincode}` and `GET /delivery/states`.
 
 pub mod check;
+pub mod states;

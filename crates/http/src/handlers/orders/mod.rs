@@ -1,10 +1,11 @@
 //! Orders: placing a paid cart, my orders, one order, every order (admin), status changes
-//! (admin) and cancellation.
+//! (admin), cancellation and invoices.
 
 pub mod all;
 pub mod cancel;
 pub mod cod;
 pub mod get;
+pub mod invoice;
 pub mod mark_paid;
 pub mod my_orders;
 pub mod place;

@@ -1,0 +1,331 @@
+//! GST invoices (decisions 11): the terms a line is sold under, the place of supply, and an
+//! order's invoice document and PDF.
+
+use std::sync::Arc;
+
+use paduka_domain::contact::Pincode;
+use paduka_domain::gst::{GstSlabs, Hsn};
+use paduka_domain::invoice::{
+    InvoiceAmounts, InvoiceDocument, InvoiceItem, InvoiceKind, InvoicePrefix, InvoiceProduct,
+    Seller,
+};
+use paduka_domain::order::{LineTax, Order, OrderStatus, PaymentMethod};
+use paduka_domain::sale::india_time;
+use paduka_domain::{Paise, State};
+
+use crate::mail::Attachment;
+
+/// Draws an invoice document as a PDF (`paduka-invoice-pdf`).
+#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+pub trait InvoiceRenderer: Send + Sync {
+    fn render(&self, document: &InvoiceDocument) -> anyhow::Result<Vec<u8>>;
+}
+
+/// The shop's invoicing settings: who sells (`SHOP_*`), at what rates (`GST_SLABS`), under
+/// which code by default (`DEFAULT_HSN`), numbered how (`INVOICE_PREFIX`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InvoiceSettings {
+    pub seller: Seller,
+    pub slabs: GstSlabs,
+    pub default_hsn: Hsn,
+    pub prefix: InvoicePrefix,
+}
+
+impl Default for InvoiceSettings {
+    /// An unregistered shop in Uttar Pradesh, where the spec's pincodes are: bills of supply.
+    fn default() -> Self {
+        Self {
+            seller: Seller {
+                legal_name: "Paduka".to_owned(),
+                address: String::new(),
+                state: State::UttarPradesh,
+                gstin: None,
+            },
+            slabs: GstSlabs::default(),
+            default_hsn: Hsn::parse(Hsn::DEFAULT).expect("the default parses"),
+            prefix: InvoicePrefix::default(),
+        }
+    }
+}
+
+/// An invoice as a file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InvoicePdf {
+    pub file_name: String,
+    pub bytes: Vec<u8>,
+}
+
+/// Invoicing, shared by checkout (the terms of each line, the mail's attachment) and the
+/// orders pages (the download).
+pub struct Invoicing {
+    settings: InvoiceSettings,
+    renderer: Arc<dyn InvoiceRenderer>,
+}
+
+impl Invoicing {
+    pub fn new(settings: InvoiceSettings, renderer: Arc<dyn InvoiceRenderer>) -> Self {
+        Self { settings, renderer }
+    }
+
+    pub fn prefix(&self) -> &InvoicePrefix {
+        &self.settings.prefix
+    }
+
+    /// The HSN and rate a line is sold under now: the product's code, else the shop's; the
+    /// rate by the unit's price after its discount.
+    pub fn line_tax(&self, product_hsn: Option<&Hsn>, unit_price_after_discount: Paise) -> LineTax {
+        LineTax {
+            hsn: product_hsn.unwrap_or(&self.settings.default_hsn).clone(),
+            rate: self.settings.slabs.rate_for(unit_price_after_discount),
+        }
+    }
+
+    /// The place of supply: the state the shopper chose, else the one the pincode's first
+    /// digits name, else (a prefix no state has) the shop's own.
+    pub fn place_of_supply(&self, chosen: Option<State>, pincode: &Pincode) -> State {
+        chosen
+            .or_else(|| State::for_pincode(pincode))
+            .unwrap_or(self.settings.seller.state)
+    }
+
+    /// The order's invoice; `None` for an order placed before invoices, which has no number.
+    pub fn document(&self, order: &Order) -> Option<InvoiceDocument> {
+        let number = order.invoice_no.clone()?;
+        let place_of_supply = order.state.unwrap_or(self.settings.seller.state);
+        let terms: Vec<LineTax> = order
+            .lines
+            .iter()
+            .map(|line| {
+                line.tax.clone().unwrap_or_else(|| {
+                    self.line_tax(None, line.unit_price.discounted(line.discount))
+                })
+            })
+            .collect();
+        let items: Vec<InvoiceItem> = order
+            .lines
+            .iter()
+            .zip(&terms)
+            .map(|(line, terms)| InvoiceItem {
+                unit_price: line.unit_price,
+                discount: line.discount,
+                quantity: line.quantity,
+                rate: terms.rate,
+            })
+            .collect();
+        let amounts = match InvoiceAmounts::compute(
+            &items,
+            order.discount_rupees(),
+            order.amount_rupees,
+            self.settings.seller.state,
+            place_of_supply,
+        ) {
+            Ok(amounts) => amounts,
+            Err(error) => {
+                tracing::error!(order = %order.id, %error, "an order's invoice does not add up");
+                return None;
+            }
+        };
+        let products = order
+            .lines
+            .iter()
+            .zip(terms)
+            .map(|(line, terms)| InvoiceProduct {
+                name: line.name.clone(),
+                size: line.variant_label.clone(),
+                hsn: terms.hsn,
+                quantity: line.quantity,
+                unit_price: line.unit_price,
+            })
+            .collect();
+        let seller = self.settings.seller.clone();
+        Some(InvoiceDocument {
+            kind: if seller.gstin.is_some() {
+                InvoiceKind::TaxInvoice
+            } else {
+                InvoiceKind::BillOfSupply
+            },
+            number,
+            date: order.created_at.with_timezone(&india_time()).date_naive(),
+            order_id: order.id.to_string(),
+            cancelled: order.status == OrderStatus::Cancelled,
+            seller,
+            buyer_name: order.user.name.clone(),
+            buyer_address: order.address.clone(),
+            buyer_pincode: order.pincode.clone(),
+            place_of_supply,
+            payment: payment_text(order),
+            coupon_code: order.coupon.as_ref().map(|c| c.code.clone()),
+            products,
+            amounts,
+        })
+    }
+
+    /// The order's invoice as a PDF; `Ok(None)` when it has none.
+    pub fn pdf(&self, order: &Order) -> anyhow::Result<Option<InvoicePdf>> {
+        let Some(document) = self.document(order) else {
+            return Ok(None);
+        };
+        let bytes = self.renderer.render(&document)?;
+        Ok(Some(InvoicePdf {
+            file_name: document.file_name(),
+            bytes,
+        }))
+    }
+
+    /// The invoice to attach to the order-placed mail; `None` (logged) when it cannot be
+    /// drawn: the order stands and its invoice can still be downloaded.
+    pub fn attachment(&self, order: &Order) -> Option<Attachment> {
+        match self.pdf(order) {
+            Ok(pdf) => pdf.map(|pdf| Attachment {
+                file_name: pdf.file_name,
+                content_type: "application/pdf".to_owned(),
+                bytes: pdf.bytes,
+            }),
+            Err(error) => {
+                tracing::error!(order = %order.id, error = %format!("{error:#}"), "invoice not drawn for the mail");
+                None
+            }
+        }
+    }
+}
+
+/// How the order was paid, as the invoice says it.
+fn payment_text(order: &Order) -> String {
+    match (order.payment_method, order.paid) {
+        (PaymentMethod::Online, _) => format!("Paid online ({})", order.payment_id),
+        (PaymentMethod::Cod, true) => "Cash on delivery: paid".to_owned(),
+        (PaymentMethod::Cod, false) if order.status == OrderStatus::Cancelled => {
+            "Cash on delivery: not collected".to_owned()
+        }
+        (PaymentMethod::Cod, false) => format!(
+            "Cash on delivery: {} to be collected",
+            Paise::from_rupees(order.amount_rupees)
+                .unwrap_or(Paise::ZERO)
+                .in_indian_style()
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use paduka_domain::gst::{GstRate, Gstin};
+    use paduka_domain::invoice::GstTax;
+    use paduka_domain::order::OrderCoupon;
+    use paduka_test_support::builders::OrderBuilder;
+
+    use super::*;
+    use crate::testing::invoicing;
+
+    fn registered(gstin: &str, state: State) -> Invoicing {
+        let mut settings = InvoiceSettings::default();
+        settings.seller.state = state;
+        settings.seller.gstin = Some(Gstin::parse(gstin).unwrap());
+        Invoicing::new(settings, Arc::new(MockInvoiceRenderer::new()))
+    }
+
+    #[test]
+    fn a_registered_shop_issues_a_tax_invoice_with_cgst_and_sgst_within_its_state() {
+        // Two UK 7 at ₹849.15: ₹1,698 at 5 %, in Uttar Pradesh like the shop.
+        let order = OrderBuilder::new("ord-1").build();
+        let document = registered("09ABCDE1234F1ZY", State::UttarPradesh)
+            .document(&order)
+            .unwrap();
+        assert_eq!(document.kind, InvoiceKind::TaxInvoice);
+        assert_eq!(document.number, "PDK/2025-26/000001");
+        assert_eq!(document.place_of_supply, State::UttarPradesh);
+        assert_eq!(document.products[0].hsn.as_str(), "6403");
+        assert_eq!(document.products[0].size.as_deref(), Some("UK 7"));
+        // 169,800 x 100 / 105 = 161,714.28... -> 161,714; tax 8,086 split 4,043 + 4,043.
+        assert_eq!(document.amounts.taxable, Paise::from_stored(161_714));
+        assert_eq!(
+            document.amounts.tax,
+            GstTax::Intra {
+                cgst: Paise::from_stored(4_043),
+                sgst: Paise::from_stored(4_043)
+            }
+        );
+        assert_eq!(document.payment, "Paid online (pay_1)");
+        assert!(!document.cancelled);
+    }
+
+    #[test]
+    fn another_state_is_charged_igst_and_a_cancelled_order_s_invoice_says_so() {
+        let mut order = OrderBuilder::new("ord-1")
+            .status(OrderStatus::Cancelled)
+            .build();
+        order.state = Some(State::Maharashtra);
+        let document = registered("09ABCDE1234F1ZY", State::UttarPradesh)
+            .document(&order)
+            .unwrap();
+        assert!(!document.amounts.intra_state);
+        assert_eq!(
+            document.amounts.tax,
+            GstTax::Inter {
+                igst: Paise::from_stored(8_086)
+            }
+        );
+        assert!(document.cancelled);
+    }
+
+    #[test]
+    fn without_a_gstin_the_document_is_a_bill_of_supply() {
+        let order = OrderBuilder::new("ord-1").build();
+        let document = invoicing().document(&order).unwrap();
+        assert_eq!(document.kind, InvoiceKind::BillOfSupply);
+        assert_eq!(document.kind.title(), "Bill of Supply");
+    }
+
+    #[test]
+    fn the_coupon_and_unpaid_cash_are_on_the_invoice() {
+        let mut order = OrderBuilder::new("ord-1").cash_on_delivery().build();
+        order.amount_rupees = 1528;
+        order.coupon = Some(OrderCoupon {
+            code: "WELCOME10".into(),
+            discount_rupees: 170,
+        });
+        let document = invoicing().document(&order).unwrap();
+        assert_eq!(document.coupon_code.as_deref(), Some("WELCOME10"));
+        assert_eq!(document.amounts.coupon, Paise::from_stored(17_000));
+        assert_eq!(document.amounts.amount, Paise::from_stored(152_800));
+        assert_eq!(document.payment, "Cash on delivery: ₹1,528 to be collected");
+    }
+
+    #[test]
+    fn the_stored_rate_stands_and_a_line_sold_before_invoices_takes_today_s() {
+        let mut order = OrderBuilder::new("ord-1").build();
+        // Stored at 12 %: a change of slabs since does not change the invoice.
+        order.lines[0].tax.as_mut().unwrap().rate = GstRate::new(12).unwrap();
+        let document = invoicing().document(&order).unwrap();
+        assert_eq!(document.amounts.lines[0].rate.percent(), 12);
+        order.lines[0].tax = None;
+        let document = invoicing().document(&order).unwrap();
+        assert_eq!(document.amounts.lines[0].rate.percent(), 5);
+        assert_eq!(document.products[0].hsn.as_str(), Hsn::DEFAULT);
+    }
+
+    #[test]
+    fn an_order_without_a_number_has_no_invoice() {
+        let mut order = OrderBuilder::new("ord-1").build();
+        order.invoice_no = None;
+        assert!(invoicing().document(&order).is_none());
+    }
+
+    #[test]
+    fn the_place_of_supply_is_the_choice_else_the_pincode_s_state_else_the_shop_s() {
+        let invoicing = invoicing();
+        let mathura = Pincode::parse("281001").unwrap();
+        assert_eq!(
+            invoicing.place_of_supply(Some(State::Goa), &mathura),
+            State::Goa
+        );
+        assert_eq!(
+            invoicing.place_of_supply(None, &mathura),
+            State::UttarPradesh
+        );
+        let raipur = Pincode::parse("492001").unwrap();
+        assert_eq!(
+            invoicing.place_of_supply(None, &raipur),
+            State::Chhattisgarh
+        );
+    }
+}

@@ -1,0 +1,18 @@
+use actix_web::HttpResponse;
+
+use crate::dto::StatesResponse;
+
+/// Every state and union territory of India: the cart page's place-of-supply choice.
+#[utoipa::path(
+    get,
+    path = "/api/v1/delivery/states",
+    tag = "checkout",
+    responses(
+        (status = 200, description = "The 37 states and union territories, by name", body = StatesResponse),
+    )
+)]
+pub async fn states() -> HttpResponse {
+    HttpResponse::Ok()
+        .insert_header(("Cache-Control", "public, max-age=86400"))
+        .json(StatesResponse::all())
+}
