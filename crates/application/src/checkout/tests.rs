@@ -139,6 +139,26 @@ impl Ports {
         self
     }
 
+    /// The sandbox opens the provider order `order_A` for exactly `paise`, once.
+    fn opening_sandbox_order(mut self, paise: i64) -> Self {
+        self.gateway
+            .expect_create_order()
+            .withf(move |amount, _| amount.paise() == paise)
+            .times(1)
+            .returning(|amount, _| {
+                Ok(ProviderOrder {
+                    id: "order_A".into(),
+                    amount,
+                    currency: "INR".into(),
+                })
+            });
+        self.gateway
+            .expect_public_key()
+            .return_const("sandbox".to_owned());
+        self.gateway.expect_provider().return_const("sandbox");
+        self
+    }
+
     /// `place` succeeds, storing what it is given.
     fn placing(mut self) -> Self {
         self.orders
@@ -410,26 +430,10 @@ async fn a_payment_without_a_cart_creates_the_provider_order_and_an_intent_witho
 
 #[tokio::test]
 async fn a_cart_is_priced_from_current_prices_and_stored_as_the_intent() {
-    let mut ports = Ports::default()
+    let ports = Ports::default()
         .with_ids(&["rcpt-1"])
         .with_products(vec![trail_runner(5)]);
-    ports
-        .gateway
-        .expect_create_order()
-        .withf(|amount, _| amount.paise() == 169_800)
-        .times(1)
-        .returning(|amount, _| {
-            Ok(ProviderOrder {
-                id: "order_A".into(),
-                amount,
-                currency: "INR".into(),
-            })
-        });
-    ports
-        .gateway
-        .expect_public_key()
-        .return_const("sandbox".to_owned());
-    ports.gateway.expect_provider().return_const("sandbox");
+    let mut ports = ports.opening_sandbox_order(169_800);
     ports
         .intents
         .expect_save()
@@ -1470,27 +1474,11 @@ fn with_code(cart: CartInput, code: &str) -> CartInput {
 #[tokio::test]
 async fn a_coupon_prices_the_cart_and_is_kept_with_the_intent() {
     // ₹1698 less 10 % (169.8, floored to ₹169) is ₹1529.
-    let mut ports = Ports::default()
+    let ports = Ports::default()
         .with_ids(&["rcpt-1"])
         .with_products(vec![trail_runner(5)])
         .with_coupon(welcome10(0), 0);
-    ports
-        .gateway
-        .expect_create_order()
-        .withf(|amount, _| amount.paise() == 152_900)
-        .times(1)
-        .returning(|amount, _| {
-            Ok(ProviderOrder {
-                id: "order_A".into(),
-                amount,
-                currency: "INR".into(),
-            })
-        });
-    ports
-        .gateway
-        .expect_public_key()
-        .return_const("sandbox".to_owned());
-    ports.gateway.expect_provider().return_const("sandbox");
+    let mut ports = ports.opening_sandbox_order(152_900);
     ports
         .intents
         .expect_save()
@@ -1867,21 +1855,10 @@ async fn a_place_of_supply_that_is_no_state_is_refused_before_anything_is_writte
 
 #[tokio::test]
 async fn the_payment_s_start_keeps_the_chosen_state_for_the_webhook() {
-    let mut ports = Ports::default()
+    let ports = Ports::default()
         .with_ids(&["rcpt-1"])
         .with_products(vec![trail_runner(5)]);
-    ports.gateway.expect_create_order().returning(|amount, _| {
-        Ok(ProviderOrder {
-            id: "order_A".into(),
-            amount,
-            currency: "INR".into(),
-        })
-    });
-    ports
-        .gateway
-        .expect_public_key()
-        .return_const("key".to_owned());
-    ports.gateway.expect_provider().return_const("sandbox");
+    let mut ports = ports.opening_sandbox_order(169_800);
     ports
         .intents
         .expect_save()
