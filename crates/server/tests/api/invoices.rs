@@ -6,7 +6,7 @@ use std::process::Command;
 
 use paduka_domain::State;
 use paduka_domain::gst::Gstin;
-use paduka_domain::invoice::Seller;
+use paduka_domain::invoice::{FinancialYear, Seller};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
@@ -20,6 +20,7 @@ crate::on_both_backends!(
     an_unregistered_shop_issues_a_bill_of_supply_and_a_cancelled_order_s_says_so,
     the_order_placed_mail_of_an_online_payment_carries_the_invoice,
     states_and_the_pincode_s_state_are_offered_and_a_wrong_state_is_refused,
+    the_first_order_after_1_april_in_india_starts_the_new_year_at_1,
 );
 
 const GSTIN: &str = "09ABCDE1234F1ZY";
@@ -40,6 +41,17 @@ async fn registered_shop(db: &TestDb) -> TestApp {
 /// `POST /order/cod` as the shopper for `quantity` pairs of `product` (₹900 each), supplied
 /// to `state` if given.
 async fn order_cod(app: &TestApp, product: &str, quantity: u32, state: Option<&str>) -> Value {
+    order_cod_as(app, As::Shopper, product, quantity, state).await
+}
+
+/// [`order_cod`] as `who`.
+async fn order_cod_as(
+    app: &TestApp,
+    who: As<'_>,
+    product: &str,
+    quantity: u32,
+    state: Option<&str>,
+) -> Value {
     let mut body = json!({
         "products": sized_cart(product, 0, quantity),
         "address": ADDRESS,
@@ -49,7 +61,7 @@ async fn order_cod(app: &TestApp, product: &str, quantity: u32, state: Option<&s
     if let Some(state) = state {
         body["state"] = json!(state);
     }
-    let placed = app.post_json("/order/cod", As::Shopper, body).await;
+    let placed = app.post_json("/order/cod", who, body).await;
     placed.answers(StatusCode::CREATED).await["order"].clone()
 }
 
@@ -316,4 +328,31 @@ async fn states_and_the_pincode_s_state_are_offered_and_a_wrong_state_is_refused
         .await;
     assert_eq!(app.stock(&product).await, 5, "nothing was taken");
     assert!(app.my_orders(As::Shopper).await.is_empty());
+}
+
+async fn the_first_order_after_1_april_in_india_starts_the_new_year_at_1(db: &TestDb) {
+    let app = registered_shop(db).await;
+    let product = app.shoe("Jutti", 5).await;
+    let year = FinancialYear::of(chrono::Utc::now());
+    let first = order_cod(&app, &product, 1, None).await;
+    assert_eq!(first["invoiceNo"], format!("PDK/{year}/000001"));
+    // The shop's clock moves to a minute past midnight on 1 April in India.
+    let next = FinancialYear::starting_in(year.first_year() + 1);
+    let wait = next.starts_at() - chrono::Utc::now() + chrono::Duration::minutes(1);
+    app.clock.advance(wait);
+    // Months on, the morning's session has expired: Asha signs in again.
+    let asha = Account {
+        id: first["user"]["_id"].as_str().unwrap().to_owned(),
+        token: app.login_token(SHOPPER_EMAIL, PASSWORD).await,
+    };
+    let second = order_cod_as(&app, As::Account(&asha), &product, 1, None).await;
+    assert_eq!(second["invoiceNo"], format!("PDK/{next}/000001"));
+    let text = pdf_text(&invoice(&app, &second, As::Account(&asha)).await);
+    assert_holds(
+        &text,
+        &[
+            &format!("PDK/{next}/000001"),
+            &format!("01 Apr {}", next.first_year()),
+        ],
+    );
 }
