@@ -40,12 +40,13 @@ async function freePort() {
  * `paduka serve` with demo data, BCRYPT_COST=4 and its own temporary DATA_DIR; resolves once
  * `/health/ready` answers 200. With `products`, the database is first filled by
  * `paduka demo-data --products N` (the demo catalog, then numbered copies of it) instead of the
- * 24 products of a normal first run.
+ * 24 products of a normal first run. `env` adds to (or overrides) the server's environment,
+ * e.g. the shop's settings (`SHOP_GSTIN`).
  * @param {string} name  names the log file under test-results/
- * @param {{ products?: number }} [options]
+ * @param {{ products?: number, env?: Record<string, string> }} [options]
  * @returns {Promise<RunningServer>}
  */
-export async function startServer(name, { products } = {}) {
+export async function startServer(name, { products, env: extraEnv = {} } = {}) {
   if (!existsSync(BINARY)) {
     throw new Error(`${BINARY} is missing: run \`cargo build --release --bin paduka\` first (or set PADUKA_BIN).`);
   }
@@ -69,6 +70,7 @@ export async function startServer(name, { products } = {}) {
     BCRYPT_COST: '4',
     DEMO_DATA: 'true',
     RUST_LOG: process.env.RUST_LOG ?? 'info',
+    ...extraEnv,
   };
   // Both run in dataDir, not the repository: a developer's .env there must not point the test
   // at another database.
