@@ -90,12 +90,15 @@ fn payment_line(order: &Order) -> String {
 pub(crate) fn order_placed(user: &User, order: &Order, invoice: Option<Attachment>) -> Mail {
     let lines: Vec<String> = order.lines.iter().map(line_text).collect();
     let coupon = coupon_lines(order);
+    let supply = order
+        .state
+        .map(|state| format!("Place of supply: {}", state.name()));
     let invoice_line = invoice
         .as_ref()
         .and(order.invoice_no.as_deref())
         .map(|number| format!("Your invoice {number} is attached."));
     let text = format!(
-        "Hello {name},\n\nThank you for your order {id}.\n\n{lines}\n\n{coupon}Total: ₹{total}\n{payment}\n\nDelivering to:\n{address}\nPincode {pincode}\n\nStatus: {status}\n{invoice_line}\nPaduka\n",
+        "Hello {name},\n\nThank you for your order {id}.\n\n{lines}\n\n{coupon}Total: ₹{total}\n{payment}\n\nDelivering to:\n{address}\nPincode {pincode}\n{supply}\nStatus: {status}\n{invoice_line}\nPaduka\n",
         name = user.name,
         id = order.id,
         lines = lines
@@ -112,10 +115,13 @@ pub(crate) fn order_placed(user: &User, order: &Order, invoice: Option<Attachmen
         invoice_line = invoice_line
             .as_deref()
             .map_or(String::new(), |l| format!("\n{l}\n")),
+        supply = supply
+            .as_deref()
+            .map_or(String::new(), |s| format!("{s}\n")),
     );
     let html = format!(
         "<p>Hello {name},</p><p>Thank you for your order <strong>{id}</strong>.</p><ul>{lines}</ul>\
-         {coupon}<p><strong>Total: ₹{total}</strong><br>{payment}</p><p>Delivering to:<br>{address}<br>Pincode {pincode}</p>\
+         {coupon}<p><strong>Total: ₹{total}</strong><br>{payment}</p><p>Delivering to:<br>{address}<br>Pincode {pincode}{supply_html}</p>\
          <p>Status: {status}</p>{invoice_html}<p>Paduka</p>",
         name = escape_html(&user.name),
         id = escape_html(order.id.as_str()),
@@ -132,6 +138,9 @@ pub(crate) fn order_placed(user: &User, order: &Order, invoice: Option<Attachmen
         address = escape_html(&order.address).replace('\n', "<br>"),
         pincode = escape_html(&order.pincode),
         status = order.status.as_str(),
+        supply_html = supply
+            .as_deref()
+            .map_or(String::new(), |s| format!("<br>{}", escape_html(s))),
         invoice_html = invoice_line
             .as_deref()
             .map_or(String::new(), |l| format!("<p>{}</p>", escape_html(l))),
