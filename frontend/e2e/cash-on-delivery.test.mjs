@@ -10,13 +10,12 @@ import {
   catalog,
   launchBrowser,
   looksSound,
-  orderAmount,
+  pairAmount,
+  rupees,
   saveScreen,
-  SHOPPER,
-  signIn,
   toast,
   WIDTHS,
-  withFreshPage,
+  withSignedInPage,
 } from './support/browser.mjs';
 import { mailContaining } from './support/outbox.mjs';
 import { startServer } from './support/server.mjs';
@@ -42,21 +41,11 @@ after(async () => {
   await server?.stop();
 });
 
-/** A fresh page at `width`, signed in as `account`; confirm() dialogs are accepted. */
-function onPage(/** @type {(page: Page) => Promise<void>} */ body, { account = SHOPPER, width = 1280 } = {}) {
-  return withFreshPage(browser, server.baseURL, width, async (page) => {
-    page.on('dialog', (dialog) => void dialog.accept());
-    await signIn(page, account);
-    await body(page);
-  });
-}
-
-/** The storefront's rupees: `₹1,299`. */
-const rupees = (/** @type {number} */ n) => `₹${n.toLocaleString('en-IN')}`;
-
-/** What one pair of a product's first size costs, in whole rupees. */
-const pairAmount = (/** @type {Product} */ p) =>
-  orderAmount([{ price: p.price[0], discount: p.discount[0] ?? 0, quantity: 1 }]);
+/** A fresh page of this file's server, signed in (see `withSignedInPage`). */
+const onPage = (
+  /** @type {(page: Page) => Promise<void>} */ body,
+  /** @type {{account?: {email: string, password: string}, width?: number}} */ options = {},
+) => withSignedInPage(browser, server.baseURL, body, options);
 
 /** A demo product whose first size (the product page's default) has plenty of pairs, under COD's ₹10,000. */
 function codProduct(/** @type {number} */ skip = 0) {

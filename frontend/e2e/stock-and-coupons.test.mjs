@@ -9,13 +9,12 @@ import {
   catalog,
   launchBrowser,
   looksSound,
-  orderAmount,
+  pairAmount,
+  rupees,
   saveScreen,
-  SHOPPER,
-  signIn,
   toast,
   WIDTHS,
-  withFreshPage,
+  withSignedInPage,
 } from './support/browser.mjs';
 import { mailContaining } from './support/outbox.mjs';
 import { startServer } from './support/server.mjs';
@@ -42,17 +41,13 @@ after(async () => {
   await server?.stop();
 });
 
-/** A fresh page at `width`, signed in as `account`; confirm() dialogs are accepted. */
-function onPage(/** @type {(page: Page) => Promise<void>} */ body, { account = SHOPPER, width = 1280 } = {}) {
-  return withFreshPage(browser, server.baseURL, width, async (page) => {
-    page.on('dialog', (dialog) => void dialog.accept());
-    await signIn(page, account);
-    await body(page);
-  });
-}
+/** A fresh page of this file's server, signed in (see `withSignedInPage`). */
+const onPage = (
+  /** @type {(page: Page) => Promise<void>} */ body,
+  /** @type {{account?: {email: string, password: string}, width?: number}} */ options = {},
+) => withSignedInPage(browser, server.baseURL, body, options);
 
 const label = (/** @type {Product} */ p, /** @type {number} */ i) => p.type[i] || p.model[i];
-const rupees = (/** @type {number} */ n) => `₹${n.toLocaleString('en-IN')}`;
 
 /** The first demo product with a size whose stock is `pairs`, and that size. */
 function productWithSizeAt(/** @type {number} */ pairs) {
@@ -244,7 +239,7 @@ describe('coupons', () => {
 
   test('the shopper applies WELCOME10, pays in the sandbox, and the order, the admin and the mail show the saving', async () => {
     const product = plentifulProduct();
-    const subtotal = orderAmount([{ price: product.price[0], discount: product.discount[0] ?? 0, quantity: 1 }]);
+    const subtotal = pairAmount(product);
     const discount = Math.floor((subtotal * 10) / 100);
     const amount = subtotal - discount;
     assert.ok(discount > 0, 'the product is dear enough for 10 % to save a rupee');

@@ -201,6 +201,29 @@ export function orderAmount(/** @type {Array<{price: number, discount: number, q
   return Math.floor(centiPaise / 10000);
 }
 
+/** The storefront's whole rupees: `₹1,299`. */
+export const rupees = (/** @type {number} */ n) => `₹${n.toLocaleString('en-IN')}`;
+
+/** What one pair of a product's first size costs, in whole rupees. */
+export function pairAmount(/** @type {{price: number[], discount: number[]}} */ product) {
+  return orderAmount([{ price: product.price[0], discount: product.discount[0] ?? 0, quantity: 1 }]);
+}
+
+/**
+ * Runs `body` on a fresh page at `width` (see `withFreshPage`), signed in as `account`, with
+ * confirm() dialogs accepted.
+ * @param {Browser} browser
+ * @param {string} baseURL
+ * @param {(page: Page) => Promise<void>} body
+ */
+export function withSignedInPage(browser, baseURL, body, { account = SHOPPER, width = 1280 } = {}) {
+  return withFreshPage(browser, baseURL, width, async (page) => {
+    page.on('dialog', (dialog) => void dialog.accept());
+    await signIn(page, account);
+    await body(page);
+  });
+}
+
 /** What a glance at the page would catch. */
 export async function looksSound(/** @type {import('playwright-core').Page} */ page, /** @type {string} */ name) {
   const report = await page.evaluate(() => ({
