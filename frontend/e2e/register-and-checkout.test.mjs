@@ -5,7 +5,16 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { catalog, launchBrowser, withFreshPage, orderAmount, SHOPPER, signIn, toast } from './support/browser.mjs';
+import {
+  catalog,
+  clickClosingButton,
+  launchBrowser,
+  withFreshPage,
+  orderAmount,
+  SHOPPER,
+  signIn,
+  toast,
+} from './support/browser.mjs';
 import { startServer } from './support/server.mjs';
 
 /** @type {import('./support/server.mjs').RunningServer} */
@@ -171,7 +180,8 @@ describe('checkout', () => {
       const popupOpened = page.waitForEvent('popup');
       await page.getByRole('button', { name: 'Place Order' }).click();
       const popup = await popupOpened;
-      await popup.getByRole('button', { name: 'Cancel' }).click();
+      await popup.waitForLoadState();
+      await clickClosingButton(popup, 'Cancel');
       await toast(page, 'Payment cancelled.').waitFor();
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Cart (1)' }).waitFor();
     });

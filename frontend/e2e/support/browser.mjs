@@ -224,6 +224,21 @@ export function withSignedInPage(browser, baseURL, body, { account = SHOPPER, wi
   });
 }
 
+/**
+ * Clicks the button `name` of a window that closes itself when it is clicked (the sandbox's
+ * Cancel): the window may be gone before the click's last step, which is then no failure.
+ */
+export async function clickClosingButton(/** @type {Page} */ page, /** @type {string} */ name) {
+  const closed = page.waitForEvent('close');
+  await page
+    .getByRole('button', { name })
+    .click()
+    .catch((/** @type {unknown} */ error) => {
+      if (!page.isClosed()) throw error;
+    });
+  await closed;
+}
+
 /** What a glance at the page would catch. */
 export async function looksSound(/** @type {import('playwright-core').Page} */ page, /** @type {string} */ name) {
   const report = await page.evaluate(() => ({
