@@ -227,6 +227,55 @@ test('a catalog change on one instance is listed by the other (required: within 
   await seenOn(b, 'deleted on A', (products) => !products.some((p) => p._id === product._id));
 });
 
+test("an admin's catalog or sale change through one instance is in their very next read through the other, 100 times in a row", async () => {
+  // Read-your-writes (decisions 18): no pause between the write and the read, and each read
+  // carries the admin's token, as the admin's screens send it.
+  const name = `Read Your Writes Sandal ${run}`;
+  const { product } = await expectStatus(201, a, '/product/create-product', {
+    method: 'POST',
+    token: adminToken,
+    form: await productForm(name, 5),
+  });
+  const sale = {
+    name: `Read Your Writes ${run}`,
+    start: '2031-01-01T00:00:00Z',
+    end: '2031-01-10T00:00:00Z',
+    discount: 5,
+  };
+  const created = await expectStatus(201, a, '/sale/create-sale', { method: 'POST', token: adminToken, body: sale });
+  const saleId = created.sale._id;
+  for (let i = 0; i < 100; i += 1) {
+    const [writer, reader] = i % 2 === 0 ? [a, b] : [b, a];
+    const price = 2000 + i;
+    const change = await productForm(name, 5);
+    change.set('price', String(price));
+    await expectStatus(200, writer, `/product/update-product/${product._id}`, {
+      method: 'PUT',
+      token: adminToken,
+      form: change,
+    });
+    const { products } = await expectStatus(200, reader, '/product/get-products', { token: adminToken });
+    const seen = products.find((/** @type {any} */ p) => p._id === product._id);
+    assert.equal(seen?.price[0], price, `price change ${i + 1} on ${writer.name}, read on ${reader.name}`);
+
+    const discount = 1 + (i % 50);
+    await expectStatus(200, reader, `/sale/update-sale/${saleId}`, {
+      method: 'PUT',
+      token: adminToken,
+      body: { ...sale, discount },
+    });
+    const { sales } = await expectStatus(200, writer, '/sale/allsales', { token: adminToken });
+    const listed = sales.find((/** @type {any} */ s) => s._id === saleId);
+    assert.equal(listed?.discount, discount, `sale change ${i + 1} on ${reader.name}, read on ${writer.name}`);
+  }
+  await expectStatus(200, b, `/sale/delete-sale/${saleId}`, { token: adminToken });
+  const { sales } = await expectStatus(200, a, '/sale/allsales', { token: adminToken });
+  assert.ok(!sales.some((/** @type {any} */ s) => s._id === saleId), 'a sale deleted on B is gone from A at once');
+  await expectStatus(200, b, `/product/delete/${product._id}`, { method: 'DELETE', token: adminToken });
+  const after = await expectStatus(200, a, '/product/get-products', { token: adminToken });
+  assert.ok(!after.products.some((/** @type {any} */ p) => p._id === product._id), 'a product deleted on B is gone from A at once');
+});
+
 test('a catalog change still shows on the other instance when its rebuild fails once', async () => {
   // How the rebuild is made to fail: the table of product details (read by every product-list
   // rebuild, and by no write here) is hidden by renaming it, right after the change on A. B's

@@ -344,8 +344,15 @@ impl Application {
             services.api.catalog.clone(),
         ));
         let public_url = settings.public_url.clone();
+        let changes =
+            changes::ChangeWatcher::new(services.database.clone(), services.revisions.clone());
+        let catching_up = changes.clone();
         let server = HttpServer::new(move || {
+            let catching_up = catching_up.clone();
             App::new()
+                .wrap(from_fn(move |request, next| {
+                    catching_up.clone().catch_up_for_signed_in(request, next)
+                }))
                 .wrap(from_fn(site::cache_and_request_id))
                 // Shared replies and the frontend's files come compressed already; this is
                 // for the replies made per request. Inside the logger, whose span-carrying
@@ -362,7 +369,7 @@ impl Application {
         .shutdown_timeout(10)
         .listen(listener)?
         .run();
-        let watcher = changes::watch(services.database.clone(), services.revisions.clone());
+        let watcher = changes.watch();
         Ok(Self {
             port,
             address,

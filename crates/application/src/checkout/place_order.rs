@@ -78,8 +78,11 @@ impl CheckoutService {
     }
 
     /// The user's stored intent whose provider order id the signature was made for. The
-    /// browser's order id only helps find an intent of this user's beyond the latest ones;
-    /// the id the signature is checked against is always one we stored for this user.
+    /// browser's order id is only a hint: the id the signature is checked against is always
+    /// one we stored for this user. The hint is tried first, so a payment costs one intent's
+    /// lookup however many this shopper has made (decisions 18: checkout must not grow
+    /// dearer with the shopper's own history); only a missing or wrong hint falls back to
+    /// the user's latest intents.
     async fn verified_intent(
         &self,
         user: &Principal,
@@ -88,22 +91,28 @@ impl CheckoutService {
         signature: &str,
     ) -> Result<CheckoutIntent, CheckoutError> {
         let intents = &self.ports.intents;
-        let mut candidates = intents
-            .recent_for_user(&user.user_id, RECENT_INTENTS)
-            .await?;
-        if let Some(hint) = browser_order_id.map(str::trim).filter(|h| !h.is_empty())
-            && !candidates.iter().any(|i| i.provider_order_id == hint)
-            && let Some(intent) = intents.find(hint).await?
-            && intent.user.as_ref() == Some(&user.user_id)
-        {
-            candidates.push(intent);
-        }
         let gateway = &self.ports.gateway;
-        candidates
+        let signed = |intent: &CheckoutIntent| {
+            intent.user.as_ref() == Some(&user.user_id)
+                && gateway.verify_checkout_signature(
+                    &intent.provider_order_id,
+                    payment_id,
+                    signature,
+                )
+        };
+        let hint = browser_order_id.map(str::trim).filter(|h| !h.is_empty());
+        if let Some(hint) = hint
+            && let Some(intent) = intents.find(hint).await?
+            && signed(&intent)
+        {
+            return Ok(intent);
+        }
+        intents
+            .recent_for_user(&user.user_id, RECENT_INTENTS)
+            .await?
             .into_iter()
-            .find(|i| {
-                gateway.verify_checkout_signature(&i.provider_order_id, payment_id, signature)
-            })
+            .filter(|intent| Some(intent.provider_order_id.as_str()) != hint)
+            .find(|intent| signed(intent))
             .ok_or(CheckoutError::PaymentNotVerified)
     }
 }
