@@ -40,7 +40,8 @@ use tracing_actix_web::TracingLogger;
 use crate::config::Settings;
 use crate::security::{BcryptHasher, HmacCodes, JwtTokens, derived_key};
 use crate::system::{SystemClock, UuidV7Ids};
-use crate::{changes, demo, previews, telemetry, web as site};
+use crate::{changes, demo, telemetry};
+use paduka_web::{self as site, previews};
 
 /// The shop, wired: the use cases the API serves (built once, here), and the adapters the
 /// binary itself uses.
