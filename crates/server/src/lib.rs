@@ -4,9 +4,7 @@
 pub mod changes;
 pub mod config;
 pub mod demo;
-pub mod previews;
 pub mod security;
 pub mod startup;
 pub mod system;
 pub mod telemetry;
-mod web;

@@ -40,7 +40,8 @@ use tracing_actix_web::TracingLogger;
 use crate::config::Settings;
 use crate::security::{BcryptHasher, HmacCodes, JwtTokens, derived_key};
 use crate::system::{SystemClock, UuidV7Ids};
-use crate::{changes, demo, previews, telemetry, web as site};
+use crate::{changes, demo, telemetry};
+use paduka_web as site;
 
 /// The shop, wired: the use cases the API serves (built once, here), and the adapters the
 /// binary itself uses.
@@ -338,7 +339,7 @@ impl Application {
             .await
             .context("reading the built frontend failed")?;
         let frontend = Arc::new(frontend);
-        let pages = Arc::new(previews::Previews::new(
+        let pages = Arc::new(site::Previews::new(
             frontend.index_html(),
             &settings.public_url,
             services.api.catalog.clone(),

@@ -1,7 +1,5 @@
 //! The built frontend: its text files compressed once and served from memory with the right
-//! caching, the single-page-app fallback, `/robots.txt`, and the routes of
-//! [`crate::previews`]: the home, category and product pages with their own head, and
-//! `/sitemap.xml`.
+//! caching, and the single-page app's fallback to its `index.html`.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -11,31 +9,14 @@ use std::time::{Instant, SystemTime};
 use actix_files::Files;
 use actix_web::body::{BoxBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse, fn_service};
-use actix_web::http::header::{self, HeaderValue};
-use actix_web::http::{Method, StatusCode};
+use actix_web::http::Method;
+use actix_web::http::header::HeaderValue;
 use actix_web::middleware::{Next, from_fn};
 use actix_web::web::Bytes;
-use actix_web::{HttpMessage, HttpRequest, HttpResponse, guard, web};
-use paduka_domain::{CategoryId, ProductId};
+use actix_web::{HttpResponse, web};
 use paduka_http::encoding::{self, Effort, Precompressed, is_compressible};
-use tracing_actix_web::RequestId;
 
-use crate::previews::{Page, Previews};
-
-/// Hashed build output: its name changes whenever its content does.
-const IMMUTABLE: &str = "public, max-age=31536000, immutable";
-/// Everything else (the HTML shell above all) is revalidated on every use.
-const REVALIDATE: &str = "no-cache";
-
-/// How long a browser may keep what `path` answers: hashed assets for a year, the rest
-/// revalidated.
-fn cache_policy(path: &str) -> &'static str {
-    if path.starts_with("/assets/") {
-        IMMUTABLE
-    } else {
-        REVALIDATE
-    }
-}
+use crate::headers::{REVALIDATE, cache_policy};
 
 /// The built frontend (`STATIC_DIR`), read once at start.
 ///
@@ -87,7 +68,7 @@ impl Frontend {
     }
 
     /// The app's HTML shell, answered for every path the browser's router owns.
-    fn index(&self) -> Option<&Arc<Precompressed>> {
+    pub(crate) fn index(&self) -> Option<&Arc<Precompressed>> {
         self.files.get("/index.html")
     }
 
@@ -202,9 +183,7 @@ pub fn frontend(site: Arc<Frontend>) -> impl FnOnce(&mut web::ServiceConfig) {
                 } else {
                     match site.index() {
                         Some(index) => index.respond(&request, REVALIDATE),
-                        None => HttpResponse::NotFound()
-                            .content_type("text/plain; charset=utf-8")
-                            .body("The frontend is not built yet: run `just run`."),
+                        None => not_built(),
                     }
                 };
                 Ok(ServiceResponse::new(request, response))
@@ -228,6 +207,13 @@ pub fn frontend(site: Arc<Frontend>) -> impl FnOnce(&mut web::ServiceConfig) {
     }
 }
 
+/// What a page gets while there is no built frontend to answer with.
+pub(crate) fn not_built() -> HttpResponse {
+    HttpResponse::NotFound()
+        .content_type("text/plain; charset=utf-8")
+        .body("The frontend is not built yet: run `just run`.")
+}
+
 /// Answers a GET or HEAD of a file held in memory; anything else goes on to the files on disk.
 async fn from_memory(
     request: ServiceRequest,
@@ -245,152 +231,4 @@ async fn from_memory(
         }
         None => Ok(next.call(request).await?.map_into_boxed_body()),
     }
-}
-
-/// `/robots.txt` (decisions 12): crawlers may read everything but the admin area, the
-/// shopper's own pages and the API, and learn where the sitemap is. Never the app's HTML.
-pub fn robots(public_url: &str) -> impl FnOnce(&mut web::ServiceConfig) + use<> {
-    let body = Bytes::from(format!(
-        "User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /user\nDisallow: /api/\n\n\
-         Sitemap: {}/sitemap.xml\n",
-        public_url.trim_end_matches('/')
-    ));
-    move |config| {
-        config.service(
-            web::resource("/robots.txt").route(
-                web::route()
-                    .guard(guard::Any(guard::Get()).or(guard::Head()))
-                    .to(move || {
-                        let body = body.clone();
-                        async move {
-                            HttpResponse::Ok()
-                                .content_type("text/plain; charset=utf-8")
-                                .body(body)
-                        }
-                    }),
-            ),
-        );
-    }
-}
-
-/// The pages link previews and search engines read (decisions 12), before the frontend's
-/// files: `/`, `/category/{id}` and `/product/{id}` (when the frontend is built; else they
-/// stay the fallback's) and `/sitemap.xml`. `frontend` serves the app's plain shell when the
-/// catalog cannot be read: the shopper still gets the app.
-pub fn previews(
-    previews: Arc<Previews>,
-    frontend: Arc<Frontend>,
-) -> impl FnOnce(&mut web::ServiceConfig) {
-    move |config| {
-        let get = || web::route().guard(guard::Any(guard::Get()).or(guard::Head()));
-        let pages = previews.has_pages();
-        config
-            .app_data(web::Data::from(previews))
-            .app_data(web::Data::from(frontend))
-            .service(web::resource("/sitemap.xml").route(get().to(sitemap)));
-        if pages {
-            config
-                .service(web::resource("/").route(get().to(home_page)))
-                .service(web::resource("/category/{id}").route(get().to(category_page)))
-                .service(web::resource("/product/{id}").route(get().to(product_page)));
-        }
-    }
-}
-
-async fn home_page(
-    request: HttpRequest,
-    previews: web::Data<Previews>,
-    frontend: web::Data<Frontend>,
-) -> HttpResponse {
-    page(&request, &previews, &frontend, previews.home().await)
-}
-
-async fn category_page(
-    request: HttpRequest,
-    id: web::Path<String>,
-    previews: web::Data<Previews>,
-    frontend: web::Data<Frontend>,
-) -> HttpResponse {
-    let page = previews.category(&CategoryId::new(id.into_inner())).await;
-    self::page(&request, &previews, &frontend, page)
-}
-
-async fn product_page(
-    request: HttpRequest,
-    id: web::Path<String>,
-    previews: web::Data<Previews>,
-    frontend: web::Data<Frontend>,
-) -> HttpResponse {
-    let page = previews.product(&ProductId::new(id.into_inner())).await;
-    self::page(&request, &previews, &frontend, page)
-}
-
-/// A page as made; an unknown id's 404; the plain shell when the catalog failed.
-fn page(
-    request: &HttpRequest,
-    previews: &Previews,
-    frontend: &Frontend,
-    page: Result<Page, paduka_application::catalog::CatalogError>,
-) -> HttpResponse {
-    let not_built = || {
-        HttpResponse::NotFound()
-            .content_type("text/plain; charset=utf-8")
-            .body("The frontend is not built yet: run `just run`.")
-    };
-    match page {
-        Ok(Page::Found(page)) => page.respond(request, REVALIDATE),
-        Ok(Page::NotFound) => match previews.not_found() {
-            Some(page) => page.respond_as(StatusCode::NOT_FOUND, request, REVALIDATE),
-            None => not_built(),
-        },
-        Err(error) => {
-            tracing::error!(
-                error = %error,
-                path = request.path(),
-                "cannot make the page's head: the plain app is sent"
-            );
-            match frontend.index() {
-                Some(index) => index.respond(request, REVALIDATE),
-                None => not_built(),
-            }
-        }
-    }
-}
-
-async fn sitemap(request: HttpRequest, previews: web::Data<Previews>) -> HttpResponse {
-    match previews.sitemap().await {
-        Ok(sitemap) => sitemap.respond(&request, REVALIDATE),
-        Err(error) => {
-            tracing::error!(error = %error, "cannot make the sitemap");
-            HttpResponse::ServiceUnavailable()
-                .insert_header((header::RETRY_AFTER, "60"))
-                .content_type("text/plain; charset=utf-8")
-                .body("The sitemap cannot be made just now.")
-        }
-    }
-}
-
-/// Adds `X-Request-Id` to every response (the same id the logs carry), and caching headers
-/// for the frontend's files served from disk (see [`cache_policy`]).
-pub async fn cache_and_request_id(
-    request: ServiceRequest,
-    next: Next<impl MessageBody>,
-) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
-    let request_id = request
-        .extensions()
-        .get::<RequestId>()
-        .map(|id| id.to_string());
-    let path = request.path().to_owned();
-    let mut response = next.call(request).await?;
-    let headers = response.headers_mut();
-    if let Some(id) = request_id.and_then(|id: String| HeaderValue::from_str(&id).ok()) {
-        headers.insert(header::HeaderName::from_static("x-request-id"), id);
-    }
-    if !path.starts_with("/api/") && !headers.contains_key(header::CACHE_CONTROL) {
-        headers.insert(
-            header::CACHE_CONTROL,
-            HeaderValue::from_static(cache_policy(&path)),
-        );
-    }
-    Ok(response)
 }

@@ -1,0 +1,28 @@
+//! The shop's web pages: an inbound adapter beside `paduka-http`'s `/api/v1`, answering what
+//! a browser, a link preview or a search engine asks for at every other path.
+//!
+//! - [`Frontend`]: the built app (`STATIC_DIR`) read once, its text files kept compressed
+//!   and served from memory, with the single-page app's fallback to `index.html`
+//!   ([`frontend`]).
+//! - [`Previews`]: the home, category and product pages (the app's `index.html` with each
+//!   page's own head, decisions 12) and `/sitemap.xml`, made once per catalog revision; one
+//!   file per page in `pages/`. Mounted by [`previews`] before the frontend's files.
+//! - `/robots.txt` ([`robots`]), and the `X-Request-Id` and caching headers of every reply
+//!   ([`cache_and_request_id`]).
+
+mod frontend;
+mod head;
+mod headers;
+mod json_ld;
+mod pages;
+mod photos;
+mod robots;
+mod routes;
+mod shell;
+mod text;
+
+pub use frontend::{Frontend, frontend};
+pub use headers::cache_and_request_id;
+pub use pages::{Page, Previews};
+pub use robots::robots;
+pub use routes::previews;

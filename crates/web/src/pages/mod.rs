@@ -1,0 +1,193 @@
+//! Link previews and search (decisions 12).
+//!
+//! WhatsApp, Instagram and search engines read the HTML the server sends and run no
+//! JavaScript, so `/`, `/category/{id}` and `/product/{id}` get the app's `index.html` with
+//! the page's own `<title>`, description, canonical link, Open Graph and Twitter tags, and
+//! on a product page JSON-LD (`Product`, `BreadcrumbList`). An unknown id gets the same app
+//! (which shows its `Page Not Found`) with status 404 and `noindex`. `/sitemap.xml` lists
+//! the home page, every category and every product.
+//!
+//! Each page has a file of its own here that reads what it shows from the catalog and says
+//! what its [`Head`] holds; [`Previews::page`] writes it into the built file ([`Shell`]) and
+//! keeps the result. A page is made once per catalog revision and kept compressed
+//! ([`PageCache`]): a request for a page seen since the last catalog change costs a lookup,
+//! and any change (in this process, or seen by the change watcher) makes the next request
+//! build it again. What a page's body shows before the app runs belongs in the same files.
+//!
+//! Every text inserted is HTML-escaped; JSON-LD is also made safe inside `<script>`.
+
+mod cache;
+mod category;
+mod home;
+mod product;
+mod sitemap;
+
+use std::sync::Arc;
+
+use actix_web::http::header::HeaderValue;
+use paduka_application::catalog::{
+    CatalogError, CatalogUseCases, ProductPage, ProductQuery, ProductSort,
+};
+use paduka_domain::catalog::Product;
+use paduka_domain::{CategoryId, ProductId};
+use paduka_http::encoding::{Effort, Precompressed};
+
+use self::cache::PageCache;
+use crate::head::{Head, SITE_NAME};
+use crate::photos::{PREVIEW_WIDTH, photo_path};
+use crate::shell::Shell;
+use crate::text::encode_component;
+
+const HTML: &str = "text/html; charset=utf-8";
+
+/// What a page request gets.
+pub enum Page {
+    Found(Arc<Precompressed>),
+    /// An unknown product or category: [`Previews::not_found`] with status 404.
+    NotFound,
+}
+
+/// The pages search engines and link previews read, and the sitemap.
+pub struct Previews {
+    /// `None` until the frontend is built: then only the sitemap is served.
+    shell: Option<Shell>,
+    /// `PUBLIC_URL`, without a trailing slash.
+    public_url: String,
+    catalog: Arc<dyn CatalogUseCases>,
+    pages: PageCache,
+    not_found: Option<Arc<Precompressed>>,
+}
+
+impl Previews {
+    /// `index_html`: the built app's `index.html`, if there is one.
+    pub fn new(
+        index_html: Option<&str>,
+        public_url: &str,
+        catalog: Arc<dyn CatalogUseCases>,
+    ) -> Self {
+        let shell = index_html.map(Shell::parse);
+        let not_found = shell.as_ref().map(|shell| {
+            let head = Head {
+                title: format!("Page Not Found · {SITE_NAME}"),
+                description: shell.description.clone(),
+                og_title: format!("Page Not Found · {SITE_NAME}"),
+                og_type: "website",
+                noindex: true,
+                ..Head::default()
+            };
+            Arc::new(compress(HTML, shell.render(&head), Effort::Best))
+        });
+        Self {
+            shell,
+            public_url: public_url.trim_end_matches('/').to_owned(),
+            catalog,
+            pages: PageCache::default(),
+            not_found,
+        }
+    }
+
+    /// Whether the pages can be made (the frontend is built).
+    pub fn has_pages(&self) -> bool {
+        self.shell.is_some()
+    }
+
+    /// The app's HTML for an unknown id: `Page Not Found`, `noindex`.
+    pub fn not_found(&self) -> Option<&Arc<Precompressed>> {
+        self.not_found.as_ref()
+    }
+
+    fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.public_url)
+    }
+
+    fn product_url(&self, id: &ProductId) -> String {
+        self.url(&format!("/product/{}", encode_component(id.as_str())))
+    }
+
+    fn category_url(&self, id: &CategoryId) -> String {
+        self.url(&format!("/category/{}", encode_component(id.as_str())))
+    }
+
+    /// A product's photo for previews (absolute, [`PREVIEW_WIDTH`]), else its first other
+    /// picture when that is an address we can make absolute.
+    fn product_image(&self, product: &Product) -> Option<String> {
+        if product.has_photo
+            && let Some(version) = &product.photo_version
+        {
+            return Some(self.url(&photo_path(&product.id, PREVIEW_WIDTH, version)));
+        }
+        product
+            .other_photos
+            .iter()
+            .find_map(|picture| self.absolute(picture))
+    }
+
+    fn absolute(&self, address: &str) -> Option<String> {
+        if address.starts_with("https://") || address.starts_with("http://") {
+            Some(address.to_owned())
+        } else if address.starts_with('/') && !address.starts_with("//") {
+            Some(self.url(address))
+        } else {
+            None
+        }
+    }
+
+    /// The first `limit` products, newest first (of `categories`, when there are any): what
+    /// the app's listings ask for first.
+    async fn newest(
+        &self,
+        categories: Vec<CategoryId>,
+        limit: u32,
+    ) -> Result<ProductPage, CatalogError> {
+        self.catalog
+            .list_products(&ProductQuery {
+                categories,
+                sort: ProductSort::Newest,
+                page: 1,
+                limit: Some(limit),
+                ..ProductQuery::default()
+            })
+            .await
+    }
+
+    /// The HTML page for `key`: the built file with the head `head` makes (`None`: an
+    /// unknown id). Without a built frontend every page is [`Page::NotFound`].
+    async fn page(
+        &self,
+        key: String,
+        head: impl Future<Output = Result<Option<Head>, CatalogError>>,
+    ) -> Result<Page, CatalogError> {
+        let Some(shell) = &self.shell else {
+            return Ok(Page::NotFound);
+        };
+        self.cached(key, HTML, async {
+            Ok(head.await?.map(|head| shell.render(&head)))
+        })
+        .await
+    }
+
+    /// The page for `key` at the current catalog revision, made by `make` when not kept.
+    async fn cached(
+        &self,
+        key: String,
+        content_type: &'static str,
+        make: impl Future<Output = Result<Option<String>, CatalogError>>,
+    ) -> Result<Page, CatalogError> {
+        // Read before making: a change meanwhile leaves the page tagged stale, never the
+        // other way round.
+        let revision = self.catalog.revision();
+        if let Some(page) = self.pages.get(&key, revision) {
+            return Ok(Page::Found(page));
+        }
+        let Some(body) = make.await? else {
+            return Ok(Page::NotFound);
+        };
+        let page = Arc::new(compress(content_type, body, Effort::Cached));
+        self.pages.put(key, revision, page.clone());
+        Ok(Page::Found(page))
+    }
+}
+
+fn compress(content_type: &'static str, body: String, effort: Effort) -> Precompressed {
+    Precompressed::new(HeaderValue::from_static(content_type), body, effort)
+}

@@ -1,0 +1,95 @@
+//! `/product/{id}`: its name, price, photo, JSON-LD `Product` and breadcrumbs; its main photo
+//! preloaded.
+
+use paduka_application::catalog::CatalogError;
+use paduka_domain::ProductId;
+use paduka_domain::catalog::Product;
+
+use super::{Page, Previews};
+use crate::head::{Head, SITE_NAME};
+use crate::json_ld;
+use crate::photos::{PRODUCT_PHOTO_SIZES, photo_preload};
+use crate::text::{collapse, shorten};
+
+impl Previews {
+    /// A product's page; [`Page::NotFound`] for an unknown id.
+    pub async fn product(&self, id: &ProductId) -> Result<Page, CatalogError> {
+        self.page(format!("/product/{id}"), async {
+            match self.catalog.product(id).await {
+                Ok(product) => Ok(Some(self.product_head(&product))),
+                Err(CatalogError::ProductNotFound) => Ok(None),
+                Err(error) => Err(error),
+            }
+        })
+        .await
+    }
+
+    fn product_head(&self, product: &Product) -> Head {
+        let url = self.product_url(&product.id);
+        let first = product.variants.first();
+        let price = first.map(|v| v.price_after_discount());
+        let text = if !product.info.trim().is_empty() {
+            collapse(&product.info)
+        } else {
+            collapse(&product.descriptions.join(", "))
+        };
+        let price_text = match first {
+            Some(v) if v.discount.value() > 0 => format!(
+                "{} ({}% off {})",
+                v.price_after_discount().in_indian_style(),
+                v.discount.value(),
+                v.price.in_indian_style()
+            ),
+            Some(v) => v.price.in_indian_style(),
+            None => String::new(),
+        };
+        let mut description = format!("{} at {SITE_NAME}", product.name);
+        if !price_text.is_empty() {
+            description.push_str(&format!(": {price_text}"));
+        }
+        description.push('.');
+        if !text.is_empty() {
+            description.push(' ');
+            description.push_str(&text);
+        }
+        let description = shorten(&description);
+        let image = self.product_image(product);
+        let data = json_ld::product(
+            product,
+            &url,
+            if text.is_empty() {
+                description.clone()
+            } else {
+                text
+            },
+            image.as_deref(),
+        );
+        let preload = product
+            .photo_version
+            .as_deref()
+            .filter(|_| product.has_photo)
+            .map(|version| photo_preload(&product.id, version, PRODUCT_PHOTO_SIZES));
+        Head {
+            title: format!("{} · {SITE_NAME}", product.name),
+            description,
+            canonical: Some(url.clone()),
+            og_title: product.name.clone(),
+            og_type: "product",
+            image: image.map(|image| (image, product.name.clone())),
+            price,
+            preload,
+            json_ld: vec![
+                data,
+                json_ld::breadcrumbs(&[
+                    ("Home", self.url("/")),
+                    (
+                        &product.category.name,
+                        self.category_url(&product.category.id),
+                    ),
+                    (&product.name, url),
+                ]),
+            ],
+            ..Head::default()
+        }
+    }
+}

@@ -1,0 +1,106 @@
+//! The routes of the pages link previews and search engines read (decisions 12): each asks
+//! [`Previews`] for its page and answers it with the caching every page has.
+
+use std::sync::Arc;
+
+use actix_web::http::StatusCode;
+use actix_web::http::header;
+use actix_web::{HttpRequest, HttpResponse, Route, guard, web};
+use paduka_application::catalog::CatalogError;
+use paduka_domain::{CategoryId, ProductId};
+
+use crate::frontend::{Frontend, not_built};
+use crate::headers::REVALIDATE;
+use crate::pages::{Page, Previews};
+
+/// The pages, before the frontend's files: `/`, `/category/{id}` and `/product/{id}` (when
+/// the frontend is built; else they stay the fallback's) and `/sitemap.xml`. `frontend`
+/// serves the app's plain shell when the catalog cannot be read: the shopper still gets the
+/// app.
+pub fn previews(
+    previews: Arc<Previews>,
+    frontend: Arc<Frontend>,
+) -> impl FnOnce(&mut web::ServiceConfig) {
+    move |config| {
+        let pages = previews.has_pages();
+        config
+            .app_data(web::Data::from(previews))
+            .app_data(web::Data::from(frontend))
+            .service(web::resource("/sitemap.xml").route(get_or_head().to(sitemap)));
+        if pages {
+            config
+                .service(web::resource("/").route(get_or_head().to(home_page)))
+                .service(web::resource("/category/{id}").route(get_or_head().to(category_page)))
+                .service(web::resource("/product/{id}").route(get_or_head().to(product_page)));
+        }
+    }
+}
+
+/// A route that answers GET and HEAD.
+pub(crate) fn get_or_head() -> Route {
+    web::route().guard(guard::Any(guard::Get()).or(guard::Head()))
+}
+
+async fn home_page(request: HttpRequest, previews: web::Data<Previews>) -> HttpResponse {
+    respond(&request, &previews, previews.home().await)
+}
+
+async fn category_page(
+    request: HttpRequest,
+    id: web::Path<String>,
+    previews: web::Data<Previews>,
+) -> HttpResponse {
+    let page = previews.category(&CategoryId::new(id.into_inner())).await;
+    respond(&request, &previews, page)
+}
+
+async fn product_page(
+    request: HttpRequest,
+    id: web::Path<String>,
+    previews: web::Data<Previews>,
+) -> HttpResponse {
+    let page = previews.product(&ProductId::new(id.into_inner())).await;
+    respond(&request, &previews, page)
+}
+
+/// A page as made; an unknown id's 404; the plain shell when the catalog failed.
+fn respond(
+    request: &HttpRequest,
+    previews: &Previews,
+    page: Result<Page, CatalogError>,
+) -> HttpResponse {
+    match page {
+        Ok(Page::Found(page)) => page.respond(request, REVALIDATE),
+        Ok(Page::NotFound) => match previews.not_found() {
+            Some(page) => page.respond_as(StatusCode::NOT_FOUND, request, REVALIDATE),
+            None => not_built(),
+        },
+        Err(error) => {
+            tracing::error!(
+                error = %error,
+                path = request.path(),
+                "cannot make the page's head: the plain app is sent"
+            );
+            let shell = request
+                .app_data::<web::Data<Frontend>>()
+                .and_then(|frontend| frontend.index());
+            match shell {
+                Some(index) => index.respond(request, REVALIDATE),
+                None => not_built(),
+            }
+        }
+    }
+}
+
+async fn sitemap(request: HttpRequest, previews: web::Data<Previews>) -> HttpResponse {
+    match previews.sitemap().await {
+        Ok(sitemap) => sitemap.respond(&request, REVALIDATE),
+        Err(error) => {
+            tracing::error!(error = %error, "cannot make the sitemap");
+            HttpResponse::ServiceUnavailable()
+                .insert_header((header::RETRY_AFTER, "60"))
+                .content_type("text/plain; charset=utf-8")
+                .body("The sitemap cannot be made just now.")
+        }
+    }
+}

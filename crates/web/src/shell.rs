@@ -1,0 +1,252 @@
+//! The built `index.html`, cut once at start where each page's head goes.
+//!
+//! Its `<title>` and description go, and each page's tags are written where the title was;
+//! everything else (the inline preload script above all) is kept byte for byte.
+
+use std::ops::Range;
+
+use crate::head::Head;
+use crate::text::collapse;
+
+/// The home page's texts when the built file has none.
+pub(crate) const DEFAULT_TITLE: &str = "Paduka · Footwear for every step";
+const DEFAULT_DESCRIPTION: &str =
+    "Paduka: footwear for every step. Sneakers, sandals, formals and more, delivered across India.";
+
+/// The built `index.html`, cut where each page's head goes.
+#[derive(Debug, Clone)]
+pub(crate) struct Shell {
+    /// Up to where the `<title>` was (its description tag removed).
+    pub(crate) before: String,
+    /// From after the `</title>` on.
+    pub(crate) after: String,
+    /// The built file's own title and description (text, unescaped): the home page's.
+    pub(crate) title: String,
+    pub(crate) description: String,
+}
+
+impl Shell {
+    /// Finds the `<title>` and the `<meta name="description">` in the head once. Without a
+    /// title the tags go before `</head>`, or at the start of a file that has neither.
+    pub(crate) fn parse(html: &str) -> Self {
+        // ASCII lower case keeps every byte where it was.
+        let lower = html.to_ascii_lowercase();
+        let head_end = lower.find("</head>").unwrap_or(html.len());
+        let mut cuts: Vec<Range<usize>> = Vec::new();
+        let mut description = None;
+        let mut from = 0;
+        while let Some(at) = lower[from..head_end].find("<meta") {
+            let start = from + at;
+            let Some(end) = tag_end(html, start) else {
+                break;
+            };
+            let tag = &html[start..end];
+            if attribute(tag, "name").is_some_and(|name| name.eq_ignore_ascii_case("description")) {
+                description.get_or_insert_with(|| attribute(tag, "content").unwrap_or_default());
+                cuts.push(whole_lines(html, start..end));
+            }
+            from = end;
+        }
+        let title = lower[..head_end].find("<title").and_then(|start| {
+            let open_end = tag_end(html, start)?;
+            let close = open_end + lower[open_end..].find("</title>")?;
+            Some((start..close + "</title>".len(), &html[open_end..close]))
+        });
+        let (insert_at, title) = match title {
+            Some((range, text)) => {
+                cuts.push(range.clone());
+                (range.start, Some(text))
+            }
+            None if head_end < html.len() => (head_end, None),
+            None => (0, None),
+        };
+        cuts.sort_by_key(|cut| cut.start);
+        let (mut before, mut after) = (String::new(), String::new());
+        let mut kept_from = 0;
+        let mut keep = |range: Range<usize>| {
+            before.push_str(&html[range.start.min(insert_at)..range.end.min(insert_at)]);
+            after.push_str(&html[range.start.max(insert_at)..range.end.max(insert_at)]);
+        };
+        for cut in cuts {
+            if cut.start < kept_from {
+                continue;
+            }
+            keep(kept_from..cut.start);
+            kept_from = cut.end;
+        }
+        keep(kept_from..html.len());
+        let text = |raw: Option<&str>, default: &str| {
+            let text = collapse(&unescape(raw.unwrap_or_default()));
+            if text.is_empty() {
+                default.to_owned()
+            } else {
+                text
+            }
+        };
+        Self {
+            before,
+            after,
+            title: text(title, DEFAULT_TITLE),
+            description: text(description, DEFAULT_DESCRIPTION),
+        }
+    }
+
+    /// The page: the built file with `head` where its title was.
+    pub(crate) fn render(&self, head: &Head) -> String {
+        let tags = head.html();
+        let mut page = String::with_capacity(self.before.len() + tags.len() + self.after.len());
+        page.push_str(&self.before);
+        page.push_str(&tags);
+        page.push_str(&self.after);
+        page
+    }
+}
+
+/// The end (after its `>`) of the tag starting at `start`; a `>` inside quotes does not count.
+fn tag_end(html: &str, start: usize) -> Option<usize> {
+    let mut quote = None;
+    for (i, byte) in html.bytes().enumerate().skip(start) {
+        match (quote, byte) {
+            (None, b'"' | b'\'') => quote = Some(byte),
+            (Some(q), _) if q == byte => quote = None,
+            (None, b'>') => return Some(i + 1),
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The value of the attribute `wanted` in `tag` (`<meta name="x" content='y'>`), as written.
+fn attribute<'a>(tag: &'a str, wanted: &str) -> Option<&'a str> {
+    let bytes = tag.as_bytes();
+    let at = |i: usize| bytes.get(i).copied().unwrap_or(b'>');
+    let mut i = 1;
+    while !at(i).is_ascii_whitespace() && at(i) != b'>' {
+        i += 1;
+    }
+    loop {
+        while at(i).is_ascii_whitespace() || at(i) == b'/' {
+            i += 1;
+        }
+        if at(i) == b'>' {
+            return None;
+        }
+        let name_start = i;
+        while !at(i).is_ascii_whitespace() && !matches!(at(i), b'=' | b'>' | b'/') {
+            i += 1;
+        }
+        let name = &tag[name_start..i];
+        while at(i).is_ascii_whitespace() {
+            i += 1;
+        }
+        let mut value = "";
+        if at(i) == b'=' {
+            i += 1;
+            while at(i).is_ascii_whitespace() {
+                i += 1;
+            }
+            let quote = at(i);
+            if quote == b'"' || quote == b'\'' {
+                let start = i + 1;
+                let end = start + tag[start..].find(char::from(quote))?;
+                value = &tag[start..end];
+                i = end + 1;
+            } else {
+                let start = i;
+                while !at(i).is_ascii_whitespace() && at(i) != b'>' {
+                    i += 1;
+                }
+                value = &tag[start..i];
+            }
+        }
+        if name.eq_ignore_ascii_case(wanted) {
+            return Some(value);
+        }
+    }
+}
+
+/// `range` widened to its whole lines when nothing else is on them (so no blank line stays).
+fn whole_lines(html: &str, range: Range<usize>) -> Range<usize> {
+    let line_start = html[..range.start].rfind('\n').map_or(0, |i| i + 1);
+    let rest = &html[range.end..];
+    let line_end = rest.find('\n').map_or(html.len(), |i| range.end + i + 1);
+    let blank = |text: &str| text.trim().is_empty();
+    if blank(&html[line_start..range.start]) && blank(&html[range.end..line_end]) {
+        line_start..line_end
+    } else {
+        range
+    }
+}
+
+/// The few entities a built file's title or description may carry.
+fn unescape(text: &str) -> String {
+    text.replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&#x27;", "'")
+        .replace("&amp;", "&")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const BUILT: &str = r#"<!doctype html>
+<html lang="en-IN">
+  <head>
+    <meta charset="UTF-8" />
+    <meta
+      name="description"
+      content="Paduka: shoes &amp; more."
+    />
+    <title>Paduka · Footwear</title>
+    <script data-route-chunks='{"a":["/x.js"]}'>
+      if (1 > 0) document.title;
+    </script>
+  </head>
+  <body><div id="root"></div></body>
+</html>
+"#;
+
+    #[test]
+    fn the_built_file_is_cut_where_the_title_was_and_keeps_everything_else() {
+        let shell = Shell::parse(BUILT);
+        assert_eq!(shell.title, "Paduka · Footwear");
+        assert_eq!(shell.description, "Paduka: shoes & more.");
+        assert!(shell.before.ends_with("<meta charset=\"UTF-8\" />\n    "));
+        assert!(!shell.before.contains("description"));
+        assert!(shell.after.starts_with("\n    <script data-route-chunks"));
+        assert!(shell.after.contains("if (1 > 0) document.title;"));
+        let head = Head {
+            title: "T".into(),
+            description: "D".into(),
+            og_type: "website",
+            ..Head::default()
+        };
+        let page = shell.render(&head);
+        assert_eq!(page.matches("<title>").count(), 1);
+        assert_eq!(page.matches("name=\"description\"").count(), 1);
+        assert_eq!(
+            page.replace(&head.html(), "<title>Paduka · Footwear</title>"),
+            BUILT.replace(
+                "    <meta\n      name=\"description\"\n      content=\"Paduka: shoes &amp; more.\"\n    />\n",
+                ""
+            )
+        );
+    }
+
+    #[test]
+    fn a_file_without_a_title_gets_the_tags_before_its_head_ends() {
+        let shell = Shell::parse("<html><head><meta charset=utf-8></head><body></body></html>");
+        assert_eq!(shell.before, "<html><head><meta charset=utf-8>");
+        assert_eq!(shell.after, "</head><body></body></html>");
+        assert_eq!(shell.title, DEFAULT_TITLE);
+        let bare = Shell::parse("<!doctype html><title>Paduka</title>");
+        assert_eq!(
+            (bare.before.as_str(), bare.after.as_str()),
+            ("<!doctype html>", "")
+        );
+        assert_eq!(bare.title, "Paduka");
+    }
+}
