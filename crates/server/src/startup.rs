@@ -1,7 +1,6 @@
 //! Building the application from its settings: adapters, services, the HTTP server.
 
 use std::net::TcpListener;
-use std::path::Path;
 use std::sync::Arc;
 
 use actix_web::dev::Server;
@@ -70,15 +69,15 @@ impl InvoiceRenderer for PdfInvoices {
 
 /// The mailer the settings ask for: SMTP when `SMTP_URL` is set, else `.eml` files in
 /// `DATA_DIR/outbox/`.
-pub fn mailer(settings: &MailSettings, data_dir: &Path) -> anyhow::Result<Arc<dyn Mailer>> {
+pub fn mailer(settings: &MailSettings) -> anyhow::Result<Arc<dyn Mailer>> {
     Ok(match &settings.smtp_url {
         Some(url) => {
             Arc::new(SmtpMailer::new(url.expose_secret(), &settings.from).context("SMTP_URL")?)
         }
         None => {
-            let outbox = data_dir.join("outbox");
+            let outbox = &settings.outbox;
             tracing::info!(folder = %outbox.display(), "SMTP_URL is not set: mail goes to the outbox folder");
-            Arc::new(OutboxMailer::new(outbox, &settings.from).context("DATA_DIR")?)
+            Arc::new(OutboxMailer::new(outbox.clone(), &settings.from).context("DATA_DIR")?)
         }
     })
 }
@@ -169,7 +168,7 @@ impl Services {
         };
         let hasher = Arc::new(BcryptHasher::new(accounts.bcrypt_cost));
         let decoy_hash = hasher.decoy_hash()?;
-        let mailer = mailer(&settings.mail, &settings.server.data_dir)?;
+        let mailer = mailer(&settings.mail)?;
         let limiter = RateLimiter::new(
             Arc::new(DieselThrottle::new(database.clone(), clock.clone())),
             accounts.rate_limits,

@@ -99,6 +99,8 @@ pub struct MailSettings {
     /// Secret: it may carry the mail server's password.
     pub smtp_url: Option<SecretString>,
     pub from: String,
+    /// Where mail goes without SMTP: `DATA_DIR/outbox`.
+    pub outbox: PathBuf,
 }
 
 /// What checkout and the admin's overview are set up with.
@@ -198,6 +200,7 @@ impl Settings {
                 .check_state(vars.shop_state)
                 .map_err(|error| ConfigError::new("SHOP_GSTIN", error.to_string()))?;
         }
+        let outbox = vars.data_dir.join("outbox");
         Ok(Self {
             server: ServerSettings {
                 public_url: vars
@@ -224,6 +227,7 @@ impl Settings {
             mail: MailSettings {
                 smtp_url: vars.smtp_url,
                 from: vars.mail_from,
+                outbox,
             },
             shop: ShopSettings {
                 delivery_area: vars.deliverable_pincodes,
