@@ -20,6 +20,7 @@ mod vars;
 
 use vars::Vars;
 
+/// Every setting, in one group per adapter or service that is built from it.
 #[derive(Debug)]
 pub struct Settings {
     pub server: ServerSettings,
