@@ -73,7 +73,7 @@ async fn main() {
 async fn run() -> anyhow::Result<()> {
     let cli = Cli::parse();
     let settings = Settings::from_env()?;
-    telemetry::init("info", settings.log_format);
+    telemetry::init("info", settings.server.log_format);
     match cli.command.unwrap_or(Command::Serve) {
         Command::Serve => {
             let application = Application::build(settings).await?;
@@ -115,7 +115,7 @@ async fn run() -> anyhow::Result<()> {
             Ok(())
         }
         Command::Backup { file } => {
-            let url = settings.database_url.clone();
+            let url = settings.database.url.clone();
             let target = file.clone();
             tokio::task::spawn_blocking(move || {
                 paduka_persistence::Database::connect(secrecy::ExposeSecret::expose_secret(&url))?

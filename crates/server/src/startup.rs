@@ -21,7 +21,6 @@ use paduka_application::mail::Mailer;
 use paduka_application::orders::{InvoiceRenderer, Invoicing, OrderPorts, OrderService};
 use paduka_application::sales::SaleService;
 use paduka_application::{Clock, IdGenerator};
-use paduka_domain::delivery::DeliveryArea;
 use paduka_domain::invoice::InvoiceDocument;
 use paduka_http::ApiState;
 use paduka_mail::{OutboxMailer, SmtpMailer};
@@ -37,7 +36,7 @@ use paduka_persistence::{
 use secrecy::{ExposeSecret, SecretString};
 use tracing_actix_web::TracingLogger;
 
-use crate::config::Settings;
+use crate::config::{DatabaseSettings, MailSettings, Settings};
 use crate::security::{BcryptHasher, HmacCodes, JwtTokens, derived_key};
 use crate::system::{SystemClock, UuidV7Ids};
 use crate::{changes, demo, telemetry};
@@ -71,15 +70,15 @@ impl InvoiceRenderer for PdfInvoices {
 
 /// The mailer the settings ask for: SMTP when `SMTP_URL` is set, else `.eml` files in
 /// `DATA_DIR/outbox/`.
-pub fn mailer(settings: &Settings) -> anyhow::Result<Arc<dyn Mailer>> {
+pub fn mailer(settings: &MailSettings) -> anyhow::Result<Arc<dyn Mailer>> {
     Ok(match &settings.smtp_url {
         Some(url) => {
-            Arc::new(SmtpMailer::new(url.expose_secret(), &settings.mail_from).context("SMTP_URL")?)
+            Arc::new(SmtpMailer::new(url.expose_secret(), &settings.from).context("SMTP_URL")?)
         }
         None => {
-            let outbox = settings.data_dir.join("outbox");
+            let outbox = &settings.outbox;
             tracing::info!(folder = %outbox.display(), "SMTP_URL is not set: mail goes to the outbox folder");
-            Arc::new(OutboxMailer::new(outbox, &settings.mail_from).context("DATA_DIR")?)
+            Arc::new(OutboxMailer::new(outbox.clone(), &settings.from).context("DATA_DIR")?)
         }
     })
 }
@@ -95,22 +94,14 @@ type Payments = (Arc<dyn PaymentGateway>, Option<Arc<SandboxGateway>>);
 
 /// The payment adapter the settings ask for: Razorpay with keys, else the offline sandbox.
 fn payment_gateway(
-    settings: &Settings,
+    razorpay: Option<&RazorpayConfig>,
     jwt_secret: &SecretString,
     database: &Database,
 ) -> anyhow::Result<Payments> {
-    Ok(match &settings.razorpay {
-        Some(keys) => {
-            let config = RazorpayConfig {
-                base_url: keys.api_base.clone(),
-                ..RazorpayConfig::new(
-                    keys.key_id.clone(),
-                    keys.key_secret.clone(),
-                    keys.webhook_secret.clone(),
-                )
-            };
+    Ok(match razorpay {
+        Some(config) => {
             tracing::info!(api = %config.base_url, "payments go through Razorpay");
-            let gateway = RazorpayGateway::new(config)
+            let gateway = RazorpayGateway::new(config.clone())
                 .map_err(|e| anyhow::anyhow!("cannot build the Razorpay client: {e}"))?;
             (Arc::new(gateway), None)
         }
@@ -127,52 +118,61 @@ fn payment_gateway(
     })
 }
 
+/// Connects to the database and applies pending migrations.
+async fn open_database(settings: &DatabaseSettings) -> anyhow::Result<Database> {
+    let url = settings.url.clone();
+    let pool_size = settings.pool_size;
+    tokio::task::spawn_blocking(move || -> anyhow::Result<Database> {
+        let database = match pool_size {
+            Some(size) => Database::connect_with(url.expose_secret(), size)?,
+            None => Database::connect(url.expose_secret())?,
+        };
+        // Instances starting together on a new database take turns: one migrates it.
+        let migrating = database.startup_lock()?;
+        database.run_migrations()?;
+        drop(migrating);
+        Ok(database)
+    })
+    .await
+    .context("database start-up task failed")?
+    .with_context(|| {
+        if settings.is_postgres() {
+            "cannot open the PostgreSQL database named by DATABASE_URL".to_owned()
+        } else {
+            // A SQLite "URL" is a file path: nothing secret in it.
+            format!(
+                "cannot open the SQLite database at {}",
+                settings.url.expose_secret()
+            )
+        }
+    })
+}
+
 impl Services {
     /// Connects to the database, applies pending migrations and wires every service.
     pub async fn build(settings: &Settings) -> anyhow::Result<Self> {
-        let url = settings.database_url.clone();
-        let pool_size = settings.database_pool_size;
-        let database = tokio::task::spawn_blocking(move || -> anyhow::Result<Database> {
-            let database = match pool_size {
-                Some(size) => Database::connect_with(url.expose_secret(), size)?,
-                None => Database::connect(url.expose_secret())?,
-            };
-            // Instances starting together on a new database take turns: one migrates it.
-            let migrating = database.startup_lock()?;
-            database.run_migrations()?;
-            drop(migrating);
-            Ok(database)
-        })
-        .await
-        .context("database start-up task failed")?
-        .with_context(|| {
-            if settings.is_postgres() {
-                "cannot open the PostgreSQL database named by DATABASE_URL".to_owned()
-            } else {
-                // A SQLite "URL" is a file path: nothing secret in it.
-                format!(
-                    "cannot open the SQLite database at {}",
-                    settings.database_url.expose_secret()
-                )
-            }
-        })?;
+        Self::build_with_clock(settings, Arc::new(SystemClock)).await
+    }
 
-        let clock: Arc<dyn Clock> = match &settings.clock {
-            Some(clock) => clock.0.clone(),
-            None => Arc::new(SystemClock),
-        };
+    /// As [`Services::build`], on another clock (tests move time instead of sleeping).
+    pub async fn build_with_clock(
+        settings: &Settings,
+        clock: Arc<dyn Clock>,
+    ) -> anyhow::Result<Self> {
+        let database = open_database(&settings.database).await?;
         let ids: Arc<dyn IdGenerator> = Arc::new(UuidV7Ids);
         let users = Arc::new(DieselUserRepository::new(database.clone()));
-        let jwt_secret = match &settings.jwt_secret {
+        let accounts = &settings.accounts;
+        let jwt_secret = match &accounts.jwt_secret {
             Some(secret) => secret.clone(),
-            None => JwtTokens::development_secret(&settings.data_dir)?,
+            None => JwtTokens::development_secret(&settings.server.data_dir)?,
         };
-        let hasher = Arc::new(BcryptHasher::new(settings.bcrypt_cost));
+        let hasher = Arc::new(BcryptHasher::new(accounts.bcrypt_cost));
         let decoy_hash = hasher.decoy_hash()?;
-        let mailer = mailer(settings)?;
+        let mailer = mailer(&settings.mail)?;
         let limiter = RateLimiter::new(
             Arc::new(DieselThrottle::new(database.clone(), clock.clone())),
-            settings.rate_limits,
+            accounts.rate_limits,
         );
 
         let catalog = CatalogService::new(
@@ -209,7 +209,8 @@ impl Services {
             },
             limiter.clone(),
         );
-        let (gateway, sandbox) = payment_gateway(settings, &jwt_secret, &database)?;
+        let (gateway, sandbox) =
+            payment_gateway(settings.razorpay.as_ref(), &jwt_secret, &database)?;
         let orders_repo = Arc::new(DieselOrderRepository::new(database.clone()));
         let intents: Arc<dyn CheckoutIntentRepository> =
             Arc::new(DieselCheckoutIntentRepository::new(database.clone()));
@@ -233,10 +234,10 @@ impl Services {
                 catalog_revision: catalog.revision_handle(),
                 invoicing: invoicing.clone(),
             },
-            DeliveryArea::new(settings.deliverable_pincodes.iter().cloned()),
+            settings.shop.delivery_area.clone(),
         )
-        .with_low_stock_threshold(settings.low_stock_threshold)
-        .with_cash_on_delivery(settings.cash_on_delivery);
+        .with_low_stock_threshold(settings.shop.low_stock_threshold)
+        .with_cash_on_delivery(settings.shop.cash_on_delivery);
         let coupons = CouponService::new(coupons_repo, ids.clone(), clock.clone());
         let orders = OrderService::new(OrderPorts {
             orders: orders_repo,
@@ -251,7 +252,7 @@ impl Services {
             Arc::new(DieselStatsRepository::new(database.clone())),
             clock.clone(),
         )
-        .with_low_stock_threshold(settings.low_stock_threshold);
+        .with_low_stock_threshold(settings.shop.low_stock_threshold);
         let user_service = UserService::new(users.clone(), clock.clone());
         let auth = AuthService::new(
             users,
@@ -278,7 +279,7 @@ impl Services {
             }),
             readiness: Arc::new(database.clone()),
             replies: Arc::default(),
-            trusted_proxies: Arc::new(settings.trusted_proxies.clone()),
+            trusted_proxies: Arc::new(settings.server.trusted_proxies.clone()),
         };
         Ok(Self {
             api,
@@ -305,8 +306,17 @@ pub struct Application {
 
 impl Application {
     pub async fn build(settings: Settings) -> anyhow::Result<Self> {
-        let services = Services::build(&settings).await?;
-        if settings.demo_data
+        Self::build_with_clock(settings, Arc::new(SystemClock)).await
+    }
+
+    /// As [`Application::build`], on another clock (tests move time instead of sleeping).
+    pub async fn build_with_clock(
+        settings: Settings,
+        clock: Arc<dyn Clock>,
+    ) -> anyhow::Result<Self> {
+        let services = Services::build_with_clock(&settings, clock).await?;
+        let server_settings = &settings.server;
+        if server_settings.demo_data
             && let Some(summary) = demo::load_if_empty(&services, DEMO_PRODUCTS).await?
         {
             tracing::info!(
@@ -316,19 +326,21 @@ impl Application {
                 shopper = demo::SHOPPER_EMAIL,
                 "loaded demo data into the empty database"
             );
-            if settings.is_postgres() || settings.public_url.starts_with("https://") {
+            if settings.database.is_postgres() || server_settings.public_url.starts_with("https://")
+            {
                 tracing::warn!(
                     "this looks like a live shop, and the demo accounts' passwords are published: \
                      delete them (or change their passwords) and set DEMO_DATA=false"
                 );
             }
         }
-        let listener = TcpListener::bind(settings.bind_addr)
-            .with_context(|| format!("BIND_ADDR: cannot listen on {}", settings.bind_addr))?;
+        let listener = TcpListener::bind(server_settings.bind_addr).with_context(|| {
+            format!("BIND_ADDR: cannot listen on {}", server_settings.bind_addr)
+        })?;
         let address = listener.local_addr()?;
         let port = address.port();
         let state = services.api.clone();
-        let static_dir = settings.static_dir.clone();
+        let static_dir = server_settings.static_dir.clone();
         if !static_dir.join("index.html").is_file() {
             tracing::warn!(
                 dir = %static_dir.display(),
@@ -341,10 +353,10 @@ impl Application {
         let frontend = Arc::new(frontend);
         let pages = Arc::new(site::Previews::new(
             frontend.index_html(),
-            &settings.public_url,
+            &server_settings.public_url,
             services.api.catalog.clone(),
         ));
-        let public_url = settings.public_url.clone();
+        let public_url = server_settings.public_url.clone();
         let changes =
             changes::ChangeWatcher::new(services.database.clone(), services.revisions.clone());
         let catching_up = changes.clone();

@@ -88,7 +88,7 @@ async fn reset_password(app: &TestApp, email: &str, otp: Value, password: &str) 
 /// The settings' rate limits, with a window of 15 minutes.
 fn limits(per_email: u32, per_address: u32) -> impl FnOnce(&mut paduka_server::config::Settings) {
     move |settings| {
-        settings.rate_limits = RateLimits {
+        settings.accounts.rate_limits = RateLimits {
             per_email,
             per_address,
             window: Duration::seconds(900),

@@ -99,7 +99,7 @@ async fn a_cod_order_is_placed_unpaid_and_the_same_key_answers_it_again(db: &Tes
 
 async fn cash_on_delivery_is_refused_when_off_over_its_limit_or_not_served(db: &TestDb) {
     let app = spawn_app_on_with(db, |settings| {
-        settings.cash_on_delivery.max_amount_rupees = 1000;
+        settings.shop.cash_on_delivery.max_amount_rupees = 1000;
     })
     .await;
     let product = app.shoe("Jutti", 5).await;
@@ -125,7 +125,7 @@ async fn cash_on_delivery_is_refused_when_off_over_its_limit_or_not_served(db: &
     assert_eq!(app.stock(&product).await, 5, "nothing taken");
     placed(order_cod(&app, &product, 1, 900, None).await).await;
 
-    let off = spawn_app_with(|settings| settings.cash_on_delivery.enabled = false).await;
+    let off = spawn_app_with(|settings| settings.shop.cash_on_delivery.enabled = false).await;
     let product = off.shoe("Jutti", 5).await;
     order_cod(&off, &product, 1, 900, None)
         .await

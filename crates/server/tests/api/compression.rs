@@ -221,7 +221,7 @@ async fn the_frontend_is_sent_compressed_and_images_never_are(db: &TestDb) {
     );
     let script = "export function greet(name) { return `Namaste, ${name}!`; }\n".repeat(40);
     let app = spawn_app_on_with(db, |settings| {
-        let dir = &settings.static_dir;
+        let dir = &settings.server.static_dir;
         std::fs::create_dir_all(dir.join("assets")).unwrap();
         std::fs::write(dir.join("index.html"), &shell).unwrap();
         std::fs::write(dir.join("assets/app-1234.js"), &script).unwrap();
@@ -341,10 +341,10 @@ async fn a_per_user_reply_is_compressed_only_above_a_kilobyte(db: &TestDb) {
 
 async fn robots_txt_keeps_crawlers_out_of_private_pages_and_names_the_sitemap(db: &TestDb) {
     let app = spawn_app_on_with(db, |settings| {
-        settings.public_url = "https://shop.example.in".into();
-        std::fs::create_dir_all(&settings.static_dir).unwrap();
+        settings.server.public_url = "https://shop.example.in".into();
+        std::fs::create_dir_all(&settings.server.static_dir).unwrap();
         std::fs::write(
-            settings.static_dir.join("index.html"),
+            settings.server.static_dir.join("index.html"),
             "<!doctype html><title>Paduka</title>",
         )
         .unwrap();

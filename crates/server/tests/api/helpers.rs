@@ -7,7 +7,7 @@ use std::sync::{Arc, Mutex};
 
 use chrono::{DateTime, Duration, Utc};
 use paduka_application::Clock;
-use paduka_server::config::{ClockOverride, Settings};
+use paduka_server::config::Settings;
 use paduka_server::demo::pictures::{Palette, Silhouette, View, shoe_png};
 use paduka_server::startup::{Application, Services};
 use paduka_test_support::builders::UserBuilder;
@@ -70,7 +70,7 @@ pub async fn spawn_app_on(db: &TestDb) -> TestApp {
 pub async fn spawn_app_on_with(db: &TestDb, adjust: impl FnOnce(&mut Settings)) -> TestApp {
     let url = db.url().to_owned();
     spawn(None, move |settings| {
-        settings.database_url = url.into();
+        settings.database.url = url.into();
         adjust(settings);
     })
     .await
@@ -95,7 +95,7 @@ pub async fn spawn_app_with(adjust: impl FnOnce(&mut Settings)) -> TestApp {
     let db = TestDb::sqlite();
     let url = db.url().to_owned();
     spawn(Some(db), move |settings| {
-        settings.database_url = url.into();
+        settings.database.url = url.into();
         adjust(settings);
     })
     .await
@@ -106,11 +106,10 @@ async fn spawn(database: Option<TestDb>, adjust: impl FnOnce(&mut Settings)) -> 
         paduka_server::telemetry::init("debug", paduka_server::config::LogFormat::Text);
     }
     let data_dir = tempfile::tempdir().expect("a temporary folder");
-    let mut settings = Settings::for_tests(data_dir.path());
+    let mut settings = test_settings(data_dir.path());
     let clock = Arc::new(TestClock::default());
-    settings.clock = Some(ClockOverride(clock.clone()));
     adjust(&mut settings);
-    let application = Application::build(settings)
+    let application = Application::build_with_clock(settings, clock.clone())
         .await
         .expect("the application builds");
     let address = format!("http://127.0.0.1:{}", application.port());
@@ -147,6 +146,22 @@ async fn spawn(database: Option<TestDb>, adjust: impl FnOnce(&mut Settings)) -> 
     app.shopper_token = asha.token;
     app.admin_token = app.login_token(ADMIN_EMAIL, PASSWORD).await;
     app
+}
+
+/// The settings tests start from: the files in `data_dir`, a random port, bcrypt's cheapest
+/// cost, no demo data; read as the environment is, so a test checks those readers too.
+fn test_settings(data_dir: &Path) -> Settings {
+    let folder = |path: &Path| path.to_str().expect("a UTF-8 temporary folder").to_owned();
+    Settings::from_vars([
+        ("DATA_DIR", folder(data_dir)),
+        ("STATIC_DIR", folder(&data_dir.join("static"))),
+        ("BIND_ADDR", "127.0.0.1:0".into()),
+        ("PUBLIC_URL", "http://127.0.0.1".into()),
+        ("JWT_SECRET", "test-secret-test-secret-test-secret!".into()),
+        ("BCRYPT_COST", "4".into()),
+        ("DEMO_DATA", "false".into()),
+    ])
+    .expect("the tests' settings are valid")
 }
 
 /// A signed-in account a test added.

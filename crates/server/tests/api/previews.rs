@@ -44,8 +44,8 @@ const INLINE_SCRIPT: &str =
 
 async fn spawn_shop(db: &TestDb) -> TestApp {
     spawn_app_on_with(db, |settings| {
-        std::fs::create_dir_all(&settings.static_dir).unwrap();
-        std::fs::write(settings.static_dir.join("index.html"), BUILT_INDEX).unwrap();
+        std::fs::create_dir_all(&settings.server.static_dir).unwrap();
+        std::fs::write(settings.server.static_dir.join("index.html"), BUILT_INDEX).unwrap();
     })
     .await
 }

@@ -7,7 +7,7 @@ use std::sync::{Arc, Mutex};
 
 use chrono::Duration;
 use hmac::{Hmac, Mac};
-use paduka_server::config::RazorpaySettings;
+use paduka_payment::RazorpayConfig;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use sha2::Sha256;
@@ -213,11 +213,13 @@ async fn spawn_shop(db: &TestDb) -> (TestApp, MockRazorpay) {
     let razorpay = MockRazorpay::start().await;
     let base = razorpay.server.uri();
     let app = spawn_app_on_with(db, |settings| {
-        settings.razorpay = Some(RazorpaySettings {
-            key_id: KEY_ID.into(),
-            key_secret: KEY_SECRET.to_owned().into(),
-            webhook_secret: Some(WEBHOOK_SECRET.to_owned().into()),
-            api_base: base,
+        settings.razorpay = Some(RazorpayConfig {
+            base_url: base,
+            ..RazorpayConfig::new(
+                KEY_ID,
+                KEY_SECRET.to_owned().into(),
+                Some(WEBHOOK_SECRET.to_owned().into()),
+            )
         });
     })
     .await;

@@ -65,10 +65,10 @@ async fn the_openapi_document_describes_every_route(db: &TestDb) {
 
 async fn unknown_api_paths_are_json_404s_and_other_paths_get_the_app_shell(db: &TestDb) {
     let app = spawn_app_on_with(db, |settings| {
-        let assets = settings.static_dir.join("assets");
+        let assets = settings.server.static_dir.join("assets");
         std::fs::create_dir_all(&assets).unwrap();
         let index = "<!doctype html><title>Paduka</title>";
-        std::fs::write(settings.static_dir.join("index.html"), index).unwrap();
+        std::fs::write(settings.server.static_dir.join("index.html"), index).unwrap();
         std::fs::write(assets.join("app-1234.js"), "console.log(1)").unwrap();
     })
     .await;
@@ -114,7 +114,7 @@ async fn oversized_json_is_refused_with_413(db: &TestDb) {
 }
 
 async fn demo_data_loads_into_an_empty_database_only(db: &TestDb) {
-    let app = spawn_app_on_with(db, |settings| settings.demo_data = true).await;
+    let app = spawn_app_on_with(db, |settings| settings.server.demo_data = true).await;
     let body = app.get("/product/get-products", As::Anonymous).await;
     let products = array(&body.answers(StatusCode::OK).await["products"]);
     assert_eq!(products.len(), 24);

@@ -191,7 +191,7 @@ async fn a_size_falling_to_the_threshold_mails_each_admin_once(db: &TestDb) {
 }
 
 async fn the_low_stock_threshold_is_configurable(db: &TestDb) {
-    let app = spawn_app_on_with(db, |settings| settings.low_stock_threshold = 1).await;
+    let app = spawn_app_on_with(db, |settings| settings.shop.low_stock_threshold = 1).await;
     let product = id_of(&trail(&app, "3,0,0").await);
     buy_size(&app, &product, 0, 1).await;
     assert_eq!(low_stock_mails(&app), 0, "two pairs are not low");

@@ -1,0 +1,257 @@
+//! Settings, read once from the environment (and a `.env` file when present), grouped by what
+//! they set up: each group is what its adapter or service is built from.
+//!
+//! Every variable is documented in `.env.example` and read by serde (`vars.rs`). A bad value
+//! stops the start with a message naming the variable; secrets never print.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+use paduka_application::accounts::RateLimits;
+use paduka_application::checkout::CodSettings;
+use paduka_application::orders::InvoiceSettings;
+use paduka_domain::delivery::DeliveryArea;
+use paduka_domain::invoice::Seller;
+use paduka_http::TrustedProxies;
+use paduka_payment::RazorpayConfig;
+use secrecy::{ExposeSecret, SecretString};
+
+mod vars;
+
+use vars::Vars;
+
+/// Every setting, in one group per adapter or service that is built from it.
+#[derive(Debug)]
+pub struct Settings {
+    pub server: ServerSettings,
+    pub database: DatabaseSettings,
+    pub accounts: AccountSettings,
+    /// Razorpay's keys and API (`RAZORPAY_*`); `None`: the offline sandbox takes payments.
+    pub razorpay: Option<RazorpayConfig>,
+    pub mail: MailSettings,
+    pub shop: ShopSettings,
+    /// Who the invoices name as the seller, the GST slabs, the default HSN and the invoice
+    /// numbers' prefix (`SHOP_LEGAL_NAME`, `SHOP_ADDRESS`, `SHOP_STATE`, `SHOP_GSTIN`,
+    /// `GST_SLABS`, `DEFAULT_HSN`, `INVOICE_PREFIX`).
+    pub invoices: InvoiceSettings,
+}
+
+/// The HTTP server, the files it serves and keeps, and its logs.
+#[derive(Debug)]
+pub struct ServerSettings {
+    pub bind_addr: SocketAddr,
+    /// Where shoppers reach the shop (`https://shop.example.in`), without a trailing slash:
+    /// absolute links (canonical links, link previews, the sitemap) start with it. Default
+    /// `http://{bind_addr}`.
+    pub public_url: String,
+    /// The proxies in front whose `X-Forwarded-For` names the client (`TRUSTED_PROXIES`),
+    /// so per-address limits count shoppers, not the proxy.
+    pub trusted_proxies: TrustedProxies,
+    /// The SQLite file by default, the mail outbox and the development secret.
+    pub data_dir: PathBuf,
+    pub static_dir: PathBuf,
+    /// Load demo data into an empty database on start.
+    pub demo_data: bool,
+    /// How logs are written: text for people, or JSON lines for a log collector.
+    pub log_format: LogFormat,
+}
+
+/// How log lines are written (`LOG_FORMAT`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum LogFormat {
+    /// Human-readable lines (the default).
+    #[default]
+    Text,
+    /// One JSON object a line, with the span fields (request id, user, ...), for collectors.
+    Json,
+}
+
+#[derive(Debug)]
+pub struct DatabaseSettings {
+    /// `postgres://...` for PostgreSQL; otherwise a SQLite file (default `DATA_DIR/paduka.db`).
+    /// Secret: a PostgreSQL URL may carry a password, so it never prints.
+    pub url: SecretString,
+    /// Pooled connections (`DATABASE_POOL_SIZE`); `None`: sized for this machine.
+    pub pool_size: Option<u32>,
+}
+
+impl DatabaseSettings {
+    pub fn is_postgres(&self) -> bool {
+        let url = self.url.expose_secret();
+        url.starts_with("postgres://") || url.starts_with("postgresql://")
+    }
+}
+
+/// Sign-in: session tokens, password hashing, attempts allowed.
+#[derive(Debug)]
+pub struct AccountSettings {
+    /// `None` means: generate one and keep it in the data folder (development only).
+    /// The mailed codes' and the payment sandbox's keys are derived from it.
+    pub jwt_secret: Option<SecretString>,
+    pub bcrypt_cost: u32,
+    /// Attempts per e-mail and per client address at login (failures), registration and
+    /// forgot-password, per window.
+    pub rate_limits: RateLimits,
+}
+
+/// Outgoing mail: SMTP when `SMTP_URL` is set, else `.eml` files in `DATA_DIR/outbox/`.
+#[derive(Debug)]
+pub struct MailSettings {
+    /// Secret: it may carry the mail server's password.
+    pub smtp_url: Option<SecretString>,
+    pub from: String,
+    /// Where mail goes without SMTP: `DATA_DIR/outbox`.
+    pub outbox: PathBuf,
+}
+
+/// What checkout and the admin's overview are set up with.
+#[derive(Debug)]
+pub struct ShopSettings {
+    /// The pincodes delivered to (`DELIVERABLE_PINCODES`, the spec's four by default).
+    pub delivery_area: DeliveryArea,
+    /// A size (or pooled product) with this many pairs or fewer is low on stock: listed on
+    /// the overview, and the admins are mailed when an order takes it there
+    /// (`LOW_STOCK_THRESHOLD`, default 5).
+    pub low_stock_threshold: u32,
+    /// Cash on delivery: on or off (`COD_ENABLED`, default on) and the largest order a
+    /// courier collects (`COD_MAX_AMOUNT`, whole rupees, default 10000).
+    pub cash_on_delivery: CodSettings,
+}
+
+/// A variable whose value cannot be used.
+#[derive(Debug, thiserror::Error)]
+#[error("{name}: {problem}")]
+pub struct ConfigError {
+    /// The variable's name.
+    pub name: String,
+    pub problem: String,
+}
+
+impl ConfigError {
+    fn new(name: &str, problem: impl Into<String>) -> Self {
+        Self {
+            name: name.to_owned(),
+            problem: problem.into(),
+        }
+    }
+}
+
+impl Settings {
+    /// Reads the process environment, after loading `.env` when there is one.
+    pub fn from_env() -> Result<Self, ConfigError> {
+        // A missing .env is normal; a malformed one is not worth refusing to start over,
+        // but say so.
+        if let Err(error) = dotenvy::dotenv()
+            && !error.not_found()
+        {
+            eprintln!("warning: .env could not be read: {error}");
+        }
+        // A variable that is not Unicode is left unread, as if unset.
+        Self::from_vars(std::env::vars_os().filter_map(|(name, value)| {
+            Some((name.into_string().ok()?, value.into_string().ok()?))
+        }))
+    }
+
+    /// Reads settings from `vars` (name and value), as from the environment: tests and the
+    /// API tests' application give their own.
+    pub fn from_vars(
+        vars: impl IntoIterator<Item = (impl Into<String>, impl Into<String>)>,
+    ) -> Result<Self, ConfigError> {
+        let vars = Vars::read(
+            vars.into_iter()
+                .map(|(name, value)| (name.into(), value.into())),
+        )?;
+        let database = DatabaseSettings {
+            url: vars.database_url.unwrap_or_else(|| {
+                let file = vars.data_dir.join("paduka.db");
+                file.to_string_lossy().into_owned().into()
+            }),
+            pool_size: vars.database_pool_size,
+        };
+        if database.is_postgres() && vars.jwt_secret.is_none() {
+            // Instances sharing a database must sign and check tokens, mailed codes and
+            // sandbox payments with one key; a key made up per instance breaks all three.
+            return Err(ConfigError::new(
+                "JWT_SECRET",
+                "must be set when DATABASE_URL is PostgreSQL (every instance of the shop needs the same one)",
+            ));
+        }
+        let razorpay = match (vars.razorpay_key_id, vars.razorpay_key_secret) {
+            (None, None) => None,
+            (Some(key_id), Some(key_secret)) => Some(RazorpayConfig {
+                base_url: vars.razorpay_api_base,
+                ..RazorpayConfig::new(key_id, key_secret, vars.razorpay_webhook_secret)
+            }),
+            (Some(_), None) => {
+                return Err(ConfigError::new(
+                    "RAZORPAY_KEY_SECRET",
+                    "is required when RAZORPAY_KEY_ID is set",
+                ));
+            }
+            (None, Some(_)) => {
+                return Err(ConfigError::new(
+                    "RAZORPAY_KEY_ID",
+                    "is required when RAZORPAY_KEY_SECRET is set",
+                ));
+            }
+        };
+        // Every invoice would carry a GSTIN of another state than the shop's.
+        if let Some(gstin) = &vars.shop_gstin {
+            gstin
+                .check_state(vars.shop_state)
+                .map_err(|error| ConfigError::new("SHOP_GSTIN", error.to_string()))?;
+        }
+        let outbox = vars.data_dir.join("outbox");
+        Ok(Self {
+            server: ServerSettings {
+                public_url: vars
+                    .public_url
+                    .unwrap_or_else(|| format!("http://{}", vars.bind_addr)),
+                bind_addr: vars.bind_addr,
+                trusted_proxies: vars.trusted_proxies,
+                data_dir: vars.data_dir,
+                static_dir: vars.static_dir,
+                demo_data: vars.demo_data,
+                log_format: vars.log_format,
+            },
+            database,
+            accounts: AccountSettings {
+                jwt_secret: vars.jwt_secret,
+                bcrypt_cost: vars.bcrypt_cost,
+                rate_limits: RateLimits {
+                    per_email: vars.rate_limit_per_email,
+                    per_address: vars.rate_limit_per_address,
+                    window: chrono::Duration::seconds(vars.rate_limit_window_secs.into()),
+                },
+            },
+            razorpay,
+            mail: MailSettings {
+                smtp_url: vars.smtp_url,
+                from: vars.mail_from,
+                outbox,
+            },
+            shop: ShopSettings {
+                delivery_area: vars.deliverable_pincodes,
+                low_stock_threshold: vars.low_stock_threshold,
+                cash_on_delivery: CodSettings {
+                    enabled: vars.cod_enabled,
+                    max_amount_rupees: vars.cod_max_amount,
+                },
+            },
+            invoices: InvoiceSettings {
+                seller: Seller {
+                    legal_name: vars.shop_legal_name,
+                    address: vars.shop_address,
+                    state: vars.shop_state,
+                    gstin: vars.shop_gstin,
+                },
+                slabs: vars.gst_slabs,
+                default_hsn: vars.default_hsn,
+                prefix: vars.invoice_prefix,
+            },
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests;

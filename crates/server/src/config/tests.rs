@@ -1,0 +1,237 @@
+//! Reading the settings: defaults, each variable, and the errors that name them.
+
+use std::path::PathBuf;
+
+use paduka_domain::State;
+use paduka_domain::gst::Gstin;
+
+use super::*;
+
+fn settings(vars: &[(&str, &str)]) -> Result<Settings, ConfigError> {
+    Settings::from_vars(vars.iter().copied())
+}
+
+#[test]
+fn defaults_run_a_local_shop_on_sqlite() {
+    let s = settings(&[]).unwrap();
+    assert_eq!(s.server.bind_addr.to_string(), "127.0.0.1:8080");
+    assert_eq!(s.server.public_url, "http://127.0.0.1:8080");
+    assert_eq!(
+        s.database.url.expose_secret(),
+        PathBuf::from("data").join("paduka.db").to_string_lossy()
+    );
+    assert_eq!(s.server.log_format, LogFormat::Text);
+    assert!(!s.database.is_postgres());
+    assert_eq!(s.accounts.bcrypt_cost, 12);
+    assert_eq!(s.shop.delivery_area.len(), 4);
+    assert!(s.server.demo_data && s.razorpay.is_none() && s.accounts.jwt_secret.is_none());
+    assert_eq!(
+        s.accounts.rate_limits,
+        RateLimits {
+            per_email: 10,
+            per_address: 50,
+            window: chrono::Duration::seconds(900),
+        }
+    );
+    assert_eq!(s.server.trusted_proxies, TrustedProxies::default());
+}
+
+#[test]
+fn rate_limits_are_read_from_the_environment() {
+    let s = settings(&[
+        ("RATE_LIMIT_PER_EMAIL", "3"),
+        ("RATE_LIMIT_PER_ADDRESS", " 20 "),
+        ("RATE_LIMIT_WINDOW_SECS", "60"),
+    ])
+    .unwrap();
+    assert_eq!(
+        s.accounts.rate_limits,
+        RateLimits {
+            per_email: 3,
+            per_address: 20,
+            window: chrono::Duration::seconds(60),
+        }
+    );
+}
+
+#[test]
+fn each_bad_value_names_its_variable() {
+    for (name, value) in [
+        ("BIND_ADDR", "localhost"),
+        ("PUBLIC_URL", "shop.example.in"),
+        ("BCRYPT_COST", "99"),
+        ("JWT_SECRET", "short"),
+        ("DATABASE_URL", "mysql://x"),
+        ("SMTP_URL", "http://mail"),
+        ("MAIL_FROM", "nobody"),
+        ("DELIVERABLE_PINCODES", "12345,281001"),
+        ("DEMO_DATA", "maybe"),
+        ("LOG_FORMAT", "xml"),
+        ("DATABASE_POOL_SIZE", "0"),
+        ("TRUSTED_PROXIES", "10.0.0.0/8,proxy.local"),
+        ("RAZORPAY_API_BASE", "api.razorpay.com"),
+        ("RATE_LIMIT_PER_EMAIL", "0"),
+        ("RATE_LIMIT_PER_EMAIL", "ten"),
+        ("RATE_LIMIT_PER_ADDRESS", "-5"),
+        ("RATE_LIMIT_WINDOW_SECS", "1.5"),
+        ("RAZORPAY_KEY_SECRET", "only-the-secret"),
+        // The check character of 09ABCDE1234F1ZY is Y.
+        ("SHOP_GSTIN", "09ABCDE1234F1ZX"),
+        ("SHOP_GSTIN", "09ABCDE1234F1Z"),
+        ("SHOP_STATE", "Atlantis"),
+        ("GST_SLABS", "5@2500"),
+        ("DEFAULT_HSN", "64"),
+        ("INVOICE_PREFIX", "PDK/2026"),
+    ] {
+        let error = settings(&[(name, value)]).unwrap_err();
+        let expected = if name == "RAZORPAY_KEY_SECRET" {
+            "RAZORPAY_KEY_ID"
+        } else {
+            name
+        };
+        assert_eq!(error.name, expected, "{name}={value}");
+        assert!(error.to_string().starts_with(expected));
+    }
+}
+
+#[test]
+fn the_invoices_seller_slabs_code_and_prefix_are_read_from_the_environment() {
+    let s = settings(&[
+        ("SHOP_LEGAL_NAME", "Paduka Footwear Pvt Ltd"),
+        ("SHOP_ADDRESS", "14 Holi Gate\\nMathura 281001"),
+        ("SHOP_STATE", "Uttar Pradesh"),
+        ("SHOP_GSTIN", "09abcde1234f1zy"),
+        ("GST_SLABS", "5@1000,12"),
+        ("DEFAULT_HSN", "640299"),
+        ("INVOICE_PREFIX", "shoe"),
+    ])
+    .unwrap();
+    let invoices = &s.invoices;
+    assert_eq!(invoices.seller.legal_name, "Paduka Footwear Pvt Ltd");
+    assert_eq!(invoices.seller.address, "14 Holi Gate\nMathura 281001");
+    assert_eq!(invoices.seller.state, State::UttarPradesh);
+    assert_eq!(
+        invoices.seller.gstin.as_ref().map(Gstin::as_str),
+        Some("09ABCDE1234F1ZY")
+    );
+    assert_eq!(invoices.default_hsn.as_str(), "640299");
+    assert_eq!(invoices.prefix.as_str(), "SHOE");
+    let unit = |rupees| paduka_domain::Paise::from_rupees(rupees).unwrap();
+    assert_eq!(invoices.slabs.rate_for(unit(1000)).percent(), 5);
+    assert_eq!(invoices.slabs.rate_for(unit(1001)).percent(), 12);
+    // Unset: an unregistered shop (bills of supply) in Uttar Pradesh.
+    let defaults = settings(&[]).unwrap().invoices;
+    assert_eq!(defaults, InvoiceSettings::default());
+    assert!(defaults.seller.gstin.is_none());
+}
+
+#[test]
+fn a_gstin_of_another_state_than_the_shop_s_stops_the_start() {
+    // 09 is Uttar Pradesh's code; the shop says Karnataka (29).
+    let error = settings(&[
+        ("SHOP_STATE", "Karnataka"),
+        ("SHOP_GSTIN", "09ABCDE1234F1ZY"),
+    ])
+    .unwrap_err();
+    assert_eq!(error.name, "SHOP_GSTIN");
+    assert!(settings(&[("SHOP_STATE", "KA"), ("SHOP_GSTIN", "29ABCDE1234F1ZW")]).is_ok());
+}
+
+#[test]
+fn the_public_url_follows_the_bind_address_unless_set() {
+    let s = settings(&[("BIND_ADDR", "0.0.0.0:3000")]).unwrap();
+    assert_eq!(s.server.public_url, "http://0.0.0.0:3000");
+    let s = settings(&[("PUBLIC_URL", "https://shop.example.in/")]).unwrap();
+    assert_eq!(s.server.public_url, "https://shop.example.in");
+}
+
+#[test]
+fn a_postgres_url_selects_postgres() {
+    let s = settings(&[
+        ("DATABASE_URL", "postgres://root@127.0.0.1/shop"),
+        ("JWT_SECRET", "a-very-long-secret-value-of-32-chars!!"),
+    ])
+    .unwrap();
+    assert!(s.database.is_postgres());
+}
+
+#[test]
+fn postgres_without_a_jwt_secret_is_refused_since_instances_must_share_it() {
+    for url in ["postgres://root@127.0.0.1/shop", "postgresql://db/shop"] {
+        let error = settings(&[("DATABASE_URL", url)]).unwrap_err();
+        assert_eq!(error.name, "JWT_SECRET");
+        assert!(error.problem.contains("PostgreSQL"), "{error}");
+    }
+    let sqlite = settings(&[("DATABASE_URL", "/srv/shop.db")]).unwrap();
+    assert!(
+        sqlite.accounts.jwt_secret.is_none(),
+        "one SQLite shop may keep its own"
+    );
+}
+
+#[test]
+fn secrets_never_print() {
+    let s = settings(&[
+        ("JWT_SECRET", "a-very-long-secret-value-of-32-chars!!"),
+        ("DATABASE_URL", "postgres://shop:db-password@10.0.0.5/shop"),
+        ("RAZORPAY_KEY_ID", "rzp_test_key"),
+        ("RAZORPAY_KEY_SECRET", "razorpay-key-secret"),
+        ("RAZORPAY_WEBHOOK_SECRET", "razorpay-hook-secret"),
+        ("SMTP_URL", "smtp://mailer:smtp-password@mail.example.com"),
+    ])
+    .unwrap();
+    let printed = format!("{s:?}");
+    for secret in [
+        "a-very-long-secret",
+        "db-password",
+        "razorpay-key-secret",
+        "razorpay-hook-secret",
+        "smtp-password",
+    ] {
+        assert!(!printed.contains(secret), "{secret} printed: {printed}");
+    }
+    assert!(s.database.is_postgres());
+}
+
+#[test]
+fn json_logs_and_another_razorpay_base_are_read_from_the_environment() {
+    let s = settings(&[
+        ("LOG_FORMAT", "json"),
+        ("RAZORPAY_KEY_ID", "rzp_test_key"),
+        ("RAZORPAY_KEY_SECRET", "secret"),
+        ("RAZORPAY_API_BASE", "http://127.0.0.1:9000/"),
+    ])
+    .unwrap();
+    assert_eq!(s.server.log_format, LogFormat::Json);
+    assert_eq!(s.razorpay.unwrap().base_url, "http://127.0.0.1:9000");
+    let s = settings(&[("RAZORPAY_KEY_ID", "k"), ("RAZORPAY_KEY_SECRET", "s")]).unwrap();
+    assert_eq!(s.razorpay.unwrap().base_url, "https://api.razorpay.com");
+}
+
+#[test]
+fn a_message_names_the_variable_and_what_is_wrong_with_its_value() {
+    let error = settings(&[("BCRYPT_COST", "99")]).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "BCRYPT_COST: \"99\" is not a whole number from 4 to 31"
+    );
+    let error = settings(&[("DELIVERABLE_PINCODES", "281001,12345")]).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "DELIVERABLE_PINCODES: must be a comma separated list of 6-digit pincodes: \
+         \"12345\" is not a 6-digit pincode"
+    );
+}
+
+#[test]
+fn a_blank_value_is_unset_and_only_names_in_capitals_count() {
+    let s = settings(&[
+        ("BIND_ADDR", "  "),
+        ("bcrypt_cost", "4"),
+        ("MAIL_FROM", " shop@example.in "),
+    ])
+    .unwrap();
+    assert_eq!(s.server.bind_addr.to_string(), "127.0.0.1:8080");
+    assert_eq!(s.accounts.bcrypt_cost, 12);
+    assert_eq!(s.mail.from, "shop@example.in");
+}
