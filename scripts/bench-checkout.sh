@@ -6,7 +6,9 @@
 #   3. two instances on one PostgreSQL database, requests round-robin,
 # every order verified afterwards (stock taken = orders placed = acknowledgements); then a
 # kill -9 in the middle of the load on each database, after which the same must hold for
-# every acknowledged order.
+# every acknowledged order; last, one account paying before and after BENCH_HISTORY_ORDERS
+# (default 20,000) past orders of its own, with the server's CPU per order (decisions 18:
+# within 10 %), on SQLite and PostgreSQL.
 #
 # Needs PostgreSQL at BENCH_POSTGRES (default postgres://root@127.0.0.1:5432); a database is
 # made for each run and dropped after it.
@@ -15,6 +17,7 @@ cd "$(dirname "$0")/.."
 
 SECONDS_EACH="${BENCH_CHECKOUT_SECONDS:-10}"
 SHOPPERS="${BENCH_CHECKOUT_SHOPPERS:-32}"
+HISTORY_ORDERS="${BENCH_HISTORY_ORDERS:-20000}"
 PG="${BENCH_POSTGRES:-postgres://root@127.0.0.1:5432}"
 PORT_A="${BENCH_PORT:-18090}"
 PORT_B=$((PORT_A + 1))
@@ -100,5 +103,16 @@ for backend in sqlite postgres; do
     pids=()
     start "$name" "$PORT_A" "$url"
     "$load" verify "http://127.0.0.1:$PORT_A" "$work/$name.record"
+    stop_all
+done
+
+# One account's own history: the server's CPU per order (its /proc stat, which the load
+# generator on the same cores cannot skew) with no past orders and with HISTORY_ORDERS.
+for backend in sqlite postgres; do
+    if [ "$backend" = sqlite ]; then url="$work/history-sqlite/paduka.db"; else url=$(new_database history); fi
+    name="history-$backend"
+    start "$name" "$PORT_A" "$url"
+    echo "== one account, no past orders and $HISTORY_ORDERS, $backend"
+    "$load" history "http://127.0.0.1:$PORT_A" "$work/$name/outbox" "${pids[-1]}" "$HISTORY_ORDERS" "$SECONDS_EACH"
     stop_all
 done

@@ -7,7 +7,15 @@
 //! ```text
 //! checkout_load run BASE_URL[,BASE_URL...] OUTBOX_DIR SHOPPERS SECONDS [RECORD_FILE]
 //! checkout_load verify BASE_URL RECORD_FILE
+//! checkout_load history BASE_URL OUTBOX_DIR SERVER_PID PAST_ORDERS SECONDS
 //! ```
+//!
+//! `history` measures whether checkout grows dearer with the shopper's own past orders
+//! (decisions 18): ONE account pays with 8 requests at a time for SECONDS, then places orders
+//! until it has PAST_ORDERS, then pays for SECONDS again. For each measured phase it reads the
+//! server process's CPU time (user + system, `/proc/SERVER_PID/stat`, all threads) before and
+//! after and divides by the orders placed: the load generator shares the cores, but cannot
+//! change what the server itself spent.
 //!
 //! With a record file, `run` writes the product and each acknowledged order's id there as it
 //! goes, so that after a `kill -9` of the server and a restart, `verify` can check that every
@@ -226,11 +234,48 @@ async fn main() -> Result<()> {
             .await
         }
         ["verify", base, record] => verify(base, record).await,
+        ["history", base, outbox, pid, past, seconds] => {
+            history(base, outbox, pid.parse()?, past.parse()?, seconds.parse()?).await
+        }
         _ => Err(
-            "usage: checkout_load run BASES OUTBOX SHOPPERS SECONDS [RECORD] | verify BASE RECORD"
+            "usage: checkout_load run BASES OUTBOX SHOPPERS SECONDS [RECORD] | verify BASE RECORD \
+             | history BASE OUTBOX SERVER_PID PAST_ORDERS SECONDS"
                 .into(),
         ),
     }
+}
+
+/// Signs in as the demo admin and creates a product with stock for every order a run can
+/// place, in the first category: the admin's token and the product's id.
+async fn bench_product(first: &Shop, run: u64) -> Result<(String, String)> {
+    // A product with stock for every order the run can place, in the first category.
+    let admin = first.login("admin@paduka.local", "paduka-admin").await?;
+    let categories = first
+        .ok("GET", "/category/all-categories", None, None)
+        .await?;
+    let category = categories["categories"][0]["_id"]
+        .as_str()
+        .ok_or("no category")?
+        .to_owned();
+    let form = reqwest::multipart::Form::new()
+        .text("name", format!("Bench Runner {run}"))
+        .text("price", PRICE_RUPEES.to_string())
+        .text("quantity", STOCK.to_string())
+        .text("category", category);
+    let created: Value = first
+        .client
+        .post(format!("{}/api/v1/product/create-product", first.bases[0]))
+        .header("Authorization", &admin)
+        .multipart(form)
+        .send()
+        .await?
+        .json()
+        .await?;
+    let product = created["product"]["_id"]
+        .as_str()
+        .ok_or("no product")?
+        .to_owned();
+    Ok((admin, product))
 }
 
 fn shop_at(bases: &str, connections: usize) -> Result<Arc<Shop>> {
@@ -261,33 +306,7 @@ async fn run(
     let run = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)?
         .as_secs();
-    // A product with stock for every order the run can place, in the first category.
-    let admin = first.login("admin@paduka.local", "paduka-admin").await?;
-    let categories = first
-        .ok("GET", "/category/all-categories", None, None)
-        .await?;
-    let category = categories["categories"][0]["_id"]
-        .as_str()
-        .ok_or("no category")?
-        .to_owned();
-    let form = reqwest::multipart::Form::new()
-        .text("name", format!("Bench Runner {run}"))
-        .text("price", PRICE_RUPEES.to_string())
-        .text("quantity", STOCK.to_string())
-        .text("category", category);
-    let created: Value = first
-        .client
-        .post(format!("{}/api/v1/product/create-product", first.bases[0]))
-        .header("Authorization", &admin)
-        .multipart(form)
-        .send()
-        .await?
-        .json()
-        .await?;
-    let product = created["product"]["_id"]
-        .as_str()
-        .ok_or("no product")?
-        .to_owned();
+    let (admin, product) = bench_product(&first, run).await?;
 
     let mut tokens = Vec::with_capacity(shoppers);
     for n in 0..shoppers {
@@ -406,5 +425,107 @@ async fn verify(base: &str, record: &str) -> Result<()> {
     if !consistent {
         return Err("an acknowledged order was lost, or stock and orders disagree".into());
     }
+    Ok(())
+}
+
+/// The CPU time the process has used so far (user + system, every thread), in milliseconds.
+fn cpu_ms(pid: u32) -> Result<f64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat"))?;
+    // Fields after the command name (which may hold spaces) start at its closing parenthesis:
+    // utime and stime are the 14th and 15th fields of the line, in clock ticks.
+    let rest = stat.rsplit_once(')').ok_or("odd /proc stat")?.1;
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks: u64 = fields[11].parse::<u64>()? + fields[12].parse::<u64>()?;
+    let per_second: f64 = String::from_utf8(
+        std::process::Command::new("getconf")
+            .arg("CLK_TCK")
+            .output()?
+            .stdout,
+    )?
+    .trim()
+    .parse()?;
+    Ok(ticks as f64 * 1000.0 / per_second)
+}
+
+/// `workers` requests at a time paying for one pair each with `token` until `deadline` (or
+/// until `until` orders were placed): the orders placed.
+async fn pay_repeatedly(
+    shop: &Arc<Shop>,
+    token: &str,
+    product: &str,
+    deadline: Instant,
+    until: Option<usize>,
+) -> Result<usize> {
+    const WORKERS: usize = 8;
+    let placed = Arc::new(AtomicUsize::new(0));
+    let workers: Vec<_> = (0..WORKERS)
+        .map(|_| {
+            let (shop, token, product, placed) = (
+                shop.clone(),
+                token.to_owned(),
+                product.to_owned(),
+                placed.clone(),
+            );
+            tokio::spawn(async move {
+                while Instant::now() < deadline
+                    && until.is_none_or(|n| placed.load(Ordering::Relaxed) < n)
+                {
+                    if let Ok(Some(_)) = checkout(&shop, &token, &product).await {
+                        placed.fetch_add(1, Ordering::Relaxed);
+                    }
+                }
+            })
+        })
+        .collect();
+    for worker in workers {
+        worker.await?;
+    }
+    Ok(placed.load(Ordering::Relaxed))
+}
+
+async fn history(base: &str, outbox: &str, pid: u32, past: usize, seconds: u64) -> Result<()> {
+    let shop = shop_at(base, 8)?;
+    let run = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)?
+        .as_secs();
+    let (_, product) = bench_product(&shop, run).await?;
+    let token = register(&shop, std::path::Path::new(outbox), 0, run).await?;
+    let measure = |label: &'static str| {
+        let (shop, token, product) = (shop.clone(), token.clone(), product.clone());
+        async move {
+            let cpu_before = cpu_ms(pid)?;
+            let started = Instant::now();
+            let deadline = started + Duration::from_secs(seconds);
+            let orders = pay_repeatedly(&shop, &token, &product, deadline, None).await?;
+            let cpu = cpu_ms(pid)? - cpu_before;
+            let elapsed = started.elapsed().as_secs_f64();
+            Ok::<_, Box<dyn std::error::Error + Send + Sync>>(json!({
+                "phase": label,
+                "orders": orders,
+                "orders_per_second": orders as f64 / elapsed,
+                "server_cpu_ms_per_order": cpu / orders.max(1) as f64,
+            }))
+        }
+    };
+    let fresh = measure("new account").await?;
+    let placed = fresh["orders"].as_u64().unwrap_or(0) as usize;
+    let far = Instant::now() + Duration::from_secs(3600);
+    pay_repeatedly(
+        &shop,
+        &token,
+        &product,
+        far,
+        Some(past.saturating_sub(placed)),
+    )
+    .await?;
+    let seasoned = measure("after past orders").await?;
+    let (a, b) = (
+        fresh["server_cpu_ms_per_order"].as_f64().unwrap_or(0.0),
+        seasoned["server_cpu_ms_per_order"].as_f64().unwrap_or(0.0),
+    );
+    println!(
+        "{}",
+        json!({"past_orders": past, "fresh": fresh, "seasoned": seasoned, "ratio": b / a})
+    );
     Ok(())
 }
