@@ -9,10 +9,23 @@ default:
     @just --list
 
 # Install frontend packages, build the frontend and the server in release, and open the shop.
-run: frontend-build
+run:
+    #!/usr/bin/env bash
+    set -euo pipefail
+    # The frontend builds while cargo compiles: npm waits on the network and Vite is mostly one
+    # thread, so together they finish well before the server's build would have started alone.
+    mkdir -p "${CARGO_TARGET_DIR:-target}"
+    frontend_log="${CARGO_TARGET_DIR:-target}/frontend-build.log"
+    {{just_executable()}} frontend-build >"$frontend_log" 2>&1 &
+    frontend=$!
     cargo build --release --bin paduka
-    @echo "Paduka will be at http://${BIND_ADDR:-127.0.0.1:8080}/ (admin@paduka.local / paduka-admin)"
-    "${CARGO_TARGET_DIR:-target}/release/paduka" serve
+    if ! wait "$frontend"; then
+        cat "$frontend_log" >&2
+        echo "the frontend did not build (log above)" >&2
+        exit 1
+    fi
+    echo "Paduka will be at http://${BIND_ADDR:-127.0.0.1:8080}/ (admin@paduka.local / paduka-admin)"
+    exec "${CARGO_TARGET_DIR:-target}/release/paduka" serve
 
 # Backend with debug build plus Vite's dev server with hot reload (http://127.0.0.1:5173).
 dev: frontend-install

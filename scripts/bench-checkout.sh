@@ -23,9 +23,9 @@ PORT_A="${BENCH_PORT:-18090}"
 PORT_B=$((PORT_A + 1))
 target="${CARGO_TARGET_DIR:-target}"
 
-cargo build --release --bin paduka --example checkout_load -p paduka-server
-paduka="$target/release/paduka"
-load="$target/release/examples/checkout_load"
+cargo build --profile dist --bin paduka --example checkout_load -p paduka-server
+paduka="$target/dist/paduka"
+load="$target/dist/examples/checkout_load"
 
 work="$(mktemp -d)"
 pids=()

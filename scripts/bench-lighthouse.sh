@@ -33,8 +33,8 @@ fi
 if [ -n "${BENCH_BINARY:-}" ]; then
     paduka="$BENCH_BINARY"
 else
-    cargo build --release --bin paduka
-    paduka="${CARGO_TARGET_DIR:-target}/release/paduka"
+    cargo build --profile dist --bin paduka
+    paduka="${CARGO_TARGET_DIR:-target}/dist/paduka"
 fi
 
 work="$(mktemp -d)"

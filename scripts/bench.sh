@@ -52,8 +52,8 @@ vendor_path="/assets/$(basename "$vendor_js")"
 if [ -n "${BENCH_BINARY:-}" ]; then
     paduka="$BENCH_BINARY"
 else
-    cargo build --release --bin paduka
-    paduka="${CARGO_TARGET_DIR:-target}/release/paduka"
+    cargo build --profile dist --bin paduka
+    paduka="${CARGO_TARGET_DIR:-target}/dist/paduka"
 fi
 work="$(mktemp -d)"
 # nginx's workers drop root for an unprivileged user, who must be able to read the copies.
