@@ -192,6 +192,13 @@ impl CouponTerms {
     }
 }
 
+/// Whether an order may take one more use of a coupon that `uses` orders hold already (orders
+/// that have not ended: an end gives its use back). `limit` is the coupon's `max_uses`, or,
+/// counting one shopper's orders, its `max_uses_per_user`; `None` is no limit.
+pub fn may_take_use(limit: Option<i64>, uses: i64) -> bool {
+    limit.is_none_or(|max| uses < max)
+}
+
 #[cfg(test)]
 mod tests {
     use chrono::TimeZone;
@@ -292,7 +299,28 @@ mod tests {
         );
     }
 
+    #[test]
+    fn a_use_is_taken_while_under_the_limit() {
+        assert!(may_take_use(None, 0));
+        assert!(may_take_use(None, i64::MAX));
+        assert!(may_take_use(Some(1), 0));
+        assert!(!may_take_use(Some(1), 1));
+        assert!(may_take_use(Some(3), 2));
+        assert!(!may_take_use(Some(3), 3));
+        assert!(!may_take_use(Some(3), 4));
+    }
+
     proptest! {
+        /// Taking uses one at a time, as long as allowed, stops at the limit exactly.
+        #[test]
+        fn uses_stop_at_the_limit(limit in 0_i64..50) {
+            let mut uses = 0;
+            while may_take_use(Some(limit), uses) {
+                uses += 1;
+            }
+            prop_assert_eq!(uses, limit);
+        }
+
         #[test]
         fn the_discount_adds_up_never_goes_negative_and_leaves_at_least_a_rupee(
             subtotal in 0_i64..=10_000_000,

@@ -10,10 +10,12 @@ use paduka_application::orders::{
     Cancellation, CodTerms, CouponUse, LowStock, NewOrder, OrderConflict, OrderRepository,
     PlaceError, Placement, StockChange,
 };
+use paduka_domain::coupon::may_take_use;
 use paduka_domain::gst::{GstRate, Hsn};
 use paduka_domain::invoice::FinancialYear;
 use paduka_domain::order::{
-    LineTax, Order, OrderCoupon, OrderLine, OrderStatus, PaymentMethod, StatusChange,
+    Cancel, Lifecycle, LineTax, OPEN_COD_STATUSES, Order, OrderCoupon, OrderLine, OrderStatus,
+    PaymentMethod, Release, SettableStatus, StatusChange, crossed_low_stock, may_open_cod_order,
 };
 use paduka_domain::review::UserRef;
 use paduka_domain::{OrderId, Paise, Percent, ProductId, State, UserId};
@@ -235,14 +237,48 @@ fn find_by_payment_in(conn: &mut AnyConnection, payment_id: &str) -> QueryResult
     Ok(assemble(conn, rows)?.pop())
 }
 
-/// The order's status, its row locked until the transaction ends on PostgreSQL (SQLite's
-/// write transactions hold the whole database already).
-fn lock_status(conn: &mut AnyConnection, id: &str) -> QueryResult<Option<String>> {
-    let query = orders::table.find(id).select(orders::status);
-    match conn {
-        AnyConnection::Postgresql(pg) => query.for_update().first::<String>(pg).optional(),
-        AnyConnection::Sqlite(_) => query.first::<String>(conn).optional(),
-    }
+/// What the lifecycle decides on, as stored.
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = orders)]
+struct LockedRow {
+    status: String,
+    payment_method: String,
+    paid: bool,
+}
+
+/// An order as its lifecycle sees it, with how it is paid for.
+struct Locked {
+    lifecycle: Lifecycle,
+    payment_method: PaymentMethod,
+    paid: bool,
+}
+
+/// The order's lifecycle, its row locked until the transaction ends on PostgreSQL (SQLite's
+/// write transactions hold the whole database already); `NotFound` for an unknown id.
+fn lock_order(conn: &mut AnyConnection, id: &str) -> QueryResult<Locked> {
+    let query = orders::table.find(id);
+    let row = match conn {
+        AnyConnection::Postgresql(pg) => query
+            .select(LockedRow::as_select())
+            .for_update()
+            .first::<LockedRow>(pg),
+        AnyConnection::Sqlite(_) => query.select(LockedRow::as_select()).first(conn),
+    }?;
+    let status = OrderStatus::from_stored(&row.status)
+        .ok_or_else(|| corrupt(format_args!("status of order {id}")))?;
+    let payment_method = PaymentMethod::from_stored(&row.payment_method)
+        .ok_or_else(|| corrupt(format_args!("payment method of order {id}")))?;
+    Ok(Locked {
+        // No order has a shipment until shipments are stored (decisions 15).
+        lifecycle: Lifecycle::new(status, false),
+        payment_method,
+        paid: row.paid,
+    })
+}
+
+/// The statuses' stored texts, for `eq_any`.
+fn texts<const N: usize>(statuses: [OrderStatus; N]) -> [&'static str; N] {
+    statuses.map(OrderStatus::as_str)
 }
 
 /// Appends an `order_events` row one past the order's last.
@@ -356,36 +392,42 @@ fn size_row(variant: u32) -> QueryResult<i32> {
     i32::try_from(variant).map_err(|_| too_large("variant index"))
 }
 
-/// Takes one use of the coupon (its row stays locked until the transaction ends, so every
-/// order of this coupon waits for this one), then counts the buyer's uses.
+/// Takes one use of the coupon when the domain allows it in all and to the buyer. Its row is
+/// locked first and stays locked until the transaction ends, so every order of this coupon
+/// waits for this one; a deleted coupon is used up.
 fn take_coupon_use(
     conn: &mut AnyConnection,
     coupon: &CouponUse,
     buyer: Option<&UserId>,
 ) -> Result<(), PlaceFail> {
     let id = coupon.coupon.as_str();
-    let taken = diesel::update(
-        coupons::table.find(id).filter(
-            coupons::max_uses
-                .is_null()
-                .or(coupons::used.lt(coupons::max_uses.assume_not_null())),
-        ),
-    )
-    .set(coupons::used.eq(coupons::used + 1))
-    .execute(conn)?;
-    if taken == 0 {
+    let query = coupons::table
+        .find(id)
+        .select((coupons::used, coupons::max_uses));
+    let counted = match conn {
+        AnyConnection::Postgresql(pg) => query.for_update().first::<(i64, Option<i64>)>(pg),
+        AnyConnection::Sqlite(_) => query.first::<(i64, Option<i64>)>(conn),
+    }
+    .optional()?;
+    let Some((used, max_uses)) = counted else {
+        return Err(PlaceFail::CouponUsedUp);
+    };
+    if !may_take_use(max_uses, used) {
         return Err(PlaceFail::CouponUsedUp);
     }
-    if let (Some(max), Some(buyer)) = (coupon.max_uses_per_user, buyer) {
+    if let (Some(_), Some(buyer)) = (coupon.max_uses_per_user, buyer) {
         let uses = coupon_uses_by(conn, id, buyer.as_str())?;
-        if uses >= max {
+        if !may_take_use(coupon.max_uses_per_user, uses) {
             return Err(PlaceFail::CouponUsedUp);
         }
     }
+    diesel::update(coupons::table.find(id))
+        .set(coupons::used.eq(coupons::used + 1))
+        .execute(conn)?;
     Ok(())
 }
 
-/// The buyer's orders, not cancelled, that use the coupon.
+/// The buyer's orders that hold a use of the coupon (those that have not ended).
 pub(crate) fn coupon_uses_by(
     conn: &mut AnyConnection,
     coupon: &str,
@@ -394,7 +436,7 @@ pub(crate) fn coupon_uses_by(
     orders::table
         .filter(orders::coupon_id.eq(coupon))
         .filter(orders::user_id.eq(buyer))
-        .filter(orders::status.ne(OrderStatus::Cancelled.as_str()))
+        .filter(orders::status.eq_any(texts(OrderStatus::STANDING)))
         .count()
         .get_result(conn)
 }
@@ -428,13 +470,11 @@ fn place_cod_in(
         .filter(orders::user_id.eq(buyer))
         .filter(orders::payment_method.eq(PaymentMethod::Cod.as_str()))
         .filter(orders::paid.eq(false))
-        .filter(orders::status.ne_all([
-            OrderStatus::Delivered.as_str(),
-            OrderStatus::Cancelled.as_str(),
-        ]))
+        .filter(orders::status.eq_any(texts(OPEN_COD_STATUSES)))
         .count()
         .get_result(conn)?;
-    if open >= i64::from(cod.max_open) {
+    let open = u64::try_from(open).map_err(|_| corrupt("count of open orders"))?;
+    if !may_open_cod_order(open, cod.max_open) {
         return Err(PlaceFail::TooManyCodOrders);
     }
     take_and_insert(conn, order, stock)
@@ -495,8 +535,7 @@ fn take_and_insert(
     let mut low_stock = Vec::new();
     for change in changes {
         let left = take_stock(conn, change)?;
-        let threshold = order.low_stock_threshold;
-        if left <= threshold && left + change.quantity > threshold {
+        if crossed_low_stock(left, change.quantity, order.low_stock_threshold) {
             low_stock.push(LowStock {
                 product: change.product.clone(),
                 name: change.name.clone(),
@@ -514,6 +553,29 @@ fn take_and_insert(
         next_invoice_number(conn, FinancialYear::of(order.at))?,
     );
     let at = to_db_time(order.at);
+    // The order as a read would give it back (the time at the database's precision); its
+    // stored subtotal and discount are what it says they are.
+    let placed = Order {
+        id: order.id.clone(),
+        lines: order.lines.iter().map(|l| l.line.clone()).collect(),
+        user: order.user.clone(),
+        address: order.address.clone(),
+        pincode: order.pincode.clone(),
+        amount_rupees: order.amount_rupees,
+        coupon: order.coupon.as_ref().map(|c| OrderCoupon {
+            code: c.code.clone(),
+            discount_rupees: c.discount_rupees,
+        }),
+        payment_method: order.payment_method(),
+        paid: order.cod.is_none(),
+        payment_id: order.payment_id.clone(),
+        provider_order_id: order.provider_order_id.clone(),
+        state: Some(order.state),
+        invoice_no: Some(invoice_no),
+        status: OrderStatus::Pending,
+        created_at: from_db_time(at),
+        updated_at: from_db_time(at),
+    };
     let id = order.id.as_str();
     diesel::insert_into(orders::table)
         .values((
@@ -522,20 +584,19 @@ fn take_and_insert(
             orders::user_name.eq(&order.user.name),
             orders::address.eq(&order.address),
             orders::pincode.eq(&order.pincode),
-            orders::amount_rupees.eq(order.amount_rupees),
-            orders::subtotal_rupees
-                .eq(order.amount_rupees + order.coupon.as_ref().map_or(0, |c| c.discount_rupees)),
-            orders::discount_rupees.eq(order.coupon.as_ref().map_or(0, |c| c.discount_rupees)),
-            orders::coupon_code.eq(order.coupon.as_ref().map(|c| c.code.as_str())),
+            orders::amount_rupees.eq(placed.amount_rupees),
+            orders::subtotal_rupees.eq(placed.subtotal_rupees()),
+            orders::discount_rupees.eq(placed.discount_rupees()),
+            orders::coupon_code.eq(placed.coupon.as_ref().map(|c| c.code.as_str())),
             orders::coupon_id.eq(order.coupon.as_ref().map(|c| c.coupon.as_str())),
-            orders::payment_method.eq(order.payment_method().as_str()),
-            orders::paid.eq(order.cod.is_none()),
+            orders::payment_method.eq(placed.payment_method.as_str()),
+            orders::paid.eq(placed.paid),
             orders::cod_key.eq(order.cod.as_ref().and_then(|c| c.key.as_deref())),
             orders::payment_id.eq(&order.payment_id),
             orders::provider_order_id.eq(&order.provider_order_id),
             orders::state.eq(order.state.name()),
-            orders::invoice_no.eq(&invoice_no),
-            orders::status.eq(OrderStatus::Pending.as_str()),
+            orders::invoice_no.eq(&placed.invoice_no),
+            orders::status.eq(placed.status.as_str()),
             orders::created_at.eq(at),
             orders::updated_at.eq(at),
         ))
@@ -561,31 +622,7 @@ fn take_and_insert(
             ))
             .execute(conn)?;
     }
-    insert_event(conn, id, 0, OrderStatus::Pending, order.actor.as_ref(), at)?;
-    // What was just written, as a read would give it back (the time at the database's
-    // precision), without reading it back.
-    let at = from_db_time(at);
-    let placed = Order {
-        id: order.id.clone(),
-        lines: order.lines.iter().map(|l| l.line.clone()).collect(),
-        user: order.user.clone(),
-        address: order.address.clone(),
-        pincode: order.pincode.clone(),
-        amount_rupees: order.amount_rupees,
-        coupon: order.coupon.as_ref().map(|c| OrderCoupon {
-            code: c.code.clone(),
-            discount_rupees: c.discount_rupees,
-        }),
-        payment_method: order.payment_method(),
-        paid: order.cod.is_none(),
-        payment_id: order.payment_id.clone(),
-        provider_order_id: order.provider_order_id.clone(),
-        state: Some(order.state),
-        invoice_no: Some(invoice_no),
-        status: OrderStatus::Pending,
-        created_at: at,
-        updated_at: at,
-    };
+    insert_event(conn, id, 0, placed.status, order.actor.as_ref(), at)?;
     Ok(Placement::Placed {
         order: placed,
         low_stock,
@@ -678,10 +715,12 @@ fn set_status_in(
     actor: Option<&UserId>,
     at: DateTime<Utc>,
 ) -> Result<Order, Stop<OrderConflict>> {
-    let current = lock_status(conn, id)?.ok_or(DieselError::NotFound)?;
-    if current == OrderStatus::Cancelled.as_str() {
-        return Err(Stop::Conflict(OrderConflict::Cancelled));
-    }
+    let target = SettableStatus::try_from(status)
+        .map_err(|status| too_large(format_args!("{status:?} set by hand on order {id}")))?;
+    let status = lock_order(conn, id)?
+        .lifecycle
+        .update_status(target)
+        .map_err(|refusal| Stop::Conflict(refusal.into()))?;
     let at = to_db_time(at);
     diesel::update(orders::table.find(id))
         .set((
@@ -698,10 +737,10 @@ fn mark_paid_in(
     id: &str,
     at: DateTime<Utc>,
 ) -> Result<Order, Stop<OrderConflict>> {
-    let status = lock_status(conn, id)?.ok_or(DieselError::NotFound)?;
-    if status == OrderStatus::Cancelled.as_str() {
-        return Err(Stop::Conflict(OrderConflict::Cancelled));
-    }
+    lock_order(conn, id)?
+        .lifecycle
+        .record_payment()
+        .map_err(|refusal| Stop::Conflict(refusal.into()))?;
     let changed = diesel::update(orders::table.find(id).filter(orders::paid.eq(false)))
         .set((orders::paid.eq(true), orders::updated_at.eq(to_db_time(at))))
         .execute(conn)?;
@@ -717,20 +756,41 @@ fn cancel_in(
     actor: Option<&UserId>,
     at: DateTime<Utc>,
 ) -> Result<Cancellation, Stop<OrderConflict>> {
-    let current = lock_status(conn, id)?.ok_or(DieselError::NotFound)?;
-    let already_cancelled = current == OrderStatus::Cancelled.as_str();
-    if current == OrderStatus::Delivered.as_str() {
-        return Err(Stop::Conflict(OrderConflict::Delivered));
-    }
-    if !already_cancelled {
+    let locked = lock_order(conn, id)?;
+    let from = locked.lifecycle.status;
+    let cancel = locked
+        .lifecycle
+        .cancel()
+        .map_err(|refusal| Stop::Conflict(refusal.into()))?;
+    let already_cancelled = cancel == Cancel::AlreadyCancelled;
+    if cancel == Cancel::Cancel {
+        let to = OrderStatus::Cancelled;
         let at = to_db_time(at);
         diesel::update(orders::table.find(id))
-            .set((
-                orders::status.eq(OrderStatus::Cancelled.as_str()),
-                orders::updated_at.eq(at),
-            ))
+            .set((orders::status.eq(to.as_str()), orders::updated_at.eq(at)))
             .execute(conn)?;
-        append_event(conn, id, OrderStatus::Cancelled, actor, at)?;
+        append_event(conn, id, to, actor, at)?;
+        if let Some(release) = Release::on_move(from, to, locked.payment_method, locked.paid) {
+            give_back(conn, id, release)?;
+        }
+    }
+    let refund_id = orders::table
+        .find(id)
+        .select(orders::refund_id)
+        .first::<Option<String>>(conn)?;
+    let order = find_in(conn, id)?.ok_or(DieselError::NotFound)?;
+    Ok(Cancellation {
+        order,
+        already_cancelled,
+        refund_id,
+    })
+}
+
+/// Gives back what the order took, as `release` says: its sizes to stock, its coupon's use.
+/// The refund is the use case's (through the payment provider); store credit and what is
+/// left to collect are not stored apart from the order.
+fn give_back(conn: &mut AnyConnection, id: &str, release: Release) -> QueryResult<()> {
+    if release.restock {
         let mut lines = order_lines::table
             .filter(order_lines::order_id.eq(id))
             .select(Returned::as_select())
@@ -759,6 +819,8 @@ fn cancel_in(
             .set(product_variants::stock.eq(product_variants::stock + quantity))
             .execute(conn)?;
         }
+    }
+    if release.coupon_use {
         let coupon = orders::table
             .find(id)
             .select(orders::coupon_id)
@@ -770,16 +832,7 @@ fn cancel_in(
                 .execute(conn)?;
         }
     }
-    let refund_id = orders::table
-        .find(id)
-        .select(orders::refund_id)
-        .first::<Option<String>>(conn)?;
-    let order = find_in(conn, id)?.ok_or(DieselError::NotFound)?;
-    Ok(Cancellation {
-        order,
-        already_cancelled,
-        refund_id,
-    })
+    Ok(())
 }
 
 #[async_trait]
@@ -816,7 +869,7 @@ impl OrderRepository for DieselOrderRepository {
                 let rows = orders::table
                     .left_join(users::table)
                     .filter(orders::user_id.eq(user))
-                    .filter(orders::status.ne(OrderStatus::Cancelled.as_str()))
+                    .filter(orders::status.eq_any(texts(OrderStatus::LISTED_FOR_SHOPPER)))
                     .order((orders::created_at.desc(), orders::id.desc()))
                     .select(OrderRow::as_select())
                     .load(conn)?;

@@ -73,7 +73,7 @@ impl StatsRepository for DieselStatsRepository {
             .run(move |conn| {
                 let points = orders::table
                     .filter(orders::created_at.ge(since))
-                    .filter(orders::status.ne(OrderStatus::Cancelled.as_str()))
+                    .filter(orders::status.eq_any(OrderStatus::STANDING.map(OrderStatus::as_str)))
                     .select(PointRow::as_select())
                     .load(conn)?
                     .into_iter()
@@ -85,7 +85,7 @@ impl StatsRepository for DieselStatsRepository {
                 let collect: Vec<i64> = orders::table
                     .filter(orders::payment_method.eq(PaymentMethod::Cod.as_str()))
                     .filter(orders::paid.eq(false))
-                    .filter(orders::status.ne(OrderStatus::Cancelled.as_str()))
+                    .filter(orders::status.eq_any(OrderStatus::STANDING.map(OrderStatus::as_str)))
                     .select(orders::amount_rupees)
                     .load(conn)?;
                 let to_collect = Totals {

@@ -27,8 +27,7 @@ impl Default for CodSettings {
     }
 }
 
-/// Unpaid cash-on-delivery orders, neither delivered nor cancelled, one shopper may have.
-pub const MAX_OPEN_COD_ORDERS: u32 = 3;
+pub use paduka_domain::order::MAX_OPEN_COD_ORDERS;
 
 /// `POST /order/cod`: the cart, where it goes, what the client says it costs, the coupon,
 /// and the `Idempotency-Key` header.

@@ -4,7 +4,7 @@ use std::collections::HashMap;
 
 use chrono::{DateTime, Utc};
 use paduka_domain::catalog::Product;
-use paduka_domain::coupon::{CouponCode, CouponPrice, CouponRefusal};
+use paduka_domain::coupon::{CouponCode, CouponPrice, CouponRefusal, may_take_use};
 use paduka_domain::money::{PricedLine, order_amount_rupees};
 use paduka_domain::order::OrderLine;
 use paduka_domain::{InvalidInput, ProductId, State, UserId};
@@ -179,11 +179,14 @@ impl CheckoutService {
             .price(subtotal_rupees, ask.at)
             .map_err(refused)?;
         let terms = &coupon.terms;
-        if terms.max_uses.is_some_and(|max| coupon.used >= max) {
+        if !may_take_use(terms.max_uses, coupon.used) {
             return Err(refused(CouponRefusal::UsageLimitReached));
         }
-        if let (Some(max), Some(user)) = (terms.max_uses_per_user, ask.user)
-            && self.ports.coupons.uses_by(&coupon.id, user).await? >= max
+        if let (Some(_), Some(user)) = (terms.max_uses_per_user, ask.user)
+            && !may_take_use(
+                terms.max_uses_per_user,
+                self.ports.coupons.uses_by(&coupon.id, user).await?,
+            )
         {
             return Err(refused(CouponRefusal::UsageLimitReached));
         }

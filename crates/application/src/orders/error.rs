@@ -1,4 +1,5 @@
 use paduka_domain::InvalidInput;
+use paduka_domain::order::Refusal;
 
 use super::OrderConflict;
 use crate::RepoError;
@@ -44,7 +45,28 @@ impl From<RepoError<OrderConflict>> for OrderError {
             RepoError::Conflict(OrderConflict::Cancelled) => Self::Cancelled,
             RepoError::Conflict(OrderConflict::Delivered) => Self::Delivered,
             RepoError::Conflict(OrderConflict::AlreadyPaid) => Self::AlreadyPaid,
+            RepoError::Conflict(
+                conflict @ (OrderConflict::Shipped | OrderConflict::NotShipped),
+            ) => Self::shipping(conflict),
             RepoError::Unexpected(e) => Self::Unexpected(e),
+        }
+    }
+}
+
+impl OrderError {
+    /// A refusal that only an order with a shipment meets. No order has one until shipments
+    /// are stored (decisions 15), and the API gives these their 409 with them.
+    fn shipping(refusal: impl std::fmt::Display) -> Self {
+        Self::Unexpected(anyhow::anyhow!("{refusal}: no order has a shipment yet"))
+    }
+}
+
+impl From<Refusal> for OrderError {
+    fn from(refusal: Refusal) -> Self {
+        match refusal {
+            Refusal::Cancelled => Self::Cancelled,
+            Refusal::Delivered => Self::Delivered,
+            Refusal::Shipped | Refusal::NotShipped => Self::shipping(refusal),
         }
     }
 }

@@ -4,7 +4,7 @@
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use paduka_domain::invoice::InvoicePrefix;
-use paduka_domain::order::{Order, OrderLine, OrderStatus, PaymentMethod, StatusChange};
+use paduka_domain::order::{Order, OrderLine, OrderStatus, PaymentMethod, Refusal, StatusChange};
 use paduka_domain::review::UserRef;
 use paduka_domain::{CouponId, OrderId, ProductId, State, UserId};
 
@@ -59,8 +59,10 @@ pub struct CodTerms {
     /// The shopper's `Idempotency-Key`: the same key from the same account is the same order
     /// (`orders_user_id_cod_key_key`).
     pub key: Option<String>,
-    /// Unpaid cash-on-delivery orders of the buyer, neither delivered nor cancelled, that may
-    /// be open at once; counted in the order's transaction.
+    /// Unpaid cash-on-delivery orders of the buyer in
+    /// [`OPEN_COD_STATUSES`](paduka_domain::order::OPEN_COD_STATUSES) that may be open at
+    /// once; counted in the order's transaction and held to
+    /// [`may_open_cod_order`](paduka_domain::order::may_open_cod_order).
     pub max_open: u32,
 }
 
@@ -176,6 +178,23 @@ pub enum OrderConflict {
     /// Its payment is recorded already (every online order's is).
     #[error("the order is paid")]
     AlreadyPaid,
+    /// It has shipped: the courier moves it now.
+    #[error("the order has shipped")]
+    Shipped,
+    /// It has not shipped: no courier can move it yet.
+    #[error("the order has not shipped")]
+    NotShipped,
+}
+
+impl From<Refusal> for OrderConflict {
+    fn from(refusal: Refusal) -> Self {
+        match refusal {
+            Refusal::Cancelled => Self::Cancelled,
+            Refusal::Delivered => Self::Delivered,
+            Refusal::Shipped => Self::Shipped,
+            Refusal::NotShipped => Self::NotShipped,
+        }
+    }
 }
 
 /// What [`OrderRepository::cancel`] did.
@@ -210,10 +229,11 @@ pub trait OrderRepository: Send + Sync {
     ///    back and fail with `PlaceError::OutOfStock { product, name, size, left }`, `left`
     ///    being what is left of that size or pool (0, with the change's `name`, when the
     ///    product no longer exists).
-    /// 3b. With a coupon: `UPDATE coupons SET used = used + 1 WHERE id = ? AND (max_uses IS
-    ///    NULL OR used < max_uses)` (which also makes every order of this coupon wait for
-    ///    this one), then the buyer's orders not cancelled with this coupon are counted
-    ///    against `max_uses_per_user`. Either refused: roll back, `PlaceError::CouponUsedUp`.
+    /// 3b. With a coupon: its row is locked (which also makes every order of this coupon
+    ///    wait for this one) and its uses, then the buyer's orders that have not ended with
+    ///    this coupon, are counted against `max_uses` and `max_uses_per_user`
+    ///    ([`may_take_use`](paduka_domain::coupon::may_take_use)); then `used` goes up by
+    ///    one. Either refused (or the coupon deleted): roll back, `PlaceError::CouponUsedUp`.
     /// 4. Insert the order (status `Pending`, `user_name` = `order.user.name`,
     ///    `created_at` = `updated_at` = `order.at`), its lines (`position` 0..) and a first
     ///    `order_events` row (`Pending`, `order.actor`, `order.at`).
@@ -240,8 +260,11 @@ pub trait OrderRepository: Send + Sync {
 
     /// Sets the status and `updated_at`, and appends an `order_events` row (`status`,
     /// `actor`, `at`; `position` one past the last), in one transaction; the order as stored
-    /// now. `NotFound` for an unknown id; `Cancelled` when the order is cancelled (checked
-    /// inside the transaction: a cancelled order keeps its status).
+    /// now. `status` is one an admin may set; the order's lifecycle decides, inside the
+    /// transaction, whether it may take it ([`Lifecycle::update_status`]'s refusal as the
+    /// conflict: a cancelled order keeps its status). `NotFound` for an unknown id.
+    ///
+    /// [`Lifecycle::update_status`]: paduka_domain::order::Lifecycle::update_status
     async fn set_status(
         &self,
         id: &OrderId,
@@ -253,9 +276,12 @@ pub trait OrderRepository: Send + Sync {
     /// Cancels the order in ONE transaction: status `Cancelled`, `updated_at`, an
     /// `order_events` row, every line's quantity added back to its product's stock (and to
     /// its size's, for a product that tracks sizes; lines whose product is gone are skipped)
-    /// and the coupon's use given back. `NotFound` for an unknown id; `Delivered`
-    /// when the order was delivered (checked inside the transaction). An order already
-    /// `Cancelled` is returned with `already_cancelled: true` and nothing changes.
+    /// and the coupon's use given back, as the order's lifecycle decides inside the
+    /// transaction ([`Lifecycle::cancel`]'s refusal as the conflict, `Delivered` for a
+    /// delivered order). `NotFound` for an unknown id. An order already `Cancelled` is
+    /// returned with `already_cancelled: true` and nothing changes.
+    ///
+    /// [`Lifecycle::cancel`]: paduka_domain::order::Lifecycle::cancel
     async fn cancel(
         &self,
         id: &OrderId,

@@ -1,7 +1,7 @@
 use std::sync::Arc;
 
 use async_trait::async_trait;
-use paduka_domain::order::{Order, OrderStatus, PaymentMethod, StatusChange};
+use paduka_domain::order::{Order, PaymentMethod, SettableStatus, StatusChange};
 use paduka_domain::{OrderId, Paise, UserId};
 use tracing::instrument;
 
@@ -145,11 +145,9 @@ impl OrderUseCases for OrderService {
         id: &OrderId,
         status: &str,
     ) -> Result<Order, OrderError> {
-        let status = OrderStatus::parse_settable(status)?;
+        let target = SettableStatus::parse(status)?;
         let order = self.find(id).await?;
-        if order.status == OrderStatus::Cancelled {
-            return Err(OrderError::Cancelled);
-        }
+        let status = order.lifecycle().update_status(target)?;
         if order.status == status {
             return Ok(order);
         }
@@ -166,9 +164,8 @@ impl OrderUseCases for OrderService {
     async fn cancel(&self, user: &Principal, id: &OrderId) -> Result<Order, OrderError> {
         let order = self.find(id).await?;
         ensure_may_see(user, &order)?;
-        if order.status == OrderStatus::Delivered {
-            return Err(OrderError::Delivered);
-        }
+        // Checked again inside the repository's transaction; refusing here spares the write.
+        order.lifecycle().cancel()?;
         let cancellation = self
             .ports
             .orders

@@ -1,5 +1,6 @@
 //! `OrderService` against mocked ports; unexpected calls fail the test.
 
+use paduka_domain::order::OrderStatus;
 use paduka_domain::review::UserRef;
 use paduka_test_support::builders::{OrderBuilder, UserBuilder};
 use paduka_test_support::time::now;

@@ -2,49 +2,17 @@
 
 use chrono::{DateTime, Utc};
 
+mod lifecycle;
+mod rules;
+
+pub use lifecycle::{
+    Cancel, CourierEvent, Lifecycle, OrderStatus, Refusal, Release, SettableStatus, Ship,
+};
+pub use rules::{MAX_OPEN_COD_ORDERS, OPEN_COD_STATUSES, crossed_low_stock, may_open_cod_order};
+
 use crate::gst::{GstRate, Hsn};
 use crate::review::UserRef;
-use crate::{InvalidInput, OrderId, Paise, Percent, ProductId, State};
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum OrderStatus {
-    Pending,
-    Confirmed,
-    Delivered,
-    Cancelled,
-}
-
-impl OrderStatus {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Pending => "Pending",
-            Self::Confirmed => "Confirmed",
-            Self::Delivered => "Delivered",
-            Self::Cancelled => "Cancelled",
-        }
-    }
-
-    /// Any stored status, including `Cancelled`.
-    pub fn from_stored(text: &str) -> Option<Self> {
-        Some(match text {
-            "Pending" => Self::Pending,
-            "Confirmed" => Self::Confirmed,
-            "Delivered" => Self::Delivered,
-            "Cancelled" => Self::Cancelled,
-            _ => return None,
-        })
-    }
-
-    /// A status an admin may set by hand: cancelling has its own rules (stock, refund).
-    pub fn parse_settable(text: &str) -> Result<Self, InvalidInput> {
-        match Self::from_stored(text.trim()) {
-            Some(status) if status != Self::Cancelled => Ok(status),
-            _ => Err(InvalidInput::new(
-                "Status must be Pending, Confirmed or Delivered",
-            )),
-        }
-    }
-}
+use crate::{OrderId, Paise, Percent, ProductId, State};
 
 /// How an order is paid for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -132,7 +100,8 @@ pub struct OrderCoupon {
 }
 
 impl Order {
-    /// What the lines cost by the shop's formula, before the coupon.
+    /// What the lines cost by the shop's formula, before the coupon: what was charged and
+    /// what the coupon took off (see [`CouponPrice`](crate::coupon::CouponPrice)).
     pub fn subtotal_rupees(&self) -> i64 {
         self.amount_rupees + self.discount_rupees()
     }
@@ -143,12 +112,17 @@ impl Order {
     }
 
     /// Whole rupees the courier is to collect: the amount of an unpaid cash-on-delivery
-    /// order that is not cancelled, else 0.
+    /// order that has not ended (an end leaves nothing to collect), else 0.
     pub fn to_collect_rupees(&self) -> i64 {
-        let collecting = self.payment_method == PaymentMethod::Cod
-            && !self.paid
-            && self.status != OrderStatus::Cancelled;
+        let collecting =
+            self.payment_method == PaymentMethod::Cod && !self.paid && !self.status.is_end();
         if collecting { self.amount_rupees } else { 0 }
+    }
+
+    /// Where the order is in its lifecycle. No order has a shipment until shipments are
+    /// stored (decisions 15).
+    pub fn lifecycle(&self) -> Lifecycle {
+        Lifecycle::new(self.status, false)
     }
 
     /// Whole rupees the coupon took off; 0 without one.
@@ -183,16 +157,76 @@ pub fn delivery_days(id: &OrderId) -> u8 {
 
 #[cfg(test)]
 mod tests {
+    use chrono::TimeZone;
+    use proptest::prelude::*;
+
     use super::*;
+    use crate::coupon::CouponTerms;
+    use crate::money::{PricedLine, order_amount_rupees};
+
+    fn order(amount_rupees: i64, coupon: Option<OrderCoupon>) -> Order {
+        let at = Utc.with_ymd_and_hms(2026, 11, 26, 0, 0, 0).unwrap();
+        Order {
+            id: OrderId::new("o1"),
+            lines: Vec::new(),
+            user: UserRef::deleted("Asha".to_owned()),
+            address: "12 MG Road".to_owned(),
+            pincode: "560001".to_owned(),
+            amount_rupees,
+            coupon,
+            payment_method: PaymentMethod::Cod,
+            paid: false,
+            payment_id: "cod_o1".to_owned(),
+            provider_order_id: String::new(),
+            state: None,
+            invoice_no: None,
+            status: OrderStatus::Pending,
+            created_at: at,
+            updated_at: at,
+        }
+    }
 
     #[test]
-    fn admins_may_set_three_statuses_but_not_cancel() {
-        assert_eq!(
-            OrderStatus::parse_settable("Delivered").unwrap(),
-            OrderStatus::Delivered
-        );
-        assert!(OrderStatus::parse_settable("Cancelled").is_err());
-        assert!(OrderStatus::parse_settable("shipped").is_err());
+    fn an_ended_unpaid_cod_order_leaves_nothing_to_collect() {
+        for status in OrderStatus::ALL {
+            let mut unpaid = order(1_499, None);
+            unpaid.status = status;
+            let expected = if status.is_end() { 0 } else { 1_499 };
+            assert_eq!(unpaid.to_collect_rupees(), expected, "{status:?}");
+            unpaid.paid = true;
+            assert_eq!(unpaid.to_collect_rupees(), 0, "{status:?} paid");
+        }
+    }
+
+    proptest! {
+        /// The subtotal an order keeps (charged plus the coupon's discount) is what its lines
+        /// cost by the shop's formula, whatever the coupon took off.
+        #[test]
+        fn the_stored_subtotal_is_what_the_lines_cost(
+            lines in proptest::collection::vec((0_i64..1_000_000, 0_i64..=90, 1_u32..20), 1..10),
+            percent in 1_i64..=90,
+            rupees in 1_i64..=100_000,
+            kind in proptest::sample::select(vec!["percent", "amount"]),
+        ) {
+            let priced: Vec<PricedLine> = lines.iter().map(|(paise, discount, quantity)| PricedLine {
+                unit_price: Paise::from_stored(*paise),
+                discount: Percent::new(*discount).unwrap(),
+                quantity: *quantity,
+            }).collect();
+            let subtotal = order_amount_rupees(&priced);
+            prop_assert_eq!(order(subtotal, None).subtotal_rupees(), subtotal);
+            let value = if kind == "percent" { percent } else { rupees };
+            let start = Utc.with_ymd_and_hms(2026, 11, 1, 0, 0, 0).unwrap();
+            let end = Utc.with_ymd_and_hms(2026, 11, 30, 0, 0, 0).unwrap();
+            let terms = CouponTerms::parse("SAVE", kind, value, 0, start, end, None, None).unwrap();
+            let price = terms.price(subtotal, start).unwrap();
+            let with_coupon = order(price.amount, Some(OrderCoupon {
+                code: "SAVE".to_owned(),
+                discount_rupees: price.discount,
+            }));
+            prop_assert_eq!(with_coupon.subtotal_rupees(), subtotal);
+            prop_assert_eq!(with_coupon.discount_rupees(), price.discount);
+        }
     }
 
     #[test]

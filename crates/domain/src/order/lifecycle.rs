@@ -1,0 +1,332 @@
+//! An order's lifecycle (decisions 15): its seven statuses, which may follow which, who may
+//! cancel when, and what an end gives back. The one place these rules live: the use cases
+//! and the repositories ask here and only write what they are told.
+
+use crate::InvalidInput;
+
+use super::PaymentMethod;
+
+/// Where an order is in its life. The text of each (`as_str`) is what is stored and sent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum OrderStatus {
+    Pending,
+    Confirmed,
+    Shipped,
+    OutForDelivery,
+    Delivered,
+    /// An end: cancelled before it shipped.
+    Cancelled,
+    /// An end: the courier brought it back.
+    ReturnedToOrigin,
+}
+
+impl OrderStatus {
+    /// Every status, in the order of an order's life.
+    pub const ALL: [Self; 7] = [
+        Self::Pending,
+        Self::Confirmed,
+        Self::Shipped,
+        Self::OutForDelivery,
+        Self::Delivered,
+        Self::Cancelled,
+        Self::ReturnedToOrigin,
+    ];
+
+    /// Statuses of an order that still holds what it took (stock, a coupon's use, the
+    /// payment): every status but the two ends. Such an order is counted in sales, in the
+    /// uses of its coupon and in what couriers have to collect.
+    pub const STANDING: [Self; 5] = [
+        Self::Pending,
+        Self::Confirmed,
+        Self::Shipped,
+        Self::OutForDelivery,
+        Self::Delivered,
+    ];
+
+    /// Statuses a shopper's own order list shows: all but `Cancelled`.
+    pub const LISTED_FOR_SHOPPER: [Self; 6] = [
+        Self::Pending,
+        Self::Confirmed,
+        Self::Shipped,
+        Self::OutForDelivery,
+        Self::Delivered,
+        Self::ReturnedToOrigin,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Pending => "Pending",
+            Self::Confirmed => "Confirmed",
+            Self::Shipped => "Shipped",
+            Self::OutForDelivery => "Out for delivery",
+            Self::Delivered => "Delivered",
+            Self::Cancelled => "Cancelled",
+            Self::ReturnedToOrigin => "Returned to origin",
+        }
+    }
+
+    /// Any stored status, the ends included: exactly the texts `as_str` gives.
+    pub fn from_stored(text: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|status| status.as_str() == text)
+    }
+
+    /// `Cancelled` or `Returned to origin`: nothing moves the order on, and it gave back what
+    /// it took.
+    pub fn is_end(self) -> bool {
+        matches!(self, Self::Cancelled | Self::ReturnedToOrigin)
+    }
+
+    /// The courier has the parcel, or had it: the order is past being cancelled or set by
+    /// hand.
+    fn is_with_courier(self) -> bool {
+        matches!(
+            self,
+            Self::Shipped | Self::OutForDelivery | Self::ReturnedToOrigin
+        )
+    }
+}
+
+/// A status an admin may set by hand (`PUT /order/update-status`); the others come from
+/// cancelling, shipping and the courier, each with its own rules.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SettableStatus {
+    Pending,
+    Confirmed,
+    Delivered,
+}
+
+impl SettableStatus {
+    pub const ALL: [Self; 3] = [Self::Pending, Self::Confirmed, Self::Delivered];
+
+    pub fn parse(text: &str) -> Result<Self, InvalidInput> {
+        let text = text.trim();
+        Self::ALL
+            .into_iter()
+            .find(|status| status.status().as_str() == text)
+            .ok_or_else(|| InvalidInput::new("Status must be Pending, Confirmed or Delivered"))
+    }
+
+    pub fn status(self) -> OrderStatus {
+        match self {
+            Self::Pending => OrderStatus::Pending,
+            Self::Confirmed => OrderStatus::Confirmed,
+            Self::Delivered => OrderStatus::Delivered,
+        }
+    }
+}
+
+impl From<SettableStatus> for OrderStatus {
+    fn from(status: SettableStatus) -> Self {
+        status.status()
+    }
+}
+
+impl TryFrom<OrderStatus> for SettableStatus {
+    type Error = OrderStatus;
+
+    /// The status back when an admin may not set it.
+    fn try_from(status: OrderStatus) -> Result<Self, OrderStatus> {
+        Self::ALL
+            .into_iter()
+            .find(|settable| settable.status() == status)
+            .ok_or(status)
+    }
+}
+
+/// What the courier reports, by webhook or through the admin by hand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CourierEvent {
+    OutForDelivery,
+    Delivered,
+    /// An attempt to deliver failed: the parcel is back with the courier.
+    DeliveryFailed,
+    ReturnedToOrigin,
+}
+
+impl CourierEvent {
+    pub const ALL: [Self; 4] = [
+        Self::OutForDelivery,
+        Self::Delivered,
+        Self::DeliveryFailed,
+        Self::ReturnedToOrigin,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::OutForDelivery => "Out for delivery",
+            Self::Delivered => "Delivered",
+            Self::DeliveryFailed => "Delivery failed",
+            Self::ReturnedToOrigin => "Returned to origin",
+        }
+    }
+
+    pub fn parse(text: &str) -> Result<Self, InvalidInput> {
+        let text = text.trim();
+        Self::ALL
+            .into_iter()
+            .find(|event| event.as_str() == text)
+            .ok_or_else(|| {
+                InvalidInput::new(
+                    "Status must be Out for delivery, Delivered, Delivery failed or Returned to origin",
+                )
+            })
+    }
+}
+
+/// Why the lifecycle refuses a step; each message is the API's 409 body.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum Refusal {
+    #[error("Order Cancelled")]
+    Cancelled,
+    #[error("Order Delivered")]
+    Delivered,
+    #[error("Order has shipped")]
+    Shipped,
+    #[error("Order has not shipped")]
+    NotShipped,
+}
+
+/// What cancelling asks of the caller.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Cancel {
+    /// Move to `Cancelled` and give back what [`Release`] says.
+    Cancel,
+    /// It was cancelled already: nothing changes (a refund that failed may be retried).
+    AlreadyCancelled,
+}
+
+/// What shipping asks of the caller.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ship {
+    /// Book (or finish booking) the shipment; the order becomes `Shipped`.
+    Ship,
+    /// It has shipped: the shipment it has is the answer, nothing new is created.
+    AlreadyShipped,
+}
+
+/// An order's place in its lifecycle: its status, and whether it has a shipment (one being
+/// booked counts: from then on it is the courier's, not the admin's, to move).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Lifecycle {
+    pub status: OrderStatus,
+    pub has_shipment: bool,
+}
+
+impl Lifecycle {
+    pub fn new(status: OrderStatus, has_shipment: bool) -> Self {
+        Self {
+            status,
+            has_shipment,
+        }
+    }
+
+    /// Past the admin's hands: it has a shipment, or its status says the courier has it.
+    fn shipped(self) -> bool {
+        self.has_shipment || self.status.is_with_courier()
+    }
+
+    /// An admin's `update-status`: the status it then has (the one it had: nothing to write).
+    /// Without a shipment any of the three, in any order; with one, only `Delivered` while the
+    /// courier has it (the courier failed to report). Nothing leaves `Cancelled`.
+    pub fn update_status(self, target: SettableStatus) -> Result<OrderStatus, Refusal> {
+        let target = target.status();
+        match self.status {
+            OrderStatus::Cancelled => Err(Refusal::Cancelled),
+            OrderStatus::Shipped | OrderStatus::OutForDelivery
+                if target == OrderStatus::Delivered =>
+            {
+                Ok(target)
+            }
+            _ if self.shipped() => Err(Refusal::Shipped),
+            _ => Ok(target),
+        }
+    }
+
+    /// Cancelling, by the shopper or an admin: only before it ships.
+    pub fn cancel(self) -> Result<Cancel, Refusal> {
+        match self.status {
+            OrderStatus::Cancelled => Ok(Cancel::AlreadyCancelled),
+            OrderStatus::Delivered => Err(Refusal::Delivered),
+            _ if self.shipped() => Err(Refusal::Shipped),
+            _ => Ok(Cancel::Cancel),
+        }
+    }
+
+    /// Handing it to a courier: from `Pending` or `Confirmed` (again, to finish a booking that
+    /// stopped half-way).
+    pub fn ship(self) -> Result<Ship, Refusal> {
+        match self.status {
+            OrderStatus::Cancelled => Err(Refusal::Cancelled),
+            OrderStatus::Pending | OrderStatus::Confirmed => Ok(Ship::Ship),
+            _ if self.has_shipment => Ok(Ship::AlreadyShipped),
+            OrderStatus::Delivered => Err(Refusal::Delivered),
+            // A courier's status without a shipment is never stored; refuse rather than book.
+            _ => Err(Refusal::Shipped),
+        }
+    }
+
+    /// The status after the courier's `event`: forward, skipping steps as the courier does,
+    /// and from a failed attempt back to `Shipped`. Only a parcel with the courier moves; an
+    /// event that does not move it (a failed attempt before it went out) is still allowed.
+    pub fn courier_event(self, event: CourierEvent) -> Result<OrderStatus, Refusal> {
+        match self.status {
+            OrderStatus::Cancelled => Err(Refusal::Cancelled),
+            OrderStatus::Delivered => Err(Refusal::Delivered),
+            OrderStatus::ReturnedToOrigin => Err(Refusal::Shipped),
+            OrderStatus::Pending | OrderStatus::Confirmed => Err(Refusal::NotShipped),
+            OrderStatus::Shipped | OrderStatus::OutForDelivery => Ok(match event {
+                CourierEvent::OutForDelivery => OrderStatus::OutForDelivery,
+                CourierEvent::Delivered => OrderStatus::Delivered,
+                CourierEvent::DeliveryFailed => OrderStatus::Shipped,
+                CourierEvent::ReturnedToOrigin => OrderStatus::ReturnedToOrigin,
+            }),
+        }
+    }
+
+    /// Recording the cash a courier collected (`mark-paid`): not on a cancelled order.
+    pub fn record_payment(self) -> Result<(), Refusal> {
+        match self.status {
+            OrderStatus::Cancelled => Err(Refusal::Cancelled),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// What an order gives back when it reaches an end, `Cancelled` or `Returned to origin`
+/// alike. It is given by [`Release::on_move`] only for the move into the end, so each is
+/// given back exactly once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Release {
+    /// Its sizes go back into stock.
+    pub restock: bool,
+    /// Its coupon's use is given back (when it has a coupon).
+    pub coupon_use: bool,
+    /// Store credit it spent is given back (when it spent any).
+    pub store_credit: bool,
+    /// A paid online order is refunded in full through the provider.
+    pub refund_in_full: bool,
+    /// An unpaid cash-on-delivery order leaves the courier nothing to collect.
+    pub nothing_to_collect: bool,
+}
+
+impl Release {
+    /// What moving from `from` to `to` gives back: `None` unless the move reaches an end.
+    pub fn on_move(
+        from: OrderStatus,
+        to: OrderStatus,
+        payment: PaymentMethod,
+        paid: bool,
+    ) -> Option<Self> {
+        (to.is_end() && !from.is_end()).then_some(Self {
+            restock: true,
+            coupon_use: true,
+            store_credit: true,
+            refund_in_full: payment == PaymentMethod::Online && paid,
+            nothing_to_collect: payment == PaymentMethod::Cod && !paid,
+        })
+    }
+}
+
+#[cfg(test)]
+#[path = "lifecycle_tests.rs"]
+mod tests;
