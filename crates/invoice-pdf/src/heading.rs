@@ -29,20 +29,19 @@ pub(crate) fn draw_parties(pen: &mut Pen, document: &InvoiceDocument, top: f32) 
     let fonts = pen.fonts;
     let label = Style::muted(7.5);
     let body = Style::regular(9.0);
-    let name = Style::bold(10.5);
-    let left_width = CONTENT_WIDTH * 0.48;
     let right_x = MARGIN + CONTENT_WIDTH * 0.52;
     let right_width = RIGHT - right_x;
 
     // The seller, on the left.
     let seller = &document.seller;
-    let mut y = top + 14.0;
-    pen.text(MARGIN, y, "SOLD BY", label);
-    y += 13.0;
-    let legal_name = wrap_clamped(fonts, name, &seller.legal_name, left_width, 2);
-    y = pen.lines(MARGIN, y, &legal_name, name);
-    let address = wrap_clamped(fonts, body, &seller.address, left_width, 4);
-    y = pen.lines(MARGIN, y, &address, body);
+    let mut y = draw_party(
+        pen,
+        top + 14.0,
+        "SOLD BY",
+        &seller.legal_name,
+        &seller.address,
+        4,
+    );
     let state = format!(
         "State: {} ({})",
         seller.state.name(),
@@ -93,13 +92,14 @@ pub(crate) fn draw_parties(pen: &mut Pen, document: &InvoiceDocument, top: f32) 
     // The buyer, below both.
     let y = left_bottom.max(right_bottom) - 2.0;
     pen.rule(MARGIN, RIGHT, y, 0.5, RULE);
-    let mut y = y + 14.0;
-    pen.text(MARGIN, y, "BILLED TO", label);
-    y += 13.0;
-    let buyer = wrap_clamped(fonts, name, &document.buyer_name, left_width, 2);
-    y = pen.lines(MARGIN, y, &buyer, name);
-    let address = wrap_clamped(fonts, body, &document.buyer_address, left_width, 3);
-    y = pen.lines(MARGIN, y, &address, body);
+    let mut y = draw_party(
+        pen,
+        y + 14.0,
+        "BILLED TO",
+        &document.buyer_name,
+        &document.buyer_address,
+        3,
+    );
     let pincode = clean(&document.buyer_pincode);
     if !pincode.trim().is_empty() {
         y = pen.lines(MARGIN, y, &[format!("Pincode: {}", pincode.trim())], body);
@@ -108,4 +108,24 @@ pub(crate) fn draw_parties(pen: &mut Pen, document: &InvoiceDocument, top: f32) 
     let place = format!("Place of supply: {} ({})", place.name(), place.code_text());
     y = pen.lines(MARGIN, y, &[place], Style::bold(9.0));
     y + 2.0
+}
+
+/// A party's block at the left: its label, its name in at most two lines and its address in at
+/// most `address_lines`; returns the baseline after the address.
+fn draw_party(
+    pen: &mut Pen,
+    top: f32,
+    label: &str,
+    name: &str,
+    address: &str,
+    address_lines: usize,
+) -> f32 {
+    let width = CONTENT_WIDTH * 0.48;
+    pen.text(MARGIN, top, label, Style::muted(7.5));
+    let name_style = Style::bold(10.5);
+    let body = Style::regular(9.0);
+    let name = wrap_clamped(pen.fonts, name_style, name, width, 2);
+    let y = pen.lines(MARGIN, top + 13.0, &name, name_style);
+    let address = wrap_clamped(pen.fonts, body, address, width, address_lines);
+    pen.lines(MARGIN, y, &address, body)
 }
