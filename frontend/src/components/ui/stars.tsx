@@ -1,3 +1,5 @@
+import './stars.css';
+
 type StarsProps = { value: number; max?: number; size?: 'sm' | 'md' };
 
 /** Filled and empty stars for a rating, with the number for screen readers. */

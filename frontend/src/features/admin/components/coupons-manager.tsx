@@ -14,6 +14,7 @@ import { AdminModal } from './admin-modal';
 import { AdminTable, EditButton } from './admin-table';
 import { DeleteButton } from './delete-button';
 import { FormActions } from './form-actions';
+import { IndiaTimeRange } from './india-time-range';
 
 const VALUE_HINT: Record<CouponKind, string> = {
   percent: 'Percent off, 1 to 90',
@@ -84,28 +85,7 @@ function CouponForm({ initial = emptyCouponForm, submitLabel, submitting, onSubm
       </Field>
       {number('value', 'Value', VALUE_HINT[values.kind])}
       {number('minOrder', 'Minimum order (₹)', 'Whole rupees; empty for none')}
-      <Field label="Start (India time)">
-        {(field) => (
-          <input
-            {...field}
-            type="datetime-local"
-            required
-            value={values.start}
-            onChange={(e) => set('start', e.target.value)}
-          />
-        )}
-      </Field>
-      <Field label="End (India time)">
-        {(field) => (
-          <input
-            {...field}
-            type="datetime-local"
-            required
-            value={values.end}
-            onChange={(e) => set('end', e.target.value)}
-          />
-        )}
-      </Field>
+      <IndiaTimeRange start={values.start} end={values.end} onChange={set} />
       {number('maxUses', 'Max uses', 'Orders in all; empty for no limit')}
       {number('maxUsesPerUser', 'Max uses per shopper', 'Empty for no limit')}
       <FormActions submitLabel={submitLabel} submitting={submitting} onCancel={onCancel} />

@@ -12,6 +12,7 @@ import { AdminModal } from './admin-modal';
 import { AdminTable, EditButton } from './admin-table';
 import { DeleteButton } from './delete-button';
 import { FormActions } from './form-actions';
+import { IndiaTimeRange } from './india-time-range';
 import { saveWithToast } from '../utils/save-with-toast';
 
 const EMPTY: SaleFormValues = { name: '', start: '', end: '', discount: '' };
@@ -44,28 +45,7 @@ function SaleForm({ initial = EMPTY, submitLabel, submitting, onSubmit, onCancel
           <input {...field} type="text" required value={values.name} onChange={(e) => set('name', e.target.value)} />
         )}
       </Field>
-      <Field label="Start (India time)">
-        {(field) => (
-          <input
-            {...field}
-            type="datetime-local"
-            required
-            value={values.start}
-            onChange={(e) => set('start', e.target.value)}
-          />
-        )}
-      </Field>
-      <Field label="End (India time)">
-        {(field) => (
-          <input
-            {...field}
-            type="datetime-local"
-            required
-            value={values.end}
-            onChange={(e) => set('end', e.target.value)}
-          />
-        )}
-      </Field>
+      <IndiaTimeRange start={values.start} end={values.end} onChange={set} />
       <Field label="Discount">
         {(field) => (
           <input

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Field } from '@/components/ui/field';
 import { DEFAULT_REVIEW_RATING } from '@/config/constants';
 import { formatCount } from '@/lib/format';
+import './add-review-form.css';
 
 type AddReviewFormProps = {
   /** Resolves true when the review was saved (the form then clears). */

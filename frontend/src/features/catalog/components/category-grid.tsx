@@ -3,6 +3,7 @@ import { ProductImage } from '@/components/ui/product-image';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import type { Category } from '@/types/api';
+import './category-grid.css';
 
 /** 'Shop by Category': tiles linking to /category/{id}; 2 columns on small screens, 4 on wide. */
 export function CategoryGrid({ categories }: { categories: Category[] | undefined }) {

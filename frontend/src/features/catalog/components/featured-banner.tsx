@@ -6,9 +6,10 @@ import { BANNER_LOADING_MAX_MS, BANNER_PRODUCT_COUNT, BANNER_ROTATE_MS } from '@
 import { paths } from '@/config/paths';
 import type { Product } from '@/types/api';
 import { pickRandom, wrapIndex } from '../utils/listing';
+import './featured-banner.css';
 
 /*
- * The photo's drawn width (catalog.css): the whole banner below 720px (the page minus a 16-32px
+ * The photo's drawn width (featured-banner.css): the whole banner below 720px (the page minus a 16-32px
  * gutter each side); from 720px a square as high as the banner, clamp(320px, 34vw, 420px).
  */
 const HERO_SIZES = '(max-width: 719px) calc(100vw - 32px), (max-width: 941px) 320px, (max-width: 1235px) 34vw, 420px';

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import './load-more.css';
 
 type LoadMoreProps = { hasMore: boolean; loading: boolean; onLoadMore: () => void };
 

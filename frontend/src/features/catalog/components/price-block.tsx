@@ -1,5 +1,6 @@
 import { formatRupees } from '@/lib/format';
 import { priceAfterDiscount } from '@/lib/pricing';
+import './price-block.css';
 
 /** Price after discount, the original struck through, percent off, 'inclusive of all taxes'. */
 export function PriceBlock({ price, discount }: { price: number; discount: number }) {

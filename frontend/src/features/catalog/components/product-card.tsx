@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import { excerpt, formatRupees } from '@/lib/format';
 import { priceAfterDiscount } from '@/lib/pricing';
 import type { Product } from '@/types/api';
+import './product-card.css';
 
 /**
  * `sizes`: how wide the grid draws the photo (see product-grid.tsx). `eager`: on the first screen;

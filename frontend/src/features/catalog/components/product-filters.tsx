@@ -1,6 +1,7 @@
 import { Field } from '@/components/ui/field';
 import { formatRupees } from '@/lib/format';
 import type { CategoryRef } from '@/types/api';
+import './product-filters.css';
 
 type ProductFiltersProps = {
   categories: CategoryRef[];

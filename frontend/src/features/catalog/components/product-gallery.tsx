@@ -3,12 +3,13 @@ import { ProductImage } from '@/components/ui/product-image';
 import type { PhotoRef } from '@/lib/api-client';
 import { GALLERY_SLIDE_MS } from '@/config/constants';
 import { wrapIndex } from '../utils/listing';
+import './product-gallery.css';
 
 /** The product's own photo (served at the server's widths), or another picture by address. */
 export type GalleryImage = { alt: string } & ({ photo: PhotoRef } | { src: string });
 
 /*
- * Drawn widths (catalog.css): the whole page below 861px; beside the details the gallery takes
+ * Drawn widths (product-gallery.css): the whole page below 861px; beside the details the gallery takes
  * 1.1 of 2.1 parts of the container (1200px, gutters 32px, gap up to 48px), 570px at most.
  */
 const STAGE_SIZES = '(max-width: 860px) calc(100vw - 32px), (max-width: 1263px) 50vw, 570px';

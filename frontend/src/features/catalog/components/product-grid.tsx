@@ -1,9 +1,10 @@
 import { Skeleton } from '@/components/ui/skeleton';
 import type { Product } from '@/types/api';
 import { ProductCard } from './product-card';
+import './product-grid.css';
 
 /*
- * How wide a card's photo is drawn (catalog.css, container 1200px with a gutter of 16-32px):
+ * How wide a card's photo is drawn (product-grid.css, container 1200px with a gutter of 16-32px):
  * phones up to 520px have 2 columns 12px apart (173px at 390); up to 1099px columns of at least
  * 220px; from 1100px 3 columns, 270px wide beside the home page's 260px filter panel and 365px
  * without it (the category page).

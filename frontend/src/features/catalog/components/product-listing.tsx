@@ -7,6 +7,7 @@ import { SORT_OPTIONS, isSortOption } from '../utils/listing';
 import { LoadMore } from './load-more';
 import { ProductFilters } from './product-filters';
 import { CARD_SIZES_BESIDE_FILTERS, ProductGrid, ProductGridSkeleton } from './product-grid';
+import './product-listing.css';
 
 type ProductListingProps = { listing: Listing; categories: CategoryRef[] | undefined };
 

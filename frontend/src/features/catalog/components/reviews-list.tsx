@@ -3,6 +3,7 @@ import { Stars } from '@/components/ui/stars';
 import { formatDateTime } from '@/lib/format';
 import type { Review } from '@/types/api';
 import { averageRating } from '../utils/rating';
+import './reviews-list.css';
 
 export function RatingSummary({ reviews }: { reviews: Review[] | undefined }) {
   const average = averageRating(reviews);

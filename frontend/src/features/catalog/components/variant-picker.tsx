@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { hasStockPerSize, variantCount, variantLabel, variantStock } from '@/utils/variants';
 import type { Product } from '@/types/api';
+import './variant-picker.css';
 
 type VariantPickerProps = { product: Product; value: number; onChange: (index: number) => void };
 

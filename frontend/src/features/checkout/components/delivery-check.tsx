@@ -4,6 +4,7 @@ import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { fetchDelivery } from '../api/check-delivery';
 import { PINCODE_MESSAGE, isValidPincode } from '../utils/pincode';
+import './delivery-check.css';
 
 type Result = { deliverable: boolean; message: string };
 

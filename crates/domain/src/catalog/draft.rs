@@ -1,0 +1,205 @@
+//! A product as the admin form sends it, and the catalog rules that check it.
+
+use super::Variant;
+use super::category::is_image_reference;
+use crate::error::{at_most, required};
+use crate::gst::Hsn;
+use crate::{CategoryId, InvalidInput, Paise, Percent, UserId};
+
+/// A product as the admin form sends it, field by field, with list fields already split.
+#[derive(Debug, Clone, Default)]
+pub struct ProductInput {
+    pub product_code: Option<String>,
+    pub name: Option<String>,
+    pub info: Option<String>,
+    pub types: Vec<String>,
+    pub models: Vec<String>,
+    pub descriptions: Vec<String>,
+    pub specifications: Vec<String>,
+    pub material: Option<String>,
+    pub tags: Vec<String>,
+    pub prices: Vec<String>,
+    pub discounts: Vec<String>,
+    pub seller: Option<String>,
+    pub category: Option<String>,
+    pub quantity: Option<String>,
+    /// Stock per variant, in price order; empty for one pool (`quantity`).
+    pub stocks: Vec<String>,
+    /// The product's HSN code for tax invoices; empty for the shop's default.
+    pub hsn: Option<String>,
+    pub shipping: Option<String>,
+    pub other_photos: Vec<String>,
+}
+
+/// A product's editable content, checked against the catalog rules.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ProductDraft {
+    /// The shop's own product code (`product_id`); made up when the form leaves it empty.
+    pub product_code: Option<String>,
+    pub name: String,
+    pub info: String,
+    pub variants: Vec<Variant>,
+    pub descriptions: Vec<String>,
+    pub specifications: Vec<String>,
+    pub material: String,
+    pub tags: Vec<String>,
+    /// `None` means "the admin saving it".
+    pub seller: Option<UserId>,
+    pub category: CategoryId,
+    /// The total: the pool, or the sum of the variants' stock.
+    pub quantity: u32,
+    pub shipping: bool,
+    pub other_photos: Vec<String>,
+    /// `None`: the shop's `DEFAULT_HSN`.
+    pub hsn: Option<Hsn>,
+}
+
+impl ProductDraft {
+    pub const MAX_VARIANTS: usize = 50;
+    pub const MAX_QUANTITY: u32 = 1_000_000;
+
+    pub fn parse(input: ProductInput) -> Result<Self, InvalidInput> {
+        let name = required(input.name.as_deref(), "Name is required")?;
+        at_most(&name, 200, "Name")?;
+        let info = input.info.unwrap_or_default().trim().to_owned();
+        at_most(&info, 2000, "Info")?;
+
+        let prices = non_empty(input.prices);
+        if prices.is_empty() {
+            return Err(InvalidInput::new("At least one price is required"));
+        }
+        if prices.len() > Self::MAX_VARIANTS {
+            return Err(InvalidInput::new(format!(
+                "A product can have at most {} variants",
+                Self::MAX_VARIANTS
+            )));
+        }
+        let prices = prices
+            .iter()
+            .map(|p| Paise::parse_rupees(p))
+            .collect::<Result<Vec<_>, _>>()?;
+        let discounts = non_empty(input.discounts);
+        let types = non_empty(input.types);
+        let models = non_empty(input.models);
+        for (list, field) in [
+            (&types, "types"),
+            (&models, "models"),
+            (&discounts, "discounts"),
+        ] {
+            if !list.is_empty() && list.len() != prices.len() {
+                return Err(InvalidInput::new(format!(
+                    "Give as many {field} as prices ({}), or none",
+                    prices.len()
+                )));
+            }
+        }
+        let discounts = discounts
+            .iter()
+            .map(|d| Percent::parse(d))
+            .collect::<Result<Vec<_>, _>>()?;
+        let stocks = non_empty(input.stocks);
+        if !stocks.is_empty() && stocks.len() != prices.len() {
+            return Err(InvalidInput::new(format!(
+                "Give as many stock numbers as prices ({}), or none",
+                prices.len()
+            )));
+        }
+        let stocks = stocks
+            .iter()
+            .map(|s| parse_count(s, "Stock"))
+            .collect::<Result<Vec<_>, _>>()?;
+        let variants: Vec<Variant> = prices
+            .into_iter()
+            .enumerate()
+            .map(|(i, price)| Variant {
+                label: types.get(i).cloned(),
+                model: models.get(i).cloned(),
+                price,
+                discount: discounts.get(i).copied().unwrap_or(Percent::ZERO),
+                stock: stocks.get(i).copied(),
+            })
+            .collect();
+
+        // Per size, the total is the sum and the form's `quantity` is not used.
+        let quantity = if stocks.is_empty() {
+            match input.quantity.as_deref().map(str::trim) {
+                None | Some("") => 0,
+                Some(q) => parse_count(q, "Quantity")?,
+            }
+        } else {
+            stocks.iter().sum()
+        };
+        let category = required(input.category.as_deref(), "Category is required")?;
+        let shipping = match input.shipping.as_deref().map(str::trim) {
+            None | Some("") => true,
+            Some(v) => {
+                parse_flag(v).ok_or_else(|| InvalidInput::new("Shipping must be yes or no"))?
+            }
+        };
+        let other_photos = non_empty(input.other_photos);
+        if let Some(bad) = other_photos.iter().find(|p| !is_image_reference(p)) {
+            return Err(InvalidInput::new(format!(
+                "Other photo \"{bad}\" must be an http(s) URL or a path on this server"
+            )));
+        }
+        let product_code = input
+            .product_code
+            .map(|c| c.trim().to_owned())
+            .filter(|c| !c.is_empty());
+        if let Some(code) = &product_code {
+            at_most(code, 64, "Product Id")?;
+        }
+        let hsn = input
+            .hsn
+            .as_deref()
+            .map(str::trim)
+            .filter(|h| !h.is_empty())
+            .map(Hsn::parse)
+            .transpose()?;
+        Ok(Self {
+            product_code,
+            name,
+            info,
+            variants,
+            descriptions: non_empty(input.descriptions),
+            specifications: non_empty(input.specifications),
+            material: input.material.unwrap_or_default().trim().to_owned(),
+            tags: non_empty(input.tags),
+            seller: input
+                .seller
+                .map(|s| s.trim().to_owned())
+                .filter(|s| !s.is_empty())
+                .map(UserId::new),
+            category: CategoryId::new(category),
+            quantity,
+            shipping,
+            other_photos,
+            hsn,
+        })
+    }
+}
+
+/// A count of pairs: a whole number from 0 to [`ProductDraft::MAX_QUANTITY`].
+fn parse_count(text: &str, what: &str) -> Result<u32, InvalidInput> {
+    text.trim()
+        .parse::<u32>()
+        .ok()
+        .filter(|q| *q <= ProductDraft::MAX_QUANTITY)
+        .ok_or_else(|| InvalidInput::new(format!("{what} must be a whole number of at least 0")))
+}
+
+/// Trims every entry and drops the empty ones (a trailing comma is not a variant).
+fn non_empty(list: Vec<String>) -> Vec<String> {
+    list.into_iter()
+        .map(|s| s.trim().to_owned())
+        .filter(|s| !s.is_empty())
+        .collect()
+}
+
+fn parse_flag(text: &str) -> Option<bool> {
+    match text.to_ascii_lowercase().as_str() {
+        "1" | "true" | "yes" | "on" => Some(true),
+        "0" | "false" | "no" | "off" => Some(false),
+        _ => None,
+    }
+}

@@ -1,0 +1,102 @@
+//! A product as the shop shows it, its variants and its rating.
+
+use chrono::{DateTime, Utc};
+
+use super::CategoryRef;
+use crate::gst::Hsn;
+use crate::{Paise, Percent, ProductId, UserId};
+
+/// One purchasable version of a product (usually a size), in index order.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Variant {
+    /// The `type` label shown in the variant selector, e.g. "UK 8".
+    pub label: Option<String>,
+    pub model: Option<String>,
+    pub price: Paise,
+    pub discount: Percent,
+    /// Pairs of this size in stock; `None` while the product keeps one pool for all its
+    /// variants (`Product::quantity`).
+    pub stock: Option<u32>,
+}
+
+impl Variant {
+    pub fn price_after_discount(&self) -> Paise {
+        self.price.discounted(self.discount)
+    }
+
+    /// What the shopper calls this variant: its `type` (e.g. "UK 8"), else its model.
+    pub fn size_label(&self) -> Option<&str> {
+        self.label.as_deref().or(self.model.as_deref())
+    }
+}
+
+/// A product as the shop shows it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Product {
+    pub id: ProductId,
+    pub product_code: String,
+    pub name: String,
+    pub info: String,
+    pub variants: Vec<Variant>,
+    pub descriptions: Vec<String>,
+    pub specifications: Vec<String>,
+    pub material: String,
+    pub tags: Vec<String>,
+    /// The admin selling it; `None` once that account is deleted.
+    pub seller: Option<UserId>,
+    pub category: CategoryRef,
+    /// The total in stock: the pool, or the sum of the variants' stock.
+    pub quantity: u32,
+    pub shipping: bool,
+    pub other_photos: Vec<String>,
+    /// Its own HSN code; `None`: the shop's `DEFAULT_HSN`.
+    pub hsn: Option<Hsn>,
+    pub has_photo: bool,
+    /// The photo's version for cacheable URLs ([`crate::photo::photo_version`]); `None`
+    /// without a photo.
+    pub photo_version: Option<String>,
+    pub rating: ProductRating,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+impl Product {
+    /// Whether stock is kept per variant (size) rather than in one pool.
+    pub fn tracks_sizes(&self) -> bool {
+        self.variants.first().is_some_and(|v| v.stock.is_some())
+    }
+
+    /// The stock per variant, in price order, or `None` for a pooled product.
+    pub fn stock_per_size(&self) -> Option<Vec<u32>> {
+        self.variants.iter().map(|v| v.stock).collect()
+    }
+
+    /// Pairs that can be sold of the variant at `index`: its own stock, or the pool's.
+    pub fn available(&self, index: usize) -> u32 {
+        match self.variants.get(index) {
+            Some(Variant {
+                stock: Some(stock), ..
+            }) => *stock,
+            Some(_) => self.quantity,
+            None => 0,
+        }
+    }
+}
+
+/// The reviews' verdict on a product.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct ProductRating {
+    pub total_stars: u32,
+    pub reviews: u32,
+}
+
+impl ProductRating {
+    /// The average rating, or 0 before any review.
+    pub fn average(self) -> f64 {
+        if self.reviews == 0 {
+            0.0
+        } else {
+            f64::from(self.total_stars) / f64::from(self.reviews)
+        }
+    }
+}

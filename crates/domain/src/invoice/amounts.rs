@@ -1,0 +1,232 @@
+//! How an order's amount is shared out over its lines as taxable value and GST.
+
+use crate::gst::{GstRate, GstSlabs};
+use crate::money::PricedLine;
+use crate::{InvalidInput, Paise, Percent, State};
+
+/// One line of an order as its invoice needs it: what was sold and the GST rate it bears.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct InvoiceItem {
+    pub unit_price: Paise,
+    pub discount: Percent,
+    pub quantity: u32,
+    pub rate: GstRate,
+}
+
+impl InvoiceItem {
+    /// The line with its rate from the slabs, by the unit's price after its discount.
+    ///
+    /// The rate should be the one in force when the order was placed: a caller that stores it
+    /// with the order builds the item itself.
+    pub fn new(line: PricedLine, slabs: &GstSlabs) -> Self {
+        Self {
+            unit_price: line.unit_price,
+            discount: line.discount,
+            quantity: line.quantity,
+            rate: slabs.rate_for(line.unit_price.discounted(line.discount)),
+        }
+    }
+
+    /// The line's value by the shop's formula, exactly, in hundredths of a paisa: price x
+    /// (100 - discount) x quantity (see [`crate::money::order_amount_rupees`]).
+    pub(super) fn value(&self) -> i128 {
+        i128::from(self.unit_price.paise())
+            * i128::from(100 - self.discount.value())
+            * i128::from(self.quantity)
+    }
+}
+
+/// The GST in an amount: CGST and SGST (or UTGST: [`State::state_tax_name`]) when the place of
+/// supply is the shop's own state, IGST when it is another.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GstTax {
+    /// Half each; when the tax is an odd number of paise, CGST has the extra paisa.
+    Intra {
+        cgst: Paise,
+        sgst: Paise,
+    },
+    Inter {
+        igst: Paise,
+    },
+}
+
+impl GstTax {
+    fn split(tax: i64, intra_state: bool) -> Self {
+        if intra_state {
+            let sgst = tax / 2;
+            Self::Intra {
+                cgst: Paise::from_stored(tax - sgst),
+                sgst: Paise::from_stored(sgst),
+            }
+        } else {
+            Self::Inter {
+                igst: Paise::from_stored(tax),
+            }
+        }
+    }
+
+    pub fn total(self) -> Paise {
+        match self {
+            Self::Intra { cgst, sgst } => Paise::from_stored(cgst.paise() + sgst.paise()),
+            Self::Inter { igst } => igst,
+        }
+    }
+
+    /// The CGST, zero for an inter-state supply.
+    pub fn cgst(self) -> Paise {
+        match self {
+            Self::Intra { cgst, .. } => cgst,
+            Self::Inter { .. } => Paise::ZERO,
+        }
+    }
+
+    /// The SGST (or UTGST), zero for an inter-state supply.
+    pub fn sgst(self) -> Paise {
+        match self {
+            Self::Intra { sgst, .. } => sgst,
+            Self::Inter { .. } => Paise::ZERO,
+        }
+    }
+
+    /// The IGST, zero for an intra-state supply.
+    pub fn igst(self) -> Paise {
+        match self {
+            Self::Intra { .. } => Paise::ZERO,
+            Self::Inter { igst } => igst,
+        }
+    }
+}
+
+/// One line of the invoice, in the order of the items given.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct InvoiceLine {
+    pub rate: GstRate,
+    /// The line's part of the coupon's discount, in proportion to its value.
+    pub coupon_share: Paise,
+    /// What the shopper pays for the line, tax included: its share of the order's amount.
+    pub amount: Paise,
+    /// amount x 100 / (100 + rate), rounded to the nearest paisa (half a paisa up).
+    pub taxable: Paise,
+    /// amount - taxable, split by the place of supply.
+    pub tax: GstTax,
+}
+
+/// An invoice's lines and totals. The totals are the lines' sums, and taxable + tax =
+/// amount, per line and in all, to the paisa.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InvoiceAmounts {
+    pub lines: Vec<InvoiceLine>,
+    /// Whether the place of supply is the shop's state (CGST + SGST) or not (IGST).
+    pub intra_state: bool,
+    /// The coupon's discount, as the order stores it.
+    pub coupon: Paise,
+    /// The order's amount: what was paid or is to be collected.
+    pub amount: Paise,
+    pub taxable: Paise,
+    pub tax: GstTax,
+}
+
+impl InvoiceAmounts {
+    /// The invoice of an order: its items, its coupon's discount and its `amount`, both in
+    /// whole rupees as the order stores them, sold from `shop_state` to `place_of_supply`.
+    ///
+    /// The amount (the lines' sum by the shop's formula with the fraction of a rupee cut off,
+    /// less the coupon) is spread over the lines in proportion to their values, so the coupon
+    /// and the cut fraction fall on each line in proportion; each share is rounded down to the
+    /// paisa and the paise left over go one each to the lines with the largest remainders
+    /// (the earlier line on a tie), so the lines add up to the amount exactly. The coupon is
+    /// spread the same way into [`InvoiceLine::coupon_share`]. Lines that are all free
+    /// (discount 100 %) share by quantity instead.
+    ///
+    /// Refused: no items, a negative amount or coupon (an order never has them).
+    pub fn compute(
+        items: &[InvoiceItem],
+        coupon_rupees: i64,
+        amount_rupees: i64,
+        shop_state: State,
+        place_of_supply: State,
+    ) -> Result<Self, InvalidInput> {
+        if items.is_empty() {
+            return Err(InvalidInput::new("An invoice needs at least one line"));
+        }
+        let amount = Paise::from_rupees(amount_rupees)
+            .map_err(|_| InvalidInput::new(format!("Invalid order amount ₹{amount_rupees}")))?;
+        let coupon = Paise::from_rupees(coupon_rupees)
+            .map_err(|_| InvalidInput::new(format!("Invalid coupon discount ₹{coupon_rupees}")))?;
+        let mut weights: Vec<i128> = items.iter().map(InvoiceItem::value).collect();
+        if weights.iter().all(|w| *w == 0) {
+            weights = items.iter().map(|i| i128::from(i.quantity)).collect();
+        }
+        let amounts = spread(amount.paise(), &weights);
+        let coupons = spread(coupon.paise(), &weights);
+        let intra_state = shop_state == place_of_supply;
+        let lines: Vec<InvoiceLine> = items
+            .iter()
+            .zip(amounts.iter().zip(&coupons))
+            .map(|(item, (&line_amount, &coupon_share))| {
+                let taxable = taxable_value(line_amount, item.rate);
+                InvoiceLine {
+                    rate: item.rate,
+                    coupon_share: Paise::from_stored(coupon_share),
+                    amount: Paise::from_stored(line_amount),
+                    taxable: Paise::from_stored(taxable),
+                    tax: GstTax::split(line_amount - taxable, intra_state),
+                }
+            })
+            .collect();
+        let sum = |part: fn(&InvoiceLine) -> Paise| {
+            Paise::from_stored(lines.iter().map(|l| part(l).paise()).sum())
+        };
+        let tax = if intra_state {
+            GstTax::Intra {
+                cgst: sum(|l| l.tax.cgst()),
+                sgst: sum(|l| l.tax.sgst()),
+            }
+        } else {
+            GstTax::Inter {
+                igst: sum(|l| l.tax.igst()),
+            }
+        };
+        Ok(Self {
+            taxable: sum(|l| l.taxable),
+            lines,
+            intra_state,
+            coupon,
+            amount,
+            tax,
+        })
+    }
+}
+
+/// `total` paise shared in proportion to `weights` (not all zero, none negative) by the largest
+/// remainder method: the shares add up to `total` exactly and none is negative.
+pub(super) fn spread(total: i64, weights: &[i128]) -> Vec<i64> {
+    let whole: i128 = weights.iter().sum();
+    if whole == 0 {
+        return vec![0; weights.len()];
+    }
+    let total_wide = i128::from(total);
+    let mut shares: Vec<(i128, i128)> = weights
+        .iter()
+        .map(|w| (total_wide * w / whole, total_wide * w % whole))
+        .collect();
+    let given: i128 = shares.iter().map(|(share, _)| share).sum();
+    let mut by_remainder: Vec<usize> = (0..shares.len()).collect();
+    // Largest remainder first; `sort_by` is stable, so the earlier line wins a tie.
+    by_remainder.sort_by(|a, b| shares[*b].1.cmp(&shares[*a].1));
+    let left = usize::try_from(total_wide - given).expect("fewer than one paisa a line");
+    for &i in by_remainder.iter().take(left) {
+        shares[i].0 += 1;
+    }
+    shares
+        .into_iter()
+        .map(|(share, _)| i64::try_from(share).expect("no more than the total"))
+        .collect()
+}
+
+/// amount x 100 / (100 + rate) to the nearest paisa, half a paisa up: the value before a
+/// tax-inclusive price's GST.
+pub(super) fn taxable_value(amount: i64, rate: GstRate) -> i64 {
+    let divisor = 100 + i64::from(rate.percent());
+    (amount * 200 + divisor) / (2 * divisor)
+}

@@ -1,0 +1,354 @@
+//! Reading products: a page of the list (searched, filtered, sorted), a few at random, one by
+//! id, each assembled from its rows in a fixed number of queries.
+
+use std::collections::HashMap;
+
+use chrono::NaiveDateTime;
+use diesel::dsl::{max, sql};
+use diesel::prelude::*;
+use diesel::sql_types::BigInt;
+use paduka_application::catalog::{ProductPage, ProductQuery, ProductSort};
+use paduka_domain::catalog::{CategoryRef, Product, ProductRating, Variant};
+use paduka_domain::gst::Hsn;
+use paduka_domain::photo::photo_version;
+use paduka_domain::{CategoryId, Paise, Percent, ProductId, UserId};
+
+use super::kind;
+use crate::db::{AnyConnection, corrupt, from_db_time, too_large};
+use crate::schema::{categories, product_details, product_photos, product_variants, products};
+
+diesel::define_sql_function! {
+    /// Lower-cases text (ASCII letters only on SQLite).
+    fn lower(text: diesel::sql_types::Text) -> diesel::sql_types::Text;
+}
+
+/// How many ids go into one `IN (...)` list (well under both backends' bind limits).
+const IN_CHUNK: usize = 500;
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = products)]
+struct ProductRow {
+    id: String,
+    product_code: String,
+    name: String,
+    info: String,
+    material: String,
+    seller_id: Option<String>,
+    category_id: String,
+    quantity: i32,
+    shipping: bool,
+    rating_total: i32,
+    review_count: i32,
+    hsn: Option<String>,
+    created_at: NaiveDateTime,
+    updated_at: NaiveDateTime,
+}
+
+/// A product row with what is joined to it: its category's name and its photo's hash.
+#[derive(Queryable, Selectable)]
+struct ListedRow {
+    #[diesel(embed)]
+    product: ProductRow,
+    #[diesel(select_expression = categories::name)]
+    category_name: String,
+    /// The SHA-256 of its photo, when it has one: the photo's version.
+    #[diesel(select_expression = product_photos::sha256.nullable())]
+    #[diesel(select_expression_type = diesel::dsl::Nullable<product_photos::sha256>)]
+    photo_sha256: Option<String>,
+}
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = product_variants)]
+struct VariantRow {
+    product_id: String,
+    label: Option<String>,
+    model: Option<String>,
+    price_paise: i64,
+    discount: i32,
+    stock: Option<i32>,
+}
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = product_details)]
+struct DetailRow {
+    product_id: String,
+    kind: String,
+    value: String,
+}
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = product_photos)]
+pub(super) struct PhotoRow {
+    pub(super) content_type: String,
+    pub(super) bytes: Vec<u8>,
+    pub(super) sha256: String,
+}
+
+/// `%word%` for `LIKE ... ESCAPE '\'`, with the word's own wildcards escaped.
+fn like_pattern(word: &str) -> String {
+    let mut pattern = String::with_capacity(word.len() + 2);
+    pattern.push('%');
+    for c in word.chars() {
+        if matches!(c, '%' | '_' | '\\') {
+            pattern.push('\\');
+        }
+        pattern.push(c);
+    }
+    pattern.push('%');
+    pattern
+}
+
+/// The words of a text search, lower-cased and each as a `LIKE` pattern.
+pub(super) fn search_patterns(text: Option<&str>) -> Vec<String> {
+    let mut patterns: Vec<String> = text
+        .unwrap_or_default()
+        .split_whitespace()
+        .map(|word| like_pattern(&word.to_lowercase()))
+        .collect();
+    patterns.sort();
+    patterns.dedup();
+    patterns
+}
+
+/// Products joined with their category, their photo's hash and their first variant,
+/// boxed so filters can be added one by one. A macro because the query's type is unnameable
+/// and it is built twice (the page and, when paged, the count).
+macro_rules! product_source {
+    () => {
+        products::table
+            .inner_join(categories::table)
+            .left_join(product_photos::table)
+            .left_join(
+                product_variants::table.on(product_variants::product_id
+                    .eq(products::id)
+                    .and(product_variants::position.eq(0))),
+            )
+            .into_boxed::<crate::db::MultiBackend>()
+    };
+}
+
+/// The products `$query` matches, with or without its `max_price` (the price slider's
+/// ceiling is taken over every filter but that one).
+macro_rules! filtered_products {
+    ($query:expr, $patterns:expr) => {
+        filtered_products!($query, $patterns, $query.max_price)
+    };
+    ($query:expr, $patterns:expr, $max_price:expr) => {{
+        let query: &ProductQuery = $query;
+        let mut source = product_source!();
+        if !query.categories.is_empty() {
+            let ids: Vec<&str> = query.categories.iter().map(CategoryId::as_str).collect();
+            source = source.filter(products::category_id.eq_any(ids));
+        }
+        if let Some(max_price) = $max_price {
+            source = source.filter(product_variants::price_paise.le(Paise::paise(max_price)));
+        }
+        for pattern in $patterns {
+            let tagged = product_details::table
+                .filter(product_details::kind.eq(kind::TAG))
+                .filter(
+                    lower(product_details::value)
+                        .like(pattern.clone())
+                        .escape('\\'),
+                )
+                .select(product_details::product_id);
+            source = source.filter(
+                lower(products::name)
+                    .like(pattern.clone())
+                    .escape('\\')
+                    .or(lower(products::info).like(pattern.clone()).escape('\\'))
+                    .or(lower(products::material).like(pattern.clone()).escape('\\'))
+                    .or(lower(categories::name).like(pattern.clone()).escape('\\'))
+                    .or(products::id.eq_any(tagged)),
+            );
+        }
+        source
+    }};
+}
+
+pub(super) fn list_in(conn: &mut AnyConnection, query: &ProductQuery) -> QueryResult<ProductPage> {
+    let patterns = search_patterns(query.text.as_deref());
+    let mut page = filtered_products!(query, &patterns);
+    page = match query.sort {
+        ProductSort::Newest => page.order((products::updated_at.desc(), products::id.desc())),
+        ProductSort::Oldest => page.order((products::updated_at.asc(), products::id.asc())),
+        // Products without variants last, whichever way each backend sorts NULL.
+        ProductSort::Discount => page
+            .order(product_variants::discount.is_null())
+            .then_order_by(product_variants::discount.desc()),
+        ProductSort::PriceLow => page
+            .order(product_variants::price_paise.is_null())
+            .then_order_by(product_variants::price_paise.asc()),
+        ProductSort::PriceHigh => page
+            .order(product_variants::price_paise.is_null())
+            .then_order_by(product_variants::price_paise.desc()),
+    };
+    if !matches!(query.sort, ProductSort::Newest | ProductSort::Oldest) {
+        page = page.then_order_by((products::updated_at.desc(), products::id.desc()));
+    }
+    let offset = i64::try_from(query.offset()).map_err(|_| too_large("page"))?;
+    if let Some(limit) = query.limit {
+        page = page.limit(i64::from(limit)).offset(offset);
+    }
+    let rows = page.select(ListedRow::as_select()).load(conn)?;
+
+    let found = rows.len() as u64;
+    let total = match query.limit {
+        None => found,
+        // A short page that is not past the end says how many there are.
+        Some(limit) if found < u64::from(limit) && (found > 0 || offset == 0) => {
+            query.offset() + found
+        }
+        Some(_) => {
+            let count = filtered_products!(query, &patterns)
+                .count()
+                .get_result::<i64>(conn)?;
+            u64::try_from(count).map_err(|_| corrupt("count"))?
+        }
+    };
+    let price_ceiling = filtered_products!(query, &patterns, None::<Paise>)
+        .select(max(product_variants::price_paise.nullable()))
+        .first::<Option<i64>>(conn)?
+        .map_or(Paise::ZERO, Paise::from_stored);
+    Ok(ProductPage {
+        products: assemble(conn, rows)?,
+        total,
+        price_ceiling,
+    })
+}
+
+pub(super) fn random_in(conn: &mut AnyConnection, count: u32) -> QueryResult<Vec<Product>> {
+    // RANDOM() is the same function on SQLite and PostgreSQL; a shop's catalog is small
+    // enough to shuffle, and the reply is cached.
+    let rows = product_source!()
+        .order(sql::<BigInt>("RANDOM()"))
+        .limit(i64::from(count))
+        .select(ListedRow::as_select())
+        .load(conn)?;
+    assemble(conn, rows)
+}
+
+pub(super) fn find_in(conn: &mut AnyConnection, id: &str) -> QueryResult<Option<Product>> {
+    let rows = product_source!()
+        .filter(products::id.eq(id.to_owned()))
+        .select(ListedRow::as_select())
+        .load(conn)?;
+    Ok(assemble(conn, rows)?.pop())
+}
+
+#[derive(Default)]
+struct Parts {
+    variants: Vec<Variant>,
+    descriptions: Vec<String>,
+    specifications: Vec<String>,
+    tags: Vec<String>,
+    other_photos: Vec<String>,
+}
+
+/// Loads the variants and lists of `rows`' products (one query each, however many
+/// products) and builds the products, in the order of `rows`.
+fn assemble(conn: &mut AnyConnection, rows: Vec<ListedRow>) -> QueryResult<Vec<Product>> {
+    let ids: Vec<&str> = rows.iter().map(|row| row.product.id.as_str()).collect();
+    let mut parts: HashMap<String, Parts> = HashMap::with_capacity(ids.len());
+    for chunk in ids.chunks(IN_CHUNK) {
+        let variants = product_variants::table
+            .filter(product_variants::product_id.eq_any(chunk))
+            .order((product_variants::product_id, product_variants::position))
+            .select(VariantRow::as_select())
+            .load(conn)?;
+        for row in variants {
+            let product_id = row.product_id;
+            let discount = Percent::new(i64::from(row.discount))
+                .map_err(|_| corrupt(format_args!("discount of product {product_id}")))?;
+            if row.price_paise < 0 {
+                return Err(corrupt(format_args!("price of product {product_id}")));
+            }
+            let stock = row
+                .stock
+                .map(u32::try_from)
+                .transpose()
+                .map_err(|_| corrupt(format_args!("stock of product {product_id}")))?;
+            parts.entry(product_id).or_default().variants.push(Variant {
+                label: row.label,
+                model: row.model,
+                price: Paise::from_stored(row.price_paise),
+                discount,
+                stock,
+            });
+        }
+
+        let details = product_details::table
+            .filter(product_details::product_id.eq_any(chunk))
+            .order((
+                product_details::product_id,
+                product_details::kind,
+                product_details::position,
+            ))
+            .select(DetailRow::as_select())
+            .load(conn)?;
+        for DetailRow {
+            product_id,
+            kind,
+            value,
+        } in details
+        {
+            let entry = parts.entry(product_id).or_default();
+            let list = match kind.as_str() {
+                kind::DESCRIPTION => &mut entry.descriptions,
+                kind::SPECIFICATION => &mut entry.specifications,
+                kind::TAG => &mut entry.tags,
+                kind::OTHER_PHOTO => &mut entry.other_photos,
+                _ => return Err(corrupt(format_args!("product detail kind {kind}"))),
+            };
+            list.push(value);
+        }
+    }
+
+    rows.into_iter()
+        .map(|listed| {
+            let ListedRow {
+                product: row,
+                category_name,
+                photo_sha256,
+            } = listed;
+            let parts = parts.remove(&row.id).unwrap_or_default();
+            let number = |value: i32, what: &str| {
+                u32::try_from(value).map_err(|_| corrupt(format_args!("{what} of {}", row.id)))
+            };
+            let hsn = row
+                .hsn
+                .as_deref()
+                .map(Hsn::parse)
+                .transpose()
+                .map_err(|_| corrupt(format_args!("HSN code of {}", row.id)))?;
+            Ok(Product {
+                hsn,
+                quantity: number(row.quantity, "quantity")?,
+                rating: ProductRating {
+                    total_stars: number(row.rating_total, "rating total")?,
+                    reviews: number(row.review_count, "review count")?,
+                },
+                id: ProductId::new(row.id),
+                product_code: row.product_code,
+                name: row.name,
+                info: row.info,
+                variants: parts.variants,
+                descriptions: parts.descriptions,
+                specifications: parts.specifications,
+                material: row.material,
+                tags: parts.tags,
+                seller: row.seller_id.map(UserId::new),
+                category: CategoryRef {
+                    id: CategoryId::new(row.category_id),
+                    name: category_name,
+                },
+                shipping: row.shipping,
+                other_photos: parts.other_photos,
+                has_photo: photo_sha256.is_some(),
+                photo_version: photo_sha256.as_deref().map(photo_version),
+                created_at: from_db_time(row.created_at),
+                updated_at: from_db_time(row.updated_at),
+            })
+        })
+        .collect()
+}

@@ -1,0 +1,219 @@
+//! Writing a product: its row, its variants and lists replaced whole, its photo, inside one
+//! write transaction whose broken constraints become the port's conflicts.
+
+use chrono::{DateTime, NaiveDateTime, Utc};
+use diesel::prelude::*;
+use paduka_application::RepoError;
+use paduka_application::catalog::{ProductConflict, ProductRecord};
+use paduka_domain::catalog::{Image, Product};
+use paduka_domain::gst::Hsn;
+
+use super::kind;
+use crate::db::{
+    AnyConnection, Broken, Stop, sha256_hex, to_db_time, too_large, write_transaction_with,
+};
+use crate::schema::{
+    categories, product_details, product_photos, product_variants, products, users,
+};
+
+/// Runs `$body` with `$c` bound to the inner connection of either backend: for statements
+/// the common `AnyConnection` cannot express, written once.
+macro_rules! on_backend {
+    ($conn:expr, |$c:ident| $body:expr) => {
+        match $conn {
+            AnyConnection::Sqlite($c) => $body,
+            AnyConnection::Postgresql($c) => $body,
+        }
+    };
+}
+
+#[derive(Insertable, AsChangeset)]
+#[diesel(table_name = products)]
+// An edit that leaves the HSN code empty sets it back to the shop's default (NULL).
+#[diesel(treat_none_as_null = true)]
+pub(super) struct ProductContent<'a> {
+    product_code: &'a str,
+    name: &'a str,
+    info: &'a str,
+    material: &'a str,
+    seller_id: Option<&'a str>,
+    category_id: &'a str,
+    quantity: i32,
+    shipping: bool,
+    hsn: Option<&'a str>,
+    updated_at: NaiveDateTime,
+}
+
+impl<'a> ProductContent<'a> {
+    pub(super) fn from_record(record: &'a ProductRecord) -> QueryResult<Self> {
+        let draft = &record.draft;
+        Ok(Self {
+            product_code: &record.product_code,
+            name: &draft.name,
+            info: &draft.info,
+            material: &draft.material,
+            seller_id: Some(record.seller.as_str()),
+            category_id: draft.category.as_str(),
+            quantity: i32::try_from(draft.quantity).map_err(|_| too_large("quantity"))?,
+            shipping: draft.shipping,
+            hsn: draft.hsn.as_ref().map(Hsn::as_str),
+            updated_at: to_db_time(record.at),
+        })
+    }
+}
+
+#[derive(Insertable)]
+#[diesel(table_name = product_variants)]
+struct NewVariant<'a> {
+    product_id: &'a str,
+    position: i32,
+    label: Option<&'a str>,
+    model: Option<&'a str>,
+    price_paise: i64,
+    discount: i32,
+    stock: Option<i32>,
+}
+
+#[derive(Insertable)]
+#[diesel(table_name = product_details)]
+struct NewDetail<'a> {
+    product_id: &'a str,
+    kind: &'static str,
+    position: i32,
+    value: &'a str,
+}
+
+fn position(index: usize) -> QueryResult<i32> {
+    i32::try_from(index).map_err(|_| too_large("list position"))
+}
+
+/// Replaces the product's variants and lists with the record's.
+pub(super) fn replace_children(
+    conn: &mut AnyConnection,
+    id: &str,
+    record: &ProductRecord,
+) -> QueryResult<()> {
+    let draft = &record.draft;
+    diesel::delete(product_variants::table.filter(product_variants::product_id.eq(id)))
+        .execute(conn)?;
+    diesel::delete(product_details::table.filter(product_details::product_id.eq(id)))
+        .execute(conn)?;
+
+    let variants = draft
+        .variants
+        .iter()
+        .enumerate()
+        .map(|(index, variant)| {
+            Ok(NewVariant {
+                product_id: id,
+                position: position(index)?,
+                label: variant.label.as_deref(),
+                model: variant.model.as_deref(),
+                price_paise: variant.price.paise(),
+                discount: i32::from(variant.discount.value()),
+                stock: variant
+                    .stock
+                    .map(|stock| i32::try_from(stock).map_err(|_| too_large("stock")))
+                    .transpose()?,
+            })
+        })
+        .collect::<QueryResult<Vec<_>>>()?;
+    if !variants.is_empty() {
+        // Multi-row inserts are backend specific, so run this one on the inner connection.
+        on_backend!(conn, |c| diesel::insert_into(product_variants::table)
+            .values(&variants)
+            .execute(c))?;
+    }
+
+    let lists = [
+        (kind::DESCRIPTION, &draft.descriptions),
+        (kind::SPECIFICATION, &draft.specifications),
+        (kind::TAG, &draft.tags),
+        (kind::OTHER_PHOTO, &draft.other_photos),
+    ];
+    let mut details = Vec::new();
+    for (kind, values) in lists {
+        for (index, value) in values.iter().enumerate() {
+            details.push(NewDetail {
+                product_id: id,
+                kind,
+                position: position(index)?,
+                value,
+            });
+        }
+    }
+    if !details.is_empty() {
+        on_backend!(conn, |c| diesel::insert_into(product_details::table)
+            .values(&details)
+            .execute(c))?;
+    }
+    Ok(())
+}
+
+pub(super) fn replace_photo(
+    conn: &mut AnyConnection,
+    id: &str,
+    photo: &Image,
+    at: DateTime<Utc>,
+) -> QueryResult<()> {
+    diesel::delete(product_photos::table.find(id)).execute(conn)?;
+    diesel::insert_into(product_photos::table)
+        .values((
+            product_photos::product_id.eq(id),
+            product_photos::content_type.eq(photo.image_type.mime()),
+            product_photos::sha256.eq(sha256_hex(&photo.bytes)),
+            product_photos::bytes.eq(&photo.bytes),
+            product_photos::updated_at.eq(to_db_time(at)),
+        ))
+        .execute(conn)?;
+    Ok(())
+}
+
+/// The constraints a product write can break, as the port names them.
+fn product_conflict(broken: &Broken<'_>) -> Option<ProductConflict> {
+    match broken {
+        Broken::Unique(Some("products_product_code_key")) => {
+            Some(ProductConflict::DuplicateProductCode)
+        }
+        Broken::ForeignKey(Some("products_category_id_fkey")) => {
+            Some(ProductConflict::UnknownCategory)
+        }
+        Broken::ForeignKey(Some("products_seller_id_fkey")) => Some(ProductConflict::UnknownSeller),
+        _ => None,
+    }
+}
+
+/// Runs a product write in a write transaction, its errors as the port's.
+pub(super) fn write_product(
+    conn: &mut AnyConnection,
+    work: impl FnOnce(&mut AnyConnection) -> Result<Product, Stop<ProductConflict>>,
+) -> Result<Product, RepoError<ProductConflict>> {
+    write_transaction_with(conn, work).map_err(|stop| stop.into_repo(product_conflict))
+}
+
+/// Refuses a record whose category or seller does not exist. SQLite does not say which
+/// foreign key a write broke, so both are looked up first, inside the write transaction
+/// (which keeps other SQLite writers out); on PostgreSQL a category or seller deleted
+/// concurrently still breaks its named constraint.
+pub(super) fn check_references(
+    conn: &mut AnyConnection,
+    record: &ProductRecord,
+) -> Result<(), Stop<ProductConflict>> {
+    let category = categories::table
+        .find(record.draft.category.as_str())
+        .select(categories::id)
+        .first::<String>(conn)
+        .optional()?;
+    if category.is_none() {
+        return Err(Stop::Conflict(ProductConflict::UnknownCategory));
+    }
+    let seller = users::table
+        .find(record.seller.as_str())
+        .select(users::id)
+        .first::<String>(conn)
+        .optional()?;
+    if seller.is_none() {
+        return Err(Stop::Conflict(ProductConflict::UnknownSeller));
+    }
+    Ok(())
+}
