@@ -228,10 +228,14 @@ struct Orders {
 }
 
 impl Orders {
-    /// An order another caller placed while the use case was between its checks lands now.
+    /// What another caller wrote while the use case was between its checks lands now.
     fn land_meanwhile(&mut self) {
-        if let Some(order) = self.meanwhile.take() {
-            self.orders.push(order);
+        let Some(order) = self.meanwhile.take() else {
+            return;
+        };
+        match self.order_mut(&order.id) {
+            Some(stored) => *stored = order,
+            None => self.orders.push(order),
         }
     }
 
@@ -239,11 +243,18 @@ impl Orders {
         self.orders.iter_mut().find(|o| o.id == *id)
     }
 
-    fn log(&mut self, id: &OrderId, status: OrderStatus, at: DateTime<Utc>) {
+    /// A history row; `by` is the actor's id, where the database gives their name.
+    fn log(
+        &mut self,
+        id: &OrderId,
+        status: OrderStatus,
+        actor: Option<&UserId>,
+        at: DateTime<Utc>,
+    ) {
         let change = StatusChange {
             status,
             at,
-            by: None,
+            by: actor.map(|actor| actor.as_str().to_owned()),
         };
         self.history.entry(id.clone()).or_default().push(change);
     }
@@ -261,10 +272,20 @@ impl FakeOrders {
         lock(&self.state).orders.push(order);
     }
 
-    /// Another caller places `order` while the use case is between its checks: it is
-    /// stored just before the use case's next write (a placement or a refund claim).
-    pub fn places_meanwhile(&self, order: Order) {
+    /// Another caller stores `order` (placing it, or changing the one with its id) while the
+    /// use case is between its checks: it lands just before the use case's next write.
+    pub fn stores_meanwhile(&self, order: Order) {
         lock(&self.state).meanwhile = Some(order);
+    }
+
+    /// The order's status history, as [`OrderRepository::history`] answers it.
+    pub fn has_history(&self, id: &OrderId, history: Vec<StatusChange>) {
+        lock(&self.state).history.insert(id.clone(), history);
+    }
+
+    /// The refund recorded on the order, if any.
+    pub fn refund_of(&self, id: &OrderId) -> Option<RefundResult> {
+        lock(&self.state).refunds.get(id).cloned()
     }
 
     /// The next placement's transaction refuses with `error` (stock taken meanwhile, the
@@ -334,7 +355,7 @@ impl FakeOrders {
             updated_at: new.at,
         };
         state.orders.push(order.clone());
-        state.log(&order.id, OrderStatus::Pending, new.at);
+        state.log(&order.id, OrderStatus::Pending, new.actor.as_ref(), new.at);
         order
     }
 }
@@ -414,37 +435,41 @@ impl OrderRepository for FakeOrders {
         &self,
         id: &OrderId,
         status: OrderStatus,
-        _actor: Option<UserId>,
+        actor: Option<UserId>,
         at: DateTime<Utc>,
     ) -> Result<Order, RepoError<OrderConflict>> {
         let mut state = lock(&self.state);
+        state.land_meanwhile();
         let order = state.order_mut(id).ok_or(RepoError::NotFound)?;
         if order.status == OrderStatus::Cancelled {
             return Err(RepoError::Conflict(OrderConflict::Cancelled));
         }
         (order.status, order.updated_at) = (status, at);
         let order = order.clone();
-        state.log(id, status, at);
+        state.log(id, status, actor.as_ref(), at);
         Ok(order)
     }
 
     async fn cancel(
         &self,
         id: &OrderId,
-        _actor: Option<UserId>,
+        actor: Option<UserId>,
         at: DateTime<Utc>,
     ) -> Result<Cancellation, RepoError<OrderConflict>> {
         let mut state = lock(&self.state);
+        state.land_meanwhile();
         let refund_id = state.refunds.get(id).map(|refund| refund.id.clone());
         let order = state.order_mut(id).ok_or(RepoError::NotFound)?;
         let already_cancelled = order.status == OrderStatus::Cancelled;
         if order.status == OrderStatus::Delivered {
             return Err(RepoError::Conflict(OrderConflict::Delivered));
         }
-        (order.status, order.updated_at) = (OrderStatus::Cancelled, at);
+        if !already_cancelled {
+            (order.status, order.updated_at) = (OrderStatus::Cancelled, at);
+        }
         let order = order.clone();
         if !already_cancelled {
-            state.log(id, OrderStatus::Cancelled, at);
+            state.log(id, OrderStatus::Cancelled, actor.as_ref(), at);
         }
         Ok(Cancellation {
             order,
@@ -459,6 +484,7 @@ impl OrderRepository for FakeOrders {
         at: DateTime<Utc>,
     ) -> Result<Order, RepoError<OrderConflict>> {
         let mut state = lock(&self.state);
+        state.land_meanwhile();
         let order = state.order_mut(id).ok_or(RepoError::NotFound)?;
         if order.status == OrderStatus::Cancelled {
             return Err(RepoError::Conflict(OrderConflict::Cancelled));

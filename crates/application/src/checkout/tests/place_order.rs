@@ -126,7 +126,7 @@ async fn the_same_payment_twice_returns_the_order_it_placed() {
 #[tokio::test]
 async fn losing_the_race_to_the_webhook_returns_the_order_that_won() {
     let shop = Shop::paid();
-    shop.orders.places_meanwhile(existing_order());
+    shop.orders.stores_meanwhile(existing_order());
     let placed = (shop.checkout().place_order(&shopper(), request()).await).placed();
     assert!(!placed.created);
     assert_eq!(placed.order.id.as_str(), "order-earlier");

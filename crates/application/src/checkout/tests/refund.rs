@@ -122,7 +122,7 @@ async fn a_failed_refund_keeps_its_claim_and_says_nothing_was_refunded() {
 #[tokio::test]
 async fn a_refund_claim_refused_because_the_webhook_placed_the_order_returns_that_order() {
     let shop = Shop::paid().with_stock(1);
-    shop.orders.places_meanwhile(existing_order());
+    shop.orders.stores_meanwhile(existing_order());
     let placed = (shop.checkout().place_order(&shopper(), request()).await).placed();
     assert!(!placed.created);
     assert_eq!(placed.order.id.as_str(), "order-earlier");
