@@ -47,7 +47,8 @@ pub fn sign(order_id: &str, payment_id: &str) -> String {
 /// The one webhook signature [`FakeGateway`] accepts.
 pub const WEBHOOK_SIGNATURE: &str = "sig:webhook";
 
-/// A payment provider that names its orders `order_A`, `order_B`, ..., signs payments with
+/// A payment provider that names its orders `order_A`, `order_B`, ... (26 at most: a test
+/// needs a few), signs payments with
 /// [`sign`] and refunds each idempotency key once (`rfnd_1`, `rfnd_2`, ...).
 pub struct FakeGateway {
     state: Mutex<Gateway>,
