@@ -4,7 +4,7 @@
 # (vendored fonts, lock files and generated files aside).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-is_test='(^|/)(tests?|e2e|__tests__|test-support)/|_tests?\.rs$|(^|/)tests\.rs$|(^|/)testing\.rs$|\.test\.(ts|tsx|mjs|js)$|(^|/)mock-api\.'
+is_test='(^|/)(tests?|testing|e2e|__tests__|test-support)/|_tests?\.rs$|(^|/)tests\.rs$|(^|/)testing\.rs$|\.test\.(ts|tsx|mjs|js)$|(^|/)mock-api\.'
 is_generated='(^|/)(fonts)/|package-lock\.json$|Cargo\.lock$|frontend/src/types/api\.gen\.ts$'
 files=$(git ls-files | grep -vE "$is_test" | grep -vE "$is_generated")
 tree=$(mktemp -d)

@@ -1,9 +1,11 @@
 //! `POST /order/cod`: an order paid in cash to the courier (decisions 11). Priced, checked and
 //! written in one transaction exactly as a paid order, without a payment.
 
+use async_trait::async_trait;
 use paduka_domain::OrderId;
 use paduka_domain::contact::Pincode;
 use paduka_domain::review::UserRef;
+use tracing::instrument;
 
 use super::pricing::{CouponAsk, checkout_address, chosen_state};
 use super::{CartLine, CheckoutError, CheckoutService, PlacedOrder, Unfillable};
@@ -44,8 +46,21 @@ pub struct CodRequest {
     pub idempotency_key: Option<String>,
 }
 
-impl CheckoutService {
-    pub(super) async fn place_cash_on_delivery(
+#[async_trait]
+pub trait PlaceCod: Send + Sync {
+    /// An order paid in cash on delivery: priced, checked and placed in one transaction like
+    /// a paid one. `created` is false when the same `Idempotency-Key` placed it before.
+    async fn place_cod(
+        &self,
+        user: &Principal,
+        request: CodRequest,
+    ) -> Result<PlacedOrder, CheckoutError>;
+}
+
+#[async_trait]
+impl PlaceCod for CheckoutService {
+    #[instrument(skip(self, request), fields(user = %user.user_id))]
+    async fn place_cod(
         &self,
         user: &Principal,
         request: CodRequest,

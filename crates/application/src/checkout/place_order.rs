@@ -1,6 +1,8 @@
 //! `POST /order/cart`: the browser came back from the checkout window with a payment.
 
+use async_trait::async_trait;
 use paduka_domain::review::UserRef;
+use tracing::instrument;
 
 use super::pricing::{checkout_address, chosen_state};
 use super::settle::Paid;
@@ -31,13 +33,25 @@ pub struct OrderRequest {
     pub signature: String,
 }
 
-impl CheckoutService {
+#[async_trait]
+pub trait PlaceOrder: Send + Sync {
     /// Turns a paid checkout into an order, as decisions.md section 5 says: the signature
     /// against the STORED provider order id, then pincode, address, the amount from current
     /// prices (equal to the client's and to the paid one), stock, and one transaction for
     /// stock and order (status `Pending`). The same payment twice gives the same order. A paid
-    /// cart that can no longer be filled is refunded and the shopper told.
-    pub(super) async fn place(
+    /// cart that can no longer be filled is refunded and the shopper told
+    /// ([`OrderOutcome::Unfilled`]).
+    async fn place_order(
+        &self,
+        user: &Principal,
+        request: OrderRequest,
+    ) -> Result<OrderOutcome, CheckoutError>;
+}
+
+#[async_trait]
+impl PlaceOrder for CheckoutService {
+    #[instrument(skip(self, request), fields(user = %user.user_id, payment = %request.payment_id))]
+    async fn place_order(
         &self,
         user: &Principal,
         request: OrderRequest,
@@ -76,7 +90,9 @@ impl CheckoutService {
         })
         .await
     }
+}
 
+impl CheckoutService {
     /// The user's stored intent whose provider order id the signature was made for. The
     /// browser's order id is only a hint: the id the signature is checked against is always
     /// one we stored for this user. The hint is tried first, so a payment costs one intent's

@@ -1,7 +1,9 @@
 //! Reconciling: payments captured at the provider whose webhook never came and whose browser
 //! never came back still get their order (or their refund).
 
+use async_trait::async_trait;
 use chrono::{DateTime, Utc};
+use tracing::instrument;
 
 use super::{CheckoutError, CheckoutService, WebhookOutcome};
 
@@ -21,14 +23,18 @@ pub struct Reconciliation {
     pub failed: usize,
 }
 
-impl CheckoutService {
+#[async_trait]
+pub trait Reconcile: Send + Sync {
     /// Asks the provider about every intent created from `since` until a few minutes ago that
     /// no order or refund settled, and handles each captured payment exactly as its webhook
     /// would have. Intents without a cart are skipped: only the browser can place those.
-    pub(super) async fn reconcile_since(
-        &self,
-        since: DateTime<Utc>,
-    ) -> Result<Reconciliation, CheckoutError> {
+    async fn reconcile(&self, since: DateTime<Utc>) -> Result<Reconciliation, CheckoutError>;
+}
+
+#[async_trait]
+impl Reconcile for CheckoutService {
+    #[instrument(skip(self))]
+    async fn reconcile(&self, since: DateTime<Utc>) -> Result<Reconciliation, CheckoutError> {
         // The last few minutes belong to shoppers still in the checkout window.
         let until = self.ports.clock.now() - chrono::Duration::minutes(5);
         let intents = self

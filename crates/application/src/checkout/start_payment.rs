@@ -1,7 +1,9 @@
 //! `POST /payment/{amount}`: a provider order for the cart, and the checkout intent that
 //! remembers what it pays for.
 
+use async_trait::async_trait;
 use paduka_domain::Paise;
+use tracing::instrument;
 
 use super::pricing::{
     CouponAsk, MAX_AMOUNT_RUPEES, MIN_AMOUNT_RUPEES, checkout_address, chosen_state,
@@ -34,11 +36,23 @@ pub struct PaymentOrder {
     pub provider: &'static str,
 }
 
-impl CheckoutService {
+#[async_trait]
+pub trait StartPayment: Send + Sync {
     /// Creates the provider order for `amount_rupees` and stores the checkout intent keyed by
     /// its id. With a cart, the cart is checked first (pincode, address, current prices must
     /// add up to the amount, stock), so nobody pays for an order that cannot be placed.
-    pub(super) async fn start(
+    async fn start_payment(
+        &self,
+        user: &Principal,
+        amount_rupees: i64,
+        cart: Option<CartInput>,
+    ) -> Result<PaymentOrder, CheckoutError>;
+}
+
+#[async_trait]
+impl StartPayment for CheckoutService {
+    #[instrument(skip(self, cart), fields(user = %user.user_id))]
+    async fn start_payment(
         &self,
         user: &Principal,
         amount_rupees: i64,

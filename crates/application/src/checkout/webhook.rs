@@ -1,8 +1,10 @@
 //! `POST /payment/webhook`: the provider says a payment was captured; its order must exist,
 //! whether or not the shopper's browser came back.
 
+use async_trait::async_trait;
 use paduka_domain::review::UserRef;
 use paduka_domain::{OrderId, Paise};
+use tracing::instrument;
 
 use super::pricing::checkout_address;
 use super::settle::Paid;
@@ -26,12 +28,24 @@ pub enum WebhookOutcome {
     Duplicate,
 }
 
-impl CheckoutService {
-    /// Checks the signature over the raw body, skips an event id handled before, and for a
-    /// captured payment places the order from its stored intent when the browser has not (or
-    /// refunds it when it cannot be filled). Never moves an existing order. An error means
-    /// "deliver it again later" (the event is not recorded).
-    pub(super) async fn handle_webhook(
+#[async_trait]
+pub trait Webhook: Send + Sync {
+    /// `POST /payment/webhook`: checks the signature over the raw body, skips an event id
+    /// handled before, and for a captured payment places the order from its stored intent
+    /// when the browser has not (or refunds it when it cannot be filled). Never moves an
+    /// existing order. An error means "deliver it again later" (the event is not recorded).
+    async fn webhook(
+        &self,
+        event_id: &str,
+        body: &[u8],
+        signature: &str,
+    ) -> Result<WebhookOutcome, CheckoutError>;
+}
+
+#[async_trait]
+impl Webhook for CheckoutService {
+    #[instrument(skip(self, body, signature))]
+    async fn webhook(
         &self,
         event_id: &str,
         body: &[u8],
@@ -70,7 +84,9 @@ impl CheckoutService {
         }
         Ok(outcome)
     }
+}
 
+impl CheckoutService {
     /// A captured payment: make sure its order exists, or that it is refunded.
     pub(super) async fn captured(
         &self,

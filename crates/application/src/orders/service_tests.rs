@@ -1,4 +1,7 @@
-//! `OrderService` against mocked ports; unexpected calls fail the test.
+//! `OrderService` over in-memory fakes of its ports: given the orders a [`Shop`] holds, one
+//! call, then what the fakes hold.
+
+use std::sync::Arc;
 
 use paduka_domain::order::OrderStatus;
 use paduka_domain::review::UserRef;
@@ -6,78 +9,58 @@ use paduka_test_support::builders::{OrderBuilder, UserBuilder};
 use paduka_test_support::time::now;
 
 use super::*;
-use crate::RepoError;
 use crate::accounts::MockUserRepository;
 use crate::catalog::CatalogRevision;
-use crate::checkout::{MockPaymentGateway, PaymentError, RefundResult};
-use crate::mail::MockMailer;
-use crate::orders::{Cancellation, MockOrderRepository, OrderConflict};
+use crate::checkout::RefundResult;
+use crate::testing::fakes::{FakeGateway, FakeMailer, FakeOrders};
 use crate::testing::{admin, assert_refused, clock, invoicing, shopper};
 
+/// Orders after checkout: the order store, the provider, the mail, and `shopper-1`'s account.
 #[derive(Default)]
-struct Ports {
-    orders: MockOrderRepository,
-    gateway: MockPaymentGateway,
-    users: MockUserRepository,
-    mailer: MockMailer,
+struct Shop {
+    orders: Arc<FakeOrders>,
+    gateway: Arc<FakeGateway>,
+    mailer: Arc<FakeMailer>,
 }
 
-impl Ports {
-    fn service(self) -> OrderService {
+impl Shop {
+    /// The store holds these orders.
+    fn holding(orders: impl IntoIterator<Item = Order>) -> Self {
+        let shop = Self::default();
+        orders
+            .into_iter()
+            .for_each(|order| shop.orders.holds(order));
+        shop
+    }
+
+    fn service(&self) -> OrderService {
+        let mut users = MockUserRepository::new();
+        users.expect_find().returning(|id| {
+            let known = id.as_str() == "shopper-1";
+            Ok(known.then(|| UserBuilder::shopper("shopper-1").build()))
+        });
         OrderService::new(OrderPorts {
-            orders: Arc::new(self.orders),
-            gateway: Arc::new(self.gateway),
-            users: Arc::new(self.users),
-            mailer: Arc::new(self.mailer),
+            orders: self.orders.clone(),
+            gateway: self.gateway.clone(),
+            users: Arc::new(users),
+            mailer: self.mailer.clone(),
             clock: Arc::new(clock()),
             catalog_revision: CatalogRevision::default(),
             invoicing: invoicing(),
         })
     }
 
-    /// The repository holds `order` (and only it).
-    fn with_order(mut self, order: Order) -> Self {
-        self.orders
-            .expect_find()
-            .returning(move |id| Ok((*id == order.id).then(|| order.clone())));
-        self
+    /// The order `ord-1` as stored now.
+    async fn ord_1(&self) -> Order {
+        let found = self.orders.find(&OrderId::new("ord-1")).await.unwrap();
+        found.expect("ord-1 is stored")
     }
 
-    /// The order's history: placed by its buyer, confirmed by an admin.
-    fn with_history(mut self) -> Self {
-        self.orders.expect_history().returning(|_| Ok(history()));
-        self
-    }
-
-    /// `times` mails reach the buyer with a subject containing `subject`.
-    fn mailing(mut self, times: usize, subject: &'static str) -> Self {
-        self.users
-            .expect_find()
-            .returning(|id| Ok(Some(UserBuilder::shopper(id.as_str()).build())));
-        self.mailer
-            .expect_send()
-            .withf(move |mail| {
-                mail.to.as_str() == "shopper-1@paduka.test" && mail.subject.contains(subject)
-            })
-            .times(times)
-            .returning(|_| Ok(()));
-        self
-    }
-
-    /// `cancel` cancels the order (first time, no refund yet).
-    fn cancelling(mut self) -> Self {
-        self.orders.expect_cancel().times(1).returning(|id, _, _| {
-            Ok(Cancellation {
-                order: Order {
-                    id: id.clone(),
-                    status: OrderStatus::Cancelled,
-                    ..order("Pending")
-                },
-                already_cancelled: false,
-                refund_id: None,
-            })
-        });
-        self
+    /// The subjects of the mails `shopper-1` got.
+    fn mailed(&self) -> Vec<String> {
+        let sent = self.mailer.sent().into_iter();
+        let theirs = sent.filter(|mail| mail.to.as_str() == "shopper-1@paduka.test");
+        theirs.map(|mail| mail.subject).collect()
     }
 }
 
@@ -97,44 +80,25 @@ fn order(status: &str) -> Order {
     OrderBuilder::new("ord-1").status(status).build()
 }
 
-fn refund() -> RefundResult {
-    RefundResult {
-        id: "rfnd_1".into(),
-        amount: Paise::from_stored(169_800),
-        status: "processed".into(),
-    }
+fn ord_1() -> OrderId {
+    OrderId::new("ord-1")
 }
 
 // --- reading ------------------------------------------------------------------------------
 
 #[tokio::test]
 async fn my_orders_are_the_token_s_own() {
-    let mut ports = Ports::default();
-    ports
-        .orders
-        .expect_for_user()
-        .withf(|user| user.as_str() == "shopper-1")
-        .times(2)
-        .returning(|_| Ok(vec![order("Pending")]));
-    let service = ports.service();
-    assert_eq!(
-        service.my_orders(&shopper(), None).await.unwrap(),
-        vec![order("Pending")]
-    );
-    let same = UserId::new("shopper-1");
-    assert_eq!(
-        service
-            .my_orders(&shopper(), Some(same.clone()))
-            .await
-            .unwrap()
-            .len(),
-        1
-    );
+    let someone_else_s = OrderBuilder::new("ord-2").buyer("shopper-2").build();
+    let service = Shop::holding([order("Pending"), someone_else_s]).service();
+    let mine = service.my_orders(&shopper(), None).await.unwrap();
+    assert_eq!(mine, vec![order("Pending")]);
+    let same = Some(UserId::new("shopper-1"));
+    assert_eq!(service.my_orders(&shopper(), same).await.unwrap(), mine);
 }
 
 #[tokio::test]
 async fn asking_for_someone_else_s_orders_is_forbidden_even_for_an_admin() {
-    let service = Ports::default().service();
+    let service = Shop::holding([order("Pending")]).service();
     let other = UserId::new("shopper-1");
     for caller in [stranger(), admin_principal()] {
         assert_refused!(
@@ -161,20 +125,18 @@ fn history() -> Vec<StatusChange> {
 
 #[tokio::test]
 async fn an_order_is_shown_to_its_owner_and_admins_only() {
-    let service = Ports::default()
-        .with_order(order("Pending"))
-        .with_history()
-        .service();
-    let id = OrderId::new("ord-1");
+    let shop = Shop::holding([order("Pending")]);
+    shop.orders.has_history(&ord_1(), history());
+    let service = shop.service();
     assert_eq!(
-        service.get(&admin_principal(), &id).await.unwrap(),
+        service.get(&admin_principal(), &ord_1()).await.unwrap(),
         OrderDetail {
             order: order("Pending"),
             history: history(),
         },
         "admins see who set each status"
     );
-    let seen_by_owner = service.get(&shopper(), &id).await.unwrap();
+    let seen_by_owner = service.get(&shopper(), &ord_1()).await.unwrap();
     assert_eq!(seen_by_owner.order, order("Pending"));
     assert_eq!(
         seen_by_owner
@@ -185,7 +147,10 @@ async fn an_order_is_shown_to_its_owner_and_admins_only() {
         [(OrderStatus::Pending, None), (OrderStatus::Confirmed, None)],
         "the buyer sees the steps, not the staff's names"
     );
-    assert_refused!(service.get(&stranger(), &id).await, OrderError::Forbidden);
+    assert_refused!(
+        service.get(&stranger(), &ord_1()).await,
+        OrderError::Forbidden
+    );
     assert_refused!(
         service.get(&shopper(), &OrderId::new("nope")).await,
         OrderError::NotFound
@@ -198,102 +163,106 @@ async fn an_order_of_a_deleted_account_is_only_for_admins() {
         user: UserRef::deleted("Gone"),
         ..order("Pending")
     };
-    let service = Ports::default().with_order(orphan).with_history().service();
-    let id = OrderId::new("ord-1");
-    assert!(service.get(&admin_principal(), &id).await.is_ok());
-    assert_refused!(service.get(&shopper(), &id).await, OrderError::Forbidden);
+    let service = Shop::holding([orphan]).service();
+    assert!(service.get(&admin_principal(), &ord_1()).await.is_ok());
+    assert_refused!(
+        service.get(&shopper(), &ord_1()).await,
+        OrderError::Forbidden
+    );
 }
 
 #[tokio::test]
 async fn admins_list_every_order() {
-    let mut ports = Ports::default();
-    ports
-        .orders
-        .expect_all()
-        .times(1)
-        .returning(|| Ok(vec![order("Cancelled"), order("Pending")]));
-    assert_eq!(ports.service().all(&admin()).await.unwrap().len(), 2);
+    let cancelled = OrderBuilder::new("ord-0")
+        .status(OrderStatus::Cancelled)
+        .build();
+    let shop = Shop::holding([cancelled, order("Pending")]);
+    assert_eq!(shop.service().all(&admin()).await.unwrap().len(), 2);
 }
 
 // --- status -------------------------------------------------------------------------------
 
 #[tokio::test]
 async fn an_admin_sets_a_settable_status_with_a_history_row_and_the_buyer_is_mailed() {
-    let mut ports = Ports::default()
-        .with_order(order("Pending"))
-        .mailing(1, "is Confirmed");
-    ports
-        .orders
-        .expect_set_status()
-        .withf(|id, status, actor, at| {
-            id.as_str() == "ord-1"
-                && *status == OrderStatus::Confirmed
-                && actor.as_ref().map(UserId::as_str) == Some("admin")
-                && *at == now()
-        })
-        .times(1)
-        .returning(|_, _, _, _| Ok(order("Confirmed")));
-    let updated = ports
+    let shop = Shop::holding([order("Pending")]);
+    let updated = (shop
         .service()
-        .update_status(&admin(), &OrderId::new("ord-1"), " Confirmed ")
-        .await
+        .update_status(&admin(), &ord_1(), " Confirmed ")
+        .await)
         .unwrap();
     assert_eq!(updated.status, OrderStatus::Confirmed);
+    assert_eq!(shop.ord_1().await.status, OrderStatus::Confirmed);
+    let history = shop.orders.history(&ord_1()).await.unwrap();
+    let row = StatusChange {
+        status: OrderStatus::Confirmed,
+        at: now(),
+        by: Some("admin".into()),
+    };
+    assert_eq!(history, [row]);
+    let mailed = shop.mailed();
+    assert!(
+        matches!(&mailed[..], [subject] if subject.contains("is Confirmed")),
+        "{mailed:?}"
+    );
 }
 
 #[tokio::test]
 async fn cancelled_and_unknown_statuses_cannot_be_set() {
-    let service = Ports::default().service();
+    let shop = Shop::holding([order("Pending")]);
     for bad in ["Cancelled", "Shipped", ""] {
-        let error = service
-            .update_status(&admin(), &OrderId::new("ord-1"), bad)
-            .await
-            .unwrap_err();
+        let error = (shop.service().update_status(&admin(), &ord_1(), bad).await).unwrap_err();
         assert_eq!(
             error.to_string(),
             "Status must be Pending, Confirmed or Delivered"
         );
     }
+    assert_eq!(shop.ord_1().await, order("Pending"));
 }
 
 #[tokio::test]
 async fn a_cancelled_order_keeps_its_status() {
-    let service = Ports::default().with_order(order("Cancelled")).service();
-    let result = service
-        .update_status(&admin(), &OrderId::new("ord-1"), "Pending")
+    let shop = Shop::holding([order("Cancelled")]);
+    let result = shop
+        .service()
+        .update_status(&admin(), &ord_1(), "Pending")
         .await;
     assert_refused!(result, OrderError::Cancelled, "Order Cancelled");
+    assert_eq!(shop.ord_1().await.status, OrderStatus::Cancelled);
 }
 
 #[tokio::test]
 async fn a_cancellation_racing_a_status_change_wins() {
-    let mut ports = Ports::default().with_order(order("Pending"));
-    ports
-        .orders
-        .expect_set_status()
-        .returning(|_, _, _, _| Err(RepoError::Conflict(OrderConflict::Cancelled)));
-    let result = ports
+    let shop = Shop::holding([order("Pending")]);
+    shop.orders.stores_meanwhile(order("Cancelled"));
+    let result = shop
         .service()
-        .update_status(&admin(), &OrderId::new("ord-1"), "Delivered")
+        .update_status(&admin(), &ord_1(), "Delivered")
         .await;
     assert_refused!(result, OrderError::Cancelled);
+    assert_eq!(shop.ord_1().await.status, OrderStatus::Cancelled);
+    assert!(shop.mailer.sent().is_empty());
 }
 
 #[tokio::test]
 async fn setting_the_status_an_order_has_changes_nothing() {
-    let service = Ports::default().with_order(order("Delivered")).service();
-    let same = service
-        .update_status(&admin(), &OrderId::new("ord-1"), "Delivered")
-        .await
+    let shop = Shop::holding([order("Delivered")]);
+    let same = (shop
+        .service()
+        .update_status(&admin(), &ord_1(), "Delivered")
+        .await)
         .unwrap();
     assert_eq!(same, order("Delivered"));
+    assert!(shop.orders.history(&ord_1()).await.unwrap().is_empty());
+    assert!(shop.mailer.sent().is_empty());
 }
 
 #[tokio::test]
 async fn the_status_of_an_unknown_order_is_not_found() {
-    let service = Ports::default().with_order(order("Pending")).service();
-    let result = service
-        .update_status(&admin(), &OrderId::new("nope"), "Delivered")
+    let shop = Shop::holding([order("Pending")]);
+    let unknown = OrderId::new("nope");
+    let result = shop
+        .service()
+        .update_status(&admin(), &unknown, "Delivered")
         .await;
     assert_refused!(result, OrderError::NotFound);
 }
@@ -302,156 +271,104 @@ async fn the_status_of_an_unknown_order_is_not_found() {
 
 #[tokio::test]
 async fn the_owner_cancels_an_order_stock_comes_back_and_the_payment_is_refunded_once() {
-    let mut ports = Ports::default()
-        .with_order(order("Pending"))
-        .cancelling()
-        .mailing(1, "is Cancelled");
-    ports
-        .gateway
-        .expect_refund()
-        .withf(|payment, amount, key| {
-            payment == "pay_1" && amount.paise() == 169_800 && key == "refund-pay_1"
-        })
-        .times(1)
-        .returning(|_, _, _| Ok(refund()));
-    ports
-        .orders
-        .expect_record_refund()
-        .withf(|id, refund| id.as_str() == "ord-1" && refund.id == "rfnd_1")
-        .times(1)
-        .returning(|_, _| Ok(()));
-    let cancelled = ports
-        .service()
-        .cancel(&shopper(), &OrderId::new("ord-1"))
-        .await
-        .unwrap();
+    let shop = Shop::holding([order("Pending")]);
+    let cancelled = shop.service().cancel(&shopper(), &ord_1()).await.unwrap();
     assert_eq!(cancelled.status, OrderStatus::Cancelled);
+    assert_eq!(shop.ord_1().await.status, OrderStatus::Cancelled);
+    assert_eq!(shop.gateway.refunds_asked(), ["pay_1 169800 refund-pay_1"]);
+    let recorded = shop
+        .orders
+        .refund_of(&ord_1())
+        .expect("the refund is recorded");
+    assert_eq!(recorded.id, "rfnd_1");
+    let mailed = shop.mailed();
+    assert!(
+        matches!(&mailed[..], [subject] if subject.contains("is Cancelled")),
+        "{mailed:?}"
+    );
 }
 
 #[tokio::test]
 async fn an_admin_may_cancel_anyone_s_order() {
-    let mut ports = Ports::default()
-        .with_order(order("Confirmed"))
-        .cancelling()
-        .mailing(1, "is Cancelled");
-    ports
-        .gateway
-        .expect_refund()
-        .returning(|_, _, _| Ok(refund()));
-    ports.orders.expect_record_refund().returning(|_, _| Ok(()));
+    let shop = Shop::holding([order("Confirmed")]);
     assert!(
-        ports
-            .service()
-            .cancel(&admin_principal(), &OrderId::new("ord-1"))
+        shop.service()
+            .cancel(&admin_principal(), &ord_1())
             .await
             .is_ok()
     );
+    assert_eq!(shop.ord_1().await.status, OrderStatus::Cancelled);
+    assert_eq!(shop.mailed().len(), 1);
 }
 
 #[tokio::test]
 async fn a_delivered_order_cannot_be_cancelled() {
-    let service = Ports::default().with_order(order("Delivered")).service();
-    let result = service.cancel(&shopper(), &OrderId::new("ord-1")).await;
+    let shop = Shop::holding([order("Delivered")]);
+    let result = shop.service().cancel(&shopper(), &ord_1()).await;
     assert_refused!(result, OrderError::Delivered, "Order Delivered");
+    assert_eq!(shop.ord_1().await.status, OrderStatus::Delivered);
+    assert!(shop.gateway.refunds_asked().is_empty());
 }
 
 #[tokio::test]
 async fn an_order_delivered_while_being_cancelled_stays_delivered() {
-    let mut ports = Ports::default().with_order(order("Confirmed"));
-    ports
-        .orders
-        .expect_cancel()
-        .returning(|_, _, _| Err(RepoError::Conflict(OrderConflict::Delivered)));
-    let result = ports
-        .service()
-        .cancel(&shopper(), &OrderId::new("ord-1"))
-        .await;
+    let shop = Shop::holding([order("Confirmed")]);
+    shop.orders.stores_meanwhile(order("Delivered"));
+    let result = shop.service().cancel(&shopper(), &ord_1()).await;
     assert_refused!(result, OrderError::Delivered);
+    assert_eq!(shop.ord_1().await.status, OrderStatus::Delivered);
+    assert!(shop.gateway.refunds_asked().is_empty());
 }
 
 #[tokio::test]
 async fn nobody_cancels_someone_else_s_order() {
-    let service = Ports::default().with_order(order("Pending")).service();
-    let result = service.cancel(&stranger(), &OrderId::new("ord-1")).await;
+    let shop = Shop::holding([order("Pending")]);
+    let result = shop.service().cancel(&stranger(), &ord_1()).await;
     assert_refused!(result, OrderError::Forbidden);
+    assert_eq!(shop.ord_1().await.status, OrderStatus::Pending);
 }
 
 #[tokio::test]
 async fn a_refund_the_provider_refuses_is_reported_and_not_recorded() {
-    let mut ports = Ports::default().with_order(order("Pending")).cancelling();
-    ports.gateway.expect_refund().returning(|_, _, _| {
-        Err(PaymentError::Rejected {
-            status: 502,
-            message: "gateway error".into(),
-        })
-    });
-    let result = ports
-        .service()
-        .cancel(&shopper(), &OrderId::new("ord-1"))
-        .await;
+    let shop = Shop::holding([order("Pending")]);
+    shop.gateway.refuses_refunds();
+    let result = shop.service().cancel(&shopper(), &ord_1()).await;
     assert_refused!(result, OrderError::RefundFailed(_));
+    assert_eq!(shop.ord_1().await.status, OrderStatus::Cancelled);
+    assert!(shop.orders.refund_of(&ord_1()).is_none());
 }
 
 #[tokio::test]
 async fn cancelling_a_cancelled_and_refunded_order_again_changes_nothing() {
-    let mut ports = Ports::default().with_order(order("Cancelled"));
-    ports.orders.expect_cancel().returning(|_, _, _| {
-        Ok(Cancellation {
-            order: order("Cancelled"),
-            already_cancelled: true,
-            refund_id: Some("rfnd_1".into()),
-        })
-    });
-    let again = ports
-        .service()
-        .cancel(&shopper(), &OrderId::new("ord-1"))
-        .await
-        .unwrap();
-    assert_eq!(again.status, OrderStatus::Cancelled);
+    let shop = Shop::holding([order("Cancelled")]);
+    let refund = RefundResult {
+        id: "rfnd_1".into(),
+        amount: Paise::from_stored(169_800),
+        status: "processed".into(),
+    };
+    shop.orders.record_refund(&ord_1(), &refund).await.unwrap();
+    let again = shop.service().cancel(&shopper(), &ord_1()).await.unwrap();
+    assert_eq!(again, order("Cancelled"));
+    assert!(shop.gateway.refunds_asked().is_empty());
+    assert!(shop.mailer.sent().is_empty());
 }
 
 #[tokio::test]
 async fn cancelling_again_retries_a_refund_that_failed() {
-    let mut ports = Ports::default().with_order(order("Cancelled"));
-    ports.orders.expect_cancel().returning(|_, _, _| {
-        Ok(Cancellation {
-            order: order("Cancelled"),
-            already_cancelled: true,
-            refund_id: None,
-        })
-    });
-    ports
-        .gateway
-        .expect_refund()
-        .withf(|_, _, key| key == "refund-pay_1")
-        .times(1)
-        .returning(|_, _, _| Ok(refund()));
-    ports
-        .orders
-        .expect_record_refund()
-        .times(1)
-        .returning(|_, _| Ok(()));
-    assert!(
-        ports
-            .service()
-            .cancel(&shopper(), &OrderId::new("ord-1"))
-            .await
-            .is_ok()
-    );
+    let shop = Shop::holding([order("Cancelled")]);
+    assert!(shop.service().cancel(&shopper(), &ord_1()).await.is_ok());
+    assert_eq!(shop.gateway.refunds_asked(), ["pay_1 169800 refund-pay_1"]);
+    assert!(shop.orders.refund_of(&ord_1()).is_some());
+    assert!(shop.mailer.sent().is_empty());
 }
 
 // --- invoice --------------------------------------------------------------------------------
 
 #[tokio::test]
 async fn the_buyer_and_an_admin_get_the_invoice_as_a_named_pdf() {
-    let order = OrderBuilder::new("ord-1").build();
+    let service = Shop::holding([OrderBuilder::new("ord-1").build()]).service();
     for caller in [shopper(), admin().principal().clone()] {
-        let pdf = Ports::default()
-            .with_order(order.clone())
-            .service()
-            .invoice(&caller, &order.id)
-            .await
-            .unwrap();
+        let pdf = service.invoice(&caller, &ord_1()).await.unwrap();
         assert_eq!(pdf.file_name, "invoice-PDK-2025-26-000001.pdf");
         assert_eq!(pdf.bytes, crate::testing::FAKE_PDF);
     }
@@ -459,23 +376,21 @@ async fn the_buyer_and_an_admin_get_the_invoice_as_a_named_pdf() {
 
 #[tokio::test]
 async fn another_shopper_gets_no_invoice() {
-    let order = OrderBuilder::new("ord-1").buyer("shopper-2").build();
-    let result = Ports::default()
-        .with_order(order.clone())
+    let theirs = OrderBuilder::new("ord-1").buyer("shopper-2").build();
+    let result = Shop::holding([theirs])
         .service()
-        .invoice(&shopper(), &order.id)
+        .invoice(&shopper(), &ord_1())
         .await;
     assert_refused!(result, OrderError::Forbidden);
 }
 
 #[tokio::test]
 async fn an_order_placed_before_invoices_has_none() {
-    let mut order = OrderBuilder::new("ord-1").build();
-    order.invoice_no = None;
-    let result = Ports::default()
-        .with_order(order.clone())
+    let mut old = OrderBuilder::new("ord-1").build();
+    old.invoice_no = None;
+    let result = Shop::holding([old])
         .service()
-        .invoice(&shopper(), &order.id)
+        .invoice(&shopper(), &ord_1())
         .await;
     assert_refused!(result, OrderError::NoInvoice);
 }

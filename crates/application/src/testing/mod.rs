@@ -1,5 +1,8 @@
 //! What the services' unit tests share besides `paduka-test-support`: who calls, the fake
-//! answers most ports give, and how a test reads an unexpected failure.
+//! answers most ports give, in-memory fakes of the ports use cases write through
+//! ([`fakes`]), and how a test reads an unexpected failure.
+
+pub mod fakes;
 
 use std::fmt::Debug;
 use std::sync::Arc;
