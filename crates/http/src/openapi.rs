@@ -379,4 +379,25 @@ mod tests {
             crate::dto::schema::ID_PATTERN
         );
     }
+
+    /// The document the frontend's types are generated from (`npm run gen:api` in frontend/)
+    /// is the one we serve; `UPDATE_OPENAPI=1` rewrites it.
+    #[test]
+    fn the_committed_document_is_the_served_one() {
+        let committed = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../frontend/src/types/openapi.json"
+        );
+        let served = format!("{:#}\n", document());
+        if std::env::var_os("UPDATE_OPENAPI").is_some() {
+            std::fs::write(committed, &served)
+                .expect("frontend/src/types/openapi.json is writable");
+            return;
+        }
+        let on_disk = std::fs::read_to_string(committed).unwrap_or_default();
+        assert!(
+            on_disk == served,
+            "frontend/src/types/openapi.json is stale: run `UPDATE_OPENAPI=1 cargo test -p paduka-http --lib openapi` and `npm run gen:api` in frontend/"
+        );
+    }
 }
