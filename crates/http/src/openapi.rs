@@ -88,7 +88,34 @@ pub fn document() -> serde_json::Value {
     let mut document = serde_json::to_value(document).expect("the OpenAPI document serialises");
     crate::dto::schema::forbid_nul(&mut document);
     every_operation_lists_the_shared_answers(&mut document);
+    root_operations_have_ids_of_their_own(&mut document);
     document
+}
+
+/// The health checks are one handler at two paths; OpenAPI wants each operation id once
+/// (generated clients name functions after them), so the root's get an `_at_root` suffix.
+fn root_operations_have_ids_of_their_own(document: &mut serde_json::Value) {
+    let Some(paths) = document["paths"].as_object_mut() else {
+        return;
+    };
+    for (path, item) in paths.iter_mut() {
+        if path.starts_with(crate::API_PREFIX) {
+            continue;
+        }
+        let operations = item
+            .as_object_mut()
+            .into_iter()
+            .flat_map(|item| item.values_mut());
+        for operation in operations.filter_map(serde_json::Value::as_object_mut) {
+            if let Some(id) = operation
+                .get("operationId")
+                .and_then(serde_json::Value::as_str)
+            {
+                let id = format!("{id}_at_root");
+                operation.insert("operationId".into(), id.into());
+            }
+        }
+    }
 }
 
 /// Operations that touch nothing that can fail: no 500 for them.
