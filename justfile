@@ -43,8 +43,9 @@ test: check-postgres fmt-check lint-rust test-rust test-frontend test-e2e test-i
 test-rust:
     cargo test --workspace --all-targets --no-fail-fast
 
-# Frontend unit tests, type check, lint and production build.
+# Frontend: the API types current with the OpenAPI document, unit tests, type check, lint and production build.
 test-frontend: frontend-install
+    cd frontend && npm run check:api
     cd frontend && npm test
     cd frontend && npm run lint
     cd frontend && npm run build

@@ -249,9 +249,11 @@ impl From<OrderError> for ApiError {
             OrderError::Invalid(invalid) => invalid.into(),
             OrderError::NotFound | OrderError::NoInvoice => Self::NotFound(message),
             OrderError::Forbidden => Self::Forbidden(message),
-            OrderError::Delivered | OrderError::Cancelled | OrderError::AlreadyPaid => {
-                Self::Conflict(message)
-            }
+            OrderError::Delivered
+            | OrderError::Cancelled
+            | OrderError::Shipped
+            | OrderError::NotShipped
+            | OrderError::AlreadyPaid => Self::Conflict(message),
             OrderError::RefundFailed(cause) => {
                 tracing::error!(error.message = %cause, "refund failed");
                 Self::BadGateway(message)
@@ -627,6 +629,16 @@ mod tests {
                 OrderError::Cancelled,
                 StatusCode::CONFLICT,
                 "Order Cancelled",
+            ),
+            (
+                OrderError::Shipped,
+                StatusCode::CONFLICT,
+                "Order has shipped",
+            ),
+            (
+                OrderError::NotShipped,
+                StatusCode::CONFLICT,
+                "Order has not shipped",
             ),
             (
                 OrderError::Unexpected(anyhow::anyhow!("disk full")),

@@ -13,6 +13,7 @@
 pub mod auth;
 pub mod cache;
 pub mod client;
+pub mod contract;
 pub mod dto;
 pub mod encoding;
 pub mod error;

@@ -2,15 +2,12 @@
 
 use std::sync::LazyLock;
 
-use actix_web::HttpResponse;
+use actix_web::{HttpResponse, get};
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
-use crate::handlers::{
-    admin, auth, categories, coupons, delivery, health, media, orders, payment, products, reviews,
-    sales, users,
-};
-use crate::routes::{API_PREFIX, ROOT_HEALTH_PATHS};
+use crate::dto::ErrorBody;
+use crate::routes::registered_operations;
 
 /// The name of the security scheme the guarded routes list.
 pub const SECURITY_SCHEME: &str = "token";
@@ -23,61 +20,8 @@ pub const SECURITY_SCHEME: &str = "token";
             `{\"success\": false, \"message\": \"...\"}` with the matching status. Money is in \
             rupees, percentages are whole numbers, times are UTC ISO 8601 with `Z`."
     ),
-    paths(
-        products::list::get_products,
-        products::featured::featured_products,
-        products::get::get_product,
-        products::by_category::products_by_category,
-        products::photo::product_photo,
-        products::create::create_product,
-        products::update::update_product,
-        products::delete::delete_product,
-        reviews::list::product_reviews,
-        reviews::add::add_review,
-        categories::list::all_categories,
-        categories::create::create_category,
-        categories::update::update_category,
-        categories::delete::delete_category,
-        sales::list::all_sales,
-        sales::create::create_sale,
-        sales::update::update_sale,
-        sales::delete::delete_sale,
-        coupons::list::all_coupons,
-        coupons::create::create_coupon,
-        coupons::update::update_coupon,
-        coupons::delete::delete_coupon,
-        coupons::apply::apply_coupon,
-        auth::login::login,
-        auth::register::register,
-        auth::forgot_password::forgot_password,
-        auth::reset_password::reset_password,
-        auth::user_auth::user_auth,
-        auth::admin_auth::admin_auth,
-        users::get_sellers::get_sellers,
-        users::get_users::get_users,
-        users::update_user::update_user,
-        users::delete_user::delete_user,
-        delivery::check::check_delivery,
-        delivery::states::states,
-        payment::webhook::payment_webhook,
-        payment::sandbox_pay::sandbox_pay,
-        payment::create::create_payment,
-        orders::place::place_order,
-        orders::cod::place_cod_order,
-        orders::mark_paid::mark_paid,
-        orders::invoice::invoice,
-        orders::my_orders::my_orders,
-        orders::get::get_order,
-        orders::all::all_orders,
-        orders::update_status::update_status,
-        orders::cancel::cancel_order,
-        admin::stats::admin_stats,
-        media::get::get_media,
-        health::live::live,
-        health::ready::ready,
-        openapi_json,
-    ),
-    modifiers(&TokenSecurity, &HealthUnderApi, &OptionalBodies),
+    components(schemas(ErrorBody)),
+    modifiers(&TokenSecurity),
     tags(
         (name = "products", description = "The catalog and the admin product form"),
         (name = "reviews", description = "One review per shopper per product"),
@@ -112,22 +56,6 @@ impl Modify for TokenSecurity {
     }
 }
 
-/// The health checks answer at the root and under the API prefix: document both.
-struct HealthUnderApi;
-
-impl Modify for HealthUnderApi {
-    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
-        for path in ROOT_HEALTH_PATHS {
-            if let Some(item) = openapi.paths.paths.get(path).cloned() {
-                openapi
-                    .paths
-                    .paths
-                    .insert(format!("{API_PREFIX}{path}"), item);
-            }
-        }
-    }
-}
-
 /// The operations whose JSON body may be left out (the spec's client sends none).
 pub const OPTIONAL_BODIES: [&str; 2] = ["/api/v1/order/myorders", "/api/v1/payment/{amount}"];
 
@@ -154,11 +82,40 @@ impl Modify for OptionalBodies {
 /// The document as served: what utoipa makes of the handlers, with the NUL rule said of
 /// every request's text (see `forbid_nul`).
 pub fn document() -> serde_json::Value {
-    let mut document =
-        serde_json::to_value(ApiDoc::openapi()).expect("the OpenAPI document serialises");
+    let mut document = ApiDoc::openapi();
+    document.merge(registered_operations());
+    OptionalBodies.modify(&mut document);
+    let mut document = serde_json::to_value(document).expect("the OpenAPI document serialises");
     crate::dto::schema::forbid_nul(&mut document);
     every_operation_lists_the_shared_answers(&mut document);
+    root_operations_have_ids_of_their_own(&mut document);
     document
+}
+
+/// The health checks are one handler at two paths; OpenAPI wants each operation id once
+/// (generated clients name functions after them), so the root's get an `_at_root` suffix.
+fn root_operations_have_ids_of_their_own(document: &mut serde_json::Value) {
+    let Some(paths) = document["paths"].as_object_mut() else {
+        return;
+    };
+    for (path, item) in paths.iter_mut() {
+        if path.starts_with(crate::API_PREFIX) {
+            continue;
+        }
+        let operations = item
+            .as_object_mut()
+            .into_iter()
+            .flat_map(|item| item.values_mut());
+        for operation in operations.filter_map(serde_json::Value::as_object_mut) {
+            if let Some(id) = operation
+                .get("operationId")
+                .and_then(serde_json::Value::as_str)
+            {
+                let id = format!("{id}_at_root");
+                operation.insert("operationId".into(), id.into());
+            }
+        }
+    }
 }
 
 /// Operations that touch nothing that can fail: no 500 for them.
@@ -209,11 +166,10 @@ static DOCUMENT: LazyLock<String> = LazyLock::new(|| document().to_string());
 
 /// This document.
 #[utoipa::path(
-    get,
-    path = "/api/v1/openapi.json",
     tag = "meta",
     responses((status = 200, description = "The OpenAPI 3.1 document", content_type = "application/json"))
 )]
+#[get("/openapi.json")]
 pub async fn openapi_json() -> HttpResponse {
     HttpResponse::Ok()
         .content_type("application/json")
@@ -222,73 +178,11 @@ pub async fn openapi_json() -> HttpResponse {
 
 #[cfg(test)]
 mod tests {
-    use actix_web::http::Method;
-    use utoipa::openapi::HttpMethod;
-
     use super::*;
-    use crate::routes::api_routes;
-
-    fn http_method(method: &Method) -> HttpMethod {
-        match *method {
-            Method::GET => HttpMethod::Get,
-            Method::POST => HttpMethod::Post,
-            Method::PUT => HttpMethod::Put,
-            Method::DELETE => HttpMethod::Delete,
-            Method::PATCH => HttpMethod::Patch,
-            ref other => panic!("no OpenAPI method for {other}"),
-        }
-    }
-
-    fn documents(doc: &utoipa::openapi::OpenApi, method: &Method, path: &str) -> bool {
-        let Some(item) = doc.paths.paths.get(path) else {
-            return false;
-        };
-        match http_method(method) {
-            HttpMethod::Get => item.get.is_some(),
-            HttpMethod::Post => item.post.is_some(),
-            HttpMethod::Put => item.put.is_some(),
-            HttpMethod::Delete => item.delete.is_some(),
-            HttpMethod::Patch => item.patch.is_some(),
-            _ => false,
-        }
-    }
-
-    #[test]
-    fn every_registered_route_is_in_the_document_with_its_method() {
-        let doc = ApiDoc::openapi();
-        for route in api_routes() {
-            let path = format!("{API_PREFIX}{}", route.path);
-            assert!(
-                documents(&doc, &route.method, &path),
-                "{} {path} is not documented",
-                route.method
-            );
-        }
-        for path in ROOT_HEALTH_PATHS {
-            assert!(
-                documents(&doc, &Method::GET, path),
-                "GET {path} is not documented"
-            );
-        }
-    }
-
-    #[test]
-    fn the_document_has_no_route_we_do_not_serve() {
-        let doc = ApiDoc::openapi();
-        let served: Vec<String> = api_routes()
-            .iter()
-            .map(|r| format!("{API_PREFIX}{}", r.path))
-            .chain(ROOT_HEALTH_PATHS.iter().map(|p| (*p).to_owned()))
-            .collect();
-        for path in doc.paths.paths.keys() {
-            assert!(served.contains(path), "{path} is documented but not served");
-        }
-    }
 
     #[test]
     fn guarded_routes_name_the_token_scheme_and_it_is_the_authorization_header() {
-        let doc = ApiDoc::openapi();
-        let json = serde_json::to_value(&doc).unwrap();
+        let json = document();
         let scheme = &json["components"]["securitySchemes"][SECURITY_SCHEME];
         assert_eq!(scheme["type"], "apiKey");
         assert_eq!(scheme["in"], "header");
@@ -377,6 +271,27 @@ mod tests {
         assert_eq!(
             parameter["schema"]["pattern"].as_str().unwrap(),
             crate::dto::schema::ID_PATTERN
+        );
+    }
+
+    /// The document the frontend's types are generated from (`npm run gen:api` in frontend/)
+    /// is the one we serve; `UPDATE_OPENAPI=1` rewrites it.
+    #[test]
+    fn the_committed_document_is_the_served_one() {
+        let committed = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../frontend/src/types/openapi.json"
+        );
+        let served = format!("{:#}\n", document());
+        if std::env::var_os("UPDATE_OPENAPI").is_some() {
+            std::fs::write(committed, &served)
+                .expect("frontend/src/types/openapi.json is writable");
+            return;
+        }
+        let on_disk = std::fs::read_to_string(committed).unwrap_or_default();
+        assert!(
+            on_disk == served,
+            "frontend/src/types/openapi.json is stale: run `UPDATE_OPENAPI=1 cargo test -p paduka-http --lib openapi` and `npm run gen:api` in frontend/"
         );
     }
 }

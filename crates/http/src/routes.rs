@@ -1,9 +1,16 @@
-//! The route table: every `/api/v1` route in one list, mounted by [`configure`] and checked
-//! against the OpenAPI document by a test.
+//! The route table: every `/api/v1` operation registered once, its path and method taken
+//! from the handler's route attribute; the OpenAPI document is collected from the same
+//! registration (utoipa-actix-web), so what is served and what is documented cannot drift.
 
-use actix_web::http::Method;
+use std::collections::BTreeMap;
+
+use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
 use actix_web::http::header::ALLOW;
-use actix_web::{FromRequest, Handler, HttpResponse, Resource, Responder, Route, web};
+use actix_web::{HttpResponse, Route, web};
+use utoipa::openapi::path::Paths;
+use utoipa::openapi::{HttpMethod, OpenApi};
+use utoipa_actix_web::OpenApiFactory;
+use utoipa_actix_web::scope::{Scope, scope};
 
 use crate::dto::ErrorBody;
 use crate::extract::{json_config, path_config, query_config};
@@ -17,218 +24,106 @@ use crate::{ApiState, openapi};
 /// Where the API lives.
 pub const API_PREFIX: &str = "/api/v1";
 
-/// Health checks also answer at the root, where load balancers look for them.
-pub const ROOT_HEALTH_PATHS: [&str; 2] = ["/health/live", "/health/ready"];
-
-/// One route: its method, its path under [`API_PREFIX`], and its handler.
-pub struct ApiRoute {
-    pub method: Method,
-    pub path: &'static str,
-    pub route: Route,
-    /// Mounted only while the sandbox payment adapter is active.
-    pub sandbox_only: bool,
-}
-
-fn route<F, Args>(method: Method, path: &'static str, handler: F) -> ApiRoute
-where
-    F: Handler<Args>,
-    Args: FromRequest + 'static,
-    F::Output: Responder + 'static,
-{
-    ApiRoute {
-        route: web::method(method.clone()).to(handler),
-        method,
-        path,
-        sandbox_only: false,
-    }
-}
-
-fn sandbox_route<F, Args>(method: Method, path: &'static str, handler: F) -> ApiRoute
-where
-    F: Handler<Args>,
-    Args: FromRequest + 'static,
-    F::Output: Responder + 'static,
-{
-    ApiRoute {
-        sandbox_only: true,
-        ..route(method, path, handler)
-    }
-}
-
-/// Every `/api/v1` route.
-pub fn api_routes() -> Vec<ApiRoute> {
-    use Method as M;
-    vec![
+/// Every `/api/v1` operation; `POST /payment/sandbox/pay` only `with_sandbox` (the sandbox is
+/// the payment gateway). Order matters where paths overlap: a literal before a `{parameter}`.
+pub fn api_scope(
+    with_sandbox: bool,
+) -> Scope<
+    impl ServiceFactory<
+        ServiceRequest,
+        Config = (),
+        Response = ServiceResponse,
+        Error = actix_web::Error,
+        InitError = (),
+    >,
+> {
+    let api = scope(API_PREFIX)
         // products
-        route(
-            M::GET,
-            "/product/get-products",
-            products::list::get_products,
-        ),
-        route(
-            M::GET,
-            "/product/featured",
-            products::featured::featured_products,
-        ),
-        route(
-            M::GET,
-            "/product/get-product/{id}",
-            products::get::get_product,
-        ),
-        route(
-            M::GET,
-            "/product/category/{id}",
-            products::by_category::products_by_category,
-        ),
-        route(
-            M::GET,
-            "/product/product-photo/{id}",
-            products::photo::product_photo,
-        ),
-        route(
-            M::POST,
-            "/product/create-product",
-            products::create::create_product,
-        ),
-        route(
-            M::PUT,
-            "/product/update-product/{id}",
-            products::update::update_product,
-        ),
-        route(
-            M::DELETE,
-            "/product/delete/{id}",
-            products::delete::delete_product,
-        ),
+        .service(products::list::get_products)
+        .service(products::featured::featured_products)
+        .service(products::get::get_product)
+        .service(products::by_category::products_by_category)
+        .service(products::photo::product_photo)
+        .service(products::create::create_product)
+        .service(products::update::update_product)
+        .service(products::delete::delete_product)
         // reviews
-        route(
-            M::GET,
-            "/product/reviews/{id}",
-            reviews::list::product_reviews,
-        ),
-        route(M::POST, "/review/add-review/{id}", reviews::add::add_review),
+        .service(reviews::list::product_reviews)
+        .service(reviews::add::add_review)
         // categories
-        route(
-            M::GET,
-            "/category/all-categories",
-            categories::list::all_categories,
-        ),
-        route(
-            M::POST,
-            "/category/create-category",
-            categories::create::create_category,
-        ),
-        route(
-            M::PUT,
-            "/category/update-category/{id}",
-            categories::update::update_category,
-        ),
-        route(
-            M::GET,
-            "/category/delete-category/{id}",
-            categories::delete::delete_category,
-        ),
+        .service(categories::list::all_categories)
+        .service(categories::create::create_category)
+        .service(categories::update::update_category)
+        .service(categories::delete::delete_category)
         // sales
-        route(M::GET, "/sale/allsales", sales::list::all_sales),
-        route(M::POST, "/sale/create-sale", sales::create::create_sale),
-        route(M::PUT, "/sale/update-sale/{id}", sales::update::update_sale),
-        route(M::GET, "/sale/delete-sale/{id}", sales::delete::delete_sale),
+        .service(sales::list::all_sales)
+        .service(sales::create::create_sale)
+        .service(sales::update::update_sale)
+        .service(sales::delete::delete_sale)
         // coupons
-        route(M::GET, "/coupon/all-coupons", coupons::list::all_coupons),
-        route(
-            M::POST,
-            "/coupon/create-coupon",
-            coupons::create::create_coupon,
-        ),
-        route(
-            M::PUT,
-            "/coupon/update-coupon/{id}",
-            coupons::update::update_coupon,
-        ),
-        route(
-            M::GET,
-            "/coupon/delete-coupon/{id}",
-            coupons::delete::delete_coupon,
-        ),
-        route(M::POST, "/coupon/apply", coupons::apply::apply_coupon),
+        .service(coupons::list::all_coupons)
+        .service(coupons::create::create_coupon)
+        .service(coupons::update::update_coupon)
+        .service(coupons::delete::delete_coupon)
+        .service(coupons::apply::apply_coupon)
         // auth and users
-        route(M::POST, "/auth/login", auth::login::login),
-        route(M::POST, "/auth/register", auth::register::register),
-        route(
-            M::POST,
-            "/auth/forgot-password",
-            auth::forgot_password::forgot_password,
-        ),
-        route(
-            M::POST,
-            "/auth/reset-password",
-            auth::reset_password::reset_password,
-        ),
-        route(M::GET, "/auth/user-auth", auth::user_auth::user_auth),
-        route(M::GET, "/auth/admin-auth", auth::admin_auth::admin_auth),
-        route(M::GET, "/user/get-sellers", users::get_sellers::get_sellers),
-        route(M::GET, "/user/get-users", users::get_users::get_users),
-        route(
-            M::PUT,
-            "/user/update-user/{id}",
-            users::update_user::update_user,
-        ),
-        route(
-            M::GET,
-            "/user/delete-user/{id}",
-            users::delete_user::delete_user,
-        ),
+        .service(auth::login::login)
+        .service(auth::register::register)
+        .service(auth::forgot_password::forgot_password)
+        .service(auth::reset_password::reset_password)
+        .service(auth::user_auth::user_auth)
+        .service(auth::admin_auth::admin_auth)
+        .service(users::get_sellers::get_sellers)
+        .service(users::get_users::get_users)
+        .service(users::update_user::update_user)
+        .service(users::delete_user::delete_user)
         // checkout and orders
-        // Before `/delivery/{pincode}`, which would take `states` for a pincode.
-        route(M::GET, "/delivery/states", delivery::states::states),
-        route(
-            M::GET,
-            "/delivery/{pincode}",
-            delivery::check::check_delivery,
-        ),
-        route(
-            M::POST,
-            "/payment/webhook",
-            payment::webhook::payment_webhook,
-        ),
-        sandbox_route(
-            M::POST,
-            "/payment/sandbox/pay",
-            payment::sandbox_pay::sandbox_pay,
-        ),
-        route(
-            M::POST,
-            "/payment/{amount}",
-            payment::create::create_payment,
-        ),
-        route(M::POST, "/order/cart", orders::place::place_order),
-        route(M::POST, "/order/cod", orders::cod::place_cod_order),
-        route(
-            M::PUT,
-            "/order/mark-paid/{id}",
-            orders::mark_paid::mark_paid,
-        ),
-        route(M::POST, "/order/myorders", orders::my_orders::my_orders),
-        route(M::GET, "/order/get-order/{id}", orders::get::get_order),
-        route(M::GET, "/order/invoice/{id}", orders::invoice::invoice),
-        route(M::GET, "/order/get-all-orders", orders::all::all_orders),
-        route(
-            M::PUT,
-            "/order/update-status/{id}",
-            orders::update_status::update_status,
-        ),
-        route(M::GET, "/order/delete/{id}", orders::cancel::cancel_order),
+        .service(delivery::states::states)
+        .service(delivery::check::check_delivery)
+        .service(payment::webhook::payment_webhook);
+    let api = if with_sandbox {
+        api.service(payment::sandbox_pay::sandbox_pay)
+    } else {
+        api
+    };
+    api.service(payment::create::create_payment)
+        .service(orders::place::place_order)
+        .service(orders::cod::place_cod_order)
+        .service(orders::mark_paid::mark_paid)
+        .service(orders::my_orders::my_orders)
+        .service(orders::get::get_order)
+        .service(orders::invoice::invoice)
+        .service(orders::all::all_orders)
+        .service(orders::update_status::update_status)
+        .service(orders::cancel::cancel_order)
         // the admin overview
-        route(M::GET, "/admin/stats", admin::stats::admin_stats),
+        .service(admin::stats::admin_stats)
         // media, health, the document
-        route(M::GET, "/media/{id}", media::get::get_media),
-        route(M::GET, "/health/live", health::live::live),
-        route(M::GET, "/health/ready", health::ready::ready),
-        route(M::GET, "/openapi.json", openapi::openapi_json),
-    ]
+        .service(media::get::get_media)
+        .service(health::live::live)
+        .service(health::ready::ready)
+        .service(openapi::openapi_json)
 }
 
-/// Mounts the API: the services as app data, every route under [`API_PREFIX`] (with JSON
+/// The paths and schemas of every operation, the root health checks included: what
+/// [`configure`] mounts with the sandbox on.
+pub fn registered_operations() -> OpenApi {
+    let api = api_scope(true);
+    let mut document = OpenApi::default();
+    document.paths = api.paths();
+    document.paths.merge(health::live::live.paths());
+    document.paths.merge(health::ready::ready.paths());
+    let mut schemas = Vec::new();
+    api.schemas(&mut schemas);
+    document
+        .components
+        .get_or_insert_with(Default::default)
+        .schemas
+        .extend(schemas);
+    document
+}
+
+/// Mounts the API: the services as app data, every operation under [`API_PREFIX`] (with JSON
 /// errors for unknown paths and wrong methods), and the root health checks.
 pub fn configure(state: ApiState) -> impl FnOnce(&mut web::ServiceConfig) {
     move |config| {
@@ -265,58 +160,76 @@ pub fn configure(state: ApiState) -> impl FnOnce(&mut web::ServiceConfig) {
             .app_data(web::Data::from(readiness))
             .app_data(web::Data::from(trusted_proxies));
 
-        let mut api = web::scope(API_PREFIX)
+        let api = api_scope(sandbox.is_some())
             .app_data(json_config())
             .app_data(query_config())
             .app_data(path_config());
-        // One resource per path, so a wrong method on a known path is a 405 naming the
-        // methods it has in `Allow` (RFC 9110).
-        let state_has_sandbox = sandbox.is_some();
-        let mut resources: Vec<(&'static str, Resource, Vec<Method>)> = Vec::new();
-        for ApiRoute {
-            method,
-            path,
-            route,
-            sandbox_only,
-        } in api_routes()
-        {
-            if sandbox_only && sandbox.is_none() {
-                continue;
+        let allowed = allowed_methods(&api.paths(), API_PREFIX);
+        let mut api = api.map(|mut api| {
+            for (path, methods) in allowed {
+                api = api.service(web::resource(path).default_service(method_not_allowed(methods)));
             }
-            match resources.iter_mut().find(|(known, ..)| *known == path) {
-                Some((_, resource, methods)) => {
-                    let current = std::mem::replace(resource, web::resource(path));
-                    *resource = current.route(route);
-                    methods.push(method);
-                }
-                None => resources.push((path, web::resource(path).route(route), vec![method])),
-            }
+            api.default_service(web::to(not_found))
+        });
+        if let Some(sandbox) = &sandbox {
+            api = api.app_data(web::Data::from(sandbox.clone()));
         }
-        for (_, resource, methods) in resources {
-            api = api.service(resource.default_service(method_not_allowed(&methods)));
-        }
-        if let Some(sandbox) = sandbox {
-            api = api.app_data(web::Data::from(sandbox));
-        }
-        config.service(api.default_service(web::to(not_found)));
-        if state_has_sandbox {
+        config.service(api);
+        if sandbox.is_some() {
             config.service(
                 web::resource(sandbox_page::SANDBOX_CHECKOUT_PATH)
                     .route(web::get().to(sandbox_page::sandbox_checkout)),
             );
         }
 
+        // Health checks also answer at the root, where load balancers look for them.
+        let mut root_health = health::live::live.paths();
+        root_health.merge(health::ready::ready.paths());
         config
-            .service(
-                web::resource(ROOT_HEALTH_PATHS[0])
-                    .route(web::get().to(health::live::live))
-                    .default_service(method_not_allowed(&[Method::GET])),
-            )
-            .service(
-                web::resource(ROOT_HEALTH_PATHS[1])
-                    .route(web::get().to(health::ready::ready))
-                    .default_service(method_not_allowed(&[Method::GET])),
-            );
+            .service(health::live::live)
+            .service(health::ready::ready);
+        for (path, methods) in allowed_methods(&root_health, "") {
+            config.service(web::resource(path).default_service(method_not_allowed(methods)));
+        }
+    }
+}
+
+/// Each documented path (without `prefix`) and the methods it answers, for the 405s.
+/// `Paths` is sorted, which puts `/delivery/states` before `/delivery/{pincode}` (`{` sorts
+/// after letters) as the 405 of a literal path must come first.
+fn allowed_methods(paths: &Paths, prefix: &str) -> BTreeMap<String, String> {
+    paths
+        .paths
+        .iter()
+        .map(|(path, item)| {
+            let methods = [
+                (HttpMethod::Get, item.get.is_some()),
+                (HttpMethod::Post, item.post.is_some()),
+                (HttpMethod::Put, item.put.is_some()),
+                (HttpMethod::Delete, item.delete.is_some()),
+                (HttpMethod::Patch, item.patch.is_some()),
+            ]
+            .into_iter()
+            .filter(|(_, present)| *present)
+            .map(|(method, _)| method_name(&method))
+            .collect::<Vec<_>>()
+            .join(", ");
+            let path = path.strip_prefix(prefix).unwrap_or(path).to_owned();
+            (path, methods)
+        })
+        .collect()
+}
+
+fn method_name(method: &HttpMethod) -> &'static str {
+    match method {
+        HttpMethod::Get => "GET",
+        HttpMethod::Post => "POST",
+        HttpMethod::Put => "PUT",
+        HttpMethod::Delete => "DELETE",
+        HttpMethod::Patch => "PATCH",
+        HttpMethod::Options => "OPTIONS",
+        HttpMethod::Head => "HEAD",
+        HttpMethod::Trace => "TRACE",
     }
 }
 
@@ -324,13 +237,8 @@ async fn not_found() -> HttpResponse {
     HttpResponse::NotFound().json(ErrorBody::new("Not found"))
 }
 
-/// The 405 of a path that has only `methods`, which its `Allow` header names.
-fn method_not_allowed(methods: &[Method]) -> Route {
-    let allow = methods
-        .iter()
-        .map(Method::as_str)
-        .collect::<Vec<_>>()
-        .join(", ");
+/// The 405 of a known path, whose `Allow` header names the methods it has (RFC 9110).
+fn method_not_allowed(allow: String) -> Route {
     web::to(move || {
         let allow = allow.clone();
         async move {

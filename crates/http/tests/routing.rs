@@ -23,7 +23,7 @@ use paduka_application::catalog::{
     CatalogError, MockCatalogUseCases, MockPhotoUseCases, PhotoRequest, ProductPage, ProductSort,
     ServedPhoto,
 };
-use paduka_application::checkout::{CheckoutError, MockCheckoutUseCases};
+use paduka_application::checkout::{CheckoutError, MockCheckoutUseCases, MockSandboxUseCases};
 use paduka_application::coupons::MockCouponUseCases;
 use paduka_application::orders::MockOrderUseCases;
 use paduka_application::ports::MockReadinessProbe;
@@ -321,6 +321,51 @@ async fn a_wrong_method_is_405_with_the_methods_of_the_path_in_allow() {
             Some(allow),
             "{method} {uri}"
         );
+    }
+}
+
+/// The document and the routes come from the same registration; this holds them to each
+/// other from the outside: every documented path is served, and answers a method it does
+/// not document with 405 naming exactly the documented ones.
+#[actix_web::test]
+async fn every_documented_path_is_served_with_exactly_its_documented_methods() {
+    let mut state = state(true);
+    state.sandbox = Some(Arc::new(MockSandboxUseCases::new()));
+    let app = test::init_service(App::new().configure(configure(state))).await;
+    let (_, document) = send!(app, test::TestRequest::get().uri("/api/v1/openapi.json"));
+    let paths = document["paths"].as_object().unwrap();
+    assert!(paths.contains_key("/health/live") && paths.contains_key("/api/v1/health/live"));
+    for (path, item) in paths {
+        let documented: Vec<String> = item
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(|method| method.to_uppercase())
+            .collect();
+        let uri = path
+            .replace("{id}", "0190b7d4-5d3a-7c3e-9a4b-1f2e3d4c5b6a")
+            .replace("{pincode}", "560001")
+            .replace("{amount}", "100");
+        for method in [Method::GET, Method::POST, Method::PUT, Method::DELETE] {
+            if documented.iter().any(|m| m == method.as_str()) {
+                continue;
+            }
+            let request = test::TestRequest::default()
+                .method(method.clone())
+                .uri(&uri)
+                .to_request();
+            let response = test::call_service(&app, request).await;
+            assert_eq!(
+                response.status(),
+                StatusCode::METHOD_NOT_ALLOWED,
+                "{method} {path}"
+            );
+            assert_eq!(
+                response.headers().get(ALLOW).map(|v| v.to_str().unwrap()),
+                Some(documented.join(", ").as_str()),
+                "{method} {path}"
+            );
+        }
     }
 }
 
@@ -1132,7 +1177,7 @@ async fn a_paid_order_that_could_not_be_filled_is_409_saying_whether_it_was_refu
 
 #[actix_web::test]
 async fn the_sandbox_s_pay_button_asks_its_use_case_as_the_caller() {
-    use paduka_application::checkout::{MockSandboxUseCases, SandboxPayment};
+    use paduka_application::checkout::SandboxPayment;
     let mut sandbox = MockSandboxUseCases::new();
     sandbox
         .expect_pay()

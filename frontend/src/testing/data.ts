@@ -64,6 +64,7 @@ export function reviewFixture(overrides: Partial<Review> = {}): Review {
     _id: `r${(seq += 1)}`,
     rating: 4,
     comment: 'Great fit',
+    product: 'p1',
     user: { _id: 'u9', name: 'Ravi' },
     createdAt: '2024-05-01T10:00:00Z',
     updatedAt: '2024-05-01T10:00:00Z',
@@ -98,6 +99,7 @@ export function orderFixture(overrides: Partial<Order> = {}): Order {
     paid: true,
     status: 'Pending',
     createdAt: '2024-03-05T12:00:00Z',
+    updatedAt: '2024-03-05T12:00:00Z',
     deliveryDays: 3,
     // An order from before invoices: no place of supply, no invoice.
     state: null,

@@ -26,6 +26,12 @@ pub enum OrderError {
     /// 409: a cancelled order keeps its status.
     #[error("Order Cancelled")]
     Cancelled,
+    /// 409: the order is with the courier or came back (decisions D18).
+    #[error("Order has shipped")]
+    Shipped,
+    /// 409: a courier event for an order that has no shipment.
+    #[error("Order has not shipped")]
+    NotShipped,
     /// 409: the order's payment is recorded already.
     #[error("Order is already paid")]
     AlreadyPaid,
@@ -45,19 +51,10 @@ impl From<RepoError<OrderConflict>> for OrderError {
             RepoError::Conflict(OrderConflict::Cancelled) => Self::Cancelled,
             RepoError::Conflict(OrderConflict::Delivered) => Self::Delivered,
             RepoError::Conflict(OrderConflict::AlreadyPaid) => Self::AlreadyPaid,
-            RepoError::Conflict(
-                conflict @ (OrderConflict::Shipped | OrderConflict::NotShipped),
-            ) => Self::shipping(conflict),
+            RepoError::Conflict(OrderConflict::Shipped) => Self::Shipped,
+            RepoError::Conflict(OrderConflict::NotShipped) => Self::NotShipped,
             RepoError::Unexpected(e) => Self::Unexpected(e),
         }
-    }
-}
-
-impl OrderError {
-    /// A refusal that only an order with a shipment meets. No order has one until shipments
-    /// are stored (decisions 15), and the API gives these their 409 with them.
-    fn shipping(refusal: impl std::fmt::Display) -> Self {
-        Self::Unexpected(anyhow::anyhow!("{refusal}: no order has a shipment yet"))
     }
 }
 
@@ -66,7 +63,8 @@ impl From<Refusal> for OrderError {
         match refusal {
             Refusal::Cancelled => Self::Cancelled,
             Refusal::Delivered => Self::Delivered,
-            Refusal::Shipped | Refusal::NotShipped => Self::shipping(refusal),
+            Refusal::Shipped => Self::Shipped,
+            Refusal::NotShipped => Self::NotShipped,
         }
     }
 }

@@ -5,7 +5,7 @@ use paduka_application::checkout::{
 };
 use paduka_application::orders::OrderDetail;
 use paduka_domain::delivery::DeliveryCheck;
-use paduka_domain::order::{Order, StatusChange};
+use paduka_domain::order::{Order, OrderStatus, PaymentMethod, StatusChange};
 use paduka_domain::{ProductId, State, UserId};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -558,14 +558,14 @@ pub struct OrderDto {
     pub coupon: Option<String>,
     /// `online` or `cod` (cash on delivery).
     #[serde(rename = "paymentMethod")]
-    pub payment_method: String,
+    pub payment_method: PaymentMethodName,
     /// Always `true` online; cash on delivery once an administrator recorded the cash.
     pub paid: bool,
     /// The provider's payment id; `null` for cash on delivery not collected yet.
     #[serde(rename = "paymentId")]
     pub payment_id: Option<String>,
     /// `Pending`, `Confirmed`, `Delivered` or `Cancelled`.
-    pub status: String,
+    pub status: OrderStatusName,
     #[serde(rename = "createdAt")]
     #[schema(format = DateTime)]
     pub created_at: String,
@@ -614,10 +614,10 @@ impl From<&Order> for OrderDto {
             subtotal: order.subtotal_rupees(),
             discount: order.discount_rupees(),
             coupon: order.coupon.as_ref().map(|c| c.code.clone()),
-            payment_method: order.payment_method.as_str().to_owned(),
+            payment_method: order.payment_method.into(),
             paid: order.paid,
             payment_id: order.shown_payment_id().map(str::to_owned),
-            status: order.status.as_str().to_owned(),
+            status: order.status.into(),
             created_at: timestamp(order.created_at),
             updated_at: timestamp(order.updated_at),
             delivery_days: order.delivery_days(),
@@ -631,7 +631,7 @@ impl From<&Order> for OrderDto {
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 pub struct StatusChangeDto {
     /// `Pending`, `Confirmed`, `Delivered` or `Cancelled`.
-    pub status: String,
+    pub status: OrderStatusName,
     #[schema(format = DateTime)]
     pub at: String,
     /// Who set it; only admins are told, and `null` when the shop itself did (a payment
@@ -642,7 +642,7 @@ pub struct StatusChangeDto {
 impl From<&StatusChange> for StatusChangeDto {
     fn from(change: &StatusChange) -> Self {
         Self {
-            status: change.status.as_str().to_owned(),
+            status: change.status.into(),
             at: timestamp(change.at),
             by: change.by.clone(),
         }
@@ -729,5 +729,67 @@ mod tests {
         );
         let empty: PaymentBody = serde_json::from_value(json!({})).unwrap();
         assert!(empty.try_into_cart().unwrap().is_none());
+    }
+}
+
+/// An order's status as its replies name it: the domain's, as a closed set in the document.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, ToSchema)]
+pub enum OrderStatusName {
+    Pending,
+    Confirmed,
+    Shipped,
+    #[serde(rename = "Out for delivery")]
+    OutForDelivery,
+    Delivered,
+    Cancelled,
+    #[serde(rename = "Returned to origin")]
+    ReturnedToOrigin,
+}
+
+impl From<OrderStatus> for OrderStatusName {
+    fn from(status: OrderStatus) -> Self {
+        match status {
+            OrderStatus::Pending => Self::Pending,
+            OrderStatus::Confirmed => Self::Confirmed,
+            OrderStatus::Shipped => Self::Shipped,
+            OrderStatus::OutForDelivery => Self::OutForDelivery,
+            OrderStatus::Delivered => Self::Delivered,
+            OrderStatus::Cancelled => Self::Cancelled,
+            OrderStatus::ReturnedToOrigin => Self::ReturnedToOrigin,
+        }
+    }
+}
+
+/// How an order is paid, as its replies name it.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum PaymentMethodName {
+    Online,
+    Cod,
+}
+
+impl From<PaymentMethod> for PaymentMethodName {
+    fn from(method: PaymentMethod) -> Self {
+        match method {
+            PaymentMethod::Online => Self::Online,
+            PaymentMethod::Cod => Self::Cod,
+        }
+    }
+}
+
+#[cfg(test)]
+mod name_tests {
+    use super::*;
+
+    #[test]
+    fn the_replies_name_statuses_and_payment_methods_as_the_domain_does() {
+        for status in OrderStatus::ALL {
+            let named = serde_json::to_value(OrderStatusName::from(status)).unwrap();
+            assert_eq!(named, status.as_str());
+        }
+        for method in [PaymentMethod::Online, PaymentMethod::Cod] {
+            let named = serde_json::to_value(PaymentMethodName::from(method)).unwrap();
+            assert_eq!(named, method.as_str());
+        }
     }
 }

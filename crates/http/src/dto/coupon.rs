@@ -2,7 +2,7 @@
 
 use chrono::{DateTime, Datelike, Utc};
 use paduka_domain::InvalidInput;
-use paduka_domain::coupon::{Coupon, CouponPrice, CouponTerms};
+use paduka_domain::coupon::{Coupon, CouponKind, CouponPrice, CouponTerms};
 use paduka_domain::sale::{SaleDraft, parse_shop_time};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -24,7 +24,7 @@ pub struct CouponDto {
     /// Upper case.
     pub code: String,
     /// `percent` or `amount`.
-    pub kind: String,
+    pub kind: CouponKindName,
     /// Whole percent (1 to 90) or whole rupees off, by `kind`.
     pub value: i64,
     /// Whole rupees the cart's subtotal must reach.
@@ -54,7 +54,7 @@ impl From<&Coupon> for CouponDto {
         Self {
             id: coupon.id.to_string(),
             code: terms.code.as_str().to_owned(),
-            kind: terms.kind.as_str().to_owned(),
+            kind: terms.kind.into(),
             value: terms.value,
             min_order: terms.min_order_rupees,
             start: whole_second_time(terms.start),
@@ -295,6 +295,36 @@ impl CouponPriceResponse {
             subtotal: price.subtotal,
             discount: price.discount,
             amount: price.amount,
+        }
+    }
+}
+
+/// A coupon's kind, as its replies name it.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum CouponKindName {
+    Percent,
+    Amount,
+}
+
+impl From<CouponKind> for CouponKindName {
+    fn from(kind: CouponKind) -> Self {
+        match kind {
+            CouponKind::Percent => Self::Percent,
+            CouponKind::Amount => Self::Amount,
+        }
+    }
+}
+
+#[cfg(test)]
+mod name_tests {
+    use super::*;
+
+    #[test]
+    fn the_replies_name_coupon_kinds_as_the_domain_does() {
+        for kind in [CouponKind::Percent, CouponKind::Amount] {
+            let named = serde_json::to_value(CouponKindName::from(kind)).unwrap();
+            assert_eq!(named, kind.as_str());
         }
     }
 }

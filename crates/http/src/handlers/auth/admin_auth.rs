@@ -1,4 +1,4 @@
-use actix_web::HttpResponse;
+use actix_web::{HttpResponse, get};
 
 use super::check_response;
 use crate::dto::{AuthCheckFailure, AuthCheckResponse};
@@ -6,8 +6,6 @@ use crate::{AdminUser, ApiError};
 
 /// Whether the token belongs to an administrator.
 #[utoipa::path(
-    get,
-    path = "/api/v1/auth/admin-auth",
     tag = "auth",
     security(("token" = [])),
     responses(
@@ -16,6 +14,7 @@ use crate::{AdminUser, ApiError};
         (status = 403, description = "`Admin access required`", body = AuthCheckFailure),
     )
 )]
+#[get("/auth/admin-auth")]
 pub async fn admin_auth(admin: Result<AdminUser, ApiError>) -> HttpResponse {
     check_response(admin.map(|_| ()))
 }

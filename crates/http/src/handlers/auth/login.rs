@@ -1,6 +1,7 @@
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpResponse, post, web};
 use paduka_application::accounts::AuthUseCases;
 
+use crate::contract::BodyOver64Kb;
 use crate::dto::{ErrorBody, LoginBody, LoginResponse, UserDto};
 use crate::handlers::JsonBody;
 use crate::{ApiError, ClientAddress};
@@ -8,8 +9,6 @@ use crate::{ApiError, ClientAddress};
 /// Signs in. A wrong e-mail and a wrong password get the same answer. Repeated failures from
 /// one e-mail or one client address are refused for a while (429).
 #[utoipa::path(
-    post,
-    path = "/api/v1/auth/login",
     tag = "auth",
     request_body = LoginBody,
     responses(
@@ -17,9 +16,10 @@ use crate::{ApiError, ClientAddress};
         (status = 400, description = "`Email and password are required`", body = ErrorBody),
         (status = 401, description = "`Invalid email or password`", body = ErrorBody),
         (status = 429, description = "`Too many attempts, please try again later`", body = ErrorBody),
-        (status = 413, description = "The body is over 64 KB", body = ErrorBody),
+        BodyOver64Kb,
     )
 )]
+#[post("/auth/login")]
 pub async fn login(
     auth: web::Data<dyn AuthUseCases>,
     client: ClientAddress,

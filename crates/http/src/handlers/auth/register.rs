@@ -1,6 +1,7 @@
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpResponse, post, web};
 use paduka_application::accounts::RegistrationUseCases;
 
+use crate::contract::BodyOver64Kb;
 use crate::dto::{ErrorBody, MessageResponse, RegisterBody};
 use crate::handlers::JsonBody;
 use crate::{ApiError, ClientAddress};
@@ -9,8 +10,6 @@ use crate::{ApiError, ClientAddress};
 /// code valid for 10 minutes is mailed (`OTP sent to your email`). With the code the account
 /// is created from the details kept (`Email Verified Successfully`).
 #[utoipa::path(
-    post,
-    path = "/api/v1/auth/register",
     tag = "auth",
     request_body = RegisterBody,
     responses(
@@ -19,9 +18,10 @@ use crate::{ApiError, ClientAddress};
         (status = 400, description = "A field breaks a rule, or `Invalid or expired OTP`", body = ErrorBody),
         (status = 409, description = "`Already registered, please login`", body = ErrorBody),
         (status = 429, description = "A code was mailed less than 30 seconds ago, or too many attempts", body = ErrorBody),
-        (status = 413, description = "The body is over 64 KB", body = ErrorBody),
+        BodyOver64Kb,
     )
 )]
+#[post("/auth/register")]
 pub async fn register(
     registration: web::Data<dyn RegistrationUseCases>,
     client: ClientAddress,

@@ -1,22 +1,22 @@
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpResponse, post, web};
 use paduka_application::accounts::RegistrationUseCases;
 
 use crate::ApiError;
+use crate::contract::BodyOver64Kb;
 use crate::dto::{ErrorBody, MessageResponse, ResetPasswordBody, code_text};
 use crate::handlers::JsonBody;
 
 /// Sets a new password with the mailed reset code (5 tries, 10 minutes).
 #[utoipa::path(
-    post,
-    path = "/api/v1/auth/reset-password",
     tag = "auth",
     request_body = ResetPasswordBody,
     responses(
         (status = 200, description = "`Password reset successfully`", body = MessageResponse),
         (status = 400, description = "`Invalid or expired OTP`, or the new password breaks a rule", body = ErrorBody),
-        (status = 413, description = "The body is over 64 KB", body = ErrorBody),
+        BodyOver64Kb,
     )
 )]
+#[post("/auth/reset-password")]
 pub async fn reset_password(
     registration: web::Data<dyn RegistrationUseCases>,
     body: JsonBody<ResetPasswordBody>,

@@ -1,4 +1,4 @@
-use actix_web::HttpResponse;
+use actix_web::{HttpResponse, get};
 
 use super::check_response;
 use crate::dto::{AuthCheckFailure, AuthCheckResponse};
@@ -6,8 +6,6 @@ use crate::{ApiError, CurrentUser};
 
 /// Whether the token belongs to a signed-in user.
 #[utoipa::path(
-    get,
-    path = "/api/v1/auth/user-auth",
     tag = "auth",
     security(("token" = [])),
     responses(
@@ -15,6 +13,7 @@ use crate::{ApiError, CurrentUser};
         (status = 401, description = "No valid token", body = AuthCheckFailure),
     )
 )]
+#[get("/auth/user-auth")]
 pub async fn user_auth(user: Result<CurrentUser, ApiError>) -> HttpResponse {
     check_response(user.map(|_| ()))
 }

@@ -1,36 +1,35 @@
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpResponse, put, web};
 use paduka_application::catalog::CatalogUseCases;
 use paduka_domain::CategoryId;
 
+use crate::contract::{AdminOnly, BodyOver64Kb, PathId};
 use crate::dto::{CategoryBody, CategoryWriteResponse, ErrorBody};
 use crate::handlers::JsonBody;
 use crate::{AdminUser, ApiError};
 
 #[utoipa::path(
-    put,
-    path = "/api/v1/category/update-category/{id}",
     tag = "categories",
     security(("token" = [])),
-    params(("id" = String, Path, description = "The category's `_id`", pattern = "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")),
+    params(PathId<CategoryId>),
     request_body = CategoryBody,
     responses(
         (status = 200, description = "`Category updated successfully`", body = CategoryWriteResponse),
         (status = 400, description = "No name, or an image that is not a URL or a path here", body = ErrorBody),
-        (status = 401, description = "No valid token", body = ErrorBody),
-        (status = 403, description = "`Admin access required`", body = ErrorBody),
         (status = 404, description = "`Category not found`", body = ErrorBody),
         (status = 409, description = "`Category already exists`", body = ErrorBody),
-        (status = 413, description = "The body is over 64 KB", body = ErrorBody),
+        AdminOnly,
+        BodyOver64Kb,
     )
 )]
+#[put("/category/update-category/{id}")]
 pub async fn update_category(
     AdminUser(admin): AdminUser,
     catalog: web::Data<dyn CatalogUseCases>,
-    id: web::Path<String>,
+    id: web::Path<PathId<CategoryId>>,
     body: JsonBody<CategoryBody>,
 ) -> Result<HttpResponse, ApiError> {
     let draft = body?.into_inner().try_into_domain()?;
-    let id = CategoryId::new(id.into_inner());
+    let id = id.into_inner().id;
     let category = catalog.update_category(&admin, &id, draft).await?;
     Ok(HttpResponse::Ok().json(CategoryWriteResponse {
         success: true,

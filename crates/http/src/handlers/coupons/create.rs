@@ -1,25 +1,24 @@
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpResponse, post, web};
 use paduka_application::coupons::CouponUseCases;
 
+use crate::contract::{AdminOnly, BodyOver64Kb};
 use crate::dto::{CouponBody, CouponWriteResponse, ErrorBody};
 use crate::handlers::JsonBody;
 use crate::{AdminUser, ApiError};
 
 #[utoipa::path(
-    post,
-    path = "/api/v1/coupon/create-coupon",
     tag = "coupons",
     security(("token" = [])),
     request_body = CouponBody,
     responses(
         (status = 201, description = "`Coupon created Successfully`", body = CouponWriteResponse),
         (status = 400, description = "`Fill all details`, a bad code, kind, value, minimum, date or limit, or an end not after the start", body = ErrorBody),
-        (status = 401, description = "No valid token", body = ErrorBody),
-        (status = 403, description = "`Admin access required`", body = ErrorBody),
         (status = 409, description = "`Coupon code already exists`", body = ErrorBody),
-        (status = 413, description = "The body is over 64 KB", body = ErrorBody),
+        AdminOnly,
+        BodyOver64Kb,
     )
 )]
+#[post("/coupon/create-coupon")]
 pub async fn create_coupon(
     AdminUser(admin): AdminUser,
     coupons: web::Data<dyn CouponUseCases>,

@@ -1,21 +1,20 @@
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpResponse, get, web};
 use paduka_application::coupons::CouponUseCases;
 
-use crate::dto::{CouponDto, CouponsResponse, ErrorBody};
+use crate::contract::AdminOnly;
+use crate::dto::{CouponDto, CouponsResponse};
 use crate::{AdminUser, ApiError};
 
 /// Every coupon, newest first, with its uses so far.
 #[utoipa::path(
-    get,
-    path = "/api/v1/coupon/all-coupons",
     tag = "coupons",
     security(("token" = [])),
     responses(
         (status = 200, description = "Every coupon, newest first", body = CouponsResponse),
-        (status = 401, description = "No valid token", body = ErrorBody),
-        (status = 403, description = "`Admin access required`", body = ErrorBody),
+        AdminOnly,
     )
 )]
+#[get("/coupon/all-coupons")]
 pub async fn all_coupons(
     AdminUser(admin): AdminUser,
     coupons: web::Data<dyn CouponUseCases>,

@@ -1,4 +1,4 @@
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpResponse, get, web};
 use paduka_application::checkout::CheckoutUseCases;
 use paduka_domain::State;
 use paduka_domain::contact::Pincode;
@@ -8,8 +8,6 @@ use crate::dto::{DeliveryResponse, ErrorBody};
 
 /// Whether the shop delivers to a pincode (the product page's check).
 #[utoipa::path(
-    get,
-    path = "/api/v1/delivery/{pincode}",
     tag = "checkout",
     params(("pincode" = String, Path, description = "Six digits", pattern = "^[0-9]{6}$")),
     responses(
@@ -17,6 +15,7 @@ use crate::dto::{DeliveryResponse, ErrorBody};
         (status = 400, description = "`Enter a valid 6-digit Pincode`", body = ErrorBody),
     )
 )]
+#[get("/delivery/{pincode}")]
 pub async fn check_delivery(
     checkout: web::Data<dyn CheckoutUseCases>,
     pincode: web::Path<String>,

@@ -1,4 +1,4 @@
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpResponse, get, web};
 use paduka_application::ReadinessProbe;
 
 use super::HealthResponse;
@@ -6,14 +6,13 @@ use crate::dto::ErrorBody;
 
 /// The service can do its work: the database answers. Also at `/api/v1/health/ready`.
 #[utoipa::path(
-    get,
-    path = "/health/ready",
     tag = "health",
     responses(
         (status = 200, description = "Ready to serve", body = HealthResponse),
         (status = 503, description = "`Service unavailable`; the cause is logged", body = ErrorBody),
     )
 )]
+#[get("/health/ready")]
 pub async fn ready(probe: web::Data<dyn ReadinessProbe>) -> HttpResponse {
     match probe.check().await {
         Ok(()) => HttpResponse::Ok().json(HealthResponse {

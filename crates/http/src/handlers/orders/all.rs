@@ -1,21 +1,20 @@
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpResponse, get, web};
 use paduka_application::orders::OrderUseCases;
 
-use crate::dto::{ErrorBody, OrdersResponse};
+use crate::contract::AdminOnly;
+use crate::dto::OrdersResponse;
 use crate::{AdminUser, ApiError};
 
 /// Every order, newest first, cancelled ones included (administrators).
 #[utoipa::path(
-    get,
-    path = "/api/v1/order/get-all-orders",
     tag = "orders",
     security(("token" = [])),
     responses(
         (status = 200, description = "Every order", body = OrdersResponse),
-        (status = 401, description = "No valid token", body = ErrorBody),
-        (status = 403, description = "Not an administrator", body = ErrorBody),
+        AdminOnly,
     )
 )]
+#[get("/order/get-all-orders")]
 pub async fn all_orders(
     AdminUser(admin): AdminUser,
     orders: web::Data<dyn OrderUseCases>,

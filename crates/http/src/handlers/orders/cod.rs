@@ -1,6 +1,7 @@
-use actix_web::{HttpRequest, HttpResponse, web};
+use actix_web::{HttpRequest, HttpResponse, post, web};
 use paduka_application::checkout::CheckoutUseCases;
 
+use crate::contract::{BodyOver64Kb, SignedIn};
 use crate::dto::{CodBody, ErrorBody, OrderDto, OrderWriteResponse};
 use crate::handlers::JsonBody;
 use crate::{ApiError, CurrentUser};
@@ -12,8 +13,6 @@ const MAX_KEY_LENGTH: usize = 200;
 /// a paid order, status `Pending`, unpaid until an administrator records the cash. The same
 /// `Idempotency-Key` from the same shopper answers the same order again.
 #[utoipa::path(
-    post,
-    path = "/api/v1/order/cod",
     tag = "orders",
     security(("token" = [])),
     params(("Idempotency-Key" = Option<String>, Header, description = "Any text up to 200 characters (a UUID per checkout attempt); the same key from the same shopper is the same order", max_length = 200, pattern = "^[!-~]+$")),
@@ -21,11 +20,12 @@ const MAX_KEY_LENGTH: usize = 200;
     responses(
         (status = 201, description = "`Order Placed Successfully` (again, with the same order, for a repeated `Idempotency-Key`)", body = OrderWriteResponse),
         (status = 400, description = "`Cash on delivery is not available for this order` (turned off, over the limit, a pincode not served), `Enter a valid 6-digit Pincode`, `Please enter your address`, a coupon's refusal, a bad key", body = ErrorBody),
-        (status = 401, description = "No valid token", body = ErrorBody),
         (status = 409, description = "`Too many unpaid cash on delivery orders`, the amount does not match, `Only N left of NAME`, `Coupon usage limit reached`", body = ErrorBody),
-        (status = 413, description = "The body is over 64 KB", body = ErrorBody),
+        SignedIn,
+        BodyOver64Kb,
     )
 )]
+#[post("/order/cod")]
 pub async fn place_cod_order(
     CurrentUser(user): CurrentUser,
     checkout: web::Data<dyn CheckoutUseCases>,

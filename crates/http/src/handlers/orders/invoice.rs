@@ -1,33 +1,31 @@
 use actix_web::http::header::{ContentDisposition, DispositionParam, DispositionType};
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpResponse, get, web};
 use paduka_application::orders::OrderUseCases;
 use paduka_domain::OrderId;
 
+use crate::contract::{PathId, SignedIn};
 use crate::dto::ErrorBody;
 use crate::{ApiError, CurrentUser};
 
 /// The order's invoice (decisions 11): a one-page PDF, for its owner or an administrator.
 #[utoipa::path(
-    get,
-    path = "/api/v1/order/invoice/{id}",
     tag = "orders",
     security(("token" = [])),
-    params(("id" = String, Path, description = "The order's `_id`", pattern = "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")),
+    params(PathId<OrderId>),
     responses(
         (status = 200, description = "The invoice: `Tax Invoice`, or `Bill of Supply` when the shop has no GSTIN", content_type = "application/pdf", body = Vec<u8>),
-        (status = 401, description = "No valid token", body = ErrorBody),
         (status = 403, description = "Someone else's order", body = ErrorBody),
         (status = 404, description = "`Order not found`, or `No invoice for this order` (placed before invoices)", body = ErrorBody),
+        SignedIn,
     )
 )]
+#[get("/order/invoice/{id}")]
 pub async fn invoice(
     CurrentUser(user): CurrentUser,
     orders: web::Data<dyn OrderUseCases>,
-    id: web::Path<String>,
+    id: web::Path<PathId<OrderId>>,
 ) -> Result<HttpResponse, ApiError> {
-    let pdf = orders
-        .invoice(&user, &OrderId::new(id.into_inner()))
-        .await?;
+    let pdf = orders.invoice(&user, &id.into_inner().id).await?;
     Ok(HttpResponse::Ok()
         .content_type("application/pdf")
         .insert_header(ContentDisposition {

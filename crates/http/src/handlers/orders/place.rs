@@ -1,6 +1,7 @@
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpResponse, post, web};
 use paduka_application::checkout::{CheckoutUseCases, OrderOutcome};
 
+use crate::contract::{BodyOver64Kb, SignedIn};
 use crate::dto::{ErrorBody, OrderBody, OrderDto, OrderWriteResponse};
 use crate::handlers::JsonBody;
 use crate::{ApiError, CurrentUser};
@@ -9,8 +10,6 @@ use crate::{ApiError, CurrentUser};
 /// the amount at current prices and the stock, then takes the stock and writes the order
 /// (`Pending`) in one transaction. The same `paymentId` again answers the same order (200).
 #[utoipa::path(
-    post,
-    path = "/api/v1/order/cart",
     tag = "orders",
     security(("token" = [])),
     request_body = OrderBody,
@@ -18,12 +17,13 @@ use crate::{ApiError, CurrentUser};
         (status = 201, description = "`Order Placed Successfully`", body = OrderWriteResponse),
         (status = 200, description = "This payment had placed the order already: the same order", body = OrderWriteResponse),
         (status = 400, description = "`Payment verification failed`, `Enter a valid 6-digit Pincode`, `Delivery not available at this address`, `Please enter your address`, ...", body = ErrorBody),
-        (status = 401, description = "No valid token", body = ErrorBody),
         (status = 409, description = "The amount does not match, `Only N left of NAME`, ...; `refunded: true` when the payment was refunded", body = ErrorBody),
         (status = 502, description = "The payment provider failed", body = ErrorBody),
-        (status = 413, description = "The body is over 64 KB", body = ErrorBody),
+        SignedIn,
+        BodyOver64Kb,
     )
 )]
+#[post("/order/cart")]
 pub async fn place_order(
     CurrentUser(user): CurrentUser,
     checkout: web::Data<dyn CheckoutUseCases>,

@@ -1,7 +1,8 @@
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpResponse, put, web};
 use paduka_application::orders::OrderUseCases;
 use paduka_domain::OrderId;
 
+use crate::contract::{AdminOnly, BodyOver64Kb, PathId};
 use crate::dto::{ErrorBody, OrderDto, OrderWriteResponse, StatusBody};
 use crate::handlers::JsonBody;
 use crate::{AdminUser, ApiError};
@@ -9,26 +10,24 @@ use crate::{AdminUser, ApiError};
 /// Moves an order to `Pending`, `Confirmed` or `Delivered` (administrators); the buyer is
 /// mailed when the status changes.
 #[utoipa::path(
-    put,
-    path = "/api/v1/order/update-status/{id}",
     tag = "orders",
     security(("token" = [])),
-    params(("id" = String, Path, description = "The order's `_id`", pattern = "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")),
+    params(PathId<OrderId>),
     request_body = StatusBody,
     responses(
         (status = 200, description = "`Order status updated`", body = OrderWriteResponse),
         (status = 400, description = "A status other than Pending, Confirmed or Delivered", body = ErrorBody),
-        (status = 401, description = "No valid token", body = ErrorBody),
-        (status = 403, description = "Not an administrator", body = ErrorBody),
         (status = 404, description = "`Order not found`", body = ErrorBody),
         (status = 409, description = "`Order Cancelled`", body = ErrorBody),
-        (status = 413, description = "The body is over 64 KB", body = ErrorBody),
+        AdminOnly,
+        BodyOver64Kb,
     )
 )]
+#[put("/order/update-status/{id}")]
 pub async fn update_status(
     AdminUser(admin): AdminUser,
     orders: web::Data<dyn OrderUseCases>,
-    id: web::Path<String>,
+    id: web::Path<PathId<OrderId>>,
     body: JsonBody<StatusBody>,
 ) -> Result<HttpResponse, ApiError> {
     let status = body?.into_inner().status.unwrap_or_default();
@@ -40,7 +39,7 @@ pub async fn update_status(
         ));
     }
     let order = orders
-        .update_status(&admin, &OrderId::new(id.into_inner()), &status)
+        .update_status(&admin, &id.into_inner().id, &status)
         .await?;
     Ok(HttpResponse::Ok().json(OrderWriteResponse {
         success: true,

@@ -1,6 +1,7 @@
-use actix_web::{HttpRequest, HttpResponse, web};
+use actix_web::{HttpRequest, HttpResponse, post, web};
 use paduka_application::checkout::CheckoutUseCases;
 
+use crate::contract::{BodyOver64Kb, SignedIn};
 use crate::dto::{ErrorBody, PaymentBody, PaymentResponse};
 use crate::handlers::optional_json;
 use crate::{ApiError, CurrentUser};
@@ -8,8 +9,6 @@ use crate::{ApiError, CurrentUser};
 /// Opens a payment order for `amount` whole rupees. With the cart in the body, the cart is
 /// priced and checked first and kept as the checkout intent the order is later placed from.
 #[utoipa::path(
-    post,
-    path = "/api/v1/payment/{amount}",
     tag = "checkout",
     security(("token" = [])),
     params(("amount" = i64, Path, description = "Whole rupees, 1 to 10,000,000", minimum = 1, maximum = 10_000_000)),
@@ -17,13 +16,14 @@ use crate::{ApiError, CurrentUser};
     responses(
         (status = 200, description = "The provider order to open the checkout window with", body = PaymentResponse),
         (status = 400, description = "`Please enter a valid amount`, a bad pincode, address or cart", body = ErrorBody),
-        (status = 401, description = "No valid token", body = ErrorBody),
         (status = 404, description = "A cart line names a product that does not exist", body = ErrorBody),
         (status = 409, description = "The amount is not what the cart costs, or `Only N left of NAME`", body = ErrorBody),
-        (status = 413, description = "The body is over 64 KB", body = ErrorBody),
         (status = 502, description = "The payment provider failed", body = ErrorBody),
+        SignedIn,
+        BodyOver64Kb,
     )
 )]
+#[post("/payment/{amount}")]
 pub async fn create_payment(
     CurrentUser(user): CurrentUser,
     checkout: web::Data<dyn CheckoutUseCases>,

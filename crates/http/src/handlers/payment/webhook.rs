@@ -1,4 +1,4 @@
-use actix_web::{HttpRequest, HttpResponse, web};
+use actix_web::{HttpRequest, HttpResponse, post, web};
 use paduka_application::checkout::{CheckoutError, CheckoutUseCases, WebhookOutcome};
 
 use crate::ApiError;
@@ -8,8 +8,6 @@ use crate::dto::{ErrorBody, WebhookResponse};
 /// ignored or seen before; 400 for a bad signature; 5xx only when the provider or our
 /// database failed, so that the provider delivers it again.
 #[utoipa::path(
-    post,
-    path = "/api/v1/payment/webhook",
     tag = "checkout",
     params(
         ("X-Razorpay-Signature" = String, Header, description = "Hex HMAC-SHA256 of the raw body with the webhook secret"),
@@ -22,6 +20,7 @@ use crate::dto::{ErrorBody, WebhookResponse};
         (status = 502, description = "The payment provider failed: deliver again later", body = ErrorBody),
     )
 )]
+#[post("/payment/webhook")]
 pub async fn payment_webhook(
     request: HttpRequest,
     checkout: web::Data<dyn CheckoutUseCases>,

@@ -1,31 +1,31 @@
-use actix_web::{HttpRequest, HttpResponse, web};
+use actix_web::{HttpRequest, HttpResponse, get, web};
 use paduka_application::catalog::CatalogUseCases;
 use paduka_domain::CategoryId;
 
 use crate::ApiError;
 use crate::cache::ListCache;
+use crate::contract::{PathId, Unchanged};
 use crate::dto::{CategoryProductsResponse, ErrorBody, ProductDto};
 
 /// A category page: the category and its products, newest first. Compressed once per change;
 /// revalidate with `If-None-Match`.
 #[utoipa::path(
-    get,
-    path = "/api/v1/product/category/{id}",
     tag = "products",
-    params(("id" = String, Path, description = "The category's `_id`", pattern = "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")),
+    params(PathId<CategoryId>),
     responses(
         (status = 200, description = "The category and its products", body = CategoryProductsResponse),
-        (status = 304, description = "Unchanged since the ETag given in `If-None-Match`"),
         (status = 404, description = "`Category not found`", body = ErrorBody),
+        Unchanged,
     )
 )]
+#[get("/product/category/{id}")]
 pub async fn products_by_category(
     request: HttpRequest,
     catalog: web::Data<dyn CatalogUseCases>,
     cache: web::Data<ListCache>,
-    id: web::Path<String>,
+    id: web::Path<PathId<CategoryId>>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = CategoryId::new(id.into_inner());
+    let id = id.into_inner().id;
     let key = format!("category {id}");
     cache
         .json_reply(&request, key, catalog.revision(), async {

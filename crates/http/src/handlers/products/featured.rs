@@ -1,22 +1,22 @@
-use actix_web::{HttpRequest, HttpResponse, web};
+use actix_web::{HttpRequest, HttpResponse, get, web};
 use paduka_application::catalog::CatalogUseCases;
 
 use crate::ApiError;
 use crate::cache::ListCache;
+use crate::contract::Unchanged;
 use crate::dto::{FeaturedProductsResponse, ProductDto};
 
 /// The home page's banner: up to five products chosen at random. Shared like the list: the
 /// choice is made when the cached reply is built, so it changes with the catalog and at least
 /// every [`ListCache::MAX_AGE`], and costs no query per visitor.
 #[utoipa::path(
-    get,
-    path = "/api/v1/product/featured",
     tag = "products",
     responses(
         (status = 200, description = "Up to five products for the banner", body = FeaturedProductsResponse),
-        (status = 304, description = "Unchanged since the ETag given in `If-None-Match`"),
+        Unchanged,
     )
 )]
+#[get("/product/featured")]
 pub async fn featured_products(
     request: HttpRequest,
     catalog: web::Data<dyn CatalogUseCases>,

@@ -1,24 +1,24 @@
-use actix_web::{HttpRequest, HttpResponse, web};
+use actix_web::{HttpRequest, HttpResponse, get, web};
 use paduka_application::catalog::CatalogUseCases;
 
 use crate::ApiError;
 use crate::cache::ListCache;
+use crate::contract::Unchanged;
 use crate::dto::{ErrorBody, ProductDto, ProductListParams, ProductListResponse};
 
 /// The catalog, filtered, sorted and paged on the server; without parameters, every product,
 /// newest first. Compressed once per change (brotli or gzip by `Accept-Encoding`, an ETag per
 /// coding); revalidate with `If-None-Match` (304).
 #[utoipa::path(
-    get,
-    path = "/api/v1/product/get-products",
     tag = "products",
     params(ProductListParams),
     responses(
         (status = 200, description = "The matching products", body = ProductListResponse),
-        (status = 304, description = "Unchanged since the ETag given in `If-None-Match`"),
         (status = 400, description = "A parameter is out of range", body = ErrorBody),
+        Unchanged,
     )
 )]
+#[get("/product/get-products")]
 pub async fn get_products(
     request: HttpRequest,
     catalog: web::Data<dyn CatalogUseCases>,

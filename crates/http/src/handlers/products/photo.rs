@@ -1,9 +1,10 @@
 use actix_web::http::header::{self, Header, HeaderValue};
-use actix_web::{HttpRequest, HttpResponse, web};
+use actix_web::{HttpRequest, HttpResponse, get, web};
 use paduka_application::catalog::{PhotoRequest, PhotoUseCases};
 use paduka_domain::ProductId;
 
 use crate::ApiError;
+use crate::contract::{PathId, Unchanged};
 use crate::dto::{ErrorBody, PhotoParams};
 use crate::handlers::media::{IMMUTABLE_CACHE, PHOTO_CACHE, image_response};
 
@@ -11,22 +12,21 @@ use crate::handlers::media::{IMMUTABLE_CACHE, PHOTO_CACHE, image_response};
 /// take it, else the photo's own format; made once and kept. With `v` the current photo's
 /// version, cached for a year. Revalidate with `If-None-Match` (304). Never `Content-Encoding`.
 #[utoipa::path(
-    get,
-    path = "/api/v1/product/product-photo/{id}",
     tag = "products",
-    params(("id" = String, Path, description = "The product's `_id`", pattern = "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"), PhotoParams),
+    params(PathId<ProductId>, PhotoParams),
     responses(
         (status = 200, description = "The image bytes, with their Content-Type, a strong ETag, Cache-Control, and `Vary: Accept` when sized",
             content_type = "image/*", body = inline(crate::handlers::media::ImageBytes)),
-        (status = 304, description = "Unchanged since the ETag given in `If-None-Match`"),
         (status = 400, description = "`Unsupported width`", body = ErrorBody),
         (status = 404, description = "No such product, or it has no photo", body = ErrorBody),
+        Unchanged,
     )
 )]
+#[get("/product/product-photo/{id}")]
 pub async fn product_photo(
     request: HttpRequest,
     photos: web::Data<dyn PhotoUseCases>,
-    id: web::Path<String>,
+    id: web::Path<PathId<ProductId>>,
     params: web::Query<PhotoParams>,
 ) -> Result<HttpResponse, ApiError> {
     let width = params.width()?;
@@ -34,9 +34,7 @@ pub async fn product_photo(
         width,
         accepts_webp: accepts_webp(&request),
     };
-    let served = photos
-        .product_photo(&ProductId::new(id.into_inner()), asked)
-        .await?;
+    let served = photos.product_photo(&id.into_inner().id, asked).await?;
     let cache = if params.v.as_deref() == Some(served.version.as_str()) {
         IMMUTABLE_CACHE
     } else {

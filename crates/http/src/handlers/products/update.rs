@@ -1,39 +1,38 @@
 use actix_multipart::Multipart;
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpResponse, put, web};
 use paduka_application::catalog::{CatalogUseCases, PhotoUseCases};
 use paduka_domain::ProductId;
 
+use crate::contract::{AdminOnly, PathId};
 use crate::dto::{ErrorBody, ProductForm, ProductWriteResponse};
 use crate::upload::{prepare_photo, read_product_form};
 use crate::{AdminUser, ApiError};
 
 /// Replaces the product's fields; without a photo, the current one stays.
 #[utoipa::path(
-    put,
-    path = "/api/v1/product/update-product/{id}",
     tag = "products",
     security(("token" = [])),
-    params(("id" = String, Path, description = "The product's `_id`", pattern = "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")),
+    params(PathId<ProductId>),
     request_body(content = ProductForm, content_type = "multipart/form-data"),
     responses(
         (status = 200, description = "`Product Updated Successfully`", body = ProductWriteResponse),
         (status = 400, description = "A field breaks a rule, or the photo is not an image we take (`Photo must be a JPEG, PNG, WebP, GIF or AVIF image`, `Photo must be at most 50 megapixels`)", body = ErrorBody),
-        (status = 401, description = "No valid token", body = ErrorBody),
-        (status = 403, description = "`Admin access required`", body = ErrorBody),
         (status = 404, description = "`Product not found`", body = ErrorBody),
         (status = 409, description = "The product code is taken", body = ErrorBody),
         (status = 413, description = "`Photo must be at most 20 MB`", body = ErrorBody),
+        AdminOnly,
     )
 )]
+#[put("/product/update-product/{id}")]
 pub async fn update_product(
     AdminUser(admin): AdminUser,
     catalog: web::Data<dyn CatalogUseCases>,
     photos: web::Data<dyn PhotoUseCases>,
-    id: web::Path<String>,
+    id: web::Path<PathId<ProductId>>,
     form: Multipart,
 ) -> Result<HttpResponse, ApiError> {
     let form = read_product_form(form).await?;
-    let id = ProductId::new(id.into_inner());
+    let id = id.into_inner().id;
     let photo = prepare_photo(photos.get_ref(), &admin, form.photo).await?;
     let product = catalog
         .update_product(&admin, &id, form.input, photo)

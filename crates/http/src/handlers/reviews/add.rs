@@ -1,7 +1,8 @@
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpResponse, post, web};
 use paduka_application::catalog::CatalogUseCases;
 use paduka_domain::ProductId;
 
+use crate::contract::{BodyOver64Kb, PathId, SignedIn};
 use crate::dto::{ErrorBody, ReviewBody, ReviewWriteResponse};
 use crate::handlers::JsonBody;
 use crate::{ApiError, CurrentUser};
@@ -9,29 +10,28 @@ use crate::{ApiError, CurrentUser};
 /// Reviews the product as the signed-in user; a second review of the same product replaces
 /// the first.
 #[utoipa::path(
-    post,
-    path = "/api/v1/review/add-review/{id}",
     tag = "reviews",
     security(("token" = [])),
-    params(("id" = String, Path, description = "The product's `_id`", pattern = "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")),
+    params(PathId<ProductId>),
     request_body = ReviewBody,
     responses(
         (status = 201, description = "`Review added successfully`", body = ReviewWriteResponse),
         (status = 400, description = "A rating outside 1..=5, or a comment over 2000 characters", body = ErrorBody),
-        (status = 401, description = "No valid token", body = ErrorBody),
         (status = 404, description = "`Product not found`", body = ErrorBody),
-        (status = 413, description = "The body is over 64 KB", body = ErrorBody),
+        SignedIn,
+        BodyOver64Kb,
     )
 )]
+#[post("/review/add-review/{id}")]
 pub async fn add_review(
     CurrentUser(user): CurrentUser,
     catalog: web::Data<dyn CatalogUseCases>,
-    id: web::Path<String>,
+    id: web::Path<PathId<ProductId>>,
     body: JsonBody<ReviewBody>,
 ) -> Result<HttpResponse, ApiError> {
     let draft = body?.into_inner().try_into_domain()?;
     let review = catalog
-        .add_review(&user, &ProductId::new(id.into_inner()), draft)
+        .add_review(&user, &id.into_inner().id, draft)
         .await?;
     Ok(HttpResponse::Created().json(ReviewWriteResponse {
         success: true,

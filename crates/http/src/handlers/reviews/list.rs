@@ -1,26 +1,26 @@
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpResponse, get, web};
 use paduka_application::catalog::CatalogUseCases;
 use paduka_domain::ProductId;
 
 use crate::ApiError;
+use crate::contract::PathId;
 use crate::dto::{ErrorBody, ReviewDto, ReviewsResponse};
 
 /// A product's reviews, most recently written or changed first.
 #[utoipa::path(
-    get,
-    path = "/api/v1/product/reviews/{id}",
     tag = "reviews",
-    params(("id" = String, Path, description = "The product's `_id`", pattern = "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")),
+    params(PathId<ProductId>),
     responses(
         (status = 200, description = "The reviews, newest first", body = ReviewsResponse),
         (status = 404, description = "`Product not found`", body = ErrorBody),
     )
 )]
+#[get("/product/reviews/{id}")]
 pub async fn product_reviews(
     catalog: web::Data<dyn CatalogUseCases>,
-    id: web::Path<String>,
+    id: web::Path<PathId<ProductId>>,
 ) -> Result<HttpResponse, ApiError> {
-    let reviews = catalog.reviews(&ProductId::new(id.into_inner())).await?;
+    let reviews = catalog.reviews(&id.into_inner().id).await?;
     Ok(HttpResponse::Ok().json(ReviewsResponse {
         success: true,
         reviews: reviews.iter().map(ReviewDto::from).collect(),

@@ -1,20 +1,20 @@
-use actix_web::{HttpRequest, HttpResponse, web};
+use actix_web::{HttpRequest, HttpResponse, get, web};
 use paduka_application::sales::SaleUseCases;
 
 use crate::ApiError;
 use crate::cache::ListCache;
+use crate::contract::Unchanged;
 use crate::dto::{SaleDto, SalesResponse};
 
 /// Every sale, by start time. Compressed once per change; revalidate with `If-None-Match`.
 #[utoipa::path(
-    get,
-    path = "/api/v1/sale/allsales",
     tag = "sales",
     responses(
         (status = 200, description = "Every sale, by start", body = SalesResponse),
-        (status = 304, description = "Unchanged since the ETag given in `If-None-Match`"),
+        Unchanged,
     )
 )]
+#[get("/sale/allsales")]
 pub async fn all_sales(
     request: HttpRequest,
     sales: web::Data<dyn SaleUseCases>,

@@ -1,37 +1,34 @@
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpResponse, put, web};
 use paduka_application::sales::SaleUseCases;
 use paduka_domain::SaleId;
 
+use crate::contract::{AdminOnly, BodyOver64Kb, PathId};
 use crate::dto::{ErrorBody, SaleBody, SaleWriteResponse};
 use crate::handlers::JsonBody;
 use crate::{AdminUser, ApiError};
 
 #[utoipa::path(
-    put,
-    path = "/api/v1/sale/update-sale/{id}",
     tag = "sales",
     security(("token" = [])),
-    params(("id" = String, Path, description = "The sale's `_id`", pattern = "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")),
+    params(PathId<SaleId>),
     request_body = SaleBody,
     responses(
         (status = 200, description = "`Sale updated successfully`", body = SaleWriteResponse),
         (status = 400, description = "`Fill all details`, an end before the start, or a discount outside 0..=100", body = ErrorBody),
-        (status = 401, description = "No valid token", body = ErrorBody),
-        (status = 403, description = "`Admin access required`", body = ErrorBody),
         (status = 404, description = "`Sale not found`", body = ErrorBody),
-        (status = 413, description = "The body is over 64 KB", body = ErrorBody),
+        AdminOnly,
+        BodyOver64Kb,
     )
 )]
+#[put("/sale/update-sale/{id}")]
 pub async fn update_sale(
     AdminUser(admin): AdminUser,
     sales: web::Data<dyn SaleUseCases>,
-    id: web::Path<String>,
+    id: web::Path<PathId<SaleId>>,
     body: JsonBody<SaleBody>,
 ) -> Result<HttpResponse, ApiError> {
     let draft = body?.into_inner().try_into_domain()?;
-    let sale = sales
-        .update(&admin, &SaleId::new(id.into_inner()), draft)
-        .await?;
+    let sale = sales.update(&admin, &id.into_inner().id, draft).await?;
     Ok(HttpResponse::Ok().json(SaleWriteResponse {
         success: true,
         message: "Sale updated successfully".into(),

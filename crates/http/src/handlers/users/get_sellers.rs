@@ -1,21 +1,20 @@
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpResponse, get, web};
 use paduka_application::accounts::AuthUseCases;
 
-use crate::dto::{ErrorBody, SellerDto, SellersResponse};
+use crate::contract::AdminOnly;
+use crate::dto::{SellerDto, SellersResponse};
 use crate::{AdminUser, ApiError};
 
 /// The shop's sellers: its administrators, by name.
 #[utoipa::path(
-    get,
-    path = "/api/v1/user/get-sellers",
     tag = "users",
     security(("token" = [])),
     responses(
         (status = 200, description = "`All sellers`", body = SellersResponse),
-        (status = 401, description = "No valid token", body = ErrorBody),
-        (status = 403, description = "`Admin access required`", body = ErrorBody),
+        AdminOnly,
     )
 )]
+#[get("/user/get-sellers")]
 pub async fn get_sellers(
     AdminUser(admin): AdminUser,
     auth: web::Data<dyn AuthUseCases>,

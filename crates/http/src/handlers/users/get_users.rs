@@ -1,21 +1,20 @@
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpResponse, get, web};
 use paduka_application::accounts::UserUseCases;
 
-use crate::dto::{ErrorBody, UserDetailDto, UsersResponse};
+use crate::contract::AdminOnly;
+use crate::dto::{UserDetailDto, UsersResponse};
 use crate::{AdminUser, ApiError};
 
 /// Every user, oldest account first, never with a password hash.
 #[utoipa::path(
-    get,
-    path = "/api/v1/user/get-users",
     tag = "users",
     security(("token" = [])),
     responses(
         (status = 200, description = "The users", body = UsersResponse),
-        (status = 401, description = "No valid token", body = ErrorBody),
-        (status = 403, description = "`Admin access required`", body = ErrorBody),
+        AdminOnly,
     )
 )]
+#[get("/user/get-users")]
 pub async fn get_users(
     AdminUser(admin): AdminUser,
     users: web::Data<dyn UserUseCases>,

@@ -75,8 +75,8 @@ export function formatCouponValue(coupon: Pick<Coupon, 'kind' | 'value'>): strin
 }
 
 /** A limit, or `no limit` when there is none. */
-export function formatLimit(limit: number | null): string {
-  return limit === null ? 'no limit' : String(limit);
+export function formatLimit(limit: number | null | undefined): string {
+  return limit === null || limit === undefined ? 'no limit' : String(limit);
 }
 
 /** Uses so far over the limit: `3 / 10`, `3 / no limit`. */
@@ -85,7 +85,7 @@ export function formatCouponUses(coupon: Pick<Coupon, 'used' | 'maxUses'>): stri
 }
 
 /** The buyer's name, or the id when the server sent only that. */
-export function orderUserName(user: Order['user']): string {
+export function orderUserName(user: Order['user'] | string | null): string {
   if (!user) return '';
   return typeof user === 'string' ? user : user.name;
 }

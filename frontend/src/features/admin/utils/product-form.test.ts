@@ -1,4 +1,4 @@
-import type { Product } from '@/types/api';
+import { productFixture } from '@/testing/data';
 import { buildProductFormData, emptyProductForm, productToForm } from './product-form';
 
 describe('product form', () => {
@@ -33,7 +33,7 @@ describe('product form', () => {
   });
 
   it('fills the edit form from a product', () => {
-    const p = {
+    const p = productFixture({
       _id: 'p1',
       name: 'Tempo',
       type: ['UK 7', 'UK 8'],
@@ -47,7 +47,7 @@ describe('product form', () => {
       quantity: 12,
       shipping: false,
       otherphoto: ['https://img.example/b.png'],
-    } satisfies Product;
+    });
     const v = productToForm(p);
     expect(v.type).toBe('UK 7, UK 8');
     expect(v.price).toBe('4599, 4599.5');

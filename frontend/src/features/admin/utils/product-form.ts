@@ -65,7 +65,7 @@ export function productToForm(p: Product): ProductFormValues {
     quantity: p.quantity === undefined || p.quantity === null ? '' : String(p.quantity),
     stock: Array.isArray(p.stock) ? p.stock.join(',') : '',
     hsn: p.hsn ?? '',
-    shipping: p.shipping === false || p.shipping === 'false' || p.shipping === 0 ? 'false' : 'true',
+    shipping: p.shipping === false ? 'false' : 'true',
     otherphoto: joinList(p.otherphoto),
   };
 }

@@ -14,8 +14,11 @@ import { deliveryDate, deliveryDaysOf } from '../utils/delivery-days';
 const STATUS_BADGE: Record<OrderStatus, string> = {
   Pending: 'badge-warning',
   Confirmed: '',
+  Shipped: '',
+  'Out for delivery': '',
   Delivered: 'badge-success',
   Cancelled: 'badge-neutral',
+  'Returned to origin': 'badge-neutral',
 };
 
 function deliveryText(order: Order): string {
