@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInvalidatingMutation } from '@/lib/invalidating-mutation';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import type { Ok } from '@/types/api';
@@ -7,10 +7,8 @@ import type { Ok } from '@/types/api';
 export const deleteCategory = (id: string) =>
   api.get<Ok<{ message?: string }>>(`/category/delete-category/${encodeURIComponent(id)}`);
 
-export const useDeleteCategory = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const useDeleteCategory = () =>
+  useInvalidatingMutation({
     mutationFn: deleteCategory,
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: queryKeys.categories.all }),
+    invalidates: [queryKeys.categories.all],
   });
-};

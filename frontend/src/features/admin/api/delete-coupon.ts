@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInvalidatingMutation } from '@/lib/invalidating-mutation';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import type { Ok } from '@/types/api';
@@ -6,10 +6,8 @@ import type { Ok } from '@/types/api';
 export const deleteCoupon = (id: string) =>
   api.get<Ok<{ message?: string }>>(`/coupon/delete-coupon/${encodeURIComponent(id)}`);
 
-export const useDeleteCoupon = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const useDeleteCoupon = () =>
+  useInvalidatingMutation({
     mutationFn: deleteCoupon,
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: queryKeys.coupons.all }),
+    invalidates: [queryKeys.coupons.all],
   });
-};

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInvalidatingMutation } from '@/lib/invalidating-mutation';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import type { Ok } from '@/types/api';
@@ -6,10 +6,8 @@ import type { Ok } from '@/types/api';
 export const deleteSale = (id: string) =>
   api.get<Ok<{ message?: string }>>(`/sale/delete-sale/${encodeURIComponent(id)}`);
 
-export const useDeleteSale = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const useDeleteSale = () =>
+  useInvalidatingMutation({
     mutationFn: deleteSale,
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: queryKeys.sales.all }),
+    invalidates: [queryKeys.sales.all],
   });
-};

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInvalidatingMutation } from '@/lib/invalidating-mutation';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import type { Ok } from '@/types/api';
@@ -6,10 +6,8 @@ import type { Ok } from '@/types/api';
 export const deleteUser = (id: string) =>
   api.get<Ok<{ message?: string }>>(`/user/delete-user/${encodeURIComponent(id)}`);
 
-export const useDeleteUser = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const useDeleteUser = () =>
+  useInvalidatingMutation({
     mutationFn: deleteUser,
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: queryKeys.users.all }),
+    invalidates: [queryKeys.users.all],
   });
-};
