@@ -1,13 +1,4 @@
-import { useInvalidatingMutation } from '@/lib/invalidating-mutation';
-import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import type { Ok } from '@/types/api';
+import { useDeleteById } from './delete-by-id';
 
-export const deleteCoupon = (id: string) =>
-  api.get<Ok<{ message?: string }>>(`/coupon/delete-coupon/${encodeURIComponent(id)}`);
-
-export const useDeleteCoupon = () =>
-  useInvalidatingMutation({
-    mutationFn: deleteCoupon,
-    invalidates: [queryKeys.coupons.all],
-  });
+export const useDeleteCoupon = () => useDeleteById('/coupon/delete-coupon', queryKeys.coupons.all);

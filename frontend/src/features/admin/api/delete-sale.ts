@@ -1,13 +1,4 @@
-import { useInvalidatingMutation } from '@/lib/invalidating-mutation';
-import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import type { Ok } from '@/types/api';
+import { useDeleteById } from './delete-by-id';
 
-export const deleteSale = (id: string) =>
-  api.get<Ok<{ message?: string }>>(`/sale/delete-sale/${encodeURIComponent(id)}`);
-
-export const useDeleteSale = () =>
-  useInvalidatingMutation({
-    mutationFn: deleteSale,
-    invalidates: [queryKeys.sales.all],
-  });
+export const useDeleteSale = () => useDeleteById('/sale/delete-sale', queryKeys.sales.all);
