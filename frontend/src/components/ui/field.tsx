@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 
 /** Spread onto the field's input, select or textarea. */
 export type FieldControlProps = { id: string; 'aria-describedby': string | undefined };
@@ -39,5 +39,22 @@ export function Field({ label, aside, hint, wide = false, className, children }:
         </span>
       ) : null}
     </div>
+  );
+}
+
+type InputFieldProps = Omit<FieldProps, 'children' | 'className'> &
+  Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className' | 'value' | 'onChange'> & {
+    value: string;
+    onValueChange: (value: string) => void;
+  };
+
+/** A `Field` holding one text-like input: the common case of the shop's forms. */
+export function InputField({ label, aside, hint, wide, value, onValueChange, ...input }: InputFieldProps) {
+  return (
+    <Field label={label} aside={aside} hint={hint} wide={wide}>
+      {(field) => (
+        <input {...field} {...input} className="input" value={value} onChange={(e) => onValueChange(e.target.value)} />
+      )}
+    </Field>
   );
 }

@@ -1,12 +1,11 @@
+import { AdminSection } from '@/features/admin/components/admin-section';
 import { CouponsManager } from '@/features/admin/components/coupons-manager';
 
 /** /admin/coupons. */
 export function AdminCouponsRoute() {
   return (
-    <section className="admin-section" aria-labelledby="admin-coupons-title">
-      <title>Coupons · Paduka</title>
-      <h1 id="admin-coupons-title">Coupons</h1>
+    <AdminSection name="coupons" tabTitle="Coupons" heading="Coupons">
       <CouponsManager />
-    </section>
+    </AdminSection>
   );
 }

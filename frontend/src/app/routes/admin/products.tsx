@@ -4,6 +4,7 @@ import { useAdminCategories } from '@/features/admin/api/get-admin-lists';
 import { useSellers } from '@/features/admin/api/get-sellers';
 import { useUpdateProduct } from '@/features/admin/api/update-product';
 import { AdminModal } from '@/features/admin/components/admin-modal';
+import { AdminSection } from '@/features/admin/components/admin-section';
 import { ProductForm } from '@/features/admin/components/product-form';
 import { ProductsTable } from '@/features/admin/components/products-table';
 import { buildProductFormData, productToForm } from '@/features/admin/utils/product-form';
@@ -30,9 +31,7 @@ export function AdminProductsRoute() {
   };
 
   return (
-    <section className="admin-section" aria-labelledby="admin-products-title">
-      <title>Products · Paduka</title>
-      <h1 id="admin-products-title">Products</h1>
+    <AdminSection name="products" tabTitle="Products" heading="Products">
       <h2>Create product</h2>
       <ProductForm
         categories={categoryList}
@@ -72,6 +71,6 @@ export function AdminProductsRoute() {
           />
         </AdminModal>
       ) : null}
-    </section>
+    </AdminSection>
   );
 }

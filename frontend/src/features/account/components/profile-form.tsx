@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { Field } from '@/components/ui/field';
+import { Field, InputField } from '@/components/ui/field';
 import { paths } from '@/config/paths';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { errorMessage } from '@/lib/api-client';
@@ -37,18 +37,7 @@ export function ProfileForm({ user }: { user: User }) {
 
   return (
     <form className="card card-pad profile-form" onSubmit={submit}>
-      <Field label="Full Name">
-        {(field) => (
-          <input
-            {...field}
-            className="input"
-            autoComplete="name"
-            required
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-          />
-        )}
-      </Field>
+      <InputField label="Full Name" autoComplete="name" required value={name} onValueChange={setName} />
       <Field label="Email" hint="Your e-mail is your sign-in and stays the same.">
         {(field) => (
           <input
@@ -60,19 +49,7 @@ export function ProfileForm({ user }: { user: User }) {
           />
         )}
       </Field>
-      <Field label="Phone">
-        {(field) => (
-          <input
-            {...field}
-            className="input"
-            type="tel"
-            autoComplete="tel"
-            required
-            value={phone}
-            onChange={(e) => setPhone(e.target.value)}
-          />
-        )}
-      </Field>
+      <InputField label="Phone" type="tel" autoComplete="tel" required value={phone} onValueChange={setPhone} />
       <Field label="Address">
         {(field) => (
           <textarea

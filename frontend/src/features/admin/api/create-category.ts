@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInvalidatingMutation } from '@/lib/invalidating-mutation';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import type { Category, Ok } from '@/types/api';
@@ -8,10 +8,8 @@ export type CategoryInput = { name: string; image: string };
 export const createCategory = (body: CategoryInput) =>
   api.post<Ok<{ message?: string; category?: Category }>>('/category/create-category', body);
 
-export const useCreateCategory = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const useCreateCategory = () =>
+  useInvalidatingMutation({
     mutationFn: createCategory,
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: queryKeys.categories.all }),
+    invalidates: [queryKeys.categories.all],
   });
-};

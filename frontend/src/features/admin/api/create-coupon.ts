@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInvalidatingMutation } from '@/lib/invalidating-mutation';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import type { Coupon, CouponKind, Ok } from '@/types/api';
@@ -19,10 +19,8 @@ export type CouponReply = Ok<{ message?: string; coupon?: Coupon }>;
 
 export const createCoupon = (body: CouponInput) => api.post<CouponReply>('/coupon/create-coupon', body);
 
-export const useCreateCoupon = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const useCreateCoupon = () =>
+  useInvalidatingMutation({
     mutationFn: createCoupon,
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: queryKeys.coupons.all }),
+    invalidates: [queryKeys.coupons.all],
   });
-};

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInvalidatingMutation } from '@/lib/invalidating-mutation';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import type { Ok, Sale } from '@/types/api';
@@ -9,10 +9,8 @@ export type SaleInput = { name: string; start: string; end: string; discount: nu
 export const createSale = (body: SaleInput) =>
   api.post<Ok<{ message?: string; sale?: Sale }>>('/sale/create-sale', body);
 
-export const useCreateSale = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const useCreateSale = () =>
+  useInvalidatingMutation({
     mutationFn: createSale,
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: queryKeys.sales.all }),
+    invalidates: [queryKeys.sales.all],
   });
-};

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInvalidatingMutation } from '@/lib/invalidating-mutation';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import type { Ok } from '@/types/api';
@@ -6,10 +6,8 @@ import type { Ok } from '@/types/api';
 export const deleteProduct = (id: string) =>
   api.delete<Ok<{ message?: string }>>(`/product/delete/${encodeURIComponent(id)}`);
 
-export const useDeleteProduct = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const useDeleteProduct = () =>
+  useInvalidatingMutation({
     mutationFn: deleteProduct,
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: queryKeys.products.all }),
+    invalidates: [queryKeys.products.all],
   });
-};

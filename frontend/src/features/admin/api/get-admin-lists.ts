@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { getList } from '@/lib/get-list';
 import { queryKeys } from '@/lib/query-keys';
-import type { Category, Ok, Sale } from '@/types/api';
+import type { Category, Sale } from '@/types/api';
 
 // The admin screens read the storefront's lists under keys of their own: each screen's failure
 // has its own toast (spec section 8) where the storefront's copies only log theirs. The fetchers
@@ -9,10 +9,8 @@ import type { Category, Ok, Sale } from '@/types/api';
 // invalidate `categories.all` / `sales.all`, which covers these keys too.
 
 /** GET /category/all-categories. */
-export const getAdminCategories = async (signal?: AbortSignal): Promise<Category[]> => {
-  const reply = await api.get<Ok<{ categories: Category[] }>>('/category/all-categories', { signal });
-  return Array.isArray(reply.categories) ? reply.categories : [];
-};
+export const getAdminCategories = (signal?: AbortSignal): Promise<Category[]> =>
+  getList<Category>('/category/all-categories', 'categories', signal);
 
 /** Categories for a screen: the categories table, or the product form's category select. */
 export const adminCategoriesQueryOptions = (screen: 'table' | 'product-form') =>
@@ -25,10 +23,8 @@ export const adminCategoriesQueryOptions = (screen: 'table' | 'product-form') =>
 export const useAdminCategories = (screen: 'table' | 'product-form') => useQuery(adminCategoriesQueryOptions(screen));
 
 /** GET /sale/allsales. */
-export const getAdminSales = async (signal?: AbortSignal): Promise<Sale[]> => {
-  const reply = await api.get<Ok<{ sales: Sale[] }>>('/sale/allsales', { signal });
-  return Array.isArray(reply.sales) ? reply.sales : [];
-};
+export const getAdminSales = (signal?: AbortSignal): Promise<Sale[]> =>
+  getList<Sale>('/sale/allsales', 'sales', signal);
 
 export const adminSalesQueryOptions = () =>
   queryOptions({

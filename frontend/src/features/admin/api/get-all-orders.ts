@@ -1,12 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { getList } from '@/lib/get-list';
 import { queryKeys } from '@/lib/query-keys';
-import type { Ok, Order } from '@/types/api';
+import type { Order } from '@/types/api';
 
-export const getAllOrders = async (signal?: AbortSignal): Promise<Order[]> => {
-  const reply = await api.get<Ok<{ orders: Order[] }>>('/order/get-all-orders', { signal });
-  return Array.isArray(reply.orders) ? reply.orders : [];
-};
+export const getAllOrders = (signal?: AbortSignal): Promise<Order[]> =>
+  getList<Order>('/order/get-all-orders', 'orders', signal);
 
 export const allOrdersQueryOptions = () =>
   queryOptions({

@@ -1,13 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { getList } from '@/lib/get-list';
 import { queryKeys } from '@/lib/query-keys';
-import type { Coupon, Ok } from '@/types/api';
+import type { Coupon } from '@/types/api';
 
 /** GET /coupon/all-coupons: newest first. */
-export const getCoupons = async (signal?: AbortSignal): Promise<Coupon[]> => {
-  const reply = await api.get<Ok<{ coupons: Coupon[] }>>('/coupon/all-coupons', { signal });
-  return Array.isArray(reply.coupons) ? reply.coupons : [];
-};
+export const getCoupons = (signal?: AbortSignal): Promise<Coupon[]> =>
+  getList<Coupon>('/coupon/all-coupons', 'coupons', signal);
 
 export const couponsQueryOptions = () =>
   queryOptions({

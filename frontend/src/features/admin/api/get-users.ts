@@ -1,12 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { getList } from '@/lib/get-list';
 import { queryKeys } from '@/lib/query-keys';
-import type { Ok, User } from '@/types/api';
+import type { User } from '@/types/api';
 
-export const getUsers = async (signal?: AbortSignal): Promise<User[]> => {
-  const reply = await api.get<Ok<{ users: User[] }>>('/user/get-users', { signal });
-  return Array.isArray(reply.users) ? reply.users : [];
-};
+export const getUsers = (signal?: AbortSignal): Promise<User[]> => getList<User>('/user/get-users', 'users', signal);
 
 export const usersQueryOptions = () =>
   queryOptions({

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useInvalidatingMutation } from '@/lib/invalidating-mutation';
 import { request } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import type { Ok, Order, OrderWithHistory } from '@/types/api';
@@ -11,7 +12,7 @@ export const markOrderPaid = (id: string) =>
 
 export const useMarkOrderPaid = () => {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useInvalidatingMutation({
     mutationFn: markOrderPaid,
     onSuccess: (reply, id) => {
       // The row and the order page show Paid at once; the refetch below confirms it.
@@ -21,9 +22,6 @@ export const useMarkOrderPaid = () => {
         detail ? { ...detail, order: patch(detail.order) } : detail,
       );
     },
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.admin.stats() });
-    },
+    invalidates: [queryKeys.orders.all, queryKeys.admin.stats()],
   });
 };

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInvalidatingMutation } from '@/lib/invalidating-mutation';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import type { CouponInput, CouponReply } from './create-coupon';
@@ -6,10 +6,8 @@ import type { CouponInput, CouponReply } from './create-coupon';
 export const updateCoupon = ({ id, ...body }: CouponInput & { id: string }) =>
   api.put<CouponReply>(`/coupon/update-coupon/${encodeURIComponent(id)}`, body);
 
-export const useUpdateCoupon = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const useUpdateCoupon = () =>
+  useInvalidatingMutation({
     mutationFn: updateCoupon,
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: queryKeys.coupons.all }),
+    invalidates: [queryKeys.coupons.all],
   });
-};

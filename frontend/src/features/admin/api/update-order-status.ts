@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInvalidatingMutation } from '@/lib/invalidating-mutation';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import type { Ok } from '@/types/api';
@@ -8,10 +8,8 @@ export type UpdateOrderStatusInput = { id: string; status: string };
 export const updateOrderStatus = ({ id, status }: UpdateOrderStatusInput) =>
   api.put<Ok<{ message: string }>>(`/order/update-status/${encodeURIComponent(id)}`, { status });
 
-export const useUpdateOrderStatus = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const useUpdateOrderStatus = () =>
+  useInvalidatingMutation({
     mutationFn: updateOrderStatus,
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }),
+    invalidates: [queryKeys.orders.all],
   });
-};

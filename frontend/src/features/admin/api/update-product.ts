@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInvalidatingMutation } from '@/lib/invalidating-mutation';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import type { ProductReply } from './create-product';
@@ -7,10 +7,8 @@ import type { ProductReply } from './create-product';
 export const updateProduct = ({ id, form }: { id: string; form: FormData }) =>
   api.put<ProductReply>(`/product/update-product/${encodeURIComponent(id)}`, form);
 
-export const useUpdateProduct = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const useUpdateProduct = () =>
+  useInvalidatingMutation({
     mutationFn: updateProduct,
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: queryKeys.products.all }),
+    invalidates: [queryKeys.products.all],
   });
-};

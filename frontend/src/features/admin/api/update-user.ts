@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
+import { useInvalidatingMutation } from '@/lib/invalidating-mutation';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import type { Ok, User } from '@/types/api';
@@ -15,9 +15,8 @@ export type AdminUpdateUserInput = {
 export const adminUpdateUser = ({ id, ...body }: AdminUpdateUserInput) =>
   api.put<Ok<{ message: string; user?: User }>>(`/user/update-user/${encodeURIComponent(id)}`, body);
 
-export const useAdminUpdateUser = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const useAdminUpdateUser = () =>
+  useInvalidatingMutation({
     mutationFn: adminUpdateUser,
     // An admin editing their own row sees it in the navbar and profile at once, as on /user/profile
     // (the server's copy when it sends one).
@@ -28,6 +27,5 @@ export const useAdminUpdateUser = () => {
         reply.user ?? { name: input.newname, phone: input.newphone, address: input.newaddress, role: input.newrole },
       );
     },
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: queryKeys.users.all }),
+    invalidates: [queryKeys.users.all],
   });
-};

@@ -5,19 +5,10 @@ import { useCreateCategory, type CategoryInput } from '../api/create-category';
 import { useDeleteCategory } from '../api/delete-category';
 import { useAdminCategories } from '../api/get-admin-lists';
 import { useUpdateCategory } from '../api/update-category';
-import { AdminModal } from './admin-modal';
-import { AdminTable, EditButton } from './admin-table';
-import { DeleteButton } from './delete-button';
+import { AdminCrudScreen, type AdminFormProps } from './admin-crud-screen';
 import { FormActions } from './form-actions';
-import { saveWithToast } from '../utils/save-with-toast';
 
-type CategoryFormProps = {
-  initial?: CategoryInput;
-  submitLabel: string;
-  submitting: boolean;
-  onSubmit: (values: CategoryInput) => Promise<boolean>;
-  onCancel?: () => void;
-};
+type CategoryFormProps = AdminFormProps<CategoryInput> & { initial?: CategoryInput };
 
 function CategoryForm({
   initial = { name: '', image: '' },
@@ -65,71 +56,43 @@ function CategoryForm({
 
 /** /admin/categories: the form (name, image URL) and the table of name and id with Edit and Delete. */
 export function CategoriesManager() {
-  const categories = useAdminCategories('table');
-  const create = useCreateCategory();
-  const update = useUpdateCategory();
-  const remove = useDeleteCategory();
-  const [editing, setEditing] = useState<Category | null>(null);
-
   return (
-    <>
-      <h2>Create category</h2>
-      <CategoryForm
-        submitLabel="Create"
-        submitting={create.isPending}
-        onSubmit={(values) =>
-          saveWithToast(
-            () => create.mutateAsync(values),
-            () => `${values.name} created Successfully`,
-            'Something went wrong',
-          )
-        }
-      />
-      <h2>All categories</h2>
-      <AdminTable
-        list={categories}
-        loading="Loading categories"
-        failed="Cannot get categories.."
-        empty="No categories yet."
-        headers={['Name', 'Id', 'Edit', 'Delete']}
-        cells={(c) => (
-          <>
-            <td>{c.name}</td>
-            <td className="admin-id">{c._id}</td>
-            <td>
-              <EditButton onClick={() => setEditing(c)} />
-            </td>
-            <td>
-              <DeleteButton
-                mutation={remove}
-                id={c._id}
-                confirm={`Delete ${c.name}?`}
-                success={() => `${c.name} deleted Successfully`}
-                failure="Something went wrong"
-              />
-            </td>
-          </>
-        )}
-      />
-      {editing ? (
-        <AdminModal title={`Edit ${editing.name}`} onClose={() => setEditing(null)}>
-          <CategoryForm
-            initial={{ name: editing.name, image: editing.image ?? '' }}
-            submitLabel="Save"
-            submitting={update.isPending}
-            onCancel={() => setEditing(null)}
-            onSubmit={async (values) => {
-              const saved = await saveWithToast(
-                () => update.mutateAsync({ id: editing._id, ...values }),
-                (reply) => reply.message ?? `${values.name} updated Successfully`,
-                'Something went wrong',
-              );
-              if (saved) setEditing(null);
-              return saved;
-            }}
-          />
-        </AdminModal>
-      ) : null}
-    </>
+    <AdminCrudScreen
+      createHeading="Create category"
+      listHeading="All categories"
+      list={useAdminCategories('table')}
+      table={{
+        loading: 'Loading categories',
+        failed: 'Cannot get categories..',
+        empty: 'No categories yet.',
+        headers: ['Name', 'Id'],
+      }}
+      cells={(c: Category) => (
+        <>
+          <td>{c.name}</td>
+          <td className="admin-id">{c._id}</td>
+        </>
+      )}
+      form={(props, editing) => (
+        <CategoryForm {...props} initial={editing && { name: editing.name, image: editing.image ?? '' }} />
+      )}
+      editTitle={(c) => `Edit ${c.name}`}
+      create={{
+        mutation: useCreateCategory(),
+        success: (_reply, values) => `${values.name} created Successfully`,
+        failure: 'Something went wrong',
+      }}
+      update={{
+        mutation: useUpdateCategory(),
+        success: (reply, values) => reply.message ?? `${values.name} updated Successfully`,
+        failure: 'Something went wrong',
+      }}
+      remove={{
+        mutation: useDeleteCategory(),
+        confirm: (c) => `Delete ${c.name}?`,
+        success: (_reply, c) => `${c.name} deleted Successfully`,
+        failure: 'Something went wrong',
+      }}
+    />
   );
 }

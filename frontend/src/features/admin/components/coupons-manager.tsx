@@ -2,17 +2,14 @@ import { useState, type FormEvent } from 'react';
 import { Field } from '@/components/ui/field';
 import { formatRupees } from '@/lib/format';
 import { notify } from '@/lib/notify';
-import type { Coupon, CouponKind } from '@/types/api';
+import type { CouponKind } from '@/types/api';
 import { useCreateCoupon, type CouponInput } from '../api/create-coupon';
 import { useDeleteCoupon } from '../api/delete-coupon';
 import { useCoupons } from '../api/get-coupons';
 import { useUpdateCoupon } from '../api/update-coupon';
 import { formatCouponUses, formatCouponValue, formatIst, formatLimit } from '../utils/admin-format';
 import { couponToForm, emptyCouponForm, readCouponForm, type CouponFormValues } from '../utils/coupon-form';
-import { saveWithToast } from '../utils/save-with-toast';
-import { AdminModal } from './admin-modal';
-import { AdminTable, EditButton } from './admin-table';
-import { DeleteButton } from './delete-button';
+import { AdminCrudScreen, type AdminFormProps } from './admin-crud-screen';
 import { FormActions } from './form-actions';
 import { IndiaTimeRange } from './india-time-range';
 
@@ -21,13 +18,7 @@ const VALUE_HINT: Record<CouponKind, string> = {
   amount: 'Whole rupees off, at least 1',
 };
 
-type CouponFormProps = {
-  initial?: CouponFormValues;
-  submitLabel: string;
-  submitting: boolean;
-  onSubmit: (input: CouponInput) => Promise<boolean>;
-  onCancel?: () => void;
-};
+type CouponFormProps = AdminFormProps<CouponInput> & { initial?: CouponFormValues };
 
 function CouponForm({ initial = emptyCouponForm, submitLabel, submitting, onSubmit, onCancel }: CouponFormProps) {
   const [values, setValues] = useState<CouponFormValues>(initial);
@@ -95,76 +86,46 @@ function CouponForm({ initial = emptyCouponForm, submitLabel, submitting, onSubm
 
 /** /admin/coupons: the form and the table of code, discount, minimum, dates, limits and uses (India time). */
 export function CouponsManager() {
-  const coupons = useCoupons();
-  const create = useCreateCoupon();
-  const update = useUpdateCoupon();
-  const remove = useDeleteCoupon();
-  const [editing, setEditing] = useState<Coupon | null>(null);
-
   return (
-    <>
-      <h2>Create coupon</h2>
-      <CouponForm
-        submitLabel="Create"
-        submitting={create.isPending}
-        onSubmit={(input) =>
-          saveWithToast(
-            () => create.mutateAsync(input),
-            (reply) => reply.message ?? 'Coupon created Successfully',
-            'Error saving coupon. Please try again.',
-          )
-        }
-      />
-      <h2>All coupons</h2>
-      <AdminTable
-        list={coupons}
-        loading="Loading coupons"
-        failed="Cannot get coupons. Please try again later."
-        empty="No coupons yet."
-        headers={['Code', 'Discount', 'Min order', 'Start', 'End', 'Per shopper', 'Used', 'Edit', 'Delete']}
-        cells={(c) => (
-          <>
-            <td className="admin-id admin-code">{c.code}</td>
-            <td>{formatCouponValue(c)}</td>
-            <td>{formatRupees(c.minOrder)}</td>
-            <td>{formatIst(c.start)}</td>
-            <td>{formatIst(c.end)}</td>
-            <td>{formatLimit(c.maxUsesPerUser)}</td>
-            <td>{formatCouponUses(c)}</td>
-            <td>
-              <EditButton onClick={() => setEditing(c)} />
-            </td>
-            <td>
-              <DeleteButton
-                mutation={remove}
-                id={c._id}
-                confirm={`Delete coupon ${c.code}? Orders keep what they saved.`}
-                success={(reply) => reply.message ?? 'Coupon deleted Successfully'}
-                failure="Error deleting coupon. Please try again."
-              />
-            </td>
-          </>
-        )}
-      />
-      {editing ? (
-        <AdminModal title={`Edit ${editing.code}`} onClose={() => setEditing(null)}>
-          <CouponForm
-            initial={couponToForm(editing)}
-            submitLabel="Save"
-            submitting={update.isPending}
-            onCancel={() => setEditing(null)}
-            onSubmit={async (input) => {
-              const saved = await saveWithToast(
-                () => update.mutateAsync({ id: editing._id, ...input }),
-                (reply) => reply.message ?? 'Coupon updated Successfully',
-                'Error saving coupon. Please try again.',
-              );
-              if (saved) setEditing(null);
-              return saved;
-            }}
-          />
-        </AdminModal>
-      ) : null}
-    </>
+    <AdminCrudScreen
+      createHeading="Create coupon"
+      listHeading="All coupons"
+      list={useCoupons()}
+      table={{
+        loading: 'Loading coupons',
+        failed: 'Cannot get coupons. Please try again later.',
+        empty: 'No coupons yet.',
+        headers: ['Code', 'Discount', 'Min order', 'Start', 'End', 'Per shopper', 'Used'],
+      }}
+      cells={(c) => (
+        <>
+          <td className="admin-id admin-code">{c.code}</td>
+          <td>{formatCouponValue(c)}</td>
+          <td>{formatRupees(c.minOrder)}</td>
+          <td>{formatIst(c.start)}</td>
+          <td>{formatIst(c.end)}</td>
+          <td>{formatLimit(c.maxUsesPerUser)}</td>
+          <td>{formatCouponUses(c)}</td>
+        </>
+      )}
+      form={(props, editing) => <CouponForm {...props} initial={editing && couponToForm(editing)} />}
+      editTitle={(c) => `Edit ${c.code}`}
+      create={{
+        mutation: useCreateCoupon(),
+        success: (reply) => reply.message ?? 'Coupon created Successfully',
+        failure: 'Error saving coupon. Please try again.',
+      }}
+      update={{
+        mutation: useUpdateCoupon(),
+        success: (reply) => reply.message ?? 'Coupon updated Successfully',
+        failure: 'Error saving coupon. Please try again.',
+      }}
+      remove={{
+        mutation: useDeleteCoupon(),
+        confirm: (c) => `Delete coupon ${c.code}? Orders keep what they saved.`,
+        success: (reply) => reply.message ?? 'Coupon deleted Successfully',
+        failure: 'Error deleting coupon. Please try again.',
+      }}
+    />
   );
 }

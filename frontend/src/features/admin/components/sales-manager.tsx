@@ -8,22 +8,13 @@ import { useAdminSales } from '../api/get-admin-lists';
 import { useUpdateSale } from '../api/update-sale';
 import { readSaleForm, type SaleFormValues } from '../utils/sale-form';
 import { formatIst, isoToIstInput } from '../utils/admin-format';
-import { AdminModal } from './admin-modal';
-import { AdminTable, EditButton } from './admin-table';
-import { DeleteButton } from './delete-button';
+import { AdminCrudScreen, type AdminFormProps } from './admin-crud-screen';
 import { FormActions } from './form-actions';
 import { IndiaTimeRange } from './india-time-range';
-import { saveWithToast } from '../utils/save-with-toast';
 
 const EMPTY: SaleFormValues = { name: '', start: '', end: '', discount: '' };
 
-type SaleFormProps = {
-  initial?: SaleFormValues;
-  submitLabel: string;
-  submitting: boolean;
-  onSubmit: (input: SaleInput) => Promise<boolean>;
-  onCancel?: () => void;
-};
+type SaleFormProps = AdminFormProps<SaleInput> & { initial?: SaleFormValues };
 
 function SaleForm({ initial = EMPTY, submitLabel, submitting, onSubmit, onCancel }: SaleFormProps) {
   const [values, setValues] = useState<SaleFormValues>(initial);
@@ -66,79 +57,56 @@ function SaleForm({ initial = EMPTY, submitLabel, submitting, onSubmit, onCancel
 
 /** /admin/sale: the form and the table of name, id, start, end, discount, Edit, Delete (India time). */
 export function SalesManager() {
-  const sales = useAdminSales();
-  const create = useCreateSale();
-  const update = useUpdateSale();
-  const remove = useDeleteSale();
-  const [editing, setEditing] = useState<Sale | null>(null);
-
   return (
-    <>
-      <h2>Create sale</h2>
-      <SaleForm
-        submitLabel="Create"
-        submitting={create.isPending}
-        onSubmit={(input) =>
-          saveWithToast(
-            () => create.mutateAsync(input),
-            (reply) => reply.message ?? `${input.name} created Successfully`,
-            'Error creating sale. Please try again.',
-          )
-        }
-      />
-      <h2>All sales</h2>
-      <AdminTable
-        list={sales}
-        loading="Loading sales"
-        failed="Cannot get sales. Please try again later."
-        empty="No sales yet."
-        headers={['Name', 'Id', 'Start', 'End', 'Discount', 'Edit', 'Delete']}
-        cells={(s) => (
-          <>
-            <td>{s.name}</td>
-            <td className="admin-id">{s._id}</td>
-            <td>{formatIst(s.start)}</td>
-            <td>{formatIst(s.end)}</td>
-            <td>{s.discount}%</td>
-            <td>
-              <EditButton onClick={() => setEditing(s)} />
-            </td>
-            <td>
-              <DeleteButton
-                mutation={remove}
-                id={s._id}
-                confirm={`Delete ${s.name}?`}
-                success={() => 'Sale deleted Successfully'}
-                failure="Error deleting sale. Please try again."
-              />
-            </td>
-          </>
-        )}
-      />
-      {editing ? (
-        <AdminModal title={`Edit ${editing.name}`} onClose={() => setEditing(null)}>
-          <SaleForm
-            initial={{
+    <AdminCrudScreen
+      createHeading="Create sale"
+      listHeading="All sales"
+      list={useAdminSales()}
+      table={{
+        loading: 'Loading sales',
+        failed: 'Cannot get sales. Please try again later.',
+        empty: 'No sales yet.',
+        headers: ['Name', 'Id', 'Start', 'End', 'Discount'],
+      }}
+      cells={(s: Sale) => (
+        <>
+          <td>{s.name}</td>
+          <td className="admin-id">{s._id}</td>
+          <td>{formatIst(s.start)}</td>
+          <td>{formatIst(s.end)}</td>
+          <td>{s.discount}%</td>
+        </>
+      )}
+      form={(props, editing) => (
+        <SaleForm
+          {...props}
+          initial={
+            editing && {
               name: editing.name,
               start: isoToIstInput(editing.start),
               end: isoToIstInput(editing.end),
               discount: String(editing.discount),
-            }}
-            submitLabel="Save"
-            submitting={update.isPending}
-            onCancel={() => setEditing(null)}
-            onSubmit={async (input) => {
-              const saved = await saveWithToast(
-                () => update.mutateAsync({ id: editing._id, ...input }),
-                (reply) => reply.message ?? `${input.name} updated Successfully`,
-                'Error updating sale. Please try again.',
-              );
-              if (saved) setEditing(null);
-              return saved;
-            }}
-          />
-        </AdminModal>
-      ) : null}
-    </>
+            }
+          }
+        />
+      )}
+      editTitle={(s) => `Edit ${s.name}`}
+      create={{
+        mutation: useCreateSale(),
+        success: (reply, input) => reply.message ?? `${input.name} created Successfully`,
+        failure: 'Error creating sale. Please try again.',
+      }}
+      update={{
+        mutation: useUpdateSale(),
+        success: (reply, input) => reply.message ?? `${input.name} updated Successfully`,
+        failure: 'Error updating sale. Please try again.',
+      }}
+      remove={{
+        mutation: useDeleteSale(),
+        confirm: (s) => `Delete ${s.name}?`,
+        success: () => 'Sale deleted Successfully',
+        failure: 'Error deleting sale. Please try again.',
+      }}
+    />
   );
 }

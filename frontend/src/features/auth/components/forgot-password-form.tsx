@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { Field } from '@/components/ui/field';
+import { InputField } from '@/components/ui/field';
 import { OtpField } from './otp-field';
 import { paths } from '@/config/paths';
 import { notify } from '@/lib/notify';
@@ -42,19 +42,7 @@ export function ForgotPasswordForm({ onReset }: { onReset: () => void }) {
   return (
     <div className="stack">
       <form className="auth-form" onSubmit={sendCode}>
-        <Field label="Email">
-          {(field) => (
-            <input
-              {...field}
-              className="input"
-              type="email"
-              autoComplete="email"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          )}
-        </Field>
+        <InputField label="Email" type="email" autoComplete="email" required value={email} onValueChange={setEmail} />
         <button
           type="submit"
           className={`btn btn-block ${codeSent ? 'btn-secondary' : 'btn-primary'}`}
@@ -67,20 +55,16 @@ export function ForgotPasswordForm({ onReset }: { onReset: () => void }) {
       {codeSent && (
         <form className="auth-form otp-form" onSubmit={submitReset}>
           <OtpField value={otp} onChange={setOtp} />
-          <Field label="New password" hint="At least 8 characters">
-            {(field) => (
-              <input
-                {...field}
-                className="input"
-                type="password"
-                autoComplete="new-password"
-                required
-                minLength={8}
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-              />
-            )}
-          </Field>
+          <InputField
+            label="New password"
+            hint="At least 8 characters"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={8}
+            value={password}
+            onValueChange={setPassword}
+          />
           <button type="submit" className="btn btn-primary btn-block" disabled={reset.isPending}>
             Reset password
           </button>

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { Field } from '@/components/ui/field';
+import { InputField } from '@/components/ui/field';
 import { paths } from '@/config/paths';
 import { notify } from '@/lib/notify';
 import { useLogin } from '../api/login';
@@ -28,40 +28,28 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
 
   return (
     <form className="auth-form" onSubmit={submit}>
-      <Field label="Email">
-        {(field) => (
-          <input
-            {...field}
-            className="input"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            placeholder="you@example.com"
-          />
-        )}
-      </Field>
-      <Field
+      <InputField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        required
+        value={email}
+        placeholder="you@example.com"
+        onValueChange={setEmail}
+      />
+      <InputField
         label="Password"
         aside={
           <Link to={paths.forgotPassword.getHref()} className="field-aside">
             Forgot password?
           </Link>
         }
-      >
-        {(field) => (
-          <input
-            {...field}
-            className="input"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        )}
-      </Field>
+        type="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        onValueChange={setPassword}
+      />
       <button type="submit" className="btn btn-primary btn-block" disabled={login.isPending}>
         {login.isPending ? 'Signing in...' : 'Sign in'}
       </button>

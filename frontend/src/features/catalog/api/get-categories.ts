@@ -1,12 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { getList } from '@/lib/get-list';
 import { queryKeys } from '@/lib/query-keys';
-import type { Category, Ok } from '@/types/api';
+import type { Category } from '@/types/api';
 
-export const getCategories = async (signal?: AbortSignal): Promise<Category[]> => {
-  const reply = await api.get<Ok<{ categories: Category[] }>>('/category/all-categories', { signal });
-  return Array.isArray(reply.categories) ? reply.categories : [];
-};
+export const getCategories = (signal?: AbortSignal): Promise<Category[]> =>
+  getList<Category>('/category/all-categories', 'categories', signal);
 
 export const categoriesQueryOptions = () =>
   queryOptions({

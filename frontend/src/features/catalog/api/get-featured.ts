@@ -1,13 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { getList } from '@/lib/get-list';
 import { queryKeys } from '@/lib/query-keys';
-import type { Ok, Product } from '@/types/api';
+import type { Product } from '@/types/api';
 
 /** Up to five products the server picked at random for the banner (decisions 9). */
-export const getFeatured = async (signal?: AbortSignal): Promise<Product[]> => {
-  const reply = await api.get<Ok<{ products: Product[] }>>('/product/featured', { signal });
-  return Array.isArray(reply.products) ? reply.products : [];
-};
+export const getFeatured = (signal?: AbortSignal): Promise<Product[]> =>
+  getList<Product>('/product/featured', 'products', signal);
 
 export const featuredQueryOptions = () =>
   queryOptions({

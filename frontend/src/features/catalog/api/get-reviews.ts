@@ -1,14 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { getList } from '@/lib/get-list';
 import { queryKeys } from '@/lib/query-keys';
-import type { Ok, Review } from '@/types/api';
+import type { Review } from '@/types/api';
 
-export const getReviews = async (productId: string, signal?: AbortSignal): Promise<Review[]> => {
-  const reply = await api.get<Ok<{ reviews: Review[] }>>(`/product/reviews/${encodeURIComponent(productId)}`, {
-    signal,
-  });
-  return Array.isArray(reply.reviews) ? reply.reviews : [];
-};
+export const getReviews = (productId: string, signal?: AbortSignal): Promise<Review[]> =>
+  getList<Review>(`/product/reviews/${encodeURIComponent(productId)}`, 'reviews', signal);
 
 export const reviewsQueryOptions = (productId: string) =>
   queryOptions({

@@ -1,16 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { getList } from '@/lib/get-list';
 import { queryKeys } from '@/lib/query-keys';
-import type { IndianState, Ok } from '@/types/api';
+import type { IndianState } from '@/types/api';
 
 /** The list changes with the constitution, not with the shop: kept for the whole visit. */
 const STATES_CACHE_MS = 24 * 60 * 60_000;
 
 /** `GET /delivery/states`: every state and union territory, sorted by name (decisions 11). */
-export const getStates = async (signal?: AbortSignal): Promise<IndianState[]> => {
-  const reply = await api.get<Ok<{ states: IndianState[] }>>('/delivery/states', { signal });
-  return Array.isArray(reply.states) ? reply.states : [];
-};
+export const getStates = (signal?: AbortSignal): Promise<IndianState[]> =>
+  getList<IndianState>('/delivery/states', 'states', signal);
 
 export const statesQueryOptions = () =>
   queryOptions({

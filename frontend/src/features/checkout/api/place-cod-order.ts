@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInvalidatingMutation } from '@/lib/invalidating-mutation';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import type { Ok, Order } from '@/types/api';
@@ -28,14 +28,13 @@ export type PlacedOrder = Ok<{ message: string; order: Order }>;
 export const placeCodOrder = ({ order, idempotencyKey }: PlaceCodOrderInput) =>
   api.post<PlacedOrder>('/order/cod', order, { headers: { 'Idempotency-Key': idempotencyKey } });
 
-export const usePlaceCodOrder = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const usePlaceCodOrder = () =>
+  useInvalidatingMutation({
     mutationFn: placeCodOrder,
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
+    invalidates: [
+      queryKeys.orders.all,
       // Stock changed.
-      void queryClient.invalidateQueries({ queryKey: queryKeys.products.all });
-    },
+      queryKeys.products.all,
+    ],
+    refetchAfter: 'success',
   });
-};

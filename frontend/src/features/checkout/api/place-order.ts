@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInvalidatingMutation } from '@/lib/invalidating-mutation';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import type { Ok, Order } from '@/types/api';
@@ -21,14 +21,13 @@ export type PlaceOrderInput = {
 export const placeOrder = (input: PlaceOrderInput) =>
   api.post<Ok<{ message: string; order: Order }>>('/order/cart', input);
 
-export const usePlaceOrder = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const usePlaceOrder = () =>
+  useInvalidatingMutation({
     mutationFn: placeOrder,
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
+    invalidates: [
+      queryKeys.orders.all,
       // Stock changed.
-      void queryClient.invalidateQueries({ queryKey: queryKeys.products.all });
-    },
+      queryKeys.products.all,
+    ],
+    refetchAfter: 'success',
   });
-};

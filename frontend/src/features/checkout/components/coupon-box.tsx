@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Field } from '@/components/ui/field';
+import { InputField } from '@/components/ui/field';
 import { formatRupees } from '@/lib/format';
 import type { CouponControls } from '../hooks/use-coupon';
 
@@ -33,22 +33,17 @@ export function CouponBox({ applied, busy, apply, remove }: CouponControls) {
           </div>
         ) : (
           <form className="coupon-form" onSubmit={(e) => void submit(e)} noValidate>
-            <Field label="Coupon code">
-              {(field) => (
-                <input
-                  {...field}
-                  className="input"
-                  type="text"
-                  autoComplete="off"
-                  autoCapitalize="characters"
-                  spellCheck={false}
-                  maxLength={20}
-                  placeholder="Coupon code"
-                  value={code}
-                  onChange={(e) => setCode(e.target.value)}
-                />
-              )}
-            </Field>
+            <InputField
+              label="Coupon code"
+              type="text"
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={20}
+              placeholder="Coupon code"
+              value={code}
+              onValueChange={setCode}
+            />
             <button type="submit" className="btn btn-secondary" disabled={busy || !code.trim()}>
               Apply
             </button>

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Field } from '@/components/ui/field';
+import { Field, InputField } from '@/components/ui/field';
 import { formatRupees } from '@/lib/format';
 import type { PaymentMethod } from '@/types/api';
 import { useStates } from '../api/get-states';
@@ -107,20 +107,15 @@ export function OrderSummary({ itemCount, total, savedAddress, coupon, couponBus
           />
         )}
       </Field>
-      <Field label="Pincode">
-        {(field) => (
-          <input
-            {...field}
-            className="input"
-            type="number"
-            inputMode="numeric"
-            autoComplete="postal-code"
-            placeholder="6-digit pincode"
-            value={pincode}
-            onChange={(e) => setPincode(e.target.value)}
-          />
-        )}
-      </Field>
+      <InputField
+        label="Pincode"
+        type="number"
+        inputMode="numeric"
+        autoComplete="postal-code"
+        placeholder="6-digit pincode"
+        value={pincode}
+        onValueChange={setPincode}
+      />
       <Field label="State">
         {(field) => (
           <select

@@ -1,12 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { getList } from '@/lib/get-list';
 import { queryKeys } from '@/lib/query-keys';
-import type { Ok, Sale } from '@/types/api';
+import type { Sale } from '@/types/api';
 
-export const getSales = async (signal?: AbortSignal): Promise<Sale[]> => {
-  const reply = await api.get<Ok<{ sales: Sale[] }>>('/sale/allsales', { signal });
-  return Array.isArray(reply.sales) ? reply.sales : [];
-};
+export const getSales = (signal?: AbortSignal): Promise<Sale[]> => getList<Sale>('/sale/allsales', 'sales', signal);
 
 export const salesQueryOptions = () =>
   queryOptions({
