@@ -55,7 +55,7 @@ test-e2e: release-build
     {{just_executable()}} frontend-build
     scripts/e2e.sh
 
-# Two instances of the release binary on one fresh PostgreSQL database, requests alternating between them (decisions 13).
+# Two instances of the release binary on one fresh PostgreSQL database, requests alternating between them (decisions D13).
 test-instances: release-build
     scripts/instances.sh
 

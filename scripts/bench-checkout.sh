@@ -7,7 +7,7 @@
 # every order verified afterwards (stock taken = orders placed = acknowledgements); then a
 # kill -9 in the middle of the load on each database, after which the same must hold for
 # every acknowledged order; last, one account paying before and after BENCH_HISTORY_ORDERS
-# (default 20,000) past orders of its own, with the server's CPU per order (decisions 18:
+# (default 20,000) past orders of its own, with the server's CPU per order (decisions D18:
 # within 10 %), on SQLite and PostgreSQL.
 #
 # Needs PostgreSQL at BENCH_POSTGRES (default postgres://root@127.0.0.1:5432); a database is

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Several instances, one shop (decisions 13): two instances of the release binary on one fresh
+# Several instances, one shop (decisions D13): two instances of the release binary on one fresh
 # PostgreSQL database, started together on it empty, requests alternating between them
 # (tests/instances/, node:test, no npm packages). Builds nothing: `just test-instances` builds
 # the binary first, then calls this.

@@ -1,4 +1,4 @@
-// Cash on delivery (decisions §11) against the real server and the built storefront: the shopper
+// Cash on delivery (decisions D8) against the real server and the built storefront: the shopper
 // picks Cash on Delivery in the cart and places the order without a payment window; my orders and
 // the order mail say what is to be paid on delivery; the admin marks it paid on /admin/orders and
 // the overview's To collect card goes down by it. This file's server is its own, so the demo

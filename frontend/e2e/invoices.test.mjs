@@ -1,4 +1,4 @@
-// GST invoices (decisions §11) against the real server and the built storefront, with the shop
+// GST invoices (decisions D16) against the real server and the built storefront, with the shop
 // registered for GST (SHOP_GSTIN, an Uttar Pradesh number): the cart's State select follows the
 // pincode until the shopper picks a state by hand; my orders and the admin's order page show the
 // invoice number and the place of supply, and Download invoice saves the PDF, read back here with

@@ -1,4 +1,4 @@
-// Phone-first speed (decisions, section 9) as a shopper would notice it, on a shop of 10,000
+// Phone-first speed (decisions D12) as a shopper would notice it, on a shop of 10,000
 // products: the home page shows its first grid after little JSON, nothing moves when data and
 // images arrive, product photos come at the width the screen needs, and more cards come without
 // the first ones being loaded again. Asserts byte counts and layout-shift scores, never times.

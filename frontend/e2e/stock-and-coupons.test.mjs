@@ -1,4 +1,4 @@
-// Stock per size and coupons (decisions §10) against the real server and the built storefront:
+// Stock per size and coupons (decisions D7) against the real server and the built storefront:
 // a sold-out size, the cart's plus stopping at the stock, WELCOME10 through a sandbox payment to
 // the shopper's orders, the admin's order page and the order mail, and the admin's Coupons screen.
 import assert from 'node:assert/strict';

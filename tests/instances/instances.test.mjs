@@ -1,4 +1,4 @@
-// Several instances, one shop (decisions 13, issue 13): two `paduka serve` of the release
+// Several instances, one shop (decisions D13, issue 13): two `paduka serve` of the release
 // binary on one fresh PostgreSQL database, started at the same moment on the empty database,
 // requests alternating between them.
 //
@@ -228,7 +228,7 @@ test('a catalog change on one instance is listed by the other (required: within 
 });
 
 test("an admin's catalog or sale change through one instance is in their very next read through the other, 100 times in a row", async () => {
-  // Read-your-writes (decisions 18): no pause between the write and the read, and each read
+  // Read-your-writes (decisions D18): no pause between the write and the read, and each read
   // carries the admin's token, as the admin's screens send it.
   const name = `Read Your Writes Sandal ${run}`;
   const { product } = await expectStatus(201, a, '/product/create-product', {

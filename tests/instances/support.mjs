@@ -348,7 +348,7 @@ export async function register(askOn, confirmOn, account, from) {
 }
 
 /**
- * The shop's price formula (decisions 5): sum of price x (100 - discount) / 100 x quantity, cut
+ * The shop's price formula (decisions D6): sum of price x (100 - discount) / 100 x quantity, cut
  * to whole rupees (in centi-paise, so no floating-point rounding).
  */
 export function orderAmount(/** @type {Array<{price: number, discount: number, quantity: number}>} */ lines) {

@@ -1,4 +1,4 @@
-//! Coupons (decisions section 10): what an admin may create, and what one takes off an order.
+//! Coupons (decisions D7): what an admin may create, and what one takes off an order.
 //!
 //! Only the rules live here; counting uses and taking one in the order's transaction belong to
 //! the checkout and its repository.
@@ -90,7 +90,7 @@ pub struct CouponPrice {
     pub amount: i64,
 }
 
-/// Why a coupon does not apply to a cart; the messages are the API's (decisions 10).
+/// Why a coupon does not apply to a cart; the messages are the API's (decisions D7).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum CouponRefusal {
     #[error("Invalid or expired coupon")]

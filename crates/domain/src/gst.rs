@@ -1,4 +1,4 @@
-//! GST settings as the shop configures them (decisions section 11): its GSTIN, the rate slabs
+//! GST settings as the shop configures them (decisions D16): its GSTIN, the rate slabs
 //! and HSN codes. The invoice arithmetic is in [`crate::invoice`].
 
 use std::fmt;

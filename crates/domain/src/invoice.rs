@@ -1,4 +1,4 @@
-//! A GST tax invoice's arithmetic and numbering (decisions section 11).
+//! A GST tax invoice's arithmetic and numbering (decisions D16).
 //!
 //! Prices are tax inclusive: the shopper pays the order's `amount` and the invoice shows how
 //! much of it is the taxable value and how much GST. Everything is integer paise; the lines

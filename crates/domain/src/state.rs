@@ -1,4 +1,4 @@
-//! India's states and union territories as GST knows them (decisions section 11): the place of
+//! India's states and union territories as GST knows them (decisions D16): the place of
 //! supply on a tax invoice, whose state code decides CGST + SGST against IGST.
 
 use std::fmt;

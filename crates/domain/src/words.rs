@@ -1,4 +1,4 @@
-//! Amounts in words, as Indian invoices write them (decisions section 11): Indian numbering
+//! Amounts in words, as Indian invoices write them (decisions D16): Indian numbering
 //! (thousand, lakh, crore), which an Indian accountant reads at a glance, not millions.
 
 use crate::Paise;

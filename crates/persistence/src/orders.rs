@@ -269,7 +269,7 @@ fn lock_order(conn: &mut AnyConnection, id: &str) -> QueryResult<Locked> {
     let payment_method = PaymentMethod::from_stored(&row.payment_method)
         .ok_or_else(|| corrupt(format_args!("payment method of order {id}")))?;
     Ok(Locked {
-        // No order has a shipment until shipments are stored (decisions 15).
+        // No order has a shipment until shipments are stored (decisions D18).
         lifecycle: Lifecycle::new(status, false),
         payment_method,
         paid: row.paid,

@@ -11,7 +11,7 @@
 //! ```
 //!
 //! `history` measures whether checkout grows dearer with the shopper's own past orders
-//! (decisions 18): ONE account pays with 8 requests at a time for SECONDS, then places orders
+//! (decisions D18): ONE account pays with 8 requests at a time for SECONDS, then places orders
 //! until it has PAST_ORDERS, then pays for SECONDS again. For each measured phase it reads the
 //! server process's CPU time (user + system, `/proc/SERVER_PID/stat`, all threads) before and
 //! after and divides by the orders placed: the load generator shares the cores, but cannot

@@ -1,11 +1,11 @@
 //! Learning of changes made by other instances: the database's change counters (moved by
 //! triggers in every transaction that writes the catalog or the sales) are read a few times a
 //! second, and a difference bumps this process's revision, so the cached lists are rebuilt
-//! (decisions 13: a write on one instance shows on every other within a second).
+//! (decisions D13: a write on one instance shows on every other within a second).
 //!
 //! A signed-in caller's read of a cached list reads the counters first, so an admin who
 //! changed the catalog or a sale through another instance sees it on the very next read
-//! (decisions 18, read-your-writes); anonymous shoppers keep the polled lists and cost nothing.
+//! (decisions D18, read-your-writes); anonymous shoppers keep the polled lists and cost nothing.
 //!
 //! This process's own writes bump the revisions at once; the counters then bump them once
 //! more, which costs one extra rebuild and keeps the rule simple: whatever committed, from

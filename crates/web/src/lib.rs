@@ -5,7 +5,7 @@
 //!   and served from memory, with the single-page app's fallback to `index.html`
 //!   ([`frontend`]).
 //! - [`Previews`]: the home, category and product pages (the app's `index.html` with each
-//!   page's own head, decisions 12) and `/sitemap.xml`, made once per catalog revision; one
+//!   page's own head, decisions D17) and `/sitemap.xml`, made once per catalog revision; one
 //!   file per page in `pages/`. Mounted by [`previews`] before the frontend's files.
 //! - `/robots.txt` ([`robots`]), and the `X-Request-Id` and caching headers of every reply
 //!   ([`cache_and_request_id`]).

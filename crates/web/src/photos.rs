@@ -8,7 +8,7 @@ use paduka_domain::text::escape_html;
 use crate::text::{encode_component, encode_query_value};
 
 /// The width of the photo link previews show. Open Graph asks for at least 1200 px; the
-/// photos are served at [`PhotoWidth::ALL`] only (decisions 9), so the preview takes the
+/// photos are served at [`PhotoWidth::ALL`] only (decisions D12), so the preview takes the
 /// nearest wider one, which the product page's `srcset` also uses on large screens (one
 /// variant made and kept for both). Never upscaled: a narrower upload is sent as it is.
 pub(crate) const PREVIEW_WIDTH: u32 = 1600;

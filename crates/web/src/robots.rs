@@ -1,4 +1,4 @@
-//! `/robots.txt` (decisions 12).
+//! `/robots.txt` (decisions D17).
 
 use actix_web::web::Bytes;
 use actix_web::{HttpResponse, web};

@@ -1,4 +1,4 @@
-//! The routes of the pages link previews and search engines read (decisions 12): each asks
+//! The routes of the pages link previews and search engines read (decisions D17): each asks
 //! [`Previews`] for its page and answers it with the caching every page has.
 
 use std::sync::Arc;

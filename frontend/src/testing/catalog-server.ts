@@ -13,7 +13,7 @@ const ORDER: Record<string, (a: Product, b: Product) => number> = {
 };
 
 /**
- * `GET /product/get-products` as the server answers it (decisions 9): `category` (ids separated
+ * `GET /product/get-products` as the server answers it (decisions D12): `category` (ids separated
  * by commas), `maxPrice`, `sort`, `page` and `limit`; `priceCeiling` ignores `maxPrice`.
  */
 export function productPages(products: Product[]) {

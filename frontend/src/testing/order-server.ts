@@ -18,8 +18,8 @@ const PINCODE_STATES: [string, string][] = [
 const stateOf = (pincode: string) => PINCODE_STATES.find(([prefix]) => pincode.startsWith(prefix))?.[1] ?? null;
 
 /**
- * `GET /delivery/states` and `GET /delivery/{pincode}` as the server answers them (decisions 3
- * and 11): 400 for anything but six digits, `deliverable` for the served pincodes, and the
+ * `GET /delivery/states` and `GET /delivery/{pincode}` as the server answers them (decisions D5
+ * and D16): 400 for anything but six digits, `deliverable` for the served pincodes, and the
  * `state` the pincode's first digits belong to (`null` when unknown).
  */
 export function deliveryRoutes(deliverable: string[] = DELIVERABLE_PINCODES) {

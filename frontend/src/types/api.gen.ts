@@ -495,7 +495,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The order's invoice (decisions 11): a one-page PDF, for its owner or an administrator. */
+        /** The order's invoice (decisions D16): a one-page PDF, for its owner or an administrator. */
         get: operations["invoice"];
         put?: never;
         post?: never;

@@ -9,7 +9,7 @@ export const INVOICE_FAILED = 'Failed to download invoice';
 export const invoiceFileName = (invoiceNo: string): string => `invoice-${invoiceNo.replaceAll('/', '-')}.pdf`;
 
 /**
- * `GET /order/invoice/{id}` (decisions 11: the order's owner or an admin), saved under the
+ * `GET /order/invoice/{id}` (decisions D16: the order's owner or an admin), saved under the
  * name its `Content-Disposition` gives, else one made from the invoice number. Resolves to
  * the file name; a refusal rejects with the server's message (`ApiError`).
  */

@@ -11,7 +11,7 @@ export const isAwaitingCash = (order: PaymentFacts): boolean =>
   isCashOnDelivery(order) && order.paid !== true && order.status !== 'Cancelled';
 
 /**
- * How an order is paid, as the orders pages say it (decisions 11): `Cash on Delivery · ₹X to
+ * How an order is paid, as the orders pages say it (decisions D8): `Cash on Delivery · ₹X to
  * collect`, `Cash on Delivery · Paid`, a cancelled unpaid one just `Cash on Delivery` (there is
  * nothing to collect), and `Paid online` for the rest.
  */

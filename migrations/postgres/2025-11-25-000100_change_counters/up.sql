@@ -1,7 +1,7 @@
 -- Change counters, on PostgreSQL. Keep in step with ../../sqlite/ (see migrations/README.md).
 -- Every write to the catalog's tables (or the sales') adds one to a counter in the writing
 -- transaction, so each paduka instance sharing this database sees a committed change by
--- polling the counters' sum and rebuilds its cached lists (decisions 13). Sixteen slots per
+-- polling the counters' sum and rebuilds its cached lists (decisions D13). Sixteen slots per
 -- counter, chosen by the connection's backend process, keep concurrent orders from queueing
 -- on one row lock.
 CREATE TABLE change_counters (

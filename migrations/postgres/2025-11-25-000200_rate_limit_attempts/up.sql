@@ -1,7 +1,7 @@
 -- Rate-limit attempts, on PostgreSQL. Keep in step with ../../sqlite/ (see migrations/README.md).
 -- One row per counted attempt (a failed sign-in, a registration or reset request) under its
 -- key (the action with an e-mail or a client address), so every instance counts against the
--- same limit (decisions 13). Rows older than the window are swept as attempts come in.
+-- same limit (decisions D13). Rows older than the window are swept as attempts come in.
 CREATE TABLE rate_limit_attempts (
     id  BIGSERIAL NOT NULL,
     key TEXT      NOT NULL,

@@ -1,5 +1,5 @@
 -- Stock per size and coupons, on PostgreSQL. Keep in step with ../../sqlite/ (see migrations/README.md).
--- Decisions 10. A variant's stock: NULL while the product keeps one pool
+-- Decisions D7. A variant's stock: NULL while the product keeps one pool
 -- (products.quantity), a count per size once the product tracks sizes; products.quantity is
 -- then the sum. Every existing product stays pooled with its stock unchanged.
 ALTER TABLE product_variants ADD COLUMN stock INTEGER CONSTRAINT product_variants_stock_check CHECK (stock >= 0);

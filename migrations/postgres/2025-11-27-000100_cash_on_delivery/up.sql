@@ -1,5 +1,5 @@
 -- Cash on delivery, on PostgreSQL. Keep in step with ../../sqlite/ (see migrations/README.md).
--- Decisions 11. Every order so far was paid online.
+-- Decisions D8. Every order so far was paid online.
 ALTER TABLE orders ADD COLUMN payment_method TEXT NOT NULL DEFAULT 'online'
     CONSTRAINT orders_payment_method_check CHECK (payment_method IN ('online', 'cod'));
 ALTER TABLE orders ADD COLUMN paid BOOLEAN NOT NULL DEFAULT TRUE;

@@ -1,3 +1,3 @@
 -- A product's own HSN code, on PostgreSQL. Keep in step with ../../sqlite/ (see migrations/README.md).
--- Decisions 11: 4 to 8 digits for tax invoices; NULL means the shop's DEFAULT_HSN.
+-- Decisions D16: 4 to 8 digits for tax invoices; NULL means the shop's DEFAULT_HSN.
 ALTER TABLE products ADD COLUMN hsn TEXT;

@@ -1,5 +1,5 @@
 -- GST invoices, on PostgreSQL. Keep in step with ../../sqlite/ (see migrations/README.md).
--- Decisions 11. Orders placed before this have no place of supply, no invoice number and no
+-- Decisions D16. Orders placed before this have no place of supply, no invoice number and no
 -- stored rate or HSN: they have no invoice (the shop cannot number them after the fact
 -- without breaking the order of its numbers).
 ALTER TABLE orders ADD COLUMN state TEXT;

@@ -1,7 +1,7 @@
 -- Change counters, on SQLite. Keep in step with ../../postgres/ (see migrations/README.md).
 -- Every write to the catalog's tables (or the sales') adds one to a counter in the writing
 -- transaction, so each paduka process using this database sees a committed change by
--- polling the counters' sum and rebuilds its cached lists (decisions 13). SQLite has one
+-- polling the counters' sum and rebuilds its cached lists (decisions D13). SQLite has one
 -- writer at a time, so one slot per counter is enough (PostgreSQL has sixteen).
 CREATE TABLE change_counters (
     name  TEXT    NOT NULL,

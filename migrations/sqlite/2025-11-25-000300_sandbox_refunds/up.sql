@@ -1,6 +1,6 @@
 -- The offline sandbox's refunds, on SQLite. Keep in step with ../../postgres/ (see migrations/README.md).
 -- The sandbox's side of the books (what Razorpay keeps on its side): one refund per
--- idempotency key, whichever instance asked, kept across restarts (decisions 13).
+-- idempotency key, whichever instance asked, kept across restarts (decisions D13).
 CREATE TABLE sandbox_refunds (
     idempotency_key TEXT      NOT NULL,
     payment_id      TEXT      NOT NULL,

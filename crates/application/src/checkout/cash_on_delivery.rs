@@ -1,4 +1,4 @@
-//! `POST /order/cod`: an order paid in cash to the courier (decisions 11). Priced, checked and
+//! `POST /order/cod`: an order paid in cash to the courier (decisions D8). Priced, checked and
 //! written in one transaction exactly as a paid order, without a payment.
 
 use async_trait::async_trait;

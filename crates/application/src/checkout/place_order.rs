@@ -35,7 +35,7 @@ pub struct OrderRequest {
 
 #[async_trait]
 pub trait PlaceOrder: Send + Sync {
-    /// Turns a paid checkout into an order, as decisions.md section 5 says: the signature
+    /// Turns a paid checkout into an order, as decisions D6 says: the signature
     /// against the STORED provider order id, then pincode, address, the amount from current
     /// prices (equal to the client's and to the paid one), stock, and one transaction for
     /// stock and order (status `Pending`). The same payment twice gives the same order. A paid
@@ -96,7 +96,7 @@ impl CheckoutService {
     /// The user's stored intent whose provider order id the signature was made for. The
     /// browser's order id is only a hint: the id the signature is checked against is always
     /// one we stored for this user. The hint is tried first, so a payment costs one intent's
-    /// lookup however many this shopper has made (decisions 18: checkout must not grow
+    /// lookup however many this shopper has made (decisions D18: checkout must not grow
     /// dearer with the shopper's own history); only a missing or wrong hint falls back to
     /// the user's latest intents.
     async fn verified_intent(

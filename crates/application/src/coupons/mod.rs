@@ -1,4 +1,4 @@
-//! Coupons (decisions 10): the admin's calls. Applying one to a cart and taking its use in the
+//! Coupons (decisions D7): the admin's calls. Applying one to a cart and taking its use in the
 //! order's transaction belong to checkout.
 
 mod ports;

@@ -1,4 +1,4 @@
-//! GST invoices (decisions 11): the terms a line is sold under, the place of supply, and an
+//! GST invoices (decisions D16): the terms a line is sold under, the place of supply, and an
 //! order's invoice document and PDF.
 
 use std::sync::Arc;

@@ -1,4 +1,4 @@
-//! An order's lifecycle (decisions 15): its seven statuses, which may follow which, who may
+//! An order's lifecycle (decisions D18): its seven statuses, which may follow which, who may
 //! cancel when, and what an end gives back. The one place these rules live: the use cases
 //! and the repositories ask here and only write what they are told.
 

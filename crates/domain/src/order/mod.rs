@@ -120,7 +120,7 @@ impl Order {
     }
 
     /// Where the order is in its lifecycle. No order has a shipment until shipments are
-    /// stored (decisions 15).
+    /// stored (decisions D18).
     pub fn lifecycle(&self) -> Lifecycle {
         Lifecycle::new(self.status, false)
     }

@@ -3,7 +3,7 @@
 
 use super::OrderStatus;
 
-/// Unpaid cash-on-delivery orders one shopper may have open at once (decisions 11).
+/// Unpaid cash-on-delivery orders one shopper may have open at once (decisions D8).
 pub const MAX_OPEN_COD_ORDERS: u32 = 3;
 
 /// Statuses in which an unpaid cash-on-delivery order counts as open: on its way, not yet

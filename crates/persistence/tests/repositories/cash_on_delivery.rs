@@ -1,4 +1,4 @@
-//! Cash-on-delivery orders (decisions 11): the idempotency key, the open-order limit and the
+//! Cash-on-delivery orders (decisions D8): the idempotency key, the open-order limit and the
 //! last pair, under concurrency, on both backends.
 
 use std::sync::Arc;

@@ -1,4 +1,4 @@
-//! Invoice numbers (decisions 11): given in the order's transaction, from 1 in each financial
+//! Invoice numbers (decisions D16): given in the order's transaction, from 1 in each financial
 //! year, with no gap and no repeat however many orders are placed at once.
 
 use std::sync::Arc;

@@ -1,4 +1,4 @@
-//! Stock per size and coupons (decisions 10): what placing and cancelling an order take and
+//! Stock per size and coupons (decisions D7): what placing and cancelling an order take and
 //! give back, under concurrency, on both backends.
 
 use std::sync::Arc;

@@ -1,4 +1,4 @@
-//! Cash on delivery over HTTP (decisions 11): `POST /order/cod` with its idempotency key and
+//! Cash on delivery over HTTP (decisions D8): `POST /order/cod` with its idempotency key and
 //! limits, `PUT /order/mark-paid/{id}`, cancelling without a refund, and the overview's
 //! "to collect".
 

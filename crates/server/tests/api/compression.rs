@@ -1,4 +1,4 @@
-//! Compressed once (decisions 9): shared replies and the frontend's files in the coding the
+//! Compressed once (decisions D12): shared replies and the frontend's files in the coding the
 //! client accepts best, images never compressed, per-user replies compressed above 1 KiB;
 //! and robots.txt.
 

@@ -1,5 +1,5 @@
 //! Coupons: the admin's calls, a shopper applying one to the cart, and a checkout with one
-//! through the sandbox (decisions section 10).
+//! through the sandbox (decisions D7).
 
 use chrono::{DateTime, Duration, SecondsFormat, Utc};
 use reqwest::{Response, StatusCode};

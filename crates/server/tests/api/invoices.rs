@@ -1,4 +1,4 @@
-//! GST invoices over HTTP (decisions 11): every order gets its place of supply and invoice
+//! GST invoices over HTTP (decisions D16): every order gets its place of supply and invoice
 //! number, `GET /order/invoice/{id}` draws it as a PDF for its owner or an admin, and the
 //! order-placed mail carries it. The PDF is read with `pdftotext` (Debian's poppler-utils).
 

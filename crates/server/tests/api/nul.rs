@@ -1,4 +1,4 @@
-//! NUL characters are refused at the edge (decisions 13): PostgreSQL cannot store them, so
+//! NUL characters are refused at the edge (decisions D4): PostgreSQL cannot store them, so
 //! no route may hand one to the database. Every operation of the published document is tried
 //! with one in its path, its query and its JSON body, and the product form with one in a
 //! field; each answers 400 and nothing is stored.

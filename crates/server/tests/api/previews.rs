@@ -1,4 +1,4 @@
-//! Link previews and search (decisions 12): the head the server writes into the app's HTML for
+//! Link previews and search (decisions D17): the head the server writes into the app's HTML for
 //! the home, category and product pages, 404s with `noindex`, the sitemap and robots.txt.
 
 use reqwest::StatusCode;

@@ -1,4 +1,4 @@
-//! Stock per size (decisions section 10): the product form's `stock`, orders taking a size's
+//! Stock per size (decisions D7): the product form's `stock`, orders taking a size's
 //! pairs and cancelling giving them back, the overview's low sizes and the low-stock mail.
 
 use reqwest::{Response, StatusCode};

@@ -1,4 +1,4 @@
-//! Link previews and search (decisions 12).
+//! Link previews and search (decisions D17).
 //!
 //! WhatsApp, Instagram and search engines read the HTML the server sends and run no
 //! JavaScript, so `/`, `/category/{id}` and `/product/{id}` get the app's `index.html` with

@@ -318,7 +318,7 @@ async fn stock_is_taken_per_size_and_a_low_size_mails_every_admin() {
     assert_eq!(low, ["admin-1@paduka.test", "admin-2@paduka.test"]);
 }
 
-// --- invoices (decisions 11) -----------------------------------------------------------------
+// --- invoices (decisions D16) -----------------------------------------------------------------
 
 #[tokio::test]
 async fn a_placed_order_is_supplied_where_its_pincode_is_and_its_mail_carries_the_invoice() {

@@ -7,7 +7,7 @@ use crate::contract::{PathId, SignedIn};
 use crate::dto::ErrorBody;
 use crate::{ApiError, CurrentUser};
 
-/// The order's invoice (decisions 11): a one-page PDF, for its owner or an administrator.
+/// The order's invoice (decisions D16): a one-page PDF, for its owner or an administrator.
 #[utoipa::path(
     tag = "orders",
     security(("token" = [])),

@@ -229,7 +229,7 @@ describe('cart page', () => {
   });
 });
 
-/** `POST /coupon/apply` as the server answers it, for the runner's prices (decisions 10). */
+/** `POST /coupon/apply` as the server answers it, for the runner's prices (decisions D7). */
 function couponRoute(applied: unknown[]) {
   return (req: MockRequest) => {
     const { code, products } = req.body as { code: string; products: { productno: number; quantity: number }[] };

@@ -3,7 +3,7 @@ import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import type { Coupon, CouponKind, Ok } from '@/types/api';
 
-/** Decisions 10: start and end are ISO instants; a null limit is no limit. */
+/** Decisions D7: start and end are ISO instants; a null limit is no limit. */
 export type CouponInput = {
   code: string;
   kind: CouponKind;

@@ -6,7 +6,7 @@ import type { Ok, Order, OrderWithHistory } from '@/types/api';
 
 export type MarkPaidReply = Ok<{ message: string; order?: Order }>;
 
-/** Records the cash of a cash on delivery order as received (decisions 11); a PUT with no body. */
+/** Records the cash of a cash on delivery order as received (decisions D8); a PUT with no body. */
 export const markOrderPaid = (id: string) =>
   request<MarkPaidReply>(`/order/mark-paid/${encodeURIComponent(id)}`, { method: 'PUT' });
 

@@ -3,7 +3,7 @@ import { getList } from '@/lib/get-list';
 import { queryKeys } from '@/lib/query-keys';
 import type { Product } from '@/types/api';
 
-/** Up to five products the server picked at random for the banner (decisions 9). */
+/** Up to five products the server picked at random for the banner (decisions D12). */
 export const getFeatured = (signal?: AbortSignal): Promise<Product[]> =>
   getList<Product>('/product/featured', 'products', signal);
 

@@ -5,7 +5,7 @@ import { queryKeys } from '@/lib/query-keys';
 import type { Ok, Product } from '@/types/api';
 import type { SortOption } from '../utils/listing';
 
-/** What the listing asks the server for; the server filters, sorts and pages (decisions 9). */
+/** What the listing asks the server for; the server filters, sorts and pages (decisions D12). */
 export type ProductQuery = {
   /** Category ids; empty means all. */
   categories: readonly string[];

@@ -6,7 +6,7 @@ import type { IndianState } from '@/types/api';
 /** The list changes with the constitution, not with the shop: kept for the whole visit. */
 const STATES_CACHE_MS = 24 * 60 * 60_000;
 
-/** `GET /delivery/states`: every state and union territory, sorted by name (decisions 11). */
+/** `GET /delivery/states`: every state and union territory, sorted by name (decisions D16). */
 export const getStates = (signal?: AbortSignal): Promise<IndianState[]> =>
   getList<IndianState>('/delivery/states', 'states', signal);
 

@@ -13,7 +13,7 @@ export type PlaceOfSupply = {
 };
 
 /**
- * The cart's `State` select (decisions 11: the place of supply on the GST invoice).
+ * The cart's `State` select (decisions D16: the place of supply on the GST invoice).
  *
  * The rule: until the shopper picks a state by hand, the select shows the state the pincode
  * check names for the 6-digit pincode typed (the same cached `GET /delivery/{pincode}` the

@@ -118,7 +118,7 @@ export type CodCheckoutDeps = Pick<CheckoutDeps, 'checkDelivery'> & {
 };
 
 /**
- * Place Order, cash on delivery (decisions 11): the same checks and the same body as paying
+ * Place Order, cash on delivery (decisions D8): the same checks and the same body as paying
  * online, then `POST /order/cod`; no payment window. The server's refusal is the message.
  */
 export async function runCodCheckout(input: CheckoutInput, deps: CodCheckoutDeps): Promise<CheckoutOutcome> {
