@@ -7,7 +7,7 @@ use paduka_application::catalog::{
 use paduka_domain::ProductId;
 use paduka_domain::catalog::{Product, StoredImage};
 
-use crate::db::{Database, to_db_time};
+use crate::db::{Database, matched_a_row, to_db_time};
 use crate::schema::{product_photos, products};
 
 mod read;
@@ -104,9 +104,7 @@ impl ProductRepository for DieselProductRepository {
                     let changed = diesel::update(products::table.find(&id))
                         .set(ProductContent::from_record(&record)?)
                         .execute(conn)?;
-                    if changed == 0 {
-                        return Err(diesel::result::Error::NotFound.into());
-                    }
+                    matched_a_row(changed)?;
                     replace_children(conn, &id, &record)?;
                     if let Some(photo) = &record.photo {
                         replace_photo(conn, &id, photo, record.at)?;
@@ -124,10 +122,7 @@ impl ProductRepository for DieselProductRepository {
         self.db
             .run(move |conn| {
                 let deleted = diesel::delete(products::table.find(id)).execute(conn)?;
-                if deleted == 0 {
-                    return Err(diesel::result::Error::NotFound);
-                }
-                Ok(())
+                matched_a_row(deleted)
             })
             .await
     }

@@ -7,7 +7,9 @@ use paduka_domain::UserId;
 use paduka_domain::contact::Email;
 use paduka_domain::user::{Role, User};
 
-use crate::db::{Broken, Database, corrupt, from_db_time, to_db_time, write_transaction};
+use crate::db::{
+    Broken, Database, corrupt, from_db_time, matched_a_row, to_db_time, write_transaction,
+};
 use crate::schema::{reviews, users};
 
 /// Shoppers and administrators in the `users` table; e-mails are stored lower-case and unique.
@@ -131,10 +133,7 @@ impl UserRepository for DieselUserRepository {
                         users::updated_at.eq(to_db_time(at)),
                     ))
                     .execute(conn)?;
-                if changed == 0 {
-                    return Err(diesel::result::Error::NotFound);
-                }
-                Ok(())
+                matched_a_row(changed)
             })
             .await
     }
@@ -189,9 +188,7 @@ impl UserRepository for DieselUserRepository {
                             users::updated_at.eq(to_db_time(at)),
                         ))
                         .execute(conn)?;
-                    if changed == 0 {
-                        return Err(diesel::result::Error::NotFound);
-                    }
+                    matched_a_row(changed)?;
                     users::table
                         .find(&id)
                         .select(UserRow::as_select())
@@ -219,10 +216,7 @@ impl UserRepository for DieselUserRepository {
                         users::updated_at.eq(to_db_time(at)),
                     ))
                     .execute(conn)?;
-                if changed == 0 {
-                    return Err(diesel::result::Error::NotFound);
-                }
-                Ok(())
+                matched_a_row(changed)
             })
             .await
     }

@@ -20,12 +20,7 @@ pub(super) fn place_cod_in(
     cod: &CodTerms,
     stock: &[StockChange],
 ) -> Result<Placement, PlaceFail> {
-    let buyer = order
-        .user
-        .id
-        .as_ref()
-        .map(UserId::as_str)
-        .unwrap_or_default();
+    let buyer = buyer_id(order);
     let account = users::table.find(buyer).select(users::id);
     match conn {
         AnyConnection::Postgresql(pg) => account.for_update().first::<String>(pg).optional()?,
@@ -48,4 +43,15 @@ pub(super) fn place_cod_in(
         return Err(PlaceFail::TooManyCodOrders);
     }
     take_and_insert(conn, order, stock)
+}
+
+/// The buyer's account id as the cash-on-delivery queries match it (empty, matching no row,
+/// for an order without an account).
+pub(super) fn buyer_id(order: &NewOrder) -> &str {
+    order
+        .user
+        .id
+        .as_ref()
+        .map(UserId::as_str)
+        .unwrap_or_default()
 }

@@ -1,7 +1,6 @@
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
-use diesel::result::Error as DieselError;
 use paduka_application::RepoError;
 use paduka_application::checkout::RefundResult;
 use paduka_application::orders::{
@@ -10,7 +9,7 @@ use paduka_application::orders::{
 use paduka_domain::order::{Order, OrderStatus, StatusChange};
 use paduka_domain::{OrderId, UserId};
 
-use crate::db::{Database, corrupt, from_db_time, write_transaction_with};
+use crate::db::{Database, corrupt, from_db_time, matched_a_row};
 use crate::schema::{order_events, orders, users};
 
 mod cod;
@@ -109,11 +108,8 @@ impl OrderRepository for DieselOrderRepository {
     ) -> Result<Order, RepoError<OrderConflict>> {
         let id = id.as_str().to_owned();
         self.db
-            .run_raw(move |conn| {
-                write_transaction_with(conn, |conn| {
-                    set_status_in(conn, &id, status, actor.as_ref(), at)
-                })
-                .map_err(|stop| stop.into_repo(|_| None))
+            .run_in_write_transaction(move |conn| {
+                set_status_in(conn, &id, status, actor.as_ref(), at)
             })
             .await
     }
@@ -127,10 +123,7 @@ impl OrderRepository for DieselOrderRepository {
     ) -> Result<Cancellation, RepoError<OrderConflict>> {
         let id = id.as_str().to_owned();
         self.db
-            .run_raw(move |conn| {
-                write_transaction_with(conn, |conn| cancel_in(conn, &id, actor.as_ref(), at))
-                    .map_err(|stop| stop.into_repo(|_| None))
-            })
+            .run_in_write_transaction(move |conn| cancel_in(conn, &id, actor.as_ref(), at))
             .await
     }
 
@@ -142,10 +135,7 @@ impl OrderRepository for DieselOrderRepository {
     ) -> Result<Order, RepoError<OrderConflict>> {
         let id = id.as_str().to_owned();
         self.db
-            .run_raw(move |conn| {
-                write_transaction_with(conn, |conn| mark_paid_in(conn, &id, at))
-                    .map_err(|stop| stop.into_repo(|_| None))
-            })
+            .run_in_write_transaction(move |conn| mark_paid_in(conn, &id, at))
             .await
     }
 
@@ -187,10 +177,7 @@ impl OrderRepository for DieselOrderRepository {
                         orders::refund_status.eq(&refund.status),
                     ))
                     .execute(conn)?;
-                if changed == 0 {
-                    return Err(DieselError::NotFound);
-                }
-                Ok(())
+                matched_a_row(changed)
             })
             .await
     }

@@ -7,7 +7,7 @@ use paduka_domain::invoice::FinancialYear;
 use paduka_domain::order::{Order, OrderCoupon, OrderStatus, crossed_low_stock};
 use paduka_domain::{ProductId, UserId};
 
-use super::cod::place_cod_in;
+use super::cod::{buyer_id, place_cod_in};
 use super::coupon::take_coupon_use;
 use super::rows::{find_by_cod_key_in, find_by_payment_in};
 use super::status::insert_event;
@@ -234,12 +234,7 @@ pub(super) fn place(
             if broken(&error) == Some(Broken::Unique(Some("orders_user_id_cod_key_key"))) =>
         {
             // The same key raced itself past the first read: the other order stands.
-            let buyer = order
-                .user
-                .id
-                .as_ref()
-                .map(UserId::as_str)
-                .unwrap_or_default();
+            let buyer = buyer_id(order);
             let key = order
                 .cod
                 .as_ref()
