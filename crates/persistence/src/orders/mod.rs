@@ -21,7 +21,7 @@ mod stock;
 
 pub(crate) use coupon::coupon_uses_by;
 use place::place;
-use rows::{EventRow, OrderRow, assemble, find_by_payment_in, find_in};
+use rows::{EventRow, find_by_payment_in, find_in, load, with_buyers};
 use status::{cancel_in, mark_paid_in, set_status_in};
 
 /// Orders in `orders`, `order_lines` and `order_events`; placing and cancelling one moves
@@ -73,14 +73,11 @@ impl OrderRepository for DieselOrderRepository {
         let user = user.as_str().to_owned();
         self.db
             .run(move |conn| {
-                let rows = orders::table
-                    .left_join(users::table)
+                let query = with_buyers()
                     .filter(orders::user_id.eq(user))
                     .filter(orders::status.eq_any(texts(OrderStatus::LISTED_FOR_SHOPPER)))
-                    .order((orders::created_at.desc(), orders::id.desc()))
-                    .select(OrderRow::as_select())
-                    .load(conn)?;
-                assemble(conn, rows)
+                    .order((orders::created_at.desc(), orders::id.desc()));
+                load(conn, query)
             })
             .await
     }
@@ -88,12 +85,8 @@ impl OrderRepository for DieselOrderRepository {
     async fn all(&self) -> Result<Vec<Order>, RepoError> {
         self.db
             .run(move |conn| {
-                let rows = orders::table
-                    .left_join(users::table)
-                    .order((orders::created_at.desc(), orders::id.desc()))
-                    .select(OrderRow::as_select())
-                    .load(conn)?;
-                assemble(conn, rows)
+                let query = with_buyers().order((orders::created_at.desc(), orders::id.desc()));
+                load(conn, query)
             })
             .await
     }

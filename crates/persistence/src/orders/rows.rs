@@ -3,13 +3,14 @@
 use std::collections::HashMap;
 
 use chrono::NaiveDateTime;
+use diesel::dsl::{AsSelect, IntoBoxed, LeftJoin, Select};
 use diesel::prelude::*;
 use paduka_domain::gst::{GstRate, Hsn};
 use paduka_domain::order::{LineTax, Order, OrderCoupon, OrderLine, OrderStatus, PaymentMethod};
 use paduka_domain::review::UserRef;
 use paduka_domain::{OrderId, Paise, Percent, ProductId, State, UserId};
 
-use crate::db::{AnyConnection, corrupt, from_db_time};
+use crate::db::{AnyConnection, MultiBackend, corrupt, from_db_time};
 use crate::schema::{order_events, order_lines, orders, users};
 
 /// An order as stored, with its buyer's current name (`None` once the account is gone).
@@ -157,25 +158,39 @@ pub(super) fn assemble(conn: &mut AnyConnection, rows: Vec<OrderRow>) -> QueryRe
         .collect()
 }
 
-pub(super) fn find_in(conn: &mut AnyConnection, id: &str) -> QueryResult<Option<Order>> {
-    let rows = orders::table
+/// Orders with their buyers' current names, as a query to filter and order.
+pub(super) type WithBuyers<'a> = IntoBoxed<
+    'a,
+    Select<LeftJoin<orders::table, users::table>, AsSelect<OrderRow, MultiBackend>>,
+    MultiBackend,
+>;
+
+pub(super) fn with_buyers<'a>() -> WithBuyers<'a> {
+    orders::table
         .left_join(users::table)
-        .filter(orders::id.eq(id))
         .select(OrderRow::as_select())
-        .load(conn)?;
-    Ok(assemble(conn, rows)?.pop())
+        .into_boxed()
+}
+
+/// The orders the query finds, with their lines.
+pub(super) fn load(conn: &mut AnyConnection, query: WithBuyers<'_>) -> QueryResult<Vec<Order>> {
+    let rows = query.load(conn)?;
+    assemble(conn, rows)
+}
+
+pub(super) fn find_in(conn: &mut AnyConnection, id: &str) -> QueryResult<Option<Order>> {
+    Ok(load(conn, with_buyers().filter(orders::id.eq(id)))?.pop())
 }
 
 pub(super) fn find_by_payment_in(
     conn: &mut AnyConnection,
     payment_id: &str,
 ) -> QueryResult<Option<Order>> {
-    let rows = orders::table
-        .left_join(users::table)
-        .filter(orders::payment_id.eq(payment_id))
-        .select(OrderRow::as_select())
-        .load(conn)?;
-    Ok(assemble(conn, rows)?.pop())
+    Ok(load(
+        conn,
+        with_buyers().filter(orders::payment_id.eq(payment_id)),
+    )?
+    .pop())
 }
 
 pub(super) fn find_by_cod_key_in(
@@ -183,11 +198,8 @@ pub(super) fn find_by_cod_key_in(
     buyer: &str,
     key: &str,
 ) -> QueryResult<Option<Order>> {
-    let rows = orders::table
-        .left_join(users::table)
+    let query = with_buyers()
         .filter(orders::user_id.eq(buyer))
-        .filter(orders::cod_key.eq(key))
-        .select(OrderRow::as_select())
-        .load(conn)?;
-    Ok(assemble(conn, rows)?.pop())
+        .filter(orders::cod_key.eq(key));
+    Ok(load(conn, query)?.pop())
 }
