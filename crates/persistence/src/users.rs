@@ -8,7 +8,8 @@ use paduka_domain::contact::Email;
 use paduka_domain::user::{Role, User};
 
 use crate::db::{
-    Broken, Database, corrupt, from_db_time, matched_a_row, to_db_time, write_transaction,
+    AnyConnection, Broken, Database, MultiBackend, corrupt, from_db_time, matched_a_row,
+    to_db_time, write_transaction,
 };
 use crate::schema::{reviews, users};
 
@@ -68,6 +69,19 @@ impl UserRow {
             updated_at: from_db_time(self.updated_at),
         })
     }
+}
+
+/// The users the query finds, in its order.
+fn load(
+    conn: &mut AnyConnection,
+    query: users::BoxedQuery<'static, MultiBackend>,
+) -> QueryResult<Vec<User>> {
+    query
+        .select(UserRow::as_select())
+        .load::<UserRow>(conn)?
+        .into_iter()
+        .map(UserRow::into_user)
+        .collect()
 }
 
 #[async_trait]
@@ -141,14 +155,11 @@ impl UserRepository for DieselUserRepository {
     async fn admins(&self) -> Result<Vec<User>, RepoError> {
         self.db
             .run(|conn| {
-                users::table
+                let admins = users::table
                     .filter(users::role.eq(Role::Admin.code()))
                     .order((users::name, users::id))
-                    .select(UserRow::as_select())
-                    .load::<UserRow>(conn)?
-                    .into_iter()
-                    .map(UserRow::into_user)
-                    .collect()
+                    .into_boxed();
+                load(conn, admins)
             })
             .await
     }
@@ -156,13 +167,12 @@ impl UserRepository for DieselUserRepository {
     async fn list(&self) -> Result<Vec<User>, RepoError> {
         self.db
             .run(|conn| {
-                users::table
-                    .order((users::created_at, users::id))
-                    .select(UserRow::as_select())
-                    .load::<UserRow>(conn)?
-                    .into_iter()
-                    .map(UserRow::into_user)
-                    .collect()
+                load(
+                    conn,
+                    users::table
+                        .order((users::created_at, users::id))
+                        .into_boxed(),
+                )
             })
             .await
     }
