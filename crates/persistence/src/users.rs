@@ -71,6 +71,19 @@ impl UserRow {
     }
 }
 
+/// The first user the query finds, if any.
+fn first(
+    conn: &mut AnyConnection,
+    query: users::BoxedQuery<'static, MultiBackend>,
+) -> QueryResult<Option<User>> {
+    query
+        .select(UserRow::as_select())
+        .first::<UserRow>(conn)
+        .optional()?
+        .map(UserRow::into_user)
+        .transpose()
+}
+
 /// The users the query finds, in its order.
 fn load(
     conn: &mut AnyConnection,
@@ -89,15 +102,7 @@ impl UserRepository for DieselUserRepository {
     async fn find(&self, id: &UserId) -> Result<Option<User>, RepoError> {
         let id = id.as_str().to_owned();
         self.db
-            .run(move |conn| {
-                users::table
-                    .find(id)
-                    .select(UserRow::as_select())
-                    .first::<UserRow>(conn)
-                    .optional()?
-                    .map(UserRow::into_user)
-                    .transpose()
-            })
+            .run(move |conn| first(conn, users::table.find(id).into_boxed()))
             .await
     }
 
@@ -105,13 +110,10 @@ impl UserRepository for DieselUserRepository {
         let email = email.as_str().to_owned();
         self.db
             .run(move |conn| {
-                users::table
-                    .filter(users::email.eq(email))
-                    .select(UserRow::as_select())
-                    .first::<UserRow>(conn)
-                    .optional()?
-                    .map(UserRow::into_user)
-                    .transpose()
+                first(
+                    conn,
+                    users::table.filter(users::email.eq(email)).into_boxed(),
+                )
             })
             .await
     }
