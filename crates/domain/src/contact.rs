@@ -3,6 +3,7 @@
 use std::fmt;
 
 use crate::InvalidInput;
+use crate::error::is_code;
 
 /// A lower-cased e-mail address the mail adapters can send to: an ASCII dot-atom local part
 /// (at most 64 characters), `@`, and a domain of two or more host-name labels (letters,
@@ -60,7 +61,7 @@ impl Phone {
             .filter(|c| !c.is_whitespace() && *c != '-')
             .collect();
         let digits = compact.strip_prefix("+91").unwrap_or(&compact);
-        if digits.len() == 10 && digits.bytes().all(|b| b.is_ascii_digit()) {
+        if is_code(digits, 10..=10, u8::is_ascii_digit) {
             Ok(Self(digits.to_owned()))
         } else {
             Err(InvalidInput::new("Phone must be 10 digits"))
@@ -81,7 +82,7 @@ impl Pincode {
 
     pub fn parse(text: &str) -> Result<Self, InvalidInput> {
         let text = text.trim();
-        if text.len() == 6 && text.bytes().all(|b| b.is_ascii_digit()) {
+        if is_code(text, 6..=6, u8::is_ascii_digit) {
             Ok(Self(text.to_owned()))
         } else {
             Err(InvalidInput::new(Self::INVALID))

@@ -5,6 +5,7 @@
 
 use chrono::{DateTime, Utc};
 
+use crate::error::is_code;
 use crate::{CouponId, InvalidInput};
 
 /// A stored coupon: its terms and how many orders (not cancelled) use it.
@@ -49,9 +50,7 @@ pub struct CouponCode(String);
 impl CouponCode {
     pub fn parse(text: &str) -> Result<Self, InvalidInput> {
         let code = text.trim();
-        let fits =
-            (3..=20).contains(&code.len()) && code.bytes().all(|b| b.is_ascii_alphanumeric());
-        if !fits {
+        if !is_code(code, 3..=20, u8::is_ascii_alphanumeric) {
             return Err(InvalidInput::new(
                 "Coupon code must be 3 to 20 letters or digits",
             ));

@@ -1,4 +1,5 @@
 use std::fmt;
+use std::ops::RangeInclusive;
 
 /// Input that breaks a business rule. The message is written for the person who sent it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -38,4 +39,14 @@ pub(crate) fn at_most(value: &str, max: usize, field: &str) -> Result<(), Invali
         )));
     }
     Ok(())
+}
+
+/// Whether `text` is a code of the shop's kind: `lengths` ASCII characters, each `allowed`
+/// (a pincode's six digits, an HSN code, an invoice prefix, a coupon code).
+pub(crate) fn is_code(
+    text: &str,
+    lengths: RangeInclusive<usize>,
+    allowed: fn(&u8) -> bool,
+) -> bool {
+    lengths.contains(&text.len()) && text.bytes().all(|b| allowed(&b))
 }

@@ -3,6 +3,7 @@
 
 use std::fmt;
 
+use crate::error::is_code;
 use crate::{InvalidInput, Paise, State};
 
 /// The 36 characters of a GSTIN's check-digit alphabet, each worth its position.
@@ -254,7 +255,7 @@ impl Hsn {
 
     pub fn parse(text: &str) -> Result<Self, InvalidInput> {
         let code = text.trim();
-        if (4..=8).contains(&code.len()) && code.bytes().all(|b| b.is_ascii_digit()) {
+        if is_code(code, 4..=8, u8::is_ascii_digit) {
             Ok(Self(code.to_owned()))
         } else {
             Err(InvalidInput::new(format!(

@@ -5,7 +5,7 @@ use paduka_application::catalog::{CategoryConflict, CategoryRepository};
 use paduka_domain::CategoryId;
 use paduka_domain::catalog::Category;
 
-use crate::db::{Broken, Database, to_db_time};
+use crate::db::{Broken, Database, matched_a_row, to_db_time};
 use crate::schema::categories;
 
 /// Categories in the `categories` table; names are unique ignoring case (`name_key`).
@@ -125,10 +125,7 @@ impl CategoryRepository for DieselCategoryRepository {
                             categories::updated_at.eq(to_db_time(chrono::Utc::now())),
                         ))
                         .execute(conn)?;
-                    if changed == 0 {
-                        return Err(diesel::result::Error::NotFound);
-                    }
-                    Ok(())
+                    matched_a_row(changed)
                 },
                 duplicate_name,
             )
@@ -144,10 +141,7 @@ impl CategoryRepository for DieselCategoryRepository {
             .run_with(
                 move |conn| {
                     let deleted = diesel::delete(categories::table.find(id)).execute(conn)?;
-                    if deleted == 0 {
-                        return Err(diesel::result::Error::NotFound);
-                    }
-                    Ok(())
+                    matched_a_row(deleted)
                 },
                 in_use,
             )

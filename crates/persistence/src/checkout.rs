@@ -12,7 +12,7 @@ use paduka_domain::{ProductId, State, UserId};
 
 use crate::db::{
     AnyConnection, Broken, Database, Stop, broken, corrupt, from_db_time, to_db_time, too_large,
-    write_transaction, write_transaction_with,
+    write_transaction,
 };
 use crate::schema::{checkout_intent_lines, checkout_intents, orders, payment_events};
 
@@ -309,10 +309,7 @@ impl CheckoutIntentRepository for DieselCheckoutIntentRepository {
         let payment_id = payment_id.to_owned();
         let at = to_db_time(at);
         self.db
-            .run_raw(move |conn| {
-                write_transaction_with(conn, |conn| claim_in(conn, &id, &payment_id, at))
-                    .map_err(|stop| stop.into_repo(|_| None))
-            })
+            .run_in_write_transaction(move |conn| claim_in(conn, &id, &payment_id, at))
             .await
     }
 

@@ -1,14 +1,40 @@
 use async_trait::async_trait;
 use chrono::NaiveDateTime;
+use diesel::dsl::Eq;
 use diesel::prelude::*;
 use paduka_application::RepoError;
 use paduka_application::coupons::{CouponConflict, CouponRepository};
 use paduka_domain::coupon::{Coupon, CouponCode, CouponTerms};
 use paduka_domain::{CouponId, UserId};
 
-use crate::db::{Broken, Database, corrupt, from_db_time, to_db_time};
+use crate::db::{Broken, Database, corrupt, from_db_time, matched_a_row, to_db_time};
 use crate::orders::coupon_uses_by;
 use crate::schema::coupons;
+
+/// The columns of an admin's terms, written alike when a coupon is created and edited.
+type TermsColumns<'a> = (
+    Eq<coupons::code, &'a str>,
+    Eq<coupons::kind, &'a str>,
+    Eq<coupons::value, i64>,
+    Eq<coupons::min_order_rupees, i64>,
+    Eq<coupons::starts_at, NaiveDateTime>,
+    Eq<coupons::ends_at, NaiveDateTime>,
+    Eq<coupons::max_uses, Option<i64>>,
+    Eq<coupons::max_uses_per_user, Option<i64>>,
+);
+
+fn terms_columns(terms: &CouponTerms) -> TermsColumns<'_> {
+    (
+        coupons::code.eq(terms.code.as_str()),
+        coupons::kind.eq(terms.kind.as_str()),
+        coupons::value.eq(terms.value),
+        coupons::min_order_rupees.eq(terms.min_order_rupees),
+        coupons::starts_at.eq(to_db_time(terms.start)),
+        coupons::ends_at.eq(to_db_time(terms.end)),
+        coupons::max_uses.eq(terms.max_uses),
+        coupons::max_uses_per_user.eq(terms.max_uses_per_user),
+    )
+}
 
 /// Coupons in the `coupons` table. `used` moves only with orders (`orders.rs`).
 #[derive(Debug, Clone)]
@@ -115,18 +141,10 @@ impl CouponRepository for DieselCouponRepository {
         self.db
             .run_with(
                 move |conn| {
-                    let terms = &coupon.terms;
                     diesel::insert_into(coupons::table)
                         .values((
                             coupons::id.eq(coupon.id.as_str()),
-                            coupons::code.eq(terms.code.as_str()),
-                            coupons::kind.eq(terms.kind.as_str()),
-                            coupons::value.eq(terms.value),
-                            coupons::min_order_rupees.eq(terms.min_order_rupees),
-                            coupons::starts_at.eq(to_db_time(terms.start)),
-                            coupons::ends_at.eq(to_db_time(terms.end)),
-                            coupons::max_uses.eq(terms.max_uses),
-                            coupons::max_uses_per_user.eq(terms.max_uses_per_user),
+                            terms_columns(&coupon.terms),
                             coupons::used.eq(coupon.used),
                             coupons::created_at.eq(to_db_time(coupon.created_at)),
                         ))
@@ -147,20 +165,9 @@ impl CouponRepository for DieselCouponRepository {
                     let terms = &coupon.terms;
                     let id = coupon.id.as_str().to_owned();
                     let changed = diesel::update(coupons::table.find(&id))
-                        .set((
-                            coupons::code.eq(terms.code.as_str()),
-                            coupons::kind.eq(terms.kind.as_str()),
-                            coupons::value.eq(terms.value),
-                            coupons::min_order_rupees.eq(terms.min_order_rupees),
-                            coupons::starts_at.eq(to_db_time(terms.start)),
-                            coupons::ends_at.eq(to_db_time(terms.end)),
-                            coupons::max_uses.eq(terms.max_uses),
-                            coupons::max_uses_per_user.eq(terms.max_uses_per_user),
-                        ))
+                        .set(terms_columns(terms))
                         .execute(conn)?;
-                    if changed == 0 {
-                        return Err(diesel::result::Error::NotFound);
-                    }
+                    matched_a_row(changed)?;
                     load(conn, coupons::table.find(id).into_boxed())?
                         .pop()
                         .ok_or(diesel::result::Error::NotFound)
@@ -176,10 +183,7 @@ impl CouponRepository for DieselCouponRepository {
         self.db
             .run(move |conn| {
                 let deleted = diesel::delete(coupons::table.find(id)).execute(conn)?;
-                if deleted == 0 {
-                    return Err(diesel::result::Error::NotFound);
-                }
-                Ok(())
+                matched_a_row(deleted)
             })
             .await
     }

@@ -351,6 +351,20 @@ impl Database {
             .await
     }
 
+    /// Runs `work` in a write transaction (as [`write_transaction_with`]): a rule it found
+    /// broken rolls back and is the port's conflict; no constraint names one.
+    pub(crate) async fn run_in_write_transaction<T, C, F>(&self, work: F) -> Result<T, RepoError<C>>
+    where
+        F: FnOnce(&mut AnyConnection) -> Result<T, Stop<C>> + Send + 'static,
+        T: Send + 'static,
+        C: Send + 'static,
+    {
+        self.run_raw(move |conn| {
+            write_transaction_with(conn, work).map_err(|stop| stop.into_repo(|_| None))
+        })
+        .await
+    }
+
     /// Runs `work`, which translates its own errors, with a pooled connection on tokio's
     /// blocking threads.
     pub(crate) async fn run_raw<T, C, F>(&self, work: F) -> Result<T, RepoError<C>>
@@ -530,6 +544,14 @@ impl<C> Stop<C> {
             Self::Conflict(conflict) => RepoError::Conflict(conflict),
         }
     }
+}
+
+/// `NotFound` when a write by id matched no row: the id is unknown.
+pub(crate) fn matched_a_row(rows: usize) -> QueryResult<()> {
+    if rows == 0 {
+        return Err(DieselError::NotFound);
+    }
+    Ok(())
 }
 
 /// A UTC time as stored: naive UTC, cut to whole microseconds (what PostgreSQL keeps), so

@@ -7,7 +7,7 @@ use paduka_application::catalog::{
 use paduka_domain::ProductId;
 use paduka_domain::catalog::{Product, StoredImage};
 
-use crate::db::{Database, to_db_time};
+use crate::db::{Database, matched_a_row, to_db_time};
 use crate::schema::{product_photos, products};
 
 mod read;
@@ -16,7 +16,7 @@ mod tests;
 mod write;
 
 use read::{PhotoRow, find_in, list_in, random_in};
-use write::{ProductContent, check_references, replace_children, replace_photo, write_product};
+use write::write_product;
 
 /// Products in `products`, their variants in `product_variants`, their lists in
 /// `product_details` and their photo in `product_photos`.
@@ -68,23 +68,17 @@ impl ProductRepository for DieselProductRepository {
         let id = id.as_str().to_owned();
         self.db
             .run_raw(move |conn| {
-                write_product(conn, |conn| {
-                    check_references(conn, &record)?;
-                    let at = to_db_time(record.at);
+                write_product(conn, &id, &record, |conn, content| {
                     diesel::insert_into(products::table)
                         .values((
                             products::id.eq(&id),
-                            ProductContent::from_record(&record)?,
+                            content,
                             products::rating_total.eq(0),
                             products::review_count.eq(0),
-                            products::created_at.eq(at),
+                            products::created_at.eq(to_db_time(record.at)),
                         ))
                         .execute(conn)?;
-                    replace_children(conn, &id, &record)?;
-                    if let Some(photo) = &record.photo {
-                        replace_photo(conn, &id, photo, record.at)?;
-                    }
-                    Ok(find_in(conn, &id)?.ok_or(diesel::result::Error::NotFound)?)
+                    Ok(())
                 })
             })
             .await
@@ -99,19 +93,11 @@ impl ProductRepository for DieselProductRepository {
         let id = id.as_str().to_owned();
         self.db
             .run_raw(move |conn| {
-                write_product(conn, |conn| {
-                    check_references(conn, &record)?;
+                write_product(conn, &id, &record, |conn, content| {
                     let changed = diesel::update(products::table.find(&id))
-                        .set(ProductContent::from_record(&record)?)
+                        .set(content)
                         .execute(conn)?;
-                    if changed == 0 {
-                        return Err(diesel::result::Error::NotFound.into());
-                    }
-                    replace_children(conn, &id, &record)?;
-                    if let Some(photo) = &record.photo {
-                        replace_photo(conn, &id, photo, record.at)?;
-                    }
-                    Ok(find_in(conn, &id)?.ok_or(diesel::result::Error::NotFound)?)
+                    matched_a_row(changed)
                 })
             })
             .await
@@ -124,10 +110,7 @@ impl ProductRepository for DieselProductRepository {
         self.db
             .run(move |conn| {
                 let deleted = diesel::delete(products::table.find(id)).execute(conn)?;
-                if deleted == 0 {
-                    return Err(diesel::result::Error::NotFound);
-                }
-                Ok(())
+                matched_a_row(deleted)
             })
             .await
     }

@@ -1,11 +1,13 @@
 use async_trait::async_trait;
+use chrono::NaiveDateTime;
+use diesel::dsl::Eq;
 use diesel::prelude::*;
 use paduka_application::RepoError;
 use paduka_application::sales::SaleRepository;
 use paduka_domain::sale::Sale;
 use paduka_domain::{Percent, SaleId};
 
-use crate::db::{Database, corrupt, from_db_time, to_db_time};
+use crate::db::{Database, corrupt, from_db_time, matched_a_row, to_db_time};
 use crate::schema::sales;
 
 /// Timed sales in the `sales` table.
@@ -43,6 +45,23 @@ impl SaleRow {
     }
 }
 
+/// The columns an admin's sale fills, written alike when it is created and edited.
+type SaleColumns<'a> = (
+    Eq<sales::name, &'a String>,
+    Eq<sales::starts_at, NaiveDateTime>,
+    Eq<sales::ends_at, NaiveDateTime>,
+    Eq<sales::discount, i32>,
+);
+
+fn sale_columns(sale: &Sale) -> SaleColumns<'_> {
+    (
+        sales::name.eq(&sale.name),
+        sales::starts_at.eq(to_db_time(sale.start)),
+        sales::ends_at.eq(to_db_time(sale.end)),
+        sales::discount.eq(i32::from(sale.discount.value())),
+    )
+}
+
 #[async_trait]
 impl SaleRepository for DieselSaleRepository {
     async fn list(&self) -> Result<Vec<Sale>, RepoError> {
@@ -67,10 +86,7 @@ impl SaleRepository for DieselSaleRepository {
                 diesel::insert_into(sales::table)
                     .values((
                         sales::id.eq(sale.id.as_str()),
-                        sales::name.eq(&sale.name),
-                        sales::starts_at.eq(to_db_time(sale.start)),
-                        sales::ends_at.eq(to_db_time(sale.end)),
-                        sales::discount.eq(i32::from(sale.discount.value())),
+                        sale_columns(&sale),
                         sales::created_at.eq(to_db_time(chrono::Utc::now())),
                     ))
                     .execute(conn)?;
@@ -85,17 +101,9 @@ impl SaleRepository for DieselSaleRepository {
         self.db
             .run(move |conn| {
                 let changed = diesel::update(sales::table.find(sale.id.as_str()))
-                    .set((
-                        sales::name.eq(&sale.name),
-                        sales::starts_at.eq(to_db_time(sale.start)),
-                        sales::ends_at.eq(to_db_time(sale.end)),
-                        sales::discount.eq(i32::from(sale.discount.value())),
-                    ))
+                    .set(sale_columns(&sale))
                     .execute(conn)?;
-                if changed == 0 {
-                    return Err(diesel::result::Error::NotFound);
-                }
-                Ok(())
+                matched_a_row(changed)
             })
             .await
     }
@@ -106,10 +114,7 @@ impl SaleRepository for DieselSaleRepository {
         self.db
             .run(move |conn| {
                 let deleted = diesel::delete(sales::table.find(id)).execute(conn)?;
-                if deleted == 0 {
-                    return Err(diesel::result::Error::NotFound);
-                }
-                Ok(())
+                matched_a_row(deleted)
             })
             .await
     }

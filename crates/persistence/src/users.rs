@@ -7,7 +7,10 @@ use paduka_domain::UserId;
 use paduka_domain::contact::Email;
 use paduka_domain::user::{Role, User};
 
-use crate::db::{Broken, Database, corrupt, from_db_time, to_db_time, write_transaction};
+use crate::db::{
+    AnyConnection, Broken, Database, MultiBackend, corrupt, from_db_time, matched_a_row,
+    to_db_time, write_transaction,
+};
 use crate::schema::{reviews, users};
 
 /// Shoppers and administrators in the `users` table; e-mails are stored lower-case and unique.
@@ -68,20 +71,38 @@ impl UserRow {
     }
 }
 
+/// The first user the query finds, if any.
+fn first(
+    conn: &mut AnyConnection,
+    query: users::BoxedQuery<'static, MultiBackend>,
+) -> QueryResult<Option<User>> {
+    query
+        .select(UserRow::as_select())
+        .first::<UserRow>(conn)
+        .optional()?
+        .map(UserRow::into_user)
+        .transpose()
+}
+
+/// The users the query finds, in its order.
+fn load(
+    conn: &mut AnyConnection,
+    query: users::BoxedQuery<'static, MultiBackend>,
+) -> QueryResult<Vec<User>> {
+    query
+        .select(UserRow::as_select())
+        .load::<UserRow>(conn)?
+        .into_iter()
+        .map(UserRow::into_user)
+        .collect()
+}
+
 #[async_trait]
 impl UserRepository for DieselUserRepository {
     async fn find(&self, id: &UserId) -> Result<Option<User>, RepoError> {
         let id = id.as_str().to_owned();
         self.db
-            .run(move |conn| {
-                users::table
-                    .find(id)
-                    .select(UserRow::as_select())
-                    .first::<UserRow>(conn)
-                    .optional()?
-                    .map(UserRow::into_user)
-                    .transpose()
-            })
+            .run(move |conn| first(conn, users::table.find(id).into_boxed()))
             .await
     }
 
@@ -89,13 +110,10 @@ impl UserRepository for DieselUserRepository {
         let email = email.as_str().to_owned();
         self.db
             .run(move |conn| {
-                users::table
-                    .filter(users::email.eq(email))
-                    .select(UserRow::as_select())
-                    .first::<UserRow>(conn)
-                    .optional()?
-                    .map(UserRow::into_user)
-                    .transpose()
+                first(
+                    conn,
+                    users::table.filter(users::email.eq(email)).into_boxed(),
+                )
             })
             .await
     }
@@ -131,10 +149,7 @@ impl UserRepository for DieselUserRepository {
                         users::updated_at.eq(to_db_time(at)),
                     ))
                     .execute(conn)?;
-                if changed == 0 {
-                    return Err(diesel::result::Error::NotFound);
-                }
-                Ok(())
+                matched_a_row(changed)
             })
             .await
     }
@@ -142,14 +157,11 @@ impl UserRepository for DieselUserRepository {
     async fn admins(&self) -> Result<Vec<User>, RepoError> {
         self.db
             .run(|conn| {
-                users::table
+                let admins = users::table
                     .filter(users::role.eq(Role::Admin.code()))
                     .order((users::name, users::id))
-                    .select(UserRow::as_select())
-                    .load::<UserRow>(conn)?
-                    .into_iter()
-                    .map(UserRow::into_user)
-                    .collect()
+                    .into_boxed();
+                load(conn, admins)
             })
             .await
     }
@@ -157,13 +169,12 @@ impl UserRepository for DieselUserRepository {
     async fn list(&self) -> Result<Vec<User>, RepoError> {
         self.db
             .run(|conn| {
-                users::table
-                    .order((users::created_at, users::id))
-                    .select(UserRow::as_select())
-                    .load::<UserRow>(conn)?
-                    .into_iter()
-                    .map(UserRow::into_user)
-                    .collect()
+                load(
+                    conn,
+                    users::table
+                        .order((users::created_at, users::id))
+                        .into_boxed(),
+                )
             })
             .await
     }
@@ -189,9 +200,7 @@ impl UserRepository for DieselUserRepository {
                             users::updated_at.eq(to_db_time(at)),
                         ))
                         .execute(conn)?;
-                    if changed == 0 {
-                        return Err(diesel::result::Error::NotFound);
-                    }
+                    matched_a_row(changed)?;
                     users::table
                         .find(&id)
                         .select(UserRow::as_select())
@@ -219,10 +228,7 @@ impl UserRepository for DieselUserRepository {
                         users::updated_at.eq(to_db_time(at)),
                     ))
                     .execute(conn)?;
-                if changed == 0 {
-                    return Err(diesel::result::Error::NotFound);
-                }
-                Ok(())
+                matched_a_row(changed)
             })
             .await
     }

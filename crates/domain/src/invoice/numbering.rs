@@ -5,6 +5,7 @@ use std::fmt;
 use chrono::{DateTime, Datelike, NaiveDate, TimeZone, Utc};
 
 use crate::InvalidInput;
+use crate::error::is_code;
 use crate::sale::india_time;
 
 /// An Indian financial year, April to March: invoices are numbered from 1 in each. Named
@@ -70,7 +71,7 @@ impl InvoicePrefix {
 
     pub fn parse(text: &str) -> Result<Self, InvalidInput> {
         let prefix = text.trim();
-        if (1..=10).contains(&prefix.len()) && prefix.bytes().all(|b| b.is_ascii_alphanumeric()) {
+        if is_code(prefix, 1..=10, u8::is_ascii_alphanumeric) {
             Ok(Self(prefix.to_ascii_uppercase()))
         } else {
             Err(InvalidInput::new(format!(

@@ -9,6 +9,7 @@ use paduka_domain::catalog::{Image, Product};
 use paduka_domain::gst::Hsn;
 
 use super::kind;
+use super::read::find_in;
 use crate::db::{
     AnyConnection, Broken, Stop, sha256_hex, to_db_time, too_large, write_transaction_with,
 };
@@ -183,12 +184,25 @@ fn product_conflict(broken: &Broken<'_>) -> Option<ProductConflict> {
     }
 }
 
-/// Runs a product write in a write transaction, its errors as the port's.
+/// Writes a product in one write transaction, its errors as the port's: its category and
+/// seller checked, its row written by `write_row` (an insert or an update), then its variants,
+/// lists and photo; the product as it now reads.
 pub(super) fn write_product(
     conn: &mut AnyConnection,
-    work: impl FnOnce(&mut AnyConnection) -> Result<Product, Stop<ProductConflict>>,
+    id: &str,
+    record: &ProductRecord,
+    write_row: impl FnOnce(&mut AnyConnection, ProductContent<'_>) -> QueryResult<()>,
 ) -> Result<Product, RepoError<ProductConflict>> {
-    write_transaction_with(conn, work).map_err(|stop| stop.into_repo(product_conflict))
+    write_transaction_with(conn, |conn| {
+        check_references(conn, record)?;
+        write_row(conn, ProductContent::from_record(record)?)?;
+        replace_children(conn, id, record)?;
+        if let Some(photo) = &record.photo {
+            replace_photo(conn, id, photo, record.at)?;
+        }
+        Ok(find_in(conn, id)?.ok_or(diesel::result::Error::NotFound)?)
+    })
+    .map_err(|stop: Stop<ProductConflict>| stop.into_repo(product_conflict))
 }
 
 /// Refuses a record whose category or seller does not exist. SQLite does not say which

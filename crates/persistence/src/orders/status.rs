@@ -1,0 +1,225 @@
+//! Status changes, cancelling and marking paid: lock the order, ask its lifecycle, write.
+
+use chrono::{DateTime, NaiveDateTime, Utc};
+use diesel::prelude::*;
+use diesel::result::Error as DieselError;
+use paduka_application::orders::{Cancellation, OrderConflict};
+use paduka_domain::UserId;
+use paduka_domain::order::{
+    Cancel, Lifecycle, Order, OrderStatus, PaymentMethod, Release, SettableStatus,
+};
+
+use super::rows::find_in;
+use crate::db::{AnyConnection, Stop, corrupt, to_db_time, too_large};
+use crate::schema::{coupons, order_events, order_lines, orders, product_variants, products};
+
+/// What a cancellation gives back: a line's product, size and quantity.
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = order_lines)]
+pub(super) struct Returned {
+    product_id: String,
+    variant_index: i32,
+    quantity: i32,
+}
+
+/// What the lifecycle decides on, as stored.
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = orders)]
+pub(super) struct LockedRow {
+    status: String,
+    payment_method: String,
+    paid: bool,
+}
+
+/// An order as its lifecycle sees it, with how it is paid for.
+pub(super) struct Locked {
+    lifecycle: Lifecycle,
+    payment_method: PaymentMethod,
+    paid: bool,
+}
+
+/// The order's lifecycle, its row locked until the transaction ends on PostgreSQL (SQLite's
+/// write transactions hold the whole database already); `NotFound` for an unknown id.
+pub(super) fn lock_order(conn: &mut AnyConnection, id: &str) -> QueryResult<Locked> {
+    let query = orders::table.find(id);
+    let row = match conn {
+        AnyConnection::Postgresql(pg) => query
+            .select(LockedRow::as_select())
+            .for_update()
+            .first::<LockedRow>(pg),
+        AnyConnection::Sqlite(_) => query.select(LockedRow::as_select()).first(conn),
+    }?;
+    let status = OrderStatus::from_stored(&row.status)
+        .ok_or_else(|| corrupt(format_args!("status of order {id}")))?;
+    let payment_method = PaymentMethod::from_stored(&row.payment_method)
+        .ok_or_else(|| corrupt(format_args!("payment method of order {id}")))?;
+    Ok(Locked {
+        // No order has a shipment until shipments are stored (decisions D18).
+        lifecycle: Lifecycle::new(status, false),
+        payment_method,
+        paid: row.paid,
+    })
+}
+
+/// Appends an `order_events` row one past the order's last.
+pub(super) fn append_event(
+    conn: &mut AnyConnection,
+    id: &str,
+    status: OrderStatus,
+    actor: Option<&UserId>,
+    at: NaiveDateTime,
+) -> QueryResult<()> {
+    let last = order_events::table
+        .filter(order_events::order_id.eq(id))
+        .select(diesel::dsl::max(order_events::position))
+        .first::<Option<i32>>(conn)?;
+    insert_event(conn, id, last.map_or(0, |p| p + 1), status, actor, at)
+}
+
+/// The order's event at `position` (0 for the status it was placed with).
+pub(super) fn insert_event(
+    conn: &mut AnyConnection,
+    id: &str,
+    position: i32,
+    status: OrderStatus,
+    actor: Option<&UserId>,
+    at: NaiveDateTime,
+) -> QueryResult<()> {
+    diesel::insert_into(order_events::table)
+        .values((
+            order_events::order_id.eq(id),
+            order_events::position.eq(position),
+            order_events::status.eq(status.as_str()),
+            order_events::actor_id.eq(actor.map(UserId::as_str)),
+            order_events::at.eq(at),
+        ))
+        .execute(conn)?;
+    Ok(())
+}
+
+pub(super) fn set_status_in(
+    conn: &mut AnyConnection,
+    id: &str,
+    status: OrderStatus,
+    actor: Option<&UserId>,
+    at: DateTime<Utc>,
+) -> Result<Order, Stop<OrderConflict>> {
+    let target = SettableStatus::try_from(status)
+        .map_err(|status| too_large(format_args!("{status:?} set by hand on order {id}")))?;
+    let status = lock_order(conn, id)?
+        .lifecycle
+        .update_status(target)
+        .map_err(|refusal| Stop::Conflict(refusal.into()))?;
+    let at = to_db_time(at);
+    diesel::update(orders::table.find(id))
+        .set((
+            orders::status.eq(status.as_str()),
+            orders::updated_at.eq(at),
+        ))
+        .execute(conn)?;
+    append_event(conn, id, status, actor, at)?;
+    Ok(find_in(conn, id)?.ok_or(DieselError::NotFound)?)
+}
+
+pub(super) fn mark_paid_in(
+    conn: &mut AnyConnection,
+    id: &str,
+    at: DateTime<Utc>,
+) -> Result<Order, Stop<OrderConflict>> {
+    lock_order(conn, id)?
+        .lifecycle
+        .record_payment()
+        .map_err(|refusal| Stop::Conflict(refusal.into()))?;
+    let changed = diesel::update(orders::table.find(id).filter(orders::paid.eq(false)))
+        .set((orders::paid.eq(true), orders::updated_at.eq(to_db_time(at))))
+        .execute(conn)?;
+    if changed == 0 {
+        return Err(Stop::Conflict(OrderConflict::AlreadyPaid));
+    }
+    Ok(find_in(conn, id)?.ok_or(DieselError::NotFound)?)
+}
+
+pub(super) fn cancel_in(
+    conn: &mut AnyConnection,
+    id: &str,
+    actor: Option<&UserId>,
+    at: DateTime<Utc>,
+) -> Result<Cancellation, Stop<OrderConflict>> {
+    let locked = lock_order(conn, id)?;
+    let from = locked.lifecycle.status;
+    let cancel = locked
+        .lifecycle
+        .cancel()
+        .map_err(|refusal| Stop::Conflict(refusal.into()))?;
+    let already_cancelled = cancel == Cancel::AlreadyCancelled;
+    if cancel == Cancel::Cancel {
+        let to = OrderStatus::Cancelled;
+        let at = to_db_time(at);
+        diesel::update(orders::table.find(id))
+            .set((orders::status.eq(to.as_str()), orders::updated_at.eq(at)))
+            .execute(conn)?;
+        append_event(conn, id, to, actor, at)?;
+        if let Some(release) = Release::on_move(from, to, locked.payment_method, locked.paid) {
+            give_back(conn, id, release)?;
+        }
+    }
+    let refund_id = orders::table
+        .find(id)
+        .select(orders::refund_id)
+        .first::<Option<String>>(conn)?;
+    let order = find_in(conn, id)?.ok_or(DieselError::NotFound)?;
+    Ok(Cancellation {
+        order,
+        already_cancelled,
+        refund_id,
+    })
+}
+
+/// Gives back what the order took, as `release` says: its sizes to stock, its coupon's use.
+/// The refund is the use case's (through the payment provider); store credit and what is
+/// left to collect are not stored apart from the order.
+pub(super) fn give_back(conn: &mut AnyConnection, id: &str, release: Release) -> QueryResult<()> {
+    if release.restock {
+        let mut lines = order_lines::table
+            .filter(order_lines::order_id.eq(id))
+            .select(Returned::as_select())
+            .load(conn)?;
+        // The same order of locking as placing.
+        lines.sort_by(|a, b| {
+            (&a.product_id, a.variant_index).cmp(&(&b.product_id, b.variant_index))
+        });
+        for Returned {
+            product_id: product,
+            variant_index,
+            quantity,
+        } in lines
+        {
+            // The product's row first, as placing does. A product that is gone matches no row
+            // and is skipped; a pooled product's sizes have no stock of their own (NULL).
+            diesel::update(products::table.find(&product))
+                .set(products::quantity.eq(products::quantity + quantity))
+                .execute(conn)?;
+            diesel::update(
+                product_variants::table
+                    .filter(product_variants::product_id.eq(&product))
+                    .filter(product_variants::position.eq(variant_index))
+                    .filter(product_variants::stock.is_not_null()),
+            )
+            .set(product_variants::stock.eq(product_variants::stock + quantity))
+            .execute(conn)?;
+        }
+    }
+    if release.coupon_use {
+        let coupon = orders::table
+            .find(id)
+            .select(orders::coupon_id)
+            .first::<Option<String>>(conn)?;
+        if let Some(coupon) = coupon {
+            // A deleted coupon matches no row.
+            diesel::update(coupons::table.find(coupon).filter(coupons::used.gt(0)))
+                .set(coupons::used.eq(coupons::used - 1))
+                .execute(conn)?;
+        }
+    }
+    Ok(())
+}
