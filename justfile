@@ -65,7 +65,11 @@ test-api-fuzz: release-build
 
 # The release binary the e2e, multi-instance and fuzzing suites run (built once per `just` run).
 release-build:
+    #!/usr/bin/env bash
+    set -euo pipefail
+    started=$(date +%s)
     cargo build --release --bin paduka
+    echo "release build of paduka: $(( $(date +%s) - started )) s"
 
 # Say loudly when PostgreSQL is unreachable; its tests then skip (fail under CI=true).
 check-postgres:
