@@ -36,6 +36,34 @@ where
     }
 }
 
+/// Implements `From<RepoError<_>>` for a use case's error type, which has an
+/// `Unexpected(anyhow::Error)` variant: a repository refusal the use case does not map itself
+/// is a fault on our side. With `not_found: Variant`, a missing row is that variant instead
+/// (for the ports without conflicts; a use case maps its port's conflicts by hand).
+macro_rules! impl_from_repo_error {
+    ($($error:ty),+ $(,)?) => {$(
+        impl<C> From<$crate::RepoError<C>> for $error
+        where
+            C: std::error::Error + Send + Sync + 'static,
+        {
+            fn from(error: $crate::RepoError<C>) -> Self {
+                Self::Unexpected(error.unexpected())
+            }
+        }
+    )+};
+    ($error:ty, not_found: $variant:ident) => {
+        impl From<$crate::RepoError> for $error {
+            fn from(error: $crate::RepoError) -> Self {
+                match error {
+                    $crate::RepoError::NotFound => Self::$variant,
+                    other => Self::Unexpected(other.unexpected()),
+                }
+            }
+        }
+    };
+}
+pub(crate) use impl_from_repo_error;
+
 /// The current time. A port so that expiry and "running now" are tested without sleeping.
 #[cfg_attr(any(test, feature = "mock"), mockall::automock)]
 pub trait Clock: Send + Sync {

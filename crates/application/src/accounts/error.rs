@@ -1,6 +1,6 @@
 use paduka_domain::InvalidInput;
 
-use crate::RepoError;
+use crate::ports::impl_from_repo_error;
 
 /// What sign-in and request authentication can fail with.
 #[derive(Debug, thiserror::Error)]
@@ -23,15 +23,6 @@ pub enum AuthError {
     Unexpected(anyhow::Error),
 }
 
-impl<C> From<RepoError<C>> for AuthError
-where
-    C: std::error::Error + Send + Sync + 'static,
-{
-    fn from(error: RepoError<C>) -> Self {
-        Self::Unexpected(error.unexpected())
-    }
-}
-
 /// What registering and resetting a password can fail with.
 #[derive(Debug, thiserror::Error)]
 pub enum RegistrationError {
@@ -49,15 +40,6 @@ pub enum RegistrationError {
     TooManyAttempts,
     #[error(transparent)]
     Unexpected(anyhow::Error),
-}
-
-impl<C> From<RepoError<C>> for RegistrationError
-where
-    C: std::error::Error + Send + Sync + 'static,
-{
-    fn from(error: RepoError<C>) -> Self {
-        Self::Unexpected(error.unexpected())
-    }
 }
 
 /// What profile changes and the admin's user management can fail with.
@@ -81,11 +63,4 @@ pub enum UserError {
     Unexpected(anyhow::Error),
 }
 
-impl<C> From<RepoError<C>> for UserError
-where
-    C: std::error::Error + Send + Sync + 'static,
-{
-    fn from(error: RepoError<C>) -> Self {
-        Self::Unexpected(error.unexpected())
-    }
-}
+impl_from_repo_error!(AuthError, RegistrationError, UserError);

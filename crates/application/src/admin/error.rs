@@ -1,4 +1,4 @@
-use crate::RepoError;
+use crate::ports::impl_from_repo_error;
 
 #[derive(Debug, thiserror::Error)]
 pub enum AdminError {
@@ -6,8 +6,4 @@ pub enum AdminError {
     Unexpected(anyhow::Error),
 }
 
-impl From<RepoError> for AdminError {
-    fn from(error: RepoError) -> Self {
-        Self::Unexpected(error.unexpected())
-    }
-}
+impl_from_repo_error!(AdminError);

@@ -1,6 +1,6 @@
 use paduka_domain::InvalidInput;
 
-use crate::RepoError;
+use crate::ports::impl_from_repo_error;
 
 /// What a catalog use case can fail with.
 #[derive(Debug, thiserror::Error)]
@@ -23,12 +23,4 @@ pub enum CatalogError {
     Unexpected(anyhow::Error),
 }
 
-/// A repository refusal the use case did not map itself is a fault on our side.
-impl<C> From<RepoError<C>> for CatalogError
-where
-    C: std::error::Error + Send + Sync + 'static,
-{
-    fn from(error: RepoError<C>) -> Self {
-        Self::Unexpected(error.unexpected())
-    }
-}
+impl_from_repo_error!(CatalogError);

@@ -2,7 +2,7 @@ use paduka_domain::InvalidInput;
 use paduka_domain::coupon::CouponRefusal;
 
 use super::{PaymentError, Unfillable};
-use crate::RepoError;
+use crate::ports::impl_from_repo_error;
 
 /// What a checkout use case can fail with. The HTTP status each maps to is noted; the
 /// messages are the ones the shopper sees. A paid cart that cannot be filled is not an error
@@ -50,11 +50,4 @@ pub enum CheckoutError {
     Unexpected(anyhow::Error),
 }
 
-impl<C> From<RepoError<C>> for CheckoutError
-where
-    C: std::error::Error + Send + Sync + 'static,
-{
-    fn from(error: RepoError<C>) -> Self {
-        Self::Unexpected(error.unexpected())
-    }
-}
+impl_from_repo_error!(CheckoutError);

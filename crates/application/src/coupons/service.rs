@@ -7,6 +7,7 @@ use tracing::instrument;
 
 use super::{CouponConflict, CouponRepository};
 use crate::accounts::Admin;
+use crate::ports::impl_from_repo_error;
 use crate::{Clock, IdGenerator, RepoError};
 
 #[derive(Debug, thiserror::Error)]
@@ -35,14 +36,7 @@ impl From<RepoError<CouponConflict>> for CouponError {
     }
 }
 
-impl From<RepoError> for CouponError {
-    fn from(error: RepoError) -> Self {
-        match error {
-            RepoError::NotFound => Self::NotFound,
-            other => Self::Unexpected(other.unexpected()),
-        }
-    }
-}
+impl_from_repo_error!(CouponError, not_found: NotFound);
 
 /// The admin's coupon calls.
 #[cfg_attr(any(test, feature = "mock"), mockall::automock)]

@@ -4,6 +4,7 @@ use paduka_domain::order::Refusal;
 use super::OrderConflict;
 use crate::RepoError;
 use crate::checkout::PaymentError;
+use crate::ports::impl_from_repo_error;
 
 /// What an order use case can fail with; the HTTP status each maps to is noted.
 #[derive(Debug, thiserror::Error)]
@@ -44,36 +45,33 @@ pub enum OrderError {
     Unexpected(anyhow::Error),
 }
 
+impl From<OrderConflict> for OrderError {
+    fn from(conflict: OrderConflict) -> Self {
+        match conflict {
+            OrderConflict::Cancelled => Self::Cancelled,
+            OrderConflict::Delivered => Self::Delivered,
+            OrderConflict::AlreadyPaid => Self::AlreadyPaid,
+            OrderConflict::Shipped => Self::Shipped,
+            OrderConflict::NotShipped => Self::NotShipped,
+        }
+    }
+}
+
 impl From<RepoError<OrderConflict>> for OrderError {
     fn from(error: RepoError<OrderConflict>) -> Self {
         match error {
             RepoError::NotFound => Self::NotFound,
-            RepoError::Conflict(OrderConflict::Cancelled) => Self::Cancelled,
-            RepoError::Conflict(OrderConflict::Delivered) => Self::Delivered,
-            RepoError::Conflict(OrderConflict::AlreadyPaid) => Self::AlreadyPaid,
-            RepoError::Conflict(OrderConflict::Shipped) => Self::Shipped,
-            RepoError::Conflict(OrderConflict::NotShipped) => Self::NotShipped,
+            RepoError::Conflict(conflict) => conflict.into(),
             RepoError::Unexpected(e) => Self::Unexpected(e),
         }
     }
 }
 
+/// The lifecycle's refusal reads as the same refusal met inside the repository's transaction.
 impl From<Refusal> for OrderError {
     fn from(refusal: Refusal) -> Self {
-        match refusal {
-            Refusal::Cancelled => Self::Cancelled,
-            Refusal::Delivered => Self::Delivered,
-            Refusal::Shipped => Self::Shipped,
-            Refusal::NotShipped => Self::NotShipped,
-        }
+        OrderConflict::from(refusal).into()
     }
 }
 
-impl From<RepoError> for OrderError {
-    fn from(error: RepoError) -> Self {
-        match error {
-            RepoError::NotFound => Self::NotFound,
-            other => Self::Unexpected(other.unexpected()),
-        }
-    }
-}
+impl_from_repo_error!(OrderError, not_found: NotFound);

@@ -7,6 +7,7 @@ use tracing::instrument;
 
 use super::SaleRepository;
 use crate::accounts::Admin;
+use crate::ports::impl_from_repo_error;
 use crate::{IdGenerator, RepoError, Revision};
 
 #[derive(Debug, thiserror::Error)]
@@ -19,14 +20,7 @@ pub enum SaleError {
     Unexpected(anyhow::Error),
 }
 
-impl From<RepoError> for SaleError {
-    fn from(error: RepoError) -> Self {
-        match error {
-            RepoError::NotFound => Self::NotFound,
-            other => Self::Unexpected(other.unexpected()),
-        }
-    }
-}
+impl_from_repo_error!(SaleError, not_found: NotFound);
 
 pub struct SaleService {
     sales: Arc<dyn SaleRepository>,
