@@ -49,14 +49,16 @@ fn line_text(line: &OrderLine) -> String {
     )
 }
 
-fn mail(user: &User, subject: String, text: String, html_body: String) -> Mail {
+/// A mail to `user`: the bodies between the greeting by name and the shop's signature.
+fn mail(user: &User, subject: String, text_body: String, html_body: String) -> Mail {
     Mail {
         to: user.email.clone(),
         to_name: Some(user.name.clone()),
         subject,
-        text,
+        text: format!("Hello {},\n\n{text_body}\nPaduka\n", user.name),
         html: format!(
-            "<!doctype html><html><body style=\"font-family:sans-serif\">{html_body}</body></html>"
+            "<!doctype html><html><body style=\"font-family:sans-serif\"><p>Hello {},</p>{html_body}<p>Paduka</p></body></html>",
+            escape_html(&user.name)
         ),
         attachments: Vec::new(),
     }
@@ -98,8 +100,7 @@ pub(crate) fn order_placed(user: &User, order: &Order, invoice: Option<Attachmen
         .and(order.invoice_no.as_deref())
         .map(|number| format!("Your invoice {number} is attached."));
     let text = format!(
-        "Hello {name},\n\nThank you for your order {id}.\n\n{lines}\n\n{coupon}Total: ₹{total}\n{payment}\n\nDelivering to:\n{address}\nPincode {pincode}\n{supply}\nStatus: {status}\n{invoice_line}\nPaduka\n",
-        name = user.name,
+        "Thank you for your order {id}.\n\n{lines}\n\n{coupon}Total: ₹{total}\n{payment}\n\nDelivering to:\n{address}\nPincode {pincode}\n{supply}\nStatus: {status}\n{invoice_line}",
         id = order.id,
         lines = lines
             .iter()
@@ -120,10 +121,9 @@ pub(crate) fn order_placed(user: &User, order: &Order, invoice: Option<Attachmen
             .map_or(String::new(), |s| format!("{s}\n")),
     );
     let html = format!(
-        "<p>Hello {name},</p><p>Thank you for your order <strong>{id}</strong>.</p><ul>{lines}</ul>\
+        "<p>Thank you for your order <strong>{id}</strong>.</p><ul>{lines}</ul>\
          {coupon}<p><strong>Total: ₹{total}</strong><br>{payment}</p><p>Delivering to:<br>{address}<br>Pincode {pincode}{supply_html}</p>\
-         <p>Status: {status}</p>{invoice_html}<p>Paduka</p>",
-        name = escape_html(&user.name),
+         <p>Status: {status}</p>{invoice_html}",
         id = escape_html(order.id.as_str()),
         lines = lines
             .iter()
@@ -169,15 +169,13 @@ pub(crate) fn status_changed(user: &User, order: &Order) -> Mail {
         String::new()
     };
     let text = format!(
-        "Hello {name},\n\nYour order {id} (₹{total}) is now {status}.{refund}\n\nPaduka\n",
-        name = user.name,
+        "Your order {id} (₹{total}) is now {status}.{refund}\n",
         id = order.id,
         total = order.amount_rupees,
     );
     let html = format!(
-        "<p>Hello {name},</p><p>Your order <strong>{id}</strong> (₹{total}) is now \
-         <strong>{status}</strong>.{refund}</p><p>Paduka</p>",
-        name = escape_html(&user.name),
+        "<p>Your order <strong>{id}</strong> (₹{total}) is now <strong>{status}</strong>.\
+         {refund}</p>",
         id = escape_html(order.id.as_str()),
         total = order.amount_rupees,
         refund = escape_html(&refund),
@@ -198,13 +196,11 @@ pub(crate) fn payment_refunded(
     reason: &str,
 ) -> Mail {
     let text = format!(
-        "Hello {name},\n\nWe could not place your order: {reason}.\nYour payment {payment_id} of ₹{amount_rupees} has been refunded.\n\nPaduka\n",
-        name = user.name,
+        "We could not place your order: {reason}.\nYour payment {payment_id} of ₹{amount_rupees} has been refunded.\n"
     );
     let html = format!(
-        "<p>Hello {name},</p><p>We could not place your order: {reason}.</p>\
-         <p>Your payment {payment} of ₹{amount_rupees} has been refunded.</p><p>Paduka</p>",
-        name = escape_html(&user.name),
+        "<p>We could not place your order: {reason}.</p>\
+         <p>Your payment {payment} of ₹{amount_rupees} has been refunded.</p>",
         reason = escape_html(reason),
         payment = escape_html(payment_id),
     );
@@ -225,15 +221,13 @@ pub(crate) fn low_stock(admin: &User, low: &LowStock) -> Mail {
     };
     let pairs = if low.left == 1 { "pair" } else { "pairs" };
     let text = format!(
-        "Hello {name},\n\nStock is running low: {left} {pairs} left of {item}.\nProduct id: {id}\n\nPaduka\n",
-        name = admin.name,
+        "Stock is running low: {left} {pairs} left of {item}.\nProduct id: {id}\n",
         left = low.left,
         id = low.product,
     );
     let html = format!(
-        "<p>Hello {name},</p><p>Stock is running low: <strong>{left} {pairs} left of {item}</strong>.</p>\
-         <p>Product id: {id}</p><p>Paduka</p>",
-        name = escape_html(&admin.name),
+        "<p>Stock is running low: <strong>{left} {pairs} left of {item}</strong>.</p>\
+         <p>Product id: {id}</p>",
         left = low.left,
         item = escape_html(&item),
         id = escape_html(low.product.as_str()),
