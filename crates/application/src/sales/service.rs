@@ -8,7 +8,7 @@ use tracing::instrument;
 use super::SaleRepository;
 use crate::accounts::Admin;
 use crate::ports::impl_from_repo_error;
-use crate::{IdGenerator, RepoError, Revision};
+use crate::{IdGenerator, Revision};
 
 #[derive(Debug, thiserror::Error)]
 pub enum SaleError {
@@ -121,6 +121,7 @@ fn sale_from(id: SaleId, draft: SaleDraft) -> Sale {
 mod tests {
     use super::*;
     use crate::MockIdGenerator;
+    use crate::RepoError;
     use crate::sales::MockSaleRepository;
     use crate::testing::{admin, assert_refused, ids};
 
