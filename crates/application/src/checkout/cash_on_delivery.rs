@@ -10,7 +10,7 @@ use tracing::instrument;
 use super::pricing::{CouponAsk, checkout_address, chosen_state};
 use super::{CartLine, CheckoutError, CheckoutService, PlacedOrder, Unfillable};
 use crate::accounts::Principal;
-use crate::orders::{CodTerms, NewOrder, PlaceError, Placement, mails};
+use crate::orders::{CodTerms, NewOrder, PlaceError, Placement};
 
 /// Cash on delivery's settings: `COD_ENABLED`, `COD_MAX_AMOUNT`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -113,17 +113,8 @@ impl PlaceCod for CheckoutService {
         };
         match self.ports.orders.place(&order, &priced.stock).await {
             Ok(Placement::Placed { order, low_stock }) => {
-                self.ports.catalog_revision.bump();
                 tracing::info!(order = %order.id, amount = order.amount_rupees, "cash on delivery order placed");
-                self.mail_buyer(&order.user.id, |user| {
-                    mails::order_placed(user, &order, invoicing.attachment(&order))
-                })
-                .await;
-                self.mail_admins_low_stock(&low_stock).await;
-                Ok(PlacedOrder {
-                    order,
-                    created: true,
-                })
+                Ok(self.placed(order, &low_stock).await)
             }
             Ok(Placement::Existing(order)) => Ok(PlacedOrder {
                 order,

@@ -3,6 +3,7 @@
 
 use paduka_domain::contact::Pincode;
 use paduka_domain::coupon::CouponRefusal;
+use paduka_domain::order::Order;
 use paduka_domain::review::UserRef;
 use paduka_domain::{OrderId, State, UserId};
 
@@ -93,17 +94,8 @@ impl CheckoutService {
         };
         match self.ports.orders.place(&order, &priced.stock).await {
             Ok(Placement::Placed { order, low_stock }) => {
-                self.ports.catalog_revision.bump();
                 tracing::info!(order = %order.id, amount = order.amount_rupees, "order placed");
-                self.mail_buyer(&order.user.id, |user| {
-                    mails::order_placed(user, &order, invoicing.attachment(&order))
-                })
-                .await;
-                self.mail_admins_low_stock(&low_stock).await;
-                Ok(OrderOutcome::Placed(PlacedOrder {
-                    order,
-                    created: true,
-                }))
+                Ok(OrderOutcome::Placed(self.placed(order, &low_stock).await))
             }
             Ok(Placement::Existing(order)) => Ok(OrderOutcome::existing(order)),
             Err(PlaceError::OutOfStock {
@@ -126,6 +118,23 @@ impl CheckoutService {
                 refund: RefundState::Refunded,
             }),
             Err(PlaceError::Repo(error)) => Err(error.into()),
+        }
+    }
+
+    /// What follows an order placed now, paid or cash on delivery: cached catalog reads
+    /// rebuild, the buyer is mailed the order with its invoice, the admins about what it left
+    /// low on stock.
+    pub(super) async fn placed(&self, order: Order, low_stock: &[LowStock]) -> PlacedOrder {
+        self.ports.catalog_revision.bump();
+        let invoicing = &self.ports.invoicing;
+        self.mail_buyer(&order.user.id, |user| {
+            mails::order_placed(user, &order, invoicing.attachment(&order))
+        })
+        .await;
+        self.mail_admins_low_stock(low_stock).await;
+        PlacedOrder {
+            order,
+            created: true,
         }
     }
 
