@@ -4,8 +4,9 @@
 //! They decide nothing that an adapter's transaction decides (stock, a coupon's uses, the
 //! cash-on-delivery limit, the low-stock crossing): a test that needs such an answer scripts
 //! it (`refuses_next_place`, `reports_low_stock`), so a fake never holds a second copy of
-//! a business rule. What they do keep is the ports' bookkeeping: one order per payment, one
-//! refund claim per intent, ids, history rows.
+//! a business rule. Status changes ask the order's lifecycle, as the adapters do. What they
+//! do keep is the ports' bookkeeping: one order per payment, one refund claim per intent, ids,
+//! history rows.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::{Mutex, MutexGuard};
@@ -13,7 +14,9 @@ use std::sync::{Mutex, MutexGuard};
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use paduka_domain::invoice::FinancialYear;
-use paduka_domain::order::{Order, OrderCoupon, OrderStatus, StatusChange};
+use paduka_domain::order::{
+    Cancel, Order, OrderCoupon, OrderStatus, Refusal, SettableStatus, StatusChange,
+};
 use paduka_domain::{OrderId, Paise, UserId};
 
 use crate::checkout::{
@@ -27,6 +30,11 @@ use crate::orders::{
     StockChange,
 };
 use crate::{IdGenerator, RepoError};
+
+/// The lifecycle's refusal, as a repository's transaction reports it.
+fn refused(refusal: Refusal) -> RepoError<OrderConflict> {
+    RepoError::Conflict(refusal.into())
+}
 
 /// What the fakes lock: a test that panics inside one must not hide its cause behind a
 /// poisoned lock in the next assertion.
@@ -423,8 +431,9 @@ impl OrderRepository for FakeOrders {
 
     async fn for_user(&self, user: &UserId) -> Result<Vec<Order>, RepoError> {
         let state = lock(&self.state);
-        let theirs = (state.orders.iter().rev())
-            .filter(|o| o.user.id.as_ref() == Some(user) && o.status != OrderStatus::Cancelled);
+        let theirs = (state.orders.iter().rev()).filter(|o| {
+            o.user.id.as_ref() == Some(user) && OrderStatus::LISTED_FOR_SHOPPER.contains(&o.status)
+        });
         Ok(theirs.cloned().collect())
     }
 
@@ -441,10 +450,11 @@ impl OrderRepository for FakeOrders {
     ) -> Result<Order, RepoError<OrderConflict>> {
         let mut state = lock(&self.state);
         state.land_meanwhile();
+        let target = SettableStatus::try_from(status).map_err(|status| {
+            RepoError::Unexpected(anyhow::anyhow!("{status:?} is not set by hand"))
+        })?;
         let order = state.order_mut(id).ok_or(RepoError::NotFound)?;
-        if order.status == OrderStatus::Cancelled {
-            return Err(RepoError::Conflict(OrderConflict::Cancelled));
-        }
+        let status = order.lifecycle().update_status(target).map_err(refused)?;
         (order.status, order.updated_at) = (status, at);
         let order = order.clone();
         state.log(id, status, actor.as_ref(), at);
@@ -461,10 +471,8 @@ impl OrderRepository for FakeOrders {
         state.land_meanwhile();
         let refund_id = state.refunds.get(id).map(|refund| refund.id.clone());
         let order = state.order_mut(id).ok_or(RepoError::NotFound)?;
-        let already_cancelled = order.status == OrderStatus::Cancelled;
-        if order.status == OrderStatus::Delivered {
-            return Err(RepoError::Conflict(OrderConflict::Delivered));
-        }
+        let already_cancelled =
+            order.lifecycle().cancel().map_err(refused)? == Cancel::AlreadyCancelled;
         if !already_cancelled {
             (order.status, order.updated_at) = (OrderStatus::Cancelled, at);
         }
@@ -487,9 +495,7 @@ impl OrderRepository for FakeOrders {
         let mut state = lock(&self.state);
         state.land_meanwhile();
         let order = state.order_mut(id).ok_or(RepoError::NotFound)?;
-        if order.status == OrderStatus::Cancelled {
-            return Err(RepoError::Conflict(OrderConflict::Cancelled));
-        }
+        order.lifecycle().record_payment().map_err(refused)?;
         if order.paid {
             return Err(RepoError::Conflict(OrderConflict::AlreadyPaid));
         }
