@@ -194,15 +194,16 @@ fn payment_text(order: &Order) -> String {
     match (order.payment_method, order.paid) {
         (PaymentMethod::Online, _) => format!("Paid online ({})", order.payment_id),
         (PaymentMethod::Cod, true) => "Cash on delivery: paid".to_owned(),
-        (PaymentMethod::Cod, false) if order.status == OrderStatus::Cancelled => {
-            "Cash on delivery: not collected".to_owned()
-        }
-        (PaymentMethod::Cod, false) => format!(
-            "Cash on delivery: {} to be collected",
-            Paise::from_rupees(order.amount_rupees)
-                .unwrap_or(Paise::ZERO)
-                .in_indian_style()
-        ),
+        // An order that ended (cancelled) leaves the courier nothing to collect.
+        (PaymentMethod::Cod, false) => match order.to_collect_rupees() {
+            0 => "Cash on delivery: not collected".to_owned(),
+            rupees => format!(
+                "Cash on delivery: {} to be collected",
+                Paise::from_rupees(rupees)
+                    .unwrap_or(Paise::ZERO)
+                    .in_indian_style()
+            ),
+        },
     }
 }
 
@@ -288,6 +289,16 @@ mod tests {
         assert_eq!(document.amounts.coupon, Paise::from_stored(17_000));
         assert_eq!(document.amounts.amount, Paise::from_stored(152_800));
         assert_eq!(document.payment, "Cash on delivery: ₹1,528 to be collected");
+    }
+
+    #[test]
+    fn a_cancelled_unpaid_cash_order_leaves_nothing_to_collect() {
+        let order = OrderBuilder::new("ord-1")
+            .cash_on_delivery()
+            .status(OrderStatus::Cancelled)
+            .build();
+        let document = invoicing().document(&order).unwrap();
+        assert_eq!(document.payment, "Cash on delivery: not collected");
     }
 
     #[test]
