@@ -86,24 +86,14 @@ impl ProductDraft {
             (&models, "models"),
             (&discounts, "discounts"),
         ] {
-            if !list.is_empty() && list.len() != prices.len() {
-                return Err(InvalidInput::new(format!(
-                    "Give as many {field} as prices ({}), or none",
-                    prices.len()
-                )));
-            }
+            one_per_price(list, prices.len(), field)?;
         }
         let discounts = discounts
             .iter()
             .map(|d| Percent::parse(d))
             .collect::<Result<Vec<_>, _>>()?;
         let stocks = non_empty(input.stocks);
-        if !stocks.is_empty() && stocks.len() != prices.len() {
-            return Err(InvalidInput::new(format!(
-                "Give as many stock numbers as prices ({}), or none",
-                prices.len()
-            )));
-        }
+        one_per_price(&stocks, prices.len(), "stock numbers")?;
         let stocks = stocks
             .iter()
             .map(|s| parse_count(s, "Stock"))
@@ -176,6 +166,17 @@ impl ProductDraft {
             other_photos,
             hsn,
         })
+    }
+}
+
+/// A per-variant list is empty or has one entry per price.
+fn one_per_price(list: &[String], prices: usize, field: &str) -> Result<(), InvalidInput> {
+    if list.is_empty() || list.len() == prices {
+        Ok(())
+    } else {
+        Err(InvalidInput::new(format!(
+            "Give as many {field} as prices ({prices}), or none"
+        )))
     }
 }
 
