@@ -148,31 +148,38 @@ mod tests {
 
     #[test]
     fn rupees_and_paise() {
-        assert_eq!(words(0, 0), "Rupees Zero Only");
-        assert_eq!(words(1, 0), "Rupees One Only");
-        assert_eq!(words(10, 0), "Rupees Ten Only");
-        assert_eq!(words(99, 0), "Rupees Ninety-Nine Only");
-        assert_eq!(words(100, 0), "Rupees One Hundred Only");
-        assert_eq!(words(101, 0), "Rupees One Hundred One Only");
-        assert_eq!(words(1_000, 0), "Rupees One Thousand Only");
-        assert_eq!(words(100_000, 0), "Rupees One Lakh Only");
-        assert_eq!(words(1_500_000, 0), "Rupees Fifteen Lakh Only");
-        assert_eq!(words(10_000_000, 0), "Rupees One Crore Only");
-        assert_eq!(words(0, 50), "Rupees Zero and Fifty Paise Only");
-        assert_eq!(words(0, 1), "Rupees Zero and One Paise Only");
-        assert_eq!(words(1, 5), "Rupees One and Five Paise Only");
-        assert_eq!(
-            words(3958, 0),
-            "Rupees Three Thousand Nine Hundred Fifty-Eight Only"
-        );
-        assert_eq!(
-            words(1299, 99),
-            "Rupees One Thousand Two Hundred Ninety-Nine and Ninety-Nine Paise Only"
-        );
-        assert_eq!(
-            words(2_500, 10),
-            "Rupees Two Thousand Five Hundred and Ten Paise Only"
-        );
+        for (rupees, paise, text) in [
+            (0, 0, "Rupees Zero Only"),
+            (1, 0, "Rupees One Only"),
+            (10, 0, "Rupees Ten Only"),
+            (99, 0, "Rupees Ninety-Nine Only"),
+            (100, 0, "Rupees One Hundred Only"),
+            (101, 0, "Rupees One Hundred One Only"),
+            (1_000, 0, "Rupees One Thousand Only"),
+            (100_000, 0, "Rupees One Lakh Only"),
+            (1_500_000, 0, "Rupees Fifteen Lakh Only"),
+            (10_000_000, 0, "Rupees One Crore Only"),
+            (0, 50, "Rupees Zero and Fifty Paise Only"),
+            (0, 1, "Rupees Zero and One Paise Only"),
+            (1, 5, "Rupees One and Five Paise Only"),
+            (
+                3958,
+                0,
+                "Rupees Three Thousand Nine Hundred Fifty-Eight Only",
+            ),
+            (
+                1299,
+                99,
+                "Rupees One Thousand Two Hundred Ninety-Nine and Ninety-Nine Paise Only",
+            ),
+            (
+                2_500,
+                10,
+                "Rupees Two Thousand Five Hundred and Ten Paise Only",
+            ),
+        ] {
+            assert_eq!(words(rupees, paise), text, "{rupees}.{paise}");
+        }
     }
 
     proptest! {
