@@ -15,6 +15,17 @@ pub struct Sale {
 }
 
 impl Sale {
+    /// The sale `draft` describes, under `id`.
+    pub fn new(id: SaleId, draft: SaleDraft) -> Self {
+        Self {
+            id,
+            name: draft.name,
+            start: draft.start,
+            end: draft.end,
+            discount: draft.discount,
+        }
+    }
+
     /// A sale runs from its start to its end, both included.
     pub fn is_running_at(&self, now: DateTime<Utc>) -> bool {
         self.start <= now && now <= self.end
@@ -186,13 +197,7 @@ mod tests {
             Some("1"),
         )
         .unwrap();
-        let sale = Sale {
-            id: SaleId::new("s"),
-            name: draft.name,
-            start: draft.start,
-            end: draft.end,
-            discount: draft.discount,
-        };
+        let sale = Sale::new(SaleId::new("s"), draft);
         assert!(sale.is_running_at(sale.start));
         assert!(sale.is_running_at(sale.end));
         assert!(!sale.is_running_at(sale.end + chrono::Duration::seconds(1)));

@@ -325,11 +325,7 @@ impl CatalogUseCases for CatalogService {
         admin: &Admin,
         draft: CategoryDraft,
     ) -> Result<Category, CatalogError> {
-        let category = Category {
-            id: CategoryId::new(self.ids.new_id()),
-            name: draft.name,
-            image: draft.image,
-        };
+        let category = Category::new(CategoryId::new(self.ids.new_id()), draft);
         self.categories
             .create(&category)
             .await
@@ -345,11 +341,7 @@ impl CatalogUseCases for CatalogService {
         id: &CategoryId,
         draft: CategoryDraft,
     ) -> Result<Category, CatalogError> {
-        let category = Category {
-            id: id.clone(),
-            name: draft.name,
-            image: draft.image,
-        };
+        let category = Category::new(id.clone(), draft);
         self.categories
             .update(&category)
             .await

@@ -84,7 +84,7 @@ impl SaleUseCases for SaleService {
 
     #[instrument(skip(self, draft), fields(admin = %admin.id()))]
     async fn create(&self, admin: &Admin, draft: SaleDraft) -> Result<Sale, SaleError> {
-        let sale = sale_from(SaleId::new(self.ids.new_id()), draft);
+        let sale = Sale::new(SaleId::new(self.ids.new_id()), draft);
         self.changed(self.sales.create(&sale).await)?;
         Ok(sale)
     }
@@ -96,7 +96,7 @@ impl SaleUseCases for SaleService {
         id: &SaleId,
         draft: SaleDraft,
     ) -> Result<Sale, SaleError> {
-        let sale = sale_from(id.clone(), draft);
+        let sale = Sale::new(id.clone(), draft);
         self.changed(self.sales.update(&sale).await)?;
         Ok(sale)
     }
@@ -104,16 +104,6 @@ impl SaleUseCases for SaleService {
     #[instrument(skip(self), fields(admin = %admin.id()))]
     async fn delete(&self, admin: &Admin, id: &SaleId) -> Result<(), SaleError> {
         Ok(self.changed(self.sales.delete(id).await)?)
-    }
-}
-
-fn sale_from(id: SaleId, draft: SaleDraft) -> Sale {
-    Sale {
-        id,
-        name: draft.name,
-        start: draft.start,
-        end: draft.end,
-        discount: draft.discount,
     }
 }
 

@@ -11,6 +11,17 @@ pub struct Category {
     pub image: String,
 }
 
+impl Category {
+    /// The category `draft` describes, under `id`.
+    pub fn new(id: CategoryId, draft: CategoryDraft) -> Self {
+        Self {
+            id,
+            name: draft.name,
+            image: draft.image,
+        }
+    }
+}
+
 /// A category's name and image, checked.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CategoryDraft {
