@@ -3,10 +3,12 @@
 use std::sync::LazyLock;
 
 use actix_web::{HttpResponse, get};
-use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
+use utoipa::openapi::path::{Operation, PathItem};
+use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityRequirement, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
-use crate::dto::ErrorBody;
+use crate::contract::needs_token;
+use crate::dto::{AuthCheckFailure, ErrorBody};
 use crate::routes::registered_operations;
 
 /// The name of the security scheme the guarded routes list.
@@ -20,8 +22,7 @@ pub const SECURITY_SCHEME: &str = "token";
             `{\"success\": false, \"message\": \"...\"}` with the matching status. Money is in \
             rupees, percentages are whole numbers, times are UTC ISO 8601 with `Z`."
     ),
-    components(schemas(ErrorBody)),
-    modifiers(&TokenSecurity),
+    components(schemas(ErrorBody, AuthCheckFailure)),
     tags(
         (name = "products", description = "The catalog and the admin product form"),
         (name = "reviews", description = "One review per shopper per product"),
@@ -40,7 +41,8 @@ pub const SECURITY_SCHEME: &str = "token";
 )]
 pub struct ApiDoc;
 
-/// The `Authorization` header as a security scheme.
+/// The `Authorization` header as a security scheme, required by every operation behind a
+/// guard (those that list the guards' 401).
 struct TokenSecurity;
 
 impl Modify for TokenSecurity {
@@ -53,7 +55,31 @@ impl Modify for TokenSecurity {
                 "The token from /auth/login, sent as is or as `Bearer <token>`.",
             ))),
         );
+        for item in openapi.paths.paths.values_mut() {
+            for operation in operations_mut(item) {
+                if needs_token(&operation.responses) {
+                    let token = SecurityRequirement::new(SECURITY_SCHEME, Vec::<String>::new());
+                    operation.security = Some(vec![token]);
+                }
+            }
+        }
     }
+}
+
+/// The operations of a path item, one per method it has.
+pub(crate) fn operations_mut(item: &mut PathItem) -> impl Iterator<Item = &mut Operation> {
+    [
+        &mut item.get,
+        &mut item.put,
+        &mut item.post,
+        &mut item.delete,
+        &mut item.options,
+        &mut item.head,
+        &mut item.patch,
+        &mut item.trace,
+    ]
+    .into_iter()
+    .flatten()
 }
 
 /// The operations whose JSON body may be left out (the spec's client sends none).
@@ -84,6 +110,7 @@ impl Modify for OptionalBodies {
 pub fn document() -> serde_json::Value {
     let mut document = ApiDoc::openapi();
     document.merge(registered_operations());
+    TokenSecurity.modify(&mut document);
     OptionalBodies.modify(&mut document);
     let mut document = serde_json::to_value(document).expect("the OpenAPI document serialises");
     crate::dto::schema::forbid_nul(&mut document);
@@ -166,7 +193,6 @@ static DOCUMENT: LazyLock<String> = LazyLock::new(|| document().to_string());
 
 /// This document.
 #[utoipa::path(
-    tag = "meta",
     responses((status = 200, description = "The OpenAPI 3.1 document", content_type = "application/json"))
 )]
 #[get("/openapi.json")]
