@@ -3,6 +3,7 @@
 
 use std::collections::BTreeMap;
 use std::fmt::Display;
+use std::marker::PhantomData;
 
 use paduka_application::accounts::AuthError;
 use paduka_domain::{CategoryId, CouponId, MediaId, OrderId, ProductId, SaleId, UserId};
@@ -53,52 +54,33 @@ pub fn needs_token(responses: &Responses) -> bool {
     )
 }
 
-/// The guards' refusals with the body `B`: 401 without a valid token and, for `AdminUser`,
-/// 403 for a shopper.
-fn guard_refusals<B: ToSchema>(admin_only: bool) -> BTreeMap<String, RefOr<Response>> {
-    let mut refusals = BTreeMap::from([("401".to_owned(), answer_with_body::<B>(NO_VALID_TOKEN))]);
-    if admin_only {
-        let not_admin = quoted(AuthError::NotAdmin);
-        refusals.insert("403".to_owned(), answer_with_body::<B>(&not_admin));
+/// The guards' refusals, with the body `B`: 401 without a valid token and, `ADMIN_ONLY`
+/// (`AdminUser`), 403 for a shopper.
+pub struct GuardRefusals<B, const ADMIN_ONLY: bool>(PhantomData<B>);
+
+impl<B: ToSchema, const ADMIN_ONLY: bool> IntoResponses for GuardRefusals<B, ADMIN_ONLY> {
+    fn responses() -> BTreeMap<String, RefOr<Response>> {
+        let mut refusals =
+            BTreeMap::from([("401".to_owned(), answer_with_body::<B>(NO_VALID_TOKEN))]);
+        if ADMIN_ONLY {
+            let not_admin = quoted(AuthError::NotAdmin);
+            refusals.insert("403".to_owned(), answer_with_body::<B>(&not_admin));
+        }
+        refusals
     }
-    refusals
 }
 
 /// Behind `CurrentUser`: 401 without a valid token.
-pub struct SignedIn;
-
-impl IntoResponses for SignedIn {
-    fn responses() -> BTreeMap<String, RefOr<Response>> {
-        guard_refusals::<ErrorBody>(false)
-    }
-}
+pub type SignedIn = GuardRefusals<ErrorBody, false>;
 
 /// Behind `AdminUser`: 401 without a valid token, 403 for a shopper.
-pub struct AdminOnly;
-
-impl IntoResponses for AdminOnly {
-    fn responses() -> BTreeMap<String, RefOr<Response>> {
-        guard_refusals::<ErrorBody>(true)
-    }
-}
+pub type AdminOnly = GuardRefusals<ErrorBody, true>;
 
 /// [`SignedIn`] as the checks of the frontend's guarded routes say it, with `ok: false`.
-pub struct SignedInCheck;
-
-impl IntoResponses for SignedInCheck {
-    fn responses() -> BTreeMap<String, RefOr<Response>> {
-        guard_refusals::<AuthCheckFailure>(false)
-    }
-}
+pub type SignedInCheck = GuardRefusals<AuthCheckFailure, false>;
 
 /// [`AdminOnly`] as the checks of the frontend's guarded routes say it, with `ok: false`.
-pub struct AdminOnlyCheck;
-
-impl IntoResponses for AdminOnlyCheck {
-    fn responses() -> BTreeMap<String, RefOr<Response>> {
-        guard_refusals::<AuthCheckFailure>(true)
-    }
-}
+pub type AdminOnlyCheck = GuardRefusals<AuthCheckFailure, true>;
 
 /// A cached list revalidated with the ETag it was sent with.
 pub struct Unchanged;

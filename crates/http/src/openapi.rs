@@ -300,6 +300,32 @@ mod tests {
         );
     }
 
+    #[test]
+    fn each_operation_has_one_declared_tag_and_needs_the_token_only_behind_a_guard() {
+        let doc = document();
+        let declared: Vec<&str> = doc["tags"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|tag| tag["name"].as_str().unwrap())
+            .collect();
+        for (path, item) in doc["paths"].as_object().unwrap() {
+            for (method, operation) in item.as_object().unwrap() {
+                let tags = operation["tags"].as_array().unwrap();
+                assert!(
+                    tags.len() == 1 && declared.contains(&tags[0].as_str().unwrap()),
+                    "{method} {path}: {tags:?}"
+                );
+            }
+        }
+        // Login's own 401 (a wrong password) is no guard's.
+        let login = &doc["paths"]["/api/v1/auth/login"]["post"];
+        assert!(login["responses"]["401"].is_object());
+        assert!(login["security"].is_null());
+        let check = &doc["paths"]["/api/v1/auth/user-auth"]["get"];
+        assert_eq!(check["security"][0][SECURITY_SCHEME], serde_json::json!([]));
+    }
+
     /// The document the frontend's types are generated from (`npm run gen:api` in frontend/)
     /// is the one we serve; `UPDATE_OPENAPI=1` rewrites it.
     #[test]
