@@ -206,6 +206,15 @@ pub async fn openapi_json() -> HttpResponse {
 mod tests {
     use super::*;
 
+    /// The `name` of each item of a list (parameters, tags).
+    fn names(list: &serde_json::Value) -> Vec<&str> {
+        list.as_array()
+            .unwrap()
+            .iter()
+            .map(|item| item["name"].as_str().unwrap())
+            .collect()
+    }
+
     #[test]
     fn guarded_routes_name_the_token_scheme_and_it_is_the_authorization_header() {
         let json = document();
@@ -220,12 +229,7 @@ mod tests {
         );
         assert!(create["requestBody"]["content"]["multipart/form-data"].is_object());
         let list = &json["paths"]["/api/v1/product/get-products"]["get"];
-        let names: Vec<&str> = list["parameters"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|p| p["name"].as_str().unwrap())
-            .collect();
+        let names = names(&list["parameters"]);
         for name in ["category", "maxPrice", "sort", "q", "page", "limit"] {
             assert!(names.contains(&name), "{name} missing from {names:?}");
         }
@@ -303,12 +307,7 @@ mod tests {
     #[test]
     fn each_operation_has_one_declared_tag_and_needs_the_token_only_behind_a_guard() {
         let doc = document();
-        let declared: Vec<&str> = doc["tags"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|tag| tag["name"].as_str().unwrap())
-            .collect();
+        let declared = names(&doc["tags"]);
         for (path, item) in doc["paths"].as_object().unwrap() {
             for (method, operation) in item.as_object().unwrap() {
                 let tags = operation["tags"].as_array().unwrap();
