@@ -1,64 +1,86 @@
-//! What many operations of the document share, written once: the answers of the guards and
-//! the body limit, and the `{id}` path parameter.
+//! What operations of the document share, written once: the answers of the guards, the
+//! named error answers (in `answers`), and the `{id}` path parameter.
 
 use std::collections::BTreeMap;
+use std::fmt::Display;
+use std::marker::PhantomData;
 
+use paduka_application::accounts::AuthError;
 use paduka_domain::{CategoryId, CouponId, MediaId, OrderId, ProductId, SaleId, UserId};
 use serde::Deserialize;
 use utoipa::openapi::path::{Parameter, ParameterBuilder, ParameterIn};
-use utoipa::openapi::{ContentBuilder, Ref, RefOr, Required, Response, ResponseBuilder};
-use utoipa::{IntoParams, IntoResponses};
+use utoipa::openapi::{ContentBuilder, Ref, RefOr, Required, Response, ResponseBuilder, Responses};
+use utoipa::{IntoParams, IntoResponses, ToSchema};
 
-use crate::dto::schema;
+use crate::dto::{AuthCheckFailure, ErrorBody, schema};
+
+mod answers;
+
+pub use answers::*;
 
 /// An answer with the `{success: false, message}` body.
-pub fn error_answer(description: &str) -> RefOr<Response> {
+fn error_answer(description: &str) -> RefOr<Response> {
+    answer_with_body::<ErrorBody>(description)
+}
+
+fn answer_with_body<B: ToSchema>(description: &str) -> RefOr<Response> {
     ResponseBuilder::new()
         .description(description)
         .content(
             "application/json",
             ContentBuilder::new()
-                .schema(Some(Ref::from_schema_name("ErrorBody")))
+                .schema(Some(Ref::from_schema_name(B::name())))
                 .build(),
         )
         .build()
         .into()
 }
 
-fn answers(rows: &[(&str, &str)]) -> BTreeMap<String, RefOr<Response>> {
-    rows.iter()
-        .map(|(status, description)| ((*status).to_owned(), error_answer(description)))
-        .collect()
+/// A message the server sends, as the descriptions quote it.
+fn quoted(message: impl Display) -> String {
+    format!("`{message}`")
 }
 
-const NO_VALID_TOKEN: (&str, &str) = ("401", "No valid token");
+/// What the guards answer without a valid token. Listing it is what marks an operation as
+/// needing the token (see [`needs_token`]).
+const NO_VALID_TOKEN: &str = "No valid token";
+
+/// Whether the operation answers the guards' 401, i.e. stands behind `CurrentUser` or
+/// `AdminUser` and so needs the token.
+pub fn needs_token(responses: &Responses) -> bool {
+    matches!(
+        responses.responses.get("401"),
+        Some(RefOr::T(response)) if response.description == NO_VALID_TOKEN
+    )
+}
+
+/// The guards' refusals, with the body `B`: 401 without a valid token and, `ADMIN_ONLY`
+/// (`AdminUser`), 403 for a shopper.
+pub struct GuardRefusals<B, const ADMIN_ONLY: bool>(PhantomData<B>);
+
+impl<B: ToSchema, const ADMIN_ONLY: bool> IntoResponses for GuardRefusals<B, ADMIN_ONLY> {
+    fn responses() -> BTreeMap<String, RefOr<Response>> {
+        let mut refusals =
+            BTreeMap::from([("401".to_owned(), answer_with_body::<B>(NO_VALID_TOKEN))]);
+        if ADMIN_ONLY {
+            let not_admin = quoted(AuthError::NotAdmin);
+            refusals.insert("403".to_owned(), answer_with_body::<B>(&not_admin));
+        }
+        refusals
+    }
+}
 
 /// Behind `CurrentUser`: 401 without a valid token.
-pub struct SignedIn;
-
-impl IntoResponses for SignedIn {
-    fn responses() -> BTreeMap<String, RefOr<Response>> {
-        answers(&[NO_VALID_TOKEN])
-    }
-}
+pub type SignedIn = GuardRefusals<ErrorBody, false>;
 
 /// Behind `AdminUser`: 401 without a valid token, 403 for a shopper.
-pub struct AdminOnly;
+pub type AdminOnly = GuardRefusals<ErrorBody, true>;
 
-impl IntoResponses for AdminOnly {
-    fn responses() -> BTreeMap<String, RefOr<Response>> {
-        answers(&[NO_VALID_TOKEN, ("403", "`Admin access required`")])
-    }
-}
+/// [`SignedIn`] as the checks of the frontend's guarded routes say it, with `ok: false`.
+pub type SignedInCheck = GuardRefusals<AuthCheckFailure, false>;
 
-/// A JSON body over `extract::MAX_JSON_BYTES`.
-pub struct BodyOver64Kb;
-
-impl IntoResponses for BodyOver64Kb {
-    fn responses() -> BTreeMap<String, RefOr<Response>> {
-        answers(&[("413", "The body is over 64 KB")])
-    }
-}
+/// [`AdminOnly`] as the checks of the frontend's guarded routes say it, with `ok: false`.
+pub type AdminOnlyCheck = GuardRefusals<AuthCheckFailure, true>;
 
 /// A cached list revalidated with the ETag it was sent with.
 pub struct Unchanged;

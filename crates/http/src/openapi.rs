@@ -3,10 +3,12 @@
 use std::sync::LazyLock;
 
 use actix_web::{HttpResponse, get};
-use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
+use utoipa::openapi::path::{Operation, PathItem};
+use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityRequirement, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
-use crate::dto::ErrorBody;
+use crate::contract::needs_token;
+use crate::dto::{AuthCheckFailure, ErrorBody};
 use crate::routes::registered_operations;
 
 /// The name of the security scheme the guarded routes list.
@@ -20,8 +22,7 @@ pub const SECURITY_SCHEME: &str = "token";
             `{\"success\": false, \"message\": \"...\"}` with the matching status. Money is in \
             rupees, percentages are whole numbers, times are UTC ISO 8601 with `Z`."
     ),
-    components(schemas(ErrorBody)),
-    modifiers(&TokenSecurity),
+    components(schemas(ErrorBody, AuthCheckFailure)),
     tags(
         (name = "products", description = "The catalog and the admin product form"),
         (name = "reviews", description = "One review per shopper per product"),
@@ -40,7 +41,8 @@ pub const SECURITY_SCHEME: &str = "token";
 )]
 pub struct ApiDoc;
 
-/// The `Authorization` header as a security scheme.
+/// The `Authorization` header as a security scheme, required by every operation behind a
+/// guard (those that list the guards' 401).
 struct TokenSecurity;
 
 impl Modify for TokenSecurity {
@@ -53,7 +55,31 @@ impl Modify for TokenSecurity {
                 "The token from /auth/login, sent as is or as `Bearer <token>`.",
             ))),
         );
+        for item in openapi.paths.paths.values_mut() {
+            for operation in operations_mut(item) {
+                if needs_token(&operation.responses) {
+                    let token = SecurityRequirement::new(SECURITY_SCHEME, Vec::<String>::new());
+                    operation.security = Some(vec![token]);
+                }
+            }
+        }
     }
+}
+
+/// The operations of a path item, one per method it has.
+pub(crate) fn operations_mut(item: &mut PathItem) -> impl Iterator<Item = &mut Operation> {
+    [
+        &mut item.get,
+        &mut item.put,
+        &mut item.post,
+        &mut item.delete,
+        &mut item.options,
+        &mut item.head,
+        &mut item.patch,
+        &mut item.trace,
+    ]
+    .into_iter()
+    .flatten()
 }
 
 /// The operations whose JSON body may be left out (the spec's client sends none).
@@ -84,6 +110,7 @@ impl Modify for OptionalBodies {
 pub fn document() -> serde_json::Value {
     let mut document = ApiDoc::openapi();
     document.merge(registered_operations());
+    TokenSecurity.modify(&mut document);
     OptionalBodies.modify(&mut document);
     let mut document = serde_json::to_value(document).expect("the OpenAPI document serialises");
     crate::dto::schema::forbid_nul(&mut document);
@@ -166,7 +193,6 @@ static DOCUMENT: LazyLock<String> = LazyLock::new(|| document().to_string());
 
 /// This document.
 #[utoipa::path(
-    tag = "meta",
     responses((status = 200, description = "The OpenAPI 3.1 document", content_type = "application/json"))
 )]
 #[get("/openapi.json")]
@@ -179,6 +205,15 @@ pub async fn openapi_json() -> HttpResponse {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The `name` of each item of a list (parameters, tags).
+    fn names(list: &serde_json::Value) -> Vec<&str> {
+        list.as_array()
+            .unwrap()
+            .iter()
+            .map(|item| item["name"].as_str().unwrap())
+            .collect()
+    }
 
     #[test]
     fn guarded_routes_name_the_token_scheme_and_it_is_the_authorization_header() {
@@ -194,12 +229,7 @@ mod tests {
         );
         assert!(create["requestBody"]["content"]["multipart/form-data"].is_object());
         let list = &json["paths"]["/api/v1/product/get-products"]["get"];
-        let names: Vec<&str> = list["parameters"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|p| p["name"].as_str().unwrap())
-            .collect();
+        let names = names(&list["parameters"]);
         for name in ["category", "maxPrice", "sort", "q", "page", "limit"] {
             assert!(names.contains(&name), "{name} missing from {names:?}");
         }
@@ -272,6 +302,27 @@ mod tests {
             parameter["schema"]["pattern"].as_str().unwrap(),
             crate::dto::schema::ID_PATTERN
         );
+    }
+
+    #[test]
+    fn each_operation_has_one_declared_tag_and_needs_the_token_only_behind_a_guard() {
+        let doc = document();
+        let declared = names(&doc["tags"]);
+        for (path, item) in doc["paths"].as_object().unwrap() {
+            for (method, operation) in item.as_object().unwrap() {
+                let tags = operation["tags"].as_array().unwrap();
+                assert!(
+                    tags.len() == 1 && declared.contains(&tags[0].as_str().unwrap()),
+                    "{method} {path}: {tags:?}"
+                );
+            }
+        }
+        // Login's own 401 (a wrong password) is no guard's.
+        let login = &doc["paths"]["/api/v1/auth/login"]["post"];
+        assert!(login["responses"]["401"].is_object());
+        assert!(login["security"].is_null());
+        let check = &doc["paths"]["/api/v1/auth/user-auth"]["get"];
+        assert_eq!(check["security"][0][SECURITY_SCHEME], serde_json::json!([]));
     }
 
     /// The document the frontend's types are generated from (`npm run gen:api` in frontend/)

@@ -1,6 +1,9 @@
 //! The route table: every `/api/v1` operation registered once, its path and method taken
-//! from the handler's route attribute; the OpenAPI document is collected from the same
-//! registration (utoipa-actix-web), so what is served and what is documented cannot drift.
+//! from the handler's route attribute, its tag from the group it is registered in; the
+//! OpenAPI document is collected from the same registration (utoipa-actix-web), so what is
+//! served and what is documented cannot drift.
+
+mod tagged;
 
 use std::collections::BTreeMap;
 
@@ -20,12 +23,14 @@ use crate::handlers::{
     sales, users,
 };
 use crate::{ApiState, openapi};
+use tagged::{Optional, Tagged, tagged};
 
 /// Where the API lives.
 pub const API_PREFIX: &str = "/api/v1";
 
-/// Every `/api/v1` operation; `POST /payment/sandbox/pay` only `with_sandbox` (the sandbox is
-/// the payment gateway). Order matters where paths overlap: a literal before a `{parameter}`.
+/// Every `/api/v1` operation, in groups of one tag each; `POST /payment/sandbox/pay` only
+/// `with_sandbox` (the sandbox is the payment gateway). Order matters where paths overlap: a
+/// literal before a `{parameter}`.
 pub fn api_scope(
     with_sandbox: bool,
 ) -> Scope<
@@ -37,72 +42,105 @@ pub fn api_scope(
         InitError = (),
     >,
 > {
-    let api = scope(API_PREFIX)
-        // products
-        .service(products::list::get_products)
-        .service(products::featured::featured_products)
-        .service(products::get::get_product)
-        .service(products::by_category::products_by_category)
-        .service(products::photo::product_photo)
-        .service(products::create::create_product)
-        .service(products::update::update_product)
-        .service(products::delete::delete_product)
-        // reviews
-        .service(reviews::list::product_reviews)
-        .service(reviews::add::add_review)
-        // categories
-        .service(categories::list::all_categories)
-        .service(categories::create::create_category)
-        .service(categories::update::update_category)
-        .service(categories::delete::delete_category)
-        // sales
-        .service(sales::list::all_sales)
-        .service(sales::create::create_sale)
-        .service(sales::update::update_sale)
-        .service(sales::delete::delete_sale)
-        // coupons
-        .service(coupons::list::all_coupons)
-        .service(coupons::create::create_coupon)
-        .service(coupons::update::update_coupon)
-        .service(coupons::delete::delete_coupon)
-        .service(coupons::apply::apply_coupon)
-        // auth and users
-        .service(auth::login::login)
-        .service(auth::register::register)
-        .service(auth::forgot_password::forgot_password)
-        .service(auth::reset_password::reset_password)
-        .service(auth::user_auth::user_auth)
-        .service(auth::admin_auth::admin_auth)
-        .service(users::get_sellers::get_sellers)
-        .service(users::get_users::get_users)
-        .service(users::update_user::update_user)
-        .service(users::delete_user::delete_user)
-        // checkout and orders
-        .service(delivery::states::states)
-        .service(delivery::check::check_delivery)
-        .service(payment::webhook::payment_webhook);
-    let api = if with_sandbox {
-        api.service(payment::sandbox_pay::sandbox_pay)
-    } else {
-        api
-    };
-    api.service(payment::create::create_payment)
-        .service(orders::place::place_order)
-        .service(orders::cod::place_cod_order)
-        .service(orders::mark_paid::mark_paid)
-        .service(orders::my_orders::my_orders)
-        .service(orders::get::get_order)
-        .service(orders::invoice::invoice)
-        .service(orders::all::all_orders)
-        .service(orders::update_status::update_status)
-        .service(orders::cancel::cancel_order)
-        // the admin overview
-        .service(admin::stats::admin_stats)
-        // media, health, the document
-        .service(media::get::get_media)
-        .service(health::live::live)
-        .service(health::ready::ready)
-        .service(openapi::openapi_json)
+    scope(API_PREFIX)
+        .service(tagged(
+            "products",
+            (
+                products::list::get_products,
+                products::featured::featured_products,
+                products::get::get_product,
+                products::by_category::products_by_category,
+                products::photo::product_photo,
+                products::create::create_product,
+                products::update::update_product,
+                products::delete::delete_product,
+            ),
+        ))
+        .service(tagged(
+            "reviews",
+            (reviews::list::product_reviews, reviews::add::add_review),
+        ))
+        .service(tagged(
+            "categories",
+            (
+                categories::list::all_categories,
+                categories::create::create_category,
+                categories::update::update_category,
+                categories::delete::delete_category,
+            ),
+        ))
+        .service(tagged(
+            "sales",
+            (
+                sales::list::all_sales,
+                sales::create::create_sale,
+                sales::update::update_sale,
+                sales::delete::delete_sale,
+            ),
+        ))
+        .service(tagged(
+            "coupons",
+            (
+                coupons::list::all_coupons,
+                coupons::create::create_coupon,
+                coupons::update::update_coupon,
+                coupons::delete::delete_coupon,
+                coupons::apply::apply_coupon,
+            ),
+        ))
+        .service(tagged(
+            "auth",
+            (
+                auth::login::login,
+                auth::register::register,
+                auth::forgot_password::forgot_password,
+                auth::reset_password::reset_password,
+                auth::user_auth::user_auth,
+                auth::admin_auth::admin_auth,
+            ),
+        ))
+        .service(tagged(
+            "users",
+            (
+                users::get_sellers::get_sellers,
+                users::get_users::get_users,
+                users::update_user::update_user,
+                users::delete_user::delete_user,
+            ),
+        ))
+        .service(tagged(
+            "checkout",
+            (
+                delivery::states::states,
+                delivery::check::check_delivery,
+                payment::webhook::payment_webhook,
+                Optional(with_sandbox.then_some(payment::sandbox_pay::sandbox_pay)),
+                payment::create::create_payment,
+            ),
+        ))
+        .service(tagged(
+            "orders",
+            (
+                orders::place::place_order,
+                orders::cod::place_cod_order,
+                orders::mark_paid::mark_paid,
+                orders::my_orders::my_orders,
+                orders::get::get_order,
+                orders::invoice::invoice,
+                orders::all::all_orders,
+                orders::update_status::update_status,
+                orders::cancel::cancel_order,
+            ),
+        ))
+        .service(tagged("admin", (admin::stats::admin_stats,)))
+        .service(tagged("media", (media::get::get_media,)))
+        .service(health_checks())
+        .service(tagged("meta", (openapi::openapi_json,)))
+}
+
+/// The health checks, mounted under [`API_PREFIX`] and at the root.
+fn health_checks() -> Tagged<(health::live::live, health::ready::ready)> {
+    tagged("health", (health::live::live, health::ready::ready))
 }
 
 /// The paths and schemas of every operation, the root health checks included: what
@@ -111,8 +149,7 @@ pub fn registered_operations() -> OpenApi {
     let api = api_scope(true);
     let mut document = OpenApi::default();
     document.paths = api.paths();
-    document.paths.merge(health::live::live.paths());
-    document.paths.merge(health::ready::ready.paths());
+    document.paths.merge(health_checks().paths());
     let mut schemas = Vec::new();
     api.schemas(&mut schemas);
     document
@@ -183,12 +220,10 @@ pub fn configure(state: ApiState) -> impl FnOnce(&mut web::ServiceConfig) {
         }
 
         // Health checks also answer at the root, where load balancers look for them.
-        let mut root_health = health::live::live.paths();
-        root_health.merge(health::ready::ready.paths());
-        config
-            .service(health::live::live)
-            .service(health::ready::ready);
-        for (path, methods) in allowed_methods(&root_health, "") {
+        let root_health = health_checks();
+        let allowed = allowed_methods(&root_health.paths(), "");
+        config.service(root_health);
+        for (path, methods) in allowed {
             config.service(web::resource(path).default_service(method_not_allowed(methods)));
         }
     }

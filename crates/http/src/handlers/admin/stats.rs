@@ -8,8 +8,6 @@ use crate::{AdminUser, ApiError};
 /// Orders and revenue today and for the last 30 India days, revenue per day, orders waiting
 /// to be confirmed, and products low on stock.
 #[utoipa::path(
-    tag = "admin",
-    security(("token" = [])),
     responses(
         (status = 200, description = "The overview; days are India days (UTC+05:30)", body = AdminStatsResponse),
         AdminOnly,

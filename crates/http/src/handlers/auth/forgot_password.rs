@@ -1,8 +1,8 @@
 use actix_web::{HttpResponse, post, web};
 use paduka_application::accounts::RegistrationUseCases;
 
-use crate::contract::BodyOver64Kb;
-use crate::dto::{ErrorBody, ForgotPasswordBody, MessageResponse};
+use crate::contract::{BodyOver64Kb, CodeAskedTooSoon, InvalidEmail};
+use crate::dto::{ForgotPasswordBody, MessageResponse};
 use crate::handlers::JsonBody;
 use crate::{ApiError, ClientAddress};
 
@@ -12,13 +12,10 @@ pub const FORGOT_PASSWORD_MESSAGE: &str = "If that email is registered, a code h
 /// Mails a 6-digit reset code, valid for 10 minutes, when the e-mail has an account. The
 /// answer (and the 30-second wait before asking again) is the same either way.
 #[utoipa::path(
-    tag = "auth",
     request_body = ForgotPasswordBody,
     responses(
         (status = 200, description = "`If that email is registered, a code has been sent`", body = MessageResponse),
-        (status = 400, description = "`Enter a valid email address`", body = ErrorBody),
-        (status = 429, description = "A code was asked for less than 30 seconds ago, or too many attempts", body = ErrorBody),
-        BodyOver64Kb,
+        InvalidEmail, CodeAskedTooSoon, BodyOver64Kb,
     )
 )]
 #[post("/auth/forgot-password")]

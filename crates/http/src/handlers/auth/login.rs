@@ -1,22 +1,18 @@
 use actix_web::{HttpResponse, post, web};
 use paduka_application::accounts::AuthUseCases;
 
-use crate::contract::BodyOver64Kb;
-use crate::dto::{ErrorBody, LoginBody, LoginResponse, UserDto};
+use crate::contract::{BodyOver64Kb, CredentialsMissing, TooManySignIns, WrongCredentials};
+use crate::dto::{LoginBody, LoginResponse, UserDto};
 use crate::handlers::JsonBody;
 use crate::{ApiError, ClientAddress};
 
 /// Signs in. A wrong e-mail and a wrong password get the same answer. Repeated failures from
 /// one e-mail or one client address are refused for a while (429).
 #[utoipa::path(
-    tag = "auth",
     request_body = LoginBody,
     responses(
         (status = 200, description = "`Login successfully`, the user and a token", body = LoginResponse),
-        (status = 400, description = "`Email and password are required`", body = ErrorBody),
-        (status = 401, description = "`Invalid email or password`", body = ErrorBody),
-        (status = 429, description = "`Too many attempts, please try again later`", body = ErrorBody),
-        BodyOver64Kb,
+        CredentialsMissing, WrongCredentials, TooManySignIns, BodyOver64Kb,
     )
 )]
 #[post("/auth/login")]

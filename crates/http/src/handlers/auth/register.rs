@@ -1,8 +1,8 @@
 use actix_web::{HttpResponse, post, web};
 use paduka_application::accounts::RegistrationUseCases;
 
-use crate::contract::BodyOver64Kb;
-use crate::dto::{ErrorBody, MessageResponse, RegisterBody};
+use crate::contract::{AlreadyRegistered, BodyOver64Kb, CodeMailedTooSoon, InvalidRegistration};
+use crate::dto::{MessageResponse, RegisterBody};
 use crate::handlers::JsonBody;
 use crate::{ApiError, ClientAddress};
 
@@ -10,15 +10,11 @@ use crate::{ApiError, ClientAddress};
 /// code valid for 10 minutes is mailed (`OTP sent to your email`). With the code the account
 /// is created from the details kept (`Email Verified Successfully`).
 #[utoipa::path(
-    tag = "auth",
     request_body = RegisterBody,
     responses(
         (status = 200, description = "`OTP sent to your email`", body = MessageResponse),
         (status = 201, description = "`Email Verified Successfully`: the account exists", body = MessageResponse),
-        (status = 400, description = "A field breaks a rule, or `Invalid or expired OTP`", body = ErrorBody),
-        (status = 409, description = "`Already registered, please login`", body = ErrorBody),
-        (status = 429, description = "A code was mailed less than 30 seconds ago, or too many attempts", body = ErrorBody),
-        BodyOver64Kb,
+        InvalidRegistration, AlreadyRegistered, CodeMailedTooSoon, BodyOver64Kb,
     )
 )]
 #[post("/auth/register")]

@@ -2,18 +2,16 @@ use actix_web::{HttpResponse, post, web};
 use paduka_application::accounts::RegistrationUseCases;
 
 use crate::ApiError;
-use crate::contract::BodyOver64Kb;
-use crate::dto::{ErrorBody, MessageResponse, ResetPasswordBody, code_text};
+use crate::contract::{BodyOver64Kb, InvalidReset};
+use crate::dto::{MessageResponse, ResetPasswordBody, code_text};
 use crate::handlers::JsonBody;
 
 /// Sets a new password with the mailed reset code (5 tries, 10 minutes).
 #[utoipa::path(
-    tag = "auth",
     request_body = ResetPasswordBody,
     responses(
         (status = 200, description = "`Password reset successfully`", body = MessageResponse),
-        (status = 400, description = "`Invalid or expired OTP`, or the new password breaks a rule", body = ErrorBody),
-        BodyOver64Kb,
+        InvalidReset, BodyOver64Kb,
     )
 )]
 #[post("/auth/reset-password")]

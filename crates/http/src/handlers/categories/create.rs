@@ -1,22 +1,17 @@
 use actix_web::{HttpResponse, post, web};
 use paduka_application::catalog::CatalogUseCases;
 
-use crate::contract::{AdminOnly, BodyOver64Kb};
-use crate::dto::{CategoryBody, CategoryWriteResponse, ErrorBody};
+use crate::contract::{AdminOnly, BodyOver64Kb, CategoryExists, InvalidCategory};
+use crate::dto::{CategoryBody, CategoryWriteResponse};
 use crate::handlers::JsonBody;
 use crate::{AdminUser, ApiError};
 
 /// Names are unique ignoring case.
 #[utoipa::path(
-    tag = "categories",
-    security(("token" = [])),
     request_body = CategoryBody,
     responses(
         (status = 201, description = "`Category created successfully`", body = CategoryWriteResponse),
-        (status = 400, description = "No name, or an image that is not a URL or a path here", body = ErrorBody),
-        (status = 409, description = "`Category already exists`", body = ErrorBody),
-        AdminOnly,
-        BodyOver64Kb,
+        InvalidCategory, CategoryExists, AdminOnly, BodyOver64Kb,
     )
 )]
 #[post("/category/create-category")]

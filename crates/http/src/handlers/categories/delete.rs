@@ -2,20 +2,16 @@ use actix_web::{HttpResponse, get, web};
 use paduka_application::catalog::CatalogUseCases;
 use paduka_domain::CategoryId;
 
-use crate::contract::{AdminOnly, PathId};
-use crate::dto::{ErrorBody, MessageResponse};
+use crate::contract::{AdminOnly, CategoryInUse, CategoryNotFound, PathId};
+use crate::dto::MessageResponse;
 use crate::{AdminUser, ApiError};
 
 /// Refused (409) while products use the category.
 #[utoipa::path(
-    tag = "categories",
-    security(("token" = [])),
     params(PathId<CategoryId>),
     responses(
         (status = 200, description = "`Category deleted successfully`", body = MessageResponse),
-        (status = 404, description = "`Category not found`", body = ErrorBody),
-        (status = 409, description = "Products still use the category", body = ErrorBody),
-        AdminOnly,
+        CategoryNotFound, CategoryInUse, AdminOnly,
     )
 )]
 #[get("/category/delete-category/{id}")]

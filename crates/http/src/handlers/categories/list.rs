@@ -8,7 +8,6 @@ use crate::dto::{CategoriesResponse, CategoryDto};
 
 /// Every category, by name. Compressed once per change; revalidate with `If-None-Match`.
 #[utoipa::path(
-    tag = "categories",
     responses(
         (status = 200, description = "Every category, by name", body = CategoriesResponse),
         Unchanged,

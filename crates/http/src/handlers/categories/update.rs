@@ -2,23 +2,19 @@ use actix_web::{HttpResponse, put, web};
 use paduka_application::catalog::CatalogUseCases;
 use paduka_domain::CategoryId;
 
-use crate::contract::{AdminOnly, BodyOver64Kb, PathId};
-use crate::dto::{CategoryBody, CategoryWriteResponse, ErrorBody};
+use crate::contract::{
+    AdminOnly, BodyOver64Kb, CategoryExists, CategoryNotFound, InvalidCategory, PathId,
+};
+use crate::dto::{CategoryBody, CategoryWriteResponse};
 use crate::handlers::JsonBody;
 use crate::{AdminUser, ApiError};
 
 #[utoipa::path(
-    tag = "categories",
-    security(("token" = [])),
     params(PathId<CategoryId>),
     request_body = CategoryBody,
     responses(
         (status = 200, description = "`Category updated successfully`", body = CategoryWriteResponse),
-        (status = 400, description = "No name, or an image that is not a URL or a path here", body = ErrorBody),
-        (status = 404, description = "`Category not found`", body = ErrorBody),
-        (status = 409, description = "`Category already exists`", body = ErrorBody),
-        AdminOnly,
-        BodyOver64Kb,
+        InvalidCategory, CategoryNotFound, CategoryExists, AdminOnly, BodyOver64Kb,
     )
 )]
 #[put("/category/update-category/{id}")]

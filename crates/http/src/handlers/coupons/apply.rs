@@ -1,22 +1,17 @@
 use actix_web::{HttpResponse, post, web};
 use paduka_application::checkout::CheckoutUseCases;
 
-use crate::contract::{BodyOver64Kb, SignedIn};
-use crate::dto::{ApplyCouponBody, CouponPriceResponse, ErrorBody};
+use crate::contract::{BodyOver64Kb, CartProductGone, CouponDoesNotApply, SignedIn};
+use crate::dto::{ApplyCouponBody, CouponPriceResponse};
 use crate::handlers::JsonBody;
 use crate::{ApiError, CurrentUser};
 
 /// What the cart costs with the coupon. Nothing is taken: the order takes the coupon's use.
 #[utoipa::path(
-    tag = "coupons",
-    security(("token" = [])),
     request_body = ApplyCouponBody,
     responses(
         (status = 200, description = "The cart's subtotal, the discount and what is paid", body = CouponPriceResponse),
-        (status = 400, description = "`Invalid or expired coupon`, `Minimum order for this coupon is ₹N`, `Coupon usage limit reached`, or a bad cart", body = ErrorBody),
-        (status = 409, description = "`A product in your cart is no longer available`", body = ErrorBody),
-        SignedIn,
-        BodyOver64Kb,
+        CouponDoesNotApply, CartProductGone, SignedIn, BodyOver64Kb,
     )
 )]
 #[post("/coupon/apply")]

@@ -1,21 +1,16 @@
 use actix_web::{HttpResponse, post, web};
 use paduka_application::coupons::CouponUseCases;
 
-use crate::contract::{AdminOnly, BodyOver64Kb};
-use crate::dto::{CouponBody, CouponWriteResponse, ErrorBody};
+use crate::contract::{AdminOnly, BodyOver64Kb, CouponCodeTaken, InvalidCoupon};
+use crate::dto::{CouponBody, CouponWriteResponse};
 use crate::handlers::JsonBody;
 use crate::{AdminUser, ApiError};
 
 #[utoipa::path(
-    tag = "coupons",
-    security(("token" = [])),
     request_body = CouponBody,
     responses(
         (status = 201, description = "`Coupon created Successfully`", body = CouponWriteResponse),
-        (status = 400, description = "`Fill all details`, a bad code, kind, value, minimum, date or limit, or an end not after the start", body = ErrorBody),
-        (status = 409, description = "`Coupon code already exists`", body = ErrorBody),
-        AdminOnly,
-        BodyOver64Kb,
+        InvalidCoupon, CouponCodeTaken, AdminOnly, BodyOver64Kb,
     )
 )]
 #[post("/coupon/create-coupon")]

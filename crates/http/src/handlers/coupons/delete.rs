@@ -2,19 +2,16 @@ use actix_web::{HttpResponse, get, web};
 use paduka_application::coupons::CouponUseCases;
 use paduka_domain::CouponId;
 
-use crate::contract::{AdminOnly, PathId};
-use crate::dto::{ErrorBody, MessageResponse};
+use crate::contract::{AdminOnly, CouponNotFound, PathId};
+use crate::dto::MessageResponse;
 use crate::{AdminUser, ApiError};
 
 /// Deletes the coupon; orders keep the code and discount they saved.
 #[utoipa::path(
-    tag = "coupons",
-    security(("token" = [])),
     params(PathId<CouponId>),
     responses(
         (status = 200, description = "`Coupon deleted Successfully`", body = MessageResponse),
-        (status = 404, description = "`Coupon not found`", body = ErrorBody),
-        AdminOnly,
+        CouponNotFound, AdminOnly,
     )
 )]
 #[get("/coupon/delete-coupon/{id}")]

@@ -7,8 +7,6 @@ use crate::{AdminUser, ApiError};
 
 /// Every coupon, newest first, with its uses so far.
 #[utoipa::path(
-    tag = "coupons",
-    security(("token" = [])),
     responses(
         (status = 200, description = "Every coupon, newest first", body = CouponsResponse),
         AdminOnly,

@@ -2,24 +2,20 @@ use actix_web::{HttpResponse, put, web};
 use paduka_application::coupons::CouponUseCases;
 use paduka_domain::CouponId;
 
-use crate::contract::{AdminOnly, BodyOver64Kb, PathId};
-use crate::dto::{CouponBody, CouponWriteResponse, ErrorBody};
+use crate::contract::{
+    AdminOnly, BodyOver64Kb, CouponCodeTaken, CouponNotFound, InvalidCoupon, PathId,
+};
+use crate::dto::{CouponBody, CouponWriteResponse};
 use crate::handlers::JsonBody;
 use crate::{AdminUser, ApiError};
 
 /// Replaces the coupon's terms; its uses so far stay.
 #[utoipa::path(
-    tag = "coupons",
-    security(("token" = [])),
     params(PathId<CouponId>),
     request_body = CouponBody,
     responses(
         (status = 200, description = "`Coupon updated Successfully`", body = CouponWriteResponse),
-        (status = 400, description = "`Fill all details`, a bad code, kind, value, minimum, date or limit, or an end not after the start", body = ErrorBody),
-        (status = 404, description = "`Coupon not found`", body = ErrorBody),
-        (status = 409, description = "`Coupon code already exists`", body = ErrorBody),
-        AdminOnly,
-        BodyOver64Kb,
+        InvalidCoupon, CouponNotFound, CouponCodeTaken, AdminOnly, BodyOver64Kb,
     )
 )]
 #[put("/coupon/update-coupon/{id}")]

@@ -4,15 +4,15 @@ use paduka_domain::State;
 use paduka_domain::contact::Pincode;
 
 use crate::ApiError;
-use crate::dto::{DeliveryResponse, ErrorBody};
+use crate::contract::InvalidPincode;
+use crate::dto::DeliveryResponse;
 
 /// Whether the shop delivers to a pincode (the product page's check).
 #[utoipa::path(
-    tag = "checkout",
     params(("pincode" = String, Path, description = "Six digits", pattern = "^[0-9]{6}$")),
     responses(
         (status = 200, description = "`Delivery available at this pincode` or `Delivery unavailable`", body = DeliveryResponse),
-        (status = 400, description = "`Enter a valid 6-digit Pincode`", body = ErrorBody),
+        InvalidPincode,
     )
 )]
 #[get("/delivery/{pincode}")]

@@ -4,7 +4,6 @@ use crate::dto::StatesResponse;
 
 /// Every state and union territory of India: the cart page's place-of-supply choice.
 #[utoipa::path(
-    tag = "checkout",
     responses(
         (status = 200, description = "The 37 states and union territories, by name", body = StatesResponse),
     )

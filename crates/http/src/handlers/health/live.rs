@@ -4,7 +4,6 @@ use super::HealthResponse;
 
 /// The process answers. Also at `/api/v1/health/live`.
 #[utoipa::path(
-    tag = "health",
     responses((status = 200, description = "The process is up", body = HealthResponse))
 )]
 #[get("/health/live")]

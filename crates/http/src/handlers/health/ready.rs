@@ -2,14 +2,14 @@ use actix_web::{HttpResponse, get, web};
 use paduka_application::ReadinessProbe;
 
 use super::HealthResponse;
+use crate::contract::ServiceUnavailable;
 use crate::dto::ErrorBody;
 
 /// The service can do its work: the database answers. Also at `/api/v1/health/ready`.
 #[utoipa::path(
-    tag = "health",
     responses(
         (status = 200, description = "Ready to serve", body = HealthResponse),
-        (status = 503, description = "`Service unavailable`; the cause is logged", body = ErrorBody),
+        ServiceUnavailable,
     )
 )]
 #[get("/health/ready")]

@@ -4,19 +4,16 @@ use paduka_domain::MediaId;
 
 use super::{IMMUTABLE_CACHE, image_response};
 use crate::ApiError;
-use crate::contract::{PathId, Unchanged};
-use crate::dto::ErrorBody;
+use crate::contract::{ImageNotFound, PathId, Unchanged};
 
 /// A gallery image we store (the `otherphoto` URLs of the demo catalog). Its content never
 /// changes under its id, so it is cached for a year.
 #[utoipa::path(
-    tag = "media",
     params(PathId<MediaId>),
     responses(
         (status = 200, description = "The image bytes, with their Content-Type, an ETag and Cache-Control",
             content_type = "image/*", body = inline(super::ImageBytes)),
-        (status = 404, description = "`Image not found`", body = ErrorBody),
-        Unchanged,
+        ImageNotFound, Unchanged,
     )
 )]
 #[get("/media/{id}")]

@@ -7,8 +7,6 @@ use crate::{AdminUser, ApiError};
 
 /// Every order, newest first, cancelled ones included (administrators).
 #[utoipa::path(
-    tag = "orders",
-    security(("token" = [])),
     responses(
         (status = 200, description = "Every order", body = OrdersResponse),
         AdminOnly,

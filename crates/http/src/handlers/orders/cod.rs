@@ -1,8 +1,8 @@
 use actix_web::{HttpRequest, HttpResponse, post, web};
 use paduka_application::checkout::CheckoutUseCases;
 
-use crate::contract::{BodyOver64Kb, SignedIn};
-use crate::dto::{CodBody, ErrorBody, OrderDto, OrderWriteResponse};
+use crate::contract::{BodyOver64Kb, CodConflict, CodRefused, SignedIn};
+use crate::dto::{CodBody, OrderDto, OrderWriteResponse};
 use crate::handlers::JsonBody;
 use crate::{ApiError, CurrentUser};
 
@@ -13,16 +13,11 @@ const MAX_KEY_LENGTH: usize = 200;
 /// a paid order, status `Pending`, unpaid until an administrator records the cash. The same
 /// `Idempotency-Key` from the same shopper answers the same order again.
 #[utoipa::path(
-    tag = "orders",
-    security(("token" = [])),
     params(("Idempotency-Key" = Option<String>, Header, description = "Any text up to 200 characters (a UUID per checkout attempt); the same key from the same shopper is the same order", max_length = 200, pattern = "^[!-~]+$")),
     request_body = CodBody,
     responses(
         (status = 201, description = "`Order Placed Successfully` (again, with the same order, for a repeated `Idempotency-Key`)", body = OrderWriteResponse),
-        (status = 400, description = "`Cash on delivery is not available for this order` (turned off, over the limit, a pincode not served), `Enter a valid 6-digit Pincode`, `Please enter your address`, a coupon's refusal, a bad key", body = ErrorBody),
-        (status = 409, description = "`Too many unpaid cash on delivery orders`, the amount does not match, `Only N left of NAME`, `Coupon usage limit reached`", body = ErrorBody),
-        SignedIn,
-        BodyOver64Kb,
+        CodRefused, CodConflict, SignedIn, BodyOver64Kb,
     )
 )]
 #[post("/order/cod")]

@@ -3,20 +3,15 @@ use actix_web::{HttpResponse, get, web};
 use paduka_application::orders::OrderUseCases;
 use paduka_domain::OrderId;
 
-use crate::contract::{PathId, SignedIn};
-use crate::dto::ErrorBody;
+use crate::contract::{NotYourOrder, OrderOrInvoiceNotFound, PathId, SignedIn};
 use crate::{ApiError, CurrentUser};
 
 /// The order's invoice (decisions D16): a one-page PDF, for its owner or an administrator.
 #[utoipa::path(
-    tag = "orders",
-    security(("token" = [])),
     params(PathId<OrderId>),
     responses(
         (status = 200, description = "The invoice: `Tax Invoice`, or `Bill of Supply` when the shop has no GSTIN", content_type = "application/pdf", body = Vec<u8>),
-        (status = 403, description = "Someone else's order", body = ErrorBody),
-        (status = 404, description = "`Order not found`, or `No invoice for this order` (placed before invoices)", body = ErrorBody),
-        SignedIn,
+        NotYourOrder, OrderOrInvoiceNotFound, SignedIn,
     )
 )]
 #[get("/order/invoice/{id}")]

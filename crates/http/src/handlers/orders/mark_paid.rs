@@ -2,20 +2,16 @@ use actix_web::{HttpResponse, put, web};
 use paduka_application::orders::OrderUseCases;
 use paduka_domain::OrderId;
 
-use crate::contract::{AdminOnly, PathId};
-use crate::dto::{ErrorBody, OrderDto, OrderWriteResponse};
+use crate::contract::{AdminOnly, OrderNotFound, OrderPaidOrCancelled, PathId};
+use crate::dto::{OrderDto, OrderWriteResponse};
 use crate::{AdminUser, ApiError};
 
 /// Records the cash a courier collected for a cash-on-delivery order (administrators).
 #[utoipa::path(
-    tag = "orders",
-    security(("token" = [])),
     params(PathId<OrderId>),
     responses(
         (status = 200, description = "`Payment recorded`", body = OrderWriteResponse),
-        (status = 404, description = "`Order not found`", body = ErrorBody),
-        (status = 409, description = "`Order is already paid` (every online order is), `Order Cancelled`", body = ErrorBody),
-        AdminOnly,
+        OrderNotFound, OrderPaidOrCancelled, AdminOnly,
     )
 )]
 #[put("/order/mark-paid/{id}")]

@@ -1,23 +1,18 @@
 use actix_web::{HttpRequest, HttpResponse, post, web};
 use paduka_application::orders::OrderUseCases;
 
-use crate::contract::{BodyOver64Kb, SignedIn};
-use crate::dto::{ErrorBody, MyOrdersBody, OrdersResponse};
+use crate::contract::{BodyOver64Kb, InvalidMyOrdersBody, NotYourOrders, SignedIn};
+use crate::dto::{MyOrdersBody, OrdersResponse};
 use crate::handlers::optional_json;
 use crate::{ApiError, CurrentUser};
 
 /// The caller's own orders, newest first, without cancelled ones. A `user` in the body naming
 /// anyone else is refused.
 #[utoipa::path(
-    tag = "orders",
-    security(("token" = [])),
     request_body(content = MyOrdersBody, description = "Optional: no body is the same as `{}`", content_type = "application/json"),
     responses(
         (status = 200, description = "The caller's orders", body = OrdersResponse),
-        (status = 400, description = "A body that is not a JSON object of this shape, or not sent as `application/json`", body = ErrorBody),
-        (status = 403, description = "`user` names someone else", body = ErrorBody),
-        SignedIn,
-        BodyOver64Kb,
+        InvalidMyOrdersBody, NotYourOrders, SignedIn, BodyOver64Kb,
     )
 )]
 #[post("/order/myorders")]

@@ -1,8 +1,8 @@
 use actix_web::{HttpResponse, post, web};
 use paduka_application::checkout::{CheckoutUseCases, OrderOutcome};
 
-use crate::contract::{BodyOver64Kb, SignedIn};
-use crate::dto::{ErrorBody, OrderBody, OrderDto, OrderWriteResponse};
+use crate::contract::{BodyOver64Kb, CartUnfillable, OrderRefused, ProviderFailed, SignedIn};
+use crate::dto::{OrderBody, OrderDto, OrderWriteResponse};
 use crate::handlers::JsonBody;
 use crate::{ApiError, CurrentUser};
 
@@ -10,17 +10,11 @@ use crate::{ApiError, CurrentUser};
 /// the amount at current prices and the stock, then takes the stock and writes the order
 /// (`Pending`) in one transaction. The same `paymentId` again answers the same order (200).
 #[utoipa::path(
-    tag = "orders",
-    security(("token" = [])),
     request_body = OrderBody,
     responses(
         (status = 201, description = "`Order Placed Successfully`", body = OrderWriteResponse),
         (status = 200, description = "This payment had placed the order already: the same order", body = OrderWriteResponse),
-        (status = 400, description = "`Payment verification failed`, `Enter a valid 6-digit Pincode`, `Delivery not available at this address`, `Please enter your address`, ...", body = ErrorBody),
-        (status = 409, description = "The amount does not match, `Only N left of NAME`, ...; `refunded: true` when the payment was refunded", body = ErrorBody),
-        (status = 502, description = "The payment provider failed", body = ErrorBody),
-        SignedIn,
-        BodyOver64Kb,
+        OrderRefused, CartUnfillable, ProviderFailed, SignedIn, BodyOver64Kb,
     )
 )]
 #[post("/order/cart")]

@@ -2,25 +2,21 @@ use actix_web::{HttpResponse, put, web};
 use paduka_application::orders::OrderUseCases;
 use paduka_domain::OrderId;
 
-use crate::contract::{AdminOnly, BodyOver64Kb, PathId};
-use crate::dto::{ErrorBody, OrderDto, OrderWriteResponse, StatusBody};
+use crate::contract::{
+    AdminOnly, BodyOver64Kb, InvalidStatus, OrderCancelled, OrderNotFound, PathId,
+};
+use crate::dto::{OrderDto, OrderWriteResponse, StatusBody};
 use crate::handlers::JsonBody;
 use crate::{AdminUser, ApiError};
 
 /// Moves an order to `Pending`, `Confirmed` or `Delivered` (administrators); the buyer is
 /// mailed when the status changes.
 #[utoipa::path(
-    tag = "orders",
-    security(("token" = [])),
     params(PathId<OrderId>),
     request_body = StatusBody,
     responses(
         (status = 200, description = "`Order status updated`", body = OrderWriteResponse),
-        (status = 400, description = "A status other than Pending, Confirmed or Delivered", body = ErrorBody),
-        (status = 404, description = "`Order not found`", body = ErrorBody),
-        (status = 409, description = "`Order Cancelled`", body = ErrorBody),
-        AdminOnly,
-        BodyOver64Kb,
+        InvalidStatus, OrderNotFound, OrderCancelled, AdminOnly, BodyOver64Kb,
     )
 )]
 #[put("/order/update-status/{id}")]

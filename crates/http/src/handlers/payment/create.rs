@@ -1,26 +1,21 @@
 use actix_web::{HttpRequest, HttpResponse, post, web};
 use paduka_application::checkout::CheckoutUseCases;
 
-use crate::contract::{BodyOver64Kb, SignedIn};
-use crate::dto::{ErrorBody, PaymentBody, PaymentResponse};
+use crate::contract::{
+    BodyOver64Kb, CartProductMissing, InvalidPayment, PaymentConflict, ProviderFailed, SignedIn,
+};
+use crate::dto::{PaymentBody, PaymentResponse};
 use crate::handlers::optional_json;
 use crate::{ApiError, CurrentUser};
 
 /// Opens a payment order for `amount` whole rupees. With the cart in the body, the cart is
 /// priced and checked first and kept as the checkout intent the order is later placed from.
 #[utoipa::path(
-    tag = "checkout",
-    security(("token" = [])),
     params(("amount" = i64, Path, description = "Whole rupees, 1 to 10,000,000", minimum = 1, maximum = 10_000_000)),
     request_body(content = PaymentBody, description = "The cart. Optional: no body is the same as `{}`", content_type = "application/json"),
     responses(
         (status = 200, description = "The provider order to open the checkout window with", body = PaymentResponse),
-        (status = 400, description = "`Please enter a valid amount`, a bad pincode, address or cart", body = ErrorBody),
-        (status = 404, description = "A cart line names a product that does not exist", body = ErrorBody),
-        (status = 409, description = "The amount is not what the cart costs, or `Only N left of NAME`", body = ErrorBody),
-        (status = 502, description = "The payment provider failed", body = ErrorBody),
-        SignedIn,
-        BodyOver64Kb,
+        InvalidPayment, CartProductMissing, PaymentConflict, ProviderFailed, SignedIn, BodyOver64Kb,
     )
 )]
 #[post("/payment/{amount}")]

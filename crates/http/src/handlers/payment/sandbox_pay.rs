@@ -1,23 +1,18 @@
 use actix_web::{HttpResponse, post, web};
 use paduka_application::checkout::SandboxUseCases;
 
-use crate::contract::{BodyOver64Kb, SignedIn};
-use crate::dto::{ErrorBody, SandboxPayBody, SandboxPaymentDto};
+use crate::contract::{BodyOver64Kb, NoOrderId, PaymentOrderNotFound, SignedIn};
+use crate::dto::{SandboxPayBody, SandboxPaymentDto};
 use crate::handlers::JsonBody;
 use crate::{ApiError, CurrentUser};
 
 /// The sandbox page's Pay button: pays one of the caller's sandbox payment orders and
 /// answers what Razorpay's window would. Served only while the sandbox adapter is active.
 #[utoipa::path(
-    tag = "checkout",
-    security(("token" = [])),
     request_body = SandboxPayBody,
     responses(
         (status = 200, description = "The payment id and its signature", body = SandboxPaymentDto),
-        (status = 400, description = "No order id", body = ErrorBody),
-        (status = 404, description = "`Payment order not found` (unknown, or someone else's)", body = ErrorBody),
-        SignedIn,
-        BodyOver64Kb,
+        NoOrderId, PaymentOrderNotFound, SignedIn, BodyOver64Kb,
     )
 )]
 #[post("/payment/sandbox/pay")]

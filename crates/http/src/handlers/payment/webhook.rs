@@ -2,13 +2,13 @@ use actix_web::{HttpRequest, HttpResponse, post, web};
 use paduka_application::checkout::{CheckoutError, CheckoutUseCases, WebhookOutcome};
 
 use crate::ApiError;
-use crate::dto::{ErrorBody, WebhookResponse};
+use crate::contract::{InvalidWebhookSignature, ProviderFailedRetryLater};
+use crate::dto::WebhookResponse;
 
 /// The payment provider's webhook (Razorpay's format). Answered 2xx for every event handled,
 /// ignored or seen before; 400 for a bad signature; 5xx only when the provider or our
 /// database failed, so that the provider delivers it again.
 #[utoipa::path(
-    tag = "checkout",
     params(
         ("X-Razorpay-Signature" = String, Header, description = "Hex HMAC-SHA256 of the raw body with the webhook secret"),
         ("x-razorpay-event-id" = Option<String>, Header, description = "The event id, for de-duplication"),
@@ -16,8 +16,7 @@ use crate::dto::{ErrorBody, WebhookResponse};
     request_body(content = String, content_type = "application/json", description = "The provider's event, verified byte for byte"),
     responses(
         (status = 200, description = "Handled, ignored or a duplicate", body = WebhookResponse),
-        (status = 400, description = "`Invalid webhook signature`", body = ErrorBody),
-        (status = 502, description = "The payment provider failed: deliver again later", body = ErrorBody),
+        InvalidWebhookSignature, ProviderFailedRetryLater,
     )
 )]
 #[post("/payment/webhook")]

@@ -4,18 +4,16 @@ use paduka_domain::CategoryId;
 
 use crate::ApiError;
 use crate::cache::ListCache;
-use crate::contract::{PathId, Unchanged};
-use crate::dto::{CategoryProductsResponse, ErrorBody, ProductDto};
+use crate::contract::{CategoryNotFound, PathId, Unchanged};
+use crate::dto::{CategoryProductsResponse, ProductDto};
 
 /// A category page: the category and its products, newest first. Compressed once per change;
 /// revalidate with `If-None-Match`.
 #[utoipa::path(
-    tag = "products",
     params(PathId<CategoryId>),
     responses(
         (status = 200, description = "The category and its products", body = CategoryProductsResponse),
-        (status = 404, description = "`Category not found`", body = ErrorBody),
-        Unchanged,
+        CategoryNotFound, Unchanged,
     )
 )]
 #[get("/product/category/{id}")]

@@ -2,21 +2,16 @@ use actix_multipart::Multipart;
 use actix_web::{HttpResponse, post, web};
 use paduka_application::catalog::{CatalogUseCases, PhotoUseCases};
 
-use crate::contract::AdminOnly;
-use crate::dto::{ErrorBody, ProductForm, ProductWriteResponse};
+use crate::contract::{AdminOnly, InvalidProduct, PhotoOver20Mb, ProductCodeTaken};
+use crate::dto::{ProductForm, ProductWriteResponse};
 use crate::upload::{prepare_photo, read_product_form};
 use crate::{AdminUser, ApiError};
 
 #[utoipa::path(
-    tag = "products",
-    security(("token" = [])),
     request_body(content = ProductForm, content_type = "multipart/form-data"),
     responses(
         (status = 201, description = "`Product Created Successfully`", body = ProductWriteResponse),
-        (status = 400, description = "A field breaks a rule, or the photo is not an image we take (`Photo must be a JPEG, PNG, WebP, GIF or AVIF image`, `Photo must be at most 50 megapixels`)", body = ErrorBody),
-        (status = 409, description = "The product code is taken", body = ErrorBody),
-        (status = 413, description = "`Photo must be at most 20 MB`", body = ErrorBody),
-        AdminOnly,
+        InvalidProduct, ProductCodeTaken, PhotoOver20Mb, AdminOnly,
     )
 )]
 #[post("/product/create-product")]

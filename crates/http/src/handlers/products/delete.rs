@@ -2,19 +2,16 @@ use actix_web::{HttpResponse, delete, web};
 use paduka_application::catalog::CatalogUseCases;
 use paduka_domain::ProductId;
 
-use crate::contract::{AdminOnly, PathId};
-use crate::dto::{ErrorBody, MessageResponse};
+use crate::contract::{AdminOnly, PathId, ProductNotFound};
+use crate::dto::MessageResponse;
 use crate::{AdminUser, ApiError};
 
 /// Deletes the product with its photo and reviews; past orders keep their snapshot.
 #[utoipa::path(
-    tag = "products",
-    security(("token" = [])),
     params(PathId<ProductId>),
     responses(
         (status = 200, description = "`Product Deleted successfully`", body = MessageResponse),
-        (status = 404, description = "`Product not found`", body = ErrorBody),
-        AdminOnly,
+        ProductNotFound, AdminOnly,
     )
 )]
 #[delete("/product/delete/{id}")]

@@ -10,7 +10,6 @@ use crate::dto::{FeaturedProductsResponse, ProductDto};
 /// choice is made when the cached reply is built, so it changes with the catalog and at least
 /// every [`ListCache::MAX_AGE`], and costs no query per visitor.
 #[utoipa::path(
-    tag = "products",
     responses(
         (status = 200, description = "Up to five products for the banner", body = FeaturedProductsResponse),
         Unchanged,

@@ -3,15 +3,14 @@ use paduka_application::catalog::CatalogUseCases;
 use paduka_domain::ProductId;
 
 use crate::ApiError;
-use crate::contract::PathId;
-use crate::dto::{ErrorBody, ProductResponse};
+use crate::contract::{PathId, ProductNotFound};
+use crate::dto::ProductResponse;
 
 #[utoipa::path(
-    tag = "products",
     params(PathId<ProductId>),
     responses(
         (status = 200, description = "The product", body = ProductResponse),
-        (status = 404, description = "`Product not found`", body = ErrorBody),
+        ProductNotFound,
     )
 )]
 #[get("/product/get-product/{id}")]

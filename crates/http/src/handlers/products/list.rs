@@ -3,19 +3,17 @@ use paduka_application::catalog::CatalogUseCases;
 
 use crate::ApiError;
 use crate::cache::ListCache;
-use crate::contract::Unchanged;
-use crate::dto::{ErrorBody, ProductDto, ProductListParams, ProductListResponse};
+use crate::contract::{ParameterOutOfRange, Unchanged};
+use crate::dto::{ProductDto, ProductListParams, ProductListResponse};
 
 /// The catalog, filtered, sorted and paged on the server; without parameters, every product,
 /// newest first. Compressed once per change (brotli or gzip by `Accept-Encoding`, an ETag per
 /// coding); revalidate with `If-None-Match` (304).
 #[utoipa::path(
-    tag = "products",
     params(ProductListParams),
     responses(
         (status = 200, description = "The matching products", body = ProductListResponse),
-        (status = 400, description = "A parameter is out of range", body = ErrorBody),
-        Unchanged,
+        ParameterOutOfRange, Unchanged,
     )
 )]
 #[get("/product/get-products")]

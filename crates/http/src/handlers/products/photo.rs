@@ -4,22 +4,19 @@ use paduka_application::catalog::{PhotoRequest, PhotoUseCases};
 use paduka_domain::ProductId;
 
 use crate::ApiError;
-use crate::contract::{PathId, Unchanged};
-use crate::dto::{ErrorBody, PhotoParams};
+use crate::contract::{NoPhoto, PathId, Unchanged, UnsupportedWidth};
+use crate::dto::PhotoParams;
 use crate::handlers::media::{IMMUTABLE_CACHE, PHOTO_CACHE, image_response};
 
 /// The product's photo as stored, or with `w` that width for `srcset`: WebP for browsers that
 /// take it, else the photo's own format; made once and kept. With `v` the current photo's
 /// version, cached for a year. Revalidate with `If-None-Match` (304). Never `Content-Encoding`.
 #[utoipa::path(
-    tag = "products",
     params(PathId<ProductId>, PhotoParams),
     responses(
         (status = 200, description = "The image bytes, with their Content-Type, a strong ETag, Cache-Control, and `Vary: Accept` when sized",
             content_type = "image/*", body = inline(crate::handlers::media::ImageBytes)),
-        (status = 400, description = "`Unsupported width`", body = ErrorBody),
-        (status = 404, description = "No such product, or it has no photo", body = ErrorBody),
-        Unchanged,
+        UnsupportedWidth, NoPhoto, Unchanged,
     )
 )]
 #[get("/product/product-photo/{id}")]

@@ -3,24 +3,20 @@ use actix_web::{HttpResponse, put, web};
 use paduka_application::catalog::{CatalogUseCases, PhotoUseCases};
 use paduka_domain::ProductId;
 
-use crate::contract::{AdminOnly, PathId};
-use crate::dto::{ErrorBody, ProductForm, ProductWriteResponse};
+use crate::contract::{
+    AdminOnly, InvalidProduct, PathId, PhotoOver20Mb, ProductCodeTaken, ProductNotFound,
+};
+use crate::dto::{ProductForm, ProductWriteResponse};
 use crate::upload::{prepare_photo, read_product_form};
 use crate::{AdminUser, ApiError};
 
 /// Replaces the product's fields; without a photo, the current one stays.
 #[utoipa::path(
-    tag = "products",
-    security(("token" = [])),
     params(PathId<ProductId>),
     request_body(content = ProductForm, content_type = "multipart/form-data"),
     responses(
         (status = 200, description = "`Product Updated Successfully`", body = ProductWriteResponse),
-        (status = 400, description = "A field breaks a rule, or the photo is not an image we take (`Photo must be a JPEG, PNG, WebP, GIF or AVIF image`, `Photo must be at most 50 megapixels`)", body = ErrorBody),
-        (status = 404, description = "`Product not found`", body = ErrorBody),
-        (status = 409, description = "The product code is taken", body = ErrorBody),
-        (status = 413, description = "`Photo must be at most 20 MB`", body = ErrorBody),
-        AdminOnly,
+        InvalidProduct, ProductNotFound, ProductCodeTaken, PhotoOver20Mb, AdminOnly,
     )
 )]
 #[put("/product/update-product/{id}")]

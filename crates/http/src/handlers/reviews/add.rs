@@ -2,24 +2,19 @@ use actix_web::{HttpResponse, post, web};
 use paduka_application::catalog::CatalogUseCases;
 use paduka_domain::ProductId;
 
-use crate::contract::{BodyOver64Kb, PathId, SignedIn};
-use crate::dto::{ErrorBody, ReviewBody, ReviewWriteResponse};
+use crate::contract::{BodyOver64Kb, InvalidReview, PathId, ProductNotFound, SignedIn};
+use crate::dto::{ReviewBody, ReviewWriteResponse};
 use crate::handlers::JsonBody;
 use crate::{ApiError, CurrentUser};
 
 /// Reviews the product as the signed-in user; a second review of the same product replaces
 /// the first.
 #[utoipa::path(
-    tag = "reviews",
-    security(("token" = [])),
     params(PathId<ProductId>),
     request_body = ReviewBody,
     responses(
         (status = 201, description = "`Review added successfully`", body = ReviewWriteResponse),
-        (status = 400, description = "A rating outside 1..=5, or a comment over 2000 characters", body = ErrorBody),
-        (status = 404, description = "`Product not found`", body = ErrorBody),
-        SignedIn,
-        BodyOver64Kb,
+        InvalidReview, ProductNotFound, SignedIn, BodyOver64Kb,
     )
 )]
 #[post("/review/add-review/{id}")]

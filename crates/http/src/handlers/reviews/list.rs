@@ -3,16 +3,15 @@ use paduka_application::catalog::CatalogUseCases;
 use paduka_domain::ProductId;
 
 use crate::ApiError;
-use crate::contract::PathId;
-use crate::dto::{ErrorBody, ReviewDto, ReviewsResponse};
+use crate::contract::{PathId, ProductNotFound};
+use crate::dto::{ReviewDto, ReviewsResponse};
 
 /// A product's reviews, most recently written or changed first.
 #[utoipa::path(
-    tag = "reviews",
     params(PathId<ProductId>),
     responses(
         (status = 200, description = "The reviews, newest first", body = ReviewsResponse),
-        (status = 404, description = "`Product not found`", body = ErrorBody),
+        ProductNotFound,
     )
 )]
 #[get("/product/reviews/{id}")]

@@ -1,20 +1,16 @@
 use actix_web::{HttpResponse, post, web};
 use paduka_application::sales::SaleUseCases;
 
-use crate::contract::{AdminOnly, BodyOver64Kb};
-use crate::dto::{ErrorBody, SaleBody, SaleWriteResponse};
+use crate::contract::{AdminOnly, BodyOver64Kb, InvalidSale};
+use crate::dto::{SaleBody, SaleWriteResponse};
 use crate::handlers::JsonBody;
 use crate::{AdminUser, ApiError};
 
 #[utoipa::path(
-    tag = "sales",
-    security(("token" = [])),
     request_body = SaleBody,
     responses(
         (status = 201, description = "`Sale created successfully`", body = SaleWriteResponse),
-        (status = 400, description = "`Fill all details`, an end before the start, or a discount outside 0..=100", body = ErrorBody),
-        AdminOnly,
-        BodyOver64Kb,
+        InvalidSale, AdminOnly, BodyOver64Kb,
     )
 )]
 #[post("/sale/create-sale")]

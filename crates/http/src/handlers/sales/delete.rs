@@ -2,18 +2,15 @@ use actix_web::{HttpResponse, get, web};
 use paduka_application::sales::SaleUseCases;
 use paduka_domain::SaleId;
 
-use crate::contract::{AdminOnly, PathId};
-use crate::dto::{ErrorBody, MessageResponse};
+use crate::contract::{AdminOnly, PathId, SaleNotFound};
+use crate::dto::MessageResponse;
 use crate::{AdminUser, ApiError};
 
 #[utoipa::path(
-    tag = "sales",
-    security(("token" = [])),
     params(PathId<SaleId>),
     responses(
         (status = 200, description = "`Sale deleted Successfully`", body = MessageResponse),
-        (status = 404, description = "`Sale not found`", body = ErrorBody),
-        AdminOnly,
+        SaleNotFound, AdminOnly,
     )
 )]
 #[get("/sale/delete-sale/{id}")]

@@ -8,7 +8,6 @@ use crate::dto::{SaleDto, SalesResponse};
 
 /// Every sale, by start time. Compressed once per change; revalidate with `If-None-Match`.
 #[utoipa::path(
-    tag = "sales",
     responses(
         (status = 200, description = "Every sale, by start", body = SalesResponse),
         Unchanged,

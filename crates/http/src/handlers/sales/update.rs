@@ -2,22 +2,17 @@ use actix_web::{HttpResponse, put, web};
 use paduka_application::sales::SaleUseCases;
 use paduka_domain::SaleId;
 
-use crate::contract::{AdminOnly, BodyOver64Kb, PathId};
-use crate::dto::{ErrorBody, SaleBody, SaleWriteResponse};
+use crate::contract::{AdminOnly, BodyOver64Kb, InvalidSale, PathId, SaleNotFound};
+use crate::dto::{SaleBody, SaleWriteResponse};
 use crate::handlers::JsonBody;
 use crate::{AdminUser, ApiError};
 
 #[utoipa::path(
-    tag = "sales",
-    security(("token" = [])),
     params(PathId<SaleId>),
     request_body = SaleBody,
     responses(
         (status = 200, description = "`Sale updated successfully`", body = SaleWriteResponse),
-        (status = 400, description = "`Fill all details`, an end before the start, or a discount outside 0..=100", body = ErrorBody),
-        (status = 404, description = "`Sale not found`", body = ErrorBody),
-        AdminOnly,
-        BodyOver64Kb,
+        InvalidSale, SaleNotFound, AdminOnly, BodyOver64Kb,
     )
 )]
 #[put("/sale/update-sale/{id}")]

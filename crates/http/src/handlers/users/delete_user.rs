@@ -2,20 +2,16 @@ use actix_web::{HttpResponse, get, web};
 use paduka_application::accounts::UserUseCases;
 use paduka_domain::UserId;
 
-use crate::contract::{AdminOnly, PathId};
-use crate::dto::{ErrorBody, MessageResponse};
+use crate::contract::{AdminOnly, CannotDeleteSelf, PathId, UserNotFound};
+use crate::dto::MessageResponse;
 use crate::{AdminUser, ApiError};
 
 /// Deletes an account. Its orders and reviews stay, showing the name it had.
 #[utoipa::path(
-    tag = "users",
-    security(("token" = [])),
     params(PathId<UserId>),
     responses(
         (status = 200, description = "`User deleted successfully`", body = MessageResponse),
-        (status = 400, description = "`You cannot delete yourself`", body = ErrorBody),
-        (status = 404, description = "`User not found`", body = ErrorBody),
-        AdminOnly,
+        CannotDeleteSelf, UserNotFound, AdminOnly,
     )
 )]
 #[get("/user/delete-user/{id}")]

@@ -7,8 +7,6 @@ use crate::{AdminUser, ApiError};
 
 /// The shop's sellers: its administrators, by name.
 #[utoipa::path(
-    tag = "users",
-    security(("token" = [])),
     responses(
         (status = 200, description = "`All sellers`", body = SellersResponse),
         AdminOnly,

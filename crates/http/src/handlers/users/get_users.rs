@@ -7,8 +7,6 @@ use crate::{AdminUser, ApiError};
 
 /// Every user, oldest account first, never with a password hash.
 #[utoipa::path(
-    tag = "users",
-    security(("token" = [])),
     responses(
         (status = 200, description = "The users", body = UsersResponse),
         AdminOnly,

@@ -1,0 +1,140 @@
+//! The error answers operations list by name, each written once: its status and its
+//! description, which quotes the message the server sends from where that message is defined
+//! when it is one message.
+
+use std::collections::BTreeMap;
+
+use paduka_application::accounts::{AuthError, RegistrationError, UserError};
+use paduka_application::catalog::CatalogError;
+use paduka_application::checkout::{CheckoutError, Unfillable};
+use paduka_application::coupons::CouponError;
+use paduka_application::orders::OrderError;
+use paduka_application::sales::SaleError;
+use paduka_domain::contact::Pincode;
+use paduka_domain::photo;
+use paduka_domain::sale::SaleDraft;
+use utoipa::IntoResponses;
+use utoipa::openapi::{RefOr, Response};
+
+use super::{error_answer, quoted};
+
+/// `Name => status, description;`: a unit struct whose `IntoResponses` is that one answer,
+/// with the `{success: false, message}` body.
+macro_rules! error_answers {
+    ($($(#[$doc:meta])* $name:ident => $status:literal, $description:expr;)+) => {$(
+        $(#[$doc])*
+        pub struct $name;
+
+        impl IntoResponses for $name {
+            fn responses() -> BTreeMap<String, RefOr<Response>> {
+                BTreeMap::from([(stringify!($status).to_owned(), error_answer(&$description))])
+            }
+        }
+    )+};
+}
+
+error_answers! {
+    /// A JSON body over `extract::MAX_JSON_BYTES`.
+    BodyOver64Kb => 413, "The body is over 64 KB";
+
+    // Products, reviews and categories.
+    ProductNotFound => 404, quoted(CatalogError::ProductNotFound);
+    InvalidProduct => 400, format!(
+        "A field breaks a rule, or the photo is not an image we take ({}, {})",
+        quoted(photo::NOT_AN_IMAGE),
+        quoted(photo::TOO_MANY_PIXELS),
+    );
+    ProductCodeTaken => 409, "The product code is taken";
+    PhotoOver20Mb => 413, quoted(photo::TOO_MANY_BYTES);
+    ParameterOutOfRange => 400, "A parameter is out of range";
+    UnsupportedWidth => 400, quoted(photo::UNSUPPORTED_WIDTH);
+    NoPhoto => 404, "No such product, or it has no photo";
+    ImageNotFound => 404, quoted(CatalogError::ImageNotFound);
+    InvalidReview => 400, "A rating outside 1..=5, or a comment over 2000 characters";
+    CategoryNotFound => 404, quoted(CatalogError::CategoryNotFound);
+    InvalidCategory => 400, "No name, or an image that is not a URL or a path here";
+    CategoryExists => 409, "`Category already exists`";
+    CategoryInUse => 409, "Products still use the category";
+
+    // Sales and coupons.
+    SaleNotFound => 404, quoted(SaleError::NotFound);
+    InvalidSale => 400, format!(
+        "{}, an end before the start, or a discount outside 0..=100",
+        quoted(SaleDraft::FILL_ALL),
+    );
+    CouponNotFound => 404, quoted(CouponError::NotFound);
+    InvalidCoupon => 400, format!(
+        "{}, a bad code, kind, value, minimum, date or limit, or an end not after the start",
+        quoted(SaleDraft::FILL_ALL),
+    );
+    CouponCodeTaken => 409, quoted(CouponError::DuplicateCode);
+    CouponDoesNotApply => 400, "`Invalid or expired coupon`, `Minimum order for this coupon is ₹N`, `Coupon usage limit reached`, or a bad cart";
+    CartProductGone => 409, quoted(Unfillable::ProductUnavailable);
+
+    // Signing in and registering.
+    CredentialsMissing => 400, "`Email and password are required`";
+    WrongCredentials => 401, quoted(AuthError::InvalidCredentials);
+    TooManySignIns => 429, quoted(AuthError::TooManyAttempts);
+    InvalidRegistration => 400, format!(
+        "A field breaks a rule, or {}",
+        quoted(RegistrationError::InvalidCode),
+    );
+    AlreadyRegistered => 409, quoted(RegistrationError::AlreadyRegistered);
+    CodeMailedTooSoon => 429, "A code was mailed less than 30 seconds ago, or too many attempts";
+    InvalidEmail => 400, "`Enter a valid email address`";
+    CodeAskedTooSoon => 429, "A code was asked for less than 30 seconds ago, or too many attempts";
+    InvalidReset => 400, format!(
+        "{}, or the new password breaks a rule",
+        quoted(RegistrationError::InvalidCode),
+    );
+
+    // Users.
+    UserNotFound => 404, quoted(UserError::NotFound);
+    InvalidProfile => 400, format!("A field breaks a rule, or {}", quoted(UserError::OwnRole));
+    NotYourProfile => 403, "Someone else's profile, or a role sent by a shopper";
+    CannotDeleteSelf => 400, quoted(UserError::DeleteSelf);
+
+    // Delivery and payments.
+    InvalidPincode => 400, quoted(Pincode::INVALID);
+    InvalidPayment => 400, format!(
+        "{}, a bad pincode, address or cart",
+        quoted(CheckoutError::InvalidAmount),
+    );
+    CartProductMissing => 404, "A cart line names a product that does not exist";
+    PaymentConflict => 409, "The amount is not what the cart costs, or `Only N left of NAME`";
+    ProviderFailed => 502, "The payment provider failed";
+    NoOrderId => 400, "No order id";
+    PaymentOrderNotFound => 404, format!(
+        "{} (unknown, or someone else's)",
+        quoted(CheckoutError::PaymentOrderNotFound),
+    );
+    InvalidWebhookSignature => 400, quoted(CheckoutError::InvalidWebhookSignature);
+    ProviderFailedRetryLater => 502, "The payment provider failed: deliver again later";
+
+    // Orders.
+    OrderNotFound => 404, quoted(OrderError::NotFound);
+    OrderOrInvoiceNotFound => 404, format!(
+        "{}, or {} (placed before invoices)",
+        quoted(OrderError::NotFound),
+        quoted(OrderError::NoInvoice),
+    );
+    NotYourOrder => 403, "Someone else's order";
+    NotYourOrders => 403, "`user` names someone else";
+    InvalidMyOrdersBody => 400, "A body that is not a JSON object of this shape, or not sent as `application/json`";
+    OrderRefused => 400, "`Payment verification failed`, `Enter a valid 6-digit Pincode`, `Delivery not available at this address`, `Please enter your address`, ...";
+    CartUnfillable => 409, "The amount does not match, `Only N left of NAME`, ...; `refunded: true` when the payment was refunded";
+    CodRefused => 400, "`Cash on delivery is not available for this order` (turned off, over the limit, a pincode not served), `Enter a valid 6-digit Pincode`, `Please enter your address`, a coupon's refusal, a bad key";
+    CodConflict => 409, "`Too many unpaid cash on delivery orders`, the amount does not match, `Only N left of NAME`, `Coupon usage limit reached`";
+    OrderDelivered => 409, quoted(OrderError::Delivered);
+    OrderCancelled => 409, quoted(OrderError::Cancelled);
+    OrderPaidOrCancelled => 409, format!(
+        "{} (every online order is), {}",
+        quoted(OrderError::AlreadyPaid),
+        quoted(OrderError::Cancelled),
+    );
+    RefundNotStarted => 502, "Cancelled, but the refund could not be started: try again";
+    InvalidStatus => 400, "A status other than Pending, Confirmed or Delivered";
+
+    // Health.
+    ServiceUnavailable => 503, "`Service unavailable`; the cause is logged";
+}
