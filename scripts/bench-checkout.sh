@@ -71,6 +71,10 @@ run() {
     echo "== $1"
     "$load" run "$2" "$3" "$SHOPPERS" "$SECONDS_EACH"
 }
+# fresh_database BACKEND RUN: a new database for RUN ("kill", "history") on sqlite or postgres.
+fresh_database() {
+    if [ "$1" = sqlite ]; then echo "$work/$2-sqlite/paduka.db"; else new_database "$2"; fi
+}
 
 start sqlite "$PORT_A" "$work/sqlite/paduka.db"
 run "one instance, SQLite" "http://127.0.0.1:$PORT_A" "$work/sqlite/outbox"
@@ -90,7 +94,7 @@ stop_all
 # kill -9 halfway through a run: after a restart, every order acknowledged before the kill
 # must be there, and the stock taken must equal the orders placed.
 for backend in sqlite postgres; do
-    if [ "$backend" = sqlite ]; then url="$work/kill-sqlite/paduka.db"; else url=$(new_database kill); fi
+    url=$(fresh_database "$backend" kill)
     name="kill-$backend"
     start "$name" "$PORT_A" "$url"
     echo "== kill -9 in the middle of the load, $backend"
@@ -109,7 +113,7 @@ done
 # One account's own history: the server's CPU per order (its /proc stat, which the load
 # generator on the same cores cannot skew) with no past orders and with HISTORY_ORDERS.
 for backend in sqlite postgres; do
-    if [ "$backend" = sqlite ]; then url="$work/history-sqlite/paduka.db"; else url=$(new_database history); fi
+    url=$(fresh_database "$backend" history)
     name="history-$backend"
     start "$name" "$PORT_A" "$url"
     echo "== one account, no past orders and $HISTORY_ORDERS, $backend"
