@@ -4,6 +4,19 @@ import reactRefresh from 'eslint-plugin-react-refresh';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/**
+ * `no-restricted-imports`: the @/ alias for imports that leave the folder, and `patterns` besides.
+ * A later block's options replace an earlier one's, so every block names the alias rule too.
+ */
+const restrictImports = (...patterns) => ({
+  'no-restricted-imports': [
+    'error',
+    {
+      patterns: [{ group: ['../../*'], message: 'Use the @/ alias for imports that leave the folder.' }, ...patterns],
+    },
+  ],
+});
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'coverage', 'test-results', 'src/types/api.gen.ts'] },
   {
@@ -22,12 +35,7 @@ export default tseslint.config(
       'react-refresh/only-export-components': ['warn', { allowConstantExport: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [{ group: ['../../*'], message: 'Use the @/ alias for imports that leave the folder.' }],
-        },
-      ],
+      ...restrictImports(),
     },
   },
   // One-way architecture: shared code -> features -> app. A feature reaches another only through
@@ -35,36 +43,21 @@ export default tseslint.config(
   {
     files: ['src/features/**/*.{ts,tsx}'],
     ignores: ['src/**/*.test.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['../../*'], message: 'Use the @/ alias for imports that leave the folder.' },
-            { group: ['@/app/*'], message: 'Features must not import from the app layer.' },
-            {
-              group: ['@/features/*/*/*', '!@/features/*/stores/*'],
-              message: 'Import other features only through their stores; compose components in src/app.',
-            },
-          ],
-        },
-      ],
-    },
+    rules: restrictImports(
+      { group: ['@/app/*'], message: 'Features must not import from the app layer.' },
+      {
+        group: ['@/features/*/*/*', '!@/features/*/stores/*'],
+        message: 'Import other features only through their stores; compose components in src/app.',
+      },
+    ),
   },
   {
     files: ['src/{lib,components,utils,hooks,config,types}/**/*.{ts,tsx}'],
     ignores: ['src/**/*.test.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['../../*'], message: 'Use the @/ alias for imports that leave the folder.' },
-            { group: ['@/app/*', '@/features/*'], message: 'Shared code must not import features or the app.' },
-          ],
-        },
-      ],
-    },
+    rules: restrictImports({
+      group: ['@/app/*', '@/features/*'],
+      message: 'Shared code must not import features or the app.',
+    }),
   },
   {
     files: ['src/**/*.test.{ts,tsx}', 'src/testing/**'],

@@ -71,6 +71,13 @@ run() {
     echo "== $1"
     "$load" run "$2" "$3" "$SHOPPERS" "$SECONDS_EACH"
 }
+# start_fresh BACKEND RUN: the instance RUN-BACKEND ("kill", "history"; sqlite or postgres) on
+# PORT_A over a new database; sets name and url, for restarting it.
+start_fresh() {
+    name="$2-$1"
+    if [ "$1" = sqlite ]; then url="$work/$name/paduka.db"; else url=$(new_database "$2"); fi
+    start "$name" "$PORT_A" "$url"
+}
 
 start sqlite "$PORT_A" "$work/sqlite/paduka.db"
 run "one instance, SQLite" "http://127.0.0.1:$PORT_A" "$work/sqlite/outbox"
@@ -90,9 +97,7 @@ stop_all
 # kill -9 halfway through a run: after a restart, every order acknowledged before the kill
 # must be there, and the stock taken must equal the orders placed.
 for backend in sqlite postgres; do
-    if [ "$backend" = sqlite ]; then url="$work/kill-sqlite/paduka.db"; else url=$(new_database kill); fi
-    name="kill-$backend"
-    start "$name" "$PORT_A" "$url"
+    start_fresh "$backend" kill
     echo "== kill -9 in the middle of the load, $backend"
     "$load" run "http://127.0.0.1:$PORT_A" "$work/$name/outbox" "$SHOPPERS" "$SECONDS_EACH" "$work/$name.record" &
     load_pid=$!
@@ -109,9 +114,7 @@ done
 # One account's own history: the server's CPU per order (its /proc stat, which the load
 # generator on the same cores cannot skew) with no past orders and with HISTORY_ORDERS.
 for backend in sqlite postgres; do
-    if [ "$backend" = sqlite ]; then url="$work/history-sqlite/paduka.db"; else url=$(new_database history); fi
-    name="history-$backend"
-    start "$name" "$PORT_A" "$url"
+    start_fresh "$backend" history
     echo "== one account, no past orders and $HISTORY_ORDERS, $backend"
     "$load" history "http://127.0.0.1:$PORT_A" "$work/$name/outbox" "${pids[-1]}" "$HISTORY_ORDERS" "$SECONDS_EACH"
     stop_all

@@ -11,6 +11,7 @@
 # frontend's `npm ci` does not carry it. BENCH_BINARY=path measures a binary built elsewhere.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/bench-common.sh
 
 PORT="${LH_PORT:-18090}"
 RUNS="${LH_RUNS:-3}"
@@ -30,12 +31,7 @@ if [ ! -d scripts/lighthouse/node_modules/lighthouse ]; then
     (cd scripts/lighthouse && npm ci --no-audit --no-fund)
 fi
 
-if [ -n "${BENCH_BINARY:-}" ]; then
-    paduka="$BENCH_BINARY"
-else
-    cargo build --profile dist --bin paduka
-    paduka="${CARGO_TARGET_DIR:-target}/dist/paduka"
-fi
+paduka=$(bench_binary)
 
 work="$(mktemp -d)"
 server_pid=""

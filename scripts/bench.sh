@@ -17,6 +17,7 @@
 # module, brotli and gzip come from Debian packages, installed when missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/bench-common.sh
 
 DURATION="${BENCH_DURATION:-5s}"
 ROUNDS="${BENCH_ROUNDS:-3}"
@@ -48,13 +49,7 @@ if [ ! -f "$dist/index.html" ] || [ -z "$vendor_js" ]; then
 fi
 vendor_path="/assets/$(basename "$vendor_js")"
 
-# BENCH_BINARY measures a binary built elsewhere (an older commit, for a before/after).
-if [ -n "${BENCH_BINARY:-}" ]; then
-    paduka="$BENCH_BINARY"
-else
-    cargo build --profile dist --bin paduka
-    paduka="${CARGO_TARGET_DIR:-target}/dist/paduka"
-fi
+paduka=$(bench_binary)
 work="$(mktemp -d)"
 # nginx's workers drop root for an unprivileged user, who must be able to read the copies.
 chmod 755 "$work"

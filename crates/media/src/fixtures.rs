@@ -13,13 +13,7 @@ use image::{
 /// A photo-like JPEG: smooth gradients with fine detail, so it compresses as a photo does.
 pub fn jpeg(width: u32, height: u32) -> Vec<u8> {
     let mut bytes = Vec::new();
-    JpegEncoder::new_with_quality(&mut bytes, 90)
-        .write_image(
-            scene(width, height).as_raw(),
-            width,
-            height,
-            image::ExtendedColorType::Rgb8,
-        )
+    write_scene(JpegEncoder::new_with_quality(&mut bytes, 90), width, height)
         .expect("an in-memory JPEG encodes");
     bytes
 }
@@ -27,15 +21,20 @@ pub fn jpeg(width: u32, height: u32) -> Vec<u8> {
 /// A PNG of the same scene.
 pub fn png(width: u32, height: u32) -> Vec<u8> {
     let mut bytes = Vec::new();
-    PngEncoder::new_with_quality(&mut bytes, CompressionType::Fast, FilterType::Adaptive)
-        .write_image(
-            scene(width, height).as_raw(),
-            width,
-            height,
-            image::ExtendedColorType::Rgb8,
-        )
-        .expect("an in-memory PNG encodes");
+    let encoder =
+        PngEncoder::new_with_quality(&mut bytes, CompressionType::Fast, FilterType::Adaptive);
+    write_scene(encoder, width, height).expect("an in-memory PNG encodes");
     bytes
+}
+
+fn write_scene(encoder: impl ImageEncoder, width: u32, height: u32) -> image::ImageResult<()> {
+    let scene = scene(width, height);
+    encoder.write_image(
+        scene.as_raw(),
+        width,
+        height,
+        image::ExtendedColorType::Rgb8,
+    )
 }
 
 /// A real 10000 x 6000 (60-megapixel) PNG, one grey level, so it is small to send.

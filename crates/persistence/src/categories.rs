@@ -1,4 +1,5 @@
 use async_trait::async_trait;
+use diesel::dsl::Eq;
 use diesel::prelude::*;
 use paduka_application::RepoError;
 use paduka_application::catalog::{CategoryConflict, CategoryRepository};
@@ -59,6 +60,21 @@ fn name_key(name: &str) -> String {
     name.to_lowercase()
 }
 
+/// The columns an admin's category fills, written alike when it is created and edited.
+type CategoryColumns<'a> = (
+    Eq<categories::name_key, String>,
+    Eq<categories::name, &'a String>,
+    Eq<categories::image, &'a String>,
+);
+
+fn category_columns(category: &Category) -> CategoryColumns<'_> {
+    (
+        categories::name_key.eq(name_key(&category.name)),
+        categories::name.eq(&category.name),
+        categories::image.eq(&category.image),
+    )
+}
+
 #[async_trait]
 impl CategoryRepository for DieselCategoryRepository {
     async fn list(&self) -> Result<Vec<Category>, RepoError> {
@@ -97,9 +113,7 @@ impl CategoryRepository for DieselCategoryRepository {
                     diesel::insert_into(categories::table)
                         .values((
                             categories::id.eq(category.id.as_str()),
-                            categories::name_key.eq(name_key(&category.name)),
-                            categories::name.eq(&category.name),
-                            categories::image.eq(&category.image),
+                            category_columns(&category),
                             categories::created_at.eq(now),
                             categories::updated_at.eq(now),
                         ))
@@ -119,9 +133,7 @@ impl CategoryRepository for DieselCategoryRepository {
                 move |conn| {
                     let changed = diesel::update(categories::table.find(category.id.as_str()))
                         .set((
-                            categories::name_key.eq(name_key(&category.name)),
-                            categories::name.eq(&category.name),
-                            categories::image.eq(&category.image),
+                            category_columns(&category),
                             categories::updated_at.eq(to_db_time(chrono::Utc::now())),
                         ))
                         .execute(conn)?;

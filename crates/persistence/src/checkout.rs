@@ -11,8 +11,8 @@ use paduka_application::checkout::{
 use paduka_domain::{ProductId, State, UserId};
 
 use crate::db::{
-    AnyConnection, Broken, Database, Stop, broken, corrupt, from_db_time, to_db_time, too_large,
-    write_transaction,
+    AnyConnection, Broken, Database, IN_CHUNK, MultiBackend, Stop, broken, corrupt, from_db_time,
+    to_db_time, too_large, write_transaction,
 };
 use crate::schema::{checkout_intent_lines, checkout_intents, orders, payment_events};
 
@@ -65,7 +65,7 @@ fn lines_of(
     ids: &[String],
 ) -> QueryResult<HashMap<String, Vec<CartLine>>> {
     let mut by_intent: HashMap<String, Vec<CartLine>> = HashMap::new();
-    for chunk in ids.chunks(500) {
+    for chunk in ids.chunks(IN_CHUNK) {
         let rows = checkout_intent_lines::table
             .filter(checkout_intent_lines::provider_order_id.eq_any(chunk))
             .order((
@@ -89,7 +89,12 @@ fn lines_of(
     Ok(by_intent)
 }
 
-fn assemble(conn: &mut AnyConnection, rows: Vec<IntentRow>) -> QueryResult<Vec<CheckoutIntent>> {
+/// The intents the query finds, in its order, with their lines.
+fn load_intents(
+    conn: &mut AnyConnection,
+    query: checkout_intents::BoxedQuery<'static, MultiBackend>,
+) -> QueryResult<Vec<CheckoutIntent>> {
+    let rows = query.select(IntentRow::as_select()).load(conn)?;
     let ids: Vec<String> = rows
         .iter()
         .map(|row| row.provider_order_id.clone())
@@ -238,11 +243,10 @@ impl CheckoutIntentRepository for DieselCheckoutIntentRepository {
         let id = provider_order_id.to_owned();
         self.db
             .run(move |conn| {
-                let rows = checkout_intents::table
+                let query = checkout_intents::table
                     .filter(checkout_intents::provider_order_id.eq(id))
-                    .select(IntentRow::as_select())
-                    .load(conn)?;
-                Ok(assemble(conn, rows)?.pop())
+                    .into_boxed();
+                Ok(load_intents(conn, query)?.pop())
             })
             .await
     }
@@ -256,16 +260,15 @@ impl CheckoutIntentRepository for DieselCheckoutIntentRepository {
         let limit = i64::from(limit);
         self.db
             .run(move |conn| {
-                let rows = checkout_intents::table
+                let query = checkout_intents::table
                     .filter(checkout_intents::user_id.eq(user))
                     .order((
                         checkout_intents::created_at.desc(),
                         checkout_intents::provider_order_id.desc(),
                     ))
                     .limit(limit)
-                    .select(IntentRow::as_select())
-                    .load(conn)?;
-                assemble(conn, rows)
+                    .into_boxed();
+                load_intents(conn, query)
             })
             .await
     }
@@ -281,7 +284,7 @@ impl CheckoutIntentRepository for DieselCheckoutIntentRepository {
         self.db
             .run(move |conn| {
                 let placed = orders::table.select(orders::provider_order_id);
-                let rows = checkout_intents::table
+                let query = checkout_intents::table
                     .filter(checkout_intents::created_at.ge(since))
                     .filter(checkout_intents::created_at.lt(until))
                     .filter(checkout_intents::refund_payment_id.is_null())
@@ -291,9 +294,8 @@ impl CheckoutIntentRepository for DieselCheckoutIntentRepository {
                         checkout_intents::provider_order_id.asc(),
                     ))
                     .limit(limit)
-                    .select(IntentRow::as_select())
-                    .load(conn)?;
-                assemble(conn, rows)
+                    .into_boxed();
+                load_intents(conn, query)
             })
             .await
     }

@@ -181,10 +181,7 @@ impl CouponRepository for DieselCouponRepository {
     async fn delete(&self, id: &CouponId) -> Result<(), RepoError> {
         let id = id.as_str().to_owned();
         self.db
-            .run(move |conn| {
-                let deleted = diesel::delete(coupons::table.find(id)).execute(conn)?;
-                matched_a_row(deleted)
-            })
+            .write_one(move |conn| diesel::delete(coupons::table.find(id)).execute(conn))
             .await
     }
 

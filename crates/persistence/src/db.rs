@@ -351,6 +351,15 @@ impl Database {
             .await
     }
 
+    /// Runs one write by id (an `UPDATE` or `DELETE`, `work` answering how many rows it
+    /// matched): `NotFound` when it matched none, the id being unknown.
+    pub(crate) async fn write_one<C: Send + 'static>(
+        &self,
+        work: impl FnOnce(&mut AnyConnection) -> QueryResult<usize> + Send + 'static,
+    ) -> Result<(), RepoError<C>> {
+        self.run(move |conn| matched_a_row(work(conn)?)).await
+    }
+
     /// Runs `work` in a write transaction (as [`write_transaction_with`]): a rule it found
     /// broken rolls back and is the port's conflict; no constraint names one.
     pub(crate) async fn run_in_write_transaction<T, C, F>(&self, work: F) -> Result<T, RepoError<C>>
@@ -545,6 +554,10 @@ impl<C> Stop<C> {
         }
     }
 }
+
+/// How many ids go into one `IN (...)` list (well under both backends' bind limits); longer
+/// lists are queried in chunks.
+pub(crate) const IN_CHUNK: usize = 500;
 
 /// `NotFound` when a write by id matched no row: the id is unknown.
 pub(crate) fn matched_a_row(rows: usize) -> QueryResult<()> {

@@ -1,11 +1,12 @@
 use async_trait::async_trait;
 use diesel::prelude::*;
+use diesel::query_dsl::methods::LoadQuery;
 use paduka_application::RepoError;
 use paduka_application::catalog::ImageRepository;
 use paduka_domain::MediaId;
 use paduka_domain::catalog::{Image, StoredImage};
 
-use crate::db::{Database, sha256_hex, to_db_time};
+use crate::db::{AnyConnection, Database, sha256_hex, to_db_time};
 use crate::schema::images;
 
 /// Pictures we serve ourselves (`/api/v1/media/{id}`), bytes and hash in the `images` table.
@@ -20,12 +21,18 @@ impl DieselImageRepository {
     }
 }
 
-#[derive(Queryable, Selectable)]
-#[diesel(table_name = images)]
-struct ImageRow {
-    content_type: String,
-    bytes: Vec<u8>,
-    sha256: String,
+/// The picture `query` selects as `(content_type, bytes, sha256)`, the columns both `images`
+/// and `product_photos` hold, if there is one.
+pub(crate) fn find_image<'q>(
+    conn: &mut AnyConnection,
+    query: impl LoadQuery<'q, AnyConnection, (String, Vec<u8>, String)>,
+) -> QueryResult<Option<StoredImage>> {
+    let found = query.get_result(conn).optional()?;
+    Ok(found.map(|(content_type, bytes, sha256)| StoredImage {
+        content_type,
+        bytes,
+        sha256,
+    }))
 }
 
 #[async_trait]
@@ -53,16 +60,11 @@ impl ImageRepository for DieselImageRepository {
         let id = id.as_str().to_owned();
         self.db
             .run(move |conn| {
-                let row = images::table
-                    .find(id)
-                    .select(ImageRow::as_select())
-                    .first(conn)
-                    .optional()?;
-                Ok(row.map(|row: ImageRow| StoredImage {
-                    content_type: row.content_type,
-                    bytes: row.bytes,
-                    sha256: row.sha256,
-                }))
+                let image = images::table.find(id);
+                find_image(
+                    conn,
+                    image.select((images::content_type, images::bytes, images::sha256)),
+                )
             })
             .await
     }

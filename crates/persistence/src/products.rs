@@ -7,7 +7,8 @@ use paduka_application::catalog::{
 use paduka_domain::ProductId;
 use paduka_domain::catalog::{Product, StoredImage};
 
-use crate::db::{Database, matched_a_row, to_db_time};
+use crate::db::Database;
+use crate::images::find_image;
 use crate::schema::{product_photos, products};
 
 mod read;
@@ -15,8 +16,8 @@ mod read;
 mod tests;
 mod write;
 
-use read::{PhotoRow, find_in, list_in, random_in};
-use write::write_product;
+use read::{find_in, list_in, random_in};
+use write::{RowWrite, write_product};
 
 /// Products in `products`, their variants in `product_variants`, their lists in
 /// `product_details` and their photo in `product_photos`.
@@ -32,6 +33,18 @@ pub struct DieselProductRepository {
 impl DieselProductRepository {
     pub fn new(db: Database) -> Self {
         Self { db }
+    }
+
+    async fn write(
+        &self,
+        id: &ProductId,
+        record: ProductRecord,
+        row: RowWrite,
+    ) -> Result<Product, RepoError<ProductConflict>> {
+        let id = id.as_str().to_owned();
+        self.db
+            .run_raw(move |conn| write_product(conn, &id, &record, row))
+            .await
     }
 }
 
@@ -65,23 +78,7 @@ impl ProductRepository for DieselProductRepository {
         id: &ProductId,
         record: ProductRecord,
     ) -> Result<Product, RepoError<ProductConflict>> {
-        let id = id.as_str().to_owned();
-        self.db
-            .run_raw(move |conn| {
-                write_product(conn, &id, &record, |conn, content| {
-                    diesel::insert_into(products::table)
-                        .values((
-                            products::id.eq(&id),
-                            content,
-                            products::rating_total.eq(0),
-                            products::review_count.eq(0),
-                            products::created_at.eq(to_db_time(record.at)),
-                        ))
-                        .execute(conn)?;
-                    Ok(())
-                })
-            })
-            .await
+        self.write(id, record, RowWrite::Insert).await
     }
 
     #[tracing::instrument(level = "debug", skip(self, record), fields(code = %record.product_code))]
@@ -90,17 +87,7 @@ impl ProductRepository for DieselProductRepository {
         id: &ProductId,
         record: ProductRecord,
     ) -> Result<Product, RepoError<ProductConflict>> {
-        let id = id.as_str().to_owned();
-        self.db
-            .run_raw(move |conn| {
-                write_product(conn, &id, &record, |conn, content| {
-                    let changed = diesel::update(products::table.find(&id))
-                        .set(content)
-                        .execute(conn)?;
-                    matched_a_row(changed)
-                })
-            })
-            .await
+        self.write(id, record, RowWrite::Update).await
     }
 
     /// Variants, lists, photo and reviews go with the product (`ON DELETE CASCADE`).
@@ -108,10 +95,7 @@ impl ProductRepository for DieselProductRepository {
     async fn delete(&self, id: &ProductId) -> Result<(), RepoError> {
         let id = id.as_str().to_owned();
         self.db
-            .run(move |conn| {
-                let deleted = diesel::delete(products::table.find(id)).execute(conn)?;
-                matched_a_row(deleted)
-            })
+            .write_one(move |conn| diesel::delete(products::table.find(id)).execute(conn))
             .await
     }
 
@@ -119,16 +103,15 @@ impl ProductRepository for DieselProductRepository {
         let id = id.as_str().to_owned();
         self.db
             .run(move |conn| {
-                let row = product_photos::table
-                    .find(id)
-                    .select(PhotoRow::as_select())
-                    .first(conn)
-                    .optional()?;
-                Ok(row.map(|row: PhotoRow| StoredImage {
-                    content_type: row.content_type,
-                    bytes: row.bytes,
-                    sha256: row.sha256,
-                }))
+                let photo = product_photos::table.find(id);
+                find_image(
+                    conn,
+                    photo.select((
+                        product_photos::content_type,
+                        product_photos::bytes,
+                        product_photos::sha256,
+                    )),
+                )
             })
             .await
     }

@@ -7,7 +7,7 @@ use paduka_application::sales::SaleRepository;
 use paduka_domain::sale::Sale;
 use paduka_domain::{Percent, SaleId};
 
-use crate::db::{Database, corrupt, from_db_time, matched_a_row, to_db_time};
+use crate::db::{Database, corrupt, from_db_time, to_db_time};
 use crate::schema::sales;
 
 /// Timed sales in the `sales` table.
@@ -99,11 +99,10 @@ impl SaleRepository for DieselSaleRepository {
     async fn update(&self, sale: &Sale) -> Result<(), RepoError> {
         let sale = sale.clone();
         self.db
-            .run(move |conn| {
-                let changed = diesel::update(sales::table.find(sale.id.as_str()))
+            .write_one(move |conn| {
+                diesel::update(sales::table.find(sale.id.as_str()))
                     .set(sale_columns(&sale))
-                    .execute(conn)?;
-                matched_a_row(changed)
+                    .execute(conn)
             })
             .await
     }
@@ -112,10 +111,7 @@ impl SaleRepository for DieselSaleRepository {
     async fn delete(&self, id: &SaleId) -> Result<(), RepoError> {
         let id = id.as_str().to_owned();
         self.db
-            .run(move |conn| {
-                let deleted = diesel::delete(sales::table.find(id)).execute(conn)?;
-                matched_a_row(deleted)
-            })
+            .write_one(move |conn| diesel::delete(sales::table.find(id)).execute(conn))
             .await
     }
 }

@@ -71,19 +71,6 @@ impl UserRow {
     }
 }
 
-/// The first user the query finds, if any.
-fn first(
-    conn: &mut AnyConnection,
-    query: users::BoxedQuery<'static, MultiBackend>,
-) -> QueryResult<Option<User>> {
-    query
-        .select(UserRow::as_select())
-        .first::<UserRow>(conn)
-        .optional()?
-        .map(UserRow::into_user)
-        .transpose()
-}
-
 /// The users the query finds, in its order.
 fn load(
     conn: &mut AnyConnection,
@@ -102,7 +89,7 @@ impl UserRepository for DieselUserRepository {
     async fn find(&self, id: &UserId) -> Result<Option<User>, RepoError> {
         let id = id.as_str().to_owned();
         self.db
-            .run(move |conn| first(conn, users::table.find(id).into_boxed()))
+            .run(move |conn| Ok(load(conn, users::table.find(id).into_boxed())?.pop()))
             .await
     }
 
@@ -110,10 +97,8 @@ impl UserRepository for DieselUserRepository {
         let email = email.as_str().to_owned();
         self.db
             .run(move |conn| {
-                first(
-                    conn,
-                    users::table.filter(users::email.eq(email)).into_boxed(),
-                )
+                let query = users::table.filter(users::email.eq(email)).into_boxed();
+                Ok(load(conn, query)?.pop())
             })
             .await
     }
@@ -142,14 +127,13 @@ impl UserRepository for DieselUserRepository {
     async fn set_role(&self, id: &UserId, role: Role, at: DateTime<Utc>) -> Result<(), RepoError> {
         let id = id.as_str().to_owned();
         self.db
-            .run(move |conn| {
-                let changed = diesel::update(users::table.find(id))
+            .write_one(move |conn| {
+                diesel::update(users::table.find(id))
                     .set((
                         users::role.eq(role.code()),
                         users::updated_at.eq(to_db_time(at)),
                     ))
-                    .execute(conn)?;
-                matched_a_row(changed)
+                    .execute(conn)
             })
             .await
     }
@@ -221,14 +205,13 @@ impl UserRepository for DieselUserRepository {
         let id = id.as_str().to_owned();
         let password_hash = password_hash.to_owned();
         self.db
-            .run(move |conn| {
-                let changed = diesel::update(users::table.find(id))
+            .write_one(move |conn| {
+                diesel::update(users::table.find(id))
                     .set((
                         users::password_hash.eq(password_hash),
                         users::updated_at.eq(to_db_time(at)),
                     ))
-                    .execute(conn)?;
-                matched_a_row(changed)
+                    .execute(conn)
             })
             .await
     }

@@ -1,30 +1,44 @@
 // The one route table. Components link with `paths.x.getHref(...)`; the router uses `paths.x.path`.
 
+/** A page without parameters: the router's path is also its link. */
+const page = (path: string) => ({ path, getHref: () => path });
+
+/** A page with an id: `/prefix/:id`, linked as `/prefix/<id>`. */
+const byId = (prefix: string) => ({
+  path: `${prefix}/:id`,
+  getHref: (id: string) => `${prefix}/${encodeURIComponent(id)}`,
+});
+
+/** The pages of a signed-in area: the router nests `segment` under `root`, links go to `root/segment`. */
+const inArea = (root: string) => (segment: string) => ({ path: segment, getHref: () => `${root}/${segment}` });
+const userPage = inArea('/user');
+const adminPage = inArea('/admin');
+
 export const paths = {
-  home: { path: '/', getHref: () => '/' },
-  product: { path: '/product/:id', getHref: (id: string) => `/product/${encodeURIComponent(id)}` },
-  category: { path: '/category/:id', getHref: (id: string) => `/category/${encodeURIComponent(id)}` },
-  aboutDev: { path: '/about-dev', getHref: () => '/about-dev' },
-  contact: { path: '/contact', getHref: () => '/contact' },
-  policy: { path: '/policy', getHref: () => '/policy' },
-  register: { path: '/register', getHref: () => '/register' },
-  login: { path: '/login', getHref: () => '/login' },
-  forgotPassword: { path: '/forgot-password', getHref: () => '/forgot-password' },
+  home: page('/'),
+  product: byId('/product'),
+  category: byId('/category'),
+  aboutDev: page('/about-dev'),
+  contact: page('/contact'),
+  policy: page('/policy'),
+  register: page('/register'),
+  login: page('/login'),
+  forgotPassword: page('/forgot-password'),
   user: {
-    root: { path: '/user', getHref: () => '/user' },
-    profile: { path: 'profile', getHref: () => '/user/profile' },
-    orders: { path: 'orders', getHref: () => '/user/orders' },
-    cart: { path: 'cart', getHref: () => '/user/cart' },
+    root: page('/user'),
+    profile: userPage('profile'),
+    orders: userPage('orders'),
+    cart: userPage('cart'),
   },
   admin: {
-    root: { path: '/admin', getHref: () => '/admin' },
-    dashboard: { path: 'dashboard', getHref: () => '/admin/dashboard' },
-    products: { path: 'products', getHref: () => '/admin/products' },
-    users: { path: 'users', getHref: () => '/admin/users' },
-    orders: { path: 'orders', getHref: () => '/admin/orders' },
-    sale: { path: 'sale', getHref: () => '/admin/sale' },
-    categories: { path: 'categories', getHref: () => '/admin/categories' },
-    coupons: { path: 'coupons', getHref: () => '/admin/coupons' },
+    root: page('/admin'),
+    dashboard: adminPage('dashboard'),
+    products: adminPage('products'),
+    users: adminPage('users'),
+    orders: adminPage('orders'),
+    sale: adminPage('sale'),
+    categories: adminPage('categories'),
+    coupons: adminPage('coupons'),
   },
-  editOrder: { path: '/edit-order/:id', getHref: (id: string) => `/edit-order/${encodeURIComponent(id)}` },
+  editOrder: byId('/edit-order'),
 } as const;

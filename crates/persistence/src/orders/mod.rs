@@ -9,7 +9,7 @@ use paduka_application::orders::{
 use paduka_domain::order::{Order, OrderStatus, StatusChange};
 use paduka_domain::{OrderId, UserId};
 
-use crate::db::{Database, corrupt, from_db_time, matched_a_row};
+use crate::db::{Database, corrupt, from_db_time};
 use crate::schema::{order_events, orders, users};
 
 mod cod;
@@ -163,14 +163,13 @@ impl OrderRepository for DieselOrderRepository {
         let id = id.as_str().to_owned();
         let refund = refund.clone();
         self.db
-            .run(move |conn| {
-                let changed = diesel::update(orders::table.find(&id))
+            .write_one(move |conn| {
+                diesel::update(orders::table.find(&id))
                     .set((
                         orders::refund_id.eq(&refund.id),
                         orders::refund_status.eq(&refund.status),
                     ))
-                    .execute(conn)?;
-                matched_a_row(changed)
+                    .execute(conn)
             })
             .await
     }

@@ -10,7 +10,7 @@ use paduka_domain::order::{LineTax, Order, OrderCoupon, OrderLine, OrderStatus, 
 use paduka_domain::review::UserRef;
 use paduka_domain::{OrderId, Paise, Percent, ProductId, State, UserId};
 
-use crate::db::{AnyConnection, MultiBackend, corrupt, from_db_time};
+use crate::db::{AnyConnection, IN_CHUNK, MultiBackend, corrupt, from_db_time};
 use crate::schema::{order_events, order_lines, orders, users};
 
 /// An order as stored, with its buyer's current name (`None` once the account is gone).
@@ -73,8 +73,7 @@ pub(super) fn lines_of(
     ids: &[String],
 ) -> QueryResult<HashMap<String, Vec<OrderLine>>> {
     let mut by_order: HashMap<String, Vec<OrderLine>> = HashMap::new();
-    // In chunks: SQLite limits the number of bound parameters.
-    for chunk in ids.chunks(500) {
+    for chunk in ids.chunks(IN_CHUNK) {
         let rows = order_lines::table
             .filter(order_lines::order_id.eq_any(chunk))
             .order((order_lines::order_id, order_lines::position))

@@ -14,16 +14,13 @@ use paduka_domain::photo::photo_version;
 use paduka_domain::{CategoryId, Paise, Percent, ProductId, UserId};
 
 use super::kind;
-use crate::db::{AnyConnection, corrupt, from_db_time, too_large};
+use crate::db::{AnyConnection, IN_CHUNK, corrupt, from_db_time, too_large};
 use crate::schema::{categories, product_details, product_photos, product_variants, products};
 
 diesel::define_sql_function! {
     /// Lower-cases text (ASCII letters only on SQLite).
     fn lower(text: diesel::sql_types::Text) -> diesel::sql_types::Text;
 }
-
-/// How many ids go into one `IN (...)` list (well under both backends' bind limits).
-const IN_CHUNK: usize = 500;
 
 #[derive(Queryable, Selectable)]
 #[diesel(table_name = products)]
@@ -74,14 +71,6 @@ struct DetailRow {
     product_id: String,
     kind: String,
     value: String,
-}
-
-#[derive(Queryable, Selectable)]
-#[diesel(table_name = product_photos)]
-pub(super) struct PhotoRow {
-    pub(super) content_type: String,
-    pub(super) bytes: Vec<u8>,
-    pub(super) sha256: String,
 }
 
 /// `%word%` for `LIKE ... ESCAPE '\'`, with the word's own wildcards escaped.

@@ -11,7 +11,8 @@ use paduka_domain::gst::Hsn;
 use super::kind;
 use super::read::find_in;
 use crate::db::{
-    AnyConnection, Broken, Stop, sha256_hex, to_db_time, too_large, write_transaction_with,
+    AnyConnection, Broken, Stop, matched_a_row, sha256_hex, to_db_time, too_large,
+    write_transaction_with,
 };
 use crate::schema::{
     categories, product_details, product_photos, product_variants, products, users,
@@ -32,7 +33,7 @@ macro_rules! on_backend {
 #[diesel(table_name = products)]
 // An edit that leaves the HSN code empty sets it back to the shop's default (NULL).
 #[diesel(treat_none_as_null = true)]
-pub(super) struct ProductContent<'a> {
+struct ProductContent<'a> {
     product_code: &'a str,
     name: &'a str,
     info: &'a str,
@@ -46,7 +47,7 @@ pub(super) struct ProductContent<'a> {
 }
 
 impl<'a> ProductContent<'a> {
-    pub(super) fn from_record(record: &'a ProductRecord) -> QueryResult<Self> {
+    fn from_record(record: &'a ProductRecord) -> QueryResult<Self> {
         let draft = &record.draft;
         Ok(Self {
             product_code: &record.product_code,
@@ -184,18 +185,55 @@ fn product_conflict(broken: &Broken<'_>) -> Option<ProductConflict> {
     }
 }
 
+/// Whether a product write makes a new row or changes the existing one.
+#[derive(Debug, Clone, Copy)]
+pub(super) enum RowWrite {
+    /// A new product, not yet reviewed.
+    Insert,
+    /// An existing product: `NotFound` when there is none.
+    Update,
+}
+
+fn write_row(
+    conn: &mut AnyConnection,
+    id: &str,
+    record: &ProductRecord,
+    row: RowWrite,
+) -> QueryResult<()> {
+    let content = ProductContent::from_record(record)?;
+    match row {
+        RowWrite::Insert => {
+            diesel::insert_into(products::table)
+                .values((
+                    products::id.eq(id),
+                    content,
+                    products::rating_total.eq(0),
+                    products::review_count.eq(0),
+                    products::created_at.eq(to_db_time(record.at)),
+                ))
+                .execute(conn)?;
+            Ok(())
+        }
+        RowWrite::Update => matched_a_row(
+            diesel::update(products::table.find(id))
+                .set(content)
+                .execute(conn)?,
+        ),
+    }
+}
+
 /// Writes a product in one write transaction, its errors as the port's: its category and
-/// seller checked, its row written by `write_row` (an insert or an update), then its variants,
-/// lists and photo; the product as it now reads.
+/// seller checked, its row inserted or updated, then its variants, lists and photo; the
+/// product as it now reads.
 pub(super) fn write_product(
     conn: &mut AnyConnection,
     id: &str,
     record: &ProductRecord,
-    write_row: impl FnOnce(&mut AnyConnection, ProductContent<'_>) -> QueryResult<()>,
+    row: RowWrite,
 ) -> Result<Product, RepoError<ProductConflict>> {
     write_transaction_with(conn, |conn| {
         check_references(conn, record)?;
-        write_row(conn, ProductContent::from_record(record)?)?;
+        write_row(conn, id, record, row)?;
         replace_children(conn, id, record)?;
         if let Some(photo) = &record.photo {
             replace_photo(conn, id, photo, record.at)?;

@@ -104,6 +104,35 @@ fn gradient(from: (f32, f32), to: (f32, f32), start: u32, end: u32) -> Paint<'st
     }
 }
 
+/// Fills the path `builder` drew, when it drew one.
+fn fill(pixmap: &mut Pixmap, builder: PathBuilder, paint: &Paint<'_>, t: Transform) {
+    if let Some(path) = builder.finish() {
+        pixmap.fill_path(&path, paint, FillRule::Winding, t, None);
+    }
+}
+
+/// Strokes the path `builder` drew, when it drew one.
+fn draw_stroke(
+    pixmap: &mut Pixmap,
+    builder: PathBuilder,
+    paint: &Paint<'_>,
+    stroke: &Stroke,
+    t: Transform,
+) {
+    if let Some(path) = builder.finish() {
+        pixmap.stroke_path(&path, paint, stroke, t, None);
+    }
+}
+
+/// A line of this width with round ends (laces, straps).
+fn round_stroke(width: f32) -> Stroke {
+    Stroke {
+        width,
+        line_cap: tiny_skia::LineCap::Round,
+        ..Stroke::default()
+    }
+}
+
 fn paint_backdrop(pixmap: &mut Pixmap, backdrop: u32, s: f32) {
     let paint = gradient((0.0, 0.0), (s, s), lighten(backdrop, 0.55), backdrop);
     let rect = Rect::from_xywh(0.0, 0.0, s, s).expect("a valid rect");
@@ -150,9 +179,7 @@ fn draw_shoe(pixmap: &mut Pixmap, silhouette: Silhouette, palette: Palette, t: T
         sole_top + sole_depth * 0.5,
     );
     sole.close();
-    if let Some(path) = sole.finish() {
-        pixmap.fill_path(&path, &solid(palette.sole, 255), FillRule::Winding, t, None);
-    }
+    fill(pixmap, sole, &solid(palette.sole, 255), t);
 
     if silhouette == Silhouette::Sandal {
         draw_sandal_straps(pixmap, palette, t, sole_top);
@@ -168,15 +195,13 @@ fn draw_shoe(pixmap: &mut Pixmap, silhouette: Silhouette, palette: Palette, t: T
     upper.cubic_to(0.55, 0.44, 0.70, 0.52, 0.84, toe_y - 0.02);
     upper.quad_to(0.92, toe_y, 0.91, sole_top);
     upper.close();
-    if let Some(path) = upper.finish() {
-        let paint = gradient(
-            (0.5, collar_y),
-            (0.5, sole_top),
-            lighten(palette.upper, 0.18),
-            palette.upper,
-        );
-        pixmap.fill_path(&path, &paint, FillRule::Winding, t, None);
-    }
+    let paint = gradient(
+        (0.5, collar_y),
+        (0.5, sole_top),
+        lighten(palette.upper, 0.18),
+        palette.upper,
+    );
+    fill(pixmap, upper, &paint, t);
 
     // Accent: a stripe along the side, or a toe cap for formal shoes.
     let mut accent = PathBuilder::new();
@@ -196,15 +221,7 @@ fn draw_shoe(pixmap: &mut Pixmap, silhouette: Silhouette, palette: Palette, t: T
             accent.close();
         }
     }
-    if let Some(path) = accent.finish() {
-        pixmap.fill_path(
-            &path,
-            &solid(palette.accent, 235),
-            FillRule::Winding,
-            t,
-            None,
-        );
-    }
+    fill(pixmap, accent, &solid(palette.accent, 235), t);
 
     // Laces across the vamp.
     let mut laces = PathBuilder::new();
@@ -214,28 +231,17 @@ fn draw_shoe(pixmap: &mut Pixmap, silhouette: Silhouette, palette: Palette, t: T
         laces.move_to(x - 0.015, y - 0.02);
         laces.line_to(x + 0.03, y + 0.025);
     }
-    if let Some(path) = laces.finish() {
-        let stroke = Stroke {
-            width: 0.012,
-            line_cap: tiny_skia::LineCap::Round,
-            ..Stroke::default()
-        };
-        pixmap.stroke_path(
-            &path,
-            &solid(lighten(palette.accent, 0.6), 255),
-            &stroke,
-            t,
-            None,
-        );
-    }
+    let lace = round_stroke(0.012);
+    draw_stroke(
+        pixmap,
+        laces,
+        &solid(lighten(palette.accent, 0.6), 255),
+        &lace,
+        t,
+    );
 }
 
 fn draw_sandal_straps(pixmap: &mut Pixmap, palette: Palette, t: Transform, sole_top: f32) {
-    let stroke = Stroke {
-        width: 0.05,
-        line_cap: tiny_skia::LineCap::Round,
-        ..Stroke::default()
-    };
     let mut straps = PathBuilder::new();
     straps.move_to(0.62, sole_top - 0.01);
     straps.quad_to(0.70, 0.48, 0.82, sole_top - 0.02);
@@ -243,20 +249,16 @@ fn draw_sandal_straps(pixmap: &mut Pixmap, palette: Palette, t: Transform, sole_
     straps.quad_to(0.54, 0.46, 0.64, sole_top - 0.01);
     straps.move_to(0.18, sole_top - 0.01);
     straps.quad_to(0.16, 0.50, 0.30, 0.52);
-    if let Some(path) = straps.finish() {
-        pixmap.stroke_path(&path, &solid(palette.upper, 255), &stroke, t, None);
-    }
+    draw_stroke(
+        pixmap,
+        straps,
+        &solid(palette.upper, 255),
+        &round_stroke(0.05),
+        t,
+    );
     let mut buckle = PathBuilder::new();
     buckle.push_circle(0.30, 0.52, 0.02);
-    if let Some(path) = buckle.finish() {
-        pixmap.fill_path(
-            &path,
-            &solid(palette.accent, 255),
-            FillRule::Winding,
-            t,
-            None,
-        );
-    }
+    fill(pixmap, buckle, &solid(palette.accent, 255), t);
 }
 
 #[cfg(test)]

@@ -3,8 +3,7 @@ import { Link } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
-import { useAdminAuth } from '../api/check-admin-auth';
-import { useUserAuth } from '../api/check-user-auth';
+import { type AuthArea, useAuthCheck } from '../api/check-auth';
 import { useAuthStore } from '../stores/auth-store';
 
 const REFUSAL = {
@@ -12,14 +11,12 @@ const REFUSAL = {
   admin: 'Your are not authorized to access this page',
 } as const;
 
-type AuthGuardProps = { area: 'user' | 'admin'; children: ReactNode };
+type AuthGuardProps = { area: AuthArea; children: ReactNode };
 
 /** Shows its children only when the server accepts the token for the area (user-auth / admin-auth). */
 export function AuthGuard({ area, children }: AuthGuardProps) {
   const token = useAuthStore((s) => s.token);
-  const userCheck = useUserAuth(area === 'user' ? token : '');
-  const adminCheck = useAdminAuth(area === 'admin' ? token : '');
-  const check = area === 'user' ? userCheck : adminCheck;
+  const check = useAuthCheck(area, token);
 
   if (!token) return <Refusal area={area} />;
   if (check.isPending) return <Spinner label="Checking your session" />;
@@ -43,7 +40,7 @@ export function AuthGuard({ area, children }: AuthGuardProps) {
   return <>{children}</>;
 }
 
-function Refusal({ area }: { area: 'user' | 'admin' }) {
+function Refusal({ area }: { area: AuthArea }) {
   const loggedIn = Boolean(useAuthStore((s) => s.token));
   return (
     <div className="container page page-narrow">

@@ -55,7 +55,7 @@ export function CartLineItem({ line, product }: CartLineItemProps) {
         />
       </Link>
       <div className="cart-line-main">
-        <h2 className="cart-line-name">
+        <h2 className="product-name">
           <Link to={paths.product.getHref(line._id)}>{line.name}</Link>
         </h2>
         <p className="cart-line-variant muted">{variant}</p>

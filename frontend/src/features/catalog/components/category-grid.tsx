@@ -13,7 +13,7 @@ export function CategoryGrid({ categories }: { categories: Category[] | undefine
       <h2 id="shop-by-category" className="section-title">
         Shop by Category
       </h2>
-      <ul className="category-grid">
+      <ul className="tile-grid category-grid">
         {categories.map((c) => (
           <li key={c._id}>
             <Link to={paths.category.getHref(c._id)} className="category-tile">
@@ -32,7 +32,7 @@ export function CategoryGrid({ categories }: { categories: Category[] | undefine
 export function CategoryGridSkeleton() {
   return (
     <div className="section">
-      <ul className="category-grid" aria-hidden="true">
+      <ul className="tile-grid category-grid" aria-hidden="true">
         {Array.from({ length: 4 }, (_, i) => (
           <li key={i}>
             <Skeleton height={0} className="category-tile-skeleton" />

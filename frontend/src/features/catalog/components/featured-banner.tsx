@@ -6,6 +6,7 @@ import { BANNER_LOADING_MAX_MS, BANNER_PRODUCT_COUNT, BANNER_ROTATE_MS } from '@
 import { paths } from '@/config/paths';
 import type { Product } from '@/types/api';
 import { pickRandom, wrapIndex } from '../utils/listing';
+import { SlideArrows } from './slide-arrows';
 import './featured-banner.css';
 
 /*
@@ -122,22 +123,7 @@ export function FeaturedBanner({ products }: { products: Product[] }) {
       </div>
       {count > 1 && (
         <>
-          <button
-            type="button"
-            className="icon-btn hero-nav hero-prev"
-            onClick={() => goTo(index - 1, 'prev')}
-            aria-label="Previous slide"
-          >
-            <span aria-hidden="true">‹</span>
-          </button>
-          <button
-            type="button"
-            className="icon-btn hero-nav hero-next"
-            onClick={() => goTo(index + 1, 'next')}
-            aria-label="Next slide"
-          >
-            <span aria-hidden="true">›</span>
-          </button>
+          <SlideArrows item="slide" onPrevious={() => goTo(index - 1, 'prev')} onNext={() => goTo(index + 1, 'next')} />
           <div className="hero-dots">
             {slides.map((p, i) => (
               <button

@@ -35,7 +35,7 @@ export function ProductCard({ product, sizes, eager = false, first = false }: Pr
       </Link>
       <div className="product-card-body">
         {product.category?.name && <p className="product-card-category">{product.category.name}</p>}
-        <h3 className="product-card-title">
+        <h3 className="product-name product-card-title">
           <Link to={href}>{product.name}</Link>
         </h3>
         <p className="product-card-desc">{excerpt(product.description?.[0], DESCRIPTION_EXCERPT_LENGTH)}</p>

@@ -3,6 +3,7 @@ import { ProductImage } from '@/components/ui/product-image';
 import type { PhotoRef } from '@/lib/api-client';
 import { GALLERY_SLIDE_MS } from '@/config/constants';
 import { wrapIndex } from '../utils/listing';
+import { SlideArrows } from './slide-arrows';
 import './product-gallery.css';
 
 /** The product's own photo (served at the server's widths), or another picture by address. */
@@ -58,26 +59,7 @@ export function ProductGallery({ images }: { images: GalleryImage[] }) {
             </li>
           ))}
         </ul>
-        {count > 1 && (
-          <>
-            <button
-              type="button"
-              className="icon-btn hero-nav hero-prev"
-              onClick={() => go(index - 1)}
-              aria-label="Previous photo"
-            >
-              <span aria-hidden="true">‹</span>
-            </button>
-            <button
-              type="button"
-              className="icon-btn hero-nav hero-next"
-              onClick={() => go(index + 1)}
-              aria-label="Next photo"
-            >
-              <span aria-hidden="true">›</span>
-            </button>
-          </>
-        )}
+        {count > 1 && <SlideArrows item="photo" onPrevious={() => go(index - 1)} onNext={() => go(index + 1)} />}
       </div>
       {count > 1 && (
         <ul className="gallery-thumbs" aria-label="Photo thumbnails">

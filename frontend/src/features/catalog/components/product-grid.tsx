@@ -34,7 +34,7 @@ type ProductGridProps = {
  */
 export function ProductGrid({ products, sizes, aboveFold = 0, coming = 0 }: ProductGridProps) {
   return (
-    <ul className="product-grid" aria-label="Products">
+    <ul className="tile-grid product-grid" aria-label="Products">
       {products.map((p, i) => (
         <li key={p._id}>
           <ProductCard product={p} sizes={sizes} first={i === 0 && aboveFold > 0} eager={i < aboveFold} />
@@ -65,7 +65,7 @@ function CardSkeleton() {
 
 export function ProductGridSkeleton({ count = 6 }: { count?: number }) {
   return (
-    <ul className="product-grid" aria-hidden="true">
+    <ul className="tile-grid product-grid" aria-hidden="true">
       {Array.from({ length: count }, (_, i) => (
         <li key={i}>
           <CardSkeleton />
