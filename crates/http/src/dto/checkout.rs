@@ -4,6 +4,7 @@
 use paduka_application::checkout::{
     CartInput, CartLine, CodRequest, OrderRequest, PaymentOrder, SandboxPayment,
 };
+use paduka_domain::contact::{DeliveryAddress, Pincode};
 use paduka_domain::delivery::DeliveryCheck;
 use paduka_domain::{ProductId, State, UserId};
 use serde::{Deserialize, Serialize};
@@ -12,7 +13,7 @@ use utoipa::openapi::RefOr;
 use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder, Schema};
 use utoipa::{PartialSchema, ToSchema};
 
-use super::{scalar_integer, scalar_text, schema};
+use super::{TryIntoDomain, scalar_integer, scalar_text, schema};
 use crate::ApiError;
 
 /// `GET /delivery/{pincode}`.
@@ -211,9 +212,13 @@ impl PartialSchema for PaymentBody {
     }
 }
 
-impl PaymentBody {
+impl TryIntoDomain for PaymentBody {
     /// `None` when the body carries no cart at all.
-    pub fn try_into_cart(self) -> Result<Option<CartInput>, ApiError> {
+    type Domain = Option<CartInput>;
+
+    /// The lines, then the pincode, the address and the state. Whether the shop delivers to
+    /// the pincode is the use case's to say.
+    fn try_into_domain(self) -> Result<Option<CartInput>, ApiError> {
         if self.products.is_none()
             && self.address.is_none()
             && self.pincode.is_none()
@@ -224,10 +229,10 @@ impl PaymentBody {
         }
         Ok(Some(CartInput {
             lines: cart_lines(self.products)?,
-            address: self.address.unwrap_or_default(),
-            pincode: pincode_text(self.pincode.as_ref()),
+            pincode: Pincode::parse(&pincode_text(self.pincode.as_ref()))?,
+            address: DeliveryAddress::parse(self.address.as_deref().unwrap_or_default())?,
+            state: self.state.as_deref().map(State::parse).transpose()?,
             coupon: self.coupon,
-            state: self.state,
         }))
     }
 }
@@ -373,8 +378,10 @@ impl PartialSchema for OrderBody {
     }
 }
 
-impl OrderBody {
-    pub fn try_into_request(self) -> Result<OrderRequest, ApiError> {
+impl TryIntoDomain for OrderBody {
+    type Domain = OrderRequest;
+
+    fn try_into_domain(self) -> Result<OrderRequest, ApiError> {
         let amount_rupees = scalar_integer(self.amount.as_ref())
             .ok_or_else(|| ApiError::bad_request("Please enter a valid amount"))?;
         Ok(OrderRequest {
@@ -433,8 +440,11 @@ impl PartialSchema for CodBody {
     }
 }
 
-impl CodBody {
-    pub fn try_into_request(self, idempotency_key: Option<String>) -> Result<CodRequest, ApiError> {
+impl TryIntoDomain for CodBody {
+    /// Without an idempotency key: that comes in a header.
+    type Domain = CodRequest;
+
+    fn try_into_domain(self) -> Result<CodRequest, ApiError> {
         let amount_rupees = scalar_integer(self.amount.as_ref())
             .ok_or_else(|| ApiError::bad_request("Please enter a valid amount"))?;
         Ok(CodRequest {
@@ -444,7 +454,7 @@ impl CodBody {
             amount_rupees,
             coupon: self.coupon,
             state: self.state,
-            idempotency_key,
+            idempotency_key: None,
         })
     }
 }

@@ -3,7 +3,7 @@ use paduka_application::checkout::CheckoutUseCases;
 
 use crate::contract::{BodyOver64Kb, SignedIn};
 use crate::dto::{ApplyCouponBody, CouponPriceResponse, ErrorBody};
-use crate::handlers::JsonBody;
+use crate::handlers::{Valid, ValidBody};
 use crate::{ApiError, CurrentUser};
 
 /// What the cart costs with the coupon. Nothing is taken: the order takes the coupon's use.
@@ -23,9 +23,9 @@ use crate::{ApiError, CurrentUser};
 pub async fn apply_coupon(
     CurrentUser(user): CurrentUser,
     checkout: web::Data<dyn CheckoutUseCases>,
-    body: JsonBody<ApplyCouponBody>,
+    body: ValidBody<ApplyCouponBody>,
 ) -> Result<HttpResponse, ApiError> {
-    let (code, lines) = body?.into_inner().try_into_domain()?;
+    let Valid((code, lines)) = body?;
     let price = checkout.apply_coupon(&user, &code, &lines).await?;
     Ok(HttpResponse::Ok().json(CouponPriceResponse::new(&code, price)))
 }

@@ -2,7 +2,7 @@ use actix_web::{HttpRequest, HttpResponse, post, web};
 use paduka_application::checkout::CheckoutUseCases;
 
 use crate::contract::{BodyOver64Kb, SignedIn};
-use crate::dto::{ErrorBody, PaymentBody, PaymentResponse};
+use crate::dto::{ErrorBody, PaymentBody, PaymentResponse, TryIntoDomain};
 use crate::handlers::optional_json;
 use crate::{ApiError, CurrentUser};
 
@@ -36,7 +36,7 @@ pub async fn create_payment(
         .filter(|a| !a.is_empty() && a.bytes().all(|b| b.is_ascii_digit()))
         .and_then(|a| a.parse().ok())
         .ok_or_else(|| ApiError::bad_request("Please enter a valid amount"))?;
-    let cart = optional_json::<PaymentBody>(&request, &body)?.try_into_cart()?;
+    let cart = optional_json::<PaymentBody>(&request, &body)?.try_into_domain()?;
     let order = checkout.start_payment(&user, amount, cart).await?;
     Ok(HttpResponse::Ok().json(PaymentResponse::from(order)))
 }
