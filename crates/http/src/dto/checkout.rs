@@ -175,6 +175,39 @@ fn pincode_text(value: Option<&Value>) -> String {
     scalar_text(value).unwrap_or_default()
 }
 
+/// The schema of a body that carries a cart: `products`, `address` and `pincode`, the call's
+/// own `fields`, then `coupon` and `state`.
+fn cart_body_schema(
+    description: &str,
+    fields: Vec<(&str, ObjectBuilder, &str)>,
+    required: &[&str],
+) -> RefOr<Schema> {
+    let mut properties = vec![
+        ("address", schema::nullable_string(), "Where to deliver"),
+        (
+            "pincode",
+            pincode(true),
+            "Six digits, as text or as a number",
+        ),
+    ];
+    properties.extend(fields);
+    properties.push(("coupon", coupon_schema(), COUPON_ABOUT));
+    properties.push(("state", state_schema(), STATE_ABOUT));
+    schema::schema(
+        schema::object(description, properties, required).property("products", cart_lines_schema()),
+    )
+}
+
+/// What an order's cart costs, in whole rupees, as the client computed it.
+fn amount_field(about: &'static str) -> (&'static str, ObjectBuilder, &'static str) {
+    let whole_rupees = schema::whole_number(i64::MIN, i64::MAX, r"[-+]?[0-9]+", false);
+    ("amount", whole_rupees, about)
+}
+
+fn amount_rupees(value: Option<&Value>) -> Result<i64, ApiError> {
+    scalar_integer(value).ok_or_else(|| ApiError::bad_request("Please enter a valid amount"))
+}
+
 /// `POST /payment/{amount}`: the cart, optional (the spec's client sends none).
 #[derive(Debug, Clone, Default, Deserialize)]
 pub struct PaymentBody {
@@ -190,24 +223,12 @@ impl ToSchema for PaymentBody {}
 
 impl PartialSchema for PaymentBody {
     fn schema() -> RefOr<Schema> {
-        schema::schema(
-            schema::object(
-                "`POST /payment/{amount}`: the cart. Without any of its fields (`{}`), no cart \
-                 is checked (the spec's client); with one, the cart must be complete, \
-                 deliverable and cost `amount`.",
-                vec![
-                    ("address", schema::nullable_string(), "Where to deliver"),
-                    (
-                        "pincode",
-                        pincode(true),
-                        "Six digits, as text or as a number",
-                    ),
-                    ("coupon", coupon_schema(), COUPON_ABOUT),
-                    ("state", state_schema(), STATE_ABOUT),
-                ],
-                &[],
-            )
-            .property("products", cart_lines_schema()),
+        cart_body_schema(
+            "`POST /payment/{amount}`: the cart. Without any of its fields (`{}`), no cart is \
+             checked (the spec's client); with one, the cart must be complete, deliverable and \
+             cost `amount`.",
+            vec![],
+            &[],
         )
     }
 }
@@ -337,43 +358,28 @@ impl ToSchema for OrderBody {}
 
 impl PartialSchema for OrderBody {
     fn schema() -> RefOr<Schema> {
-        schema::schema(
-            schema::object(
-                "`POST /order/cart`: the paid cart and what the checkout window returned. \
-                 Other fields (`status`, `user`) are ignored.",
-                vec![
-                    ("address", schema::nullable_string(), "Where to deliver"),
-                    (
-                        "pincode",
-                        pincode(true),
-                        "Six digits, as text or as a number",
-                    ),
-                    (
-                        "amount",
-                        schema::whole_number(i64::MIN, i64::MAX, r"[-+]?[0-9]+", false),
-                        "What the cart costs, in whole rupees, as a number or text",
-                    ),
-                    (
-                        "paymentId",
-                        schema::nullable_string(),
-                        "The provider's payment id",
-                    ),
-                    (
-                        "orderId",
-                        schema::nullable_string(),
-                        "The provider's order id (`id` of `POST /payment/{amount}`)",
-                    ),
-                    (
-                        "signature",
-                        schema::nullable_string(),
-                        "The provider's signature",
-                    ),
-                    ("coupon", coupon_schema(), COUPON_ABOUT),
-                    ("state", state_schema(), STATE_ABOUT),
-                ],
-                &["amount"],
-            )
-            .property("products", cart_lines_schema()),
+        cart_body_schema(
+            "`POST /order/cart`: the paid cart and what the checkout window returned. Other \
+             fields (`status`, `user`) are ignored.",
+            vec![
+                amount_field("What the cart costs, in whole rupees, as a number or text"),
+                (
+                    "paymentId",
+                    schema::nullable_string(),
+                    "The provider's payment id",
+                ),
+                (
+                    "orderId",
+                    schema::nullable_string(),
+                    "The provider's order id (`id` of `POST /payment/{amount}`)",
+                ),
+                (
+                    "signature",
+                    schema::nullable_string(),
+                    "The provider's signature",
+                ),
+            ],
+            &["amount"],
         )
     }
 }
@@ -382,8 +388,7 @@ impl TryIntoDomain for OrderBody {
     type Domain = OrderRequest;
 
     fn try_into_domain(self) -> Result<OrderRequest, ApiError> {
-        let amount_rupees = scalar_integer(self.amount.as_ref())
-            .ok_or_else(|| ApiError::bad_request("Please enter a valid amount"))?;
+        let amount_rupees = amount_rupees(self.amount.as_ref())?;
         Ok(OrderRequest {
             lines: cart_lines(self.products)?,
             address: self.address.unwrap_or_default(),
@@ -415,27 +420,12 @@ impl ToSchema for CodBody {}
 
 impl PartialSchema for CodBody {
     fn schema() -> RefOr<Schema> {
-        schema::schema(
-            schema::object(
-                "`POST /order/cod`: the cart to pay for in cash on delivery.",
-                vec![
-                    ("address", schema::nullable_string(), "Where to deliver"),
-                    (
-                        "pincode",
-                        pincode(true),
-                        "Six digits, as text or as a number",
-                    ),
-                    (
-                        "amount",
-                        schema::whole_number(i64::MIN, i64::MAX, r"[-+]?[0-9]+", false),
-                        "What the cart costs, in whole rupees (after the coupon), as a number or text",
-                    ),
-                    ("coupon", coupon_schema(), COUPON_ABOUT),
-                    ("state", state_schema(), STATE_ABOUT),
-                ],
-                &["amount"],
-            )
-            .property("products", cart_lines_schema()),
+        cart_body_schema(
+            "`POST /order/cod`: the cart to pay for in cash on delivery.",
+            vec![amount_field(
+                "What the cart costs, in whole rupees (after the coupon), as a number or text",
+            )],
+            &["amount"],
         )
     }
 }
@@ -445,8 +435,7 @@ impl TryIntoDomain for CodBody {
     type Domain = CodRequest;
 
     fn try_into_domain(self) -> Result<CodRequest, ApiError> {
-        let amount_rupees = scalar_integer(self.amount.as_ref())
-            .ok_or_else(|| ApiError::bad_request("Please enter a valid amount"))?;
+        let amount_rupees = amount_rupees(self.amount.as_ref())?;
         Ok(CodRequest {
             lines: cart_lines(self.products)?,
             address: self.address.unwrap_or_default(),
