@@ -1,4 +1,5 @@
-//! E-mail addresses, phone numbers, pincodes and passwords as the shop accepts them.
+//! E-mail addresses, phone numbers, pincodes, delivery addresses and passwords as the shop
+//! accepts them, and what a sign-in sends.
 
 use std::fmt;
 
@@ -94,7 +95,75 @@ impl Pincode {
     }
 }
 
+/// Where a checkout delivers: trimmed, not blank, at most 500 characters.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DeliveryAddress(String);
+
+impl DeliveryAddress {
+    pub const MAX_CHARS: usize = 500;
+
+    pub fn parse(text: &str) -> Result<Self, InvalidInput> {
+        let address = text.trim();
+        if address.is_empty() {
+            return Err(InvalidInput::new("Please enter your address"));
+        }
+        if address.chars().count() > Self::MAX_CHARS {
+            return Err(InvalidInput::new("Address must be at most 500 characters"));
+        }
+        Ok(Self(address.to_owned()))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    pub fn into_string(self) -> String {
+        self.0
+    }
+}
+
+/// What a sign-in sends. The e-mail stays as typed: it is only looked up, so a malformed one
+/// is a wrong sign-in like any other (and counts against the same limits).
+#[derive(Clone, PartialEq, Eq)]
+pub struct Credentials {
+    email: String,
+    password: String,
+}
+
+impl Credentials {
+    /// Both are required; a blank e-mail or an empty password is none.
+    pub fn parse(email: Option<&str>, password: Option<&str>) -> Result<Self, InvalidInput> {
+        match (email, password) {
+            (Some(email), Some(password)) if !email.trim().is_empty() && !password.is_empty() => {
+                Ok(Self {
+                    email: email.to_owned(),
+                    password: password.to_owned(),
+                })
+            }
+            _ => Err(InvalidInput::new("Email and password are required")),
+        }
+    }
+
+    pub fn email(&self) -> &str {
+        &self.email
+    }
+
+    pub fn expose_password(&self) -> &str {
+        &self.password
+    }
+}
+
+impl fmt::Debug for Credentials {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Credentials")
+            .field("email", &self.email)
+            .field("password", &"***")
+            .finish()
+    }
+}
+
 /// A password as typed at registration or reset, before hashing.
+#[derive(Clone, PartialEq, Eq)]
 pub struct NewPassword(String);
 
 impl NewPassword {
@@ -176,6 +245,40 @@ mod tests {
         assert_eq!(Pincode::parse("281001").unwrap().as_str(), "281001");
         for bad in ["", "28100", "2810011", "28100a"] {
             assert_eq!(Pincode::parse(bad).unwrap_err().message(), Pincode::INVALID);
+        }
+    }
+
+    #[test]
+    fn delivery_addresses_are_trimmed_and_at_most_500_characters() {
+        assert_eq!(
+            DeliveryAddress::parse(" 12 Temple Road ").unwrap().as_str(),
+            "12 Temple Road"
+        );
+        let refusal = |text: &str| DeliveryAddress::parse(text).unwrap_err().to_string();
+        assert_eq!(refusal("   "), "Please enter your address");
+        assert_eq!(
+            refusal(&"x".repeat(501)),
+            "Address must be at most 500 characters"
+        );
+        assert!(DeliveryAddress::parse(&"x".repeat(500)).is_ok());
+    }
+
+    #[test]
+    fn a_sign_in_needs_an_email_and_a_password() {
+        let credentials = Credentials::parse(Some(" Asha@x.in"), Some(" pw ")).unwrap();
+        assert_eq!(credentials.email(), " Asha@x.in", "kept as typed");
+        assert_eq!(credentials.expose_password(), " pw ");
+        assert!(!format!("{credentials:?}").contains("pw"));
+        for (email, password) in [
+            (None, Some("pw")),
+            (Some("a@x.in"), None),
+            (Some("  "), Some("pw")),
+            (Some("a@x.in"), Some("")),
+        ] {
+            assert_eq!(
+                Credentials::parse(email, password).unwrap_err().to_string(),
+                "Email and password are required"
+            );
         }
     }
 

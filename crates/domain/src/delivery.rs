@@ -73,8 +73,15 @@ impl DeliveryArea {
     /// `Enter a valid 6-digit Pincode` or `Delivery not available at this address`.
     pub fn for_checkout(&self, text: &str) -> Result<Pincode, InvalidInput> {
         let pincode = Pincode::parse(text)?;
-        if self.contains(&pincode) {
-            Ok(pincode)
+        self.delivers_to(&pincode)?;
+        Ok(pincode)
+    }
+
+    /// The checkout rule for a pincode already read: `Delivery not available at this address`
+    /// unless the shop delivers there.
+    pub fn delivers_to(&self, pincode: &Pincode) -> Result<(), InvalidInput> {
+        if self.contains(pincode) {
+            Ok(())
         } else {
             Err(InvalidInput::new(NOT_AT_ADDRESS))
         }

@@ -139,3 +139,17 @@ impl<T: PathIdOf> IntoParams for PathId<T> {
         ]
     }
 }
+
+/// As an extractor, the id itself, read with the app's path config (`Invalid path: ...`).
+impl<T: serde::de::DeserializeOwned + 'static> actix_web::FromRequest for PathId<T> {
+    type Error = actix_web::Error;
+    type Future = std::pin::Pin<Box<dyn std::future::Future<Output = Result<Self, Self::Error>>>>;
+
+    fn from_request(
+        request: &actix_web::HttpRequest,
+        payload: &mut actix_web::dev::Payload,
+    ) -> Self::Future {
+        let path = actix_web::web::Path::<Self>::from_request(request, payload);
+        Box::pin(async move { Ok(path.await?.into_inner()) })
+    }
+}

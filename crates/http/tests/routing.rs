@@ -31,10 +31,12 @@ use paduka_application::sales::{MockSaleUseCases, SaleError};
 use paduka_domain::catalog::{
     CategoryRef, Image, ImageType, Product, ProductDraft, ProductInput, ProductRating, StoredImage,
 };
+use paduka_domain::contact::Phone;
 use paduka_domain::delivery::DeliveryArea;
 use paduka_domain::photo::{self, PhotoWidth};
 use paduka_domain::review::{Review, UserRef};
 use paduka_domain::sale::{Sale, SaleDraft};
+use paduka_domain::user::Role;
 use paduka_domain::{InvalidInput, Paise};
 use paduka_domain::{ProductId, ReviewId, UserId};
 use paduka_http::{ApiState, configure};
@@ -911,7 +913,7 @@ async fn the_user_routes_refuse_anonymous_callers_and_shoppers_where_admin_only(
             by.user_id.as_str() == "shopper"
                 && id.as_str() == "admin"
                 && input.name.as_deref() == Some("X")
-                && input.phone.as_deref() == Some("9876543210")
+                && input.phone.as_ref().map(Phone::as_str) == Some("9876543210")
                 && input.address.as_deref() == Some("Y")
                 && input.role.is_none()
         })
@@ -920,7 +922,7 @@ async fn the_user_routes_refuse_anonymous_callers_and_shoppers_where_admin_only(
     mocks
         .users
         .expect_update_profile()
-        .withf(|_, id, input| id.as_str() == "shopper" && input.role.as_deref() == Some("1"))
+        .withf(|_, id, input| id.as_str() == "shopper" && input.role == Some(Role::Admin))
         .times(1)
         .returning(|_, _, _| Err(UserError::RoleChangeNotAllowed));
     let app = app!(mocks: mocks);
@@ -962,42 +964,15 @@ async fn the_user_routes_refuse_anonymous_callers_and_shoppers_where_admin_only(
 }
 
 #[actix_web::test]
-async fn registration_and_reset_bodies_reach_their_use_cases_as_sent() {
+async fn registration_and_reset_bodies_are_read_at_the_edge_and_codes_judged_by_the_use_case() {
+    // A field that breaks a rule never reaches a use case; a code, whatever it looks like, does.
     let mut mocks = Mocks::default();
-    let invalid = |message: &str| RegistrationError::Invalid(InvalidInput::new(message));
-    let asked = invalid("Enter a valid email address");
-    mocks
-        .registration
-        .expect_request_registration()
-        .withf(|input, _| {
-            input.email.as_deref() == Some("asha")
-                && input.phone.as_deref() == Some("9876543210")
-                && input.password.as_deref() == Some("correct horse")
-        })
-        .times(1)
-        .return_once(move |_, _| Err(asked));
     mocks
         .registration
         .expect_confirm_registration()
-        .withf(|email, code, _| email == "asha@example.com" && code == "12ab56")
+        .withf(|email, code, _| email.as_str() == "asha@example.com" && code == "12ab56")
         .times(1)
         .returning(|_, _, _| Err(RegistrationError::InvalidCode));
-    let forgot = invalid("Enter a valid email address");
-    mocks
-        .registration
-        .expect_request_password_reset()
-        .withf(|email, _| email.is_empty())
-        .times(1)
-        .return_once(move |_, _| Err(forgot));
-    let reset = invalid("Password must be at least 8 characters");
-    mocks
-        .registration
-        .expect_reset_password()
-        .withf(|email, code, password| {
-            email == "asha@example.com" && code == "123456" && password == "short"
-        })
-        .times(1)
-        .return_once(move |_, _, _| Err(reset));
     mocks
         .registration
         .expect_reset_password()

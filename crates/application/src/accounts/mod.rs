@@ -24,4 +24,4 @@ pub use service::MockAuthUseCases;
 pub use service::{AuthService, AuthUseCases, Session};
 #[cfg(any(test, feature = "mock"))]
 pub use users::MockUserUseCases;
-pub use users::{ProfileInput, UserService, UserUseCases};
+pub use users::{UserService, UserUseCases};

@@ -8,10 +8,10 @@ use std::sync::Arc;
 
 use async_trait::async_trait;
 use chrono::Duration;
-use paduka_domain::UserId;
 use paduka_domain::contact::{Email, NewPassword};
 use paduka_domain::text::escape_html;
 use paduka_domain::user::{ProfileDraft, Role, User};
+use paduka_domain::{InvalidInput, UserId};
 use tracing::instrument;
 
 use super::RegistrationError;
@@ -27,14 +27,30 @@ pub const RESEND_AFTER: Duration = Duration::seconds(30);
 /// Wrong tries after which a code is dead.
 pub const MAX_CODE_ATTEMPTS: u32 = 5;
 
-/// The registration form as sent: every field is checked here.
-#[derive(Debug, Clone, Default, PartialEq)]
+/// The registration form, checked.
+#[derive(Debug, Clone, PartialEq)]
 pub struct RegistrationInput {
-    pub name: Option<String>,
-    pub email: Option<String>,
-    pub password: Option<String>,
-    pub phone: Option<String>,
-    pub address: Option<String>,
+    pub email: Email,
+    pub password: NewPassword,
+    pub profile: ProfileDraft,
+}
+
+impl RegistrationInput {
+    /// The form's fields as sent, checked in the order their errors are reported: e-mail,
+    /// password, then name, phone and address.
+    pub fn parse(
+        email: Option<&str>,
+        password: Option<&str>,
+        name: Option<&str>,
+        phone: Option<&str>,
+        address: Option<&str>,
+    ) -> Result<Self, InvalidInput> {
+        Ok(Self {
+            email: Email::parse(email.unwrap_or_default())?,
+            password: NewPassword::parse(password.unwrap_or_default())?,
+            profile: ProfileDraft::parse(name, phone, address)?,
+        })
+    }
 }
 
 /// The ports registration and password reset need.
@@ -76,7 +92,7 @@ pub trait RegistrationUseCases: Send + Sync {
     /// the first step.
     async fn confirm_registration(
         &self,
-        email: &str,
+        email: &Email,
         code: &str,
         client: &str,
     ) -> Result<User, RegistrationError>;
@@ -85,16 +101,17 @@ pub trait RegistrationUseCases: Send + Sync {
     /// are the same whether it has or not, so nobody learns which e-mails are registered.
     async fn request_password_reset(
         &self,
-        email: &str,
+        email: &Email,
         client: &str,
     ) -> Result<(), RegistrationError>;
 
-    /// Sets a new password with a mailed reset code.
+    /// Sets a new password with a mailed reset code. `code` is checked here, as sent: a
+    /// malformed one is wrong like any other.
     async fn reset_password(
         &self,
-        email: &str,
+        email: &Email,
         code: &str,
-        password: &str,
+        password: &NewPassword,
     ) -> Result<(), RegistrationError>;
 }
 
@@ -194,13 +211,11 @@ impl RegistrationUseCases for RegistrationService {
         input: &RegistrationInput,
         client: &str,
     ) -> Result<(), RegistrationError> {
-        let email = Email::parse(input.email.as_deref().unwrap_or_default())?;
-        let password = NewPassword::parse(input.password.as_deref().unwrap_or_default())?;
-        let profile = ProfileDraft::parse(
-            input.name.as_deref(),
-            input.phone.as_deref(),
-            input.address.as_deref(),
-        )?;
+        let RegistrationInput {
+            email,
+            password,
+            profile,
+        } = input;
         if !self
             .limiter
             .attempt(Action::Register, email.as_str(), client)
@@ -208,46 +223,45 @@ impl RegistrationUseCases for RegistrationService {
         {
             return Err(RegistrationError::TooManyAttempts);
         }
-        if self.users.find_by_email(&email).await?.is_some() {
+        if self.users.find_by_email(email).await?.is_some() {
             return Err(RegistrationError::AlreadyRegistered);
         }
         let now = self.clock.now();
         // Checked before the costly hashing; `issue` checks again, atomically.
-        self.refuse_if_sent_lately(CodePurpose::Register, &email)
+        self.refuse_if_sent_lately(CodePurpose::Register, email)
             .await?;
         let password_hash = self
             .hasher
             .hash(password.expose())
             .await
             .map_err(RegistrationError::Unexpected)?;
-        let name = profile.name.clone();
         let registration = PendingRegistration {
-            name: profile.name,
+            name: profile.name.clone(),
             phone: profile.phone.as_str().to_owned(),
-            address: profile.address,
+            address: profile.address.clone(),
             password_hash,
         };
         let code = self.generator.generate();
         let stored = OneTimeCode {
             purpose: CodePurpose::Register,
-            code_hash: self.generator.digest(CodePurpose::Register, &email, &code),
-            email,
+            code_hash: self.generator.digest(CodePurpose::Register, email, &code),
+            email: email.clone(),
             attempts: 0,
             expires_at: now + CODE_LIFETIME,
             last_sent_at: now,
             registration: Some(registration),
         };
-        self.issue_and_mail(&stored, Some(&name), &code).await
+        self.issue_and_mail(&stored, Some(&profile.name), &code)
+            .await
     }
 
     #[instrument(skip_all, fields(client = %client))]
     async fn confirm_registration(
         &self,
-        email: &str,
+        email: &Email,
         code: &str,
         client: &str,
     ) -> Result<User, RegistrationError> {
-        let email = Email::parse(email)?;
         if !self
             .limiter
             .attempt(Action::Register, email.as_str(), client)
@@ -255,7 +269,7 @@ impl RegistrationUseCases for RegistrationService {
         {
             return Err(RegistrationError::TooManyAttempts);
         }
-        let stored = self.check_code(CodePurpose::Register, &email, code).await?;
+        let stored = self.check_code(CodePurpose::Register, email, code).await?;
         let Some(registration) = stored.registration.clone() else {
             return Err(RegistrationError::Unexpected(anyhow::anyhow!(
                 "a registration code without the registration's details"
@@ -263,7 +277,7 @@ impl RegistrationUseCases for RegistrationService {
         };
         if !self
             .codes
-            .consume(CodePurpose::Register, &email, &stored.code_hash)
+            .consume(CodePurpose::Register, email, &stored.code_hash)
             .await?
         {
             // Used by a request racing this one, or replaced by a newer code.
@@ -273,7 +287,7 @@ impl RegistrationUseCases for RegistrationService {
         let user = User {
             id: UserId::new(self.ids.new_id()),
             name: registration.name,
-            email,
+            email: email.clone(),
             phone: registration.phone,
             address: registration.address,
             role: Role::Shopper,
@@ -296,10 +310,9 @@ impl RegistrationUseCases for RegistrationService {
     #[instrument(skip_all, fields(client = %client))]
     async fn request_password_reset(
         &self,
-        email: &str,
+        email: &Email,
         client: &str,
     ) -> Result<(), RegistrationError> {
-        let email = Email::parse(email)?;
         if !self
             .limiter
             .attempt(Action::ForgotPassword, email.as_str(), client)
@@ -307,17 +320,17 @@ impl RegistrationUseCases for RegistrationService {
         {
             return Err(RegistrationError::TooManyAttempts);
         }
-        self.refuse_if_sent_lately(CodePurpose::Reset, &email)
+        self.refuse_if_sent_lately(CodePurpose::Reset, email)
             .await?;
-        let user = self.users.find_by_email(&email).await?;
+        let user = self.users.find_by_email(email).await?;
         let now = self.clock.now();
         // A code is kept for an unknown e-mail too (it can never be used), so that asking
         // again within 30 seconds is refused alike.
         let code = self.generator.generate();
         let stored = OneTimeCode {
             purpose: CodePurpose::Reset,
-            code_hash: self.generator.digest(CodePurpose::Reset, &email, &code),
-            email,
+            code_hash: self.generator.digest(CodePurpose::Reset, email, &code),
+            email: email.clone(),
             attempts: 0,
             expires_at: now + CODE_LIFETIME,
             last_sent_at: now,
@@ -337,20 +350,17 @@ impl RegistrationUseCases for RegistrationService {
     #[instrument(skip_all)]
     async fn reset_password(
         &self,
-        email: &str,
+        email: &Email,
         code: &str,
-        password: &str,
+        password: &NewPassword,
     ) -> Result<(), RegistrationError> {
-        let email = Email::parse(email)?;
-        // A new password that breaks the rules costs no try at the code.
-        let password = NewPassword::parse(password)?;
-        let stored = self.check_code(CodePurpose::Reset, &email, code).await?;
-        let Some(user) = self.users.find_by_email(&email).await? else {
+        let stored = self.check_code(CodePurpose::Reset, email, code).await?;
+        let Some(user) = self.users.find_by_email(email).await? else {
             return Err(RegistrationError::InvalidCode);
         };
         if !self
             .codes
-            .consume(CodePurpose::Reset, &email, &stored.code_hash)
+            .consume(CodePurpose::Reset, email, &stored.code_hash)
             .await?
         {
             return Err(RegistrationError::InvalidCode);

@@ -1,7 +1,7 @@
 use std::sync::Arc;
 
 use async_trait::async_trait;
-use paduka_domain::contact::{Email, NewPassword};
+use paduka_domain::contact::{Credentials, Email, NewPassword};
 use paduka_domain::user::{Role, User};
 use paduka_domain::{InvalidInput, UserId};
 use tracing::instrument;
@@ -37,7 +37,7 @@ pub struct AuthService {
 pub trait AuthUseCases: Send + Sync {
     /// Signs in. After too many failures from this e-mail or this client address (`client`,
     /// the caller's network address) even the right password is refused for a while.
-    async fn login(&self, email: &str, password: &str, client: &str) -> Result<Session, AuthError>;
+    async fn login(&self, credentials: &Credentials, client: &str) -> Result<Session, AuthError>;
 
     /// Who sent a request with this token. The user must still exist; their role is read
     /// fresh, so a demotion takes effect at once.
@@ -111,12 +111,13 @@ impl AuthService {
 
 #[async_trait]
 impl AuthUseCases for AuthService {
-    #[instrument(skip(self, password))]
-    async fn login(&self, email: &str, password: &str, client: &str) -> Result<Session, AuthError> {
+    #[instrument(skip(self))]
+    async fn login(&self, credentials: &Credentials, client: &str) -> Result<Session, AuthError> {
+        let email = credentials.email();
         if !self.limiter.allows(Action::Login, email, client).await {
             return Err(AuthError::TooManyAttempts);
         }
-        let outcome = self.check_credentials(email, password).await;
+        let outcome = (self.check_credentials(email, credentials.expose_password())).await;
         if matches!(outcome, Err(AuthError::InvalidCredentials)) {
             self.limiter.record(Action::Login, email, client).await;
         }

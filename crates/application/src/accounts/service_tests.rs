@@ -15,6 +15,10 @@ const DECOY_HASH: &str = "$2b$04$decoy-hash-for-unknown-emails";
 /// The network address sign-ins come from.
 const CLIENT: &str = "203.0.113.7";
 
+fn sign_in(email: &str, password: &str) -> Credentials {
+    Credentials::parse(Some(email), Some(password)).unwrap()
+}
+
 /// The mocks a service is built from; a test sets the expectations it needs, then builds.
 #[derive(Default)]
 struct Ports {
@@ -130,7 +134,7 @@ async fn signing_in_with_the_right_password_issues_a_token_at_the_clock_s_time()
     // The e-mail is matched however it was typed.
     let session = ports
         .service()
-        .login(" Asha@Example.COM ", "correct horse", CLIENT)
+        .login(&sign_in(" Asha@Example.COM ", "correct horse"), CLIENT)
         .await
         .unwrap();
 
@@ -153,7 +157,7 @@ async fn a_wrong_password_is_invalid_credentials_after_checking_the_hash() {
 
     let result = ports
         .service()
-        .login("asha@example.com", "wrong horse", CLIENT)
+        .login(&sign_in("asha@example.com", "wrong horse"), CLIENT)
         .await;
     assert_refused!(
         result,
@@ -173,7 +177,7 @@ async fn an_unknown_email_is_checked_against_the_decoy_hash_and_refused_the_same
 
     let result = ports
         .service()
-        .login("nobody@example.com", "correct horse", CLIENT)
+        .login(&sign_in("nobody@example.com", "correct horse"), CLIENT)
         .await;
     assert_refused!(
         result,
@@ -192,7 +196,7 @@ async fn an_unknown_email_is_refused_even_if_the_password_matches_the_decoy() {
 
     let result = ports
         .service()
-        .login("nobody@example.com", "decoy", CLIENT)
+        .login(&sign_in("nobody@example.com", "decoy"), CLIENT)
         .await;
     assert_refused!(result, AuthError::InvalidCredentials);
 }
@@ -205,7 +209,7 @@ async fn a_malformed_email_is_invalid_credentials_without_looking_anyone_up() {
 
     let result = ports
         .service()
-        .login("not-an-email", "correct horse", CLIENT)
+        .login(&sign_in("not-an-email", "correct horse"), CLIENT)
         .await;
     assert_refused!(
         result,
@@ -227,7 +231,7 @@ async fn a_broken_hasher_or_token_issuer_fails_login_as_unexpected_not_as_a_refu
         .returning(|_, _| Err(anyhow::anyhow!("malformed hash")));
     let err = ports
         .service()
-        .login("asha@example.com", "correct horse", CLIENT)
+        .login(&sign_in("asha@example.com", "correct horse"), CLIENT)
         .await;
     assert_unexpected("verify", err, "malformed hash");
 
@@ -241,7 +245,7 @@ async fn a_broken_hasher_or_token_issuer_fails_login_as_unexpected_not_as_a_refu
         .returning(|_, _| Err(anyhow::anyhow!("signing failed")));
     let err = ports
         .service()
-        .login("asha@example.com", "correct horse", CLIENT)
+        .login(&sign_in("asha@example.com", "correct horse"), CLIENT)
         .await;
     assert_unexpected("issue", err, "signing failed");
 }
@@ -269,7 +273,7 @@ async fn too_many_failures_from_an_email_refuse_even_the_right_password_unchecke
 
     let result = ports
         .service()
-        .login("Asha@example.com", "correct horse", CLIENT)
+        .login(&sign_in("Asha@example.com", "correct horse"), CLIENT)
         .await;
     assert_refused!(
         result,
@@ -297,7 +301,7 @@ async fn too_many_failures_from_a_client_address_refuse_any_email() {
 
     let result = ports
         .service()
-        .login("ravi@example.com", "correct horse", CLIENT)
+        .login(&sign_in("ravi@example.com", "correct horse"), CLIENT)
         .await;
     assert_refused!(result, AuthError::TooManyAttempts);
 }
@@ -339,7 +343,9 @@ async fn the_login_limits_come_from_the_configured_rate_limits() {
         RateLimiter::new(Arc::new(ports.throttle), limits),
     );
 
-    let result = service.login("nobody@example.com", "wrong", CLIENT).await;
+    let result = service
+        .login(&sign_in("nobody@example.com", "wrong"), CLIENT)
+        .await;
     assert_refused!(result, AuthError::InvalidCredentials);
 }
 
@@ -684,7 +690,7 @@ async fn unexpected_repository_and_hasher_errors_pass_through_unchanged() {
     assert_unexpected(
         "login",
         service
-            .login("ravi@paduka.local", "s3cret-pass", CLIENT)
+            .login(&sign_in("ravi@paduka.local", "s3cret-pass"), CLIENT)
             .await,
         message,
     );

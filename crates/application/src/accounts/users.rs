@@ -3,23 +3,13 @@
 use std::sync::Arc;
 
 use async_trait::async_trait;
-use paduka_domain::user::{ProfileDraft, Role, User};
-use paduka_domain::{InvalidInput, UserId};
+use paduka_domain::UserId;
+use paduka_domain::user::{ProfileChanges, User};
 use tracing::instrument;
 
 use super::ports::{ProfileChange, UserRepository};
 use super::{Admin, Principal, UserError};
 use crate::{Clock, RepoError};
-
-/// A profile edit as sent. A field left out keeps its value; the e-mail cannot be changed.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct ProfileInput {
-    pub name: Option<String>,
-    pub phone: Option<String>,
-    pub address: Option<String>,
-    /// `0` or `1`, from administrators only.
-    pub role: Option<String>,
-}
 
 /// Changing profiles, listing and deleting users.
 pub struct UserService {
@@ -37,7 +27,7 @@ pub trait UserUseCases: Send + Sync {
         &self,
         by: &Principal,
         id: &UserId,
-        input: &ProfileInput,
+        changes: &ProfileChanges,
     ) -> Result<User, UserError>;
 
     /// Every user, oldest account first.
@@ -55,38 +45,33 @@ impl UserService {
 
 #[async_trait]
 impl UserUseCases for UserService {
-    #[instrument(skip(self, input), fields(by = %by.user_id))]
+    #[instrument(skip(self, changes), fields(by = %by.user_id))]
     async fn update_profile(
         &self,
         by: &Principal,
         id: &UserId,
-        input: &ProfileInput,
+        changes: &ProfileChanges,
     ) -> Result<User, UserError> {
         let is_admin = by.as_admin().is_some();
         let own = by.user_id == *id;
         if !own && !is_admin {
             return Err(UserError::NotYourProfile);
         }
-        if input.role.is_some() && !is_admin {
+        if changes.role.is_some() && !is_admin {
             return Err(UserError::RoleChangeNotAllowed);
         }
         let current = self.users.find(id).await?.ok_or(UserError::NotFound)?;
-        let profile = ProfileDraft::parse(
-            Some(input.name.as_deref().unwrap_or(&current.name)),
-            Some(input.phone.as_deref().unwrap_or(&current.phone)),
-            Some(input.address.as_deref().unwrap_or(&current.address)),
-        )?;
-        let role = match input.role.as_deref() {
-            None => current.role,
-            Some(text) => parse_role(text)?,
-        };
+        let role = changes.role.unwrap_or(current.role);
         if own && role != current.role {
             return Err(UserError::OwnRole);
         }
         let change = ProfileChange {
-            name: profile.name,
-            phone: profile.phone.as_str().to_owned(),
-            address: profile.address,
+            name: changes.name.clone().unwrap_or(current.name),
+            phone: changes
+                .phone
+                .as_ref()
+                .map_or(current.phone, |phone| phone.as_str().to_owned()),
+            address: changes.address.clone().unwrap_or(current.address),
             role,
         };
         match self
@@ -118,14 +103,6 @@ impl UserUseCases for UserService {
             Err(other) => Err(other.into()),
         }
     }
-}
-
-fn parse_role(text: &str) -> Result<Role, InvalidInput> {
-    let code = text
-        .trim()
-        .parse::<i64>()
-        .map_err(|_| InvalidInput::new("Role must be 0 (shopper) or 1 (admin)"))?;
-    Role::from_code(code)
 }
 
 #[cfg(test)]

@@ -4,6 +4,7 @@ use std::collections::HashMap;
 
 use chrono::{DateTime, Utc};
 use paduka_domain::catalog::Product;
+use paduka_domain::contact::DeliveryAddress;
 use paduka_domain::coupon::{CouponCode, CouponPrice, CouponRefusal, may_take_use};
 use paduka_domain::money::{PricedLine, order_amount_rupees};
 use paduka_domain::order::OrderLine;
@@ -218,14 +219,7 @@ fn check_cart(cart: &[CartLine]) -> Result<(), InvalidInput> {
 
 /// The delivery address: required (`Please enter your address`), at most 500 characters.
 pub(super) fn checkout_address(text: &str) -> Result<String, InvalidInput> {
-    let address = text.trim();
-    if address.is_empty() {
-        return Err(InvalidInput::new("Please enter your address"));
-    }
-    if address.chars().count() > 500 {
-        return Err(InvalidInput::new("Address must be at most 500 characters"));
-    }
-    Ok(address.to_owned())
+    DeliveryAddress::parse(text).map(DeliveryAddress::into_string)
 }
 
 /// The place of supply the shopper chose: none when absent, else a state or union territory

@@ -2,25 +2,25 @@
 //! remembers what it pays for.
 
 use async_trait::async_trait;
-use paduka_domain::Paise;
+use paduka_domain::contact::{DeliveryAddress, Pincode};
+use paduka_domain::{Paise, State};
 use tracing::instrument;
 
-use super::pricing::{
-    CouponAsk, MAX_AMOUNT_RUPEES, MIN_AMOUNT_RUPEES, checkout_address, chosen_state,
-};
+use super::pricing::{CouponAsk, MAX_AMOUNT_RUPEES, MIN_AMOUNT_RUPEES};
 use super::{CartLine, CheckoutError, CheckoutIntent, CheckoutService};
 use crate::accounts::Principal;
 
-/// The cart our client sends with `POST /payment/{amount}` (`{products, address, pincode}`).
+/// The cart our client sends with `POST /payment/{amount}` (`{products, address, pincode}`),
+/// its fields read. Whether the shop delivers to the pincode is checked here.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CartInput {
     pub lines: Vec<CartLine>,
-    pub address: String,
-    pub pincode: String,
-    /// The coupon code the shopper applied, if any.
+    pub address: DeliveryAddress,
+    pub pincode: Pincode,
+    /// The coupon code the shopper applied, if any (blank: none).
     pub coupon: Option<String>,
-    /// The place of supply the shopper chose, if any (a state's name).
-    pub state: Option<String>,
+    /// The place of supply the shopper chose, if any.
+    pub state: Option<State>,
 }
 
 /// The answer to `POST /payment/{amount}`: what the checkout window is opened with.
@@ -66,9 +66,7 @@ impl StartPayment for CheckoutService {
         let (lines, address, pincode, coupon, state) = match cart {
             None => (Vec::new(), String::new(), String::new(), None, None),
             Some(cart) => {
-                let pincode = self.area.for_checkout(&cart.pincode)?;
-                let address = checkout_address(&cart.address)?;
-                let state = chosen_state(cart.state.as_deref())?;
+                self.area.delivers_to(&cart.pincode)?;
                 let ask = CouponAsk::of(cart.coupon.as_deref(), Some(&user.user_id), now);
                 let priced = self.price(&cart.lines, ask).await?;
                 if priced.amount_rupees != amount_rupees {
@@ -83,10 +81,10 @@ impl StartPayment for CheckoutService {
                 let coupon = priced.coupon.map(|c| c.code);
                 (
                     cart.lines,
-                    address,
-                    pincode.as_str().to_owned(),
+                    cart.address.into_string(),
+                    cart.pincode.as_str().to_owned(),
                     coupon,
-                    state,
+                    cart.state,
                 )
             }
         };

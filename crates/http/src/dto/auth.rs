@@ -1,4 +1,5 @@
 use paduka_application::accounts::RegistrationInput;
+use paduka_domain::contact::{Credentials, Email, NewPassword};
 use paduka_domain::user::User;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -6,8 +7,8 @@ use utoipa::openapi::RefOr;
 use utoipa::openapi::schema::{ObjectBuilder, Schema, SchemaType, Type};
 use utoipa::{PartialSchema, ToSchema};
 
-use super::scalar_text;
 use super::schema::{self, WS};
+use super::{TryIntoDomain, scalar_text};
 use crate::ApiError;
 
 /// `POST /auth/login`.
@@ -32,15 +33,14 @@ impl PartialSchema for LoginBody {
     }
 }
 
-impl LoginBody {
-    /// The e-mail and password, both required.
-    pub fn try_into_domain(self) -> Result<(String, String), ApiError> {
-        match (self.email, self.password) {
-            (Some(email), Some(password)) if !email.trim().is_empty() && !password.is_empty() => {
-                Ok((email, password))
-            }
-            _ => Err(ApiError::bad_request("Email and password are required")),
-        }
+impl TryIntoDomain for LoginBody {
+    type Domain = Credentials;
+
+    fn try_into_domain(self) -> Result<Credentials, ApiError> {
+        Ok(Credentials::parse(
+            self.email.as_deref(),
+            self.password.as_deref(),
+        )?)
     }
 }
 
@@ -213,20 +213,33 @@ impl PartialSchema for RegisterBody {
     }
 }
 
-impl RegisterBody {
-    /// The code, when this is the confirming step.
-    pub fn code(&self) -> Option<String> {
-        code_text(self.otp.as_ref())
-    }
+/// The step a registration body asks for.
+#[derive(Debug, Clone, PartialEq)]
+pub enum RegistrationStep {
+    /// No code yet: the details, for a code to be mailed.
+    Ask(RegistrationInput),
+    /// The mailed code, as sent (a malformed one is wrong like any other).
+    Confirm { email: Email, code: String },
+}
 
-    pub fn into_input(self) -> RegistrationInput {
-        RegistrationInput {
-            name: self.name,
-            email: self.email,
-            password: self.password,
-            phone: scalar_text(self.phone.as_ref()),
-            address: self.address,
-        }
+impl TryIntoDomain for RegisterBody {
+    type Domain = RegistrationStep;
+
+    fn try_into_domain(self) -> Result<RegistrationStep, ApiError> {
+        let email = self.email.as_deref();
+        Ok(match code_text(self.otp.as_ref()) {
+            None => RegistrationStep::Ask(RegistrationInput::parse(
+                email,
+                self.password.as_deref(),
+                self.name.as_deref(),
+                scalar_text(self.phone.as_ref()).as_deref(),
+                self.address.as_deref(),
+            )?),
+            Some(code) => RegistrationStep::Confirm {
+                email: Email::parse(email.unwrap_or_default())?,
+                code,
+            },
+        })
     }
 }
 
@@ -244,6 +257,14 @@ impl PartialSchema for ForgotPasswordBody {
             schema::object("`POST /auth/forgot-password`.", vec![], &["email"])
                 .property("email", schema::email()),
         )
+    }
+}
+
+impl TryIntoDomain for ForgotPasswordBody {
+    type Domain = Email;
+
+    fn try_into_domain(self) -> Result<Email, ApiError> {
+        Ok(Email::parse(self.email.as_deref().unwrap_or_default())?)
     }
 }
 
@@ -279,6 +300,29 @@ impl PartialSchema for ResetPasswordBody {
     }
 }
 
+/// A password reset as sent: the e-mail and the new password read, the code as it came (a
+/// malformed one is wrong like any other, and costs no try).
+#[derive(Debug, Clone, PartialEq)]
+pub struct PasswordReset {
+    pub email: Email,
+    pub code: String,
+    pub password: NewPassword,
+}
+
+impl TryIntoDomain for ResetPasswordBody {
+    type Domain = PasswordReset;
+
+    /// The e-mail first, then the new password: a password that breaks the rules is refused
+    /// before the code is tried.
+    fn try_into_domain(self) -> Result<PasswordReset, ApiError> {
+        Ok(PasswordReset {
+            email: Email::parse(self.email.as_deref().unwrap_or_default())?,
+            password: NewPassword::parse(self.password.as_deref().unwrap_or_default())?,
+            code: code_text(self.otp.as_ref()).unwrap_or_default(),
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use serde_json::json;
@@ -296,14 +340,59 @@ mod tests {
         assert_eq!(code_text(None), None);
     }
 
+    fn register(body: serde_json::Value) -> Result<RegistrationStep, ApiError> {
+        serde_json::from_value::<RegisterBody>(body)
+            .unwrap()
+            .try_into_domain()
+    }
+
     #[test]
-    fn a_registration_body_reads_a_numeric_phone_as_text() {
-        let body: RegisterBody = serde_json::from_value(json!({
-            "name": "Asha", "email": "asha@example.com", "password": "correct horse",
+    fn a_registration_body_without_a_code_asks_for_one_and_reads_a_numeric_phone() {
+        let step = register(json!({
+            "name": "Asha", "email": "Asha@Example.com", "password": "correct horse",
             "phone": 9876543210_u64, "address": "1 MG Road", "otp": null
-        }))
-        .unwrap();
-        assert_eq!(body.code(), None);
-        assert_eq!(body.into_input().phone.as_deref(), Some("9876543210"));
+        }));
+        let Ok(RegistrationStep::Ask(input)) = step else {
+            panic!("{step:?}")
+        };
+        assert_eq!(input.email.as_str(), "asha@example.com");
+        assert_eq!(input.profile.phone.as_str(), "9876543210");
+    }
+
+    #[test]
+    fn a_registration_body_with_a_code_confirms_and_its_email_is_read_first() {
+        let step = register(json!({"email": "asha@example.com", "otp": 42917}));
+        let Ok(RegistrationStep::Confirm { email, code }) = step else {
+            panic!("{step:?}")
+        };
+        assert_eq!(
+            (email.as_str(), code.as_str()),
+            ("asha@example.com", "042917")
+        );
+        let refused = register(json!({"email": "asha", "otp": "12ab56"})).unwrap_err();
+        assert_eq!(refused.public_message(), "Enter a valid email address");
+        // The code is the use case's to judge, however it looks.
+        let step = register(json!({"email": "asha@example.com", "otp": "12ab56"}));
+        assert!(matches!(step, Ok(RegistrationStep::Confirm { code, .. }) if code == "12ab56"));
+    }
+
+    #[test]
+    fn a_reset_reads_the_email_then_the_password_and_passes_the_code_on() {
+        let reset = |body: serde_json::Value| {
+            serde_json::from_value::<ResetPasswordBody>(body)
+                .unwrap()
+                .try_into_domain()
+        };
+        let refusal = |body| reset(body).unwrap_err().public_message().to_owned();
+        assert_eq!(
+            refusal(json!({"email": "x", "password": "short"})),
+            "Enter a valid email address"
+        );
+        assert_eq!(
+            refusal(json!({"email": "asha@example.com", "otp": 123456, "password": "short"})),
+            "Password must be at least 8 characters"
+        );
+        let sent = reset(json!({"email": "asha@example.com", "password": "long enough"})).unwrap();
+        assert_eq!(sent.code, "", "no code: the use case refuses it");
     }
 }

@@ -4,6 +4,7 @@ use utoipa::openapi::RefOr;
 use utoipa::openapi::schema::Schema;
 use utoipa::{PartialSchema, ToSchema};
 
+use super::TryIntoDomain;
 use super::schema::{self, WS};
 use crate::ApiError;
 
@@ -69,8 +70,10 @@ impl PartialSchema for CategoryBody {
     }
 }
 
-impl CategoryBody {
-    pub fn try_into_domain(self) -> Result<CategoryDraft, ApiError> {
+impl TryIntoDomain for CategoryBody {
+    type Domain = CategoryDraft;
+
+    fn try_into_domain(self) -> Result<CategoryDraft, ApiError> {
         Ok(CategoryDraft::parse(
             self.name.as_deref(),
             self.image.as_deref(),

@@ -4,6 +4,7 @@
 use paduka_application::checkout::{
     CartInput, CartLine, CodRequest, OrderRequest, PaymentOrder, SandboxPayment,
 };
+use paduka_domain::contact::{DeliveryAddress, Pincode};
 use paduka_domain::delivery::DeliveryCheck;
 use paduka_domain::{ProductId, State, UserId};
 use serde::{Deserialize, Serialize};
@@ -12,7 +13,7 @@ use utoipa::openapi::RefOr;
 use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder, Schema};
 use utoipa::{PartialSchema, ToSchema};
 
-use super::{scalar_integer, scalar_text, schema};
+use super::{TryIntoDomain, scalar_integer, scalar_text, schema};
 use crate::ApiError;
 
 /// `GET /delivery/{pincode}`.
@@ -174,6 +175,39 @@ fn pincode_text(value: Option<&Value>) -> String {
     scalar_text(value).unwrap_or_default()
 }
 
+/// The schema of a body that carries a cart: `products`, `address` and `pincode`, the call's
+/// own `fields`, then `coupon` and `state`.
+fn cart_body_schema(
+    description: &str,
+    fields: Vec<(&str, ObjectBuilder, &str)>,
+    required: &[&str],
+) -> RefOr<Schema> {
+    let mut properties = vec![
+        ("address", schema::nullable_string(), "Where to deliver"),
+        (
+            "pincode",
+            pincode(true),
+            "Six digits, as text or as a number",
+        ),
+    ];
+    properties.extend(fields);
+    properties.push(("coupon", coupon_schema(), COUPON_ABOUT));
+    properties.push(("state", state_schema(), STATE_ABOUT));
+    schema::schema(
+        schema::object(description, properties, required).property("products", cart_lines_schema()),
+    )
+}
+
+/// What an order's cart costs, in whole rupees, as the client computed it.
+fn amount_field(about: &'static str) -> (&'static str, ObjectBuilder, &'static str) {
+    let whole_rupees = schema::whole_number(i64::MIN, i64::MAX, r"[-+]?[0-9]+", false);
+    ("amount", whole_rupees, about)
+}
+
+fn amount_rupees(value: Option<&Value>) -> Result<i64, ApiError> {
+    scalar_integer(value).ok_or_else(|| ApiError::bad_request("Please enter a valid amount"))
+}
+
 /// `POST /payment/{amount}`: the cart, optional (the spec's client sends none).
 #[derive(Debug, Clone, Default, Deserialize)]
 pub struct PaymentBody {
@@ -189,31 +223,23 @@ impl ToSchema for PaymentBody {}
 
 impl PartialSchema for PaymentBody {
     fn schema() -> RefOr<Schema> {
-        schema::schema(
-            schema::object(
-                "`POST /payment/{amount}`: the cart. Without any of its fields (`{}`), no cart \
-                 is checked (the spec's client); with one, the cart must be complete, \
-                 deliverable and cost `amount`.",
-                vec![
-                    ("address", schema::nullable_string(), "Where to deliver"),
-                    (
-                        "pincode",
-                        pincode(true),
-                        "Six digits, as text or as a number",
-                    ),
-                    ("coupon", coupon_schema(), COUPON_ABOUT),
-                    ("state", state_schema(), STATE_ABOUT),
-                ],
-                &[],
-            )
-            .property("products", cart_lines_schema()),
+        cart_body_schema(
+            "`POST /payment/{amount}`: the cart. Without any of its fields (`{}`), no cart is \
+             checked (the spec's client); with one, the cart must be complete, deliverable and \
+             cost `amount`.",
+            vec![],
+            &[],
         )
     }
 }
 
-impl PaymentBody {
+impl TryIntoDomain for PaymentBody {
     /// `None` when the body carries no cart at all.
-    pub fn try_into_cart(self) -> Result<Option<CartInput>, ApiError> {
+    type Domain = Option<CartInput>;
+
+    /// The lines, then the pincode, the address and the state. Whether the shop delivers to
+    /// the pincode is the use case's to say.
+    fn try_into_domain(self) -> Result<Option<CartInput>, ApiError> {
         if self.products.is_none()
             && self.address.is_none()
             && self.pincode.is_none()
@@ -224,10 +250,10 @@ impl PaymentBody {
         }
         Ok(Some(CartInput {
             lines: cart_lines(self.products)?,
-            address: self.address.unwrap_or_default(),
-            pincode: pincode_text(self.pincode.as_ref()),
+            pincode: Pincode::parse(&pincode_text(self.pincode.as_ref()))?,
+            address: DeliveryAddress::parse(self.address.as_deref().unwrap_or_default())?,
+            state: self.state.as_deref().map(State::parse).transpose()?,
             coupon: self.coupon,
-            state: self.state,
         }))
     }
 }
@@ -332,51 +358,37 @@ impl ToSchema for OrderBody {}
 
 impl PartialSchema for OrderBody {
     fn schema() -> RefOr<Schema> {
-        schema::schema(
-            schema::object(
-                "`POST /order/cart`: the paid cart and what the checkout window returned. \
-                 Other fields (`status`, `user`) are ignored.",
-                vec![
-                    ("address", schema::nullable_string(), "Where to deliver"),
-                    (
-                        "pincode",
-                        pincode(true),
-                        "Six digits, as text or as a number",
-                    ),
-                    (
-                        "amount",
-                        schema::whole_number(i64::MIN, i64::MAX, r"[-+]?[0-9]+", false),
-                        "What the cart costs, in whole rupees, as a number or text",
-                    ),
-                    (
-                        "paymentId",
-                        schema::nullable_string(),
-                        "The provider's payment id",
-                    ),
-                    (
-                        "orderId",
-                        schema::nullable_string(),
-                        "The provider's order id (`id` of `POST /payment/{amount}`)",
-                    ),
-                    (
-                        "signature",
-                        schema::nullable_string(),
-                        "The provider's signature",
-                    ),
-                    ("coupon", coupon_schema(), COUPON_ABOUT),
-                    ("state", state_schema(), STATE_ABOUT),
-                ],
-                &["amount"],
-            )
-            .property("products", cart_lines_schema()),
+        cart_body_schema(
+            "`POST /order/cart`: the paid cart and what the checkout window returned. Other \
+             fields (`status`, `user`) are ignored.",
+            vec![
+                amount_field("What the cart costs, in whole rupees, as a number or text"),
+                (
+                    "paymentId",
+                    schema::nullable_string(),
+                    "The provider's payment id",
+                ),
+                (
+                    "orderId",
+                    schema::nullable_string(),
+                    "The provider's order id (`id` of `POST /payment/{amount}`)",
+                ),
+                (
+                    "signature",
+                    schema::nullable_string(),
+                    "The provider's signature",
+                ),
+            ],
+            &["amount"],
         )
     }
 }
 
-impl OrderBody {
-    pub fn try_into_request(self) -> Result<OrderRequest, ApiError> {
-        let amount_rupees = scalar_integer(self.amount.as_ref())
-            .ok_or_else(|| ApiError::bad_request("Please enter a valid amount"))?;
+impl TryIntoDomain for OrderBody {
+    type Domain = OrderRequest;
+
+    fn try_into_domain(self) -> Result<OrderRequest, ApiError> {
+        let amount_rupees = amount_rupees(self.amount.as_ref())?;
         Ok(OrderRequest {
             lines: cart_lines(self.products)?,
             address: self.address.unwrap_or_default(),
@@ -408,35 +420,22 @@ impl ToSchema for CodBody {}
 
 impl PartialSchema for CodBody {
     fn schema() -> RefOr<Schema> {
-        schema::schema(
-            schema::object(
-                "`POST /order/cod`: the cart to pay for in cash on delivery.",
-                vec![
-                    ("address", schema::nullable_string(), "Where to deliver"),
-                    (
-                        "pincode",
-                        pincode(true),
-                        "Six digits, as text or as a number",
-                    ),
-                    (
-                        "amount",
-                        schema::whole_number(i64::MIN, i64::MAX, r"[-+]?[0-9]+", false),
-                        "What the cart costs, in whole rupees (after the coupon), as a number or text",
-                    ),
-                    ("coupon", coupon_schema(), COUPON_ABOUT),
-                    ("state", state_schema(), STATE_ABOUT),
-                ],
-                &["amount"],
-            )
-            .property("products", cart_lines_schema()),
+        cart_body_schema(
+            "`POST /order/cod`: the cart to pay for in cash on delivery.",
+            vec![amount_field(
+                "What the cart costs, in whole rupees (after the coupon), as a number or text",
+            )],
+            &["amount"],
         )
     }
 }
 
-impl CodBody {
-    pub fn try_into_request(self, idempotency_key: Option<String>) -> Result<CodRequest, ApiError> {
-        let amount_rupees = scalar_integer(self.amount.as_ref())
-            .ok_or_else(|| ApiError::bad_request("Please enter a valid amount"))?;
+impl TryIntoDomain for CodBody {
+    /// Without an idempotency key: that comes in a header.
+    type Domain = CodRequest;
+
+    fn try_into_domain(self) -> Result<CodRequest, ApiError> {
+        let amount_rupees = amount_rupees(self.amount.as_ref())?;
         Ok(CodRequest {
             lines: cart_lines(self.products)?,
             address: self.address.unwrap_or_default(),
@@ -444,7 +443,7 @@ impl CodBody {
             amount_rupees,
             coupon: self.coupon,
             state: self.state,
-            idempotency_key,
+            idempotency_key: None,
         })
     }
 }

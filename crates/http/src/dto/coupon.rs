@@ -12,7 +12,7 @@ use utoipa::{PartialSchema, ToSchema};
 
 use super::checkout::{CartLineBody, cart_lines, cart_lines_schema};
 use super::sale::shop_time;
-use super::{scalar_integer, scalar_text, schema, timestamp, whole_second_time};
+use super::{TryIntoDomain, scalar_integer, scalar_text, schema, timestamp, whole_second_time};
 use crate::ApiError;
 use paduka_application::checkout::CartLine;
 
@@ -171,8 +171,10 @@ fn coupon_time(text: Option<&str>) -> Result<DateTime<Utc>, InvalidInput> {
     Ok(at)
 }
 
-impl CouponBody {
-    pub fn try_into_domain(self) -> Result<CouponTerms, ApiError> {
+impl TryIntoDomain for CouponBody {
+    type Domain = CouponTerms;
+
+    fn try_into_domain(self) -> Result<CouponTerms, ApiError> {
         let fill_all = || InvalidInput::new(SaleDraft::FILL_ALL);
         let code = self
             .code
@@ -263,8 +265,10 @@ impl PartialSchema for ApplyCouponBody {
     }
 }
 
-impl ApplyCouponBody {
-    pub fn try_into_domain(self) -> Result<(String, Vec<CartLine>), ApiError> {
+impl TryIntoDomain for ApplyCouponBody {
+    type Domain = (String, Vec<CartLine>);
+
+    fn try_into_domain(self) -> Result<(String, Vec<CartLine>), ApiError> {
         let code = self
             .code
             .filter(|c| !c.trim().is_empty())

@@ -1,5 +1,5 @@
-//! The JSON the API speaks, apart from the domain types: request bodies (with
-//! `try_into_domain()`), response bodies, and the field names of the spec (`_id`, `createdAt`).
+//! The JSON the API speaks, apart from the domain types: request bodies (each
+//! [`TryIntoDomain`]), response bodies, and the field names of the spec (`_id`, `createdAt`).
 
 mod admin;
 mod auth;
@@ -28,6 +28,15 @@ pub use product::*;
 pub use review::*;
 pub use sale::*;
 pub use user::*;
+
+/// A request body (or query) turned into what its use case takes: every field is read and
+/// checked here, at the edge, so a use case never parses text. Fails with the 400 the client
+/// is shown.
+pub trait TryIntoDomain {
+    type Domain;
+
+    fn try_into_domain(self) -> Result<Self::Domain, crate::ApiError>;
+}
 
 /// Every refused call: `{"success": false, "message": "..."}`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]

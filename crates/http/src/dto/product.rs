@@ -5,7 +5,7 @@ use paduka_domain::{CategoryId, Paise};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::{CategoryDto, timestamp};
+use super::{CategoryDto, TryIntoDomain, timestamp};
 use crate::ApiError;
 
 /// The category a product belongs to.
@@ -164,8 +164,12 @@ fn given(value: Option<&String>) -> Option<&str> {
 
 impl ProductListParams {
     pub const MAX_SEARCH_CHARS: usize = 200;
+}
 
-    pub fn try_into_domain(self) -> Result<ProductQuery, ApiError> {
+impl TryIntoDomain for ProductListParams {
+    type Domain = ProductQuery;
+
+    fn try_into_domain(self) -> Result<ProductQuery, ApiError> {
         let categories: Vec<CategoryId> = given(self.category.as_ref())
             .map(|ids| {
                 ids.split(',')

@@ -5,7 +5,7 @@ use utoipa::openapi::RefOr;
 use utoipa::openapi::schema::Schema;
 use utoipa::{PartialSchema, ToSchema};
 
-use super::{scalar_integer, schema, timestamp};
+use super::{TryIntoDomain, scalar_integer, schema, timestamp};
 use crate::ApiError;
 
 /// The reviewer. `_id` is `null` once their account is deleted; the name they had stays.
@@ -82,8 +82,10 @@ impl PartialSchema for ReviewBody {
     }
 }
 
-impl ReviewBody {
-    pub fn try_into_domain(self) -> Result<ReviewDraft, ApiError> {
+impl TryIntoDomain for ReviewBody {
+    type Domain = ReviewDraft;
+
+    fn try_into_domain(self) -> Result<ReviewDraft, ApiError> {
         Ok(ReviewDraft::parse(
             scalar_integer(self.rating.as_ref()),
             self.comment.as_deref(),

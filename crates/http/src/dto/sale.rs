@@ -6,7 +6,7 @@ use utoipa::openapi::schema::{KnownFormat, Schema, SchemaFormat};
 use utoipa::{PartialSchema, ToSchema};
 
 use super::schema::{self, WS};
-use super::{scalar_text, whole_second_time};
+use super::{TryIntoDomain, scalar_text, whole_second_time};
 use crate::ApiError;
 
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
@@ -95,8 +95,10 @@ impl PartialSchema for SaleBody {
     }
 }
 
-impl SaleBody {
-    pub fn try_into_domain(self) -> Result<SaleDraft, ApiError> {
+impl TryIntoDomain for SaleBody {
+    type Domain = SaleDraft;
+
+    fn try_into_domain(self) -> Result<SaleDraft, ApiError> {
         let discount = scalar_text(self.discount.as_ref());
         Ok(SaleDraft::parse(
             self.name.as_deref(),

@@ -1,12 +1,12 @@
-use paduka_application::accounts::ProfileInput;
-use paduka_domain::user::User;
+use paduka_domain::user::{ProfileChanges, User};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::openapi::RefOr;
 use utoipa::openapi::schema::Schema;
 use utoipa::{PartialSchema, ToSchema};
 
-use super::{scalar_text, schema, timestamp};
+use super::{TryIntoDomain, scalar_text, schema, timestamp};
+use crate::ApiError;
 
 /// A user as profiles and the admin's list show them (never the password hash).
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
@@ -100,14 +100,16 @@ impl PartialSchema for UpdateUserBody {
     }
 }
 
-impl UpdateUserBody {
-    pub fn into_input(self) -> ProfileInput {
-        ProfileInput {
-            name: self.newname,
-            phone: scalar_text(self.newphone.as_ref()),
-            address: self.newaddress,
-            role: scalar_text(self.newrole.as_ref()),
-        }
+impl TryIntoDomain for UpdateUserBody {
+    type Domain = ProfileChanges;
+
+    fn try_into_domain(self) -> Result<ProfileChanges, ApiError> {
+        Ok(ProfileChanges::parse(
+            self.newname.as_deref(),
+            scalar_text(self.newphone.as_ref()).as_deref(),
+            self.newaddress.as_deref(),
+            scalar_text(self.newrole.as_ref()).as_deref(),
+        )?)
     }
 }
 
@@ -121,6 +123,7 @@ pub struct UpdateUserResponse {
 
 #[cfg(test)]
 mod tests {
+    use paduka_domain::user::Role;
     use serde_json::json;
 
     use super::*;
@@ -136,16 +139,12 @@ mod tests {
             "newemail": "other@example.com",
         }))
         .unwrap();
-        assert_eq!(
-            body.into_input(),
-            ProfileInput {
-                name: Some("Asha".into()),
-                phone: Some("9876543210".into()),
-                address: Some("1 MG Road".into()),
-                role: Some("1".into()),
-            }
-        );
+        let changes = body.try_into_domain().unwrap();
+        assert_eq!(changes.name.as_deref(), Some("Asha"));
+        assert_eq!(changes.phone.unwrap().as_str(), "9876543210");
+        assert_eq!(changes.address.as_deref(), Some("1 MG Road"));
+        assert_eq!(changes.role, Some(Role::Admin));
         let empty: UpdateUserBody = serde_json::from_value(json!({"newrole": null})).unwrap();
-        assert_eq!(empty.into_input(), ProfileInput::default());
+        assert_eq!(empty.try_into_domain().unwrap(), ProfileChanges::default());
     }
 }

@@ -15,6 +15,8 @@ pub mod reviews;
 pub mod sales;
 pub mod users;
 
+use crate::dto::TryIntoDomain;
+
 /// A JSON body whose errors the handler raises itself, after the guard extractors ran: a
 /// caller without permission is told so before anything about their body.
 pub type JsonBody<T> = Result<JsonObject<T>, actix_web::Error>;
@@ -53,6 +55,29 @@ impl<T: serde::de::DeserializeOwned + 'static> actix_web::FromRequest for JsonOb
             let object = object.await?.into_inner();
             Ok(Self(from_object(object)?))
         })
+    }
+}
+
+/// A JSON body turned into what its use case takes ([`TryIntoDomain`]). Like [`JsonBody`],
+/// its error is raised by the handler, after the guard extractors ran.
+pub type ValidBody<B> = Result<Valid<B>, crate::ApiError>;
+
+/// The domain value of a JSON object body `B`.
+pub struct Valid<B: TryIntoDomain>(pub B::Domain);
+
+impl<B> actix_web::FromRequest for Valid<B>
+where
+    B: TryIntoDomain + serde::de::DeserializeOwned + 'static,
+{
+    type Error = crate::ApiError;
+    type Future = std::pin::Pin<Box<dyn std::future::Future<Output = Result<Self, Self::Error>>>>;
+
+    fn from_request(
+        request: &actix_web::HttpRequest,
+        payload: &mut actix_web::dev::Payload,
+    ) -> Self::Future {
+        let body = JsonObject::<B>::from_request(request, payload);
+        Box::pin(async move { Ok(Self(body.await?.into_inner().try_into_domain()?)) })
     }
 }
 

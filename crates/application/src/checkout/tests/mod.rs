@@ -20,6 +20,7 @@ mod webhook;
 use std::sync::Arc;
 
 use paduka_domain::catalog::{Product, Variant};
+use paduka_domain::contact::{DeliveryAddress, Pincode};
 use paduka_domain::coupon::{Coupon, CouponTerms};
 use paduka_domain::delivery::DeliveryArea;
 use paduka_domain::order::{Order, OrderStatus};
@@ -242,8 +243,8 @@ pub(super) fn cart() -> Vec<CartLine> {
 pub(super) fn cart_input() -> CartInput {
     CartInput {
         lines: cart(),
-        address: " 12 Temple Road, Mathura ".into(),
-        pincode: "281001".into(),
+        address: DeliveryAddress::parse(" 12 Temple Road, Mathura ").unwrap(),
+        pincode: Pincode::parse("281001").unwrap(),
         coupon: None,
         state: None,
     }

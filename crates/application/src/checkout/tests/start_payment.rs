@@ -1,4 +1,5 @@
 use paduka_domain::State;
+use paduka_domain::contact::Pincode;
 
 use super::*;
 use crate::testing::{assert_refused, shopper};
@@ -99,29 +100,15 @@ async fn a_cart_that_does_not_add_up_to_the_amount_is_a_conflict_and_nothing_is_
 }
 
 #[tokio::test]
-async fn a_cart_is_checked_for_pincode_address_and_stock_before_payment() {
+async fn a_cart_is_checked_for_delivery_and_stock_before_payment() {
     let shop = Shop::new().with_stock(1);
     let cases: Vec<(CartInput, &str)> = vec![
         (
             CartInput {
-                pincode: "2810".into(),
-                ..cart_input()
-            },
-            "Enter a valid 6-digit Pincode",
-        ),
-        (
-            CartInput {
-                pincode: "110001".into(),
+                pincode: Pincode::parse("110001").unwrap(),
                 ..cart_input()
             },
             "Delivery not available at this address",
-        ),
-        (
-            CartInput {
-                address: "   ".into(),
-                ..cart_input()
-            },
-            "Please enter your address",
         ),
         (
             CartInput {
@@ -195,7 +182,7 @@ async fn a_coupon_prices_the_cart_and_is_kept_with_the_intent() {
 async fn the_payment_s_start_keeps_the_chosen_state_for_the_webhook() {
     let shop = Shop::new();
     let cart = CartInput {
-        state: Some("KA".into()),
+        state: Some(State::Karnataka),
         ..cart_input()
     };
     (shop

@@ -3,7 +3,7 @@ use paduka_application::accounts::RegistrationUseCases;
 
 use crate::contract::{BodyOver64Kb, CodeAskedTooSoon, InvalidEmail};
 use crate::dto::{ForgotPasswordBody, MessageResponse};
-use crate::handlers::JsonBody;
+use crate::handlers::{Valid, ValidBody};
 use crate::{ApiError, ClientAddress};
 
 /// The answer whether or not the e-mail has an account.
@@ -22,9 +22,9 @@ pub const FORGOT_PASSWORD_MESSAGE: &str = "If that email is registered, a code h
 pub async fn forgot_password(
     registration: web::Data<dyn RegistrationUseCases>,
     client: ClientAddress,
-    body: JsonBody<ForgotPasswordBody>,
+    body: ValidBody<ForgotPasswordBody>,
 ) -> Result<HttpResponse, ApiError> {
-    let email = body?.into_inner().email.unwrap_or_default();
+    let Valid(email) = body?;
     registration
         .request_password_reset(&email, client.as_str())
         .await?;

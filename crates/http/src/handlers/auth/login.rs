@@ -3,7 +3,7 @@ use paduka_application::accounts::AuthUseCases;
 
 use crate::contract::{BodyOver64Kb, CredentialsMissing, TooManySignIns, WrongCredentials};
 use crate::dto::{LoginBody, LoginResponse, UserDto};
-use crate::handlers::JsonBody;
+use crate::handlers::{Valid, ValidBody};
 use crate::{ApiError, ClientAddress};
 
 /// Signs in. A wrong e-mail and a wrong password get the same answer. Repeated failures from
@@ -19,10 +19,10 @@ use crate::{ApiError, ClientAddress};
 pub async fn login(
     auth: web::Data<dyn AuthUseCases>,
     client: ClientAddress,
-    body: JsonBody<LoginBody>,
+    body: ValidBody<LoginBody>,
 ) -> Result<HttpResponse, ApiError> {
-    let (email, password) = body?.into_inner().try_into_domain()?;
-    let session = auth.login(&email, &password, client.as_str()).await?;
+    let Valid(credentials) = body?;
+    let session = auth.login(&credentials, client.as_str()).await?;
     let user = UserDto::from(&session.user);
     Ok(HttpResponse::Ok().json(LoginResponse {
         success: true,

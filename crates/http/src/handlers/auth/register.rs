@@ -2,8 +2,8 @@ use actix_web::{HttpResponse, post, web};
 use paduka_application::accounts::RegistrationUseCases;
 
 use crate::contract::{AlreadyRegistered, BodyOver64Kb, CodeMailedTooSoon, InvalidRegistration};
-use crate::dto::{MessageResponse, RegisterBody};
-use crate::handlers::JsonBody;
+use crate::dto::{MessageResponse, RegisterBody, RegistrationStep};
+use crate::handlers::{Valid, ValidBody};
 use crate::{ApiError, ClientAddress};
 
 /// Registers in two steps. With `otp: null` the details are checked and kept, and a 6-digit
@@ -21,18 +21,17 @@ use crate::{ApiError, ClientAddress};
 pub async fn register(
     registration: web::Data<dyn RegistrationUseCases>,
     client: ClientAddress,
-    body: JsonBody<RegisterBody>,
+    body: ValidBody<RegisterBody>,
 ) -> Result<HttpResponse, ApiError> {
-    let body = body?.into_inner();
-    match body.code() {
-        None => {
+    let Valid(step) = body?;
+    match step {
+        RegistrationStep::Ask(input) => {
             registration
-                .request_registration(&body.into_input(), client.as_str())
+                .request_registration(&input, client.as_str())
                 .await?;
             Ok(HttpResponse::Ok().json(MessageResponse::new("OTP sent to your email")))
         }
-        Some(code) => {
-            let email = body.email.unwrap_or_default();
+        RegistrationStep::Confirm { email, code } => {
             registration
                 .confirm_registration(&email, &code, client.as_str())
                 .await?;

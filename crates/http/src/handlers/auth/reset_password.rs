@@ -3,8 +3,8 @@ use paduka_application::accounts::RegistrationUseCases;
 
 use crate::ApiError;
 use crate::contract::{BodyOver64Kb, InvalidReset};
-use crate::dto::{MessageResponse, ResetPasswordBody, code_text};
-use crate::handlers::JsonBody;
+use crate::dto::{MessageResponse, PasswordReset, ResetPasswordBody};
+use crate::handlers::{Valid, ValidBody};
 
 /// Sets a new password with the mailed reset code (5 tries, 10 minutes).
 #[utoipa::path(
@@ -17,16 +17,15 @@ use crate::handlers::JsonBody;
 #[post("/auth/reset-password")]
 pub async fn reset_password(
     registration: web::Data<dyn RegistrationUseCases>,
-    body: JsonBody<ResetPasswordBody>,
+    body: ValidBody<ResetPasswordBody>,
 ) -> Result<HttpResponse, ApiError> {
-    let body = body?.into_inner();
-    let code = code_text(body.otp.as_ref()).unwrap_or_default();
+    let Valid(PasswordReset {
+        email,
+        code,
+        password,
+    }) = body?;
     registration
-        .reset_password(
-            body.email.as_deref().unwrap_or_default(),
-            &code,
-            body.password.as_deref().unwrap_or_default(),
-        )
+        .reset_password(&email, &code, &password)
         .await?;
     Ok(HttpResponse::Ok().json(MessageResponse::new("Password reset successfully")))
 }

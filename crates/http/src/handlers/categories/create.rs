@@ -3,7 +3,7 @@ use paduka_application::catalog::CatalogUseCases;
 
 use crate::contract::{AdminOnly, BodyOver64Kb, CategoryExists, InvalidCategory};
 use crate::dto::{CategoryBody, CategoryWriteResponse};
-use crate::handlers::JsonBody;
+use crate::handlers::{Valid, ValidBody};
 use crate::{AdminUser, ApiError};
 
 /// Names are unique ignoring case.
@@ -18,9 +18,9 @@ use crate::{AdminUser, ApiError};
 pub async fn create_category(
     AdminUser(admin): AdminUser,
     catalog: web::Data<dyn CatalogUseCases>,
-    body: JsonBody<CategoryBody>,
+    body: ValidBody<CategoryBody>,
 ) -> Result<HttpResponse, ApiError> {
-    let draft = body?.into_inner().try_into_domain()?;
+    let Valid(draft) = body?;
     let category = catalog.create_category(&admin, draft).await?;
     Ok(HttpResponse::Created().json(CategoryWriteResponse {
         success: true,

@@ -18,8 +18,8 @@ use crate::{AdminUser, ApiError};
 pub async fn delete_category(
     AdminUser(admin): AdminUser,
     catalog: web::Data<dyn CatalogUseCases>,
-    id: web::Path<PathId<CategoryId>>,
+    PathId { id }: PathId<CategoryId>,
 ) -> Result<HttpResponse, ApiError> {
-    catalog.delete_category(&admin, &id.into_inner().id).await?;
+    catalog.delete_category(&admin, &id).await?;
     Ok(HttpResponse::Ok().json(MessageResponse::new("Category deleted successfully")))
 }

@@ -6,7 +6,7 @@ use crate::contract::{
     AdminOnly, BodyOver64Kb, CategoryExists, CategoryNotFound, InvalidCategory, PathId,
 };
 use crate::dto::{CategoryBody, CategoryWriteResponse};
-use crate::handlers::JsonBody;
+use crate::handlers::{Valid, ValidBody};
 use crate::{AdminUser, ApiError};
 
 #[utoipa::path(
@@ -21,11 +21,10 @@ use crate::{AdminUser, ApiError};
 pub async fn update_category(
     AdminUser(admin): AdminUser,
     catalog: web::Data<dyn CatalogUseCases>,
-    id: web::Path<PathId<CategoryId>>,
-    body: JsonBody<CategoryBody>,
+    PathId { id }: PathId<CategoryId>,
+    body: ValidBody<CategoryBody>,
 ) -> Result<HttpResponse, ApiError> {
-    let draft = body?.into_inner().try_into_domain()?;
-    let id = id.into_inner().id;
+    let Valid(draft) = body?;
     let category = catalog.update_category(&admin, &id, draft).await?;
     Ok(HttpResponse::Ok().json(CategoryWriteResponse {
         success: true,

@@ -3,7 +3,7 @@ use paduka_application::checkout::CheckoutUseCases;
 
 use crate::contract::{BodyOver64Kb, CartProductGone, CouponDoesNotApply, SignedIn};
 use crate::dto::{ApplyCouponBody, CouponPriceResponse};
-use crate::handlers::JsonBody;
+use crate::handlers::{Valid, ValidBody};
 use crate::{ApiError, CurrentUser};
 
 /// What the cart costs with the coupon. Nothing is taken: the order takes the coupon's use.
@@ -18,9 +18,9 @@ use crate::{ApiError, CurrentUser};
 pub async fn apply_coupon(
     CurrentUser(user): CurrentUser,
     checkout: web::Data<dyn CheckoutUseCases>,
-    body: JsonBody<ApplyCouponBody>,
+    body: ValidBody<ApplyCouponBody>,
 ) -> Result<HttpResponse, ApiError> {
-    let (code, lines) = body?.into_inner().try_into_domain()?;
+    let Valid((code, lines)) = body?;
     let price = checkout.apply_coupon(&user, &code, &lines).await?;
     Ok(HttpResponse::Ok().json(CouponPriceResponse::new(&code, price)))
 }

@@ -3,7 +3,7 @@ use paduka_application::coupons::CouponUseCases;
 
 use crate::contract::{AdminOnly, BodyOver64Kb, CouponCodeTaken, InvalidCoupon};
 use crate::dto::{CouponBody, CouponWriteResponse};
-use crate::handlers::JsonBody;
+use crate::handlers::{Valid, ValidBody};
 use crate::{AdminUser, ApiError};
 
 #[utoipa::path(
@@ -17,9 +17,9 @@ use crate::{AdminUser, ApiError};
 pub async fn create_coupon(
     AdminUser(admin): AdminUser,
     coupons: web::Data<dyn CouponUseCases>,
-    body: JsonBody<CouponBody>,
+    body: ValidBody<CouponBody>,
 ) -> Result<HttpResponse, ApiError> {
-    let terms = body?.into_inner().try_into_domain()?;
+    let Valid(terms) = body?;
     let coupon = coupons.create(&admin, terms).await?;
     Ok(HttpResponse::Created().json(CouponWriteResponse {
         success: true,

@@ -18,8 +18,8 @@ use crate::{AdminUser, ApiError};
 pub async fn delete_coupon(
     AdminUser(admin): AdminUser,
     coupons: web::Data<dyn CouponUseCases>,
-    id: web::Path<PathId<CouponId>>,
+    PathId { id }: PathId<CouponId>,
 ) -> Result<HttpResponse, ApiError> {
-    coupons.delete(&admin, &id.into_inner().id).await?;
+    coupons.delete(&admin, &id).await?;
     Ok(HttpResponse::Ok().json(MessageResponse::new("Coupon deleted Successfully")))
 }

@@ -6,7 +6,7 @@ use crate::contract::{
     AdminOnly, BodyOver64Kb, CouponCodeTaken, CouponNotFound, InvalidCoupon, PathId,
 };
 use crate::dto::{CouponBody, CouponWriteResponse};
-use crate::handlers::JsonBody;
+use crate::handlers::{Valid, ValidBody};
 use crate::{AdminUser, ApiError};
 
 /// Replaces the coupon's terms; its uses so far stay.
@@ -22,11 +22,11 @@ use crate::{AdminUser, ApiError};
 pub async fn update_coupon(
     AdminUser(admin): AdminUser,
     coupons: web::Data<dyn CouponUseCases>,
-    id: web::Path<PathId<CouponId>>,
-    body: JsonBody<CouponBody>,
+    PathId { id }: PathId<CouponId>,
+    body: ValidBody<CouponBody>,
 ) -> Result<HttpResponse, ApiError> {
-    let terms = body?.into_inner().try_into_domain()?;
-    let coupon = coupons.update(&admin, &id.into_inner().id, terms).await?;
+    let Valid(terms) = body?;
+    let coupon = coupons.update(&admin, &id, terms).await?;
     Ok(HttpResponse::Ok().json(CouponWriteResponse {
         success: true,
         message: "Coupon updated Successfully".into(),

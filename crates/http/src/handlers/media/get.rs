@@ -20,8 +20,8 @@ use crate::contract::{ImageNotFound, PathId, Unchanged};
 pub async fn get_media(
     request: HttpRequest,
     catalog: web::Data<dyn CatalogUseCases>,
-    id: web::Path<PathId<MediaId>>,
+    PathId { id }: PathId<MediaId>,
 ) -> Result<HttpResponse, ApiError> {
-    let image = catalog.image(&id.into_inner().id).await?;
+    let image = catalog.image(&id).await?;
     Ok(image_response(&request, image, IMMUTABLE_CACHE))
 }

@@ -21,8 +21,8 @@ use crate::{ApiError, CurrentUser};
 pub async fn cancel_order(
     CurrentUser(user): CurrentUser,
     orders: web::Data<dyn OrderUseCases>,
-    id: web::Path<PathId<OrderId>>,
+    PathId { id }: PathId<OrderId>,
 ) -> Result<HttpResponse, ApiError> {
-    orders.cancel(&user, &id.into_inner().id).await?;
+    orders.cancel(&user, &id).await?;
     Ok(HttpResponse::Ok().json(MessageResponse::new("Order Cancelled Successfully")))
 }

@@ -1,9 +1,9 @@
 use actix_web::{HttpRequest, HttpResponse, post, web};
-use paduka_application::checkout::CheckoutUseCases;
+use paduka_application::checkout::{CheckoutUseCases, CodRequest};
 
 use crate::contract::{BodyOver64Kb, CodConflict, CodRefused, SignedIn};
 use crate::dto::{CodBody, OrderDto, OrderWriteResponse};
-use crate::handlers::JsonBody;
+use crate::handlers::{Valid, ValidBody};
 use crate::{ApiError, CurrentUser};
 
 /// The longest `Idempotency-Key` kept.
@@ -25,7 +25,7 @@ pub async fn place_cod_order(
     CurrentUser(user): CurrentUser,
     checkout: web::Data<dyn CheckoutUseCases>,
     request: HttpRequest,
-    body: JsonBody<CodBody>,
+    body: ValidBody<CodBody>,
 ) -> Result<HttpResponse, ApiError> {
     let key = match request.headers().get("idempotency-key") {
         None => None,
@@ -46,8 +46,12 @@ pub async fn place_cod_order(
             Some(key.to_owned())
         }
     };
-    let order_request = body?.into_inner().try_into_request(key)?;
-    let placed = checkout.place_cod(&user, order_request).await?;
+    let Valid(order) = body?;
+    let order = CodRequest {
+        idempotency_key: key,
+        ..order
+    };
+    let placed = checkout.place_cod(&user, order).await?;
     Ok(HttpResponse::Created().json(OrderWriteResponse {
         success: true,
         message: "Order Placed Successfully".into(),

@@ -18,8 +18,8 @@ use crate::{ApiError, CurrentUser};
 pub async fn get_order(
     CurrentUser(user): CurrentUser,
     orders: web::Data<dyn OrderUseCases>,
-    id: web::Path<PathId<OrderId>>,
+    PathId { id }: PathId<OrderId>,
 ) -> Result<HttpResponse, ApiError> {
-    let detail = orders.get(&user, &id.into_inner().id).await?;
+    let detail = orders.get(&user, &id).await?;
     Ok(HttpResponse::Ok().json(OrderResponse::from(&detail)))
 }

@@ -18,9 +18,9 @@ use crate::{ApiError, CurrentUser};
 pub async fn invoice(
     CurrentUser(user): CurrentUser,
     orders: web::Data<dyn OrderUseCases>,
-    id: web::Path<PathId<OrderId>>,
+    PathId { id }: PathId<OrderId>,
 ) -> Result<HttpResponse, ApiError> {
-    let pdf = orders.invoice(&user, &id.into_inner().id).await?;
+    let pdf = orders.invoice(&user, &id).await?;
     Ok(HttpResponse::Ok()
         .content_type("application/pdf")
         .insert_header(ContentDisposition {

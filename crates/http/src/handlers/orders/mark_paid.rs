@@ -18,9 +18,9 @@ use crate::{AdminUser, ApiError};
 pub async fn mark_paid(
     AdminUser(admin): AdminUser,
     orders: web::Data<dyn OrderUseCases>,
-    id: web::Path<PathId<OrderId>>,
+    PathId { id }: PathId<OrderId>,
 ) -> Result<HttpResponse, ApiError> {
-    let order = orders.mark_paid(&admin, &id.into_inner().id).await?;
+    let order = orders.mark_paid(&admin, &id).await?;
     Ok(HttpResponse::Ok().json(OrderWriteResponse {
         success: true,
         message: "Payment recorded".into(),

@@ -3,7 +3,7 @@ use paduka_application::checkout::{CheckoutUseCases, OrderOutcome};
 
 use crate::contract::{BodyOver64Kb, CartUnfillable, OrderRefused, ProviderFailed, SignedIn};
 use crate::dto::{OrderBody, OrderDto, OrderWriteResponse};
-use crate::handlers::JsonBody;
+use crate::handlers::{Valid, ValidBody};
 use crate::{ApiError, CurrentUser};
 
 /// Places the order of a paid cart: checks the payment's signature, the pincode, the address,
@@ -21,9 +21,9 @@ use crate::{ApiError, CurrentUser};
 pub async fn place_order(
     CurrentUser(user): CurrentUser,
     checkout: web::Data<dyn CheckoutUseCases>,
-    body: JsonBody<OrderBody>,
+    body: ValidBody<OrderBody>,
 ) -> Result<HttpResponse, ApiError> {
-    let request = body?.into_inner().try_into_request()?;
+    let Valid(request) = body?;
     let placed = match checkout.place_order(&user, request).await? {
         OrderOutcome::Placed(placed) => placed,
         OrderOutcome::Unfilled { reason, refund } => {

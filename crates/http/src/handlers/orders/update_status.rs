@@ -23,7 +23,7 @@ use crate::{AdminUser, ApiError};
 pub async fn update_status(
     AdminUser(admin): AdminUser,
     orders: web::Data<dyn OrderUseCases>,
-    id: web::Path<PathId<OrderId>>,
+    PathId { id }: PathId<OrderId>,
     body: JsonBody<StatusBody>,
 ) -> Result<HttpResponse, ApiError> {
     let status = body?.into_inner().status.unwrap_or_default();
@@ -34,9 +34,7 @@ pub async fn update_status(
             "Status must be Pending, Confirmed or Delivered",
         ));
     }
-    let order = orders
-        .update_status(&admin, &id.into_inner().id, &status)
-        .await?;
+    let order = orders.update_status(&admin, &id, &status).await?;
     Ok(HttpResponse::Ok().json(OrderWriteResponse {
         success: true,
         message: "Order status updated".into(),

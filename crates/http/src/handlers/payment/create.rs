@@ -4,7 +4,7 @@ use paduka_application::checkout::CheckoutUseCases;
 use crate::contract::{
     BodyOver64Kb, CartProductMissing, InvalidPayment, PaymentConflict, ProviderFailed, SignedIn,
 };
-use crate::dto::{PaymentBody, PaymentResponse};
+use crate::dto::{PaymentBody, PaymentResponse, TryIntoDomain};
 use crate::handlers::optional_json;
 use crate::{ApiError, CurrentUser};
 
@@ -31,7 +31,7 @@ pub async fn create_payment(
         .filter(|a| !a.is_empty() && a.bytes().all(|b| b.is_ascii_digit()))
         .and_then(|a| a.parse().ok())
         .ok_or_else(|| ApiError::bad_request("Please enter a valid amount"))?;
-    let cart = optional_json::<PaymentBody>(&request, &body)?.try_into_cart()?;
+    let cart = optional_json::<PaymentBody>(&request, &body)?.try_into_domain()?;
     let order = checkout.start_payment(&user, amount, cart).await?;
     Ok(HttpResponse::Ok().json(PaymentResponse::from(order)))
 }

@@ -21,9 +21,8 @@ pub async fn products_by_category(
     request: HttpRequest,
     catalog: web::Data<dyn CatalogUseCases>,
     cache: web::Data<ListCache>,
-    id: web::Path<PathId<CategoryId>>,
+    PathId { id }: PathId<CategoryId>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = id.into_inner().id;
     let key = format!("category {id}");
     cache
         .json_reply(&request, key, catalog.revision(), async {

@@ -18,8 +18,8 @@ use crate::{AdminUser, ApiError};
 pub async fn delete_product(
     AdminUser(admin): AdminUser,
     catalog: web::Data<dyn CatalogUseCases>,
-    id: web::Path<PathId<ProductId>>,
+    PathId { id }: PathId<ProductId>,
 ) -> Result<HttpResponse, ApiError> {
-    catalog.delete_product(&admin, &id.into_inner().id).await?;
+    catalog.delete_product(&admin, &id).await?;
     Ok(HttpResponse::Ok().json(MessageResponse::new("Product Deleted successfully")))
 }

@@ -16,9 +16,9 @@ use crate::dto::ProductResponse;
 #[get("/product/get-product/{id}")]
 pub async fn get_product(
     catalog: web::Data<dyn CatalogUseCases>,
-    id: web::Path<PathId<ProductId>>,
+    PathId { id }: PathId<ProductId>,
 ) -> Result<HttpResponse, ApiError> {
-    let product = catalog.product(&id.into_inner().id).await?;
+    let product = catalog.product(&id).await?;
     Ok(HttpResponse::Ok().json(ProductResponse {
         success: true,
         product: (&product).into(),

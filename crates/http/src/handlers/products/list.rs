@@ -4,7 +4,7 @@ use paduka_application::catalog::CatalogUseCases;
 use crate::ApiError;
 use crate::cache::ListCache;
 use crate::contract::{ParameterOutOfRange, Unchanged};
-use crate::dto::{ProductDto, ProductListParams, ProductListResponse};
+use crate::dto::{ProductDto, ProductListParams, ProductListResponse, TryIntoDomain};
 
 /// The catalog, filtered, sorted and paged on the server; without parameters, every product,
 /// newest first. Compressed once per change (brotli or gzip by `Accept-Encoding`, an ETag per

@@ -23,7 +23,7 @@ use crate::handlers::media::{IMMUTABLE_CACHE, PHOTO_CACHE, image_response};
 pub async fn product_photo(
     request: HttpRequest,
     photos: web::Data<dyn PhotoUseCases>,
-    id: web::Path<PathId<ProductId>>,
+    PathId { id }: PathId<ProductId>,
     params: web::Query<PhotoParams>,
 ) -> Result<HttpResponse, ApiError> {
     let width = params.width()?;
@@ -31,7 +31,7 @@ pub async fn product_photo(
         width,
         accepts_webp: accepts_webp(&request),
     };
-    let served = photos.product_photo(&id.into_inner().id, asked).await?;
+    let served = photos.product_photo(&id, asked).await?;
     let cache = if params.v.as_deref() == Some(served.version.as_str()) {
         IMMUTABLE_CACHE
     } else {

@@ -24,11 +24,10 @@ pub async fn update_product(
     AdminUser(admin): AdminUser,
     catalog: web::Data<dyn CatalogUseCases>,
     photos: web::Data<dyn PhotoUseCases>,
-    id: web::Path<PathId<ProductId>>,
+    PathId { id }: PathId<ProductId>,
     form: Multipart,
 ) -> Result<HttpResponse, ApiError> {
     let form = read_product_form(form).await?;
-    let id = id.into_inner().id;
     let photo = prepare_photo(photos.get_ref(), &admin, form.photo).await?;
     let product = catalog
         .update_product(&admin, &id, form.input, photo)

@@ -4,7 +4,7 @@ use paduka_domain::ProductId;
 
 use crate::contract::{BodyOver64Kb, InvalidReview, PathId, ProductNotFound, SignedIn};
 use crate::dto::{ReviewBody, ReviewWriteResponse};
-use crate::handlers::JsonBody;
+use crate::handlers::{Valid, ValidBody};
 use crate::{ApiError, CurrentUser};
 
 /// Reviews the product as the signed-in user; a second review of the same product replaces
@@ -21,13 +21,11 @@ use crate::{ApiError, CurrentUser};
 pub async fn add_review(
     CurrentUser(user): CurrentUser,
     catalog: web::Data<dyn CatalogUseCases>,
-    id: web::Path<PathId<ProductId>>,
-    body: JsonBody<ReviewBody>,
+    PathId { id }: PathId<ProductId>,
+    body: ValidBody<ReviewBody>,
 ) -> Result<HttpResponse, ApiError> {
-    let draft = body?.into_inner().try_into_domain()?;
-    let review = catalog
-        .add_review(&user, &id.into_inner().id, draft)
-        .await?;
+    let Valid(draft) = body?;
+    let review = catalog.add_review(&user, &id, draft).await?;
     Ok(HttpResponse::Created().json(ReviewWriteResponse {
         success: true,
         message: "Review added successfully".into(),

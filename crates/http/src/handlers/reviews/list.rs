@@ -17,9 +17,9 @@ use crate::dto::{ReviewDto, ReviewsResponse};
 #[get("/product/reviews/{id}")]
 pub async fn product_reviews(
     catalog: web::Data<dyn CatalogUseCases>,
-    id: web::Path<PathId<ProductId>>,
+    PathId { id }: PathId<ProductId>,
 ) -> Result<HttpResponse, ApiError> {
-    let reviews = catalog.reviews(&id.into_inner().id).await?;
+    let reviews = catalog.reviews(&id).await?;
     Ok(HttpResponse::Ok().json(ReviewsResponse {
         success: true,
         reviews: reviews.iter().map(ReviewDto::from).collect(),

@@ -3,7 +3,7 @@ use paduka_application::sales::SaleUseCases;
 
 use crate::contract::{AdminOnly, BodyOver64Kb, InvalidSale};
 use crate::dto::{SaleBody, SaleWriteResponse};
-use crate::handlers::JsonBody;
+use crate::handlers::{Valid, ValidBody};
 use crate::{AdminUser, ApiError};
 
 #[utoipa::path(
@@ -17,9 +17,9 @@ use crate::{AdminUser, ApiError};
 pub async fn create_sale(
     AdminUser(admin): AdminUser,
     sales: web::Data<dyn SaleUseCases>,
-    body: JsonBody<SaleBody>,
+    body: ValidBody<SaleBody>,
 ) -> Result<HttpResponse, ApiError> {
-    let draft = body?.into_inner().try_into_domain()?;
+    let Valid(draft) = body?;
     let sale = sales.create(&admin, draft).await?;
     Ok(HttpResponse::Created().json(SaleWriteResponse {
         success: true,

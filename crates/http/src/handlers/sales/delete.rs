@@ -17,8 +17,8 @@ use crate::{AdminUser, ApiError};
 pub async fn delete_sale(
     AdminUser(admin): AdminUser,
     sales: web::Data<dyn SaleUseCases>,
-    id: web::Path<PathId<SaleId>>,
+    PathId { id }: PathId<SaleId>,
 ) -> Result<HttpResponse, ApiError> {
-    sales.delete(&admin, &id.into_inner().id).await?;
+    sales.delete(&admin, &id).await?;
     Ok(HttpResponse::Ok().json(MessageResponse::new("Sale deleted Successfully")))
 }

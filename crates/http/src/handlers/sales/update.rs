@@ -4,7 +4,7 @@ use paduka_domain::SaleId;
 
 use crate::contract::{AdminOnly, BodyOver64Kb, InvalidSale, PathId, SaleNotFound};
 use crate::dto::{SaleBody, SaleWriteResponse};
-use crate::handlers::JsonBody;
+use crate::handlers::{Valid, ValidBody};
 use crate::{AdminUser, ApiError};
 
 #[utoipa::path(
@@ -19,11 +19,11 @@ use crate::{AdminUser, ApiError};
 pub async fn update_sale(
     AdminUser(admin): AdminUser,
     sales: web::Data<dyn SaleUseCases>,
-    id: web::Path<PathId<SaleId>>,
-    body: JsonBody<SaleBody>,
+    PathId { id }: PathId<SaleId>,
+    body: ValidBody<SaleBody>,
 ) -> Result<HttpResponse, ApiError> {
-    let draft = body?.into_inner().try_into_domain()?;
-    let sale = sales.update(&admin, &id.into_inner().id, draft).await?;
+    let Valid(draft) = body?;
+    let sale = sales.update(&admin, &id, draft).await?;
     Ok(HttpResponse::Ok().json(SaleWriteResponse {
         success: true,
         message: "Sale updated successfully".into(),

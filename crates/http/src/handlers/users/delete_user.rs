@@ -18,8 +18,8 @@ use crate::{AdminUser, ApiError};
 pub async fn delete_user(
     AdminUser(admin): AdminUser,
     users: web::Data<dyn UserUseCases>,
-    id: web::Path<PathId<UserId>>,
+    PathId { id }: PathId<UserId>,
 ) -> Result<HttpResponse, ApiError> {
-    users.delete(&admin, &id.into_inner().id).await?;
+    users.delete(&admin, &id).await?;
     Ok(HttpResponse::Ok().json(MessageResponse::new("User deleted successfully")))
 }

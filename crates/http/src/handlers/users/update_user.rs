@@ -6,7 +6,7 @@ use crate::contract::{
     BodyOver64Kb, InvalidProfile, NotYourProfile, PathId, SignedIn, UserNotFound,
 };
 use crate::dto::{UpdateUserBody, UpdateUserResponse, UserDetailDto};
-use crate::handlers::JsonBody;
+use crate::handlers::{Valid, ValidBody};
 use crate::{ApiError, CurrentUser};
 
 /// Changes a profile: your own, or (administrators) anyone's. Only administrators may send
@@ -23,12 +23,11 @@ use crate::{ApiError, CurrentUser};
 pub async fn update_user(
     CurrentUser(principal): CurrentUser,
     users: web::Data<dyn UserUseCases>,
-    id: web::Path<PathId<UserId>>,
-    body: JsonBody<UpdateUserBody>,
+    PathId { id }: PathId<UserId>,
+    body: ValidBody<UpdateUserBody>,
 ) -> Result<HttpResponse, ApiError> {
-    let input = body?.into_inner().into_input();
-    let id = id.into_inner().id;
-    let user = users.update_profile(&principal, &id, &input).await?;
+    let Valid(changes) = body?;
+    let user = users.update_profile(&principal, &id, &changes).await?;
     Ok(HttpResponse::Ok().json(UpdateUserResponse {
         success: true,
         message: "Profile Updated Successfully".into(),
