@@ -61,11 +61,13 @@ stop_all() {
     wait 2>/dev/null || true
     pids=()
 }
+# new_database NAME: a fresh PostgreSQL database in `url`, dropped on exit. It sets `url`
+# rather than printing it: in `$(...)` the `databases+=` would be lost with the subshell.
 new_database() {
     local name="paduka_bench_$$_$1"
     psql -q "$PG/postgres" -c "CREATE DATABASE $name" >/dev/null
     databases+=("$name")
-    echo "$PG/$name"
+    url="$PG/$name"
 }
 run() {
     echo "== $1"
@@ -75,7 +77,7 @@ run() {
 # PORT_A over a new database; sets name and url, for restarting it.
 start_fresh() {
     name="$2-$1"
-    if [ "$1" = sqlite ]; then url="$work/$name/paduka.db"; else url=$(new_database "$2"); fi
+    if [ "$1" = sqlite ]; then url="$work/$name/paduka.db"; else new_database "$2"; fi
     start "$name" "$PORT_A" "$url"
 }
 
@@ -83,12 +85,12 @@ start sqlite "$PORT_A" "$work/sqlite/paduka.db"
 run "one instance, SQLite" "http://127.0.0.1:$PORT_A" "$work/sqlite/outbox"
 stop_all
 
-url=$(new_database one)
+new_database one
 start pg-one "$PORT_A" "$url"
 run "one instance, PostgreSQL" "http://127.0.0.1:$PORT_A" "$work/pg-one/outbox"
 stop_all
 
-url=$(new_database two)
+new_database two
 start pg-a "$PORT_A" "$url"
 start pg-b "$PORT_B" "$url"
 run "two instances, one PostgreSQL" "http://127.0.0.1:$PORT_A,http://127.0.0.1:$PORT_B" "$work/pg-a/outbox"
