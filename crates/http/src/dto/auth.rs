@@ -7,7 +7,7 @@ use utoipa::openapi::RefOr;
 use utoipa::openapi::schema::{ObjectBuilder, Schema, SchemaType, Type};
 use utoipa::{PartialSchema, ToSchema};
 
-use super::schema::{self, WS};
+use super::schema::{self, WS, request_schema};
 use super::{TryIntoDomain, scalar_text};
 use crate::ApiError;
 
@@ -18,20 +18,17 @@ pub struct LoginBody {
     pub password: Option<String>,
 }
 
-impl ToSchema for LoginBody {}
-
-impl PartialSchema for LoginBody {
-    fn schema() -> RefOr<Schema> {
-        schema::schema(schema::object(
-            "`POST /auth/login`. A wrong e-mail or password is 401, whatever it looks like.",
-            vec![
-                ("email", schema::not_blank(None), ""),
-                ("password", schema::string().min_length(Some(1)), ""),
-            ],
-            &["email", "password"],
-        ))
-    }
-}
+request_schema!(
+    LoginBody,
+    schema::schema(schema::object(
+        "`POST /auth/login`. A wrong e-mail or password is 401, whatever it looks like.",
+        vec![
+            ("email", schema::not_blank(None), ""),
+            ("password", schema::string().min_length(Some(1)), ""),
+        ],
+        &["email", "password"],
+    ))
+);
 
 impl TryIntoDomain for LoginBody {
     type Domain = Credentials;
@@ -249,16 +246,13 @@ pub struct ForgotPasswordBody {
     pub email: Option<String>,
 }
 
-impl ToSchema for ForgotPasswordBody {}
-
-impl PartialSchema for ForgotPasswordBody {
-    fn schema() -> RefOr<Schema> {
-        schema::schema(
-            schema::object("`POST /auth/forgot-password`.", vec![], &["email"])
-                .property("email", schema::email()),
-        )
-    }
-}
+request_schema!(
+    ForgotPasswordBody,
+    schema::schema(
+        schema::object("`POST /auth/forgot-password`.", vec![], &["email"])
+            .property("email", schema::email()),
+    )
+);
 
 impl TryIntoDomain for ForgotPasswordBody {
     type Domain = Email;
@@ -278,27 +272,24 @@ pub struct ResetPasswordBody {
     pub password: Option<String>,
 }
 
-impl ToSchema for ResetPasswordBody {}
-
-impl PartialSchema for ResetPasswordBody {
-    fn schema() -> RefOr<Schema> {
-        schema::schema(
-            schema::object(
-                "`POST /auth/reset-password`.",
-                vec![
-                    (
-                        "otp",
-                        schema::code(),
-                        "The 6-digit code from the mail, as text or as a number",
-                    ),
-                    ("password", new_password(), ""),
-                ],
-                &["email", "otp", "password"],
-            )
-            .property("email", schema::email()),
+request_schema!(
+    ResetPasswordBody,
+    schema::schema(
+        schema::object(
+            "`POST /auth/reset-password`.",
+            vec![
+                (
+                    "otp",
+                    schema::code(),
+                    "The 6-digit code from the mail, as text or as a number",
+                ),
+                ("password", new_password(), ""),
+            ],
+            &["email", "otp", "password"],
         )
-    }
-}
+        .property("email", schema::email()),
+    )
+);
 
 /// A password reset as sent: the e-mail and the new password read, the code as it came (a
 /// malformed one is wrong like any other, and costs no try).

@@ -1,11 +1,9 @@
 use paduka_domain::catalog::{Category, CategoryDraft};
 use serde::{Deserialize, Serialize};
-use utoipa::openapi::RefOr;
-use utoipa::openapi::schema::Schema;
-use utoipa::{PartialSchema, ToSchema};
+use utoipa::ToSchema;
 
 use super::TryIntoDomain;
-use super::schema::{self, WS};
+use super::schema::{self, WS, request_schema};
 use crate::ApiError;
 
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
@@ -45,30 +43,27 @@ pub fn image_reference_pattern() -> String {
     ))
 }
 
-impl ToSchema for CategoryBody {}
-
-impl PartialSchema for CategoryBody {
-    fn schema() -> RefOr<Schema> {
-        schema::schema(schema::object(
-            "`POST /category/create-category` and `PUT /category/update-category/{id}`.",
-            vec![
-                (
-                    "name",
-                    schema::not_blank(Some(60)),
-                    "Unique ignoring case; at most 60 characters, trimmed",
-                ),
-                (
-                    "image",
-                    schema::nullable_string()
-                        .pattern(Some(image_reference_pattern()))
-                        .max_length(Some(2000)),
-                    "An http(s) URL or a path on this server; empty or null for none",
-                ),
-            ],
-            &["name"],
-        ))
-    }
-}
+request_schema!(
+    CategoryBody,
+    schema::schema(schema::object(
+        "`POST /category/create-category` and `PUT /category/update-category/{id}`.",
+        vec![
+            (
+                "name",
+                schema::not_blank(Some(60)),
+                "Unique ignoring case; at most 60 characters, trimmed",
+            ),
+            (
+                "image",
+                schema::nullable_string()
+                    .pattern(Some(image_reference_pattern()))
+                    .max_length(Some(2000)),
+                "An http(s) URL or a path on this server; empty or null for none",
+            ),
+        ],
+        &["name"],
+    ))
+);
 
 impl TryIntoDomain for CategoryBody {
     type Domain = CategoryDraft;

@@ -13,6 +13,7 @@ use utoipa::openapi::RefOr;
 use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder, Schema};
 use utoipa::{PartialSchema, ToSchema};
 
+use super::schema::request_schema;
 use super::{TryIntoDomain, scalar_integer, scalar_text, schema};
 use crate::ApiError;
 
@@ -84,29 +85,26 @@ pub struct CartLineBody {
     pub quantity: Option<Value>,
 }
 
-impl ToSchema for CartLineBody {}
-
-impl PartialSchema for CartLineBody {
-    fn schema() -> RefOr<Schema> {
-        schema::schema(schema::object(
-            "One cart line; any other field (the product's name, price, ...) is ignored.",
-            vec![
-                ("_id", schema::id(), "The product's `_id`"),
-                (
-                    "productno",
-                    schema::whole_number(0, u32::MAX.into(), r"\+?[0-9]+|-0+", true),
-                    "The index of the chosen variant (0, the first, when left out), as a number or text",
-                ),
-                (
-                    "quantity",
-                    schema::whole_number(1, u32::MAX.into(), r"\+?0*[1-9][0-9]*", false),
-                    "How many, at least 1, as a number or text",
-                ),
-            ],
-            &["_id", "quantity"],
-        ))
-    }
-}
+request_schema!(
+    CartLineBody,
+    schema::schema(schema::object(
+        "One cart line; any other field (the product's name, price, ...) is ignored.",
+        vec![
+            ("_id", schema::id(), "The product's `_id`"),
+            (
+                "productno",
+                schema::whole_number(0, u32::MAX.into(), r"\+?[0-9]+|-0+", true),
+                "The index of the chosen variant (0, the first, when left out), as a number or text",
+            ),
+            (
+                "quantity",
+                schema::whole_number(1, u32::MAX.into(), r"\+?0*[1-9][0-9]*", false),
+                "How many, at least 1, as a number or text",
+            ),
+        ],
+        &["_id", "quantity"],
+    ))
+);
 
 /// The cart's lines.
 pub(super) fn cart_lines_schema() -> ArrayBuilder {
@@ -219,19 +217,16 @@ pub struct PaymentBody {
     pub state: Option<String>,
 }
 
-impl ToSchema for PaymentBody {}
-
-impl PartialSchema for PaymentBody {
-    fn schema() -> RefOr<Schema> {
-        cart_body_schema(
-            "`POST /payment/{amount}`: the cart. Without any of its fields (`{}`), no cart is \
-             checked (the spec's client); with one, the cart must be complete, deliverable and \
-             cost `amount`.",
-            vec![],
-            &[],
-        )
-    }
-}
+request_schema!(
+    PaymentBody,
+    cart_body_schema(
+        "`POST /payment/{amount}`: the cart. Without any of its fields (`{}`), no cart is \
+         checked (the spec's client); with one, the cart must be complete, deliverable and \
+         cost `amount`.",
+        vec![],
+        &[],
+    )
+);
 
 impl TryIntoDomain for PaymentBody {
     /// `None` when the body carries no cart at all.
@@ -295,21 +290,18 @@ pub struct SandboxPayBody {
     pub order_id: Option<String>,
 }
 
-impl ToSchema for SandboxPayBody {}
-
-impl PartialSchema for SandboxPayBody {
-    fn schema() -> RefOr<Schema> {
-        schema::schema(schema::object(
-            "`POST /payment/sandbox/pay`.",
-            vec![(
-                "orderId",
-                schema::not_blank(None),
-                "The sandbox order id `POST /payment/{amount}` answered",
-            )],
-            &["orderId"],
-        ))
-    }
-}
+request_schema!(
+    SandboxPayBody,
+    schema::schema(schema::object(
+        "`POST /payment/sandbox/pay`.",
+        vec![(
+            "orderId",
+            schema::not_blank(None),
+            "The sandbox order id `POST /payment/{amount}` answered",
+        )],
+        &["orderId"],
+    ))
+);
 
 /// The three fields a checkout window returns.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
@@ -354,35 +346,32 @@ pub struct OrderBody {
     pub state: Option<String>,
 }
 
-impl ToSchema for OrderBody {}
-
-impl PartialSchema for OrderBody {
-    fn schema() -> RefOr<Schema> {
-        cart_body_schema(
-            "`POST /order/cart`: the paid cart and what the checkout window returned. Other \
-             fields (`status`, `user`) are ignored.",
-            vec![
-                amount_field("What the cart costs, in whole rupees, as a number or text"),
-                (
-                    "paymentId",
-                    schema::nullable_string(),
-                    "The provider's payment id",
-                ),
-                (
-                    "orderId",
-                    schema::nullable_string(),
-                    "The provider's order id (`id` of `POST /payment/{amount}`)",
-                ),
-                (
-                    "signature",
-                    schema::nullable_string(),
-                    "The provider's signature",
-                ),
-            ],
-            &["amount"],
-        )
-    }
-}
+request_schema!(
+    OrderBody,
+    cart_body_schema(
+        "`POST /order/cart`: the paid cart and what the checkout window returned. Other \
+         fields (`status`, `user`) are ignored.",
+        vec![
+            amount_field("What the cart costs, in whole rupees, as a number or text"),
+            (
+                "paymentId",
+                schema::nullable_string(),
+                "The provider's payment id",
+            ),
+            (
+                "orderId",
+                schema::nullable_string(),
+                "The provider's order id (`id` of `POST /payment/{amount}`)",
+            ),
+            (
+                "signature",
+                schema::nullable_string(),
+                "The provider's signature",
+            ),
+        ],
+        &["amount"],
+    )
+);
 
 impl TryIntoDomain for OrderBody {
     type Domain = OrderRequest;
@@ -416,19 +405,16 @@ pub struct CodBody {
     pub state: Option<String>,
 }
 
-impl ToSchema for CodBody {}
-
-impl PartialSchema for CodBody {
-    fn schema() -> RefOr<Schema> {
-        cart_body_schema(
-            "`POST /order/cod`: the cart to pay for in cash on delivery.",
-            vec![amount_field(
-                "What the cart costs, in whole rupees (after the coupon), as a number or text",
-            )],
-            &["amount"],
-        )
-    }
-}
+request_schema!(
+    CodBody,
+    cart_body_schema(
+        "`POST /order/cod`: the cart to pay for in cash on delivery.",
+        vec![amount_field(
+            "What the cart costs, in whole rupees (after the coupon), as a number or text",
+        )],
+        &["amount"],
+    )
+);
 
 impl TryIntoDomain for CodBody {
     /// Without an idempotency key: that comes in a header.
@@ -454,17 +440,14 @@ pub struct MyOrdersBody {
     pub user: Option<String>,
 }
 
-impl ToSchema for MyOrdersBody {}
-
-impl PartialSchema for MyOrdersBody {
-    fn schema() -> RefOr<Schema> {
-        schema::schema(schema::object(
-            "`POST /order/myorders`: optional; `user`, when sent, must be the caller's `_id` (else 403).",
-            vec![("user", schema::nullable_string(), "")],
-            &[],
-        ))
-    }
-}
+request_schema!(
+    MyOrdersBody,
+    schema::schema(schema::object(
+        "`POST /order/myorders`: optional; `user`, when sent, must be the caller's `_id` (else 403).",
+        vec![("user", schema::nullable_string(), "")],
+        &[],
+    ))
+);
 
 impl MyOrdersBody {
     pub fn claimed(&self) -> Option<UserId> {
@@ -488,21 +471,18 @@ impl StatusBody {
     pub const SETTABLE: [&'static str; 3] = ["Pending", "Confirmed", "Delivered"];
 }
 
-impl ToSchema for StatusBody {}
-
-impl PartialSchema for StatusBody {
-    fn schema() -> RefOr<Schema> {
-        schema::schema(schema::object(
-            "`PUT /order/update-status/{id}`.",
-            vec![(
-                "status",
-                schema::one_of_texts(&StatusBody::SETTABLE),
-                "Cancelling has its own call, `GET /order/delete/{id}`",
-            )],
-            &["status"],
-        ))
-    }
-}
+request_schema!(
+    StatusBody,
+    schema::schema(schema::object(
+        "`PUT /order/update-status/{id}`.",
+        vec![(
+            "status",
+            schema::one_of_texts(&StatusBody::SETTABLE),
+            "Cancelling has its own call, `GET /order/delete/{id}`",
+        )],
+        &["status"],
+    ))
+);
 
 #[cfg(test)]
 mod tests;

@@ -6,12 +6,11 @@ use paduka_domain::coupon::{Coupon, CouponKind, CouponPrice, CouponTerms};
 use paduka_domain::sale::{SaleDraft, parse_shop_time};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use utoipa::openapi::RefOr;
-use utoipa::openapi::schema::Schema;
-use utoipa::{PartialSchema, ToSchema};
+use utoipa::ToSchema;
 
 use super::checkout::{CartLineBody, cart_lines, cart_lines_schema};
 use super::sale::shop_time;
+use super::schema::request_schema;
 use super::{TryIntoDomain, scalar_integer, scalar_text, schema, timestamp, whole_second_time};
 use crate::ApiError;
 use paduka_application::checkout::CartLine;
@@ -90,53 +89,50 @@ const POSITIVE_TEXT: &str = r"\+?0*[1-9][0-9]*";
 /// A whole number at least 0, as text.
 const COUNT_TEXT: &str = r"\+?[0-9]+|-0+";
 
-impl ToSchema for CouponBody {}
-
-impl PartialSchema for CouponBody {
-    fn schema() -> RefOr<Schema> {
-        schema::schema(
-            schema::object(
-                "`POST /coupon/create-coupon` and `PUT /coupon/update-coupon/{id}`: the end \
-                 must be after the start; a `percent` coupon's value is 1 to 90",
-                vec![
-                    (
-                        "code",
-                        schema::string().pattern(Some(schema::trimmed("[A-Za-z0-9]{3,20}"))),
-                        "3 to 20 letters or digits, stored upper case, unique ignoring case",
-                    ),
-                    (
-                        "kind",
-                        schema::one_of_texts(&["percent", "amount"]),
-                        "A whole percent off, or whole rupees off",
-                    ),
-                    (
-                        "value",
-                        schema::whole_number(1, 10_000_000, POSITIVE_TEXT, false),
-                        "Percent (1 to 90) or whole rupees (at least 1), by `kind`",
-                    ),
-                    (
-                        "minOrder",
-                        schema::whole_number(0, 10_000_000, COUNT_TEXT, true),
-                        "Whole rupees the subtotal must reach; 0 when left out",
-                    ),
-                    (
-                        "maxUses",
-                        schema::whole_number(1, MAX_LIMIT, POSITIVE_TEXT, true),
-                        "Orders that may use it in all; null: no limit",
-                    ),
-                    (
-                        "maxUsesPerUser",
-                        schema::whole_number(1, MAX_LIMIT, POSITIVE_TEXT, true),
-                        "Orders one account may use it for; null: no limit",
-                    ),
-                ],
-                &["code", "kind", "value", "start", "end"],
-            )
-            .property("start", shop_time())
-            .property("end", shop_time()),
+request_schema!(
+    CouponBody,
+    schema::schema(
+        schema::object(
+            "`POST /coupon/create-coupon` and `PUT /coupon/update-coupon/{id}`: the end \
+             must be after the start; a `percent` coupon's value is 1 to 90",
+            vec![
+                (
+                    "code",
+                    schema::string().pattern(Some(schema::trimmed("[A-Za-z0-9]{3,20}"))),
+                    "3 to 20 letters or digits, stored upper case, unique ignoring case",
+                ),
+                (
+                    "kind",
+                    schema::one_of_texts(&["percent", "amount"]),
+                    "A whole percent off, or whole rupees off",
+                ),
+                (
+                    "value",
+                    schema::whole_number(1, 10_000_000, POSITIVE_TEXT, false),
+                    "Percent (1 to 90) or whole rupees (at least 1), by `kind`",
+                ),
+                (
+                    "minOrder",
+                    schema::whole_number(0, 10_000_000, COUNT_TEXT, true),
+                    "Whole rupees the subtotal must reach; 0 when left out",
+                ),
+                (
+                    "maxUses",
+                    schema::whole_number(1, MAX_LIMIT, POSITIVE_TEXT, true),
+                    "Orders that may use it in all; null: no limit",
+                ),
+                (
+                    "maxUsesPerUser",
+                    schema::whole_number(1, MAX_LIMIT, POSITIVE_TEXT, true),
+                    "Orders one account may use it for; null: no limit",
+                ),
+            ],
+            &["code", "kind", "value", "start", "end"],
         )
-    }
-}
+        .property("start", shop_time())
+        .property("end", shop_time()),
+    )
+);
 
 /// A whole number field: absent or null is `None`, anything but a whole number in `range`
 /// is refused with `message`.
@@ -245,25 +241,22 @@ pub struct ApplyCouponBody {
     pub products: Option<Vec<CartLineBody>>,
 }
 
-impl ToSchema for ApplyCouponBody {}
-
-impl PartialSchema for ApplyCouponBody {
-    fn schema() -> RefOr<Schema> {
-        schema::schema(
-            schema::object(
-                "`POST /coupon/apply`: the code the shopper typed and the cart's lines, as \
-                 checkout sends them",
-                vec![(
-                    "code",
-                    schema::not_blank(Some(100)),
-                    "The coupon's code, in any case",
-                )],
-                &["code", "products"],
-            )
-            .property("products", cart_lines_schema()),
+request_schema!(
+    ApplyCouponBody,
+    schema::schema(
+        schema::object(
+            "`POST /coupon/apply`: the code the shopper typed and the cart's lines, as \
+             checkout sends them",
+            vec![(
+                "code",
+                schema::not_blank(Some(100)),
+                "The coupon's code, in any case",
+            )],
+            &["code", "products"],
         )
-    }
-}
+        .property("products", cart_lines_schema()),
+    )
+);
 
 impl TryIntoDomain for ApplyCouponBody {
     type Domain = (String, Vec<CartLine>);

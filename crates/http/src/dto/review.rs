@@ -1,10 +1,9 @@
 use paduka_domain::review::{Review, ReviewDraft};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use utoipa::openapi::RefOr;
-use utoipa::openapi::schema::Schema;
-use utoipa::{PartialSchema, ToSchema};
+use utoipa::ToSchema;
 
+use super::schema::request_schema;
 use super::{TryIntoDomain, scalar_integer, schema, timestamp};
 use crate::ApiError;
 
@@ -59,28 +58,25 @@ pub struct ReviewBody {
     pub rating: Option<Value>,
 }
 
-impl ToSchema for ReviewBody {}
-
-impl PartialSchema for ReviewBody {
-    fn schema() -> RefOr<Schema> {
-        schema::schema(schema::object(
-            "`POST /review/add-review/{id}`. The reviewer is the token's user: a `user` field is ignored.",
-            vec![
-                (
-                    "rating",
-                    schema::whole_number(1, 5, r"\+?0*[1-5]", false),
-                    "A whole number from 1 to 5, as a number or as text",
-                ),
-                (
-                    "comment",
-                    schema::nullable_string().max_length(Some(ReviewDraft::MAX_COMMENT_CHARS)),
-                    "At most 2000 characters, trimmed",
-                ),
-            ],
-            &["rating"],
-        ))
-    }
-}
+request_schema!(
+    ReviewBody,
+    schema::schema(schema::object(
+        "`POST /review/add-review/{id}`. The reviewer is the token's user: a `user` field is ignored.",
+        vec![
+            (
+                "rating",
+                schema::whole_number(1, 5, r"\+?0*[1-5]", false),
+                "A whole number from 1 to 5, as a number or as text",
+            ),
+            (
+                "comment",
+                schema::nullable_string().max_length(Some(ReviewDraft::MAX_COMMENT_CHARS)),
+                "At most 2000 characters, trimmed",
+            ),
+        ],
+        &["rating"],
+    ))
+);
 
 impl TryIntoDomain for ReviewBody {
     type Domain = ReviewDraft;

@@ -1,11 +1,10 @@
 use paduka_domain::sale::{Sale, SaleDraft};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use utoipa::openapi::RefOr;
+use utoipa::ToSchema;
 use utoipa::openapi::schema::{KnownFormat, Schema, SchemaFormat};
-use utoipa::{PartialSchema, ToSchema};
 
-use super::schema::{self, WS};
+use super::schema::{self, WS, request_schema};
 use super::{TryIntoDomain, scalar_text, whole_second_time};
 use crate::ApiError;
 
@@ -67,33 +66,30 @@ pub(super) fn shop_time() -> Schema {
     )
 }
 
-impl ToSchema for SaleBody {}
-
-impl PartialSchema for SaleBody {
-    fn schema() -> RefOr<Schema> {
-        schema::schema(
-            schema::object(
-                "`POST /sale/create-sale` and `PUT /sale/update-sale/{id}`: every field is \
-                 required (else `Fill all details`), and the end must be after the start",
-                vec![
-                    (
-                        "name",
-                        schema::not_blank(Some(100)),
-                        "At most 100 characters, trimmed",
-                    ),
-                    (
-                        "discount",
-                        schema::whole_number(0, 100, PERCENT_TEXT, false),
-                        "Whole percent, 0 to 100, as a number or as text",
-                    ),
-                ],
-                &["name", "start", "end", "discount"],
-            )
-            .property("start", shop_time())
-            .property("end", shop_time()),
+request_schema!(
+    SaleBody,
+    schema::schema(
+        schema::object(
+            "`POST /sale/create-sale` and `PUT /sale/update-sale/{id}`: every field is \
+             required (else `Fill all details`), and the end must be after the start",
+            vec![
+                (
+                    "name",
+                    schema::not_blank(Some(100)),
+                    "At most 100 characters, trimmed",
+                ),
+                (
+                    "discount",
+                    schema::whole_number(0, 100, PERCENT_TEXT, false),
+                    "Whole percent, 0 to 100, as a number or as text",
+                ),
+            ],
+            &["name", "start", "end", "discount"],
         )
-    }
-}
+        .property("start", shop_time())
+        .property("end", shop_time()),
+    )
+);
 
 impl TryIntoDomain for SaleBody {
     type Domain = SaleDraft;

@@ -155,6 +155,21 @@ pub fn any_of(description: &str, schemas: Vec<ObjectBuilder>) -> Schema {
     Schema::AnyOf(any.build())
 }
 
+/// A request body's `ToSchema`, its schema written by hand (the server reads numbers sent as
+/// text and the like, which derived schemas cannot say): `request_schema!(LoginBody, expr)`.
+macro_rules! request_schema {
+    ($body:ty, $schema:expr $(,)?) => {
+        impl utoipa::ToSchema for $body {}
+
+        impl utoipa::PartialSchema for $body {
+            fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+                $schema
+            }
+        }
+    };
+}
+pub(crate) use request_schema;
+
 /// `object` as the `RefOr` utoipa's traits return.
 pub fn schema(object: ObjectBuilder) -> RefOr<Schema> {
     RefOr::T(Schema::Object(object.build()))

@@ -1,10 +1,9 @@
 use paduka_domain::user::{ProfileChanges, User};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use utoipa::openapi::RefOr;
-use utoipa::openapi::schema::Schema;
-use utoipa::{PartialSchema, ToSchema};
+use utoipa::ToSchema;
 
+use super::schema::request_schema;
 use super::{TryIntoDomain, scalar_text, schema, timestamp};
 use crate::ApiError;
 
@@ -60,45 +59,42 @@ pub struct UpdateUserBody {
     pub newrole: Option<Value>,
 }
 
-impl ToSchema for UpdateUserBody {}
-
-impl PartialSchema for UpdateUserBody {
-    fn schema() -> RefOr<Schema> {
-        schema::schema(schema::object(
-            "`PUT /user/update-user/{id}`. A field left out (or null) keeps its value. The \
-             e-mail cannot be changed: an `email` or `newemail` field is ignored.",
-            vec![
-                (
-                    "newname",
-                    schema::nullable_string()
-                        .pattern(Some(schema::not_blank_pattern()))
-                        .max_length(Some(100)),
-                    "At most 100 characters, trimmed",
-                ),
-                (
-                    "newphone",
-                    schema::phone(true),
-                    "10 digits, optionally with `+91`, spaces or dashes; a number or text",
-                ),
-                (
-                    "newaddress",
-                    schema::nullable_string()
-                        .pattern(Some(schema::not_blank_pattern()))
-                        .max_length(Some(500)),
-                    "At most 500 characters, trimmed",
-                ),
-                (
-                    "newrole",
-                    schema::whole_number(0, 1, r"[-+]?0+|\+?0*1", true),
-                    "`0` (shopper) or `1` (admin), as a number or text. Administrators only, \
-                     and not for themselves (400 `You cannot change your own role`); a shopper \
-                     sending it is refused (403)",
-                ),
-            ],
-            &[],
-        ))
-    }
-}
+request_schema!(
+    UpdateUserBody,
+    schema::schema(schema::object(
+        "`PUT /user/update-user/{id}`. A field left out (or null) keeps its value. The \
+         e-mail cannot be changed: an `email` or `newemail` field is ignored.",
+        vec![
+            (
+                "newname",
+                schema::nullable_string()
+                    .pattern(Some(schema::not_blank_pattern()))
+                    .max_length(Some(100)),
+                "At most 100 characters, trimmed",
+            ),
+            (
+                "newphone",
+                schema::phone(true),
+                "10 digits, optionally with `+91`, spaces or dashes; a number or text",
+            ),
+            (
+                "newaddress",
+                schema::nullable_string()
+                    .pattern(Some(schema::not_blank_pattern()))
+                    .max_length(Some(500)),
+                "At most 500 characters, trimmed",
+            ),
+            (
+                "newrole",
+                schema::whole_number(0, 1, r"[-+]?0+|\+?0*1", true),
+                "`0` (shopper) or `1` (admin), as a number or text. Administrators only, \
+                 and not for themselves (400 `You cannot change your own role`); a shopper \
+                 sending it is refused (403)",
+            ),
+        ],
+        &[],
+    ))
+);
 
 impl TryIntoDomain for UpdateUserBody {
     type Domain = ProfileChanges;
