@@ -1377,7 +1377,7 @@ export interface components {
              *     invoices.
              */
             state?: string | null;
-            /** @description `Pending`, `Confirmed`, `Delivered` or `Cancelled`. */
+            /** @description Where the order stands in its lifecycle (the enum names all seven statuses). */
             status: components["schemas"]["OrderStatusName"];
             /**
              * Format: int64
@@ -1811,7 +1811,7 @@ export interface components {
              *     webhook) or the account is gone.
              */
             by?: string | null;
-            /** @description `Pending`, `Confirmed`, `Delivered` or `Cancelled`. */
+            /** @description The status the order took. */
             status: components["schemas"]["OrderStatusName"];
         };
         /** @description Cash the couriers are to collect. */

@@ -66,7 +66,7 @@ pub struct OrderDto {
     /// The provider's payment id; `null` for cash on delivery not collected yet.
     #[serde(rename = "paymentId")]
     pub payment_id: Option<String>,
-    /// `Pending`, `Confirmed`, `Delivered` or `Cancelled`.
+    /// Where the order stands in its lifecycle (the enum names all seven statuses).
     pub status: OrderStatusName,
     #[serde(rename = "createdAt")]
     #[schema(format = DateTime)]
@@ -132,7 +132,7 @@ impl From<&Order> for OrderDto {
 /// One status an order took.
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 pub struct StatusChangeDto {
-    /// `Pending`, `Confirmed`, `Delivered` or `Cancelled`.
+    /// The status the order took.
     pub status: OrderStatusName,
     #[schema(format = DateTime)]
     pub at: String,
