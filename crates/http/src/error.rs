@@ -254,8 +254,12 @@ impl From<OrderError> for ApiError {
             | OrderError::Shipped
             | OrderError::NotShipped
             | OrderError::AlreadyPaid => Self::Conflict(message),
-            OrderError::RefundFailed(cause) => {
+            OrderError::RefundFailed(cause) | OrderError::ReturnRefundFailed(cause) => {
                 tracing::error!(error.message = %cause, "refund failed");
+                Self::BadGateway(message)
+            }
+            OrderError::CourierUnavailable(cause) => {
+                tracing::error!(error.message = %format!("{cause:#}"), "courier not answering");
                 Self::BadGateway(message)
             }
             OrderError::Unexpected(cause) => Self::Unexpected(cause),

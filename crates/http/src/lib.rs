@@ -14,6 +14,7 @@ pub mod auth;
 pub mod cache;
 pub mod client;
 pub mod contract;
+pub mod courier_key;
 pub mod dto;
 pub mod encoding;
 pub mod error;
@@ -37,6 +38,7 @@ use paduka_application::sales::SaleUseCases;
 
 pub use auth::{AdminUser, CurrentUser};
 pub use client::{ClientAddress, TrustedProxies};
+pub use courier_key::CourierWebhookKey;
 pub use error::ApiError;
 pub use routes::{API_PREFIX, configure};
 
@@ -64,4 +66,6 @@ pub struct ApiState {
     pub replies: Arc<cache::ListCache>,
     /// Whose `X-Forwarded-For` names the client (`TRUSTED_PROXIES`).
     pub trusted_proxies: Arc<TrustedProxies>,
+    /// What the courier's tracking webhook must send as `x-api-key`.
+    pub courier_webhook_key: Arc<CourierWebhookKey>,
 }

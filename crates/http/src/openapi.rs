@@ -33,6 +33,7 @@ pub const SECURITY_SCHEME: &str = "token";
         (name = "users", description = "Profiles, and the administrators' list of users"),
         (name = "checkout", description = "Delivery checks, payments (Razorpay or the offline sandbox; `POST /payment/sandbox/pay` exists only with the sandbox) and the provider's webhook"),
         (name = "orders", description = "Placing a paid cart, my orders, and the administrators' order list"),
+        (name = "shipping", description = "Handing orders to a courier and recording what the courier reported"),
         (name = "admin", description = "The administrators' overview: orders, revenue, stock"),
         (name = "media", description = "Images we store and serve"),
         (name = "health"),

@@ -20,7 +20,7 @@ use crate::extract::{json_config, path_config, query_config};
 use crate::handlers::payment::sandbox_page;
 use crate::handlers::{
     admin, auth, categories, coupons, delivery, health, media, orders, payment, products, reviews,
-    sales, users,
+    sales, shipping, users,
 };
 use crate::{ApiState, openapi};
 use tagged::{Optional, Tagged, tagged};
@@ -132,6 +132,15 @@ pub fn api_scope(
                 orders::cancel::cancel_order,
             ),
         ))
+        .service(tagged(
+            "shipping",
+            (
+                shipping::create::ship_order,
+                shipping::label::label,
+                shipping::event::record_event,
+                shipping::webhook::courier_webhook,
+            ),
+        ))
         .service(tagged("admin", (admin::stats::admin_stats,)))
         .service(tagged("media", (media::get::get_media,)))
         .service(health_checks())
@@ -181,6 +190,7 @@ pub fn configure(state: ApiState) -> impl FnOnce(&mut web::ServiceConfig) {
             readiness,
             replies,
             trusted_proxies,
+            courier_webhook_key,
         } = state;
         config
             .app_data(web::Data::from(catalog))
@@ -195,7 +205,8 @@ pub fn configure(state: ApiState) -> impl FnOnce(&mut web::ServiceConfig) {
             .app_data(web::Data::from(orders))
             .app_data(web::Data::from(admin))
             .app_data(web::Data::from(readiness))
-            .app_data(web::Data::from(trusted_proxies));
+            .app_data(web::Data::from(trusted_proxies))
+            .app_data(web::Data::from(courier_webhook_key));
 
         let api = api_scope(sandbox.is_some())
             .app_data(json_config())

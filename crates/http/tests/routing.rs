@@ -23,7 +23,9 @@ use paduka_application::catalog::{
     CatalogError, MockCatalogUseCases, MockPhotoUseCases, PhotoRequest, ProductPage, ProductSort,
     ServedPhoto,
 };
-use paduka_application::checkout::{CheckoutError, MockCheckoutUseCases, MockSandboxUseCases};
+use paduka_application::checkout::{
+    CheckoutError, DeliveryQuote, MockCheckoutUseCases, MockSandboxUseCases,
+};
 use paduka_application::coupons::MockCouponUseCases;
 use paduka_application::orders::MockOrderUseCases;
 use paduka_application::ports::MockReadinessProbe;
@@ -32,7 +34,7 @@ use paduka_domain::catalog::{
     CategoryRef, Image, ImageType, Product, ProductDraft, ProductInput, ProductRating, StoredImage,
 };
 use paduka_domain::contact::Phone;
-use paduka_domain::delivery::DeliveryArea;
+use paduka_domain::delivery::{DeliveryArea, DeliveryEstimate, EstimateSource};
 use paduka_domain::photo::{self, PhotoWidth};
 use paduka_domain::review::{Review, UserRef};
 use paduka_domain::sale::{Sale, SaleDraft};
@@ -98,6 +100,7 @@ fn state_from(mut mocks: Mocks) -> ApiState {
         readiness: Arc::new(probe),
         replies: Arc::default(),
         trusted_proxies: Arc::default(),
+        courier_webhook_key: Arc::default(),
     }
 }
 
@@ -1078,17 +1081,24 @@ async fn without_the_sandbox_its_routes_do_not_exist_and_order_routes_need_a_tok
 async fn the_delivery_check_needs_six_digits() {
     let mut mocks = Mocks::default();
     let area = DeliveryArea::parse_list("281001,492010").unwrap();
-    mocks
-        .checkout
-        .expect_delivery()
-        .returning(move |pincode| Ok(area.availability(pincode)?));
+    mocks.checkout.expect_delivery().returning(move |pincode| {
+        let check = area.availability(pincode)?;
+        let day = |d| chrono::NaiveDate::from_ymd_opt(2026, 12, d).unwrap();
+        let estimate = check.deliverable.then_some(DeliveryEstimate {
+            from: day(1),
+            to: day(3),
+            source: EstimateSource::Table,
+        });
+        Ok(DeliveryQuote { check, estimate })
+    });
     let app = app!(mocks: mocks);
     let request = test::TestRequest::get().uri("/api/v1/delivery/281001");
     assert_eq!(
         send!(app, request),
         (
             StatusCode::OK,
-            json!({"success": true, "deliverable": true, "message": "Delivery available at this pincode", "state": "Uttar Pradesh"})
+            json!({"success": true, "deliverable": true, "message": "Delivery available at this pincode", "state": "Uttar Pradesh",
+                   "estimate": {"from": "2026-12-01", "to": "2026-12-03", "source": "table"}})
         )
     );
     let request = test::TestRequest::get().uri("/api/v1/delivery/2810");

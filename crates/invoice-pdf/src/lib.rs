@@ -16,13 +16,19 @@
 //! which many common fonts still lack. Text in scripts it has no glyphs for (Devanagari, for
 //! one) would show the missing-glyph box: names and addresses are expected in Latin script.
 //!
-//! Nothing here does I/O: [`render`] turns a document into bytes, the same bytes every time.
+//! The same pen draws the packing slip of a parcel the shop ships itself
+//! ([`render_packing_slip`], an A6 label: see the `slip` module), with its AWB as a Code 128
+//! barcode.
+//!
+//! Nothing here does I/O: [`render`] and [`render_packing_slip`] turn a document into bytes,
+//! the same bytes every time.
 
-use chrono::Datelike;
+use chrono::{Datelike, NaiveDate};
 use krilla::Document;
 use krilla::metadata::{DateTime, Metadata};
 use krilla::page::PageSettings;
 use paduka_domain::invoice::InvoiceDocument;
+use paduka_domain::order::PackingSlip;
 
 use crate::closing::{Closing, draw_footer};
 use crate::heading::{draw_heading, draw_parties};
@@ -30,9 +36,11 @@ use crate::pen::Pen;
 use crate::table::Table;
 use crate::text::Fonts;
 
+mod barcode;
 mod closing;
 mod heading;
 mod pen;
+mod slip;
 mod table;
 #[cfg(test)]
 mod tests;
@@ -57,32 +65,68 @@ const FOOTER_TOP: f32 = PAGE_HEIGHT - MARGIN - 34.0;
 /// Latin-1 character), but an error here is better logged by the caller than a panic in a
 /// request; it is also what the application's `InvoiceRenderer` port returns.
 pub fn render(document: &InvoiceDocument) -> anyhow::Result<Vec<u8>> {
+    let title = format!("{} {}", document.kind.title(), document.number);
+    let metadata = metadata(title, &document.seller.legal_name, document.date);
+    one_page(PAGE_WIDTH, PAGE_HEIGHT, metadata, "invoice", |pen| {
+        draw(pen, document)
+    })
+}
+
+/// The packing slip as a PDF: one A6 page (105 x 148 mm), to print on a courier's label
+/// printer or on A4 and stick on the parcel. Long names and addresses are cut with an ellipsis,
+/// and the lines that do not fit are counted (`+3 more`).
+///
+/// An error if the AWB cannot be drawn as a Code 128 barcode (an [`Awb`] always can) or, as
+/// for [`render`], if krilla refuses a font.
+///
+/// [`Awb`]: paduka_domain::order::Awb
+pub fn render_packing_slip(slip: &PackingSlip) -> anyhow::Result<Vec<u8>> {
+    let barcode = barcode::Barcode::new(slip.awb.as_str())?;
+    let title = format!("Packing slip {}", slip.order_id);
+    let metadata = metadata(title, &slip.shop_name, slip.ordered_on);
+    one_page(
+        slip::PAGE_WIDTH,
+        slip::PAGE_HEIGHT,
+        metadata,
+        "packing slip",
+        |pen| slip::draw(pen, slip, &barcode),
+    )
+}
+
+/// A PDF of one page of `width` x `height` points, drawn by `draw` with the vendored fonts.
+fn one_page(
+    width: f32,
+    height: f32,
+    metadata: Metadata,
+    what: &str,
+    draw: impl FnOnce(&mut Pen),
+) -> anyhow::Result<Vec<u8>> {
     let fonts = Fonts::new();
     let mut pdf = Document::new();
-    pdf.set_metadata(metadata(document));
-    let settings = PageSettings::from_wh(PAGE_WIDTH, PAGE_HEIGHT).expect("A4 is a valid size");
+    pdf.set_metadata(metadata);
+    let settings = PageSettings::from_wh(width, height).expect("a valid page size");
     let mut page = pdf.start_page_with(settings);
     let mut surface = page.surface();
     let mut pen = Pen {
         surface: &mut surface,
         fonts: &fonts,
     };
-    draw(&mut pen, document);
+    draw(&mut pen);
     surface.finish();
     page.finish();
     pdf.finish()
-        .map_err(|error| anyhow::anyhow!("krilla could not write the invoice PDF: {error:?}"))
+        .map_err(|error| anyhow::anyhow!("krilla could not write the {what} PDF: {error:?}"))
 }
 
-fn metadata(document: &InvoiceDocument) -> Metadata {
-    let date = document.date;
-    // The invoice's own date, not the time of drawing: the same document gives the same file.
+/// A document's metadata. Its date is the document's own, not the time of drawing: the same
+/// document gives the same file.
+fn metadata(title: String, creator: &str, date: NaiveDate) -> Metadata {
     let created = DateTime::new(u16::try_from(date.year()).unwrap_or(2000))
         .month(u8::try_from(date.month()).unwrap_or(1))
         .day(u8::try_from(date.day()).unwrap_or(1));
     Metadata::new()
-        .title(format!("{} {}", document.kind.title(), document.number))
-        .creator(document.seller.legal_name.clone())
+        .title(title)
+        .creator(creator.to_owned())
         .producer("Paduka".to_owned())
         .language("en-IN".to_owned())
         .creation_date(created)

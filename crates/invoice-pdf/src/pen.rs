@@ -1,4 +1,4 @@
-//! Drawing on the page: text, rules and boxes, in the invoice's colours.
+//! Drawing on the page: text, rules and boxes, in the documents' colours.
 
 use krilla::color::rgb;
 use krilla::geom::{PathBuilder, Point, Rect};
@@ -23,6 +23,8 @@ pub(crate) const MUTED: Rgb = Rgb(96, 96, 96);
 pub(crate) const RULE: Rgb = Rgb(190, 190, 190);
 pub(crate) const HEADER_FILL: Rgb = Rgb(236, 239, 243);
 pub(crate) const STAMP: Rgb = Rgb(198, 40, 40);
+/// A barcode's bars: the most contrast a scanner can get.
+pub(crate) const BLACK: Rgb = Rgb(0, 0, 0);
 
 pub(crate) struct Pen<'a, 'p> {
     pub(crate) surface: &'a mut Surface<'p>,

@@ -179,6 +179,34 @@ diesel::table! {
 }
 
 diesel::table! {
+    shipments (order_id) {
+        order_id -> Text,
+        courier -> Text,
+        awb -> Text,
+        tracking_url -> Nullable<Text>,
+        shipped_at -> Timestamp,
+        /// `YYYY-MM-DD`.
+        expected_by -> Nullable<Text>,
+        delivered_at -> Nullable<Timestamp>,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    /// No primary key in the migrations; diesel's is their unique rule
+    /// `shipment_events_order_id_status_at_key`.
+    shipment_events (order_id, status, at) {
+        order_id -> Text,
+        status -> Text,
+        at -> Timestamp,
+        location -> Nullable<Text>,
+        note -> Nullable<Text>,
+        recorded_at -> Timestamp,
+    }
+}
+
+diesel::table! {
     checkout_intents (provider_order_id) {
         provider_order_id -> Text,
         receipt -> Text,
@@ -288,6 +316,8 @@ diesel::joinable!(reviews -> users (user_id));
 diesel::joinable!(orders -> users (user_id));
 diesel::joinable!(order_lines -> orders (order_id));
 diesel::joinable!(order_events -> orders (order_id));
+diesel::joinable!(shipments -> orders (order_id));
+diesel::joinable!(shipment_events -> shipments (order_id));
 diesel::joinable!(checkout_intents -> users (user_id));
 diesel::joinable!(checkout_intent_lines -> checkout_intents (provider_order_id));
 
@@ -305,6 +335,8 @@ diesel::allow_tables_to_appear_in_same_query!(
     orders,
     order_lines,
     order_events,
+    shipments,
+    shipment_events,
     checkout_intents,
     checkout_intent_lines,
     coupons,

@@ -1,5 +1,6 @@
 //! Building the application from its settings: adapters, services, the HTTP server.
 
+use paduka_courier::ManualCourier;
 use std::net::TcpListener;
 use std::sync::Arc;
 
@@ -22,7 +23,8 @@ use paduka_application::orders::{InvoiceRenderer, Invoicing, OrderPorts, OrderSe
 use paduka_application::sales::SaleService;
 use paduka_application::{Clock, IdGenerator};
 use paduka_domain::invoice::InvoiceDocument;
-use paduka_http::ApiState;
+use paduka_domain::order::PackingSlip;
+use paduka_http::{ApiState, CourierWebhookKey};
 use paduka_mail::{OutboxMailer, SmtpMailer};
 use paduka_media::ImageCodec;
 use paduka_payment::{RazorpayConfig, RazorpayGateway, SandboxGateway};
@@ -65,6 +67,10 @@ struct PdfInvoices;
 impl InvoiceRenderer for PdfInvoices {
     fn render(&self, document: &InvoiceDocument) -> anyhow::Result<Vec<u8>> {
         paduka_invoice_pdf::render(document)
+    }
+
+    fn render_packing_slip(&self, slip: &PackingSlip) -> anyhow::Result<Vec<u8>> {
+        paduka_invoice_pdf::render_packing_slip(slip)
     }
 }
 
@@ -237,7 +243,8 @@ impl Services {
             settings.shop.delivery_area.clone(),
         )
         .with_low_stock_threshold(settings.shop.low_stock_threshold)
-        .with_cash_on_delivery(settings.shop.cash_on_delivery);
+        .with_cash_on_delivery(settings.shop.cash_on_delivery)
+        .with_delivery_table(settings.shop.delivery_table);
         let coupons = CouponService::new(coupons_repo, ids.clone(), clock.clone());
         let orders = OrderService::new(OrderPorts {
             orders: orders_repo,
@@ -247,6 +254,8 @@ impl Services {
             clock: clock.clone(),
             catalog_revision: catalog.revision_handle(),
             invoicing: invoicing.clone(),
+            // The offline default (decisions D15); Shiprocket comes with its settings.
+            courier: Arc::new(ManualCourier),
         });
         let admin = AdminService::new(
             Arc::new(DieselStatsRepository::new(database.clone())),
@@ -280,6 +289,10 @@ impl Services {
             readiness: Arc::new(database.clone()),
             replies: Arc::default(),
             trusted_proxies: Arc::new(settings.server.trusted_proxies.clone()),
+            courier_webhook_key: Arc::new(CourierWebhookKey::new(
+                (settings.couriers.webhook_token.as_ref())
+                    .map(|token| token.expose_secret().to_owned()),
+            )),
         };
         Ok(Self {
             api,

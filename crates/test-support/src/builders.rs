@@ -242,6 +242,7 @@ impl OrderBuilder {
             state: Some(State::UttarPradesh),
             invoice_no: Some("PDK/2025-26/000001".into()),
             status: OrderStatus::Pending,
+            shipment: None,
             created_at: now(),
             updated_at: now(),
         })

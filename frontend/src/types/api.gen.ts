@@ -311,7 +311,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Whether the shop delivers to a pincode (the product page's check). */
+        /** Whether the shop delivers to a pincode (the product page's check), and by when. */
         get: operations["check_delivery"];
         put?: never;
         post?: never;
@@ -874,6 +874,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/shipment/create/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hands the order to the courier (administrators): from `Pending` or `Confirmed`, it becomes
+         *     `Shipped` and the buyer is mailed. An order that has shipped already is answered with its
+         *     shipment; nothing new is booked. `Ship selected` calls this once per order.
+         */
+        post: operations["ship_order"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/shipment/event/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Records what the courier reported (administrators, the manual courier): the lifecycle
+         *     moves the order on. A return to origin puts the stock back and refunds a paid online
+         *     order, once; reporting it again retries a refund that failed.
+         */
+        post: operations["record_event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/shipment/label/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The shipped order's label to print (administrators): with the manual courier, a packing
+         *     slip the shop draws (sender, buyer, AWB as text and Code 128 barcode, the lines with
+         *     their sizes, `Collect ₹N` for unpaid cash on delivery).
+         */
+        get: operations["label"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/shipment/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Shiprocket's tracking webhook (no token: the `x-api-key` header must be the shop's
+         *     `SHIPROCKET_WEBHOOK_TOKEN`, else 401 and nothing changes). A repeated update is stored
+         *     once; a late one is kept but never moves the order back; an AWB the shop does not know is
+         *     answered 200 and ignored.
+         */
+        post: operations["courier_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/user/delete-user/{id}": {
         parameters: {
             query?: never;
@@ -1202,6 +1287,34 @@ export interface components {
             coupons: components["schemas"]["CouponDto"][];
             success: boolean;
         };
+        /** @description `POST /shipment/event/{orderId}`: what the courier reported, recorded by hand. */
+        CourierEventBody: {
+            /** @description One line, at most 200 characters */
+            note?: string | null;
+            /**
+             * @description A step the lifecycle refuses is answered 409 with its message
+             * @enum {string}
+             */
+            status: "Out for delivery" | "Delivered" | "Delivery failed" | "Returned to origin";
+        } & {
+            [key: string]: components["schemas"]["JsonWithoutNul"];
+        };
+        /** @description Shiprocket's tracking webhook. An update is the same update when its `awb`, `current_status` and `current_timestamp` are: stored once. `OUT FOR DELIVERY`, `DELIVERED`, `UNDELIVERED` (a failed attempt) and `RTO DELIVERED` move the order as its lifecycle allows; other statuses are kept as events. */
+        CourierWebhookBody: {
+            /** @description The air waybill, as text or a number */
+            awb: number | string;
+            current_status: string;
+            /** @description `DD MM YYYY HH:MM:SS`, India time */
+            current_timestamp: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description What the webhook answers: the update was taken (or its AWB is not the shop's). */
+        CourierWebhookResponse: {
+            /** @description `Update recorded` or `Unknown AWB`. */
+            message: string;
+            success: boolean;
+        };
         /** @description One India day (UTC+05:30) of the revenue series. */
         DayStatsDto: {
             /**
@@ -1217,9 +1330,25 @@ export interface components {
              */
             revenue: number;
         };
+        /** @description The days a parcel ordered now is expected between (decisions D15). */
+        DeliveryEstimateDto: {
+            /**
+             * Format: date
+             * @description `YYYY-MM-DD`, India's calendar.
+             */
+            from: string;
+            /** @description `courier` (the courier's own estimate) or `table` (the shop's `DELIVERY_DAYS`). */
+            source: components["schemas"]["EstimateSourceName"];
+            /**
+             * Format: date
+             * @description `YYYY-MM-DD`: what `Delivery by` shows.
+             */
+            to: string;
+        };
         /** @description `GET /delivery/{pincode}`. */
         DeliveryResponse: {
             deliverable: boolean;
+            estimate?: null | components["schemas"]["DeliveryEstimateDto"];
             /** @description `Delivery available at this pincode` or `Delivery unavailable`. */
             message: string;
             /**
@@ -1238,6 +1367,8 @@ export interface components {
             /** @description Always `false`. */
             success: boolean;
         };
+        /** @enum {string} */
+        EstimateSourceName: "courier" | "table";
         /** @description The home page's banner: up to five products chosen at random. */
         FeaturedProductsResponse: {
             products: components["schemas"]["ProductDto"][];
@@ -1372,6 +1503,7 @@ export interface components {
             paymentMethod: components["schemas"]["PaymentMethodName"];
             pincode: string;
             products: components["schemas"]["OrderLineDto"][];
+            shipment?: null | components["schemas"]["ShipmentDto"];
             /**
              * @description The place of supply (a state or union territory); `null` on orders placed before
              *     invoices.
@@ -1780,6 +1912,38 @@ export interface components {
             sellers: components["schemas"]["SellerDto"][];
             success: boolean;
         };
+        /** @description `POST /shipment/create/{orderId}`. The manual courier needs `courier` and `awb`; a courier that books itself (Shiprocket) needs neither. */
+        ShipBody: {
+            /** @description The air waybill: 4-40 letters, digits and `-` (else `Invalid AWB`) */
+            awb?: string | null;
+            /** @description The courier's name, 2-60 characters */
+            courier?: string | null;
+            /** @description An http(s) URL where the shopper follows the parcel */
+            trackingUrl?: string | null;
+            /** @description The parcel's weight; the shop's default when left out */
+            weightGrams?: number | null;
+        } & {
+            [key: string]: components["schemas"]["JsonWithoutNul"];
+        };
+        /** @description The order's parcel once it is with a courier. */
+        ShipmentDto: {
+            /** @description The air waybill: 4-40 letters, digits and `-`. */
+            awb: string;
+            /** @description 2-60 characters. */
+            courier: string;
+            /** Format: date-time */
+            deliveredAt?: string | null;
+            events: components["schemas"]["TrackingEventDto"][];
+            /**
+             * Format: date
+             * @description The date the courier expects to deliver, `YYYY-MM-DD`, or `null`.
+             */
+            expectedBy?: string | null;
+            /** Format: date-time */
+            shippedAt: string;
+            /** @description Where the shopper follows the parcel: an http(s) URL, or `null`. */
+            trackingUrl?: string | null;
+        };
         /** @description One state or union territory of India. */
         StateDto: {
             /** @description Its two-digit GST code, e.g. `29`. */
@@ -1833,6 +1997,18 @@ export interface components {
              * @description Whole rupees.
              */
             revenue: number;
+        };
+        /** @description What the courier reported, oldest first. */
+        TrackingEventDto: {
+            /** Format: date-time */
+            at: string;
+            location?: string | null;
+            note?: string | null;
+            /**
+             * @description `Out for delivery`, `Delivered`, `Delivery failed`, `Returned to origin`, or the
+             *     courier's own words for a step that does not move the order.
+             */
+            status: string;
         };
         /** @description `PUT /user/update-user/{id}`. A field left out (or null) keeps its value. The e-mail cannot be changed: an `email` or `newemail` field is ignored. */
         UpdateUserBody: {
@@ -4974,6 +5150,353 @@ export interface operations {
             };
             /** @description `Sale not found` */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Something went wrong`: a fault on our side; the cause is in the log with the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    ship_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's `_id` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShipBody"];
+            };
+        };
+        responses: {
+            /** @description `Order shipped` before: the shipment it has */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderWriteResponse"];
+                };
+            };
+            /** @description `Order shipped` */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderWriteResponse"];
+                };
+            };
+            /** @description `Courier and AWB are required`, `Invalid AWB`, `Courier must be 2-60 characters`, `Tracking URL must be an http or https address`, `Weight must be 1-50000 grams` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Admin access required` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Order not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Order Cancelled` or `Order Delivered` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Something went wrong`: a fault on our side; the cause is in the log with the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Courier is not answering, try again` */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    record_event: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's `_id` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CourierEventBody"];
+            };
+        };
+        responses: {
+            /** @description `Event recorded` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderWriteResponse"];
+                };
+            };
+            /** @description `Status must be Out for delivery, Delivered, Delivery failed or Returned to origin`, `Note must be at most 200 characters` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Admin access required` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Order not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The lifecycle refuses the step: `Order has not shipped`, `Order Cancelled`, `Order Delivered` or `Order has shipped` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Something went wrong`: a fault on our side; the cause is in the log with the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Order returned to origin, but the refund could not be started. Please try again` */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    label: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's `_id` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The label as a PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": number[];
+                };
+            };
+            /** @description `Text must not contain NUL characters`: a `%00` in the path or query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Admin access required` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Order not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Order has not shipped` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Something went wrong`: a fault on our side; the cause is in the log with the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    courier_webhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `SHIPROCKET_WEBHOOK_TOKEN` */
+                "x-api-key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CourierWebhookBody"];
+            };
+        };
+        responses: {
+            /** @description `Update recorded` or `Unknown AWB` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CourierWebhookResponse"];
+                };
+            };
+            /** @description `Invalid AWB`, `Invalid current_status`, `Invalid current_timestamp` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Invalid API key` */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

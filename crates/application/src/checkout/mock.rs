@@ -6,20 +6,20 @@
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use paduka_domain::coupon::CouponPrice;
-use paduka_domain::delivery::DeliveryCheck;
 
 use super::{
-    ApplyCoupon, CartInput, CartLine, CheckoutError, CodRequest, Delivery, OrderOutcome,
-    OrderRequest, PaymentOrder, PlaceCod, PlaceOrder, PlacedOrder, Reconcile, Reconciliation,
-    StartPayment, Webhook, WebhookOutcome,
+    ApplyCoupon, CartInput, CartLine, CheckoutError, CodRequest, Delivery, DeliveryQuote,
+    OrderOutcome, OrderRequest, PaymentOrder, PlaceCod, PlaceOrder, PlacedOrder, Reconcile,
+    Reconciliation, StartPayment, Webhook, WebhookOutcome,
 };
 use crate::accounts::Principal;
 
 mockall::mock! {
     pub CheckoutUseCases {}
 
+    #[async_trait]
     impl Delivery for CheckoutUseCases {
-        fn delivery(&self, pincode: &str) -> Result<DeliveryCheck, CheckoutError>;
+        async fn delivery(&self, pincode: &str) -> Result<DeliveryQuote, CheckoutError>;
     }
     #[async_trait]
     impl StartPayment for CheckoutUseCases {

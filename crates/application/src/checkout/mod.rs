@@ -27,11 +27,11 @@ mod webhook;
 
 use std::sync::Arc;
 
-use paduka_domain::delivery::DeliveryArea;
+use paduka_domain::delivery::{DeliveryArea, DeliveryTable};
 
 pub use apply_coupon::ApplyCoupon;
 pub use cash_on_delivery::{CodRequest, CodSettings, MAX_OPEN_COD_ORDERS, PlaceCod};
-pub use delivery::Delivery;
+pub use delivery::{Delivery, DeliveryQuote};
 pub use error::CheckoutError;
 #[cfg(any(test, feature = "mock"))]
 pub use mock::MockCheckoutUseCases;
@@ -98,6 +98,7 @@ pub struct CheckoutPorts {
 pub struct CheckoutService {
     ports: CheckoutPorts,
     area: DeliveryArea,
+    delivery_table: DeliveryTable,
     low_stock_threshold: u32,
     cod: CodSettings,
 }
@@ -107,9 +108,16 @@ impl CheckoutService {
         Self {
             ports,
             area,
+            delivery_table: DeliveryTable::default(),
             low_stock_threshold: crate::admin::LOW_STOCK_THRESHOLD,
             cod: CodSettings::default(),
         }
+    }
+
+    /// How many days delivery takes, and the day's dispatch cut-off.
+    pub fn with_delivery_table(mut self, table: DeliveryTable) -> Self {
+        self.delivery_table = table;
+        self
     }
 
     /// Cash on delivery's switch and limit.

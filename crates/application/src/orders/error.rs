@@ -1,7 +1,7 @@
 use paduka_domain::InvalidInput;
 use paduka_domain::order::Refusal;
 
-use super::OrderConflict;
+use super::{CourierError, OrderConflict};
 use crate::RepoError;
 use crate::checkout::PaymentError;
 use crate::ports::impl_from_repo_error;
@@ -40,9 +40,25 @@ pub enum OrderError {
     /// refund. Cancelling again retries the refund (with the same idempotency key).
     #[error("Order cancelled, but the refund could not be started. Please try again")]
     RefundFailed(#[source] PaymentError),
+    /// 502: the order came back to origin and its stock is back, but the provider did not
+    /// take the refund. Reporting the return again retries the refund.
+    #[error("Order returned to origin, but the refund could not be started. Please try again")]
+    ReturnRefundFailed(#[source] PaymentError),
+    /// 502: the courier's service did not answer; the next try resumes the booking.
+    #[error("Courier is not answering, try again")]
+    CourierUnavailable(#[source] anyhow::Error),
     /// 500.
     #[error(transparent)]
     Unexpected(anyhow::Error),
+}
+
+impl From<CourierError> for OrderError {
+    fn from(error: CourierError) -> Self {
+        match error {
+            CourierError::Invalid(invalid) => Self::Invalid(invalid),
+            CourierError::Unavailable(cause) => Self::CourierUnavailable(cause),
+        }
+    }
 }
 
 impl From<OrderConflict> for OrderError {

@@ -9,16 +9,18 @@ use paduka_domain::invoice::{
     InvoiceAmounts, InvoiceDocument, InvoiceItem, InvoiceKind, InvoicePrefix, InvoiceProduct,
     Seller,
 };
-use paduka_domain::order::{LineTax, Order, OrderStatus, PaymentMethod};
+use paduka_domain::order::{LineTax, Order, OrderStatus, PackingSlip, PaymentMethod};
 use paduka_domain::sale::india_time;
 use paduka_domain::{Paise, State};
 
 use crate::mail::Attachment;
 
-/// Draws an invoice document as a PDF (`paduka-invoice-pdf`).
+/// Draws the shop's documents as PDFs (`paduka-invoice-pdf`): invoices and packing slips.
 #[cfg_attr(any(test, feature = "mock"), mockall::automock)]
 pub trait InvoiceRenderer: Send + Sync {
     fn render(&self, document: &InvoiceDocument) -> anyhow::Result<Vec<u8>>;
+
+    fn render_packing_slip(&self, slip: &PackingSlip) -> anyhow::Result<Vec<u8>>;
 }
 
 /// The shop's invoicing settings: who sells (`SHOP_*`), at what rates (`GST_SLABS`), under
@@ -169,6 +171,22 @@ impl Invoicing {
         Ok(Some(InvoicePdf {
             file_name: document.file_name(),
             bytes,
+        }))
+    }
+
+    /// The packing slip of a shipped order, with the shop as its sender; `Ok(None)` before
+    /// it has shipped.
+    pub fn packing_slip(
+        &self,
+        order: &Order,
+        buyer_phone: Option<String>,
+    ) -> anyhow::Result<Option<InvoicePdf>> {
+        let Some(slip) = PackingSlip::of(order, &self.settings.seller, buyer_phone) else {
+            return Ok(None);
+        };
+        Ok(Some(InvoicePdf {
+            file_name: format!("packing-slip-{}.pdf", order.id),
+            bytes: self.renderer.render_packing_slip(&slip)?,
         }))
     }
 

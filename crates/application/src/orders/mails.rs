@@ -155,12 +155,11 @@ pub(crate) fn order_placed(user: &User, order: &Order, invoice: Option<Attachmen
     placed
 }
 
-/// "Your order is now <status>".
+/// "Your order is now <status>", with where the parcel is once it has shipped and the
+/// refund once an online order has ended.
 pub(crate) fn status_changed(user: &User, order: &Order) -> Mail {
     let status = order.status.as_str();
-    let refund = if order.status == OrderStatus::Cancelled
-        && order.payment_method == PaymentMethod::Online
-    {
+    let refund = if order.status.is_end() && order.payment_method == PaymentMethod::Online {
         format!(
             " The ₹{} you paid is refunded to your payment method.",
             order.amount_rupees
@@ -168,17 +167,36 @@ pub(crate) fn status_changed(user: &User, order: &Order) -> Mail {
     } else {
         String::new()
     };
+    let parcel = match &order.shipment {
+        Some(shipment) if order.status == OrderStatus::Shipped => format!(
+            " It is with {courier}, AWB {awb}.",
+            courier = shipment.courier.as_str(),
+            awb = shipment.awb.as_str(),
+        ),
+        _ => String::new(),
+    };
+    let tracking = order
+        .shipment
+        .as_ref()
+        .and_then(|shipment| shipment.tracking_url.as_ref())
+        .filter(|_| !order.status.is_end() && order.status != OrderStatus::Delivered);
     let text = format!(
-        "Your order {id} (₹{total}) is now {status}.{refund}\n",
+        "Your order {id} (₹{total}) is now {status}.{parcel}{refund}\n{track}",
         id = order.id,
         total = order.amount_rupees,
+        track = tracking.map_or(String::new(), |url| format!("Track it: {}\n", url.as_str())),
     );
     let html = format!(
         "<p>Your order <strong>{id}</strong> (₹{total}) is now <strong>{status}</strong>.\
-         {refund}</p>",
+         {parcel}{refund}</p>{track}",
         id = escape_html(order.id.as_str()),
         total = order.amount_rupees,
+        parcel = escape_html(&parcel),
         refund = escape_html(&refund),
+        track = tracking.map_or(String::new(), |url| format!(
+            "<p><a href=\"{url}\">Track your parcel</a></p>",
+            url = escape_html(url.as_str())
+        )),
     );
     mail(
         user,

@@ -1,12 +1,16 @@
-//! Orders after checkout: my orders, one order, every order (admin), status changes (admin)
-//! and cancellation with its refund, and the order mails.
+//! Orders after checkout: my orders, one order, every order (admin), status changes (admin),
+//! cancellation with its refund, shipping and the courier's reports, and the order mails.
 
+mod courier;
 mod error;
 mod invoice;
 pub(crate) mod mails;
 mod ports;
 mod service;
 
+#[cfg(any(test, feature = "mock"))]
+pub use courier::MockCourier;
+pub use courier::{Courier, CourierError};
 pub use error::OrderError;
 #[cfg(any(test, feature = "mock"))]
 pub use invoice::MockInvoiceRenderer;
@@ -14,4 +18,4 @@ pub use invoice::{InvoicePdf, InvoiceRenderer, InvoiceSettings, Invoicing};
 pub use ports::*;
 #[cfg(any(test, feature = "mock"))]
 pub use service::MockOrderUseCases;
-pub use service::{OrderDetail, OrderPorts, OrderService, OrderUseCases};
+pub use service::{OrderDetail, OrderPorts, OrderService, OrderUseCases, Shipped};

@@ -4,7 +4,9 @@
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use paduka_domain::invoice::InvoicePrefix;
-use paduka_domain::order::{Order, OrderLine, OrderStatus, PaymentMethod, Refusal, StatusChange};
+use paduka_domain::order::{
+    Awb, Booking, CourierEvent, Order, OrderLine, OrderStatus, PaymentMethod, Refusal, StatusChange,
+};
 use paduka_domain::review::UserRef;
 use paduka_domain::{CouponId, OrderId, ProductId, State, UserId};
 
@@ -209,7 +211,79 @@ pub struct Cancellation {
     pub refund_id: Option<String>,
 }
 
-/// Orders (`orders`, `order_lines`, `order_events`). Orders are never deleted: money records
+/// What [`OrderRepository::ship`] did.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Shipping {
+    /// The order as stored now, with its shipment.
+    pub order: Order,
+    /// `false` when it had shipped before this call: nothing was written.
+    pub shipped_now: bool,
+}
+
+/// Who reports a parcel's step, which decides what a step the order cannot take does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReportSource {
+    /// An admin, by hand: a step the lifecycle refuses is refused, nothing stored.
+    Admin,
+    /// The courier's webhook: every report is kept as an event, but one the lifecycle
+    /// refuses, or one older than a report stored before, never moves the order.
+    Courier,
+}
+
+/// A courier's report on a parcel, to record against its order.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CourierReport {
+    /// The lifecycle step it reports; `None` for a step that does not move an order (picked
+    /// up, in transit), kept as an event only.
+    pub event: Option<CourierEvent>,
+    /// What the event is stored as: the step's text, or the courier's own words.
+    pub status: String,
+    pub at: DateTime<Utc>,
+    pub location: Option<String>,
+    pub note: Option<String>,
+    pub source: ReportSource,
+}
+
+impl CourierReport {
+    /// An admin's report of `event` at `at`, with their note.
+    pub fn by_admin(event: CourierEvent, at: DateTime<Utc>, note: Option<String>) -> Self {
+        Self {
+            event: Some(event),
+            status: event.as_str().to_owned(),
+            at,
+            location: None,
+            note,
+            source: ReportSource::Admin,
+        }
+    }
+}
+
+/// What a courier's tracking webhook reports about a parcel, read at the edge.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CourierUpdate {
+    pub awb: Awb,
+    /// The lifecycle step it is, if it is one.
+    pub event: Option<CourierEvent>,
+    /// What to store it as: the step's text, or the courier's own words.
+    pub status: String,
+    pub at: DateTime<Utc>,
+    pub location: Option<String>,
+}
+
+/// What [`OrderRepository::track`] did.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Tracked {
+    /// The order as stored now.
+    pub order: Order,
+    /// The status it had before the report.
+    pub from: OrderStatus,
+    /// The report was stored before: nothing was written.
+    pub repeated: bool,
+    /// The refund already recorded for its payment (`orders.refund_id`), if any.
+    pub refund_id: Option<String>,
+}
+
+/// Orders (`orders`, `order_lines`, `order_events`, `shipments`, `shipment_events`). Orders are never deleted: money records
 /// stay. An [`Order`] read back has its lines in `position` order and `user` as
 /// `UserRef { id: Some(user_id), name: <the user's current name> }`, or
 /// `UserRef::deleted(orders.user_name)` once the account is gone (`user_id` is NULL).
@@ -301,6 +375,47 @@ pub trait OrderRepository: Send + Sync {
     /// Every status the order took, oldest first, each with the name of who set it (`None`
     /// for the shop itself or a deleted account). Empty for an unknown id.
     async fn history(&self, id: &OrderId) -> Result<Vec<StatusChange>, RepoError>;
+
+    /// Hands the order to a courier in ONE transaction, as the order's lifecycle decides
+    /// inside it ([`Lifecycle::ship`]'s refusal as the conflict): a `shipments` row from
+    /// `booking` (`shipped_at` = `at`), status `Shipped`, `updated_at` and an `order_events`
+    /// row (`Shipped`, `actor`, `at`). An order that has a shipment already is returned as it
+    /// is with `shipped_now: false`. `NotFound` for an unknown id.
+    ///
+    /// [`Lifecycle::ship`]: paduka_domain::order::Lifecycle::ship
+    async fn ship(
+        &self,
+        id: &OrderId,
+        booking: &Booking,
+        actor: Option<UserId>,
+        at: DateTime<Utc>,
+    ) -> Result<Shipping, RepoError<OrderConflict>>;
+
+    /// Records a courier's report in ONE transaction: the order's lifecycle decides inside it
+    /// ([`Lifecycle::courier_event`]; for an admin's report its refusal is the conflict and
+    /// nothing is written; a courier's refused, late (older than a stored event) or
+    /// step-less report is stored without moving the order); a `shipment_events` row
+    /// (`report.status`), stored once per order, status text and `at` (`repeated: true` and
+    /// nothing else written for a report stored before); then, when the status moves, `orders.status`, `updated_at`, an `order_events` row, for
+    /// `Delivered` the shipment's `delivered_at`, and for `Returned to origin` what
+    /// [`Release::on_move`] gives back (stock, coupon use), exactly once.
+    ///
+    /// [`Lifecycle::courier_event`]: paduka_domain::order::Lifecycle::courier_event
+    /// [`Release::on_move`]: paduka_domain::order::Release::on_move
+    async fn track(
+        &self,
+        id: &OrderId,
+        report: &CourierReport,
+        actor: Option<UserId>,
+    ) -> Result<Tracked, RepoError<OrderConflict>>;
+
+    /// The order whose shipment has this AWB (the latest shipped, should two couriers reuse
+    /// one), or `None`.
+    async fn find_by_awb(&self, awb: &Awb) -> Result<Option<OrderId>, RepoError>;
+
+    /// The id of the refund recorded for the order's payment (`orders.refund_id`), if any.
+    /// `None` for an unknown id too.
+    async fn recorded_refund(&self, id: &OrderId) -> Result<Option<String>, RepoError>;
 
     /// Stores the refund of the order's payment (`orders.refund_id`, `orders.refund_status`).
     /// `NotFound` for an unknown id.

@@ -1,15 +1,21 @@
 use std::sync::Arc;
 
 use async_trait::async_trait;
-use paduka_domain::order::{Order, PaymentMethod, SettableStatus, StatusChange};
+use paduka_domain::order::{
+    CourierEvent, Order, OrderStatus, PaymentMethod, Release, SettableStatus, Ship, ShipRequest,
+    StatusChange,
+};
 use paduka_domain::{OrderId, Paise, UserId};
 use tracing::instrument;
 
-use super::{InvoicePdf, Invoicing, OrderError, OrderRepository, mails};
+use super::{
+    Courier, CourierReport, CourierUpdate, InvoicePdf, Invoicing, OrderError, OrderRepository,
+    ReportSource, Tracked, mails,
+};
 use crate::Clock;
 use crate::accounts::{Admin, Principal, UserRepository};
 use crate::catalog::CatalogRevision;
-use crate::checkout::{PaymentGateway, refund_key};
+use crate::checkout::{PaymentError, PaymentGateway, refund_key};
 use crate::mail::Mailer;
 
 /// One order as its page shows it.
@@ -30,6 +36,15 @@ pub struct OrderPorts {
     /// Bumped when a cancellation gives stock back, so cached catalog reads rebuild.
     pub catalog_revision: CatalogRevision,
     pub invoicing: Arc<Invoicing>,
+    pub courier: Arc<dyn Courier>,
+}
+
+/// What shipping an order did.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Shipped {
+    pub order: Order,
+    /// `false` when it had shipped before: the shipment it has is the answer.
+    pub shipped_now: bool,
 }
 
 /// Orders after checkout: reading them, admins moving them along, cancelling them.
@@ -77,6 +92,41 @@ pub trait OrderUseCases: Send + Sync {
     /// order. 409 `Order is already paid` (online orders too), `Order Cancelled`.
     async fn mark_paid(&self, admin: &Admin, id: &OrderId) -> Result<Order, OrderError>;
 
+    /// `POST /shipment/create/{id}`: hands the order to the courier (from `Pending` or
+    /// `Confirmed`; 409 `Order Cancelled`, `Order Delivered`). An order that has shipped
+    /// already is answered with its shipment and nothing new is booked. The buyer is mailed.
+    async fn ship(
+        &self,
+        admin: &Admin,
+        id: &OrderId,
+        request: ShipRequest,
+    ) -> Result<Shipped, OrderError>;
+
+    /// `POST /shipment/event/{id}`: the admin records what the courier reported (the manual
+    /// courier); the lifecycle decides the status (409 with its message when it refuses). A
+    /// return to origin gives back what the order took and refunds a paid online order, once;
+    /// reporting it again retries a refund that failed. The buyer is mailed when the parcel
+    /// is delivered or comes back.
+    async fn record_courier_event(
+        &self,
+        admin: &Admin,
+        id: &OrderId,
+        event: CourierEvent,
+        note: Option<String>,
+    ) -> Result<Order, OrderError>;
+
+    /// `POST /shipment/webhook`: the courier's report on a parcel, found by its AWB (`None`
+    /// for an AWB the shop does not know: ignored). Stored once; a report the lifecycle
+    /// refuses, or one older than a stored report, is kept but moves nothing. A return to
+    /// origin gives back and refunds as the admin's report does; a refund that fails is
+    /// logged (the admin's report of the return retries it).
+    async fn courier_update(&self, update: CourierUpdate) -> Result<Option<Order>, OrderError>;
+
+    /// `GET /shipment/label/{id}`: the shipped order's label, for the admin to print: the
+    /// packing slip the shop draws for the manual courier. `NotShipped` (409) before it has
+    /// shipped.
+    async fn label(&self, admin: &Admin, id: &OrderId) -> Result<InvoicePdf, OrderError>;
+
     /// `GET /order/invoice/{id}`: the order's invoice as a PDF, for its owner or an admin
     /// (403 otherwise). `NoInvoice` (404) for an order placed before invoices.
     async fn invoice(&self, user: &Principal, id: &OrderId) -> Result<InvoicePdf, OrderError>;
@@ -93,6 +143,58 @@ impl OrderService {
             .find(id)
             .await?
             .ok_or(OrderError::NotFound)
+    }
+
+    /// What follows a stored report that moved the order: an end gives back (the catalog's
+    /// stock changed) and refunds; the buyer hears of a delivery or an end.
+    async fn after_tracking(&self, tracked: Tracked) -> Result<Order, OrderError> {
+        let Tracked {
+            order,
+            from,
+            repeated,
+            refund_id,
+        } = tracked;
+        if repeated || order.status == from {
+            return Ok(order);
+        }
+        if Release::on_move(from, order.status, order.payment_method, order.paid).is_some() {
+            self.ports.catalog_revision.bump();
+            self.refund_in_full(&order, refund_id.as_deref(), OrderError::ReturnRefundFailed)
+                .await?;
+        }
+        if order.status.is_end() || order.status == OrderStatus::Delivered {
+            self.mail_status(&order).await;
+        }
+        Ok(order)
+    }
+
+    /// Refunds a paid online order in full once its end gives the money back, unless a
+    /// refund is recorded already (`refund_id`); cash on delivery was never taken through the
+    /// provider. The provider's idempotency key per payment makes a retry safe; its refusal
+    /// is reported as `failed` says.
+    async fn refund_in_full(
+        &self,
+        order: &Order,
+        refund_id: Option<&str>,
+        failed: fn(PaymentError) -> OrderError,
+    ) -> Result<(), OrderError> {
+        if refund_id.is_some() || order.payment_method != PaymentMethod::Online || !order.paid {
+            return Ok(());
+        }
+        let amount = Paise::from_rupees(order.amount_rupees)
+            .map_err(|e| OrderError::Unexpected(anyhow::anyhow!(e)))?;
+        let refund = self
+            .ports
+            .gateway
+            .refund(&order.payment_id, amount, &refund_key(&order.payment_id))
+            .await
+            .map_err(|error| {
+                tracing::error!(order = %order.id, %error, status = order.status.as_str(), "refund failed");
+                failed(error)
+            })?;
+        self.ports.orders.record_refund(&order.id, &refund).await?;
+        tracing::info!(order = %order.id, refund = %refund.id, status = order.status.as_str(), "order refunded in full");
+        Ok(())
     }
 
     async fn mail_status(&self, order: &Order) {
@@ -175,22 +277,12 @@ impl OrderUseCases for OrderService {
             self.ports.catalog_revision.bump();
         }
         let order = cancellation.order;
-        // Cash on delivery was never taken through the provider: nothing to refund.
-        if cancellation.refund_id.is_none() && order.payment_method == PaymentMethod::Online {
-            let amount = Paise::from_rupees(order.amount_rupees)
-                .map_err(|e| OrderError::Unexpected(anyhow::anyhow!(e)))?;
-            let refund = self
-                .ports
-                .gateway
-                .refund(&order.payment_id, amount, &refund_key(&order.payment_id))
-                .await
-                .map_err(|error| {
-                    tracing::error!(order = %order.id, %error, "refund of a cancelled order failed");
-                    OrderError::RefundFailed(error)
-                })?;
-            self.ports.orders.record_refund(&order.id, &refund).await?;
-            tracing::info!(order = %order.id, refund = %refund.id, "cancelled order refunded");
-        }
+        self.refund_in_full(
+            &order,
+            cancellation.refund_id.as_deref(),
+            OrderError::RefundFailed,
+        )
+        .await?;
         if !cancellation.already_cancelled {
             self.mail_status(&order).await;
         }
@@ -206,6 +298,110 @@ impl OrderUseCases for OrderService {
             .await?;
         tracing::info!(order = %order.id, amount = order.amount_rupees, "cash on delivery collected");
         Ok(order)
+    }
+
+    #[instrument(skip(self, request), fields(admin = %admin.id()))]
+    async fn ship(
+        &self,
+        admin: &Admin,
+        id: &OrderId,
+        request: ShipRequest,
+    ) -> Result<Shipped, OrderError> {
+        let order = self.find(id).await?;
+        if order.lifecycle().ship()? == Ship::AlreadyShipped {
+            return Ok(Shipped {
+                order,
+                shipped_now: false,
+            });
+        }
+        let booking = self.ports.courier.book(&order, &request).await?;
+        let shipping = self
+            .ports
+            .orders
+            .ship(
+                id,
+                &booking,
+                Some(admin.id().clone()),
+                self.ports.clock.now(),
+            )
+            .await?;
+        if shipping.shipped_now {
+            tracing::info!(order = %id, courier = booking.courier.as_str(), awb = booking.awb.as_str(), "order shipped");
+            self.mail_status(&shipping.order).await;
+        }
+        Ok(Shipped {
+            order: shipping.order,
+            shipped_now: shipping.shipped_now,
+        })
+    }
+
+    #[instrument(skip(self), fields(admin = %admin.id()))]
+    async fn record_courier_event(
+        &self,
+        admin: &Admin,
+        id: &OrderId,
+        event: CourierEvent,
+        note: Option<String>,
+    ) -> Result<Order, OrderError> {
+        let order = self.find(id).await?;
+        let refund_due = order.status == OrderStatus::ReturnedToOrigin
+            && event == CourierEvent::ReturnedToOrigin;
+        if refund_due {
+            // Reported again: the return happened; only a refund that failed is left to do.
+            let refund_id = self.ports.orders.recorded_refund(id).await?;
+            self.refund_in_full(&order, refund_id.as_deref(), OrderError::ReturnRefundFailed)
+                .await?;
+            return Ok(order);
+        }
+        // Checked again inside the repository's transaction; refusing here spares the write.
+        order.lifecycle().courier_event(event)?;
+        let report = CourierReport::by_admin(event, self.ports.clock.now(), note);
+        let tracked = self
+            .ports
+            .orders
+            .track(id, &report, Some(admin.id().clone()))
+            .await?;
+        self.after_tracking(tracked).await
+    }
+
+    #[instrument(skip(self), fields(awb = update.awb.as_str(), status = %update.status))]
+    async fn courier_update(&self, update: CourierUpdate) -> Result<Option<Order>, OrderError> {
+        let Some(id) = self.ports.orders.find_by_awb(&update.awb).await? else {
+            tracing::info!("courier update for an AWB the shop does not know: ignored");
+            return Ok(None);
+        };
+        let report = CourierReport {
+            event: update.event,
+            status: update.status,
+            at: update.at,
+            location: update.location,
+            note: None,
+            source: ReportSource::Courier,
+        };
+        let tracked = self.ports.orders.track(&id, &report, None).await?;
+        match self.after_tracking(tracked).await {
+            Ok(order) => Ok(Some(order)),
+            // The return is stored; the admin's report of it retries the refund.
+            Err(OrderError::ReturnRefundFailed(_)) => Ok(self.ports.orders.find(&id).await?),
+            Err(error) => Err(error),
+        }
+    }
+
+    #[instrument(skip(self), fields(admin = %admin.id()))]
+    async fn label(&self, admin: &Admin, id: &OrderId) -> Result<InvoicePdf, OrderError> {
+        let order = self.find(id).await?;
+        if order.shipment.is_none() {
+            return Err(OrderError::NotShipped);
+        }
+        let phone = match &order.user.id {
+            Some(buyer) => self.ports.users.find(buyer).await?.map(|user| user.phone),
+            None => None,
+        };
+        self.ports
+            .invoicing
+            .packing_slip(&order, phone)
+            .map_err(OrderError::Unexpected)?
+            .ok_or(OrderError::NotShipped)
     }
 
     #[instrument(skip(self), fields(user = %user.user_id))]

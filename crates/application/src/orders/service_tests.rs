@@ -12,7 +12,7 @@ use super::*;
 use crate::accounts::MockUserRepository;
 use crate::catalog::CatalogRevision;
 use crate::checkout::RefundResult;
-use crate::testing::fakes::{FakeGateway, FakeMailer, FakeOrders};
+use crate::testing::fakes::{FakeCourier, FakeGateway, FakeMailer, FakeOrders};
 use crate::testing::{admin, assert_refused, clock, invoicing, shopper};
 
 /// Orders after checkout: the order store, the provider, the mail, and `shopper-1`'s account.
@@ -21,6 +21,7 @@ struct Shop {
     orders: Arc<FakeOrders>,
     gateway: Arc<FakeGateway>,
     mailer: Arc<FakeMailer>,
+    courier: Arc<FakeCourier>,
 }
 
 impl Shop {
@@ -47,6 +48,7 @@ impl Shop {
             clock: Arc::new(clock()),
             catalog_revision: CatalogRevision::default(),
             invoicing: invoicing(),
+            courier: self.courier.clone(),
         })
     }
 
@@ -360,6 +362,214 @@ async fn cancelling_again_retries_a_refund_that_failed() {
     assert_eq!(shop.gateway.refunds_asked(), ["pay_1 169800 refund-pay_1"]);
     assert!(shop.orders.refund_of(&ord_1()).is_some());
     assert!(shop.mailer.sent().is_empty());
+}
+
+// --- shipping -----------------------------------------------------------------------------
+
+/// What the admin types to ship by hand: DTDC, AWB `D1234`, a tracking link.
+fn by_hand() -> ShipRequest {
+    ShipRequest::parse(
+        Some("DTDC"),
+        Some("D1234"),
+        Some("https://track.example/D1234"),
+        None,
+    )
+    .unwrap()
+}
+
+/// `ord-1` shipped by hand, as the store holds it after [`by_hand`].
+async fn shipped(shop: &Shop) -> Order {
+    let service = shop.service();
+    service
+        .ship(&admin(), &ord_1(), by_hand())
+        .await
+        .unwrap()
+        .order
+}
+
+#[tokio::test]
+async fn shipping_books_the_parcel_once_and_tells_the_buyer_where_to_track_it() {
+    let shop = Shop::holding([order("Confirmed")]);
+    let first = shop
+        .service()
+        .ship(&admin(), &ord_1(), by_hand())
+        .await
+        .unwrap();
+    assert!(first.shipped_now);
+    assert_eq!(first.order.status, OrderStatus::Shipped);
+    let shipment = first.order.shipment.clone().expect("a shipment");
+    assert_eq!(
+        (shipment.courier.as_str(), shipment.awb.as_str()),
+        ("DTDC", "D1234")
+    );
+    assert_eq!(shop.mailed().len(), 1);
+    let mail = &shop.mailer.sent()[0];
+    assert!(mail.subject.contains("is Shipped"), "{}", mail.subject);
+    assert!(
+        mail.text.contains("DTDC") && mail.text.contains("D1234"),
+        "{}",
+        mail.text
+    );
+    assert!(
+        mail.text.contains("https://track.example/D1234"),
+        "{}",
+        mail.text
+    );
+
+    let again = shop
+        .service()
+        .ship(&admin(), &ord_1(), ShipRequest::default())
+        .await
+        .unwrap();
+    assert!(!again.shipped_now);
+    assert_eq!(again.order, first.order);
+    assert_eq!(shop.courier.asked(), [ord_1()], "booked once");
+    assert_eq!(shop.mailed().len(), 1);
+}
+
+#[tokio::test]
+async fn the_manual_courier_needs_its_name_and_awb_and_nothing_changes_without_them() {
+    let shop = Shop::holding([order("Pending")]);
+    let result = shop
+        .service()
+        .ship(&admin(), &ord_1(), ShipRequest::default())
+        .await;
+    assert_eq!(
+        result.unwrap_err().to_string(),
+        "Courier and AWB are required"
+    );
+    assert_eq!(shop.ord_1().await, order("Pending"));
+}
+
+#[tokio::test]
+async fn cancelled_and_delivered_orders_are_not_shipped() {
+    for (status, refusal) in [
+        ("Cancelled", "Order Cancelled"),
+        ("Delivered", "Order Delivered"),
+    ] {
+        let shop = Shop::holding([order(status)]);
+        let result = shop.service().ship(&admin(), &ord_1(), by_hand()).await;
+        assert_eq!(result.unwrap_err().to_string(), refusal);
+        assert!(shop.courier.asked().is_empty(), "{status}: no booking");
+    }
+}
+
+#[tokio::test]
+async fn a_courier_that_does_not_answer_leaves_the_order_to_ship_again() {
+    let shop = Shop::holding([order("Pending")]);
+    shop.courier.is_down();
+    let result = shop.service().ship(&admin(), &ord_1(), by_hand()).await;
+    assert_refused!(result, OrderError::CourierUnavailable(_));
+    assert_eq!(shop.ord_1().await.status, OrderStatus::Pending);
+    assert!(shop.mailed().is_empty());
+}
+
+#[tokio::test]
+async fn the_courier_s_reports_move_the_parcel_and_the_buyer_hears_of_the_delivery() {
+    let shop = Shop::holding([order("Pending")]);
+    shipped(&shop).await;
+    let service = shop.service();
+    let out = service
+        .record_courier_event(&admin(), &ord_1(), CourierEvent::OutForDelivery, None)
+        .await
+        .unwrap();
+    assert_eq!(out.status, OrderStatus::OutForDelivery);
+    let failed = service
+        .record_courier_event(
+            &admin(),
+            &ord_1(),
+            CourierEvent::DeliveryFailed,
+            Some("Door locked".into()),
+        )
+        .await
+        .unwrap();
+    assert_eq!(failed.status, OrderStatus::Shipped);
+    let delivered = service
+        .record_courier_event(&admin(), &ord_1(), CourierEvent::Delivered, None)
+        .await
+        .unwrap();
+    assert_eq!(delivered.status, OrderStatus::Delivered);
+    let events: Vec<_> = delivered.shipment.unwrap().events;
+    assert_eq!(events.len(), 3);
+    assert_eq!(events[1].note.as_deref(), Some("Door locked"));
+    let mailed = shop.mailed();
+    assert!(
+        matches!(&mailed[..], [shipped, delivered] if shipped.contains("is Shipped") && delivered.contains("is Delivered")),
+        "{mailed:?}"
+    );
+    let late = service
+        .record_courier_event(&admin(), &ord_1(), CourierEvent::OutForDelivery, None)
+        .await;
+    assert_refused!(late, OrderError::Delivered);
+}
+
+#[tokio::test]
+async fn a_report_on_an_order_that_has_not_shipped_is_refused() {
+    let shop = Shop::holding([order("Confirmed")]);
+    let result = shop
+        .service()
+        .record_courier_event(&admin(), &ord_1(), CourierEvent::Delivered, None)
+        .await;
+    assert_refused!(result, OrderError::NotShipped);
+    assert_eq!(shop.ord_1().await, order("Confirmed"));
+}
+
+#[tokio::test]
+async fn a_paid_order_back_at_origin_is_refunded_once_and_a_failed_refund_is_retried() {
+    let shop = Shop::holding([order("Pending")]);
+    shipped(&shop).await;
+    shop.gateway.refuses_refunds();
+    let service = shop.service();
+    let result = service
+        .record_courier_event(&admin(), &ord_1(), CourierEvent::ReturnedToOrigin, None)
+        .await;
+    assert_refused!(result, OrderError::ReturnRefundFailed(_));
+    assert_eq!(shop.ord_1().await.status, OrderStatus::ReturnedToOrigin);
+    assert!(shop.orders.refund_of(&ord_1()).is_none());
+
+    let shop_up = Shop {
+        gateway: Arc::default(),
+        ..shop
+    };
+    let service = shop_up.service();
+    for _ in 0..2 {
+        let order = service
+            .record_courier_event(&admin(), &ord_1(), CourierEvent::ReturnedToOrigin, None)
+            .await
+            .unwrap();
+        assert_eq!(order.status, OrderStatus::ReturnedToOrigin);
+    }
+    assert_eq!(
+        shop_up.gateway.refunds_asked(),
+        ["pay_1 169800 refund-pay_1"]
+    );
+    assert!(shop_up.orders.refund_of(&ord_1()).is_some());
+}
+
+#[tokio::test]
+async fn unpaid_cash_back_at_origin_is_not_refunded_and_nothing_is_left_to_collect() {
+    let mut cod = order("Pending");
+    (cod.payment_method, cod.paid) = (PaymentMethod::Cod, false);
+    let shop = Shop::holding([cod]);
+    shipped(&shop).await;
+    let back = shop
+        .service()
+        .record_courier_event(&admin(), &ord_1(), CourierEvent::ReturnedToOrigin, None)
+        .await
+        .unwrap();
+    assert_eq!(back.to_collect_rupees(), 0);
+    assert!(shop.gateway.refunds_asked().is_empty());
+}
+
+#[tokio::test]
+async fn the_label_is_the_packing_slip_once_the_order_has_shipped() {
+    let shop = Shop::holding([order("Pending")]);
+    let early = shop.service().label(&admin(), &ord_1()).await;
+    assert_refused!(early, OrderError::NotShipped);
+    shipped(&shop).await;
+    let label = shop.service().label(&admin(), &ord_1()).await.unwrap();
+    assert_eq!(label.file_name, "packing-slip-ord-1.pdf");
+    assert_eq!(label.bytes, crate::testing::FAKE_PDF);
 }
 
 // --- invoice --------------------------------------------------------------------------------

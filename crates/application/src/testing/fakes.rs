@@ -15,7 +15,8 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use paduka_domain::invoice::FinancialYear;
 use paduka_domain::order::{
-    Cancel, Order, OrderCoupon, OrderStatus, Refusal, SettableStatus, StatusChange,
+    Awb, Booking, Cancel, Order, OrderCoupon, OrderStatus, Refusal, SettableStatus, Ship,
+    ShipRequest, Shipment, StatusChange, TrackingEvent,
 };
 use paduka_domain::{OrderId, Paise, UserId};
 
@@ -26,9 +27,10 @@ use crate::checkout::{
 };
 use crate::mail::{Mail, Mailer};
 use crate::orders::{
-    Cancellation, LowStock, NewOrder, OrderConflict, OrderRepository, PlaceError, Placement,
-    StockChange,
+    Cancellation, CourierReport, LowStock, NewOrder, OrderConflict, OrderRepository, PlaceError,
+    Placement, ReportSource, Shipping, StockChange, Tracked,
 };
+use crate::orders::{Courier, CourierError};
 use crate::{IdGenerator, RepoError};
 
 /// The lifecycle's refusal, as a repository's transaction reports it.
@@ -360,6 +362,7 @@ impl FakeOrders {
             state: Some(new.state),
             invoice_no: Some(new.invoice_prefix.invoice_number(year, numbered as u64 + 1)),
             status: OrderStatus::Pending,
+            shipment: None,
             created_at: new.at,
             updated_at: new.at,
         };
@@ -503,12 +506,121 @@ impl OrderRepository for FakeOrders {
         Ok(order.clone())
     }
 
+    async fn ship(
+        &self,
+        id: &OrderId,
+        booking: &Booking,
+        actor: Option<UserId>,
+        at: DateTime<Utc>,
+    ) -> Result<Shipping, RepoError<OrderConflict>> {
+        let mut state = lock(&self.state);
+        state.land_meanwhile();
+        let order = state.order_mut(id).ok_or(RepoError::NotFound)?;
+        if order.lifecycle().ship().map_err(refused)? == Ship::AlreadyShipped {
+            return Ok(Shipping {
+                order: order.clone(),
+                shipped_now: false,
+            });
+        }
+        order.shipment = Some(Shipment {
+            courier: booking.courier.clone(),
+            awb: booking.awb.clone(),
+            tracking_url: booking.tracking_url.clone(),
+            shipped_at: at,
+            expected_by: booking.expected_by,
+            delivered_at: None,
+            events: Vec::new(),
+        });
+        (order.status, order.updated_at) = (OrderStatus::Shipped, at);
+        let order = order.clone();
+        state.log(id, OrderStatus::Shipped, actor.as_ref(), at);
+        Ok(Shipping {
+            order,
+            shipped_now: true,
+        })
+    }
+
+    async fn track(
+        &self,
+        id: &OrderId,
+        report: &CourierReport,
+        actor: Option<UserId>,
+    ) -> Result<Tracked, RepoError<OrderConflict>> {
+        let mut state = lock(&self.state);
+        state.land_meanwhile();
+        let refund_id = state.refunds.get(id).map(|refund| refund.id.clone());
+        let order = state.order_mut(id).ok_or(RepoError::NotFound)?;
+        let from = order.status;
+        let decided = match report.event {
+            Some(event) => order.lifecycle().courier_event(event),
+            None => Ok(from),
+        };
+        let to = match (decided, report.source) {
+            (Ok(to), _) => to,
+            (Err(refusal), ReportSource::Admin) => return Err(refused(refusal)),
+            (Err(_), ReportSource::Courier) => from,
+        };
+        let shipment = order
+            .shipment
+            .as_mut()
+            .ok_or(RepoError::Conflict(OrderConflict::NotShipped))?;
+        let late = report.source == ReportSource::Courier
+            && shipment.events.iter().any(|stored| stored.at > report.at);
+        let to = if late { from } else { to };
+        let event = TrackingEvent {
+            status: report.status.clone(),
+            at: report.at,
+            location: report.location.clone(),
+            note: report.note.clone(),
+        };
+        let repeated = shipment
+            .events
+            .iter()
+            .any(|e| e.status == event.status && e.at == event.at);
+        if !repeated {
+            shipment.events.push(event);
+            if to != from {
+                if to == OrderStatus::Delivered {
+                    shipment.delivered_at = Some(report.at);
+                }
+                (order.status, order.updated_at) = (to, report.at);
+            }
+        }
+        let order = order.clone();
+        if !repeated && to != from {
+            state.log(id, to, actor.as_ref(), report.at);
+        }
+        Ok(Tracked {
+            order,
+            from,
+            repeated,
+            refund_id,
+        })
+    }
+
     async fn history(&self, id: &OrderId) -> Result<Vec<StatusChange>, RepoError> {
         Ok(lock(&self.state)
             .history
             .get(id)
             .cloned()
             .unwrap_or_default())
+    }
+
+    async fn find_by_awb(&self, awb: &Awb) -> Result<Option<OrderId>, RepoError> {
+        let state = lock(&self.state);
+        let shipped = state
+            .orders
+            .iter()
+            .filter(|order| (order.shipment.as_ref()).is_some_and(|shipment| shipment.awb == *awb));
+        let latest = shipped.max_by_key(|order| order.shipment.as_ref().map(|s| s.shipped_at));
+        Ok(latest.map(|order| order.id.clone()))
+    }
+
+    async fn recorded_refund(&self, id: &OrderId) -> Result<Option<String>, RepoError> {
+        Ok(lock(&self.state)
+            .refunds
+            .get(id)
+            .map(|refund| refund.id.clone()))
     }
 
     async fn record_refund(&self, id: &OrderId, refund: &RefundResult) -> Result<(), RepoError> {
@@ -692,5 +804,41 @@ impl IdGenerator for FakeIds {
         let mut given = lock(&self.given);
         *given += 1;
         format!("id-{given}")
+    }
+}
+
+/// A courier that books what the admin typed, as the manual one does, and remembers every
+/// booking it was asked for; it can be told to stop answering.
+#[derive(Default)]
+pub struct FakeCourier {
+    asked: Mutex<Vec<OrderId>>,
+    down: Mutex<bool>,
+}
+
+impl FakeCourier {
+    /// Every booking fails as a courier that does not answer.
+    pub fn is_down(&self) {
+        *lock(&self.down) = true;
+    }
+
+    /// The orders a booking was asked for, in order, failed ones too.
+    pub fn asked(&self) -> Vec<OrderId> {
+        lock(&self.asked).clone()
+    }
+}
+
+#[async_trait]
+impl Courier for FakeCourier {
+    async fn book(&self, order: &Order, request: &ShipRequest) -> Result<Booking, CourierError> {
+        lock(&self.asked).push(order.id.clone());
+        if *lock(&self.down) {
+            return Err(CourierError::Unavailable(anyhow::anyhow!("timed out")));
+        }
+        let booking = request.booking.clone().ok_or_else(|| {
+            CourierError::Invalid(paduka_domain::InvalidInput::new(
+                paduka_domain::order::ManualBooking::REQUIRED,
+            ))
+        })?;
+        Ok(booking.into())
     }
 }

@@ -37,11 +37,14 @@ pub fn clock() -> MockClock {
 pub const FAKE_PDF: &[u8] = b"%PDF-fake";
 
 /// Invoicing with the default settings (an unregistered shop in Uttar Pradesh, `5@2500,18`,
-/// HSN 6403, `PDK`), drawing every invoice as [`FAKE_PDF`].
+/// HSN 6403, `PDK`), drawing every invoice and packing slip as [`FAKE_PDF`].
 pub fn invoicing() -> Arc<Invoicing> {
     let mut renderer = MockInvoiceRenderer::new();
     renderer
         .expect_render()
+        .returning(|_| Ok(FAKE_PDF.to_vec()));
+    renderer
+        .expect_render_packing_slip()
         .returning(|_| Ok(FAKE_PDF.to_vec()));
     Arc::new(Invoicing::new(
         InvoiceSettings::default(),

@@ -151,7 +151,7 @@ impl CourierEvent {
         Self::ReturnedToOrigin,
     ];
 
-    pub fn as_str(self) -> &'static str {
+    pub const fn as_str(self) -> &'static str {
         match self {
             Self::OutForDelivery => "Out for delivery",
             Self::Delivered => "Delivered",

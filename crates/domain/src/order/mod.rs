@@ -4,11 +4,18 @@ use chrono::{DateTime, Utc};
 
 mod lifecycle;
 mod rules;
+mod shipment;
+mod slip;
 
 pub use lifecycle::{
     Cancel, CourierEvent, Lifecycle, OrderStatus, Refusal, Release, SettableStatus, Ship,
 };
 pub use rules::{MAX_OPEN_COD_ORDERS, OPEN_COD_STATUSES, crossed_low_stock, may_open_cod_order};
+pub use shipment::{
+    Awb, Booking, CourierName, EVENT_NOTE_MAX, ManualBooking, ShipRequest, Shipment, TrackingEvent,
+    TrackingUrl, event_note,
+};
+pub use slip::{PackingSlip, SlipLine};
 
 use crate::gst::{GstRate, Hsn};
 use crate::review::UserRef;
@@ -86,6 +93,8 @@ pub struct Order {
     /// invoices, which have none.
     pub invoice_no: Option<String>,
     pub status: OrderStatus,
+    /// `None` until it is handed to a courier (decisions D15).
+    pub shipment: Option<Shipment>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
 }
@@ -119,10 +128,9 @@ impl Order {
         if collecting { self.amount_rupees } else { 0 }
     }
 
-    /// Where the order is in its lifecycle. No order has a shipment until shipments are
-    /// stored (decisions D18).
+    /// Where the order is in its lifecycle.
     pub fn lifecycle(&self) -> Lifecycle {
-        Lifecycle::new(self.status, false)
+        Lifecycle::new(self.status, self.shipment.is_some())
     }
 
     /// Whole rupees the coupon took off; 0 without one.
@@ -181,6 +189,7 @@ mod tests {
             state: None,
             invoice_no: None,
             status: OrderStatus::Pending,
+            shipment: None,
             created_at: at,
             updated_at: at,
         }

@@ -133,6 +133,31 @@ error_answers! {
         quoted(OrderError::Cancelled),
     );
     RefundNotStarted => 502, "Cancelled, but the refund could not be started: try again";
+
+    // Shipping.
+    InvalidShipment => 400, format!(
+        "{}, {}, `Courier must be 2-60 characters`, `Tracking URL must be an http or https address`, `Weight must be 1-50000 grams`",
+        quoted(paduka_domain::order::ManualBooking::REQUIRED),
+        quoted(paduka_domain::order::Awb::MESSAGE),
+    );
+    InvalidCourierEvent => 400, "`Status must be Out for delivery, Delivered, Delivery failed or Returned to origin`, `Note must be at most 200 characters`";
+    NotShippable => 409, format!(
+        "{} or {}",
+        quoted(OrderError::Cancelled),
+        quoted(OrderError::Delivered),
+    );
+    CourierEventRefused => 409, format!(
+        "The lifecycle refuses the step: {}, {}, {} or {}",
+        quoted(OrderError::NotShipped),
+        quoted(OrderError::Cancelled),
+        quoted(OrderError::Delivered),
+        quoted(OrderError::Shipped),
+    );
+    InvalidCourierUpdate => 400, "`Invalid AWB`, `Invalid current_status`, `Invalid current_timestamp`";
+    WrongCourierKey => 401, quoted(crate::courier_key::WRONG_KEY);
+    NotShippedYet => 409, quoted(OrderError::NotShipped);
+    CourierNotAnswering => 502, quoted(OrderError::CourierUnavailable(anyhow::anyhow!("")));
+    ReturnRefundNotStarted => 502, quoted(OrderError::ReturnRefundFailed(paduka_application::checkout::PaymentError::Unavailable(String::new())));
     InvalidStatus => 400, "A status other than Pending, Confirmed or Delivered";
 
     // Health.

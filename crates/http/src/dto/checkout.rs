@@ -2,10 +2,10 @@
 //! orders (the orders themselves are `order.rs`).
 
 use paduka_application::checkout::{
-    CartInput, CartLine, CodRequest, OrderRequest, PaymentOrder, SandboxPayment,
+    CartInput, CartLine, CodRequest, DeliveryQuote, OrderRequest, PaymentOrder, SandboxPayment,
 };
 use paduka_domain::contact::{DeliveryAddress, Pincode};
-use paduka_domain::delivery::DeliveryCheck;
+use paduka_domain::delivery::{DeliveryEstimate, EstimateSource};
 use paduka_domain::{ProductId, State, UserId};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -27,15 +27,52 @@ pub struct DeliveryResponse {
     /// The state or union territory the pincode's first digits belong to (the checkout's
     /// place of supply unless the shopper picks another); `null` when none does.
     pub state: Option<String>,
+    /// When a parcel ordered now would arrive; `null` where the shop does not deliver.
+    pub estimate: Option<DeliveryEstimateDto>,
+}
+
+/// The days a parcel ordered now is expected between (decisions D15).
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct DeliveryEstimateDto {
+    /// `YYYY-MM-DD`, India's calendar.
+    #[schema(format = Date)]
+    pub from: String,
+    /// `YYYY-MM-DD`: what `Delivery by` shows.
+    #[schema(format = Date)]
+    pub to: String,
+    /// `courier` (the courier's own estimate) or `table` (the shop's `DELIVERY_DAYS`).
+    pub source: EstimateSourceName,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum EstimateSourceName {
+    Courier,
+    Table,
+}
+
+impl From<DeliveryEstimate> for DeliveryEstimateDto {
+    fn from(estimate: DeliveryEstimate) -> Self {
+        let day = |date: chrono::NaiveDate| date.format("%Y-%m-%d").to_string();
+        Self {
+            from: day(estimate.from),
+            to: day(estimate.to),
+            source: match estimate.source {
+                EstimateSource::Courier => EstimateSourceName::Courier,
+                EstimateSource::Table => EstimateSourceName::Table,
+            },
+        }
+    }
 }
 
 impl DeliveryResponse {
-    pub fn new(check: DeliveryCheck, state: Option<State>) -> Self {
+    pub fn new(quote: DeliveryQuote, state: Option<State>) -> Self {
         Self {
             success: true,
-            deliverable: check.deliverable,
-            message: check.message.to_owned(),
+            deliverable: quote.check.deliverable,
+            message: quote.check.message.to_owned(),
             state: state.map(|s| s.name().to_owned()),
+            estimate: quote.estimate.map(DeliveryEstimateDto::from),
         }
     }
 }

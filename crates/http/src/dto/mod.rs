@@ -11,6 +11,7 @@ mod product;
 mod review;
 mod sale;
 pub mod schema;
+mod shipment;
 mod user;
 
 use chrono::{DateTime, SecondsFormat, Utc};
@@ -27,6 +28,7 @@ pub use order::*;
 pub use product::*;
 pub use review::*;
 pub use sale::*;
+pub use shipment::*;
 pub use user::*;
 
 /// A request body (or query) turned into what its use case takes: every field is read and

@@ -6,7 +6,7 @@ use paduka_domain::order::{Order, OrderStatus, PaymentMethod, StatusChange};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::timestamp;
+use super::{ShipmentDto, timestamp};
 use crate::routes::API_PREFIX;
 
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
@@ -84,6 +84,8 @@ pub struct OrderDto {
     /// invoices, which have none.
     #[serde(rename = "invoiceNo")]
     pub invoice_no: Option<String>,
+    /// `null` until the order is handed to a courier.
+    pub shipment: Option<ShipmentDto>,
 }
 
 impl From<&Order> for OrderDto {
@@ -125,6 +127,7 @@ impl From<&Order> for OrderDto {
             delivery_days: order.delivery_days(),
             state: order.state.map(|s| s.name().to_owned()),
             invoice_no: order.invoice_no.clone(),
+            shipment: order.shipment.as_ref().map(ShipmentDto::from),
         }
     }
 }

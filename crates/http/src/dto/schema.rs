@@ -59,6 +59,14 @@ pub fn nullable_string() -> ObjectBuilder {
     ObjectBuilder::new().schema_type(SchemaType::from_iter([Type::String, Type::Null]))
 }
 
+/// A whole JSON number from `min` to `max`, or `null` (left out).
+pub fn nullable_integer(min: i64, max: i64) -> ObjectBuilder {
+    ObjectBuilder::new()
+        .schema_type(SchemaType::from_iter([Type::Integer, Type::Null]))
+        .minimum(Some(min))
+        .maximum(Some(max))
+}
+
 /// A JSON number or numeric text; `or_null` when `null` means "left out".
 pub fn number_or_text(or_null: bool) -> ObjectBuilder {
     let mut types = vec![Type::Integer, Type::String];

@@ -13,9 +13,24 @@ pub mod payment;
 pub mod products;
 pub mod reviews;
 pub mod sales;
+pub mod shipping;
 pub mod users;
 
 use crate::dto::TryIntoDomain;
+
+/// A PDF the shop drew (an invoice, a packing slip) as a download. Never from a cache: an
+/// invoice changes when its order is cancelled, a slip when the parcel is booked again.
+pub fn pdf_download(pdf: paduka_application::orders::InvoicePdf) -> actix_web::HttpResponse {
+    use actix_web::http::header::{ContentDisposition, DispositionParam, DispositionType};
+    actix_web::HttpResponse::Ok()
+        .content_type("application/pdf")
+        .insert_header(ContentDisposition {
+            disposition: DispositionType::Attachment,
+            parameters: vec![DispositionParam::Filename(pdf.file_name)],
+        })
+        .insert_header(("Cache-Control", "private, no-store"))
+        .body(pdf.bytes)
+}
 
 /// A JSON body whose errors the handler raises itself, after the guard extractors ran: a
 /// caller without permission is told so before anything about their body.

@@ -4,9 +4,10 @@ use diesel::prelude::*;
 use paduka_application::RepoError;
 use paduka_application::checkout::RefundResult;
 use paduka_application::orders::{
-    Cancellation, NewOrder, OrderConflict, OrderRepository, PlaceError, Placement, StockChange,
+    Cancellation, CourierReport, NewOrder, OrderConflict, OrderRepository, PlaceError, Placement,
+    Shipping, StockChange, Tracked,
 };
-use paduka_domain::order::{Order, OrderStatus, StatusChange};
+use paduka_domain::order::{Awb, Booking, Order, OrderStatus, StatusChange};
 use paduka_domain::{OrderId, UserId};
 
 use crate::db::{Database, corrupt, from_db_time};
@@ -16,16 +17,19 @@ mod cod;
 mod coupon;
 mod place;
 mod rows;
+mod shipping;
 mod status;
 mod stock;
 
 pub(crate) use coupon::coupon_uses_by;
 use place::place;
-use rows::{EventRow, find_by_payment_in, find_in, load, with_buyers};
+use rows::{EventRow, find_by_payment_in, find_in, load, recorded_refund_in, with_buyers};
+use shipping::{order_with_awb, ship_in, track_in};
 use status::{cancel_in, mark_paid_in, set_status_in};
 
-/// Orders in `orders`, `order_lines` and `order_events`; placing and cancelling one moves
-/// `products.quantity` in the same transaction.
+/// Orders in `orders`, `order_lines`, `order_events`, `shipments` and `shipment_events`;
+/// placing, cancelling and a return to origin move `products.quantity` in the same
+/// transaction.
 #[derive(Debug, Clone)]
 pub struct DieselOrderRepository {
     db: Database,
@@ -157,6 +161,46 @@ impl OrderRepository for DieselOrderRepository {
                     .collect()
             })
             .await
+    }
+
+    #[tracing::instrument(level = "debug", skip_all, fields(order = %id, awb = booking.awb.as_str()))]
+    async fn ship(
+        &self,
+        id: &OrderId,
+        booking: &Booking,
+        actor: Option<UserId>,
+        at: DateTime<Utc>,
+    ) -> Result<Shipping, RepoError<OrderConflict>> {
+        let id = id.as_str().to_owned();
+        let booking = booking.clone();
+        self.db
+            .run_in_write_transaction(move |conn| ship_in(conn, &id, &booking, actor.as_ref(), at))
+            .await
+    }
+
+    #[tracing::instrument(level = "debug", skip_all, fields(order = %id, status = %report.status))]
+    async fn track(
+        &self,
+        id: &OrderId,
+        report: &CourierReport,
+        actor: Option<UserId>,
+    ) -> Result<Tracked, RepoError<OrderConflict>> {
+        let id = id.as_str().to_owned();
+        let report = report.clone();
+        self.db
+            .run_in_write_transaction(move |conn| track_in(conn, &id, &report, actor.as_ref()))
+            .await
+    }
+
+    async fn find_by_awb(&self, awb: &Awb) -> Result<Option<OrderId>, RepoError> {
+        let awb = awb.as_str().to_owned();
+        let found = self.db.run(move |conn| order_with_awb(conn, &awb)).await?;
+        Ok(found.map(OrderId::new))
+    }
+
+    async fn recorded_refund(&self, id: &OrderId) -> Result<Option<String>, RepoError> {
+        let id = id.as_str().to_owned();
+        self.db.run(move |conn| recorded_refund_in(conn, &id)).await
     }
 
     async fn record_refund(&self, id: &OrderId, refund: &RefundResult) -> Result<(), RepoError> {

@@ -122,6 +122,7 @@ pub(super) fn take_and_insert(
         state: Some(order.state),
         invoice_no: Some(invoice_no),
         status: OrderStatus::Pending,
+        shipment: None,
         created_at: from_db_time(at),
         updated_at: from_db_time(at),
     };

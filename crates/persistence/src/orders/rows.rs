@@ -10,6 +10,7 @@ use paduka_domain::order::{LineTax, Order, OrderCoupon, OrderLine, OrderStatus, 
 use paduka_domain::review::UserRef;
 use paduka_domain::{OrderId, Paise, Percent, ProductId, State, UserId};
 
+use super::shipping::shipments_of;
 use crate::db::{AnyConnection, IN_CHUNK, MultiBackend, corrupt, from_db_time};
 use crate::schema::{order_events, order_lines, orders, users};
 
@@ -111,10 +112,11 @@ pub(super) fn lines_of(
     Ok(by_order)
 }
 
-/// Orders from their rows, in the rows' order, with their lines.
+/// Orders from their rows, in the rows' order, with their lines and shipments.
 pub(super) fn assemble(conn: &mut AnyConnection, rows: Vec<OrderRow>) -> QueryResult<Vec<Order>> {
     let ids: Vec<String> = rows.iter().map(|row| row.id.clone()).collect();
     let mut lines = lines_of(conn, &ids)?;
+    let mut shipments = shipments_of(conn, &ids)?;
     rows.into_iter()
         .map(|row| {
             let id = row.id;
@@ -129,6 +131,7 @@ pub(super) fn assemble(conn: &mut AnyConnection, rows: Vec<OrderRow>) -> QueryRe
                 .map_err(|_| corrupt(format_args!("state of order {id}")))?;
             Ok(Order {
                 lines: lines.remove(&id).unwrap_or_default(),
+                shipment: shipments.remove(&id),
                 // The buyer's current name while the account exists, else the one they had.
                 user: match (row.user_id, row.live_name) {
                     (Some(user), Some(name)) => UserRef::new(UserId::new(user), name),
@@ -179,6 +182,25 @@ pub(super) fn load(conn: &mut AnyConnection, query: WithBuyers<'_>) -> QueryResu
 
 pub(super) fn find_in(conn: &mut AnyConnection, id: &str) -> QueryResult<Option<Order>> {
     Ok(load(conn, with_buyers().filter(orders::id.eq(id)))?.pop())
+}
+
+/// The order, which must exist (its row is locked, or was just written).
+pub(super) fn find_stored(conn: &mut AnyConnection, id: &str) -> QueryResult<Order> {
+    find_in(conn, id)?.ok_or(diesel::result::Error::NotFound)
+}
+
+/// The refund recorded for the order's payment (`orders.refund_id`); `None` for an unknown
+/// id too.
+pub(super) fn recorded_refund_in(
+    conn: &mut AnyConnection,
+    id: &str,
+) -> QueryResult<Option<String>> {
+    Ok(orders::table
+        .find(id)
+        .select(orders::refund_id)
+        .first::<Option<String>>(conn)
+        .optional()?
+        .flatten())
 }
 
 pub(super) fn find_by_payment_in(

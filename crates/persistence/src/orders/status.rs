@@ -2,14 +2,14 @@
 
 use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
-use diesel::result::Error as DieselError;
 use paduka_application::orders::{Cancellation, OrderConflict};
 use paduka_domain::UserId;
 use paduka_domain::order::{
-    Cancel, Lifecycle, Order, OrderStatus, PaymentMethod, Release, SettableStatus,
+    Cancel, Lifecycle, Order, OrderStatus, PaymentMethod, Refusal, Release, SettableStatus,
 };
 
-use super::rows::find_in;
+use super::rows::{find_stored, recorded_refund_in};
+use super::shipping::{has_shipment, mark_delivered};
 use crate::db::{AnyConnection, Stop, corrupt, to_db_time, too_large};
 use crate::schema::{coupons, order_events, order_lines, orders, product_variants, products};
 
@@ -33,9 +33,21 @@ pub(super) struct LockedRow {
 
 /// An order as its lifecycle sees it, with how it is paid for.
 pub(super) struct Locked {
-    lifecycle: Lifecycle,
+    pub(super) lifecycle: Lifecycle,
     payment_method: PaymentMethod,
     paid: bool,
+}
+
+impl Locked {
+    /// What moving it to `to` gives back (see [`Release::on_move`]).
+    pub(super) fn release_on_move(&self, to: OrderStatus) -> Option<Release> {
+        Release::on_move(self.lifecycle.status, to, self.payment_method, self.paid)
+    }
+}
+
+/// The lifecycle's refusal, as the port's conflict (rolling the transaction back).
+pub(super) fn refused(refusal: Refusal) -> Stop<OrderConflict> {
+    Stop::Conflict(refusal.into())
 }
 
 /// The order's lifecycle, its row locked until the transaction ends on PostgreSQL (SQLite's
@@ -54,11 +66,27 @@ pub(super) fn lock_order(conn: &mut AnyConnection, id: &str) -> QueryResult<Lock
     let payment_method = PaymentMethod::from_stored(&row.payment_method)
         .ok_or_else(|| corrupt(format_args!("payment method of order {id}")))?;
     Ok(Locked {
-        // No order has a shipment until shipments are stored (decisions D18).
-        lifecycle: Lifecycle::new(status, false),
+        lifecycle: Lifecycle::new(status, has_shipment(conn, id)?),
         payment_method,
         paid: row.paid,
     })
+}
+
+/// Moves the order to `status`: the status, `updated_at` and its `order_events` row.
+pub(super) fn move_to(
+    conn: &mut AnyConnection,
+    id: &str,
+    status: OrderStatus,
+    actor: Option<&UserId>,
+    at: NaiveDateTime,
+) -> QueryResult<()> {
+    diesel::update(orders::table.find(id))
+        .set((
+            orders::status.eq(status.as_str()),
+            orders::updated_at.eq(at),
+        ))
+        .execute(conn)?;
+    append_event(conn, id, status, actor, at)
 }
 
 /// Appends an `order_events` row one past the order's last.
@@ -106,19 +134,15 @@ pub(super) fn set_status_in(
 ) -> Result<Order, Stop<OrderConflict>> {
     let target = SettableStatus::try_from(status)
         .map_err(|status| too_large(format_args!("{status:?} set by hand on order {id}")))?;
-    let status = lock_order(conn, id)?
-        .lifecycle
-        .update_status(target)
-        .map_err(|refusal| Stop::Conflict(refusal.into()))?;
+    let lifecycle = lock_order(conn, id)?.lifecycle;
+    let status = lifecycle.update_status(target).map_err(refused)?;
     let at = to_db_time(at);
-    diesel::update(orders::table.find(id))
-        .set((
-            orders::status.eq(status.as_str()),
-            orders::updated_at.eq(at),
-        ))
-        .execute(conn)?;
-    append_event(conn, id, status, actor, at)?;
-    Ok(find_in(conn, id)?.ok_or(DieselError::NotFound)?)
+    move_to(conn, id, status, actor, at)?;
+    if status == OrderStatus::Delivered && lifecycle.has_shipment {
+        // The courier failed to report it: the admin's word dates the delivery.
+        mark_delivered(conn, id, at)?;
+    }
+    Ok(find_stored(conn, id)?)
 }
 
 pub(super) fn mark_paid_in(
@@ -129,14 +153,14 @@ pub(super) fn mark_paid_in(
     lock_order(conn, id)?
         .lifecycle
         .record_payment()
-        .map_err(|refusal| Stop::Conflict(refusal.into()))?;
+        .map_err(refused)?;
     let changed = diesel::update(orders::table.find(id).filter(orders::paid.eq(false)))
         .set((orders::paid.eq(true), orders::updated_at.eq(to_db_time(at))))
         .execute(conn)?;
     if changed == 0 {
         return Err(Stop::Conflict(OrderConflict::AlreadyPaid));
     }
-    Ok(find_in(conn, id)?.ok_or(DieselError::NotFound)?)
+    Ok(find_stored(conn, id)?)
 }
 
 pub(super) fn cancel_in(
@@ -146,32 +170,19 @@ pub(super) fn cancel_in(
     at: DateTime<Utc>,
 ) -> Result<Cancellation, Stop<OrderConflict>> {
     let locked = lock_order(conn, id)?;
-    let from = locked.lifecycle.status;
-    let cancel = locked
-        .lifecycle
-        .cancel()
-        .map_err(|refusal| Stop::Conflict(refusal.into()))?;
+    let cancel = locked.lifecycle.cancel().map_err(refused)?;
     let already_cancelled = cancel == Cancel::AlreadyCancelled;
     if cancel == Cancel::Cancel {
         let to = OrderStatus::Cancelled;
-        let at = to_db_time(at);
-        diesel::update(orders::table.find(id))
-            .set((orders::status.eq(to.as_str()), orders::updated_at.eq(at)))
-            .execute(conn)?;
-        append_event(conn, id, to, actor, at)?;
-        if let Some(release) = Release::on_move(from, to, locked.payment_method, locked.paid) {
+        move_to(conn, id, to, actor, to_db_time(at))?;
+        if let Some(release) = locked.release_on_move(to) {
             give_back(conn, id, release)?;
         }
     }
-    let refund_id = orders::table
-        .find(id)
-        .select(orders::refund_id)
-        .first::<Option<String>>(conn)?;
-    let order = find_in(conn, id)?.ok_or(DieselError::NotFound)?;
     Ok(Cancellation {
-        order,
+        refund_id: recorded_refund_in(conn, id)?,
+        order: find_stored(conn, id)?,
         already_cancelled,
-        refund_id,
     })
 }
 

@@ -21,7 +21,7 @@ crate::on_both_backends!(
 );
 
 /// `new_order` paid in cash on delivery, with the key `key`.
-fn cod_order(id: &str, key: Option<&str>, quantity: u32, seconds: i64) -> NewOrder {
+pub(crate) fn cod_order(id: &str, key: Option<&str>, quantity: u32, seconds: i64) -> NewOrder {
     let mut order = new_order(id, &format!("cod_{id}"), quantity, seconds);
     order.provider_order_id = String::new();
     order.cod = Some(CodTerms {

@@ -20,6 +20,7 @@ mod products;
 mod reviews;
 mod sales;
 mod sandbox_refunds;
+mod shipping;
 mod stats;
 mod stock_and_coupons;
 mod throttle;

@@ -91,7 +91,7 @@ pub(crate) fn take(product: &str, quantity: u32) -> StockChange {
     }
 }
 
-fn stock_of(db: &TestDb, product: &str) -> i64 {
+pub(crate) fn stock_of(db: &TestDb, product: &str) -> i64 {
     db.count(&format!(
         "SELECT CAST(quantity AS BIGINT) AS n FROM products WHERE id = '{product}'"
     ))

@@ -32,7 +32,11 @@ crate::on_both_backends!(
 
 /// The shop of [`shop`] (`p1` pooled with `p1_stock`, `p2` pooled with 5) and `p3`, "Runner",
 /// in UK 7, UK 8 and UK 9 with `sizes` pairs each.
-async fn sized_shop(db: &TestDb, p1_stock: u32, sizes: [u32; 3]) -> DieselOrderRepository {
+pub(crate) async fn sized_shop(
+    db: &TestDb,
+    p1_stock: u32,
+    sizes: [u32; 3],
+) -> DieselOrderRepository {
     let orders = shop(db, p1_stock, 5).await;
     let mut runner = record("P3", "Runner", "boots", "admin", 0);
     runner.draft.variants = ["UK 7", "UK 8", "UK 9"]
@@ -50,7 +54,7 @@ async fn sized_shop(db: &TestDb, p1_stock: u32, sizes: [u32; 3]) -> DieselOrderR
 }
 
 /// `quantity` pairs of `p3` in the size at `variant`.
-fn take_size(variant: u32, quantity: u32) -> StockChange {
+pub(crate) fn take_size(variant: u32, quantity: u32) -> StockChange {
     StockChange {
         product: ProductId::new("p3"),
         variant: Some(variant),
@@ -71,7 +75,7 @@ fn take_pooled(quantity: u32) -> StockChange {
 }
 
 /// The stock of `p3`'s sizes and its total, as stored.
-async fn runner_stock(db: &TestDb) -> (Vec<Option<u32>>, u32) {
+pub(crate) async fn runner_stock(db: &TestDb) -> (Vec<Option<u32>>, u32) {
     let products = DieselProductRepository::new(db.db());
     let runner = products.find(&ProductId::new("p3")).await.unwrap().unwrap();
     (
@@ -81,7 +85,7 @@ async fn runner_stock(db: &TestDb) -> (Vec<Option<u32>>, u32) {
 }
 
 /// The coupon `code`: 10 % off from a day before `at(0)` to 30 days after, with these limits.
-fn coupon(
+pub(crate) fn coupon(
     id: &str,
     code: &str,
     max_uses: Option<i64>,
@@ -116,14 +120,14 @@ fn use_of(coupon: &Coupon) -> CouponUse {
 }
 
 /// `new_order` for the buyer `buyer`, with the coupon's use.
-fn with_coupon(mut order: NewOrder, coupon: &Coupon, buyer: &str) -> NewOrder {
+pub(crate) fn with_coupon(mut order: NewOrder, coupon: &Coupon, buyer: &str) -> NewOrder {
     order.user.id = Some(UserId::new(buyer));
     order.coupon = Some(use_of(coupon));
     order.amount_rupees -= 90;
     order
 }
 
-async fn stored_coupon(db: &TestDb, id: &str) -> Coupon {
+pub(crate) async fn stored_coupon(db: &TestDb, id: &str) -> Coupon {
     let coupons = DieselCouponRepository::new(db.db());
     coupons.find(&CouponId::new(id)).await.unwrap().unwrap()
 }

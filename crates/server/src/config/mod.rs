@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use paduka_application::accounts::RateLimits;
 use paduka_application::checkout::CodSettings;
 use paduka_application::orders::InvoiceSettings;
-use paduka_domain::delivery::DeliveryArea;
+use paduka_domain::delivery::{DeliveryArea, DeliveryTable};
 use paduka_domain::invoice::Seller;
 use paduka_http::TrustedProxies;
 use paduka_payment::RazorpayConfig;
@@ -34,6 +34,16 @@ pub struct Settings {
     /// numbers' prefix (`SHOP_LEGAL_NAME`, `SHOP_ADDRESS`, `SHOP_STATE`, `SHOP_GSTIN`,
     /// `GST_SLABS`, `DEFAULT_HSN`, `INVOICE_PREFIX`).
     pub invoices: InvoiceSettings,
+    pub couriers: CourierSettings,
+}
+
+/// The couriers (decisions D15): the manual courier always; Shiprocket's tracking webhook
+/// when its token is set.
+#[derive(Debug)]
+pub struct CourierSettings {
+    /// What Shiprocket's tracking webhook sends as `x-api-key` (`SHIPROCKET_WEBHOOK_TOKEN`);
+    /// `None`: every call to the webhook is refused.
+    pub webhook_token: Option<SecretString>,
 }
 
 /// The HTTP server, the files it serves and keeps, and its logs.
@@ -109,6 +119,9 @@ pub struct MailSettings {
 pub struct ShopSettings {
     /// The pincodes delivered to (`DELIVERABLE_PINCODES`, the spec's four by default).
     pub delivery_area: DeliveryArea,
+    /// How many days delivery takes (`DELIVERY_DAYS`, default `3-7`) from the dispatch day,
+    /// which is the next one after `DISPATCH_CUTOFF` (default `14:00` India time).
+    pub delivery_table: DeliveryTable,
     /// A size (or pooled product) with this many pairs or fewer is low on stock: listed on
     /// the overview, and the admins are mailed when an order takes it there
     /// (`LOW_STOCK_THRESHOLD`, default 5).
@@ -232,6 +245,7 @@ impl Settings {
             },
             shop: ShopSettings {
                 delivery_area: vars.deliverable_pincodes,
+                delivery_table: DeliveryTable::new(vars.delivery_days, vars.dispatch_cutoff),
                 low_stock_threshold: vars.low_stock_threshold,
                 cash_on_delivery: CodSettings {
                     enabled: vars.cod_enabled,
@@ -248,6 +262,9 @@ impl Settings {
                 slabs: vars.gst_slabs,
                 default_hsn: vars.default_hsn,
                 prefix: vars.invoice_prefix,
+            },
+            couriers: CourierSettings {
+                webhook_token: vars.shiprocket_webhook_token,
             },
         })
     }

@@ -1,5 +1,6 @@
 //! Reading the settings: defaults, each variable, and the errors that name them.
 
+use paduka_domain::delivery::{DeliveryDays, DeliveryTable, parse_dispatch_cutoff};
 use std::path::PathBuf;
 
 use paduka_domain::State;
@@ -220,6 +221,28 @@ fn a_message_names_the_variable_and_what_is_wrong_with_its_value() {
         error.to_string(),
         "DELIVERABLE_PINCODES: must be a comma separated list of 6-digit pincodes: \
          \"12345\" is not a 6-digit pincode"
+    );
+}
+
+#[test]
+fn the_delivery_table_is_read_from_its_two_variables() {
+    let default = settings(&[]).unwrap();
+    assert_eq!(default.shop.delivery_table, DeliveryTable::default());
+    let set = settings(&[("DELIVERY_DAYS", "2-4"), ("DISPATCH_CUTOFF", "18:30")]).unwrap();
+    let expected = DeliveryTable::new(
+        DeliveryDays::parse("2-4").unwrap(),
+        parse_dispatch_cutoff("18:30").unwrap(),
+    );
+    assert_eq!(set.shop.delivery_table, expected);
+    let error = settings(&[("DELIVERY_DAYS", "7-3")]).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "DELIVERY_DAYS: must be days like 3-7, the first no more than the second, at most 30"
+    );
+    let error = settings(&[("DISPATCH_CUTOFF", "2pm")]).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "DISPATCH_CUTOFF: must be a time like 14:00"
     );
 }
 

@@ -7,9 +7,10 @@ use std::net::SocketAddr;
 use std::ops::RangeInclusive;
 use std::path::PathBuf;
 
+use chrono::NaiveTime;
 use paduka_application::orders::InvoiceSettings;
 use paduka_domain::State;
-use paduka_domain::delivery::DeliveryArea;
+use paduka_domain::delivery::{DeliveryArea, DeliveryDays, parse_dispatch_cutoff};
 use paduka_domain::gst::{GstSlabs, Gstin, Hsn};
 use paduka_domain::invoice::InvoicePrefix;
 use paduka_http::TrustedProxies;
@@ -55,6 +56,12 @@ pub(super) struct Vars {
     pub mail_from: String,
     #[serde(default, deserialize_with = "pincodes")]
     pub deliverable_pincodes: DeliveryArea,
+    #[serde(default, deserialize_with = "secret")]
+    pub shiprocket_webhook_token: Option<SecretString>,
+    #[serde(default, deserialize_with = "delivery_days")]
+    pub delivery_days: DeliveryDays,
+    #[serde(default = "dispatch_cutoff", deserialize_with = "cutoff")]
+    pub dispatch_cutoff: NaiveTime,
     #[serde(default = "low_stock_threshold", deserialize_with = "stock_level")]
     pub low_stock_threshold: u32,
     #[serde(default = "switched_on", deserialize_with = "switch")]
@@ -146,6 +153,10 @@ fn razorpay_api_base() -> String {
 
 fn mail_from() -> String {
     "Paduka <no-reply@paduka.local>".into()
+}
+
+fn dispatch_cutoff() -> NaiveTime {
+    NaiveTime::from_hms_opt(14, 0, 0).expect("a valid time")
 }
 
 fn low_stock_threshold() -> u32 {
@@ -320,6 +331,14 @@ fn pincodes<'de, D: Deserializer<'de>>(deserializer: D) -> Result<DeliveryArea, 
         DeliveryArea::parse_list(list)
             .map_err(|error| format!("must be a comma separated list of 6-digit pincodes: {error}"))
     })
+}
+
+fn delivery_days<'de, D: Deserializer<'de>>(deserializer: D) -> Result<DeliveryDays, D::Error> {
+    parsed(deserializer, DeliveryDays::parse)
+}
+
+fn cutoff<'de, D: Deserializer<'de>>(deserializer: D) -> Result<NaiveTime, D::Error> {
+    parsed(deserializer, parse_dispatch_cutoff)
 }
 
 fn stock_level<'de, D: Deserializer<'de>>(deserializer: D) -> Result<u32, D::Error> {

@@ -5,6 +5,7 @@ use reqwest::{Method, Response, StatusCode};
 use serde_json::{Value, json};
 
 use crate::helpers::*;
+use paduka_application::Clock;
 
 crate::on_both_backends!(
     a_paid_cart_becomes_one_order_and_a_delivered_order_cannot_be_cancelled,
@@ -12,6 +13,7 @@ crate::on_both_backends!(
     amounts_signatures_and_stock_are_checked,
     pincodes_and_addresses_are_checked_with_the_shops_messages,
     the_delivery_check_knows_the_configured_pincodes,
+    the_delivery_estimate_counts_from_the_next_day_after_the_cutoff,
     every_order_route_checks_who_asks,
     the_sandbox_pays_only_its_callers_orders_and_serves_its_page,
     webhooks_are_verified_deduplicated_and_place_orders_the_browser_did_not,
@@ -287,14 +289,17 @@ async fn pincodes_and_addresses_are_checked_with_the_shops_messages(db: &TestDb)
 async fn the_delivery_check_knows_the_configured_pincodes(db: &TestDb) {
     let app = spawn_app_on(db).await;
     let yes = app.get("/delivery/281001", As::Anonymous).await;
+    let mut yes = yes.answers(StatusCode::OK).await;
+    assert_eq!(yes["estimate"]["source"], "table");
+    yes.as_object_mut().unwrap().remove("estimate");
     assert_eq!(
-        yes.answers(StatusCode::OK).await,
+        yes,
         json!({"success": true, "deliverable": true, "message": "Delivery available at this pincode", "state": "Uttar Pradesh"})
     );
     let no = app.get("/delivery/110001", As::Anonymous).await;
     assert_eq!(
         no.answers(StatusCode::OK).await,
-        json!({"success": true, "deliverable": false, "message": "Delivery unavailable", "state": "Delhi"})
+        json!({"success": true, "deliverable": false, "message": "Delivery unavailable", "state": "Delhi", "estimate": null})
     );
     for bad in ["12345", "1234567", "12ab56"] {
         let refused = app.get(&format!("/delivery/{bad}"), As::Anonymous).await;
@@ -520,4 +525,36 @@ async fn a_payment_whose_shopper_deleted_their_account_is_refunded_by_the_webhoo
     );
     assert_eq!(refunds[0].refund.amount.paise(), 90_000);
     assert_eq!(app.stock(&product).await, 5, "no order took stock");
+}
+
+/// The estimate's `from` and `to` for a deliverable pincode, as the product page asks.
+async fn estimate(app: &TestApp) -> (String, String) {
+    let answer = app.get("/delivery/281001", As::Anonymous).await;
+    let estimate = answer.answers(StatusCode::OK).await["estimate"].clone();
+    let day = |field: &str| estimate[field].as_str().unwrap().to_owned();
+    (day("from"), day("to"))
+}
+
+async fn the_delivery_estimate_counts_from_the_next_day_after_the_cutoff(db: &TestDb) {
+    let app = spawn_app_on(db).await;
+    let india = chrono::FixedOffset::east_opt(5 * 3600 + 30 * 60).unwrap();
+    let now = app.clock.now().with_timezone(&india);
+    let today_cutoff = now.date_naive().and_hms_opt(14, 0, 0).unwrap();
+    let mut cutoff = today_cutoff.and_local_timezone(india).unwrap();
+    if now >= cutoff {
+        cutoff += chrono::Duration::days(1);
+    }
+    // Ten minutes before the day's 14:00 cut-off in India: it leaves that day.
+    app.clock
+        .advance(cutoff - chrono::Duration::minutes(10) - now);
+    let dispatch = cutoff.date_naive();
+    let day = |days: u64| {
+        (dispatch + chrono::Days::new(days))
+            .format("%Y-%m-%d")
+            .to_string()
+    };
+    assert_eq!(estimate(&app).await, (day(3), day(7)));
+    // Twenty minutes later, past the cut-off: it leaves the next day.
+    app.clock.advance(chrono::Duration::minutes(20));
+    assert_eq!(estimate(&app).await, (day(4), day(8)));
 }

@@ -20,6 +20,7 @@ mod products;
 mod razorpay;
 mod reviews;
 mod sales;
+mod shipping;
 mod site;
 mod stock_per_size;
 

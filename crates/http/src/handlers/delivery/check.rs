@@ -7,7 +7,7 @@ use crate::ApiError;
 use crate::contract::InvalidPincode;
 use crate::dto::DeliveryResponse;
 
-/// Whether the shop delivers to a pincode (the product page's check).
+/// Whether the shop delivers to a pincode (the product page's check), and by when.
 #[utoipa::path(
     params(("pincode" = String, Path, description = "Six digits", pattern = "^[0-9]{6}$")),
     responses(
@@ -24,9 +24,9 @@ pub async fn check_delivery(
     if pincode.len() != 6 || !pincode.bytes().all(|b| b.is_ascii_digit()) {
         return Err(ApiError::bad_request(Pincode::INVALID));
     }
-    let check = checkout.delivery(&pincode)?;
+    let quote = checkout.delivery(&pincode).await?;
     let state = Pincode::parse(&pincode)
         .ok()
         .and_then(|p| State::for_pincode(&p));
-    Ok(HttpResponse::Ok().json(DeliveryResponse::new(check, state)))
+    Ok(HttpResponse::Ok().json(DeliveryResponse::new(quote, state)))
 }

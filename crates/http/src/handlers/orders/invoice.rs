@@ -1,9 +1,9 @@
-use actix_web::http::header::{ContentDisposition, DispositionParam, DispositionType};
 use actix_web::{HttpResponse, get, web};
 use paduka_application::orders::OrderUseCases;
 use paduka_domain::OrderId;
 
 use crate::contract::{NotYourOrder, OrderOrInvoiceNotFound, PathId, SignedIn};
+use crate::handlers::pdf_download;
 use crate::{ApiError, CurrentUser};
 
 /// The order's invoice (decisions D16): a one-page PDF, for its owner or an administrator.
@@ -20,14 +20,5 @@ pub async fn invoice(
     orders: web::Data<dyn OrderUseCases>,
     PathId { id }: PathId<OrderId>,
 ) -> Result<HttpResponse, ApiError> {
-    let pdf = orders.invoice(&user, &id).await?;
-    Ok(HttpResponse::Ok()
-        .content_type("application/pdf")
-        .insert_header(ContentDisposition {
-            disposition: DispositionType::Attachment,
-            parameters: vec![DispositionParam::Filename(pdf.file_name)],
-        })
-        // The invoice changes when the order is cancelled: never from a cache.
-        .insert_header(("Cache-Control", "private, no-store"))
-        .body(pdf.bytes))
+    Ok(pdf_download(orders.invoice(&user, &id).await?))
 }

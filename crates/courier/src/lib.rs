@@ -1,0 +1,52 @@
+//! Courier adapters for the courier port (decisions D15).
+//!
+//! [`ManualCourier`] is the offline default, like the payment sandbox: the admin books the
+//! parcel with any courier outside the shop and types its name and AWB; the courier's later
+//! reports are recorded by hand too. It works on a laptop with no courier account.
+
+use async_trait::async_trait;
+use paduka_application::orders::{Courier, CourierError};
+use paduka_domain::InvalidInput;
+use paduka_domain::order::{Booking, ManualBooking, Order, ShipRequest};
+
+/// The courier the admin booked by hand: the booking is what they typed.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ManualCourier;
+
+#[async_trait]
+impl Courier for ManualCourier {
+    async fn book(&self, _order: &Order, request: &ShipRequest) -> Result<Booking, CourierError> {
+        let booking = request
+            .booking
+            .clone()
+            .ok_or_else(|| InvalidInput::new(ManualBooking::REQUIRED))?;
+        Ok(booking.into())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use paduka_test_support::builders::OrderBuilder;
+
+    use super::*;
+
+    #[tokio::test]
+    async fn the_booking_is_what_the_admin_typed() {
+        let order = OrderBuilder::new("ord-1").build();
+        let request = ShipRequest::parse(Some("DTDC"), Some("D1234"), None, Some(700)).unwrap();
+        let booking = ManualCourier.book(&order, &request).await.unwrap();
+        assert_eq!(booking.courier.as_str(), "DTDC");
+        assert_eq!(booking.awb.as_str(), "D1234");
+        assert_eq!(booking.expected_by, None);
+    }
+
+    #[tokio::test]
+    async fn without_a_courier_and_an_awb_nothing_is_booked() {
+        let order = OrderBuilder::new("ord-1").build();
+        let refused = ManualCourier.book(&order, &ShipRequest::default()).await;
+        assert_eq!(
+            refused.unwrap_err().to_string(),
+            "Courier and AWB are required"
+        );
+    }
+}

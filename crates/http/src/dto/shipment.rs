@@ -1,0 +1,384 @@
+//! Shipments as the API answers them (decisions D15) and the two bodies that make and move
+//! them: shipping an order and recording what the courier reported.
+
+use paduka_application::orders::CourierUpdate;
+use paduka_domain::order::{Awb, CourierEvent, ShipRequest, Shipment, TrackingEvent, event_note};
+use paduka_domain::sale::india_time;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::schema::{self, request_schema};
+use super::{TryIntoDomain, timestamp};
+use crate::ApiError;
+
+/// What the courier reported, oldest first.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct TrackingEventDto {
+    /// `Out for delivery`, `Delivered`, `Delivery failed`, `Returned to origin`, or the
+    /// courier's own words for a step that does not move the order.
+    pub status: String,
+    #[schema(format = DateTime)]
+    pub at: String,
+    pub location: Option<String>,
+    pub note: Option<String>,
+}
+
+/// The order's parcel once it is with a courier.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct ShipmentDto {
+    /// 2-60 characters.
+    pub courier: String,
+    /// The air waybill: 4-40 letters, digits and `-`.
+    pub awb: String,
+    /// Where the shopper follows the parcel: an http(s) URL, or `null`.
+    #[serde(rename = "trackingUrl")]
+    pub tracking_url: Option<String>,
+    #[serde(rename = "shippedAt")]
+    #[schema(format = DateTime)]
+    pub shipped_at: String,
+    /// The date the courier expects to deliver, `YYYY-MM-DD`, or `null`.
+    #[serde(rename = "expectedBy")]
+    #[schema(format = Date)]
+    pub expected_by: Option<String>,
+    #[serde(rename = "deliveredAt")]
+    #[schema(format = DateTime)]
+    pub delivered_at: Option<String>,
+    pub events: Vec<TrackingEventDto>,
+}
+
+impl From<&TrackingEvent> for TrackingEventDto {
+    fn from(event: &TrackingEvent) -> Self {
+        Self {
+            status: event.status.clone(),
+            at: timestamp(event.at),
+            location: event.location.clone(),
+            note: event.note.clone(),
+        }
+    }
+}
+
+impl From<&Shipment> for ShipmentDto {
+    fn from(shipment: &Shipment) -> Self {
+        Self {
+            courier: shipment.courier.as_str().to_owned(),
+            awb: shipment.awb.as_str().to_owned(),
+            tracking_url: shipment
+                .tracking_url
+                .as_ref()
+                .map(|url| url.as_str().to_owned()),
+            shipped_at: timestamp(shipment.shipped_at),
+            expected_by: shipment
+                .expected_by
+                .map(|date| date.format("%Y-%m-%d").to_string()),
+            delivered_at: shipment.delivered_at.map(timestamp),
+            events: shipment.events.iter().map(TrackingEventDto::from).collect(),
+        }
+    }
+}
+
+/// `POST /shipment/create/{orderId}`.
+#[derive(Debug, Clone, Default, Deserialize)]
+pub struct ShipBody {
+    pub courier: Option<String>,
+    pub awb: Option<String>,
+    #[serde(rename = "trackingUrl")]
+    pub tracking_url: Option<String>,
+    #[serde(rename = "weightGrams")]
+    pub weight_grams: Option<i64>,
+}
+
+request_schema!(
+    ShipBody,
+    schema::schema(schema::object(
+        "`POST /shipment/create/{orderId}`. The manual courier needs `courier` and `awb`; a \
+         courier that books itself (Shiprocket) needs neither.",
+        vec![
+            (
+                "courier",
+                schema::nullable_string().max_length(Some(60)),
+                "The courier's name, 2-60 characters",
+            ),
+            (
+                "awb",
+                schema::nullable_string()
+                    .pattern(Some(schema::trimmed("[A-Za-z0-9-]{4,40}")))
+                    .max_length(Some(200)),
+                "The air waybill: 4-40 letters, digits and `-` (else `Invalid AWB`)",
+            ),
+            (
+                "trackingUrl",
+                schema::nullable_string().max_length(Some(500)),
+                "An http(s) URL where the shopper follows the parcel",
+            ),
+            (
+                "weightGrams",
+                schema::nullable_integer(
+                    *ShipRequest::WEIGHT_GRAMS.start(),
+                    *ShipRequest::WEIGHT_GRAMS.end(),
+                ),
+                "The parcel's weight; the shop's default when left out",
+            ),
+        ],
+        &[],
+    ))
+);
+
+impl TryIntoDomain for ShipBody {
+    type Domain = ShipRequest;
+
+    fn try_into_domain(self) -> Result<ShipRequest, ApiError> {
+        Ok(ShipRequest::parse(
+            self.courier.as_deref(),
+            self.awb.as_deref(),
+            self.tracking_url.as_deref(),
+            self.weight_grams,
+        )?)
+    }
+}
+
+/// `POST /shipment/event/{orderId}`.
+#[derive(Debug, Clone, Default, Deserialize)]
+pub struct CourierEventBody {
+    pub status: Option<String>,
+    pub note: Option<String>,
+}
+
+/// A courier's report as the admin typed it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CourierEventInput {
+    pub event: CourierEvent,
+    pub note: Option<String>,
+}
+
+impl CourierEventBody {
+    pub const STATUSES: [&'static str; 4] = [
+        CourierEvent::OutForDelivery.as_str(),
+        CourierEvent::Delivered.as_str(),
+        CourierEvent::DeliveryFailed.as_str(),
+        CourierEvent::ReturnedToOrigin.as_str(),
+    ];
+}
+
+request_schema!(
+    CourierEventBody,
+    schema::schema(schema::object(
+        "`POST /shipment/event/{orderId}`: what the courier reported, recorded by hand.",
+        vec![
+            (
+                "status",
+                schema::one_of_texts(&CourierEventBody::STATUSES),
+                "A step the lifecycle refuses is answered 409 with its message",
+            ),
+            (
+                "note",
+                schema::nullable_string().max_length(Some(200)),
+                "One line, at most 200 characters",
+            ),
+        ],
+        &["status"],
+    ))
+);
+
+impl TryIntoDomain for CourierEventBody {
+    type Domain = CourierEventInput;
+
+    fn try_into_domain(self) -> Result<CourierEventInput, ApiError> {
+        Ok(CourierEventInput {
+            event: CourierEvent::parse(self.status.as_deref().unwrap_or_default())?,
+            note: event_note(self.note.as_deref())?,
+        })
+    }
+}
+
+/// Keeps the domain's limits and the document's in step.
+#[cfg(test)]
+mod tests {
+    use paduka_domain::order::{CourierName, ManualBooking, TrackingUrl};
+
+    use super::*;
+
+    #[test]
+    fn the_document_names_the_domain_s_messages() {
+        assert_eq!(Awb::MESSAGE, "Invalid AWB");
+        assert_eq!(ManualBooking::REQUIRED, "Courier and AWB are required");
+        assert!(CourierName::parse(&"x".repeat(60)).is_ok());
+        assert!(TrackingUrl::parse(&format!("https://x.y/{}", "a".repeat(488))).is_ok());
+        for status in CourierEventBody::STATUSES {
+            assert!(CourierEvent::parse(status).is_ok(), "{status}");
+        }
+    }
+
+    fn update(body: serde_json::Value) -> Result<CourierUpdate, String> {
+        let body: CourierWebhookBody = serde_json::from_value(body).unwrap();
+        body.try_into_domain().map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn shiprocket_s_update_is_read_with_its_india_time_and_its_step() {
+        let read = update(serde_json::json!({
+            "awb": 59629792084_u64,
+            "current_status": "UNDELIVERED",
+            "current_timestamp": "23 05 2023 11:43:52",
+            "scans": [{"location": "Hub A"}, {"location": " Chomu (Rajasthan) "}],
+            "is_return": 0,
+            "etd": "2023-05-23 15:40:19",
+        }))
+        .unwrap();
+        assert_eq!(read.awb.as_str(), "59629792084");
+        assert_eq!(read.event, Some(CourierEvent::DeliveryFailed));
+        assert_eq!(read.status, "Delivery failed");
+        assert_eq!(read.at.to_rfc3339(), "2023-05-23T06:13:52+00:00");
+        assert_eq!(read.location.as_deref(), Some("Chomu (Rajasthan)"));
+
+        let kept = update(serde_json::json!({
+            "awb": "SR-1234", "current_status": "In Transit", "current_timestamp": "01 12 2026 09:00:00"
+        }))
+        .unwrap();
+        assert_eq!((kept.event, kept.status.as_str()), (None, "In Transit"));
+        for (status, step) in [
+            ("OUT FOR DELIVERY", CourierEvent::OutForDelivery),
+            ("Delivered", CourierEvent::Delivered),
+            ("RTO DELIVERED", CourierEvent::ReturnedToOrigin),
+        ] {
+            assert_eq!(shiprocket_step(status), Some(step), "{status}");
+        }
+    }
+
+    #[test]
+    fn an_update_shiprocket_would_not_send_is_refused() {
+        let base = serde_json::json!({"awb": "SR-1234", "current_status": "DELIVERED", "current_timestamp": "01 12 2026 09:00:00"});
+        for (field, value, message) in [
+            ("awb", serde_json::json!(null), "Invalid AWB"),
+            ("awb", serde_json::json!(-5), "Invalid AWB"),
+            ("awb", serde_json::json!("AB"), "Invalid AWB"),
+            (
+                "current_status",
+                serde_json::json!(" "),
+                "Invalid current_status",
+            ),
+            (
+                "current_timestamp",
+                serde_json::json!("2026-12-01 09:00"),
+                "Invalid current_timestamp",
+            ),
+            (
+                "current_timestamp",
+                serde_json::json!("31 02 2026 09:00:00"),
+                "Invalid current_timestamp",
+            ),
+        ] {
+            let mut body = base.clone();
+            body[field] = value;
+            assert_eq!(update(body).unwrap_err(), message, "{field}");
+        }
+    }
+}
+
+/// `POST /shipment/webhook`: Shiprocket's tracking update, of which the shop reads the AWB
+/// (text or a number), the status, its time (`DD MM YYYY HH:MM:SS`, India time) and the
+/// last scan's location; everything else Shiprocket sends is accepted and left alone.
+#[derive(Debug, Clone, Default, Deserialize)]
+pub struct CourierWebhookBody {
+    pub awb: Option<serde_json::Value>,
+    pub current_status: Option<String>,
+    pub current_timestamp: Option<String>,
+    #[serde(default)]
+    pub scans: Option<Vec<serde_json::Value>>,
+}
+
+request_schema!(
+    CourierWebhookBody,
+    schema::schema(
+        schema::object(
+            "Shiprocket's tracking webhook. An update is the same update when its `awb`, \
+             `current_status` and `current_timestamp` are: stored once. `OUT FOR DELIVERY`, \
+             `DELIVERED`, `UNDELIVERED` (a failed attempt) and `RTO DELIVERED` move the order \
+             as its lifecycle allows; other statuses are kept as events.",
+            vec![
+                (
+                    "awb",
+                    schema::number_or_text(false),
+                    "The air waybill, as text or a number",
+                ),
+                ("current_status", schema::string().max_length(Some(100)), ""),
+                (
+                    "current_timestamp",
+                    schema::string().pattern(Some(
+                        r"^[0-9]{2} [0-9]{2} [0-9]{4} [0-9]{2}:[0-9]{2}:[0-9]{2}$".to_owned(),
+                    )),
+                    "`DD MM YYYY HH:MM:SS`, India time",
+                ),
+            ],
+            &["awb", "current_status", "current_timestamp"],
+        )
+        .additional_properties(Some(
+            utoipa::openapi::schema::AdditionalProperties::FreeForm(true)
+        ))
+    )
+);
+
+impl TryIntoDomain for CourierWebhookBody {
+    type Domain = CourierUpdate;
+
+    fn try_into_domain(self) -> Result<CourierUpdate, ApiError> {
+        let awb = match &self.awb {
+            Some(serde_json::Value::String(text)) => text.clone(),
+            Some(serde_json::Value::Number(number)) if number.is_u64() => number.to_string(),
+            _ => return Err(ApiError::bad_request(Awb::MESSAGE)),
+        };
+        let awb = Awb::parse(&awb)?;
+        let sent = self
+            .current_status
+            .as_deref()
+            .map(str::trim)
+            .unwrap_or_default();
+        if sent.is_empty() || sent.chars().count() > 100 || sent.chars().any(char::is_control) {
+            return Err(ApiError::bad_request("Invalid current_status"));
+        }
+        let at = self
+            .current_timestamp
+            .as_deref()
+            .and_then(|text| {
+                chrono::NaiveDateTime::parse_from_str(text.trim(), "%d %m %Y %H:%M:%S").ok()
+            })
+            .and_then(|local| local.and_local_timezone(india_time()).single())
+            .ok_or_else(|| ApiError::bad_request("Invalid current_timestamp"))?;
+        let event = shiprocket_step(sent);
+        let location = self
+            .scans
+            .as_deref()
+            .and_then(<[serde_json::Value]>::last)
+            .and_then(|scan| scan.get("location")?.as_str())
+            .map(str::trim)
+            .filter(|place| !place.is_empty() && place.chars().count() <= 200)
+            .map(str::to_owned);
+        Ok(CourierUpdate {
+            awb,
+            event,
+            status: event.map_or_else(|| sent.to_owned(), |step| step.as_str().to_owned()),
+            at: at.to_utc(),
+            location,
+        })
+    }
+}
+
+/// The lifecycle step a Shiprocket status is (decisions D15); `None` for the statuses kept
+/// as events only (`PICKED UP`, `SHIPPED` and `IN TRANSIT` among them: the order is
+/// `Shipped` from the moment it was booked).
+fn shiprocket_step(status: &str) -> Option<CourierEvent> {
+    match status.to_ascii_uppercase().as_str() {
+        "OUT FOR DELIVERY" => Some(CourierEvent::OutForDelivery),
+        "DELIVERED" => Some(CourierEvent::Delivered),
+        "UNDELIVERED" => Some(CourierEvent::DeliveryFailed),
+        "RTO DELIVERED" => Some(CourierEvent::ReturnedToOrigin),
+        _ => None,
+    }
+}
+
+/// What the webhook answers: the update was taken (or its AWB is not the shop's).
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct CourierWebhookResponse {
+    pub success: bool,
+    /// `Update recorded` or `Unknown AWB`.
+    pub message: String,
+}

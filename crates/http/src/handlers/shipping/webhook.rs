@@ -1,0 +1,39 @@
+use actix_web::{HttpResponse, post, web};
+use paduka_application::orders::OrderUseCases;
+
+use crate::ApiError;
+use crate::contract::{BodyOver64Kb, InvalidCourierUpdate, WrongCourierKey};
+use crate::courier_key::CourierKeyed;
+use crate::dto::{CourierWebhookBody, CourierWebhookResponse};
+use crate::handlers::{Valid, ValidBody};
+
+/// Shiprocket's tracking webhook (no token: the `x-api-key` header must be the shop's
+/// `SHIPROCKET_WEBHOOK_TOKEN`, else 401 and nothing changes). A repeated update is stored
+/// once; a late one is kept but never moves the order back; an AWB the shop does not know is
+/// answered 200 and ignored.
+#[utoipa::path(
+    request_body = CourierWebhookBody,
+    params(("x-api-key" = String, Header, description = "`SHIPROCKET_WEBHOOK_TOKEN`")),
+    responses(
+        (status = 200, description = "`Update recorded` or `Unknown AWB`", body = CourierWebhookResponse),
+        InvalidCourierUpdate, WrongCourierKey, BodyOver64Kb,
+    )
+)]
+#[post("/shipment/webhook")]
+pub async fn courier_webhook(
+    _: CourierKeyed,
+    orders: web::Data<dyn OrderUseCases>,
+    body: ValidBody<CourierWebhookBody>,
+) -> Result<HttpResponse, ApiError> {
+    let Valid(update) = body?;
+    let order = orders.courier_update(update).await?;
+    Ok(HttpResponse::Ok().json(CourierWebhookResponse {
+        success: true,
+        message: if order.is_some() {
+            "Update recorded"
+        } else {
+            "Unknown AWB"
+        }
+        .into(),
+    }))
+}
