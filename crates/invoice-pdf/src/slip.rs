@@ -8,10 +8,9 @@
 //! at its true size to be cut out and taped on. On that page, from the top:
 //! the sender, the buyer in large bold, the courier and the barcode with the AWB under it, the
 //! order, the lines (as many as fit, then `+3 more`), and at the foot, in a box,
-//! `Collect ₹1,800` for a cash-on-delivery order still unpaid or `Prepaid`.
+//! `Collect ₹1800` for a cash-on-delivery order still unpaid or `Prepaid`.
 
 use krilla::geom::Rect;
-use paduka_domain::Paise;
 use paduka_domain::order::{PackingSlip, SlipLine};
 
 use crate::barcode::Barcode;
@@ -277,7 +276,8 @@ fn draw_lines(pen: &mut Pen, lines: &[SlipLine], top: f32, bottom: f32) {
     pen.lines(MARGIN, first_top + style.size, &texts, style);
 }
 
-/// `Collect ₹1,800` (the order's whole rupees, as the invoice writes amounts) in a box, or
+/// `Collect ₹1800` in a box (the order's whole rupees, as the spec writes amounts in the
+/// shop's texts: no separators, what the courier types into their cash sheet), or
 /// `Prepaid` when there is nothing to collect.
 fn draw_payment(pen: &mut Pen, collect_rupees: i64, top: f32) {
     let text = payment_text(collect_rupees);
@@ -290,8 +290,7 @@ fn draw_payment(pen: &mut Pen, collect_rupees: i64, top: f32) {
 
 pub(crate) fn payment_text(collect_rupees: i64) -> String {
     if collect_rupees > 0 {
-        let amount = Paise::from_stored(collect_rupees.saturating_mul(100));
-        format!("Collect {}", amount.in_indian_style())
+        format!("Collect ₹{collect_rupees}")
     } else {
         "Prepaid".to_owned()
     }

@@ -204,10 +204,10 @@ mod packing_slip {
     }
 
     #[test]
-    fn the_cash_to_collect_is_written_as_the_invoice_writes_rupees() {
-        assert_eq!(payment_text(1800), "Collect ₹1,800");
+    fn the_cash_to_collect_is_whole_rupees_as_the_shop_s_texts_write_them() {
+        assert_eq!(payment_text(1800), "Collect ₹1800");
         assert_eq!(payment_text(899), "Collect ₹899");
-        assert_eq!(payment_text(125_000), "Collect ₹1,25,000");
+        assert_eq!(payment_text(125_000), "Collect ₹125000");
         assert_eq!(payment_text(0), "Prepaid");
     }
 

@@ -83,7 +83,7 @@ async fn invoice(app: &TestApp, order: &Value, who: As<'_>) -> Vec<u8> {
 }
 
 /// The PDF's text, laid out as on the page, by `pdftotext` (poppler-utils).
-fn pdf_text(pdf: &[u8]) -> String {
+pub(crate) fn pdf_text(pdf: &[u8]) -> String {
     let folder = tempfile::tempdir().unwrap();
     let file = folder.path().join("invoice.pdf");
     std::fs::write(&file, pdf).unwrap();

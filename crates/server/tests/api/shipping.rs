@@ -5,7 +5,9 @@
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
+use crate::checkout::{ADDRESS, PINCODE};
 use crate::helpers::*;
+use crate::invoices::pdf_text;
 
 crate::on_both_backends!(
     an_admin_ships_by_hand_once_and_the_shopper_sees_the_parcel,
@@ -14,6 +16,7 @@ crate::on_both_backends!(
     a_parcel_back_at_origin_gives_the_pairs_and_the_money_back_once,
     the_courier_s_webhook_needs_its_key_keeps_each_update_once_and_never_goes_back,
     without_a_webhook_token_every_webhook_call_is_refused,
+    the_packing_slip_shows_the_awb_and_the_cash_to_collect,
 );
 
 const WEBHOOK_TOKEN: &str = "shiprocket-webhook-token";
@@ -369,5 +372,38 @@ async fn without_a_webhook_token_every_webhook_call_is_refused(db: &TestDb) {
             .await
             .refuses(StatusCode::UNAUTHORIZED, "Invalid API key")
             .await;
+    }
+}
+
+async fn the_packing_slip_shows_the_awb_and_the_cash_to_collect(db: &TestDb) {
+    let app = spawn_app_on(db).await;
+    let product = app.shoe("Kolhapuri", 5).await;
+    let body = json!({
+        "products": sized_cart(&product, 0, 2),
+        "address": ADDRESS,
+        "pincode": PINCODE,
+        "amount": 1800,
+    });
+    let placed = app.post_json("/order/cod", As::Shopper, body).await;
+    let order = placed.answers(StatusCode::CREATED).await["order"].clone();
+    let path = format!("/shipment/label/{}", id(&order));
+    app.get(&path, As::Admin)
+        .await
+        .refuses(StatusCode::CONFLICT, "Order has not shipped")
+        .await;
+    ship(&app, id(&order), As::Admin, by_hand())
+        .await
+        .answers(StatusCode::CREATED)
+        .await;
+    app.get(&path, As::Shopper)
+        .await
+        .refuses(StatusCode::FORBIDDEN, "Admin access required")
+        .await;
+    let label = app.get(&path, As::Admin).await;
+    assert_eq!(label.status(), StatusCode::OK);
+    assert_eq!(label.headers()["content-type"], "application/pdf");
+    let text = pdf_text(&label.bytes().await.unwrap());
+    for expected in ["D1234-5678", "Collect ₹1800", PINCODE, "DTDC", id(&order)] {
+        assert!(text.contains(expected), "{expected:?} in:\n{text}");
     }
 }
