@@ -7,10 +7,10 @@ use paduka_application::admin::{
     LowStockProduct, OrderPoint, StatsRepository, StatsSnapshot, Totals,
 };
 use paduka_domain::ProductId;
-use paduka_domain::order::{OrderStatus, PaymentMethod};
+use paduka_domain::order::{OrderStatus, PaymentMethod, ShipmentOutcome};
 
 use crate::db::{Database, corrupt, from_db_time, to_db_time};
-use crate::schema::{orders, product_variants, products};
+use crate::schema::{orders, product_variants, products, shipments};
 
 /// The admin overview's figures, read from `orders` and `products`. Days are bucketed by the
 /// service, so no backend date function is needed.
@@ -63,10 +63,12 @@ impl StatsRepository for DieselStatsRepository {
     async fn overview(
         &self,
         since: DateTime<Utc>,
+        shipments_since: DateTime<Utc>,
         low_stock_threshold: u32,
         low_stock_limit: u32,
     ) -> Result<StatsSnapshot, RepoError> {
         let since = to_db_time(since);
+        let shipments_since = to_db_time(shipments_since);
         let threshold = i32::try_from(low_stock_threshold).unwrap_or(i32::MAX);
         let limit = i64::from(low_stock_limit);
         self.db
@@ -140,11 +142,35 @@ impl StatsRepository for DieselStatsRepository {
                     (a.quantity, &a.name, &a.size).cmp(&(b.quantity, &b.name, &b.size))
                 });
                 low_stock.truncate(usize::try_from(limit).unwrap_or(usize::MAX));
+                let ended = [OrderStatus::Delivered, OrderStatus::ReturnedToOrigin];
+                let shipments = shipments::table
+                    .inner_join(orders::table)
+                    .filter(shipments::shipped_at.ge(shipments_since))
+                    .filter(orders::status.eq_any(ended.map(OrderStatus::as_str)))
+                    .select((
+                        orders::id,
+                        orders::payment_method,
+                        orders::pincode,
+                        orders::status,
+                    ))
+                    .load::<(String, String, String, String)>(conn)?
+                    .into_iter()
+                    .map(|(id, method, pincode, status)| {
+                        let payment_method = PaymentMethod::from_stored(&method)
+                            .ok_or_else(|| corrupt(format_args!("payment method of order {id}")))?;
+                        Ok(ShipmentOutcome {
+                            payment_method,
+                            pincode,
+                            returned: status == OrderStatus::ReturnedToOrigin.as_str(),
+                        })
+                    })
+                    .collect::<QueryResult<Vec<_>>>()?;
                 Ok(StatsSnapshot {
                     orders: points,
                     pending_orders: u64::try_from(pending).unwrap_or_default(),
                     to_collect,
                     low_stock,
+                    shipments,
                 })
             })
             .await

@@ -1084,6 +1084,8 @@ export interface components {
             pendingOrders: number;
             /** @description 30 entries, oldest first, today last; days without orders are zeros. */
             revenueByDay: components["schemas"]["DayStatsDto"][];
+            /** @description How often parcels come back (decisions D15). */
+            rto: components["schemas"]["RtoDto"];
             success: boolean;
             /**
              * @description Unpaid cash-on-delivery orders that are not cancelled: `orders`, and `amount` (whole
@@ -1109,6 +1111,21 @@ export interface components {
             })[];
         } & {
             [key: string]: components["schemas"]["JsonWithoutNul"];
+        };
+        /** @description One pincode area's returns to origin. */
+        AreaRtoDto: {
+            /** @description The pincodes' first 3 digits. */
+            prefix: string;
+            /**
+             * Format: double
+             * @description Returned over ended shipments, 0 to 1.
+             */
+            rate: number;
+            /**
+             * Format: int32
+             * @description Ended shipments (delivered or returned), at least 5.
+             */
+            shipments: number;
         };
         /** @description The same checks when they fail. */
         AuthCheckFailure: {
@@ -1849,6 +1866,26 @@ export interface components {
             /** @description Most recently written or changed first. */
             reviews: components["schemas"]["ReviewDto"][];
             success: boolean;
+        };
+        /**
+         * @description Returns to origin (RTO) of the last 90 days' shipments that ended (delivered or
+         *     returned): rates from 0 to 1, 0 without any.
+         */
+        RtoDto: {
+            /** @description The 5 areas with the highest rate among those with at least 5 ended shipments. */
+            areas: components["schemas"]["AreaRtoDto"][];
+            /**
+             * Format: double
+             * @description Cash-on-delivery shipments only.
+             */
+            cod: number;
+            /**
+             * Format: double
+             * @description Shipments paid online only.
+             */
+            online: number;
+            /** Format: double */
+            rate: number;
         };
         /** @description `POST /sale/create-sale` and `PUT /sale/update-sale/{id}`: every field is required (else `Fill all details`), and the end must be after the start */
         SaleBody: {

@@ -1,6 +1,7 @@
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use paduka_domain::ProductId;
+use paduka_domain::order::ShipmentOutcome;
 
 use crate::RepoError;
 use crate::admin::Totals;
@@ -37,6 +38,9 @@ pub struct StatsSnapshot {
     /// Pooled products with `quantity <= threshold` and sizes with `stock <= threshold`,
     /// lowest first (then by name and size), at most `limit`.
     pub low_stock: Vec<LowStockProduct>,
+    /// Shipments shipped at or after `shipments_since` that have ended (delivered or
+    /// returned to origin), in any order.
+    pub shipments: Vec<ShipmentOutcome>,
 }
 
 #[cfg_attr(any(test, feature = "mock"), mockall::automock)]
@@ -45,6 +49,7 @@ pub trait StatsRepository: Send + Sync {
     async fn overview(
         &self,
         since: DateTime<Utc>,
+        shipments_since: DateTime<Utc>,
         low_stock_threshold: u32,
         low_stock_limit: u32,
     ) -> Result<StatsSnapshot, RepoError>;

@@ -2,6 +2,7 @@ use std::sync::Arc;
 
 use async_trait::async_trait;
 use chrono::{DateTime, Days, NaiveDate, TimeZone, Utc};
+use paduka_domain::order::RtoStats;
 use paduka_domain::sale::india_time;
 use tracing::instrument;
 
@@ -16,6 +17,8 @@ pub const STATS_DAYS: u32 = 30;
 pub const LOW_STOCK_THRESHOLD: u32 = 5;
 /// At most this many low-stock products are listed.
 pub const LOW_STOCK_LIMIT: u32 = 10;
+/// The returns-to-origin card looks at the shipments of this many days.
+pub const RTO_DAYS: i64 = 90;
 
 /// Orders and revenue (whole rupees) over a span.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -32,7 +35,7 @@ pub struct DayStats {
 }
 
 /// The admin overview.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct ShopStats {
     pub today: Totals,
     pub last_30_days: Totals,
@@ -43,6 +46,8 @@ pub struct ShopStats {
     /// collect.
     pub to_collect: Totals,
     pub low_stock: Vec<LowStockProduct>,
+    /// Returns to origin of the last [`RTO_DAYS`] days' shipments.
+    pub rto: RtoStats,
 }
 
 pub struct AdminService {
@@ -80,12 +85,19 @@ impl AdminService {
 impl AdminUseCases for AdminService {
     #[instrument(skip(self), fields(admin = %admin.id()))]
     async fn stats(&self, admin: &Admin) -> Result<ShopStats, AdminError> {
-        let today = self.clock.now().with_timezone(&india_time()).date_naive();
+        let now = self.clock.now();
+        let today = now.with_timezone(&india_time()).date_naive();
         let first_day = today - Days::new(u64::from(STATS_DAYS - 1));
         let since = india_midnight(first_day)?;
+        let shipments_since = now - chrono::Duration::days(RTO_DAYS);
         let snapshot = self
             .stats
-            .overview(since, self.low_stock_threshold, LOW_STOCK_LIMIT)
+            .overview(
+                since,
+                shipments_since,
+                self.low_stock_threshold,
+                LOW_STOCK_LIMIT,
+            )
             .await?;
 
         let mut revenue_by_day: Vec<DayStats> = first_day
@@ -123,6 +135,7 @@ impl AdminUseCases for AdminService {
             pending_orders: snapshot.pending_orders,
             to_collect: snapshot.to_collect,
             low_stock: snapshot.low_stock,
+            rto: RtoStats::of(&snapshot.shipments),
         })
     }
 }

@@ -29,11 +29,14 @@ async fn stats(now: &str, snapshot: StatsSnapshot, since: &'static str) -> ShopS
     clock.expect_now().return_const(now);
     let mut repo = MockStatsRepository::new();
     repo.expect_overview()
-        .withf(move |from, threshold, limit| {
-            *from == at(since) && *threshold == LOW_STOCK_THRESHOLD && *limit == LOW_STOCK_LIMIT
+        .withf(move |from, shipped_from, threshold, limit| {
+            *from == at(since)
+                && *shipped_from == now - chrono::Duration::days(RTO_DAYS)
+                && *threshold == LOW_STOCK_THRESHOLD
+                && *limit == LOW_STOCK_LIMIT
         })
         .times(1)
-        .returning(move |_, _, _| Ok(snapshot.clone()));
+        .returning(move |_, _, _, _| Ok(snapshot.clone()));
     let service = AdminService::new(Arc::new(repo), Arc::new(clock));
     service.stats(&admin()).await.unwrap()
 }
@@ -61,6 +64,7 @@ async fn orders_fall_into_india_days_across_midnight() {
             name: "Jutti".into(),
             quantity: 1,
         }],
+        shipments: Vec::new(),
     };
     // The first of the 30 days is 2025-05-17 IST, which starts at 18:30 UTC on the 16th.
     let stats = stats("2025-06-14T20:30:00Z", snapshot, "2025-05-16T18:30:00Z").await;
@@ -126,4 +130,32 @@ async fn orders_outside_the_window_are_ignored() {
     assert_eq!(stats.last_30_days, totals(1, 10));
     assert_eq!(stats.revenue_by_day[0].totals.revenue, 10);
     assert_eq!(stats.today, Totals::default());
+}
+
+#[tokio::test]
+async fn the_rto_card_is_computed_from_the_ended_shipments_of_the_last_ninety_days() {
+    use paduka_domain::order::{PaymentMethod, ShipmentOutcome};
+    let shipment = |method, returned| ShipmentOutcome {
+        payment_method: method,
+        pincode: "281001".to_owned(),
+        returned,
+    };
+    let snapshot = StatsSnapshot {
+        shipments: vec![
+            shipment(PaymentMethod::Cod, true),
+            shipment(PaymentMethod::Cod, false),
+            shipment(PaymentMethod::Online, false),
+            shipment(PaymentMethod::Online, false),
+        ],
+        ..StatsSnapshot::default()
+    };
+    let stats = stats("2025-06-14T20:30:00Z", snapshot, "2025-05-16T18:30:00Z").await;
+    assert_eq!(
+        (stats.rto.rate, stats.rto.cod, stats.rto.online),
+        (0.25, 0.5, 0.0)
+    );
+    assert!(
+        stats.rto.areas.is_empty(),
+        "4 shipments say nothing about an area"
+    );
 }

@@ -3,6 +3,7 @@
 use chrono::{DateTime, Utc};
 
 mod lifecycle;
+mod rto;
 mod rules;
 mod shipment;
 mod slip;
@@ -10,6 +11,7 @@ mod slip;
 pub use lifecycle::{
     Cancel, CourierEvent, Lifecycle, OrderStatus, Refusal, Release, SettableStatus, Ship,
 };
+pub use rto::{AreaRto, RtoStats, ShipmentOutcome};
 pub use rules::{MAX_OPEN_COD_ORDERS, OPEN_COD_STATUSES, crossed_low_stock, may_open_cod_order};
 pub use shipment::{
     Awb, Booking, CourierName, EVENT_NOTE_MAX, ManualBooking, ShipRequest, Shipment, TrackingEvent,

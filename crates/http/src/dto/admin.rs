@@ -1,4 +1,5 @@
 use paduka_application::admin::{DayStats, LowStockProduct, ShopStats, Totals};
+use paduka_domain::order::RtoStats;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -70,6 +71,49 @@ pub struct ToCollectDto {
     pub amount: i64,
 }
 
+/// One pincode area's returns to origin.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct AreaRtoDto {
+    /// The pincodes' first 3 digits.
+    pub prefix: String,
+    /// Returned over ended shipments, 0 to 1.
+    pub rate: f64,
+    /// Ended shipments (delivered or returned), at least 5.
+    pub shipments: u32,
+}
+
+/// Returns to origin (RTO) of the last 90 days' shipments that ended (delivered or
+/// returned): rates from 0 to 1, 0 without any.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct RtoDto {
+    pub rate: f64,
+    /// Cash-on-delivery shipments only.
+    pub cod: f64,
+    /// Shipments paid online only.
+    pub online: f64,
+    /// The 5 areas with the highest rate among those with at least 5 ended shipments.
+    pub areas: Vec<AreaRtoDto>,
+}
+
+impl From<&RtoStats> for RtoDto {
+    fn from(rto: &RtoStats) -> Self {
+        Self {
+            rate: rto.rate,
+            cod: rto.cod,
+            online: rto.online,
+            areas: rto
+                .areas
+                .iter()
+                .map(|area| AreaRtoDto {
+                    prefix: area.prefix.clone(),
+                    rate: area.rate,
+                    shipments: area.shipments,
+                })
+                .collect(),
+        }
+    }
+}
+
 /// `GET /admin/stats`.
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -90,6 +134,8 @@ pub struct AdminStatsResponse {
     /// Sizes (and pooled products) with `LOW_STOCK_THRESHOLD` pairs or fewer (default 5),
     /// lowest first, at most 10.
     pub low_stock: Vec<LowStockDto>,
+    /// How often parcels come back (decisions D15).
+    pub rto: RtoDto,
 }
 
 impl From<&ShopStats> for AdminStatsResponse {
@@ -105,6 +151,7 @@ impl From<&ShopStats> for AdminStatsResponse {
                 amount: stats.to_collect.revenue,
             },
             low_stock: stats.low_stock.iter().map(LowStockDto::from).collect(),
+            rto: (&stats.rto).into(),
         }
     }
 }

@@ -35,6 +35,7 @@ crate::on_both_backends!(
     five_parallel_returns_to_origin_give_back_once,
     the_courier_s_replayed_late_reports_are_kept_once_and_never_move_back,
     the_courier_s_return_sent_five_times_at_once_restocks_once,
+    the_overview_reads_the_ended_shipments_since_it_asks,
     a_returned_cash_on_delivery_order_is_no_longer_open,
     every_status_is_stored_and_the_migration_keeps_every_order,
 );
@@ -726,4 +727,35 @@ async fn the_courier_s_return_sent_five_times_at_once_restocks_once(db: &TestDb)
     assert_eq!(moved, 1);
     assert_eq!(stock_of(db, "p1"), 5, "the two pairs come back once");
     assert_eq!(db.count("SELECT COUNT(*) AS n FROM shipment_events"), 1);
+}
+
+async fn the_overview_reads_the_ended_shipments_since_it_asks(db: &TestDb) {
+    use paduka_application::admin::StatsRepository;
+    use paduka_persistence::DieselStatsRepository;
+    let orders = shop(db, 10, 10).await;
+    for (id, payment) in [("o1", "pay_1"), ("o2", "pay_2"), ("o3", "pay_3")] {
+        place(&orders, &new_order(id, payment, 1, 10), &[take("p1", 1)]).await;
+        ship(&orders, id, 20).await;
+    }
+    track(&orders, "o1", CourierEvent::Delivered, 30)
+        .await
+        .unwrap();
+    track(&orders, "o2", CourierEvent::ReturnedToOrigin, 30)
+        .await
+        .unwrap();
+    let stats = DieselStatsRepository::new(db.db());
+    let snapshot = stats.overview(at(0), at(0), 5, 10).await.unwrap();
+    let mut outcomes: Vec<(bool, &str)> = snapshot
+        .shipments
+        .iter()
+        .map(|s| (s.returned, s.pincode.as_str()))
+        .collect();
+    outcomes.sort();
+    assert_eq!(
+        outcomes,
+        [(false, "560001"), (true, "560001")],
+        "o3 is still on its way"
+    );
+    let later = stats.overview(at(0), at(21), 5, 10).await.unwrap();
+    assert!(later.shipments.is_empty(), "shipped before the span");
 }

@@ -33,7 +33,7 @@ async fn the_overview_counts_recent_uncancelled_orders_and_low_stock(db: &TestDb
     set_by_admin(&orders, "o4", OrderStatus::Confirmed, 50).await;
 
     let stats = DieselStatsRepository::new(db.db());
-    let snapshot = stats.overview(at(0), 5, 10).await.unwrap();
+    let snapshot = stats.overview(at(0), at(0), 5, 10).await.unwrap();
     let mut points = snapshot.orders.clone();
     points.sort_by_key(|point| point.created_at);
     assert_eq!(
@@ -69,9 +69,9 @@ async fn the_overview_counts_recent_uncancelled_orders_and_low_stock(db: &TestDb
         ]
     );
 
-    let few = stats.overview(at(0), 4, 10).await.unwrap();
+    let few = stats.overview(at(0), at(0), 4, 10).await.unwrap();
     assert_eq!(few.low_stock.len(), 1);
-    let one = stats.overview(at(0), 5, 1).await.unwrap();
+    let one = stats.overview(at(0), at(0), 5, 1).await.unwrap();
     assert_eq!(one.low_stock.len(), 1);
     assert_eq!(one.low_stock[0].id, ProductId::new("p1"));
 }

@@ -414,7 +414,7 @@ async fn coupons_are_stored_listed_updated_and_deleted(db: &TestDb) {
 async fn the_overview_lists_low_sizes_beside_low_pooled_products(db: &TestDb) {
     let _orders = sized_shop(db, 3, [9, 2, 0]).await;
     let stats = DieselStatsRepository::new(db.db());
-    let snapshot = stats.overview(at(0), 5, 10).await.unwrap();
+    let snapshot = stats.overview(at(0), at(0), 5, 10).await.unwrap();
     let low = |id: &str, name: &str, size: Option<&str>, quantity| LowStockProduct {
         id: ProductId::new(id),
         name: name.into(),
@@ -432,7 +432,12 @@ async fn the_overview_lists_low_sizes_beside_low_pooled_products(db: &TestDb) {
         "by size for the runner (its UK 7 is fine), by pool for the others"
     );
     assert_eq!(
-        stats.overview(at(0), 5, 2).await.unwrap().low_stock.len(),
+        stats
+            .overview(at(0), at(0), 5, 2)
+            .await
+            .unwrap()
+            .low_stock
+            .len(),
         2
     );
 }
