@@ -1953,7 +1953,7 @@ export interface components {
         ShipBody: {
             /** @description The air waybill: 4-40 letters, digits and `-` (else `Invalid AWB`) */
             awb?: string | null;
-            /** @description The courier's name, 2-60 characters */
+            /** @description The courier's name, 2-60 characters (`Courier must be 2-60 characters`) */
             courier?: string | null;
             /** @description An http(s) URL where the shopper follows the parcel */
             trackingUrl?: string | null;

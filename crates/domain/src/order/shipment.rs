@@ -56,9 +56,11 @@ pub struct TrackingUrl(String);
 impl TrackingUrl {
     pub const MESSAGE: &'static str = "Tracking URL must be an http or https address";
     /// Longer than any courier's tracking page needs; a link shoppers are sent by mail.
-    const MAX_LENGTH: usize = 500;
+    pub const MAX_LENGTH: usize = 500;
 
+    /// At most [`Self::MAX_LENGTH`] characters as sent, white space around it included.
     pub fn parse(text: &str) -> Result<Self, InvalidInput> {
+        let sent_length = text.chars().count();
         let text = text.trim();
         let host = text
             .strip_prefix("https://")
@@ -68,7 +70,7 @@ impl TrackingUrl {
         let clean = !text
             .chars()
             .any(|c| c.is_whitespace() || c.is_control() || matches!(c, '<' | '>' | '"'));
-        if !host.is_empty() && clean && text.len() <= Self::MAX_LENGTH {
+        if !host.is_empty() && clean && sent_length <= Self::MAX_LENGTH {
             Ok(Self(text.to_owned()))
         } else {
             Err(InvalidInput::new(Self::MESSAGE))
@@ -198,13 +200,16 @@ pub struct Shipment {
 /// A note typed with a manual event: at most this many characters.
 pub const EVENT_NOTE_MAX: usize = 200;
 
-/// The note of a manual event: trimmed, empty as none, at most [`EVENT_NOTE_MAX`]
-/// characters.
+/// The note of a manual event: at most [`EVENT_NOTE_MAX`] characters as sent, trimmed, one
+/// line (no control character) once trimmed; empty as none.
 pub fn event_note(text: Option<&str>) -> Result<Option<String>, InvalidInput> {
-    let Some(note) = present(text) else {
+    let Some(text) = text else {
         return Ok(None);
     };
-    crate::error::at_most(note, EVENT_NOTE_MAX, "Note")?;
+    crate::error::at_most(text, EVENT_NOTE_MAX, "Note")?;
+    let Some(note) = present(Some(text)) else {
+        return Ok(None);
+    };
     if note.chars().any(char::is_control) {
         return Err(InvalidInput::new("Note must be one line of text"));
     }

@@ -2,12 +2,15 @@
 //! them: shipping an order and recording what the courier reported.
 
 use paduka_application::orders::CourierUpdate;
-use paduka_domain::order::{Awb, CourierEvent, ShipRequest, Shipment, TrackingEvent, event_note};
+use paduka_domain::order::{
+    Awb, CourierEvent, EVENT_NOTE_MAX, ShipRequest, Shipment, TrackingEvent, TrackingUrl,
+    event_note,
+};
 use paduka_domain::sale::india_time;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::schema::{self, request_schema};
+use super::schema::{self, WS, request_schema};
 use super::{TryIntoDomain, timestamp};
 use crate::ApiError;
 
@@ -87,6 +90,24 @@ pub struct ShipBody {
     pub weight_grams: Option<i64>,
 }
 
+/// Characters `char::is_control` takes (Unicode Cc), as a class body.
+const CONTROL: &str = r"\x00-\x1F\x7F-\x9F";
+
+/// A courier's name as `CourierName::parse` takes it: 2-60 characters once trimmed, none a
+/// control character; empty or blank as none.
+fn courier_pattern() -> String {
+    let edge = format!("[^{WS}{CONTROL}]");
+    schema::trimmed(&format!("(?:{edge}[^{CONTROL}]{{0,58}}{edge})?"))
+}
+
+/// A tracking address as `TrackingUrl::parse` takes it: `http(s)://`, a host, no white space,
+/// control character, `<`, `>` or `"`; empty or blank as none.
+fn tracking_url_pattern() -> String {
+    let plain = format!("[^{WS}{CONTROL}<>\"]");
+    let host_start = format!("[^/?#{WS}{CONTROL}<>\"]");
+    schema::trimmed(&format!("(?:https?://{host_start}{plain}*)?"))
+}
+
 request_schema!(
     ShipBody,
     schema::schema(schema::object(
@@ -95,19 +116,19 @@ request_schema!(
         vec![
             (
                 "courier",
-                schema::nullable_string().max_length(Some(60)),
-                "The courier's name, 2-60 characters",
+                schema::nullable_string().pattern(Some(courier_pattern())),
+                "The courier's name, 2-60 characters (`Courier must be 2-60 characters`)",
             ),
             (
                 "awb",
-                schema::nullable_string()
-                    .pattern(Some(schema::trimmed("[A-Za-z0-9-]{4,40}")))
-                    .max_length(Some(200)),
+                schema::nullable_string().pattern(Some(schema::trimmed("(?:[A-Za-z0-9-]{4,40})?"))),
                 "The air waybill: 4-40 letters, digits and `-` (else `Invalid AWB`)",
             ),
             (
                 "trackingUrl",
-                schema::nullable_string().max_length(Some(500)),
+                schema::nullable_string()
+                    .pattern(Some(tracking_url_pattern()))
+                    .max_length(Some(TrackingUrl::MAX_LENGTH)),
                 "An http(s) URL where the shopper follows the parcel",
             ),
             (
@@ -159,6 +180,11 @@ impl CourierEventBody {
     ];
 }
 
+/// A note as `event_note` takes it: no control character once trimmed.
+fn note_pattern() -> String {
+    schema::trimmed(&format!("[^{CONTROL}]*"))
+}
+
 request_schema!(
     CourierEventBody,
     schema::schema(schema::object(
@@ -171,7 +197,9 @@ request_schema!(
             ),
             (
                 "note",
-                schema::nullable_string().max_length(Some(200)),
+                schema::nullable_string()
+                    .pattern(Some(note_pattern()))
+                    .max_length(Some(EVENT_NOTE_MAX)),
                 "One line, at most 200 characters",
             ),
         ],
@@ -183,8 +211,14 @@ impl TryIntoDomain for CourierEventBody {
     type Domain = CourierEventInput;
 
     fn try_into_domain(self) -> Result<CourierEventInput, ApiError> {
+        let status = self.status.unwrap_or_default();
+        // Exactly one of the four, as the document's enum says (the domain would also take
+        // it with white space around).
+        if !Self::STATUSES.contains(&status.as_str()) {
+            return Err(CourierEvent::parse("").unwrap_err().into());
+        }
         Ok(CourierEventInput {
-            event: CourierEvent::parse(self.status.as_deref().unwrap_or_default())?,
+            event: CourierEvent::parse(&status)?,
             note: event_note(self.note.as_deref())?,
         })
     }
@@ -193,7 +227,7 @@ impl TryIntoDomain for CourierEventBody {
 /// Keeps the domain's limits and the document's in step.
 #[cfg(test)]
 mod tests {
-    use paduka_domain::order::{CourierName, ManualBooking, TrackingUrl};
+    use paduka_domain::order::{CourierName, ManualBooking};
 
     use super::*;
 
@@ -206,6 +240,84 @@ mod tests {
         for status in CourierEventBody::STATUSES {
             assert!(CourierEvent::parse(status).is_ok(), "{status}");
         }
+    }
+
+    /// The document's pattern for a field says yes exactly where the domain does.
+    fn agree(pattern: &str, parse: impl Fn(&str) -> bool, samples: &[&str]) {
+        let pattern = regex::Regex::new(pattern).unwrap();
+        for sample in samples {
+            assert_eq!(
+                pattern.is_match(sample),
+                parse(sample),
+                "{sample:?} against {pattern}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_ship_body_s_patterns_are_the_domain_s_rules() {
+        let long = "x".repeat(60);
+        let too_long = "x".repeat(61);
+        let padded = format!("  {long}  ");
+        agree(
+            &courier_pattern(),
+            |text| text.trim().is_empty() || CourierName::parse(text).is_ok(),
+            &[
+                "",
+                "  ",
+                "DTDC",
+                " Blue Dart ",
+                "D",
+                &long,
+                &too_long,
+                &padded,
+                "Blue\tDart",
+                "\u{85}DTDC",
+                "ब्लू डार्ट",
+            ],
+        );
+        agree(
+            &schema::trimmed("(?:[A-Za-z0-9-]{4,40})?"),
+            |text| text.trim().is_empty() || Awb::parse(text).is_ok(),
+            &[
+                "",
+                "1234",
+                " SR-0001 ",
+                "123",
+                "12 34",
+                &"9".repeat(41),
+                "１２３４",
+            ],
+        );
+        agree(
+            &tracking_url_pattern(),
+            |text| text.trim().is_empty() || TrackingUrl::parse(text).is_ok(),
+            &[
+                "",
+                "https://t.in/a?b=1",
+                " http://x.y ",
+                "https://",
+                "https:///x",
+                "ftp://x.y",
+                "https://a b",
+                "https://x.y/\"",
+                "HTTPS://x.y",
+                "https://x.y/\u{2028}",
+            ],
+        );
+        agree(
+            &note_pattern(),
+            |text| event_note(Some(text)).is_ok(),
+            &[
+                "",
+                " Door locked ",
+                "a\tb",
+                "a\u{85}b",
+                "\n",
+                "Door locked\n",
+                "\tnote",
+            ],
+        );
     }
 
     fn update(body: serde_json::Value) -> Result<CourierUpdate, String> {
