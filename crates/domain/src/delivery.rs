@@ -223,6 +223,13 @@ impl DeliveryTable {
         }
     }
 
+    /// The latest day a parcel handed to the courier at `shipped_at` is expected, by the
+    /// table: it has left, so the cut-off no longer matters.
+    pub fn expected_by(&self, shipped_at: DateTime<Utc>) -> NaiveDate {
+        let shipped_on = shipped_at.with_timezone(&india_time()).date_naive();
+        shipped_on + Days::new(self.days.slowest.into())
+    }
+
     /// The courier's latest day `courier_to`, with the table's first day as the first (or
     /// the courier's, when that is earlier).
     pub fn with_courier(&self, now: DateTime<Utc>, courier_to: NaiveDate) -> DeliveryEstimate {
@@ -348,6 +355,19 @@ mod tests {
         for cutoff in ["2pm", "25:00", ""] {
             assert!(parse_dispatch_cutoff(cutoff).is_err(), "{cutoff:?}");
         }
+    }
+
+    #[test]
+    fn a_shipped_parcel_is_expected_the_slowest_day_after_it_left() {
+        let table = DeliveryTable::default();
+        assert_eq!(
+            table.expected_by(at_india("2026-11-30 18:00")),
+            date("2026-12-07")
+        );
+        assert_eq!(
+            table.expected_by(at_india("2026-12-01 00:10")),
+            date("2026-12-08")
+        );
     }
 
     #[test]

@@ -256,7 +256,8 @@ impl Services {
             invoicing: invoicing.clone(),
             // The offline default (decisions D15); Shiprocket comes with its settings.
             courier: Arc::new(ManualCourier),
-        });
+        })
+        .with_delivery_table(settings.shop.delivery_table);
         let admin = AdminService::new(
             Arc::new(DieselStatsRepository::new(database.clone())),
             clock.clone(),

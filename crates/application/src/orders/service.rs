@@ -1,6 +1,7 @@
 use std::sync::Arc;
 
 use async_trait::async_trait;
+use paduka_domain::delivery::DeliveryTable;
 use paduka_domain::order::{
     CourierEvent, Order, OrderStatus, PaymentMethod, Release, SettableStatus, Ship, ShipRequest,
     StatusChange,
@@ -50,6 +51,7 @@ pub struct Shipped {
 /// Orders after checkout: reading them, admins moving them along, cancelling them.
 pub struct OrderService {
     ports: OrderPorts,
+    delivery_table: DeliveryTable,
 }
 
 /// Orders after checkout: the use cases the HTTP layer calls.
@@ -134,7 +136,17 @@ pub trait OrderUseCases: Send + Sync {
 
 impl OrderService {
     pub fn new(ports: OrderPorts) -> Self {
-        Self { ports }
+        Self {
+            ports,
+            delivery_table: DeliveryTable::default(),
+        }
+    }
+
+    /// How many days delivery takes: a booking without the courier's own date is expected
+    /// by the table's slowest day after it leaves.
+    pub fn with_delivery_table(mut self, table: DeliveryTable) -> Self {
+        self.delivery_table = table;
+        self
     }
 
     async fn find(&self, id: &OrderId) -> Result<Order, OrderError> {
@@ -314,16 +326,15 @@ impl OrderUseCases for OrderService {
                 shipped_now: false,
             });
         }
-        let booking = self.ports.courier.book(&order, &request).await?;
+        let mut booking = self.ports.courier.book(&order, &request).await?;
+        let now = self.ports.clock.now();
+        booking
+            .expected_by
+            .get_or_insert_with(|| self.delivery_table.expected_by(now));
         let shipping = self
             .ports
             .orders
-            .ship(
-                id,
-                &booking,
-                Some(admin.id().clone()),
-                self.ports.clock.now(),
-            )
+            .ship(id, &booking, Some(admin.id().clone()), now)
             .await?;
         if shipping.shipped_now {
             tracing::info!(order = %id, courier = booking.courier.as_str(), awb = booking.awb.as_str(), "order shipped");

@@ -402,6 +402,9 @@ async fn shipping_books_the_parcel_once_and_tells_the_buyer_where_to_track_it() 
         (shipment.courier.as_str(), shipment.awb.as_str()),
         ("DTDC", "D1234")
     );
+    // Shipped at 15:00 in India on 1 October 2025: by the table's 7th day.
+    let expected = chrono::NaiveDate::from_ymd_opt(2025, 10, 8);
+    assert_eq!(shipment.expected_by, expected);
     assert_eq!(shop.mailed().len(), 1);
     let mail = &shop.mailer.sent()[0];
     assert!(mail.subject.contains("is Shipped"), "{}", mail.subject);

@@ -88,6 +88,11 @@ async fn an_admin_ships_by_hand_once_and_the_shopper_sees_the_parcel(db: &TestDb
     assert!(shipment["shippedAt"].as_str().unwrap().ends_with('Z'));
     assert_eq!(shipment["deliveredAt"], Value::Null);
     assert_eq!(shipment["events"], json!([]));
+    let expected = shipment["expectedBy"].as_str().expect("the table's date");
+    assert!(
+        chrono::NaiveDate::parse_from_str(expected, "%Y-%m-%d").is_ok(),
+        "{expected}"
+    );
 
     // Again, even with other words: the shipment it has, nothing booked twice.
     let other = json!({"courier": "Blue Dart", "awb": "BD99999"});
