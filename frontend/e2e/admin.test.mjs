@@ -273,7 +273,7 @@ describe('admin journeys', () => {
       await toast(page, /updated/i).waitFor();
       await keptRow
         .locator('td')
-        .nth(5)
+        .nth(6)
         .filter({ hasText: /^Delivered$/ })
         .waitFor();
 
@@ -283,7 +283,7 @@ describe('admin journeys', () => {
       await toast(page, 'Order Cancelled Successfully').waitFor();
       await cancelledRow
         .locator('td')
-        .nth(5)
+        .nth(6)
         .filter({ hasText: /^Cancelled$/ })
         .waitFor();
       assert.equal(await cancelledRow.getByRole('button', { name: 'Delete' }).isDisabled(), true);
@@ -322,7 +322,7 @@ describe('admin journeys', () => {
     await onPage(async (page) => {
       await page.goto('/user/orders');
       const order = page.locator('article.order').filter({ hasText: kept.paymentId });
-      await order.getByText('Delivered').waitFor();
+      await order.locator('.badge').getByText('Delivered', { exact: true }).waitFor();
       const cancel = order.getByRole('button', { name: 'Cancel Order' });
       assert.equal(await cancel.isDisabled(), true);
       assert.equal(await page.locator('article.order').filter({ hasText: cancelled.paymentId }).count(), 0);

@@ -169,7 +169,7 @@ describe('cash on delivery', () => {
         await page.goto('/admin/orders');
         const orderRow = page.locator('table.admin-table tbody tr').filter({ hasText: orderId });
         await orderRow.waitFor();
-        const amountCell = orderRow.locator('td').nth(3);
+        const amountCell = orderRow.locator('td').nth(4);
         await amountCell.getByText(`Cash on Delivery · ${rupees(amount)} to collect`).waitFor();
         const markPaid = amountCell.getByRole('button', { name: 'Mark paid' });
         await markPaid.click();

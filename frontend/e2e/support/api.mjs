@@ -64,3 +64,24 @@ export async function placeSandboxOrder(
   });
   return /** @type {{_id: string, paymentId: string, amount: number, status: string}} */ (order);
 }
+
+/**
+ * What the cart's Place Order does with Cash on Delivery: one pair of variant 0, no payment
+ * window. Resolves to the placed order.
+ * @param {string} baseURL
+ * @param {{email: string, password: string}} account
+ * @param {{ product: {_id: string}, amount: number, address?: string, pincode?: string }} order
+ */
+export async function placeCodOrder(
+  baseURL,
+  account,
+  { product, amount, address = '14 Civil Lines, Mathura', pincode = '281001' },
+) {
+  const token = await tokenFor(baseURL, account);
+  const { order } = await apiCall(baseURL, '/order/cod', {
+    method: 'POST',
+    token,
+    body: { products: [{ _id: product._id, productno: 0, quantity: 1 }], address, pincode, amount },
+  });
+  return /** @type {{_id: string, amount: number, status: string, paymentMethod: string}} */ (order);
+}

@@ -1,4 +1,13 @@
-import { excerpt, formatCount, formatLongDate, formatRupees, formatRupeesCompact } from './format';
+import {
+  excerpt,
+  formatCount,
+  formatLongDate,
+  formatLongDay,
+  formatPercent,
+  formatRupees,
+  formatRupeesCompact,
+  formatShortDay,
+} from './format';
 
 describe('formatRupees', () => {
   it('uses the rupee sign and Indian digit grouping', () => {
@@ -43,5 +52,25 @@ describe('formatRupeesCompact', () => {
     expect(formatRupeesCompact(12_000)).toBe('₹12K');
     expect(formatRupeesCompact(1_20_000)).toBe('₹1.2L');
     expect(formatRupeesCompact(Number.NaN)).toBe('₹0');
+  });
+});
+
+describe('calendar days', () => {
+  it('writes a `YYYY-MM-DD` day short (en-IN, no year) or long, never shifted by a zone', () => {
+    expect(formatShortDay('2026-12-03')).toBe('Thu, 3 Dec');
+    expect(formatShortDay('2026-01-01')).toBe('Thu, 1 Jan');
+    expect(formatLongDay('2026-12-03')).toBe('December 3, 2026');
+    expect(formatShortDay('2026-12-03T00:00:00Z')).toBe('');
+    expect(formatLongDay('')).toBe('');
+  });
+});
+
+describe('formatPercent', () => {
+  it('writes a share as a percentage with at most one decimal', () => {
+    expect(formatPercent(0.042)).toBe('4.2%');
+    expect(formatPercent(0.12345)).toBe('12.3%');
+    expect(formatPercent(0)).toBe('0%');
+    expect(formatPercent(1)).toBe('100%');
+    expect(formatPercent(Number.NaN)).toBe('0%');
   });
 });

@@ -60,3 +60,68 @@ const compactRupees = new Intl.NumberFormat('en-IN', {
 export function formatRupeesCompact(rupees: number): string {
   return compactRupees.format(Number.isFinite(rupees) ? rupees : 0);
 }
+
+/** `YYYY-MM-DD` -> its UTC midnight, or `null`: a calendar day, never shifted by a zone. */
+function dayOf(ymd: string): Date | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(ymd);
+  if (!m) return null;
+  const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+const shortDay = new Intl.DateTimeFormat('en-IN', {
+  timeZone: 'UTC',
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+});
+
+/** A calendar day `2026-12-03` -> `Thu, 3 Dec` (en-IN, no year): `Delivery by Thu, 3 Dec`. '' when invalid. */
+export function formatShortDay(ymd: string): string {
+  const date = dayOf(ymd);
+  return date ? shortDay.format(date) : '';
+}
+
+const longDay = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' });
+
+/** A calendar day `2026-12-03` -> `December 3, 2026`, as `formatLongDate` writes an instant. '' when invalid. */
+export function formatLongDay(ymd: string): string {
+  const date = dayOf(ymd);
+  return date ? longDay.format(date) : '';
+}
+
+const INDIA = 'Asia/Kolkata';
+const stepTime = new Intl.DateTimeFormat('en-IN', {
+  timeZone: INDIA,
+  day: 'numeric',
+  month: 'short',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+const stepTimeWithYear = new Intl.DateTimeFormat('en-IN', {
+  timeZone: INDIA,
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+const indiaYear = new Intl.DateTimeFormat('en-IN', { timeZone: INDIA, year: 'numeric' });
+
+/**
+ * When an order took a step, in India time: `5 Mar, 5:30 pm`, with the year when it is not this
+ * year's (`5 Mar 2024, 5:30 pm`). '' when invalid.
+ */
+export function formatStepTime(iso: string, now: Date = new Date()): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const sameYear = indiaYear.format(date) === indiaYear.format(now);
+  return (sameYear ? stepTime : stepTimeWithYear).format(date);
+}
+
+const percent = new Intl.NumberFormat('en-IN', { style: 'percent', maximumFractionDigits: 1 });
+
+/** A share 0..1 -> `4.2%`, `0%`, `100%`. */
+export function formatPercent(fraction: number): string {
+  return percent.format(Number.isFinite(fraction) ? fraction : 0);
+}

@@ -1,4 +1,4 @@
-import type { Category, IndianState, Order, Product, Review, Sale, User } from '@/types/api';
+import type { Category, IndianState, Order, Product, Review, Sale, Shipment, User } from '@/types/api';
 
 let seq = 0;
 
@@ -68,6 +68,20 @@ export function reviewFixture(overrides: Partial<Review> = {}): Review {
     user: { _id: 'u9', name: 'Ravi' },
     createdAt: '2024-05-01T10:00:00Z',
     updatedAt: '2024-05-01T10:00:00Z',
+    ...overrides,
+  };
+}
+
+/** A manual courier's shipment, handed over on 6 Mar 2024 at 3:30 pm India time. */
+export function shipmentFixture(overrides: Partial<Shipment> = {}): Shipment {
+  return {
+    courier: 'Delhivery',
+    awb: 'DLV-123456',
+    trackingUrl: 'https://track.example/DLV-123456',
+    shippedAt: '2024-03-06T10:00:00Z',
+    expectedBy: '2024-03-09',
+    deliveredAt: null,
+    events: [],
     ...overrides,
   };
 }

@@ -19,10 +19,14 @@ const stateOf = (pincode: string) => PINCODE_STATES.find(([prefix]) => pincode.s
 
 /**
  * `GET /delivery/states` and `GET /delivery/{pincode}` as the server answers them (decisions D5
- * and D16): 400 for anything but six digits, `deliverable` for the served pincodes, and the
- * `state` the pincode's first digits belong to (`null` when unknown).
+ * and D16): 400 for anything but six digits, `deliverable` for the served pincodes, the `state`
+ * the pincode's first digits belong to (`null` when unknown) and, when given, the `estimate`.
  */
-export function deliveryRoutes(deliverable: string[] = DELIVERABLE_PINCODES) {
+export function deliveryRoutes(
+  deliverable: string[] = DELIVERABLE_PINCODES,
+  /** `estimate` for a served pincode (decisions section 15); left out when not given. */
+  estimate?: { from: string; to: string; source: 'table' | 'courier' },
+) {
   return {
     'GET /delivery/states': { body: { success: true, states: statesFixture } },
     'GET /delivery/:pincode': ({ path }: MockRequest): MockReply => {
@@ -37,6 +41,7 @@ export function deliveryRoutes(deliverable: string[] = DELIVERABLE_PINCODES) {
           deliverable: ok,
           message: ok ? 'Delivery available at this pincode' : 'Delivery unavailable',
           state: stateOf(pincode),
+          ...(estimate ? { estimate: ok ? estimate : null } : {}),
         },
       };
     },
@@ -61,5 +66,88 @@ export function invoiceRoute(orders: () => Order[]) {
       type: 'application/pdf',
       filename: `invoice-${order.invoiceNo.replaceAll('/', '-')}.pdf`,
     });
+  };
+}
+
+/** The stand-in for a packing slip's bytes. */
+export const PACKING_SLIP_PDF = '%PDF-1.7\n% Paduka packing slip\n%%EOF\n';
+
+/**
+ * The shipping calls (decisions section 15) over a mutable list of orders, as the manual courier
+ * answers them: `POST /shipment/create/{id}` (400 for a missing or malformed courier or AWB, 409
+ * for a cancelled or delivered order, 200 with the shipment it had, else 201 and `Shipped`),
+ * `POST /shipment/event/{id}` (the lifecycle's moves and refusals) and `GET /shipment/label/{id}`.
+ * `hold`, when given, is awaited before each create answers (to see progress on screen).
+ */
+export function shippingRoutes(
+  store: { orders: Order[] },
+  { hold, now = () => '2024-03-06T10:00:00Z' }: { hold?: (id: string) => Promise<void>; now?: () => string } = {},
+) {
+  const idOf = (path: string) => decodeURIComponent(path.split('/').pop() ?? '');
+  const find = (id: string) => store.orders.find((o) => o._id === id);
+  const save = (order: Order) => {
+    store.orders = store.orders.map((o) => (o._id === order._id ? order : o));
+    return order;
+  };
+  const refuse = (status: number, message: string): MockReply => ({ status, body: { success: false, message } });
+  return {
+    'POST /shipment/create/:id': async ({ path, body }: MockRequest): Promise<MockReply> => {
+      const id = idOf(path);
+      await hold?.(id);
+      const order = find(id);
+      if (!order) return refuse(404, 'Order not found');
+      const { courier, awb, trackingUrl } = (body ?? {}) as { courier?: string; awb?: string; trackingUrl?: string };
+      if (order.status === 'Cancelled') return refuse(409, 'Order Cancelled');
+      if (order.status === 'Delivered') return refuse(409, 'Order Delivered');
+      if (order.shipment) return { body: { success: true, message: 'Order shipped', order } };
+      if (!courier || !awb) return refuse(400, 'Courier and AWB are required');
+      if (!/^[A-Za-z0-9-]{4,40}$/.test(awb)) return refuse(400, 'Invalid AWB');
+      if (trackingUrl && !/^https?:\/\//.test(trackingUrl))
+        return refuse(400, 'Tracking URL must be an http or https address');
+      const shipped = save({
+        ...order,
+        status: 'Shipped',
+        shipment: {
+          courier,
+          awb,
+          trackingUrl: trackingUrl ?? null,
+          shippedAt: now(),
+          expectedBy: null,
+          deliveredAt: null,
+          events: [],
+        },
+      });
+      return { status: 201, body: { success: true, message: 'Order shipped', order: shipped } };
+    },
+    'POST /shipment/event/:id': ({ path, body }: MockRequest): MockReply => {
+      const order = find(idOf(path));
+      if (!order) return refuse(404, 'Order not found');
+      const { status, note } = (body ?? {}) as { status: string; note?: string };
+      if (order.status === 'Cancelled') return refuse(409, 'Order Cancelled');
+      if (order.status === 'Delivered') return refuse(409, 'Order Delivered');
+      if (!order.shipment) return refuse(409, 'Order has not shipped');
+      if (order.status === 'Returned to origin') return refuse(409, 'Order has shipped');
+      const event = { status, at: now(), location: null, note: note ?? null };
+      const next: Order = {
+        ...order,
+        status: status === 'Delivery failed' ? 'Shipped' : (status as Order['status']),
+        shipment: {
+          ...order.shipment,
+          deliveredAt: status === 'Delivered' ? now() : order.shipment.deliveredAt,
+          events: [...order.shipment.events, event],
+        },
+      };
+      return { body: { success: true, message: 'Event recorded', order: save(next) } };
+    },
+    'GET /shipment/label/:id': ({ path }: MockRequest): MockReply => {
+      const order = find(idOf(path));
+      if (!order) return refuse(404, 'Order not found');
+      if (!order.shipment) return refuse(409, 'Order has not shipped');
+      return fileReply({
+        content: PACKING_SLIP_PDF,
+        type: 'application/pdf',
+        filename: `packing-slip-${order._id}.pdf`,
+      });
+    },
   };
 }

@@ -21,13 +21,27 @@ export type OrderLine = Schemas['OrderLineDto'];
 export type Order = Schemas['OrderDto'];
 /** A state or union territory of `GET /delivery/states`. */
 export type IndianState = Schemas['StateDto'];
+/** `GET /delivery/{pincode}`: deliverable, the message, the state, and when a parcel would come. */
+export type DeliveryCheck = Omit<Schemas['DeliveryResponse'], 'success'>;
 export type StatusChange = Schemas['StatusChangeDto'];
 /** `GET /order/get-order/{id}`: the order and its history, oldest first. */
 export type OrderWithHistory = Omit<Schemas['OrderResponse'], 'success'>;
+/** The order's parcel once it is with a courier (`order.shipment`, `null` before). */
+export type Shipment = Schemas['ShipmentDto'];
+/** One step the courier reported: a lifecycle status or the courier's own words. */
+export type TrackingEvent = Schemas['TrackingEventDto'];
+/** `POST /shipment/create/{id}`: the generated body's fields (its open index signature left out). */
+export type ShipBody = { [K in 'courier' | 'awb' | 'trackingUrl' | 'weightGrams']?: Schemas['ShipBody'][K] };
+/** `POST /shipment/event/{id}`: what an admin may record by hand. */
+export type CourierEventStatus = Schemas['CourierEventBody']['status'];
+/** `Ok` replies that carry the order as it now is: `Order shipped`, `Event recorded`. */
+export type OrderWrite = Omit<Schemas['OrderWriteResponse'], 'success'>;
 
 export type Totals = Schemas['TotalsDto'];
 /** `GET /admin/stats`. */
 export type AdminStats = Omit<Schemas['AdminStatsResponse'], 'success'>;
+/** `GET /admin/stats`' returns to origin of the last 90 days: rates 0..1, the worst areas. */
+export type RtoStats = Schemas['RtoDto'];
 
 export type CouponKind = Schemas['CouponKindName'];
 export type Coupon = Schemas['CouponDto'];

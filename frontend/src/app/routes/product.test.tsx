@@ -127,6 +127,34 @@ describe('product page', () => {
     expect(await screen.findByText('Delivery unavailable')).toBeInTheDocument();
   });
 
+  it('says `Delivery by Thu, 3 Dec` under a served pincode, from the estimate', async () => {
+    api({
+      'GET /delivery/:pin': (req: MockRequest) =>
+        req.path.endsWith('492001')
+          ? {
+              body: {
+                success: true,
+                deliverable: true,
+                message: 'Delivery available at this pincode',
+                estimate: { from: '2026-11-30', to: '2026-12-03', source: 'table' },
+              },
+            }
+          : { body: { success: true, deliverable: false, message: 'Delivery unavailable', estimate: null } },
+    });
+    const { user } = renderApp('/product/p-trail');
+    const input = await screen.findByLabelText('Pincode');
+    await user.type(input, '492001');
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    const by = await screen.findByText('Delivery by Thu, 3 Dec');
+    expect(by.closest('[role="status"]')).toHaveTextContent('Delivery available at this pincodeDelivery by Thu, 3 Dec');
+    await user.clear(input);
+    expect(screen.queryByText('Delivery by Thu, 3 Dec')).not.toBeInTheDocument();
+    await user.type(input, '110001');
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    expect(await screen.findByText('Delivery unavailable')).toBeInTheDocument();
+    expect(screen.queryByText(/^Delivery by/)).not.toBeInTheDocument();
+  });
+
   it('posts a review with the chosen rating', async () => {
     const posted: unknown[] = [];
     api({

@@ -175,7 +175,7 @@ describe('admin orders', () => {
     const { user } = renderApp('/admin/orders');
     const table = await screen.findByRole('table');
     const amountCell = (id: string) =>
-      within(within(table).getByRole('row', { name: new RegExp(id) })).getAllByRole('cell')[3];
+      within(within(table).getByRole('row', { name: new RegExp(id) })).getAllByRole('cell')[4];
     expect(amountCell('o3')).toHaveTextContent('₹2,105Subtotal ₹2,338Coupon WELCOME10 −₹233');
     expect(amountCell('o4')).toHaveTextContent(/^₹2,338$/);
 
@@ -224,25 +224,25 @@ describe('admin orders', () => {
     });
     const { user } = renderApp('/admin/orders');
     const table = await screen.findByRole('table');
-    const row = (id: string) => within(table).getByRole('row', { name: new RegExp(`^${id} `) });
+    const row = (id: string) => within(table).getByRole('row', { name: new RegExp(`^(Select order ${id} )?${id} `) });
     const cells = (id: string) => within(row(id)).getAllByRole('cell');
-    expect(cells('o5')[1]).toHaveTextContent(/^–$/);
-    expect(cells('o5')[3]).toHaveTextContent('₹1,499Cash on Delivery · ₹1,499 to collectMark paid');
-    expect(cells('o6')[3]).toHaveTextContent(/^₹2,338Cash on Delivery · Paid$/);
-    expect(cells('o7')[3]).toHaveTextContent(/^₹2,338Cash on Delivery$/);
-    expect(cells('o8')[3]).toHaveTextContent(/^₹2,338$/);
-    expect(cells('o8')[1]).toHaveTextContent('pay_123');
+    expect(cells('o5')[2]).toHaveTextContent(/^–$/);
+    expect(cells('o5')[4]).toHaveTextContent('₹1,499Cash on Delivery · ₹1,499 to collectMark paid');
+    expect(cells('o6')[4]).toHaveTextContent(/^₹2,338Cash on Delivery · Paid$/);
+    expect(cells('o7')[4]).toHaveTextContent(/^₹2,338Cash on Delivery$/);
+    expect(cells('o8')[4]).toHaveTextContent(/^₹2,338$/);
+    expect(cells('o8')[2]).toHaveTextContent('pay_123');
     // Only the unpaid, not cancelled cash on delivery order can be marked paid.
     expect(screen.getAllByRole('button', { name: 'Mark paid' })).toHaveLength(1);
 
     await user.click(within(row('o5')).getByRole('button', { name: 'Mark paid' }));
     expect(await screen.findByText('Order is already paid')).toBeInTheDocument();
-    expect(cells('o5')[3]).toHaveTextContent('to collect');
+    expect(cells('o5')[4]).toHaveTextContent('to collect');
 
     refuse = false;
     await user.click(within(row('o5')).getByRole('button', { name: 'Mark paid' }));
     expect(await screen.findByText('Payment recorded')).toBeInTheDocument();
-    await waitFor(() => expect(cells('o5')[3]).toHaveTextContent(/^₹1,499Cash on Delivery · Paid$/));
+    await waitFor(() => expect(cells('o5')[4]).toHaveTextContent(/^₹1,499Cash on Delivery · Paid$/));
     expect(screen.queryByRole('button', { name: 'Mark paid' })).not.toBeInTheDocument();
     const puts = calls.filter((c) => c.path === '/order/mark-paid/o5');
     expect(puts).toHaveLength(2);
@@ -319,7 +319,9 @@ describe('admin orders', () => {
     renderApp('/admin/orders');
     const table = await screen.findByRole('table');
     const addressCell = (id: string) =>
-      within(within(table).getByRole('row', { name: new RegExp(`^${id} `) })).getAllByRole('cell')[4];
+      within(within(table).getByRole('row', { name: new RegExp(`^(Select order ${id} )?${id} `) })).getAllByRole(
+        'cell',
+      )[5];
     expect(addressCell('o9')).toHaveTextContent(/^12 MG Road, RaipurPlace of supply: Karnataka$/);
     expect(addressCell('o2')).toHaveTextContent(/^12 MG Road, Raipur$/);
   });

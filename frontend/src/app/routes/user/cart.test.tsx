@@ -382,6 +382,28 @@ describe('cart coupon', () => {
   });
 });
 
+describe('cart: Delivery by', () => {
+  it('says `Delivery by Thu, 3 Dec` under a served pincode once it is typed, and nothing for another', async () => {
+    const { calls } = api(
+      deliveryRoutes(DELIVERABLE_PINCODES, { from: '2026-11-30', to: '2026-12-03', source: 'courier' }),
+    );
+    const { user } = await openCart();
+    const pincode = screen.getByLabelText('Pincode');
+    await user.type(pincode, '49200');
+    expect(screen.queryByText(/^Delivery by/)).not.toBeInTheDocument();
+    await user.type(pincode, '1');
+    expect(await screen.findByText('Delivery by Thu, 3 Dec')).toBeInTheDocument();
+    // It describes the pincode field.
+    expect(pincode).toHaveAccessibleDescription('Delivery by Thu, 3 Dec');
+    await user.clear(pincode);
+    await user.type(pincode, '110001');
+    await waitFor(() => expect(calls.some((c) => c.path === '/delivery/110001')).toBe(true));
+    expect(screen.queryByText(/^Delivery by/)).not.toBeInTheDocument();
+    // One check per pincode, shared with the State select.
+    expect(calls.filter((c) => c.path === '/delivery/492001')).toHaveLength(1);
+  });
+});
+
 describe('cash on delivery', () => {
   const products = [
     { _id: 'p1', productno: 0, quantity: 1 },

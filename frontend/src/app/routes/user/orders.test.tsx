@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
-import { orderFixture, sessionFor, shopper } from '@/testing/data';
+import { orderFixture, sessionFor, shipmentFixture, shopper } from '@/testing/data';
 import { captureDownloads } from '@/testing/downloads';
 import { fileReply, mockApi, type MockReply, type MockRequest } from '@/testing/mock-api';
 import { INVOICE_PDF, invoiceRoute } from '@/testing/order-server';
@@ -28,7 +28,9 @@ describe('my orders', () => {
     expect(screen.getAllByText('March 5, 2024')).toHaveLength(2);
     expect(screen.getAllByText('Trail Runner')).toHaveLength(2);
     expect(screen.getAllByText('Quantity: 2')).toHaveLength(2);
-    expect(screen.getAllByText(/^Delivery in 3 days/)).toHaveLength(2);
+    // The spec's line for the order not shipped yet; the delivered one says so instead.
+    expect(screen.getAllByText(/^Delivery in 3 days/)).toHaveLength(1);
+    expect(screen.getByText('Delivered', { selector: 'dd' })).toBeInTheDocument();
     expect(screen.getByText('pay_456')).toBeInTheDocument();
     expect(screen.getAllByText('₹2,338')).toHaveLength(2);
 
@@ -107,6 +109,112 @@ describe('my orders', () => {
     useAuthStore.getState().setSession(sessionFor(shopper));
     renderApp('/user/orders');
     expect(await screen.findByText('Failed to fetch orders', {}, { timeout: 4000 })).toBeInTheDocument();
+  });
+});
+
+describe('my orders: shipping and tracking', () => {
+  const article = (id: string) => screen.getByRole('article', { name: `Order ID: ${id}` });
+  const fact = (id: string, term: string) =>
+    within(article(id))
+      .queryAllByRole('term')
+      .find((dt) => dt.textContent === term)?.nextElementSibling?.textContent ?? null;
+
+  function openOrders(orders: ReturnType<typeof orderFixture>[]) {
+    const api = mockApi({ ...base, 'POST /order/myorders': { body: { success: true, orders } } });
+    useAuthStore.getState().setSession(sessionFor(shopper));
+    return { ...api, ...renderApp('/user/orders') };
+  }
+
+  it('shows a shipped order on its timeline, with Track, the expected day, and no cancelling', async () => {
+    const { user, calls } = openOrders([
+      orderFixture({ _id: 'o1', status: 'Shipped', shipment: shipmentFixture() }),
+      orderFixture({ _id: 'o2' }),
+    ]);
+    await screen.findByRole('article', { name: 'Order ID: o1' });
+    const timeline = within(article('o1')).getByRole('list', { name: 'Progress of order o1' });
+    const steps = within(timeline).getAllByRole('listitem');
+    expect(steps.map((s) => s.querySelector('.timeline-label')?.firstChild?.textContent)).toEqual([
+      'Placed',
+      'Confirmed',
+      'Shipped',
+      'Out for delivery',
+      'Delivered',
+    ]);
+    expect(steps[2]).toHaveAttribute('aria-current', 'step');
+    expect(steps[2]).toHaveTextContent('Delhivery · AWB DLV-123456');
+    expect(within(steps[2]!).getByText('6 Mar 2024, 3:30 pm')).toHaveAttribute('datetime', '2024-03-06T10:00:00Z');
+    expect(steps[0]).toHaveTextContent('Placed, done5 Mar 2024, 5:30 pm');
+    expect(steps[4]).toHaveTextContent('Delivered, not yetExpected by Sat, 9 Mar');
+
+    const track = within(article('o1')).getByRole('link', { name: 'Track' });
+    expect(track).toHaveAttribute('href', 'https://track.example/DLV-123456');
+    expect(track).toHaveAttribute('target', '_blank');
+    expect(track).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(fact('o1', 'Delivery')).toBe('Expected by March 9, 2024');
+
+    // The order not shipped yet: the spec's line, no Track, Placed is where it is.
+    expect(fact('o2', 'Delivery')).toBe('Delivery in 3 days (by March 8, 2024)');
+    expect(within(article('o2')).queryByRole('link', { name: 'Track' })).not.toBeInTheDocument();
+    expect(within(article('o2')).getByText('Placed').closest('li')).toHaveAttribute('aria-current', 'step');
+
+    const cancel = within(article('o1')).getByRole('button', { name: 'Cancel Order' });
+    expect(cancel).toHaveAttribute('aria-disabled', 'true');
+    await user.click(cancel);
+    expect(await screen.findByText('Order has shipped', { selector: '.Toastify *' })).toBeInTheDocument();
+    expect(calls.some((c) => c.path.startsWith('/order/delete/'))).toBe(false);
+    expect(within(article('o2')).getByRole('button', { name: 'Cancel Order' })).toHaveAttribute(
+      'aria-disabled',
+      'false',
+    );
+  });
+
+  it('says Delivered on the day it was, and nothing expected for an order that ended', async () => {
+    openOrders([
+      orderFixture({
+        _id: 'o1',
+        status: 'Delivered',
+        shipment: shipmentFixture({
+          trackingUrl: null,
+          deliveredAt: '2024-03-08T09:15:00Z',
+          events: [{ status: 'Delivered', at: '2024-03-08T09:15:00Z', location: 'Raipur', note: null }],
+        }),
+      }),
+      orderFixture({ _id: 'o2', status: 'Shipped', shipment: shipmentFixture({ expectedBy: null }) }),
+      orderFixture({
+        _id: 'o3',
+        status: 'Returned to origin',
+        shipment: shipmentFixture({
+          events: [{ status: 'Returned to origin', at: '2024-03-12T06:00:00Z', location: null, note: null }],
+        }),
+      }),
+      orderFixture({ _id: 'o4', status: 'Cancelled' }),
+    ]);
+    await screen.findByRole('article', { name: 'Order ID: o1' });
+    expect(fact('o1', 'Delivery')).toBe('Delivered on March 8, 2024');
+    const delivered = within(article('o1')).getByRole('list', { name: 'Progress of order o1' });
+    expect(within(delivered).getByText('Delivered').closest('li')).toHaveAttribute('aria-current', 'step');
+    expect(within(article('o1')).queryByRole('link', { name: 'Track' })).not.toBeInTheDocument();
+    expect(fact('o2', 'Delivery')).toBe('Shipped on March 6, 2024');
+    expect(fact('o3', 'Delivery')).toBeNull();
+    expect(fact('o4', 'Delivery')).toBeNull();
+
+    const returned = within(article('o3')).getByRole('list', { name: 'Progress of order o3' });
+    expect(within(returned).getAllByRole('listitem').at(-1)).toHaveTextContent(
+      'Returned to origin12 Mar 2024, 11:30 am',
+    );
+    expect(within(returned).queryByText('Delivered')).not.toBeInTheDocument();
+    const cancelled = within(article('o4')).getByRole('list', { name: 'Progress of order o4' });
+    expect(
+      within(cancelled)
+        .getAllByRole('listitem')
+        .map((li) => li.querySelector('.timeline-label')?.firstChild?.textContent),
+    ).toEqual(['Placed', 'Cancelled']);
+    for (const id of ['o1', 'o2', 'o3', 'o4']) {
+      expect(within(article(id)).getByRole('button', { name: 'Cancel Order' })).toHaveAttribute(
+        'aria-disabled',
+        'true',
+      );
+    }
   });
 });
 

@@ -1,9 +1,15 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 
-type AdminModalProps = { title: string; onClose: () => void; children: ReactNode };
+type AdminModalProps = {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  /** `narrow` for a short form (one column) rather than the product form's four. */
+  size?: 'wide' | 'narrow';
+};
 
 /** A modal with a Close button; Escape closes it too. The page behind stays still. */
-export function AdminModal({ title, onClose, children }: AdminModalProps) {
+export function AdminModal({ title, onClose, children, size = 'wide' }: AdminModalProps) {
   const dialog = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -26,7 +32,14 @@ export function AdminModal({ title, onClose, children }: AdminModalProps) {
 
   return (
     <div className="admin-modal-backdrop">
-      <div ref={dialog} className="admin-modal" role="dialog" aria-modal="true" aria-label={title} tabIndex={-1}>
+      <div
+        ref={dialog}
+        className={`admin-modal${size === 'narrow' ? ' admin-modal-narrow' : ''}`}
+        role="dialog"
+        aria-modal="true"
+        aria-label={title}
+        tabIndex={-1}
+      >
         <div className="admin-modal-head">
           <h2>{title}</h2>
           <button type="button" className="btn btn-ghost btn-sm" onClick={onClose}>

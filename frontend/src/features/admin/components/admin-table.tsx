@@ -10,9 +10,12 @@ type AdminTableProps<T> = {
   loading: string;
   failed: string;
   empty: string;
-  headers: readonly string[];
+  /** Column headings: text, or a control (a select-all box). */
+  headers: readonly ReactNode[];
   /** One row's cells (`<td>`s), in the order of `headers`. */
   cells: (item: T) => ReactNode;
+  /** A class for a row (a selected one). */
+  rowClassName?: (item: T) => string | undefined;
 };
 
 /** Every admin list: a spinner, a failure or empty notice, or the table. */
@@ -23,6 +26,7 @@ export function AdminTable<T extends { _id: string }>({
   empty,
   headers,
   cells,
+  rowClassName,
 }: AdminTableProps<T>) {
   if (list.isPending) return <Spinner label={loading} />;
   if (list.isError || !list.data) return <p className="notice notice-danger">{failed}</p>;
@@ -32,8 +36,8 @@ export function AdminTable<T extends { _id: string }>({
       <table className="admin-table">
         <thead>
           <tr>
-            {headers.map((h) => (
-              <th key={h} scope="col">
+            {headers.map((h, i) => (
+              <th key={typeof h === 'string' ? h : i} scope="col">
                 {h}
               </th>
             ))}
@@ -41,7 +45,9 @@ export function AdminTable<T extends { _id: string }>({
         </thead>
         <tbody>
           {list.data.map((item) => (
-            <tr key={item._id}>{cells(item)}</tr>
+            <tr key={item._id} className={rowClassName?.(item)}>
+              {cells(item)}
+            </tr>
           ))}
         </tbody>
       </table>

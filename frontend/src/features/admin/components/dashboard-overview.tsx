@@ -4,8 +4,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useAdminStats } from '../api/get-admin-stats';
 import { formatDayLabel } from '../utils/admin-format';
-import { formatCount, formatRupees } from '@/lib/format';
-import type { AdminStats } from '@/types/api';
+import { formatCount, formatPercent, formatRupees } from '@/lib/format';
+import type { AdminStats, RtoStats } from '@/types/api';
 
 const RevenueChart = lazy(() => import('./revenue-chart').then((m) => ({ default: m.RevenueChart })));
 
@@ -75,6 +75,29 @@ function LowStock({ products }: { products: AdminStats['lowStock'] }) {
   );
 }
 
+/**
+ * The pincode areas (first 3 digits) whose parcels come back most (the server sends the worst 5
+ * with at least 5 shipments), each with a bar against the worst one.
+ */
+function RtoAreas({ areas }: { areas: RtoStats['areas'] }) {
+  if (areas.length === 0) return <p className="muted">No area has enough shipments yet.</p>;
+  const worst = Math.max(...areas.map((a) => a.rate));
+  return (
+    <ul className="rto-areas">
+      {areas.map((area) => (
+        <li key={area.prefix} className="rto-area">
+          <span className="rto-area-prefix">{area.prefix}xxx</span>
+          <span className="rto-bar" aria-hidden="true">
+            <span style={{ width: `${worst > 0 ? Math.round((Math.max(0, area.rate) / worst) * 100) : 0}%` }} />
+          </span>
+          <span className="rto-area-rate">{formatPercent(area.rate)}</span>
+          <span className="rto-area-shipments muted">{formatCount(area.shipments, 'shipment')}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function OverviewSkeleton() {
   return (
     <div className="dashboard" aria-busy="true" aria-label="Loading the overview">
@@ -107,7 +130,7 @@ export function DashboardOverview() {
     );
   }
 
-  const { today, last30Days, revenueByDay, pendingOrders, lowStock, toCollect } = stats.data;
+  const { today, last30Days, revenueByDay, pendingOrders, lowStock, toCollect, rto } = stats.data;
   return (
     <div className="dashboard">
       <dl className="stat-cards">
@@ -140,6 +163,13 @@ export function DashboardOverview() {
           tone={lowStock.length > 0 ? 'warning' : undefined}
           detail={<Link to={paths.admin.products.getHref()}>Go to products</Link>}
         />
+        {rto ? (
+          <StatCard
+            label="Returned to origin"
+            value={formatPercent(rto.rate)}
+            detail={`COD ${formatPercent(rto.cod)} · Online ${formatPercent(rto.online)} · last 90 days`}
+          />
+        ) : null}
       </dl>
       <div className="dashboard-panels">
         <figure className="dashboard-panel">
@@ -154,10 +184,20 @@ export function DashboardOverview() {
           </Suspense>
           <RevenueTable days={revenueByDay} />
         </figure>
-        <section className="dashboard-panel" aria-labelledby="low-stock-title">
-          <h2 id="low-stock-title">Low on stock</h2>
-          <LowStock products={lowStock} />
-        </section>
+        <div className="dashboard-side">
+          <section className="dashboard-panel" aria-labelledby="low-stock-title">
+            <h2 id="low-stock-title">Low on stock</h2>
+            <LowStock products={lowStock} />
+          </section>
+          {/* A server from before returns were counted sends no `rto`. */}
+          {rto ? (
+            <section className="dashboard-panel" aria-labelledby="rto-areas-title">
+              <h2 id="rto-areas-title">Returned to origin by area</h2>
+              <span className="muted">Pincode areas, last 90 days</span>
+              <RtoAreas areas={rto.areas} />
+            </section>
+          ) : null}
+        </div>
       </div>
     </div>
   );

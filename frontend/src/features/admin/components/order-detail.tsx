@@ -2,6 +2,7 @@ import { Fragment } from 'react';
 import { useNavigate } from 'react-router';
 import { DownloadInvoiceButton } from '@/components/ui/download-invoice-button';
 import { Field } from '@/components/ui/field';
+import { OrderTimeline } from '@/components/ui/order-timeline';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
@@ -12,10 +13,12 @@ import { paymentIdText, paymentText } from '@/utils/payment-method';
 import { useOrder } from '../api/get-order';
 import { formatIst, orderUserName } from '../utils/admin-format';
 import { CancelOrderButton, MarkPaidButton, StatusSelect } from './orders-table';
+import { ShipmentPanel } from './shipment-panel';
 
 /**
- * /edit-order/{id}: the order's lines, customer, address (and the place of supply), invoice
- * (with Download invoice), payment (with Mark paid) and status.
+ * /edit-order/{id}: the order's timeline, lines, customer, address (and the place of supply),
+ * invoice (with Download invoice), payment (with Mark paid), status, and its shipment (Ship,
+ * Packing slip, the courier's steps recorded by hand).
  */
 export function OrderDetail({ id }: { id: string }) {
   const order = useOrder(id);
@@ -31,6 +34,7 @@ export function OrderDetail({ id }: { id: string }) {
       <h1 id="order-title" className="admin-order-title">
         Order {o._id}
       </h1>
+      <OrderTimeline order={o} history={history} track={false} />
       <dl className="admin-order-facts">
         <dt>Customer</dt>
         <dd>{orderUserName(o.user)}</dd>
@@ -72,6 +76,7 @@ export function OrderDetail({ id }: { id: string }) {
       <Field label="Change status" className="admin-status-field">
         {({ id: selectId }) => <StatusSelect order={o} label="Change status" id={selectId} />}
       </Field>
+      <ShipmentPanel order={o} />
       {history.length > 0 ? (
         <>
           <h2 id="order-history-title">History</h2>

@@ -1,10 +1,13 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import type { Ok } from '@/types/api';
+import type { DeliveryCheck, Ok } from '@/types/api';
 
-/** `state`: the state or union territory the pincode's first digits belong to, `null` when unknown. */
-export type DeliveryReply = Ok<{ deliverable: boolean; message: string; state?: string | null }>;
+/**
+ * `state`: the state or union territory the pincode's first digits belong to, `null` when
+ * unknown; `estimate`: the days a parcel would come between, `null` when not deliverable.
+ */
+export type DeliveryReply = Ok<DeliveryCheck>;
 
 export const checkDelivery = (pincode: string, signal?: AbortSignal) =>
   api.get<DeliveryReply>(`/delivery/${encodeURIComponent(pincode)}`, { signal });

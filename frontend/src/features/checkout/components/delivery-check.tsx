@@ -3,12 +3,17 @@ import { useId, useState, type FormEvent } from 'react';
 import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { fetchDelivery } from '../api/check-delivery';
+import { deliveryByText } from '../utils/delivery-by';
 import { PINCODE_MESSAGE, isValidPincode } from '../utils/pincode';
 import './delivery-check.css';
 
-type Result = { deliverable: boolean; message: string };
+/** `by`: `Delivery by Thu, 3 Dec` when the server estimates a day. */
+type Result = { deliverable: boolean; message: string; by?: string | null };
 
-/** 'Check Delivery Availability' on the product page: shows the server's answer for a pincode. */
+/**
+ * 'Check Delivery Availability' on the product page: shows the server's answer for a pincode,
+ * and `Delivery by Thu, 3 Dec` under it when the pincode is served.
+ */
 export function DeliveryCheck() {
   const queryClient = useQueryClient();
   const inputId = useId();
@@ -29,7 +34,7 @@ export function DeliveryCheck() {
       const reply = await fetchDelivery(queryClient, pin);
       const message =
         reply.message || (reply.deliverable ? 'Delivery available at this pincode' : 'Delivery unavailable');
-      setResult({ deliverable: Boolean(reply.deliverable), message });
+      setResult({ deliverable: Boolean(reply.deliverable), message, by: deliveryByText(reply) });
     } catch (error) {
       if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
         setResult({ deliverable: false, message: error.message });
@@ -67,6 +72,7 @@ export function DeliveryCheck() {
       </form>
       <p className={`delivery-result${result ? (result.deliverable ? ' is-ok' : ' is-no') : ''}`} role="status">
         {result?.message}
+        {result?.by ? <span className="delivery-by">{result.by}</span> : null}
       </p>
     </section>
   );

@@ -4,8 +4,10 @@ import { formatRupees } from '@/lib/format';
 import type { PaymentMethod } from '@/types/api';
 import { useStates } from '../api/get-states';
 import { useCheckout } from '../hooks/use-checkout';
+import { useDeliveryBy } from '../hooks/use-delivery-by';
 import { usePlaceOfSupply } from '../hooks/use-place-of-supply';
 import type { AppliedCoupon } from '../stores/coupon-store';
+import './delivery-check.css';
 
 type OrderSummaryProps = {
   itemCount: number;
@@ -34,6 +36,7 @@ export function OrderSummary({ itemCount, total, savedAddress, coupon, couponBus
   const [pincode, setPincode] = useState('');
   const [method, setMethod] = useState<PaymentMethod>('online');
   const placeOfSupply = usePlaceOfSupply(pincode);
+  const deliveryBy = useDeliveryBy(pincode);
   const states = useStates();
   const { checkout, busy } = useCheckout();
   const stateNames = states.data?.map((s) => s.name) ?? [];
@@ -115,6 +118,7 @@ export function OrderSummary({ itemCount, total, savedAddress, coupon, couponBus
         placeholder="6-digit pincode"
         value={pincode}
         onValueChange={setPincode}
+        hint={deliveryBy ? <span className="delivery-by">{deliveryBy}</span> : undefined}
       />
       <Field label="State">
         {(field) => (

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { DownloadInvoiceButton } from '@/components/ui/download-invoice-button';
+import { OrderTimeline } from '@/components/ui/order-timeline';
 import { ProductImage } from '@/components/ui/product-image';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
@@ -8,8 +9,9 @@ import { notify } from '@/lib/notify';
 import type { Order, OrderStatus } from '@/types/api';
 import { couponRows } from '@/utils/order-amount';
 import { paymentIdText, paymentText } from '@/utils/payment-method';
+import { cancelRefusal } from '@/utils/shipment';
 import { useCancelOrder } from '../api/cancel-order';
-import { deliveryDate, deliveryDaysOf } from '../utils/delivery-days';
+import { deliveryText } from '../utils/delivery-line';
 
 const STATUS_BADGE: Record<OrderStatus, string> = {
   Pending: 'badge-warning',
@@ -21,24 +23,19 @@ const STATUS_BADGE: Record<OrderStatus, string> = {
   'Returned to origin': 'badge-neutral',
 };
 
-function deliveryText(order: Order): string {
-  const days = deliveryDaysOf(order);
-  const when = days === 0 ? 'today' : days === 1 ? 'in 1 day' : `in ${days} days`;
-  const date = deliveryDate(order);
-  return date ? `Delivery ${when} (by ${formatLongDate(date)})` : `Delivery ${when}`;
-}
-
 /**
  * One of my orders: id, date, address (and the place of supply), invoice number, products,
  * Delivery, status, how it is paid, payment id, total, Download invoice, Cancel Order.
  */
 export function OrderCard({ order }: { order: Order }) {
   const cancel = useCancelOrder();
-  const delivered = order.status === 'Delivered';
+  // Delivered (the spec's toast), shipped, back at the shop or cancelled: the server would refuse.
+  const refusal = cancelRefusal(order);
+  const delivery = deliveryText(order);
 
   const onCancel = async () => {
-    if (delivered) {
-      notify.error('Order Delivered');
+    if (refusal) {
+      notify.error(refusal);
       return;
     }
     try {
@@ -61,6 +58,8 @@ export function OrderCard({ order }: { order: Order }) {
           </p>
         </div>
       </header>
+
+      <OrderTimeline order={order} />
 
       <ul className="order-products">
         {order.products.map((line, i) => (
@@ -99,10 +98,12 @@ export function OrderCard({ order }: { order: Order }) {
             <dd className="order-invoice">{order.invoiceNo}</dd>
           </div>
         ) : null}
-        <div>
-          <dt>Delivery</dt>
-          <dd>{deliveryText(order)}</dd>
-        </div>
+        {delivery ? (
+          <div>
+            <dt>Delivery</dt>
+            <dd>{delivery}</dd>
+          </div>
+        ) : null}
         <div>
           <dt>Status</dt>
           <dd>
@@ -134,7 +135,8 @@ export function OrderCard({ order }: { order: Order }) {
         <button
           type="button"
           className="btn btn-danger btn-sm"
-          aria-disabled={delivered || cancel.isPending}
+          aria-disabled={refusal !== null || cancel.isPending}
+          title={refusal ?? undefined}
           onClick={() => void onCancel()}
         >
           {cancel.isPending ? 'Cancelling...' : 'Cancel Order'}
