@@ -17,11 +17,31 @@ pub enum CourierError {
     Unavailable(#[source] anyhow::Error),
 }
 
+/// Who the parcel is for, as the courier's billing wants them: the order's name and the
+/// account's e-mail and phone. `email` and `phone` are `None` when the account is gone
+/// (decisions D20: the adapter then uses the shop's own address, or refuses when it must
+/// have a phone).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BuyerContact {
+    pub name: String,
+    pub email: Option<String>,
+    pub phone: Option<String>,
+}
+
 /// Books parcels with a courier.
 #[cfg_attr(any(test, feature = "mock"), mockall::automock)]
 #[async_trait]
 pub trait Courier: Send + Sync {
     /// Books `order`'s parcel as `request` asks, or finishes the booking an earlier try
     /// began: never two bookings for one order.
-    async fn book(&self, order: &Order, request: &ShipRequest) -> Result<Booking, CourierError>;
+    async fn book(
+        &self,
+        order: &Order,
+        buyer: &BuyerContact,
+        request: &ShipRequest,
+    ) -> Result<Booking, CourierError>;
+
+    /// The courier's label for `order`'s booked parcel as a PDF; `None`: the shop draws its
+    /// own packing slip (the manual courier).
+    async fn label(&self, order: &Order) -> Result<Option<Vec<u8>>, CourierError>;
 }

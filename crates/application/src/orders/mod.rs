@@ -10,7 +10,7 @@ mod service;
 
 #[cfg(any(test, feature = "mock"))]
 pub use courier::MockCourier;
-pub use courier::{Courier, CourierError};
+pub use courier::{BuyerContact, Courier, CourierError};
 pub use error::OrderError;
 #[cfg(any(test, feature = "mock"))]
 pub use invoice::MockInvoiceRenderer;
