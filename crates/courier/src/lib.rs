@@ -3,6 +3,13 @@
 //! [`ManualCourier`] is the offline default, like the payment sandbox: the admin books the
 //! parcel with any courier outside the shop and types its name and AWB; the courier's later
 //! reports are recorded by hand too. It works on a laptop with no courier account.
+//!
+//! [`ShiprocketCourier`] books through Shiprocket's API (decisions D20), resuming through its
+//! [`ShiprocketBookings`](paduka_application::orders::ShiprocketBookings) store.
+
+mod shiprocket;
+
+pub use shiprocket::{ShiprocketConfig, ShiprocketCourier};
 
 use async_trait::async_trait;
 use paduka_application::orders::{BuyerContact, Courier, CourierError};
