@@ -1,6 +1,6 @@
 //! Building the application from its settings: adapters, services, the HTTP server.
 
-use paduka_courier::ManualCourier;
+use paduka_courier::{ManualCourier, ShiprocketConfig, ShiprocketCourier};
 use std::net::TcpListener;
 use std::sync::Arc;
 
@@ -19,7 +19,7 @@ use paduka_application::checkout::{
 };
 use paduka_application::coupons::CouponService;
 use paduka_application::mail::Mailer;
-use paduka_application::orders::{InvoiceRenderer, Invoicing, OrderPorts, OrderService};
+use paduka_application::orders::{Courier, InvoiceRenderer, Invoicing, OrderPorts, OrderService};
 use paduka_application::sales::SaleService;
 use paduka_application::{Clock, IdGenerator};
 use paduka_domain::invoice::InvoiceDocument;
@@ -32,8 +32,8 @@ use paduka_persistence::{
     Database, DieselCategoryRepository, DieselCheckoutIntentRepository, DieselCouponRepository,
     DieselImageRepository, DieselOneTimeCodeRepository, DieselOrderRepository,
     DieselPhotoVariantRepository, DieselProductRepository, DieselReviewRepository,
-    DieselSaleRepository, DieselSandboxRefundLedger, DieselStatsRepository, DieselThrottle,
-    DieselUserRepository, DieselWebhookEventRepository,
+    DieselSaleRepository, DieselSandboxRefundLedger, DieselShiprocketBookings,
+    DieselStatsRepository, DieselThrottle, DieselUserRepository, DieselWebhookEventRepository,
 };
 use secrecy::{ExposeSecret, SecretString};
 use tracing_actix_web::TracingLogger;
@@ -120,6 +120,30 @@ fn payment_gateway(
                 Arc::new(DieselSandboxRefundLedger::new(database.clone())),
             ));
             (sandbox.clone(), Some(sandbox))
+        }
+    })
+}
+
+/// Shiprocket when its account is set (its steps kept in the database), else the manual
+/// courier.
+fn courier(
+    shiprocket: Option<&ShiprocketConfig>,
+    database: &Database,
+) -> anyhow::Result<Arc<dyn Courier>> {
+    Ok(match shiprocket {
+        Some(config) => {
+            tracing::info!(api = %config.api_base, pickup = %config.pickup_location, "parcels are booked through Shiprocket");
+            let store = Arc::new(DieselShiprocketBookings::new(database.clone()));
+            Arc::new(
+                ShiprocketCourier::new(config.clone(), store)
+                    .context("cannot build the Shiprocket client")?,
+            )
+        }
+        None => {
+            tracing::info!(
+                "SHIPROCKET_EMAIL is not set: parcels are booked by hand (the manual courier)"
+            );
+            Arc::new(ManualCourier)
         }
     })
 }
@@ -255,7 +279,7 @@ impl Services {
             catalog_revision: catalog.revision_handle(),
             invoicing: invoicing.clone(),
             // The offline default (decisions D15); Shiprocket comes with its settings.
-            courier: Arc::new(ManualCourier),
+            courier: courier(settings.couriers.shiprocket.as_ref(), &database)?,
         });
         let admin = AdminService::new(
             Arc::new(DieselStatsRepository::new(database.clone())),
