@@ -57,6 +57,9 @@ pub struct ShiprocketCourier {
     store: std::sync::Arc<dyn ShiprocketBookings>,
     token: Mutex<Option<(String, Instant)>>,
     pickup_pincode: Mutex<Option<String>>,
+    /// One booking at a time in this instance: two clicks on Ship must not both find no
+    /// Shiprocket order and both create one.
+    booking: tokio::sync::Mutex<()>,
 }
 
 impl std::fmt::Debug for ShiprocketCourier {
@@ -208,6 +211,7 @@ impl ShiprocketCourier {
             store,
             token: Mutex::new(None),
             pickup_pincode: Mutex::new(None),
+            booking: tokio::sync::Mutex::new(()),
         })
     }
 
@@ -609,6 +613,7 @@ impl Courier for ShiprocketCourier {
         buyer: &BuyerContact,
         request: &ShipRequest,
     ) -> Result<Booking, CourierError> {
+        let _one_at_a_time = self.booking.lock().await;
         let kept = self.store.find(&order.id).await.map_err(|e| {
             CourierError::Unavailable(anyhow::anyhow!("cannot read the booking's steps: {e}"))
         })?;

@@ -413,6 +413,21 @@ async fn killed_between_create_and_save_the_next_try_adopts_the_order_it_created
 }
 
 #[tokio::test]
+async fn two_clicks_at_once_create_one_order() {
+    let (server, fake) = fake_shiprocket().await;
+    let store = Arc::new(MemoryStore::default());
+    let courier = adapter(&server.uri(), &store);
+    let (order, buyer, request) = (cod_order(), buyer(), ShipRequest::default());
+    let (first, second) = tokio::join!(
+        courier.book(&order, &buyer, &request),
+        courier.book(&order, &buyer, &request),
+    );
+    assert_eq!(first.unwrap(), second.unwrap());
+    let state = fake.state();
+    assert_eq!((state.creates, state.awbs, state.pickups), (1, 1, 1));
+}
+
+#[tokio::test]
 async fn a_search_match_must_be_our_exact_id() {
     let (server, fake) = fake_shiprocket().await;
     fake.state().orders.push(("ord-10".into(), 999, 998));
