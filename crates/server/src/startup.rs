@@ -1,6 +1,6 @@
 //! Building the application from its settings: adapters, services, the HTTP server.
 
-use paduka_courier::{ManualCourier, ShiprocketConfig, ShiprocketCourier};
+use paduka_courier::{ManualCourier, ShiprocketCourier};
 use std::net::TcpListener;
 use std::sync::Arc;
 
@@ -38,7 +38,7 @@ use paduka_persistence::{
 use secrecy::{ExposeSecret, SecretString};
 use tracing_actix_web::TracingLogger;
 
-use crate::config::{DatabaseSettings, MailSettings, Settings};
+use crate::config::{CourierSettings, DatabaseSettings, MailSettings, Settings};
 use crate::security::{BcryptHasher, HmacCodes, JwtTokens, derived_key};
 use crate::system::{SystemClock, UuidV7Ids};
 use crate::{changes, demo, telemetry};
@@ -126,12 +126,14 @@ fn payment_gateway(
 
 /// Shiprocket when its account is set (its steps kept in the database), else the manual
 /// courier.
-fn courier(
-    shiprocket: Option<&ShiprocketConfig>,
-    database: &Database,
-) -> anyhow::Result<Arc<dyn Courier>> {
-    Ok(match shiprocket {
+fn courier(couriers: &CourierSettings, database: &Database) -> anyhow::Result<Arc<dyn Courier>> {
+    Ok(match &couriers.shiprocket {
         Some(config) => {
+            if couriers.webhook_token.is_none() {
+                tracing::warn!(
+                    "SHIPROCKET_WEBHOOK_TOKEN is not set: Shiprocket books parcels but its tracking updates are refused"
+                );
+            }
             tracing::info!(api = %config.api_base, pickup = %config.pickup_location, "parcels are booked through Shiprocket");
             let store = Arc::new(DieselShiprocketBookings::new(database.clone()));
             Arc::new(
@@ -279,7 +281,7 @@ impl Services {
             catalog_revision: catalog.revision_handle(),
             invoicing: invoicing.clone(),
             // The offline default (decisions D15); Shiprocket comes with its settings.
-            courier: courier(settings.couriers.shiprocket.as_ref(), &database)?,
+            courier: courier(&settings.couriers, &database)?,
         });
         let admin = AdminService::new(
             Arc::new(DieselStatsRepository::new(database.clone())),
