@@ -3,9 +3,16 @@
 //! [`ManualCourier`] is the offline default, like the payment sandbox: the admin books the
 //! parcel with any courier outside the shop and types its name and AWB; the courier's later
 //! reports are recorded by hand too. It works on a laptop with no courier account.
+//!
+//! [`ShiprocketCourier`] books through Shiprocket's API (decisions D20), resuming through its
+//! [`ShiprocketBookings`](paduka_application::orders::ShiprocketBookings) store.
+
+mod shiprocket;
+
+pub use shiprocket::{ShiprocketConfig, ShiprocketCourier};
 
 use async_trait::async_trait;
-use paduka_application::orders::{Courier, CourierError};
+use paduka_application::orders::{BuyerContact, Courier, CourierError};
 use paduka_domain::InvalidInput;
 use paduka_domain::order::{Booking, ManualBooking, Order, ShipRequest};
 
@@ -15,12 +22,22 @@ pub struct ManualCourier;
 
 #[async_trait]
 impl Courier for ManualCourier {
-    async fn book(&self, _order: &Order, request: &ShipRequest) -> Result<Booking, CourierError> {
+    async fn book(
+        &self,
+        _order: &Order,
+        _buyer: &BuyerContact,
+        request: &ShipRequest,
+    ) -> Result<Booking, CourierError> {
         let booking = request
             .booking
             .clone()
             .ok_or_else(|| InvalidInput::new(ManualBooking::REQUIRED))?;
         Ok(booking.into())
+    }
+
+    /// The shop draws its packing slip.
+    async fn label(&self, _order: &Order) -> Result<Option<Vec<u8>>, CourierError> {
+        Ok(None)
     }
 }
 
@@ -30,20 +47,34 @@ mod tests {
 
     use super::*;
 
+    fn buyer() -> BuyerContact {
+        BuyerContact {
+            name: "Asha".into(),
+            email: Some("asha@example.in".into()),
+            phone: Some("9876543210".into()),
+        }
+    }
+
     #[tokio::test]
     async fn the_booking_is_what_the_admin_typed() {
         let order = OrderBuilder::new("ord-1").build();
         let request = ShipRequest::parse(Some("DTDC"), Some("D1234"), None, Some(700)).unwrap();
-        let booking = ManualCourier.book(&order, &request).await.unwrap();
+        let booking = ManualCourier
+            .book(&order, &buyer(), &request)
+            .await
+            .unwrap();
         assert_eq!(booking.courier.as_str(), "DTDC");
         assert_eq!(booking.awb.as_str(), "D1234");
         assert_eq!(booking.expected_by, None);
+        assert_eq!(ManualCourier.label(&order).await.unwrap(), None);
     }
 
     #[tokio::test]
     async fn without_a_courier_and_an_awb_nothing_is_booked() {
         let order = OrderBuilder::new("ord-1").build();
-        let refused = ManualCourier.book(&order, &ShipRequest::default()).await;
+        let refused = ManualCourier
+            .book(&order, &buyer(), &ShipRequest::default())
+            .await;
         assert_eq!(
             refused.unwrap_err().to_string(),
             "Courier and AWB are required"

@@ -305,6 +305,21 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    shiprocket_bookings (order_id) {
+        order_id -> Text,
+        shiprocket_order_id -> Nullable<BigInt>,
+        shipment_id -> Nullable<BigInt>,
+        awb -> Nullable<Text>,
+        courier_name -> Nullable<Text>,
+        expected_by -> Nullable<Text>,
+        label_url -> Nullable<Text>,
+        label_pdf -> Nullable<Binary>,
+        pickup_requested -> Bool,
+        updated_at -> Timestamp,
+    }
+}
+
 diesel::joinable!(products -> categories (category_id));
 diesel::joinable!(products -> users (seller_id));
 diesel::joinable!(product_variants -> products (product_id));

@@ -1,6 +1,6 @@
 //! Building the application from its settings: adapters, services, the HTTP server.
 
-use paduka_courier::ManualCourier;
+use paduka_courier::{ManualCourier, ShiprocketCourier};
 use std::net::TcpListener;
 use std::sync::Arc;
 
@@ -19,7 +19,7 @@ use paduka_application::checkout::{
 };
 use paduka_application::coupons::CouponService;
 use paduka_application::mail::Mailer;
-use paduka_application::orders::{InvoiceRenderer, Invoicing, OrderPorts, OrderService};
+use paduka_application::orders::{Courier, InvoiceRenderer, Invoicing, OrderPorts, OrderService};
 use paduka_application::sales::SaleService;
 use paduka_application::{Clock, IdGenerator};
 use paduka_domain::invoice::InvoiceDocument;
@@ -32,13 +32,13 @@ use paduka_persistence::{
     Database, DieselCategoryRepository, DieselCheckoutIntentRepository, DieselCouponRepository,
     DieselImageRepository, DieselOneTimeCodeRepository, DieselOrderRepository,
     DieselPhotoVariantRepository, DieselProductRepository, DieselReviewRepository,
-    DieselSaleRepository, DieselSandboxRefundLedger, DieselStatsRepository, DieselThrottle,
-    DieselUserRepository, DieselWebhookEventRepository,
+    DieselSaleRepository, DieselSandboxRefundLedger, DieselShiprocketBookings,
+    DieselStatsRepository, DieselThrottle, DieselUserRepository, DieselWebhookEventRepository,
 };
 use secrecy::{ExposeSecret, SecretString};
 use tracing_actix_web::TracingLogger;
 
-use crate::config::{DatabaseSettings, MailSettings, Settings};
+use crate::config::{CourierSettings, DatabaseSettings, MailSettings, Settings};
 use crate::security::{BcryptHasher, HmacCodes, JwtTokens, derived_key};
 use crate::system::{SystemClock, UuidV7Ids};
 use crate::{changes, demo, telemetry};
@@ -120,6 +120,32 @@ fn payment_gateway(
                 Arc::new(DieselSandboxRefundLedger::new(database.clone())),
             ));
             (sandbox.clone(), Some(sandbox))
+        }
+    })
+}
+
+/// Shiprocket when its account is set (its steps kept in the database), else the manual
+/// courier.
+fn courier(couriers: &CourierSettings, database: &Database) -> anyhow::Result<Arc<dyn Courier>> {
+    Ok(match &couriers.shiprocket {
+        Some(config) => {
+            if couriers.webhook_token.is_none() {
+                tracing::warn!(
+                    "SHIPROCKET_WEBHOOK_TOKEN is not set: Shiprocket books parcels but its tracking updates are refused"
+                );
+            }
+            tracing::info!(api = %config.api_base, pickup = %config.pickup_location, "parcels are booked through Shiprocket");
+            let store = Arc::new(DieselShiprocketBookings::new(database.clone()));
+            Arc::new(
+                ShiprocketCourier::new(config.clone(), store)
+                    .context("cannot build the Shiprocket client")?,
+            )
+        }
+        None => {
+            tracing::info!(
+                "SHIPROCKET_EMAIL is not set: parcels are booked by hand (the manual courier)"
+            );
+            Arc::new(ManualCourier)
         }
     })
 }
@@ -254,8 +280,8 @@ impl Services {
             clock: clock.clone(),
             catalog_revision: catalog.revision_handle(),
             invoicing: invoicing.clone(),
-            // The offline default (decisions D15); Shiprocket comes with its settings.
-            courier: Arc::new(ManualCourier),
+            // Shiprocket when its settings are there, else the manual courier (decisions D15).
+            courier: courier(&settings.couriers, &database)?,
         })
         .with_delivery_table(settings.shop.delivery_table);
         let admin = AdminService::new(

@@ -2,8 +2,11 @@
 //! admin typed; the Shiprocket adapter books through the aggregator.
 
 use async_trait::async_trait;
-use paduka_domain::InvalidInput;
+use chrono::{DateTime, NaiveDate, Utc};
 use paduka_domain::order::{Booking, Order, ShipRequest};
+use paduka_domain::{InvalidInput, OrderId};
+
+use crate::RepoError;
 
 /// Why a courier could not book a parcel.
 #[derive(Debug, thiserror::Error)]
@@ -17,11 +20,80 @@ pub enum CourierError {
     Unavailable(#[source] anyhow::Error),
 }
 
+/// Who the parcel is for, as the courier's billing wants them: the order's name and the
+/// account's e-mail and phone. `email` and `phone` are `None` when the account is gone
+/// (decisions D20: the adapter then uses the shop's own address, or refuses when it must
+/// have a phone).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BuyerContact {
+    pub name: String,
+    pub email: Option<String>,
+    pub phone: Option<String>,
+}
+
 /// Books parcels with a courier.
 #[cfg_attr(any(test, feature = "mock"), mockall::automock)]
 #[async_trait]
 pub trait Courier: Send + Sync {
     /// Books `order`'s parcel as `request` asks, or finishes the booking an earlier try
     /// began: never two bookings for one order.
-    async fn book(&self, order: &Order, request: &ShipRequest) -> Result<Booking, CourierError>;
+    async fn book(
+        &self,
+        order: &Order,
+        buyer: &BuyerContact,
+        request: &ShipRequest,
+    ) -> Result<Booking, CourierError>;
+
+    /// The courier's label for `order`'s booked parcel as a PDF; `None`: the shop draws its
+    /// own packing slip (the manual courier).
+    async fn label(&self, order: &Order) -> Result<Option<Vec<u8>>, CourierError>;
+}
+
+/// What the Shiprocket adapter has done so far for one of our orders (decisions D20): its own
+/// memory, so that a repeat resumes where the last try stopped and never books twice. Each
+/// step's result is saved as soon as it completes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ShiprocketBooking {
+    pub order_id: OrderId,
+    /// Shiprocket's order id, once created (or found by our id).
+    pub shiprocket_order_id: Option<i64>,
+    pub shipment_id: Option<i64>,
+    /// Once the AWB is assigned: the AWB and the courier carrying it.
+    pub awb: Option<String>,
+    pub courier_name: Option<String>,
+    /// The courier's estimate, when Shiprocket gave one.
+    pub expected_by: Option<NaiveDate>,
+    /// Shiprocket's label: where it was, and the PDF fetched from there.
+    pub label_url: Option<String>,
+    pub label_pdf: Option<Vec<u8>>,
+    pub pickup_requested: bool,
+    pub updated_at: DateTime<Utc>,
+}
+
+impl ShiprocketBooking {
+    /// Nothing done yet for `order_id`.
+    pub fn new(order_id: OrderId, at: DateTime<Utc>) -> Self {
+        Self {
+            order_id,
+            shiprocket_order_id: None,
+            shipment_id: None,
+            awb: None,
+            courier_name: None,
+            expected_by: None,
+            label_url: None,
+            label_pdf: None,
+            pickup_requested: false,
+            updated_at: at,
+        }
+    }
+}
+
+/// Where the Shiprocket adapter keeps its [`ShiprocketBooking`]s, one per order of ours.
+#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[async_trait]
+pub trait ShiprocketBookings: Send + Sync {
+    async fn find(&self, order_id: &OrderId) -> Result<Option<ShiprocketBooking>, RepoError>;
+
+    /// Stores `booking` as it is now, replacing what was kept for its order.
+    async fn save(&self, booking: &ShiprocketBooking) -> Result<(), RepoError>;
 }

@@ -8,9 +8,9 @@ pub(crate) mod mails;
 mod ports;
 mod service;
 
+pub use courier::{BuyerContact, Courier, CourierError, ShiprocketBooking, ShiprocketBookings};
 #[cfg(any(test, feature = "mock"))]
-pub use courier::MockCourier;
-pub use courier::{Courier, CourierError};
+pub use courier::{MockCourier, MockShiprocketBookings};
 pub use error::OrderError;
 #[cfg(any(test, feature = "mock"))]
 pub use invoice::MockInvoiceRenderer;

@@ -10,8 +10,8 @@ use paduka_domain::{OrderId, Paise, UserId};
 use tracing::instrument;
 
 use super::{
-    Courier, CourierReport, CourierUpdate, InvoicePdf, Invoicing, OrderError, OrderRepository,
-    ReportSource, Tracked, mails,
+    BuyerContact, Courier, CourierReport, CourierUpdate, InvoicePdf, Invoicing, OrderError,
+    OrderRepository, ReportSource, Tracked, mails,
 };
 use crate::Clock;
 use crate::accounts::{Admin, Principal, UserRepository};
@@ -155,6 +155,20 @@ impl OrderService {
             .find(id)
             .await?
             .ok_or(OrderError::NotFound)
+    }
+
+    /// The buyer as the courier's billing names them: the order's name, the account's e-mail
+    /// and phone (none when the account is gone; the adapter decides what it can do without).
+    async fn buyer_contact(&self, order: &Order) -> Result<BuyerContact, OrderError> {
+        let account = match &order.user.id {
+            Some(buyer) => self.ports.users.find(buyer).await?,
+            None => None,
+        };
+        Ok(BuyerContact {
+            name: order.user.name.clone(),
+            email: account.as_ref().map(|user| user.email.as_str().to_owned()),
+            phone: account.map(|user| user.phone),
+        })
     }
 
     /// What follows a stored report that moved the order: an end gives back (the catalog's
@@ -326,7 +340,8 @@ impl OrderUseCases for OrderService {
                 shipped_now: false,
             });
         }
-        let mut booking = self.ports.courier.book(&order, &request).await?;
+        let buyer = self.buyer_contact(&order).await?;
+        let mut booking = self.ports.courier.book(&order, &buyer, &request).await?;
         let now = self.ports.clock.now();
         booking
             .expected_by
@@ -403,6 +418,12 @@ impl OrderUseCases for OrderService {
         let order = self.find(id).await?;
         if order.shipment.is_none() {
             return Err(OrderError::NotShipped);
+        }
+        if let Some(bytes) = self.ports.courier.label(&order).await? {
+            return Ok(InvoicePdf {
+                file_name: format!("label-{}.pdf", order.id),
+                bytes,
+            });
         }
         let phone = match &order.user.id {
             Some(buyer) => self.ports.users.find(buyer).await?.map(|user| user.phone),

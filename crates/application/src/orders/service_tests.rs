@@ -431,6 +431,33 @@ async fn shipping_books_the_parcel_once_and_tells_the_buyer_where_to_track_it() 
 }
 
 #[tokio::test]
+async fn the_courier_is_told_the_buyers_name_e_mail_and_phone() {
+    let gone = OrderBuilder::new("ord-2").buyer("shopper-9").build();
+    let shop = Shop::holding([order("Confirmed"), gone]);
+    shipped(&shop).await;
+    shop.service()
+        .ship(&admin(), &OrderId::new("ord-2"), by_hand())
+        .await
+        .unwrap();
+    assert_eq!(
+        shop.courier.buyers(),
+        [
+            BuyerContact {
+                name: "Shopper-1".into(),
+                email: Some("shopper-1@paduka.test".into()),
+                phone: Some("9876543210".into()),
+            },
+            BuyerContact {
+                name: "Shopper-9".into(),
+                email: None,
+                phone: None,
+            },
+        ],
+        "an account that is gone gives only the order's name"
+    );
+}
+
+#[tokio::test]
 async fn the_manual_courier_needs_its_name_and_awb_and_nothing_changes_without_them() {
     let shop = Shop::holding([order("Pending")]);
     let result = shop
@@ -573,6 +600,16 @@ async fn the_label_is_the_packing_slip_once_the_order_has_shipped() {
     let label = shop.service().label(&admin(), &ord_1()).await.unwrap();
     assert_eq!(label.file_name, "packing-slip-ord-1.pdf");
     assert_eq!(label.bytes, crate::testing::FAKE_PDF);
+}
+
+#[tokio::test]
+async fn a_courier_that_prints_labels_gives_its_own() {
+    let shop = Shop::holding([order("Pending")]);
+    shipped(&shop).await;
+    shop.courier.prints_labels(b"%PDF-courier");
+    let label = shop.service().label(&admin(), &ord_1()).await.unwrap();
+    assert_eq!(label.file_name, "label-ord-1.pdf");
+    assert_eq!(label.bytes, b"%PDF-courier");
 }
 
 // --- invoice --------------------------------------------------------------------------------

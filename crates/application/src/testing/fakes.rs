@@ -26,11 +26,11 @@ use crate::checkout::{
     WebhookEventRepository,
 };
 use crate::mail::{Mail, Mailer};
+use crate::orders::{BuyerContact, Courier, CourierError};
 use crate::orders::{
     Cancellation, CourierReport, LowStock, NewOrder, OrderConflict, OrderRepository, PlaceError,
     Placement, ReportSource, Shipping, StockChange, Tracked,
 };
-use crate::orders::{Courier, CourierError};
 use crate::{IdGenerator, RepoError};
 
 /// The lifecycle's refusal, as a repository's transaction reports it.
@@ -812,13 +812,25 @@ impl IdGenerator for FakeIds {
 #[derive(Default)]
 pub struct FakeCourier {
     asked: Mutex<Vec<OrderId>>,
+    buyers: Mutex<Vec<BuyerContact>>,
     down: Mutex<bool>,
+    label: Mutex<Option<Vec<u8>>>,
 }
 
 impl FakeCourier {
     /// Every booking fails as a courier that does not answer.
     pub fn is_down(&self) {
         *lock(&self.down) = true;
+    }
+
+    /// The courier prints its own labels: these bytes.
+    pub fn prints_labels(&self, pdf: &[u8]) {
+        *lock(&self.label) = Some(pdf.to_vec());
+    }
+
+    /// The buyers each booking named, in order.
+    pub fn buyers(&self) -> Vec<BuyerContact> {
+        lock(&self.buyers).clone()
     }
 
     /// The orders a booking was asked for, in order, failed ones too.
@@ -829,8 +841,14 @@ impl FakeCourier {
 
 #[async_trait]
 impl Courier for FakeCourier {
-    async fn book(&self, order: &Order, request: &ShipRequest) -> Result<Booking, CourierError> {
+    async fn book(
+        &self,
+        order: &Order,
+        buyer: &BuyerContact,
+        request: &ShipRequest,
+    ) -> Result<Booking, CourierError> {
         lock(&self.asked).push(order.id.clone());
+        lock(&self.buyers).push(buyer.clone());
         if *lock(&self.down) {
             return Err(CourierError::Unavailable(anyhow::anyhow!("timed out")));
         }
@@ -840,5 +858,9 @@ impl Courier for FakeCourier {
             ))
         })?;
         Ok(booking.into())
+    }
+
+    async fn label(&self, _order: &Order) -> Result<Option<Vec<u8>>, CourierError> {
+        Ok(lock(&self.label).clone())
     }
 }

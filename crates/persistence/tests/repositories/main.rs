@@ -21,6 +21,7 @@ mod reviews;
 mod sales;
 mod sandbox_refunds;
 mod shipping;
+mod shiprocket_bookings;
 mod stats;
 mod stock_and_coupons;
 mod throttle;

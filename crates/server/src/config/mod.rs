@@ -10,6 +10,7 @@ use std::path::PathBuf;
 use paduka_application::accounts::RateLimits;
 use paduka_application::checkout::CodSettings;
 use paduka_application::orders::InvoiceSettings;
+use paduka_courier::ShiprocketConfig;
 use paduka_domain::delivery::{DeliveryArea, DeliveryTable};
 use paduka_domain::invoice::Seller;
 use paduka_http::TrustedProxies;
@@ -37,13 +38,27 @@ pub struct Settings {
     pub couriers: CourierSettings,
 }
 
-/// The couriers (decisions D15): the manual courier always; Shiprocket's tracking webhook
-/// when its token is set.
+/// The couriers (decisions D15, D20): Shiprocket books parcels when its account is set, the
+/// manual courier otherwise; Shiprocket's tracking webhook when its token is set.
 #[derive(Debug)]
 pub struct CourierSettings {
     /// What Shiprocket's tracking webhook sends as `x-api-key` (`SHIPROCKET_WEBHOOK_TOKEN`);
     /// `None`: every call to the webhook is refused.
     pub webhook_token: Option<SecretString>,
+    /// Shiprocket's account (`SHIPROCKET_EMAIL`, `SHIPROCKET_PASSWORD`,
+    /// `SHIPROCKET_PICKUP_LOCATION`, all or none; `SHIPROCKET_API_BASE`) and the parcel's
+    /// defaults (`SHIP_DEFAULT_WEIGHT_GRAMS`, `SHIP_DEFAULT_DIMENSIONS_CM`); `None`: the
+    /// manual courier.
+    pub shiprocket: Option<ShiprocketConfig>,
+}
+
+/// The bare address in `Name <address>` (or the text itself).
+fn bare_address(from: &str) -> String {
+    from.rsplit_once('<')
+        .and_then(|(_, rest)| rest.split_once('>'))
+        .map_or(from, |(address, _)| address)
+        .trim()
+        .to_owned()
 }
 
 /// The HTTP server, the files it serves and keeps, and its logs.
@@ -208,6 +223,40 @@ impl Settings {
                 ));
             }
         };
+        let shiprocket = match (
+            vars.shiprocket_email,
+            vars.shiprocket_password,
+            vars.shiprocket_pickup_location,
+        ) {
+            (None, None, None) => None,
+            (Some(email), Some(password), Some(pickup_location)) => Some(ShiprocketConfig {
+                api_base: vars.shiprocket_api_base,
+                email,
+                password,
+                pickup_location,
+                default_weight_grams: vars.ship_default_weight_grams,
+                default_dimensions_cm: vars.ship_default_dimensions_cm,
+                fallback_email: bare_address(&vars.mail_from),
+                timeout: ShiprocketConfig::DEFAULT_TIMEOUT,
+            }),
+            (email, password, pickup) => {
+                let missing: Vec<&str> = [
+                    ("SHIPROCKET_EMAIL", email.is_none()),
+                    ("SHIPROCKET_PASSWORD", password.is_none()),
+                    ("SHIPROCKET_PICKUP_LOCATION", pickup.is_none()),
+                ]
+                .into_iter()
+                .filter_map(|(name, unset)| unset.then_some(name))
+                .collect();
+                return Err(ConfigError::new(
+                    missing[0],
+                    format!(
+                        "is required with the other Shiprocket settings (missing: {}; set all three or none)",
+                        missing.join(", ")
+                    ),
+                ));
+            }
+        };
         // Every invoice would carry a GSTIN of another state than the shop's.
         if let Some(gstin) = &vars.shop_gstin {
             gstin
@@ -265,6 +314,7 @@ impl Settings {
             },
             couriers: CourierSettings {
                 webhook_token: vars.shiprocket_webhook_token,
+                shiprocket,
             },
         })
     }

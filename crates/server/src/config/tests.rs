@@ -258,3 +258,76 @@ fn a_blank_value_is_unset_and_only_names_in_capitals_count() {
     assert_eq!(s.accounts.bcrypt_cost, 12);
     assert_eq!(s.mail.from, "shop@example.in");
 }
+
+#[test]
+fn shiprocket_books_when_its_account_is_set_and_the_manual_courier_otherwise() {
+    let manual = settings(&[]).unwrap();
+    assert!(manual.couriers.shiprocket.is_none());
+
+    let s = settings(&[
+        ("SHIPROCKET_EMAIL", "api@shop.example.in"),
+        ("SHIPROCKET_PASSWORD", "shiprocket-password"),
+        ("SHIPROCKET_PICKUP_LOCATION", " Warehouse "),
+        ("MAIL_FROM", "Paduka <orders@shop.example.in>"),
+    ])
+    .unwrap();
+    let shiprocket = s.couriers.shiprocket.as_ref().expect("Shiprocket");
+    assert_eq!(shiprocket.api_base, "https://apiv2.shiprocket.in");
+    assert_eq!(shiprocket.email, "api@shop.example.in");
+    assert_eq!(shiprocket.password.expose_secret(), "shiprocket-password");
+    assert_eq!(shiprocket.pickup_location, "Warehouse");
+    assert_eq!(shiprocket.default_weight_grams, 800);
+    assert_eq!(shiprocket.default_dimensions_cm, (30, 20, 12));
+    assert_eq!(shiprocket.fallback_email, "orders@shop.example.in");
+    assert!(!format!("{s:?}").contains("shiprocket-password"));
+
+    let s = settings(&[
+        ("SHIPROCKET_EMAIL", "api@shop.example.in"),
+        ("SHIPROCKET_PASSWORD", "pw"),
+        ("SHIPROCKET_PICKUP_LOCATION", "Warehouse"),
+        ("SHIPROCKET_API_BASE", "http://127.0.0.1:9100/"),
+        ("SHIP_DEFAULT_WEIGHT_GRAMS", "1200"),
+        ("SHIP_DEFAULT_DIMENSIONS_CM", "35 x 25 x 15"),
+    ])
+    .unwrap();
+    let shiprocket = s.couriers.shiprocket.unwrap();
+    assert_eq!(shiprocket.api_base, "http://127.0.0.1:9100");
+    assert_eq!(shiprocket.default_weight_grams, 1200);
+    assert_eq!(shiprocket.default_dimensions_cm, (35, 25, 15));
+}
+
+#[test]
+fn a_partial_shiprocket_account_names_what_is_missing() {
+    let error = settings(&[
+        ("SHIPROCKET_EMAIL", "api@shop.example.in"),
+        ("SHIPROCKET_PASSWORD", "pw"),
+    ])
+    .unwrap_err();
+    assert_eq!(error.name, "SHIPROCKET_PICKUP_LOCATION");
+    let error = settings(&[("SHIPROCKET_PICKUP_LOCATION", "Warehouse")]).unwrap_err();
+    assert_eq!(error.name, "SHIPROCKET_EMAIL");
+    assert!(
+        error
+            .problem
+            .contains("SHIPROCKET_EMAIL, SHIPROCKET_PASSWORD"),
+        "{}",
+        error.problem
+    );
+}
+
+#[test]
+fn bad_parcel_defaults_and_shiprocket_base_name_their_variable() {
+    for (name, value) in [
+        ("SHIP_DEFAULT_WEIGHT_GRAMS", "0"),
+        ("SHIP_DEFAULT_WEIGHT_GRAMS", "50001"),
+        ("SHIP_DEFAULT_WEIGHT_GRAMS", "0.8kg"),
+        ("SHIP_DEFAULT_DIMENSIONS_CM", "30x20"),
+        ("SHIP_DEFAULT_DIMENSIONS_CM", "30x20x0"),
+        ("SHIP_DEFAULT_DIMENSIONS_CM", "30x20x12x5"),
+        ("SHIP_DEFAULT_DIMENSIONS_CM", "thirty"),
+        ("SHIPROCKET_API_BASE", "apiv2.shiprocket.in"),
+    ] {
+        let error = settings(&[(name, value)]).unwrap_err();
+        assert_eq!(error.name, name, "{name}={value}");
+    }
+}

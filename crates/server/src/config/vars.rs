@@ -9,6 +9,7 @@ use std::path::PathBuf;
 
 use chrono::NaiveTime;
 use paduka_application::orders::InvoiceSettings;
+use paduka_courier::ShiprocketConfig;
 use paduka_domain::State;
 use paduka_domain::delivery::{DeliveryArea, DeliveryDays, parse_dispatch_cutoff};
 use paduka_domain::gst::{GstSlabs, Gstin, Hsn};
@@ -58,6 +59,22 @@ pub(super) struct Vars {
     pub deliverable_pincodes: DeliveryArea,
     #[serde(default, deserialize_with = "secret")]
     pub shiprocket_webhook_token: Option<SecretString>,
+    pub shiprocket_email: Option<String>,
+    #[serde(default, deserialize_with = "secret")]
+    pub shiprocket_password: Option<SecretString>,
+    pub shiprocket_pickup_location: Option<String>,
+    #[serde(default = "shiprocket_api_base", deserialize_with = "http_url")]
+    pub shiprocket_api_base: String,
+    #[serde(
+        default = "ship_default_weight_grams",
+        deserialize_with = "parcel_grams"
+    )]
+    pub ship_default_weight_grams: u32,
+    #[serde(
+        default = "ship_default_dimensions_cm",
+        deserialize_with = "dimensions_cm"
+    )]
+    pub ship_default_dimensions_cm: (u32, u32, u32),
     #[serde(default, deserialize_with = "delivery_days")]
     pub delivery_days: DeliveryDays,
     #[serde(default = "dispatch_cutoff", deserialize_with = "cutoff")]
@@ -149,6 +166,18 @@ fn bcrypt_cost() -> u32 {
 
 fn razorpay_api_base() -> String {
     RazorpayConfig::DEFAULT_BASE_URL.to_owned()
+}
+
+fn shiprocket_api_base() -> String {
+    ShiprocketConfig::DEFAULT_API_BASE.to_owned()
+}
+
+fn ship_default_weight_grams() -> u32 {
+    800
+}
+
+fn ship_default_dimensions_cm() -> (u32, u32, u32) {
+    (30, 20, 12)
 }
 
 fn mail_from() -> String {
@@ -343,6 +372,28 @@ fn cutoff<'de, D: Deserializer<'de>>(deserializer: D) -> Result<NaiveTime, D::Er
 
 fn stock_level<'de, D: Deserializer<'de>>(deserializer: D) -> Result<u32, D::Error> {
     whole_number(deserializer, 0..=1_000_000)
+}
+
+/// A parcel's weight: what one courier parcel may be (decisions D15).
+fn parcel_grams<'de, D: Deserializer<'de>>(deserializer: D) -> Result<u32, D::Error> {
+    whole_number(deserializer, 1..=50_000)
+}
+
+/// `30x20x12`: length, breadth and height in whole centimetres, each 1-300.
+fn dimensions_cm<'de, D: Deserializer<'de>>(deserializer: D) -> Result<(u32, u32, u32), D::Error> {
+    parsed(deserializer, |text| {
+        let sizes: Vec<u32> = text
+            .split(['x', 'X'])
+            .filter_map(|size| size.trim().parse().ok())
+            .filter(|size| (1..=300).contains(size))
+            .collect();
+        match (sizes.as_slice(), text.split(['x', 'X']).count()) {
+            ([length, breadth, height], 3) => Ok((*length, *breadth, *height)),
+            _ => Err(format!(
+                "{text:?} is not LxBxH in whole centimetres from 1 to 300 (e.g. 30x20x12)"
+            )),
+        }
+    })
 }
 
 fn switch<'de, D: Deserializer<'de>>(deserializer: D) -> Result<bool, D::Error> {

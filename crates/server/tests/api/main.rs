@@ -21,6 +21,7 @@ mod razorpay;
 mod reviews;
 mod sales;
 mod shipping;
+mod shiprocket;
 mod site;
 mod stock_per_size;
 

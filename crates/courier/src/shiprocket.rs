@@ -1,0 +1,650 @@
+//! Shiprocket (decisions D15, D20): log in, create the order, assign the AWB, fetch the label,
+//! request the pickup. Each step is saved in the adapter's store as soon as it completes and
+//! a repeat resumes where the last try stopped; before creating an order the adapter looks
+//! for one it may have created before a crash: never two Shiprocket orders for one of ours.
+
+use std::sync::{Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+use async_trait::async_trait;
+use chrono::{FixedOffset, NaiveDate, Utc};
+use paduka_application::orders::{
+    BuyerContact, Courier, CourierError, ShiprocketBooking, ShiprocketBookings,
+};
+use paduka_domain::InvalidInput;
+use paduka_domain::order::{Awb, Booking, CourierName, Order, ShipRequest, TrackingUrl};
+use reqwest::{Method, StatusCode};
+use secrecy::{ExposeSecret, SecretString};
+use serde::Deserialize;
+use serde::de::DeserializeOwned;
+use serde_json::{Value, json};
+
+/// How to reach Shiprocket and what to book with it.
+#[derive(Debug, Clone)]
+pub struct ShiprocketConfig {
+    /// `https://apiv2.shiprocket.in` in production (`SHIPROCKET_API_BASE`); a fake serves
+    /// tests. Every call goes under it.
+    pub api_base: String,
+    pub email: String,
+    pub password: SecretString,
+    /// The pickup address's name in Shiprocket's settings (`SHIPROCKET_PICKUP_LOCATION`).
+    pub pickup_location: String,
+    /// A parcel's weight when the admin gives none (`SHIP_DEFAULT_WEIGHT_GRAMS`).
+    pub default_weight_grams: u32,
+    /// Length, breadth and height (`SHIP_DEFAULT_DIMENSIONS_CM`).
+    pub default_dimensions_cm: (u32, u32, u32),
+    /// The billing e-mail when the buyer's account is gone: the shop's own (`MAIL_FROM`).
+    pub fallback_email: String,
+    /// For connecting and for each whole call.
+    pub timeout: Duration,
+}
+
+impl ShiprocketConfig {
+    pub const DEFAULT_API_BASE: &'static str = "https://apiv2.shiprocket.in";
+    pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(10);
+    /// Shiprocket's tokens last 10 days; a day less leaves room.
+    pub const TOKEN_LIFETIME: Duration = Duration::from_secs(9 * 24 * 60 * 60);
+}
+
+/// Refused when the buyer's account (and so their phone) is gone.
+pub const PHONE_REQUIRED: &str = "The buyer's phone is needed to book with Shiprocket";
+
+/// The Shiprocket adapter of the courier port.
+pub struct ShiprocketCourier {
+    config: ShiprocketConfig,
+    base_url: String,
+    client: reqwest::Client,
+    store: std::sync::Arc<dyn ShiprocketBookings>,
+    token: Mutex<Option<(String, Instant)>>,
+    pickup_pincode: Mutex<Option<String>>,
+    /// One booking at a time in this instance: two clicks on Ship must not both find no
+    /// Shiprocket order and both create one.
+    booking: tokio::sync::Mutex<()>,
+}
+
+impl std::fmt::Debug for ShiprocketCourier {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ShiprocketCourier")
+            .field("email", &self.config.email)
+            .field("base_url", &self.base_url)
+            .finish_non_exhaustive()
+    }
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+fn unavailable(what: &str, error: impl std::fmt::Display) -> CourierError {
+    CourierError::Unavailable(anyhow::anyhow!("Shiprocket {what}: {error}"))
+}
+
+/// Shiprocket refused what we sent (a 4xx other than 401): the admin sees its message.
+fn refused(what: &str, message: &str) -> CourierError {
+    CourierError::Invalid(InvalidInput::new(format!(
+        "Shiprocket refused the {what}: {message}"
+    )))
+}
+
+/// Shiprocket's message in an error body, or the body itself.
+fn message_of(body: &[u8]) -> String {
+    serde_json::from_slice::<Value>(body)
+        .ok()
+        .and_then(|value| {
+            value
+                .get("message")
+                .and_then(Value::as_str)
+                .map(str::to_owned)
+        })
+        .unwrap_or_else(|| String::from_utf8_lossy(body).chars().take(200).collect())
+}
+
+/// A number or a string holding one (Shiprocket writes ids both ways).
+fn as_i64(value: &Value) -> Option<i64> {
+    value
+        .as_i64()
+        .or_else(|| value.as_str().and_then(|text| text.trim().parse().ok()))
+}
+
+/// A string or a number, as text (AWBs, pincodes).
+fn as_text(value: &Value) -> Option<String> {
+    match value {
+        Value::String(text) if !text.trim().is_empty() => Some(text.trim().to_owned()),
+        Value::Number(number) => Some(number.to_string()),
+        _ => None,
+    }
+}
+
+/// The city the billing address names: the last comma-separated part of the address before
+/// the pincode, else the state's name.
+pub fn city_of(address: &str, pincode: &str, state: Option<&str>) -> String {
+    let mut rest = address.trim();
+    if !pincode.is_empty()
+        && let Some(before) = rest.strip_suffix(pincode)
+    {
+        rest = before;
+    }
+    let rest = rest.trim_end_matches(|c: char| c.is_whitespace() || matches!(c, ',' | '-'));
+    let mut parts = rest.rsplit(',');
+    let last = parts.next().unwrap_or_default().trim();
+    let has_more = parts.next().is_some();
+    let looks_like_city = has_more
+        && !last.is_empty()
+        && last.chars().any(char::is_alphabetic)
+        && !last.chars().any(|c| c.is_ascii_digit());
+    match (looks_like_city, state) {
+        (true, _) => last.to_owned(),
+        (false, Some(state)) => state.to_owned(),
+        (false, None) => last.to_owned(),
+    }
+}
+
+#[derive(Deserialize)]
+struct LoginReply {
+    token: String,
+}
+
+#[derive(Deserialize)]
+struct CreateReply {
+    order_id: Value,
+    #[serde(default)]
+    shipment_id: Value,
+}
+
+#[derive(Deserialize)]
+struct SearchReply {
+    #[serde(default)]
+    data: Vec<FoundOrder>,
+}
+
+#[derive(Deserialize)]
+struct FoundOrder {
+    id: Value,
+    #[serde(default)]
+    channel_order_id: Value,
+    #[serde(default)]
+    shipments: Vec<FoundShipment>,
+}
+
+#[derive(Deserialize)]
+struct FoundShipment {
+    id: Value,
+}
+
+#[derive(Deserialize)]
+struct AwbReply {
+    #[serde(default)]
+    awb_assign_status: Value,
+    #[serde(default)]
+    response: Value,
+    #[serde(default)]
+    message: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct LabelReply {
+    #[serde(default)]
+    label_url: Option<String>,
+    #[serde(default)]
+    response: Value,
+}
+
+impl ShiprocketCourier {
+    /// An adapter for `config` keeping its steps in `store`. Fails only when the HTTP client
+    /// cannot be built (no TLS).
+    pub fn new(
+        config: ShiprocketConfig,
+        store: std::sync::Arc<dyn ShiprocketBookings>,
+    ) -> anyhow::Result<Self> {
+        let client = reqwest::Client::builder()
+            .connect_timeout(config.timeout)
+            .timeout(config.timeout)
+            .user_agent(concat!("paduka/", env!("CARGO_PKG_VERSION")))
+            .build()?;
+        let base_url = config.api_base.trim_end_matches('/').to_owned();
+        Ok(Self {
+            config,
+            base_url,
+            client,
+            store,
+            token: Mutex::new(None),
+            pickup_pincode: Mutex::new(None),
+            booking: tokio::sync::Mutex::new(()),
+        })
+    }
+
+    /// The token kept, or a new login's.
+    async fn token(&self) -> Result<String, CourierError> {
+        if let Some((token, since)) = lock(&self.token).as_ref()
+            && since.elapsed() < ShiprocketConfig::TOKEN_LIFETIME
+        {
+            return Ok(token.clone());
+        }
+        self.login().await
+    }
+
+    async fn login(&self) -> Result<String, CourierError> {
+        let what = "login";
+        let response = self
+            .client
+            .post(format!("{}/v1/external/auth/login", self.base_url))
+            .json(&json!({
+                "email": self.config.email,
+                "password": self.config.password.expose_secret(),
+            }))
+            .send()
+            .await
+            .map_err(|e| unavailable(what, e))?;
+        let status = response.status();
+        let body = response.bytes().await.map_err(|e| unavailable(what, e))?;
+        if !status.is_success() {
+            // Wrong credentials are the shop's setting, not the admin's input: not booked.
+            return Err(unavailable(
+                what,
+                format_args!("{status}: {}", message_of(&body)),
+            ));
+        }
+        let reply: LoginReply = serde_json::from_slice(&body).map_err(|e| unavailable(what, e))?;
+        *lock(&self.token) = Some((reply.token.clone(), Instant::now()));
+        tracing::info!("logged in to Shiprocket");
+        Ok(reply.token)
+    }
+
+    /// One authenticated call and its JSON reply; a 401 logs in again once and retries.
+    async fn call<T: DeserializeOwned>(
+        &self,
+        what: &str,
+        method: Method,
+        path: &str,
+        body: Option<&Value>,
+    ) -> Result<T, CourierError> {
+        let mut token = self.token().await?;
+        let mut logged_in_again = false;
+        loop {
+            let mut request = self
+                .client
+                .request(method.clone(), format!("{}{path}", self.base_url))
+                .bearer_auth(&token);
+            if let Some(body) = body {
+                request = request.json(body);
+            }
+            let response = request.send().await.map_err(|e| unavailable(what, e))?;
+            let status = response.status();
+            let bytes = response.bytes().await.map_err(|e| unavailable(what, e))?;
+            if status == StatusCode::UNAUTHORIZED && !logged_in_again {
+                logged_in_again = true;
+                *lock(&self.token) = None;
+                token = self.login().await?;
+                continue;
+            }
+            if status.is_server_error() || status == StatusCode::UNAUTHORIZED {
+                return Err(unavailable(what, format_args!("{status}")));
+            }
+            if !status.is_success() {
+                return Err(refused(what, &message_of(&bytes)));
+            }
+            return serde_json::from_slice(&bytes).map_err(|e| unavailable(what, e));
+        }
+    }
+
+    async fn save(&self, booking: &mut ShiprocketBooking) -> Result<(), CourierError> {
+        booking.updated_at = Utc::now();
+        self.store
+            .save(booking)
+            .await
+            .map_err(|e| CourierError::Unavailable(anyhow::anyhow!("cannot save the step: {e}")))
+    }
+
+    /// The order an earlier try created for ours, if Shiprocket has one.
+    async fn find_created(
+        &self,
+        order: &Order,
+    ) -> Result<Option<(i64, Option<i64>)>, CourierError> {
+        let ours = order.id.as_str();
+        let path = format!("/v1/external/orders?search={ours}");
+        let reply: SearchReply = self.call("order search", Method::GET, &path, None).await?;
+        Ok(reply
+            .data
+            .into_iter()
+            .find(|found| as_text(&found.channel_order_id).as_deref() == Some(ours))
+            .and_then(|found| {
+                let id = as_i64(&found.id)?;
+                let shipment = found.shipments.first().and_then(|s| as_i64(&s.id));
+                Some((id, shipment))
+            }))
+    }
+
+    fn adhoc_order(
+        &self,
+        order: &Order,
+        buyer: &BuyerContact,
+        request: &ShipRequest,
+    ) -> Result<Value, CourierError> {
+        let phone = buyer
+            .phone
+            .as_deref()
+            .map(str::trim)
+            .filter(|phone| !phone.is_empty())
+            .ok_or_else(|| InvalidInput::new(PHONE_REQUIRED))?;
+        let email = buyer
+            .email
+            .clone()
+            .unwrap_or_else(|| self.config.fallback_email.clone());
+        let name = buyer.name.trim();
+        let (first, last) = name.split_once(' ').unwrap_or((name, ""));
+        let state = order.state.map(|state| state.name());
+        let india = FixedOffset::east_opt(5 * 3600 + 30 * 60).expect("India's offset");
+        let weight_grams = request
+            .weight_grams
+            .unwrap_or(self.config.default_weight_grams);
+        let (length, breadth, height) = self.config.default_dimensions_cm;
+        let cod = order.to_collect_rupees() > 0;
+        let items: Vec<Value> = order
+            .lines
+            .iter()
+            .map(|line| {
+                let name = match &line.variant_label {
+                    Some(size) => format!("{} ({size})", line.name),
+                    None => line.name.clone(),
+                };
+                let sku = match &line.variant_label {
+                    Some(size) => format!("{}-{size}", line.product.as_str()),
+                    None => line.product.as_str().to_owned(),
+                };
+                json!({
+                    "name": name,
+                    "sku": sku,
+                    "units": line.quantity,
+                    "selling_price": line.unit_price.discounted(line.discount).rupees(),
+                    "hsn": line.tax.as_ref().map(|tax| tax.hsn.to_string()),
+                })
+            })
+            .collect();
+        Ok(json!({
+            "order_id": order.id.as_str(),
+            "order_date": order.created_at.with_timezone(&india).format("%Y-%m-%d %H:%M").to_string(),
+            "pickup_location": self.config.pickup_location,
+            "billing_customer_name": first,
+            "billing_last_name": last.trim(),
+            "billing_address": order.address,
+            "billing_city": city_of(&order.address, &order.pincode, state),
+            "billing_pincode": order.pincode,
+            "billing_state": state.unwrap_or_default(),
+            "billing_country": "India",
+            "billing_email": email,
+            "billing_phone": phone,
+            "shipping_is_billing": true,
+            "order_items": items,
+            "payment_method": if cod { "COD" } else { "Prepaid" },
+            "sub_total": order.amount_rupees,
+            "total_discount": order.coupon.as_ref().map_or(0, |coupon| coupon.discount_rupees),
+            "length": length,
+            "breadth": breadth,
+            "height": height,
+            "weight": f64::from(weight_grams) / 1000.0,
+        }))
+    }
+
+    /// Step 1: the Shiprocket order, created or found.
+    async fn ensure_created(
+        &self,
+        state: &mut ShiprocketBooking,
+        order: &Order,
+        buyer: &BuyerContact,
+        request: &ShipRequest,
+    ) -> Result<(), CourierError> {
+        if state.shiprocket_order_id.is_some() {
+            return Ok(());
+        }
+        if let Some((id, shipment)) = self.find_created(order).await? {
+            tracing::info!(order = %order.id, shiprocket_order = id, "found the Shiprocket order an earlier try created");
+            state.shiprocket_order_id = Some(id);
+            state.shipment_id = shipment;
+        } else {
+            let body = self.adhoc_order(order, buyer, request)?;
+            let reply: CreateReply = self
+                .call(
+                    "order",
+                    Method::POST,
+                    "/v1/external/orders/create/adhoc",
+                    Some(&body),
+                )
+                .await?;
+            let id = as_i64(&reply.order_id)
+                .ok_or_else(|| unavailable("order", "no order_id in the reply"))?;
+            state.shiprocket_order_id = Some(id);
+            state.shipment_id = as_i64(&reply.shipment_id);
+            tracing::info!(order = %order.id, shiprocket_order = id, "Shiprocket order created");
+        }
+        self.save(state).await
+    }
+
+    /// Step 2: the AWB and the courier carrying it.
+    async fn ensure_awb(
+        &self,
+        state: &mut ShiprocketBooking,
+        order: &Order,
+        shipment_id: i64,
+        request: &ShipRequest,
+    ) -> Result<(), CourierError> {
+        if state.awb.is_some() && state.courier_name.is_some() {
+            return Ok(());
+        }
+        let reply: AwbReply = self
+            .call(
+                "AWB",
+                Method::POST,
+                "/v1/external/courier/assign/awb",
+                Some(&json!({ "shipment_id": shipment_id })),
+            )
+            .await?;
+        let data = &reply.response["data"];
+        let awb = data.get("awb_code").and_then(as_text);
+        let courier = data.get("courier_name").and_then(as_text);
+        let (Some(awb), Some(courier)) = (awb, courier) else {
+            let why = data
+                .get("awb_assign_error")
+                .and_then(Value::as_str)
+                .map(str::to_owned)
+                .or(reply.message)
+                .unwrap_or_else(|| format!("status {}", reply.awb_assign_status));
+            return Err(refused("AWB", &why));
+        };
+        state.awb = Some(awb);
+        state.courier_name = Some(courier);
+        state.expected_by = self.estimate(order, state, request).await;
+        self.save(state).await
+    }
+
+    /// The assigned courier's delivery estimate from Shiprocket's serviceability; `None`
+    /// when it cannot be had (the booking does not wait on it).
+    async fn estimate(
+        &self,
+        order: &Order,
+        state: &ShiprocketBooking,
+        request: &ShipRequest,
+    ) -> Option<NaiveDate> {
+        let pickup = match self.pickup_pincode().await {
+            Ok(pincode) => pincode?,
+            Err(error) => {
+                tracing::warn!(error = %error, "no pickup pincode for the delivery estimate");
+                return None;
+            }
+        };
+        let grams = request
+            .weight_grams
+            .unwrap_or(self.config.default_weight_grams);
+        let cod = u8::from(order.to_collect_rupees() > 0);
+        let path = format!(
+            "/v1/external/courier/serviceability/?pickup_postcode={pickup}&delivery_postcode={}&weight={}&cod={cod}",
+            order.pincode,
+            f64::from(grams) / 1000.0
+        );
+        let reply: Value = match self.call("serviceability", Method::GET, &path, None).await {
+            Ok(reply) => reply,
+            Err(error) => {
+                tracing::warn!(error = %error, "no delivery estimate from Shiprocket");
+                return None;
+            }
+        };
+        let data = &reply["data"];
+        let companies = data["available_courier_companies"].as_array()?;
+        let recommended = data.get("recommended_courier_company_id").and_then(as_i64);
+        let ours = companies
+            .iter()
+            .find(|company| company["courier_name"].as_str() == state.courier_name.as_deref())
+            .or_else(|| {
+                companies.iter().find(|company| {
+                    company.get("courier_company_id").and_then(as_i64) == recommended
+                })
+            })?;
+        NaiveDate::parse_from_str(ours["etd"].as_str()?.trim(), "%b %d, %Y").ok()
+    }
+
+    /// The pincode of our pickup address in Shiprocket's settings, asked once.
+    async fn pickup_pincode(&self) -> Result<Option<String>, CourierError> {
+        if let Some(pincode) = lock(&self.pickup_pincode).clone() {
+            return Ok(Some(pincode));
+        }
+        let reply: Value = self
+            .call(
+                "pickup settings",
+                Method::GET,
+                "/v1/external/settings/company/pickup",
+                None,
+            )
+            .await?;
+        let pincode = reply["data"]["shipping_address"]
+            .as_array()
+            .and_then(|addresses| {
+                addresses.iter().find(|address| {
+                    address["pickup_location"].as_str() == Some(&self.config.pickup_location)
+                })
+            })
+            .and_then(|address| address.get("pin_code").and_then(as_text));
+        if let Some(pincode) = &pincode {
+            *lock(&self.pickup_pincode) = Some(pincode.clone());
+        }
+        Ok(pincode)
+    }
+
+    /// Step 3: the label, generated and its PDF fetched.
+    async fn ensure_label(
+        &self,
+        state: &mut ShiprocketBooking,
+        shipment_id: i64,
+    ) -> Result<(), CourierError> {
+        if state.label_pdf.is_some() {
+            return Ok(());
+        }
+        let url = match state.label_url.clone() {
+            Some(url) => url,
+            None => {
+                let reply: LabelReply = self
+                    .call(
+                        "label",
+                        Method::POST,
+                        "/v1/external/courier/generate/label",
+                        Some(&json!({ "shipment_id": [shipment_id] })),
+                    )
+                    .await?;
+                let url = reply
+                    .label_url
+                    .filter(|url| !url.trim().is_empty())
+                    .ok_or_else(|| refused("label", &reply.response.to_string()))?;
+                state.label_url = Some(url.clone());
+                self.save(state).await?;
+                url
+            }
+        };
+        let response = self
+            .client
+            .get(&url)
+            .send()
+            .await
+            .map_err(|e| unavailable("label PDF", e))?;
+        let status = response.status();
+        if !status.is_success() {
+            return Err(unavailable("label PDF", status));
+        }
+        let bytes = response
+            .bytes()
+            .await
+            .map_err(|e| unavailable("label PDF", e))?;
+        state.label_pdf = Some(bytes.to_vec());
+        self.save(state).await
+    }
+
+    /// Step 4: the pickup requested (one already queued counts as requested).
+    async fn ensure_pickup(
+        &self,
+        state: &mut ShiprocketBooking,
+        shipment_id: i64,
+    ) -> Result<(), CourierError> {
+        if state.pickup_requested {
+            return Ok(());
+        }
+        let asked: Result<Value, CourierError> = self
+            .call(
+                "pickup",
+                Method::POST,
+                "/v1/external/courier/generate/pickup",
+                Some(&json!({ "shipment_id": [shipment_id] })),
+            )
+            .await;
+        match asked {
+            Ok(_) => {}
+            Err(CourierError::Invalid(refusal))
+                if refusal.message().contains("Already in Pickup Queue") => {}
+            Err(error) => return Err(error),
+        }
+        state.pickup_requested = true;
+        self.save(state).await
+    }
+}
+
+#[async_trait]
+impl Courier for ShiprocketCourier {
+    async fn book(
+        &self,
+        order: &Order,
+        buyer: &BuyerContact,
+        request: &ShipRequest,
+    ) -> Result<Booking, CourierError> {
+        let _one_at_a_time = self.booking.lock().await;
+        let kept = self.store.find(&order.id).await.map_err(|e| {
+            CourierError::Unavailable(anyhow::anyhow!("cannot read the booking's steps: {e}"))
+        })?;
+        let mut state =
+            kept.unwrap_or_else(|| ShiprocketBooking::new(order.id.clone(), Utc::now()));
+        self.ensure_created(&mut state, order, buyer, request)
+            .await?;
+        let shipment_id = state
+            .shipment_id
+            .ok_or_else(|| unavailable("order", "no shipment for the order yet"))?;
+        self.ensure_awb(&mut state, order, shipment_id, request)
+            .await?;
+        self.ensure_label(&mut state, shipment_id).await?;
+        self.ensure_pickup(&mut state, shipment_id).await?;
+        let awb = state.awb.as_deref().unwrap_or_default();
+        let courier = state.courier_name.as_deref().unwrap_or_default();
+        Ok(Booking {
+            courier: CourierName::parse(courier)?,
+            awb: Awb::parse(awb)?,
+            tracking_url: TrackingUrl::parse(&format!("https://shiprocket.co/tracking/{awb}")).ok(),
+            expected_by: state.expected_by,
+        })
+    }
+
+    async fn label(&self, order: &Order) -> Result<Option<Vec<u8>>, CourierError> {
+        let kept = self.store.find(&order.id).await.map_err(|e| {
+            CourierError::Unavailable(anyhow::anyhow!("cannot read the booking's steps: {e}"))
+        })?;
+        Ok(kept.and_then(|booking| booking.label_pdf))
+    }
+}
+
+#[cfg(test)]
+mod tests;
