@@ -8,10 +8,12 @@ use std::time::{Duration, Instant};
 
 use async_trait::async_trait;
 use chrono::{FixedOffset, NaiveDate, Utc};
+use paduka_application::checkout::CourierEstimates;
 use paduka_application::orders::{
     BuyerContact, Courier, CourierError, ShiprocketBooking, ShiprocketBookings,
 };
 use paduka_domain::InvalidInput;
+use paduka_domain::contact::Pincode;
 use paduka_domain::order::{Awb, Booking, CourierName, Order, ShipRequest, TrackingUrl};
 use reqwest::{Method, StatusCode};
 use secrecy::{ExposeSecret, SecretString};
@@ -115,6 +117,25 @@ fn as_text(value: &Value) -> Option<String> {
         Value::Number(number) => Some(number.to_string()),
         _ => None,
     }
+}
+
+/// The delivery date (`etd`, `Dec 02, 2026`) serviceability gives for the courier named
+/// `courier`, else for the one Shiprocket recommends.
+fn etd_of(reply: &Value, courier: Option<&str>) -> Option<NaiveDate> {
+    let data = &reply["data"];
+    let companies = data["available_courier_companies"].as_array()?;
+    let recommended = data.get("recommended_courier_company_id").and_then(as_i64);
+    let named = courier.and_then(|name| {
+        companies
+            .iter()
+            .find(|company| company["courier_name"].as_str() == Some(name))
+    });
+    let company = named.or_else(|| {
+        companies
+            .iter()
+            .find(|company| company.get("courier_company_id").and_then(as_i64) == recommended)
+    })?;
+    NaiveDate::parse_from_str(company["etd"].as_str()?.trim(), "%b %d, %Y").ok()
 }
 
 /// The city the billing address names: the last comma-separated part of the address before
@@ -466,41 +487,38 @@ impl ShiprocketCourier {
         state: &ShiprocketBooking,
         request: &ShipRequest,
     ) -> Option<NaiveDate> {
-        let pickup = match self.pickup_pincode().await {
-            Ok(pincode) => pincode?,
-            Err(error) => {
-                tracing::warn!(error = %error, "no pickup pincode for the delivery estimate");
-                return None;
-            }
-        };
         let grams = request
             .weight_grams
             .unwrap_or(self.config.default_weight_grams);
-        let cod = u8::from(order.to_collect_rupees() > 0);
-        let path = format!(
-            "/v1/external/courier/serviceability/?pickup_postcode={pickup}&delivery_postcode={}&weight={}&cod={cod}",
-            order.pincode,
-            f64::from(grams) / 1000.0
-        );
-        let reply: Value = match self.call("serviceability", Method::GET, &path, None).await {
-            Ok(reply) => reply,
+        let cod = order.to_collect_rupees() > 0;
+        match self.serviceability(&order.pincode, grams, cod).await {
+            Ok(reply) => etd_of(&reply?, state.courier_name.as_deref()),
             Err(error) => {
                 tracing::warn!(error = %error, "no delivery estimate from Shiprocket");
-                return None;
+                None
             }
+        }
+    }
+
+    /// Shiprocket's serviceability from our pickup address to `pincode` for a parcel of
+    /// `grams`; `Ok(None)` without a pickup pincode to ask from.
+    async fn serviceability(
+        &self,
+        pincode: &str,
+        grams: u32,
+        cod: bool,
+    ) -> Result<Option<Value>, CourierError> {
+        let Some(pickup) = self.pickup_pincode().await? else {
+            return Ok(None);
         };
-        let data = &reply["data"];
-        let companies = data["available_courier_companies"].as_array()?;
-        let recommended = data.get("recommended_courier_company_id").and_then(as_i64);
-        let ours = companies
-            .iter()
-            .find(|company| company["courier_name"].as_str() == state.courier_name.as_deref())
-            .or_else(|| {
-                companies.iter().find(|company| {
-                    company.get("courier_company_id").and_then(as_i64) == recommended
-                })
-            })?;
-        NaiveDate::parse_from_str(ours["etd"].as_str()?.trim(), "%b %d, %Y").ok()
+        let path = format!(
+            "/v1/external/courier/serviceability/?pickup_postcode={pickup}&delivery_postcode={pincode}&weight={}&cod={}",
+            f64::from(grams) / 1000.0,
+            u8::from(cod),
+        );
+        self.call("serviceability", Method::GET, &path, None)
+            .await
+            .map(Some)
     }
 
     /// The pincode of our pickup address in Shiprocket's settings, asked once.
@@ -648,3 +666,18 @@ impl Courier for ShiprocketCourier {
 
 #[cfg(test)]
 mod tests;
+
+/// The product page's estimate asks Shiprocket for its recommended courier's date; the
+/// shop waits at most this long before it shows the table's (decisions D15).
+const ESTIMATE_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
+
+#[async_trait]
+impl CourierEstimates for ShiprocketCourier {
+    async fn latest_day(&self, pincode: &Pincode) -> Result<Option<NaiveDate>, CourierError> {
+        let asked = self.serviceability(pincode.as_str(), self.config.default_weight_grams, false);
+        match tokio::time::timeout(ESTIMATE_WAIT, asked).await {
+            Ok(reply) => Ok(reply?.as_ref().and_then(|reply| etd_of(reply, None))),
+            Err(_) => Err(unavailable("serviceability", "no answer within 2 s")),
+        }
+    }
+}

@@ -14,8 +14,8 @@ use paduka_application::accounts::{
 use paduka_application::admin::AdminService;
 use paduka_application::catalog::{CatalogService, PhotoService};
 use paduka_application::checkout::{
-    CheckoutIntentRepository, CheckoutPorts, CheckoutService, PaymentGateway, SandboxService,
-    SandboxUseCases,
+    CheckoutIntentRepository, CheckoutPorts, CheckoutService, CourierEstimates, PaymentGateway,
+    SandboxService, SandboxUseCases,
 };
 use paduka_application::coupons::CouponService;
 use paduka_application::mail::Mailer;
@@ -126,7 +126,14 @@ fn payment_gateway(
 
 /// Shiprocket when its account is set (its steps kept in the database), else the manual
 /// courier.
-fn courier(couriers: &CourierSettings, database: &Database) -> anyhow::Result<Arc<dyn Courier>> {
+/// The courier the shop books with, and its delivery estimates when it gives them.
+struct Couriers {
+    booking: Arc<dyn Courier>,
+    estimates: Option<Arc<dyn CourierEstimates>>,
+}
+
+/// Shiprocket with its settings, else the manual courier and the delivery table alone.
+fn couriers(couriers: &CourierSettings, database: &Database) -> anyhow::Result<Couriers> {
     Ok(match &couriers.shiprocket {
         Some(config) => {
             if couriers.webhook_token.is_none() {
@@ -136,16 +143,23 @@ fn courier(couriers: &CourierSettings, database: &Database) -> anyhow::Result<Ar
             }
             tracing::info!(api = %config.api_base, pickup = %config.pickup_location, "parcels are booked through Shiprocket");
             let store = Arc::new(DieselShiprocketBookings::new(database.clone()));
-            Arc::new(
+            let shiprocket = Arc::new(
                 ShiprocketCourier::new(config.clone(), store)
                     .context("cannot build the Shiprocket client")?,
-            )
+            );
+            Couriers {
+                booking: shiprocket.clone(),
+                estimates: Some(shiprocket),
+            }
         }
         None => {
             tracing::info!(
                 "SHIPROCKET_EMAIL is not set: parcels are booked by hand (the manual courier)"
             );
-            Arc::new(ManualCourier)
+            Couriers {
+                booking: Arc::new(ManualCourier),
+                estimates: None,
+            }
         }
     })
 }
@@ -251,6 +265,7 @@ impl Services {
             settings.invoices.clone(),
             Arc::new(PdfInvoices),
         ));
+        let couriers = couriers(&settings.couriers, &database)?;
         let checkout = CheckoutService::new(
             CheckoutPorts {
                 gateway: gateway.clone(),
@@ -271,6 +286,10 @@ impl Services {
         .with_low_stock_threshold(settings.shop.low_stock_threshold)
         .with_cash_on_delivery(settings.shop.cash_on_delivery)
         .with_delivery_table(settings.shop.delivery_table);
+        let checkout = match couriers.estimates {
+            Some(estimates) => checkout.with_courier_estimates(estimates),
+            None => checkout,
+        };
         let coupons = CouponService::new(coupons_repo, ids.clone(), clock.clone());
         let orders = OrderService::new(OrderPorts {
             orders: orders_repo,
@@ -281,7 +300,7 @@ impl Services {
             catalog_revision: catalog.revision_handle(),
             invoicing: invoicing.clone(),
             // Shiprocket when its settings are there, else the manual courier (decisions D15).
-            courier: courier(&settings.couriers, &database)?,
+            courier: couriers.booking,
         })
         .with_delivery_table(settings.shop.delivery_table);
         let admin = AdminService::new(

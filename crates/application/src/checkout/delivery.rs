@@ -1,9 +1,62 @@
 //! `GET /delivery/{pincode}`: whether the shop delivers there, and by when.
 
+use std::collections::HashMap;
+use std::sync::Mutex;
+
 use async_trait::async_trait;
+use chrono::{DateTime, Duration, NaiveDate, Utc};
+use paduka_domain::contact::Pincode;
 use paduka_domain::delivery::{DeliveryCheck, DeliveryEstimate};
 
 use super::{CheckoutError, CheckoutService};
+use crate::orders::CourierError;
+
+/// A courier's own delivery estimate for a pincode (Shiprocket's serviceability).
+#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[async_trait]
+pub trait CourierEstimates: Send + Sync {
+    /// The latest day the courier expects a parcel sent now to `pincode` to arrive; `None`
+    /// when it names none. Answers within 2 seconds or fails.
+    async fn latest_day(&self, pincode: &Pincode) -> Result<Option<NaiveDate>, CourierError>;
+}
+
+/// A courier's answer is kept this long per pincode (decisions D15).
+const KEPT: Duration = Duration::hours(24);
+/// A courier that failed is not asked again for this long: each product page would wait
+/// on it otherwise.
+const FAILURE_KEPT: Duration = Duration::minutes(10);
+
+/// What the courier said about a pincode.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum CourierAnswer {
+    /// Its latest day, if it named one.
+    Day(Option<NaiveDate>),
+    /// It failed or took too long.
+    Failed,
+}
+
+/// The courier's answers by pincode, with when they were had.
+#[derive(Default)]
+pub(super) struct EstimateCache {
+    answers: Mutex<HashMap<Pincode, (DateTime<Utc>, CourierAnswer)>>,
+}
+
+impl EstimateCache {
+    fn kept(&self, pincode: &Pincode, now: DateTime<Utc>) -> Option<CourierAnswer> {
+        let answers = self.answers.lock().unwrap_or_else(|e| e.into_inner());
+        let (at, answer) = answers.get(pincode)?;
+        let kept_for = match answer {
+            CourierAnswer::Day(_) => KEPT,
+            CourierAnswer::Failed => FAILURE_KEPT,
+        };
+        (now - *at < kept_for).then_some(*answer)
+    }
+
+    fn keep(&self, pincode: Pincode, now: DateTime<Utc>, answer: CourierAnswer) {
+        let mut answers = self.answers.lock().unwrap_or_else(|e| e.into_inner());
+        answers.insert(pincode, (now, answer));
+    }
+}
 
 /// What the product page's pincode box shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -25,8 +78,40 @@ pub trait Delivery: Send + Sync {
 impl Delivery for CheckoutService {
     async fn delivery(&self, pincode: &str) -> Result<DeliveryQuote, CheckoutError> {
         let check = self.area.availability(pincode)?;
-        let now = self.ports.clock.now();
-        let estimate = check.deliverable.then(|| self.delivery_table.estimate(now));
+        let estimate = if check.deliverable {
+            let pincode = Pincode::parse(pincode)?;
+            Some(self.estimate(pincode).await)
+        } else {
+            None
+        };
         Ok(DeliveryQuote { check, estimate })
+    }
+}
+
+impl CheckoutService {
+    /// The courier's latest day with the table's first (kept per pincode), else the table.
+    async fn estimate(&self, pincode: Pincode) -> DeliveryEstimate {
+        let now = self.ports.clock.now();
+        let Some(courier) = &self.courier_estimates else {
+            return self.delivery_table.estimate(now);
+        };
+        let answer = match self.estimate_cache.kept(&pincode, now) {
+            Some(answer) => answer,
+            None => {
+                let answer = match courier.latest_day(&pincode).await {
+                    Ok(day) => CourierAnswer::Day(day),
+                    Err(error) => {
+                        tracing::warn!(%error, pincode = pincode.as_str(), "no delivery estimate from the courier: the table's");
+                        CourierAnswer::Failed
+                    }
+                };
+                self.estimate_cache.keep(pincode, now, answer);
+                answer
+            }
+        };
+        match answer {
+            CourierAnswer::Day(Some(day)) => self.delivery_table.with_courier(now, day),
+            CourierAnswer::Day(None) | CourierAnswer::Failed => self.delivery_table.estimate(now),
+        }
     }
 }

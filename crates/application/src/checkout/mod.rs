@@ -31,7 +31,9 @@ use paduka_domain::delivery::{DeliveryArea, DeliveryTable};
 
 pub use apply_coupon::ApplyCoupon;
 pub use cash_on_delivery::{CodRequest, CodSettings, MAX_OPEN_COD_ORDERS, PlaceCod};
-pub use delivery::{Delivery, DeliveryQuote};
+#[cfg(any(test, feature = "mock"))]
+pub use delivery::MockCourierEstimates;
+pub use delivery::{CourierEstimates, Delivery, DeliveryQuote};
 pub use error::CheckoutError;
 #[cfg(any(test, feature = "mock"))]
 pub use mock::MockCheckoutUseCases;
@@ -99,6 +101,9 @@ pub struct CheckoutService {
     ports: CheckoutPorts,
     area: DeliveryArea,
     delivery_table: DeliveryTable,
+    /// The courier's own estimates, when it gives them; the table's otherwise.
+    courier_estimates: Option<Arc<dyn CourierEstimates>>,
+    estimate_cache: delivery::EstimateCache,
     low_stock_threshold: u32,
     cod: CodSettings,
 }
@@ -109,6 +114,8 @@ impl CheckoutService {
             ports,
             area,
             delivery_table: DeliveryTable::default(),
+            courier_estimates: None,
+            estimate_cache: delivery::EstimateCache::default(),
             low_stock_threshold: crate::admin::LOW_STOCK_THRESHOLD,
             cod: CodSettings::default(),
         }
@@ -117,6 +124,12 @@ impl CheckoutService {
     /// How many days delivery takes, and the day's dispatch cut-off.
     pub fn with_delivery_table(mut self, table: DeliveryTable) -> Self {
         self.delivery_table = table;
+        self
+    }
+
+    /// The courier's own delivery estimates (Shiprocket), before the table's.
+    pub fn with_courier_estimates(mut self, estimates: Arc<dyn CourierEstimates>) -> Self {
+        self.courier_estimates = Some(estimates);
         self
     }
 

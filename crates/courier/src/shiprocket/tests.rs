@@ -517,3 +517,49 @@ fn the_city_is_the_last_part_before_the_pincode_or_else_the_state() {
         );
     }
 }
+
+#[tokio::test]
+async fn the_product_page_s_estimate_is_the_recommended_courier_s_date() {
+    let (server, _fake) = fake_shiprocket().await;
+    let store = Arc::new(MemoryStore::default());
+    let pincode = Pincode::parse("560001").unwrap();
+    let day = adapter(&server.uri(), &store)
+        .latest_day(&pincode)
+        .await
+        .unwrap();
+    assert_eq!(day, NaiveDate::from_ymd_opt(2026, 12, 1));
+}
+
+/// The fake Shiprocket, answering everything after `delay`.
+struct Slow(FakeShiprocket, Duration);
+
+impl Respond for Slow {
+    fn respond(&self, request: &Request) -> ResponseTemplate {
+        self.0.respond(request).set_delay(self.1)
+    }
+}
+
+#[tokio::test]
+async fn an_estimate_not_given_within_two_seconds_is_not_waited_for() {
+    let server = MockServer::start().await;
+    let fake = FakeShiprocket(Arc::default());
+    fake.state().base = server.uri();
+    // Every answer is right but comes after 3 s, within the client's own 10 s timeout: only
+    // the estimate's limit turns it down.
+    Mock::given(any())
+        .respond_with(Slow(fake, Duration::from_secs(3)))
+        .mount(&server)
+        .await;
+    let patient = ShiprocketConfig {
+        timeout: Duration::from_secs(10),
+        ..config(&server.uri())
+    };
+    let store: Arc<MemoryStore> = Arc::default();
+    let adapter = ShiprocketCourier::new(patient, store).unwrap();
+    let pincode = Pincode::parse("560001").unwrap();
+    let slow = adapter.latest_day(&pincode).await;
+    assert!(
+        matches!(slow, Err(CourierError::Unavailable(_))),
+        "{slow:?}"
+    );
+}

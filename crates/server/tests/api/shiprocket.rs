@@ -16,6 +16,7 @@ use crate::helpers::*;
 crate::on_both_backends!(
     shiprocket_books_the_parcel_and_its_label_is_shiprocket_s,
     shiprocket_not_answering_is_a_502_and_nothing_ships,
+    the_delivery_estimate_is_shiprocket_s_date_kept_for_the_day,
 );
 
 const LABEL: &[u8] = b"%PDF-1.4 the courier's label";
@@ -155,4 +156,53 @@ async fn shiprocket_not_answering_is_a_502_and_nothing_ships(db: &TestDb) {
     let order = app.get_order(&id, As::Admin).await;
     let order = order.answers(StatusCode::OK).await;
     assert_eq!(order["order"]["shipment"], Value::Null, "{order}");
+}
+
+async fn the_delivery_estimate_is_shiprocket_s_date_kept_for_the_day(db: &TestDb) {
+    let shiprocket = MockServer::start().await;
+    let base = shiprocket.uri();
+    mock(
+        &shiprocket,
+        "POST",
+        "/v1/external/auth/login",
+        json!({"token": "t"}),
+        1,
+    )
+    .await;
+    let pickup = json!({"data": {"shipping_address": [{"pickup_location": "Primary", "pin_code": "110001"}]}});
+    mock(
+        &shiprocket,
+        "GET",
+        "/v1/external/settings/company/pickup",
+        pickup,
+        1,
+    )
+    .await;
+    let serviceability = json!({"data": {
+        "recommended_courier_company_id": 10,
+        "available_courier_companies": [
+            {"courier_company_id": 24, "courier_name": "Xpressbees", "etd": "Jan 30, 2099"},
+            {"courier_company_id": 10, "courier_name": "Delhivery", "etd": "Jan 20, 2099"}
+        ]
+    }});
+    // Asked once: the second look at the same pincode is answered from what was kept.
+    mock(
+        &shiprocket,
+        "GET",
+        "/v1/external/courier/serviceability/",
+        serviceability,
+        1,
+    )
+    .await;
+    let app = spawn_app_on_with(db, |settings| {
+        settings.couriers.shiprocket = Some(shiprocket_at(&base));
+    })
+    .await;
+    for _ in 0..2 {
+        let answer = app.get("/delivery/281001", As::Anonymous).await;
+        let estimate = answer.answers(StatusCode::OK).await["estimate"].clone();
+        assert_eq!(estimate["source"], "courier");
+        assert_eq!(estimate["to"], "2099-01-20");
+    }
+    shiprocket.verify().await;
 }

@@ -27,3 +27,47 @@ async fn a_deliverable_pincode_gets_the_table_s_dates_from_the_clock() {
     assert_eq!((estimate.from, estimate.to), (day(5), day(9)));
     assert_eq!(estimate.source.as_str(), "table");
 }
+
+fn courier_says(answer: Result<Option<NaiveDate>, ()>, times: usize) -> MockCourierEstimates {
+    let mut courier = MockCourierEstimates::new();
+    courier
+        .expect_latest_day()
+        .times(times)
+        .returning(move |_| {
+            answer.map_err(|()| {
+                crate::orders::CourierError::Unavailable(anyhow::anyhow!("timed out"))
+            })
+        });
+    courier
+}
+
+#[tokio::test]
+async fn the_courier_s_date_is_the_last_day_and_is_kept_for_the_pincode() {
+    let day = |d| NaiveDate::from_ymd_opt(2025, 10, d).unwrap();
+    let courier = courier_says(Ok(Some(day(7))), 1);
+    let service = Shop::new()
+        .checkout()
+        .with_courier_estimates(std::sync::Arc::new(courier));
+    for _ in 0..3 {
+        let estimate = service.delivery("281001").await.unwrap().estimate.unwrap();
+        assert_eq!((estimate.from, estimate.to), (day(5), day(7)));
+        assert_eq!(estimate.source.as_str(), "courier");
+    }
+}
+
+#[tokio::test]
+async fn a_courier_that_fails_leaves_the_table_s_dates_and_is_not_asked_again_at_once() {
+    let courier = courier_says(Err(()), 1);
+    let service = Shop::new()
+        .checkout()
+        .with_courier_estimates(std::sync::Arc::new(courier));
+    for _ in 0..2 {
+        let estimate = service.delivery("281001").await.unwrap().estimate.unwrap();
+        assert_eq!(estimate.source.as_str(), "table");
+    }
+    assert_eq!(
+        service.delivery("110001").await.unwrap().estimate,
+        None,
+        "not delivered: not asked"
+    );
+}
