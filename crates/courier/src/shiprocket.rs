@@ -17,9 +17,13 @@ use paduka_domain::contact::Pincode;
 use paduka_domain::order::{Awb, Booking, CourierName, Order, ShipRequest, TrackingUrl};
 use reqwest::{Method, StatusCode};
 use secrecy::{ExposeSecret, SecretString};
-use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
+
+pub use replies::city_of;
+use replies::{
+    AwbReply, CreateReply, LabelReply, LoginReply, SearchReply, as_i64, as_text, etd_of, message_of,
+};
 
 /// How to reach Shiprocket and what to book with it.
 #[derive(Debug, Clone)]
@@ -88,128 +92,6 @@ fn refused(what: &str, message: &str) -> CourierError {
     CourierError::Invalid(InvalidInput::new(format!(
         "Shiprocket refused the {what}: {message}"
     )))
-}
-
-/// Shiprocket's message in an error body, or the body itself.
-fn message_of(body: &[u8]) -> String {
-    serde_json::from_slice::<Value>(body)
-        .ok()
-        .and_then(|value| {
-            value
-                .get("message")
-                .and_then(Value::as_str)
-                .map(str::to_owned)
-        })
-        .unwrap_or_else(|| String::from_utf8_lossy(body).chars().take(200).collect())
-}
-
-/// A number or a string holding one (Shiprocket writes ids both ways).
-fn as_i64(value: &Value) -> Option<i64> {
-    value
-        .as_i64()
-        .or_else(|| value.as_str().and_then(|text| text.trim().parse().ok()))
-}
-
-/// A string or a number, as text (AWBs, pincodes).
-fn as_text(value: &Value) -> Option<String> {
-    match value {
-        Value::String(text) if !text.trim().is_empty() => Some(text.trim().to_owned()),
-        Value::Number(number) => Some(number.to_string()),
-        _ => None,
-    }
-}
-
-/// The delivery date (`etd`, `Dec 02, 2026`) serviceability gives for the courier named
-/// `courier`, else for the one Shiprocket recommends.
-fn etd_of(reply: &Value, courier: Option<&str>) -> Option<NaiveDate> {
-    let data = &reply["data"];
-    let companies = data["available_courier_companies"].as_array()?;
-    let recommended = data.get("recommended_courier_company_id").and_then(as_i64);
-    let named = courier.and_then(|name| {
-        companies
-            .iter()
-            .find(|company| company["courier_name"].as_str() == Some(name))
-    });
-    let company = named.or_else(|| {
-        companies
-            .iter()
-            .find(|company| company.get("courier_company_id").and_then(as_i64) == recommended)
-    })?;
-    NaiveDate::parse_from_str(company["etd"].as_str()?.trim(), "%b %d, %Y").ok()
-}
-
-/// The city the billing address names: the last comma-separated part of the address before
-/// the pincode, else the state's name.
-pub fn city_of(address: &str, pincode: &str, state: Option<&str>) -> String {
-    let mut rest = address.trim();
-    if !pincode.is_empty()
-        && let Some(before) = rest.strip_suffix(pincode)
-    {
-        rest = before;
-    }
-    let rest = rest.trim_end_matches(|c: char| c.is_whitespace() || matches!(c, ',' | '-'));
-    let mut parts = rest.rsplit(',');
-    let last = parts.next().unwrap_or_default().trim();
-    let has_more = parts.next().is_some();
-    let looks_like_city = has_more
-        && !last.is_empty()
-        && last.chars().any(char::is_alphabetic)
-        && !last.chars().any(|c| c.is_ascii_digit());
-    match (looks_like_city, state) {
-        (true, _) => last.to_owned(),
-        (false, Some(state)) => state.to_owned(),
-        (false, None) => last.to_owned(),
-    }
-}
-
-#[derive(Deserialize)]
-struct LoginReply {
-    token: String,
-}
-
-#[derive(Deserialize)]
-struct CreateReply {
-    order_id: Value,
-    #[serde(default)]
-    shipment_id: Value,
-}
-
-#[derive(Deserialize)]
-struct SearchReply {
-    #[serde(default)]
-    data: Vec<FoundOrder>,
-}
-
-#[derive(Deserialize)]
-struct FoundOrder {
-    id: Value,
-    #[serde(default)]
-    channel_order_id: Value,
-    #[serde(default)]
-    shipments: Vec<FoundShipment>,
-}
-
-#[derive(Deserialize)]
-struct FoundShipment {
-    id: Value,
-}
-
-#[derive(Deserialize)]
-struct AwbReply {
-    #[serde(default)]
-    awb_assign_status: Value,
-    #[serde(default)]
-    response: Value,
-    #[serde(default)]
-    message: Option<String>,
-}
-
-#[derive(Deserialize)]
-struct LabelReply {
-    #[serde(default)]
-    label_url: Option<String>,
-    #[serde(default)]
-    response: Value,
 }
 
 impl ShiprocketCourier {
@@ -664,6 +546,7 @@ impl Courier for ShiprocketCourier {
     }
 }
 
+mod replies;
 #[cfg(test)]
 mod tests;
 
