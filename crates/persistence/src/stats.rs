@@ -142,11 +142,10 @@ impl StatsRepository for DieselStatsRepository {
                     (a.quantity, &a.name, &a.size).cmp(&(b.quantity, &b.name, &b.size))
                 });
                 low_stock.truncate(usize::try_from(limit).unwrap_or(usize::MAX));
-                let ended = [OrderStatus::Delivered, OrderStatus::ReturnedToOrigin];
                 let shipments = shipments::table
                     .inner_join(orders::table)
                     .filter(shipments::shipped_at.ge(shipments_since))
-                    .filter(orders::status.eq_any(ended.map(OrderStatus::as_str)))
+                    .filter(orders::status.eq_any(ShipmentOutcome::ENDS.map(OrderStatus::as_str)))
                     .select((
                         orders::id,
                         orders::payment_method,
@@ -158,12 +157,11 @@ impl StatsRepository for DieselStatsRepository {
                     .map(|(id, method, pincode, status)| {
                         let payment_method = PaymentMethod::from_stored(&method)
                             .ok_or_else(|| corrupt(format_args!("payment method of order {id}")))?;
-                        Ok(ShipmentOutcome {
-                            payment_method,
-                            pincode,
-                            returned: status == OrderStatus::ReturnedToOrigin.as_str(),
-                        })
+                        let status = OrderStatus::from_stored(&status)
+                            .ok_or_else(|| corrupt(format_args!("status of order {id}")))?;
+                        Ok(ShipmentOutcome::of(payment_method, pincode, status))
                     })
+                    .filter_map(QueryResult::transpose)
                     .collect::<QueryResult<Vec<_>>>()?;
                 Ok(StatsSnapshot {
                     orders: points,

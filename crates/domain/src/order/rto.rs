@@ -1,6 +1,6 @@
 //! How often parcels come back (return to origin, decisions D15): the overview's RTO card.
 
-use super::PaymentMethod;
+use super::{OrderStatus, PaymentMethod};
 
 /// A shipment that has reached its end: delivered, or returned to origin.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -8,6 +8,20 @@ pub struct ShipmentOutcome {
     pub payment_method: PaymentMethod,
     pub pincode: String,
     pub returned: bool,
+}
+
+impl ShipmentOutcome {
+    /// The statuses that end a shipment: it was delivered or it came back.
+    pub const ENDS: [OrderStatus; 2] = [OrderStatus::Delivered, OrderStatus::ReturnedToOrigin];
+
+    /// The outcome of a shipment whose order is `status`; `None` while it has not ended.
+    pub fn of(payment_method: PaymentMethod, pincode: String, status: OrderStatus) -> Option<Self> {
+        Self::ENDS.contains(&status).then(|| Self {
+            payment_method,
+            pincode,
+            returned: status == OrderStatus::ReturnedToOrigin,
+        })
+    }
 }
 
 /// The share of shipments that came back in one pincode area (its first 3 digits).
@@ -92,6 +106,19 @@ mod tests {
             payment_method: method,
             pincode: pincode.to_owned(),
             returned,
+        }
+    }
+
+    #[test]
+    fn only_a_delivered_or_returned_shipment_has_an_outcome() {
+        for status in OrderStatus::ALL {
+            let outcome = ShipmentOutcome::of(PaymentMethod::Cod, "281001".into(), status);
+            let expected = match status {
+                OrderStatus::Delivered => Some(false),
+                OrderStatus::ReturnedToOrigin => Some(true),
+                _ => None,
+            };
+            assert_eq!(outcome.map(|o| o.returned), expected, "{status:?}");
         }
     }
 
