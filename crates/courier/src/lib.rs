@@ -12,7 +12,7 @@ mod shiprocket;
 pub use shiprocket::{ShiprocketConfig, ShiprocketCourier};
 
 use async_trait::async_trait;
-use paduka_application::orders::{BuyerContact, Courier, CourierError};
+use paduka_application::orders::{BuyerContact, Courier, CourierError, ReturnPickup};
 use paduka_domain::InvalidInput;
 use paduka_domain::order::{Booking, ManualBooking, Order, ShipRequest};
 
@@ -37,6 +37,11 @@ impl Courier for ManualCourier {
 
     /// The shop draws its packing slip.
     async fn label(&self, _order: &Order) -> Result<Option<Vec<u8>>, CourierError> {
+        Ok(None)
+    }
+
+    /// Nothing to book: the admin arranges the pickup and marks the return picked up.
+    async fn book_return(&self, _pickup: &ReturnPickup) -> Result<Option<Booking>, CourierError> {
         Ok(None)
     }
 }
@@ -67,6 +72,17 @@ mod tests {
         assert_eq!(booking.awb.as_str(), "D1234");
         assert_eq!(booking.expected_by, None);
         assert_eq!(ManualCourier.label(&order).await.unwrap(), None);
+    }
+
+    #[tokio::test]
+    async fn a_return_is_collected_by_hand() {
+        let pickup = ReturnPickup {
+            number: "RET-000001".into(),
+            order: OrderBuilder::new("ord-1").build(),
+            buyer: buyer(),
+            items: vec![(0, 1)],
+        };
+        assert_eq!(ManualCourier.book_return(&pickup).await.unwrap(), None);
     }
 
     #[tokio::test]

@@ -10,11 +10,11 @@ use async_trait::async_trait;
 use chrono::{FixedOffset, NaiveDate, Utc};
 use paduka_application::checkout::CourierEstimates;
 use paduka_application::orders::{
-    BuyerContact, Courier, CourierError, ShiprocketBooking, ShiprocketBookings,
+    BuyerContact, Courier, CourierError, ReturnPickup, ShiprocketBooking, ShiprocketBookings,
 };
 use paduka_domain::InvalidInput;
 use paduka_domain::contact::Pincode;
-use paduka_domain::order::{Awb, Booking, CourierName, Order, ShipRequest, TrackingUrl};
+use paduka_domain::order::{Awb, Booking, CourierName, Order, OrderLine, ShipRequest, TrackingUrl};
 use reqwest::{Method, StatusCode};
 use secrecy::{ExposeSecret, SecretString};
 use serde::de::DeserializeOwned;
@@ -62,7 +62,7 @@ pub struct ShiprocketCourier {
     client: reqwest::Client,
     store: std::sync::Arc<dyn ShiprocketBookings>,
     token: Mutex<Option<(String, Instant)>>,
-    pickup_pincode: Mutex<Option<String>>,
+    pickup_address: Mutex<Option<Value>>,
     /// One booking at a time in this instance: two clicks on Ship must not both find no
     /// Shiprocket order and both create one.
     booking: tokio::sync::Mutex<()>,
@@ -113,7 +113,7 @@ impl ShiprocketCourier {
             client,
             store,
             token: Mutex::new(None),
-            pickup_pincode: Mutex::new(None),
+            pickup_address: Mutex::new(None),
             booking: tokio::sync::Mutex::new(()),
         })
     }
@@ -225,20 +225,13 @@ impl ShiprocketCourier {
         buyer: &BuyerContact,
         request: &ShipRequest,
     ) -> Result<Value, CourierError> {
-        let phone = buyer
-            .phone
-            .as_deref()
-            .map(str::trim)
-            .filter(|phone| !phone.is_empty())
-            .ok_or_else(|| InvalidInput::new(PHONE_REQUIRED))?;
-        let email = buyer
-            .email
-            .clone()
-            .unwrap_or_else(|| self.config.fallback_email.clone());
-        let name = buyer.name.trim();
-        let (first, last) = name.split_once(' ').unwrap_or((name, ""));
+        let Contact {
+            first,
+            last,
+            email,
+            phone,
+        } = self.contact(buyer)?;
         let state = order.state.map(|state| state.name());
-        let india = FixedOffset::east_opt(5 * 3600 + 30 * 60).expect("India's offset");
         let weight_grams = request
             .weight_grams
             .unwrap_or(self.config.default_weight_grams);
@@ -247,30 +240,14 @@ impl ShiprocketCourier {
         let items: Vec<Value> = order
             .lines
             .iter()
-            .map(|line| {
-                let name = match &line.variant_label {
-                    Some(size) => format!("{} ({size})", line.name),
-                    None => line.name.clone(),
-                };
-                let sku = match &line.variant_label {
-                    Some(size) => format!("{}-{size}", line.product.as_str()),
-                    None => line.product.as_str().to_owned(),
-                };
-                json!({
-                    "name": name,
-                    "sku": sku,
-                    "units": line.quantity,
-                    "selling_price": line.unit_price.discounted(line.discount).rupees(),
-                    "hsn": line.tax.as_ref().map(|tax| tax.hsn.to_string()),
-                })
-            })
+            .map(|line| item(line, line.quantity))
             .collect();
         Ok(json!({
             "order_id": order.id.as_str(),
-            "order_date": order.created_at.with_timezone(&india).format("%Y-%m-%d %H:%M").to_string(),
+            "order_date": india_date_time(order.created_at),
             "pickup_location": self.config.pickup_location,
             "billing_customer_name": first,
-            "billing_last_name": last.trim(),
+            "billing_last_name": last,
             "billing_address": order.address,
             "billing_city": city_of(&order.address, &order.pincode, state),
             "billing_pincode": order.pincode,
@@ -288,6 +265,27 @@ impl ShiprocketCourier {
             "height": height,
             "weight": f64::from(weight_grams) / 1000.0,
         }))
+    }
+
+    /// The buyer as Shiprocket's forms want them; refused without a phone.
+    fn contact(&self, buyer: &BuyerContact) -> Result<Contact, CourierError> {
+        let phone = buyer
+            .phone
+            .as_deref()
+            .map(str::trim)
+            .filter(|phone| !phone.is_empty())
+            .ok_or_else(|| InvalidInput::new(PHONE_REQUIRED))?;
+        let name = buyer.name.trim();
+        let (first, last) = name.split_once(' ').unwrap_or((name, ""));
+        Ok(Contact {
+            first: first.to_owned(),
+            last: last.trim().to_owned(),
+            email: buyer
+                .email
+                .clone()
+                .unwrap_or_else(|| self.config.fallback_email.clone()),
+            phone: phone.to_owned(),
+        })
     }
 
     /// Step 1: the Shiprocket order, created or found.
@@ -335,30 +333,41 @@ impl ShiprocketCourier {
         if state.awb.is_some() && state.courier_name.is_some() {
             return Ok(());
         }
+        let (awb, courier) = self
+            .assign_awb(json!({ "shipment_id": shipment_id }))
+            .await?;
+        state.awb = Some(awb);
+        state.courier_name = Some(courier);
+        state.expected_by = self.estimate(order, state, request).await;
+        self.save(state).await
+    }
+
+    /// Asks for a shipment's AWB (`body` names the shipment, and for a return says so):
+    /// the AWB and the courier carrying it.
+    async fn assign_awb(&self, body: Value) -> Result<(String, String), CourierError> {
         let reply: AwbReply = self
             .call(
                 "AWB",
                 Method::POST,
                 "/v1/external/courier/assign/awb",
-                Some(&json!({ "shipment_id": shipment_id })),
+                Some(&body),
             )
             .await?;
         let data = &reply.response["data"];
         let awb = data.get("awb_code").and_then(as_text);
         let courier = data.get("courier_name").and_then(as_text);
-        let (Some(awb), Some(courier)) = (awb, courier) else {
-            let why = data
-                .get("awb_assign_error")
-                .and_then(Value::as_str)
-                .map(str::to_owned)
-                .or(reply.message)
-                .unwrap_or_else(|| format!("status {}", reply.awb_assign_status));
-            return Err(refused("AWB", &why));
-        };
-        state.awb = Some(awb);
-        state.courier_name = Some(courier);
-        state.expected_by = self.estimate(order, state, request).await;
-        self.save(state).await
+        match (awb, courier) {
+            (Some(awb), Some(courier)) => Ok((awb, courier)),
+            _ => {
+                let why = data
+                    .get("awb_assign_error")
+                    .and_then(Value::as_str)
+                    .map(str::to_owned)
+                    .or(reply.message)
+                    .unwrap_or_else(|| format!("status {}", reply.awb_assign_status));
+                Err(refused("AWB", &why))
+            }
+        }
     }
 
     /// The assigned courier's delivery estimate from Shiprocket's serviceability; `None`
@@ -403,10 +412,20 @@ impl ShiprocketCourier {
             .map(Some)
     }
 
-    /// The pincode of our pickup address in Shiprocket's settings, asked once.
+    /// The pincode of our pickup address in Shiprocket's settings.
     async fn pickup_pincode(&self) -> Result<Option<String>, CourierError> {
-        if let Some(pincode) = lock(&self.pickup_pincode).clone() {
-            return Ok(Some(pincode));
+        Ok(self
+            .pickup_address()
+            .await?
+            .and_then(|address| address.get("pin_code").and_then(as_text)))
+    }
+
+    /// Our pickup address as Shiprocket's settings hold it (`pickup_location`, `address`,
+    /// `city`, `state`, `pin_code`, `name`, `email`, `phone`), asked once: parcels leave from
+    /// it and returns come back to it.
+    async fn pickup_address(&self) -> Result<Option<Value>, CourierError> {
+        if let Some(address) = lock(&self.pickup_address).clone() {
+            return Ok(Some(address));
         }
         let reply: Value = self
             .call(
@@ -416,18 +435,18 @@ impl ShiprocketCourier {
                 None,
             )
             .await?;
-        let pincode = reply["data"]["shipping_address"]
+        let address = reply["data"]["shipping_address"]
             .as_array()
             .and_then(|addresses| {
                 addresses.iter().find(|address| {
                     address["pickup_location"].as_str() == Some(&self.config.pickup_location)
                 })
             })
-            .and_then(|address| address.get("pin_code").and_then(as_text));
-        if let Some(pincode) = &pincode {
-            *lock(&self.pickup_pincode) = Some(pincode.clone());
+            .cloned();
+        if let Some(address) = &address {
+            *lock(&self.pickup_address) = Some(address.clone());
         }
-        Ok(pincode)
+        Ok(address)
     }
 
     /// Step 3: the label, generated and its PDF fetched.
@@ -505,6 +524,41 @@ impl ShiprocketCourier {
     }
 }
 
+/// A buyer split as Shiprocket's forms want them.
+struct Contact {
+    first: String,
+    last: String,
+    email: String,
+    phone: String,
+}
+
+/// `units` pairs of an order's line as one of Shiprocket's `order_items`.
+fn item(line: &OrderLine, units: u32) -> Value {
+    let (name, sku) = match &line.variant_label {
+        Some(size) => (
+            format!("{} ({size})", line.name),
+            format!("{}-{size}", line.product.as_str()),
+        ),
+        None => (line.name.clone(), line.product.as_str().to_owned()),
+    };
+    json!({
+        "name": name,
+        "sku": sku,
+        "units": units,
+        "selling_price": line.unit_price.discounted(line.discount).rupees(),
+        "hsn": line.tax.as_ref().map(|tax| tax.hsn.to_string()),
+    })
+}
+
+/// A moment as Shiprocket's `order_date` wants it, in India time.
+fn india_date_time(moment: chrono::DateTime<Utc>) -> String {
+    let india = FixedOffset::east_opt(5 * 3600 + 30 * 60).expect("India's offset");
+    moment
+        .with_timezone(&india)
+        .format("%Y-%m-%d %H:%M")
+        .to_string()
+}
+
 #[async_trait]
 impl Courier for ShiprocketCourier {
     async fn book(
@@ -544,9 +598,14 @@ impl Courier for ShiprocketCourier {
         })?;
         Ok(kept.and_then(|booking| booking.label_pdf))
     }
+
+    async fn book_return(&self, pickup: &ReturnPickup) -> Result<Option<Booking>, CourierError> {
+        self.book_reverse_pickup(pickup).await.map(Some)
+    }
 }
 
 mod replies;
+mod returns;
 #[cfg(test)]
 mod tests;
 

@@ -31,6 +31,19 @@ pub struct BuyerContact {
     pub phone: Option<String>,
 }
 
+/// A return's parcel, collected from the shopper and brought back to the shop (decisions
+/// D24).
+#[derive(Debug, Clone)]
+pub struct ReturnPickup {
+    /// The return's number, `RET-000001`: the courier knows the parcel by it.
+    pub number: String,
+    /// The order the pairs came in: where to collect them and what they are.
+    pub order: Order,
+    pub buyer: BuyerContact,
+    /// The order's lines coming back, as (index in `order.lines`, pairs).
+    pub items: Vec<(usize, u32)>,
+}
+
 /// Books parcels with a courier.
 #[cfg_attr(any(test, feature = "mock"), mockall::automock)]
 #[async_trait]
@@ -47,6 +60,11 @@ pub trait Courier: Send + Sync {
     /// The courier's label for `order`'s booked parcel as a PDF; `None`: the shop draws its
     /// own packing slip (the manual courier).
     async fn label(&self, order: &Order) -> Result<Option<Vec<u8>>, CourierError>;
+
+    /// Books the collection of a return's parcel (a reverse pickup), or finishes the booking
+    /// an earlier try began: never two for one return. `None`: this courier books nothing
+    /// and the admin moves the return on by hand.
+    async fn book_return(&self, pickup: &ReturnPickup) -> Result<Option<Booking>, CourierError>;
 }
 
 /// What the Shiprocket adapter has done so far for one of our orders (decisions D20): its own

@@ -8,7 +8,9 @@ pub(crate) mod mails;
 mod ports;
 mod service;
 
-pub use courier::{BuyerContact, Courier, CourierError, ShiprocketBooking, ShiprocketBookings};
+pub use courier::{
+    BuyerContact, Courier, CourierError, ReturnPickup, ShiprocketBooking, ShiprocketBookings,
+};
 #[cfg(any(test, feature = "mock"))]
 pub use courier::{MockCourier, MockShiprocketBookings};
 pub use error::OrderError;

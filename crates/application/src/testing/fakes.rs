@@ -863,4 +863,12 @@ impl Courier for FakeCourier {
     async fn label(&self, _order: &Order) -> Result<Option<Vec<u8>>, CourierError> {
         Ok(lock(&self.label).clone())
     }
+
+    /// Books nothing, as the manual courier: the admin moves returns on by hand.
+    async fn book_return(
+        &self,
+        _pickup: &crate::orders::ReturnPickup,
+    ) -> Result<Option<Booking>, CourierError> {
+        Ok(None)
+    }
 }

@@ -35,6 +35,10 @@ struct FakeState {
     labels: u32,
     pickups: u32,
     last_order: Option<Value>,
+    return_creates: u32,
+    last_return: Option<Value>,
+    /// The bodies of every AWB request, in order.
+    awb_requests: Vec<Value>,
 }
 
 #[derive(Clone)]
@@ -108,7 +112,17 @@ impl Respond for FakeShiprocket {
                     "awb_code": "", "courier_company_id": "", "courier_name": ""
                 }))
             }
+            "/v1/external/orders/create/return" => {
+                state.return_creates += 1;
+                let id = 5000 + i64::from(state.return_creates);
+                state.last_return = Some(body);
+                ResponseTemplate::new(200).set_body_json(json!({
+                    "order_id": id, "shipment_id": id + 1000,
+                    "status": "RETURN PENDING", "status_code": 21, "company_name": "Paduka"
+                }))
+            }
             "/v1/external/courier/assign/awb" => {
+                state.awb_requests.push(body.clone());
                 if state.awb_failures > 0 {
                     state.awb_failures -= 1;
                     return ResponseTemplate::new(500)
@@ -127,7 +141,9 @@ impl Respond for FakeShiprocket {
                 ResponseTemplate::new(200).set_body_json(json!({
                     "data": {"shipping_address": [
                         {"pickup_location": "Other", "pin_code": 400001},
-                        {"pickup_location": "Warehouse", "pin_code": 110001}
+                        {"pickup_location": "Warehouse", "pin_code": 110001, "name": "Paduka Footwear",
+                         "address": "4 Chandni Chowk", "address_2": "", "city": "New Delhi",
+                         "state": "Delhi", "email": "shop@paduka.test", "phone": "9811111111"}
                     ]}
                 }))
             }
@@ -562,4 +578,93 @@ async fn an_estimate_not_given_within_two_seconds_is_not_waited_for() {
         matches!(slow, Err(CourierError::Unavailable(_))),
         "{slow:?}"
     );
+}
+
+fn return_pickup() -> ReturnPickup {
+    let mut order = cod_order();
+    order.paid = true;
+    ReturnPickup {
+        number: "RET-000007".into(),
+        order,
+        buyer: buyer(),
+        items: vec![(0, 1)],
+    }
+}
+
+#[tokio::test]
+async fn a_return_is_collected_from_the_shopper_and_brought_to_the_pickup_address() {
+    let (server, fake) = fake_shiprocket().await;
+    let store = Arc::new(MemoryStore::default());
+    let courier = adapter(&server.uri(), &store);
+    let pickup = return_pickup();
+
+    let booking = courier.book_return(&pickup).await.unwrap().unwrap();
+
+    assert_eq!(booking.awb.as_str(), "141123221084922");
+    assert_eq!(booking.courier.as_str(), "Xpressbees Surface");
+    let state = fake.state();
+    assert_eq!((state.return_creates, state.creates), (1, 0));
+    let sent = state.last_return.clone().unwrap();
+    assert_eq!(sent["order_id"], "RET-000007");
+    assert_eq!(sent["payment_method"], "PREPAID");
+    assert_eq!(sent["pickup_customer_name"], "Asha");
+    assert_eq!(sent["pickup_pincode"], "560038");
+    assert_eq!(sent["pickup_city"], "Bengaluru");
+    assert_eq!(sent["pickup_phone"], "9876543210");
+    assert_eq!(sent["shipping_pincode"], "110001");
+    assert_eq!(sent["shipping_address"], "4 Chandni Chowk");
+    assert_eq!(sent["shipping_city"], "New Delhi");
+    let line = &pickup.order.lines[0];
+    let items = sent["order_items"].as_array().unwrap();
+    assert_eq!(items.len(), 1);
+    assert_eq!(items[0]["units"], 1);
+    assert_eq!(
+        items[0]["selling_price"].as_f64().unwrap(),
+        line.unit_price.discounted(line.discount).rupees()
+    );
+    assert_eq!(
+        state.awb_requests.last().unwrap(),
+        &json!({"shipment_id": 6001, "is_return": 1})
+    );
+    let kept = store.kept("RET-000007").unwrap();
+    assert_eq!(kept.shipment_id, Some(6001));
+    assert!(kept.pickup_requested);
+}
+
+#[tokio::test]
+async fn a_return_booking_cut_short_resumes_without_a_second_return_order() {
+    let (server, fake) = fake_shiprocket().await;
+    let store = Arc::new(MemoryStore::default());
+    let courier = adapter(&server.uri(), &store);
+    fake.state().awb_failures = 1;
+
+    let failed = courier.book_return(&return_pickup()).await;
+    assert!(
+        matches!(failed, Err(CourierError::Unavailable(_))),
+        "{failed:?}"
+    );
+    let booking = courier
+        .book_return(&return_pickup())
+        .await
+        .unwrap()
+        .unwrap();
+    courier.book_return(&return_pickup()).await.unwrap();
+
+    assert_eq!(booking.awb.as_str(), "141123221084922");
+    let state = fake.state();
+    assert_eq!(state.return_creates, 1, "one return order at Shiprocket");
+    assert_eq!(state.awbs, 1, "the AWB asked for until it came, then kept");
+}
+
+#[tokio::test]
+async fn a_return_is_not_booked_without_the_shoppers_phone() {
+    let (server, fake) = fake_shiprocket().await;
+    let store = Arc::new(MemoryStore::default());
+    let mut pickup = return_pickup();
+    pickup.buyer.phone = None;
+
+    let refused = adapter(&server.uri(), &store).book_return(&pickup).await;
+
+    assert_eq!(refused.unwrap_err().to_string(), PHONE_REQUIRED);
+    assert_eq!(fake.state().return_creates, 0);
 }
