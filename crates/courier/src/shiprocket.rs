@@ -7,19 +7,20 @@ use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use async_trait::async_trait;
-use chrono::{FixedOffset, NaiveDate, Utc};
+use chrono::{NaiveDate, Utc};
 use paduka_application::checkout::CourierEstimates;
 use paduka_application::orders::{
     BuyerContact, Courier, CourierError, ReturnPickup, ShiprocketBooking, ShiprocketBookings,
 };
 use paduka_domain::InvalidInput;
 use paduka_domain::contact::Pincode;
-use paduka_domain::order::{Awb, Booking, CourierName, Order, OrderLine, ShipRequest, TrackingUrl};
+use paduka_domain::order::{Awb, Booking, CourierName, Order, ShipRequest, TrackingUrl};
 use reqwest::{Method, StatusCode};
 use secrecy::{ExposeSecret, SecretString};
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 
+use forms::{Contact, india_date_time, item};
 pub use replies::city_of;
 use replies::{
     AwbReply, CreateReply, LabelReply, LoginReply, SearchReply, as_i64, as_text, etd_of, message_of,
@@ -524,41 +525,6 @@ impl ShiprocketCourier {
     }
 }
 
-/// A buyer split as Shiprocket's forms want them.
-struct Contact {
-    first: String,
-    last: String,
-    email: String,
-    phone: String,
-}
-
-/// `units` pairs of an order's line as one of Shiprocket's `order_items`.
-fn item(line: &OrderLine, units: u32) -> Value {
-    let (name, sku) = match &line.variant_label {
-        Some(size) => (
-            format!("{} ({size})", line.name),
-            format!("{}-{size}", line.product.as_str()),
-        ),
-        None => (line.name.clone(), line.product.as_str().to_owned()),
-    };
-    json!({
-        "name": name,
-        "sku": sku,
-        "units": units,
-        "selling_price": line.unit_price.discounted(line.discount).rupees(),
-        "hsn": line.tax.as_ref().map(|tax| tax.hsn.to_string()),
-    })
-}
-
-/// A moment as Shiprocket's `order_date` wants it, in India time.
-fn india_date_time(moment: chrono::DateTime<Utc>) -> String {
-    let india = FixedOffset::east_opt(5 * 3600 + 30 * 60).expect("India's offset");
-    moment
-        .with_timezone(&india)
-        .format("%Y-%m-%d %H:%M")
-        .to_string()
-}
-
 #[async_trait]
 impl Courier for ShiprocketCourier {
     async fn book(
@@ -604,6 +570,7 @@ impl Courier for ShiprocketCourier {
     }
 }
 
+mod forms;
 mod replies;
 mod returns;
 #[cfg(test)]

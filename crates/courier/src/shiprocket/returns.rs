@@ -11,8 +11,9 @@ use paduka_domain::{InvalidInput, OrderId};
 use reqwest::Method;
 use serde_json::{Value, json};
 
+use super::forms::{india_date_time, item};
 use super::replies::{CreateReply, as_i64, as_text, city_of};
-use super::{ShiprocketCourier, india_date_time, item, unavailable};
+use super::{ShiprocketCourier, unavailable};
 
 /// Refused when Shiprocket's settings have no pickup address by the configured name: the
 /// parcel would have nowhere to go.
