@@ -195,3 +195,61 @@ describe('admin returns', () => {
     expect(rowOf('RET-000004')).toHaveTextContent('to a bank account');
   });
 });
+
+describe('admin overview: returns', () => {
+  function statsFixture(returns?: unknown) {
+    return {
+      success: true,
+      today: { orders: 0, revenue: 0 },
+      last30Days: { orders: 0, revenue: 0 },
+      revenueByDay: [],
+      pendingOrders: 0,
+      toCollect: { orders: 0, amount: 0 },
+      lowStock: [],
+      ...(returns === undefined ? {} : { returns }),
+    };
+  }
+
+  it('shows returns by reason and the return rate per size', async () => {
+    mockApi({
+      ...base,
+      'GET /admin/stats': {
+        body: statsFixture({
+          byReason: [
+            { reason: 'Too small', count: 6 },
+            { reason: 'Too big', count: 2 },
+            { reason: 'Damaged', count: 1 },
+            { reason: 'Not as described', count: 0 },
+            { reason: 'Changed my mind', count: 3 },
+          ],
+          bySize: [
+            { size: 'UK 7', returned: 1, sold: 40, rate: 0.025 },
+            { size: 'UK 8', returned: 6, sold: 50, rate: 0.12 },
+          ],
+        }),
+      },
+    });
+    renderApp('/admin/dashboard');
+    const reasons = await screen.findByRole('table', { name: 'Returns by reason, last 90 days' });
+    expect(
+      within(reasons)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => r.textContent),
+    ).toEqual(['Too small6', 'Too big2', 'Damaged1', 'Not as described0', 'Changed my mind3']);
+    const sizes = within(screen.getByRole('region', { name: 'Return rate by size' })).getByRole('table');
+    expect(
+      within(sizes)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual(['SizeReturnedSoldRate', 'UK 71402.5%', 'UK 865012%']);
+  });
+
+  it('shows nothing of returns when the server sends none', async () => {
+    mockApi({ ...base, 'GET /admin/stats': { body: statsFixture() } });
+    renderApp('/admin/dashboard');
+    await screen.findByText('Revenue today');
+    expect(screen.queryByText('Returns by reason')).not.toBeInTheDocument();
+    expect(screen.queryByText('Return rate by size')).not.toBeInTheDocument();
+  });
+});
