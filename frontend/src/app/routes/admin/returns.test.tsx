@@ -78,6 +78,7 @@ describe('admin returns', () => {
     expect(first).toHaveTextContent('Refund');
     expect(first).toHaveTextContent('₹1,169');
     expect(within(first).getByRole('link', { name: 'o1' })).toHaveAttribute('href', '/edit-order/o1');
+    expect(first).toHaveTextContent('o1Asha VermaPaid online');
     expect(
       within(actionsOf('RET-000001'))
         .getAllByRole('button')

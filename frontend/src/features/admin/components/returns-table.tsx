@@ -12,7 +12,7 @@ import { REFUND_TO_TEXT, RETURN_BADGE, kindText, lineName } from '@/utils/return
 import { useAllOrders } from '../api/get-all-orders';
 import { useAllReturns } from '../api/returns';
 import { useReturnStep } from '../hooks/use-return-step';
-import { formatIst } from '../utils/admin-format';
+import { formatIst, orderUserName } from '../utils/admin-format';
 import { AdminTable } from './admin-table';
 import { CompleteDialog, ReceiveDialog, RejectDialog } from './return-dialogs';
 
@@ -132,7 +132,7 @@ function PerLine({ ret, value }: { ret: Return; value: (line: Return['lines'][nu
 
 /**
  * /admin/returns (decisions section 16): chips for each status (the server filters, `?status=`),
- * and a table of returns (number, order, lines, reason, kind, refund, status) with the steps each
+ * and a table of returns (number, order with its shopper, lines, reason, kind, refund, status) with the steps each
  * status allows; every step shows the server's message.
  */
 export function ReturnsTable() {
@@ -183,7 +183,12 @@ export function ReturnsTable() {
                 <Link className="admin-id" to={paths.editOrder.getHref(ret.orderId)}>
                   {ret.orderId}
                 </Link>
-                {order ? <span className="admin-payment-note">{paymentText(order)}</span> : null}
+                {order ? (
+                  <>
+                    <span className="admin-payment-note">{orderUserName(order.user)}</span>
+                    <span className="admin-payment-note">{paymentText(order)}</span>
+                  </>
+                ) : null}
               </td>
               <td>
                 <PerLine ret={ret} value={(line) => `${line.quantity} × ${lineName(line)}`} />
