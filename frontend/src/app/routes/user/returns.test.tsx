@@ -269,7 +269,17 @@ describe('my orders: a return in progress', () => {
         { status: 'Rejected', at: '2024-03-11T06:30:00Z', note: 'Worn outdoors' },
       ],
     });
-    const { user, calls, store } = openOrders([deliveredOrder()], [approved, completed, rejected], {
+    const failed = returnFixture({
+      _id: 'r4',
+      number: 'RET-000004',
+      status: 'Completed',
+      events: [
+        { status: 'Requested', at: '2024-03-10T06:30:00Z', note: null },
+        { status: 'Received', at: '2024-03-13T06:30:00Z', note: 'Sole worn through' },
+        { status: 'Completed', at: '2024-03-14T06:30:00Z', note: null },
+      ],
+    });
+    const { user, calls, store } = openOrders([deliveredOrder()], [approved, completed, rejected, failed], {
       'GET /return/credit-note/:id': fileReply({
         content: '%PDF-1.7\n% credit note\n%%EOF\n',
         type: 'application/pdf',
@@ -305,6 +315,11 @@ describe('my orders: a return in progress', () => {
     expect(third).toHaveTextContent('Too small · Exchange for UK 9');
     expect(third).not.toHaveTextContent('Refund');
     expect(within(third).queryByRole('button', { name: 'Cancel return' })).not.toBeInTheDocument();
+
+    const fourth = screen.getByRole('region', { name: 'Return RET-000004' });
+    expect(fourth).toHaveTextContent('Sole worn through');
+    expect(fourth).toHaveTextContent('Not refunded: the pairs did not pass our check');
+    expect(fourth).not.toHaveTextContent('₹');
 
     await user.click(within(first).getByRole('button', { name: 'Cancel return' }));
     expect(await toast('Return cancelled')).toBeInTheDocument();

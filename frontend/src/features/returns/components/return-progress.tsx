@@ -51,6 +51,12 @@ function CancelReturnButton({ ret }: { ret: Return }) {
 }
 
 /**
+ * Completed without anywhere the money went: the pairs failed the quality check, and a failed
+ * check refunds nothing (the return's JSON has no `qc` of its own).
+ */
+const notRefunded = (ret: Return) => ret.status === 'Completed' && !ret.refundTo && !ret.creditNoteNo;
+
+/**
  * One return of an order, on my orders (decisions section 16): its number and status, its steps
  * as a timeline, its lines, the refund, `Cancel return` before pickup and `Download credit note`
  * once refunded.
@@ -65,7 +71,9 @@ export function ReturnProgress({ ret, now }: { ret: Return; now?: Date }) {
       </header>
       <ReturnTimeline ret={ret} now={now} />
       <ReturnLines lines={ret.lines} />
-      {refunds ? (
+      {refunds && notRefunded(ret) ? (
+        <p className="return-refund">Not refunded: the pairs did not pass our check</p>
+      ) : refunds ? (
         <p className="return-refund">
           Refund <strong>{formatRupees(ret.refundAmount)}</strong>
           {ret.refundTo ? ` ${REFUND_TO_TEXT[ret.refundTo] ?? ''}` : null}
