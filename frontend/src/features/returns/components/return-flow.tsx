@@ -78,13 +78,9 @@ export function ReturnFlow({ order, returns, products, productsLoading = false, 
   const [created, setCreated] = useState<{ ret: Return; message: string } | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
 
-  // Each screen starts at its heading, for a screen reader and on a phone scrolled down.
-  const first = useRef(true);
+  // The flow and each of its screens start at the heading, for a screen reader and on a phone
+  // scrolled down.
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
     heading.current?.focus();
   }, [screen]);
 
