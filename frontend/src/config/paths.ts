@@ -39,6 +39,7 @@ export const paths = {
     sale: adminPage('sale'),
     categories: adminPage('categories'),
     coupons: adminPage('coupons'),
+    returns: adminPage('returns'),
   },
   editOrder: byId('/edit-order'),
 } as const;

@@ -29,6 +29,12 @@ export const queryKeys = {
     admin: () => [...queryKeys.orders.all, 'admin'] as const,
     detail: (id: string) => [...queryKeys.orders.all, 'detail', id] as const,
   },
+  returns: {
+    all: ['returns'] as const,
+    mine: (userId: string) => [...queryKeys.returns.all, 'mine', userId] as const,
+    /** `status`: '' for every return. */
+    admin: (status: string) => [...queryKeys.returns.all, 'admin', status] as const,
+  },
   users: {
     all: ['users'] as const,
     list: () => [...queryKeys.users.all, 'list'] as const,

@@ -26,4 +26,5 @@ export const AdminProductsRoute = lazyNamed(() => import('./admin/products'), 'A
 export const AdminCategoriesRoute = lazyNamed(() => import('./admin/categories'), 'AdminCategoriesRoute');
 export const AdminSaleRoute = lazyNamed(() => import('./admin/sale'), 'AdminSaleRoute');
 export const AdminCouponsRoute = lazyNamed(() => import('./admin/coupons'), 'AdminCouponsRoute');
+export const AdminReturnsRoute = lazyNamed(() => import('./admin/returns'), 'AdminReturnsRoute');
 export const AdminUsersRoute = lazyNamed(() => import('./admin/users'), 'AdminUsersRoute');

@@ -3,12 +3,16 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { useMyOrders } from '@/features/orders/api/get-my-orders';
-import { OrderCard } from '@/features/orders/components/order-card';
 import '@/features/orders/components/orders.css';
+import { useMyReturns } from '@/features/returns/api/get-my-returns';
+import { returnsOfOrder } from '@/features/returns/utils/returnable';
+import '@/features/returns/components/returns.css';
+import { OrderWithReturns } from './order-with-returns';
 
 export function OrdersRoute() {
   const userId = useAuthStore((s) => s._id || s.user?._id || '');
   const orders = useMyOrders(userId);
+  const returns = useMyReturns(userId);
 
   return (
     <div className="container page page-narrow" style={{ maxWidth: 900 }}>
@@ -37,7 +41,7 @@ export function OrdersRoute() {
         <ul className="orders-list">
           {orders.data.map((order) => (
             <li key={order._id}>
-              <OrderCard order={order} />
+              <OrderWithReturns order={order} returns={returns.data && returnsOfOrder(returns.data, order._id)} />
             </li>
           ))}
         </ul>

@@ -8,9 +8,10 @@ const LINKS = [
   { label: 'Categories', href: paths.admin.categories.getHref() },
   { label: 'Sale', href: paths.admin.sale.getHref() },
   { label: 'Coupons', href: paths.admin.coupons.getHref() },
+  { label: 'Returns', href: paths.admin.returns.getHref() },
 ];
 
-/** The strip every admin screen shows: Users, Orders, Products, Categories, Sale, Coupons. */
+/** The strip every admin screen shows: Users, Orders, Products, Categories, Sale, Coupons, Returns. */
 export function AdminNav() {
   return (
     <nav className="admin-nav" aria-label="Admin">

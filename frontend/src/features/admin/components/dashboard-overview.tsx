@@ -6,6 +6,8 @@ import { useAdminStats } from '../api/get-admin-stats';
 import { formatDayLabel } from '../utils/admin-format';
 import { formatCount, formatPercent, formatRupees } from '@/lib/format';
 import type { AdminStats, RtoStats } from '@/types/api';
+import type { ReturnsStats } from '@/types/returns';
+import { ReturnsStatsPanels } from './returns-stats';
 
 const RevenueChart = lazy(() => import('./revenue-chart').then((m) => ({ default: m.RevenueChart })));
 
@@ -131,6 +133,8 @@ export function DashboardOverview() {
   }
 
   const { today, last30Days, revenueByDay, pendingOrders, lowStock, toCollect, rto } = stats.data;
+  // Not in the generated contract yet (types/returns.ts); a server without returns leaves it out.
+  const returns = (stats.data as AdminStats & { returns?: ReturnsStats | null }).returns;
   return (
     <div className="dashboard">
       <dl className="stat-cards">
@@ -199,6 +203,11 @@ export function DashboardOverview() {
           ) : null}
         </div>
       </div>
+      {returns ? (
+        <div className="dashboard-panels">
+          <ReturnsStatsPanels returns={returns} />
+        </div>
+      ) : null}
     </div>
   );
 }

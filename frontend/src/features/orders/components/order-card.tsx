@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DownloadInvoiceButton } from '@/components/ui/download-invoice-button';
 import { OrderTimeline } from '@/components/ui/order-timeline';
@@ -23,11 +24,19 @@ const STATUS_BADGE: Record<OrderStatus, string> = {
   'Returned to origin': 'badge-neutral',
 };
 
+type OrderCardProps = {
+  order: Order;
+  /** Under the facts: what the screen adds about the order (its returns). */
+  children?: ReactNode;
+  /** In the footer, before Download invoice (`Return or exchange`). */
+  actions?: ReactNode;
+};
+
 /**
  * One of my orders: id, date, address (and the place of supply), invoice number, products,
  * Delivery, status, how it is paid, payment id, total, Download invoice, Cancel Order.
  */
-export function OrderCard({ order }: { order: Order }) {
+export function OrderCard({ order, children, actions }: OrderCardProps) {
   const cancel = useCancelOrder();
   // Delivered (the spec's toast), shipped, back at the shop or cancelled: the server would refuse.
   const refusal = cancelRefusal(order);
@@ -130,7 +139,10 @@ export function OrderCard({ order }: { order: Order }) {
         </div>
       </dl>
 
+      {children}
+
       <footer className="order-foot">
+        {actions}
         <DownloadInvoiceButton order={order} />
         <button
           type="button"

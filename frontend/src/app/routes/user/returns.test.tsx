@@ -1,0 +1,336 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { useAuthStore } from '@/features/auth/stores/auth-store';
+import { orderFixture, productFixture, sessionFor, shipmentFixture, shopper } from '@/testing/data';
+import { captureDownloads } from '@/testing/downloads';
+import { fileReply, mockApi, type MockReply, type MockRequest } from '@/testing/mock-api';
+import { returnFixture, returnStepRoutes } from '@/testing/return-server';
+import { renderApp } from '@/testing/render-app';
+import type { Order } from '@/types/api';
+import type { Return } from '@/types/returns';
+
+const base = {
+  'GET /sale/allsales': { body: { success: true, sales: [] } },
+  'GET /auth/user-auth': { body: { ok: true } },
+};
+
+const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+const toast = (text: string) => screen.findByText(text, { selector: '.Toastify *' });
+const article = (id: string) => screen.getByRole('article', { name: `Order ID: ${id}` });
+
+/** Delivered two days ago: two pairs of Trail Runner UK 8, one Court Classic UK 7. */
+function deliveredOrder(overrides: Partial<Order> = {}): Order {
+  return orderFixture({
+    _id: 'o1',
+    status: 'Delivered',
+    shipment: shipmentFixture({ deliveredAt: daysAgo(2) }),
+    products: [
+      {
+        _id: 'p1',
+        name: 'Trail Runner',
+        photo: '',
+        category: { name: 'Sneakers' },
+        type: 'UK 8',
+        price: 1299,
+        discount: 10,
+        quantity: 2,
+      },
+      {
+        _id: 'p2',
+        name: 'Court Classic',
+        photo: '',
+        category: { name: 'Sneakers' },
+        type: 'UK 7',
+        price: 1000,
+        discount: 0,
+        quantity: 1,
+      },
+    ],
+    amount: 3338,
+    subtotal: 3338,
+    ...overrides,
+  });
+}
+
+// UK 7 costs what UK 8 does and has 3 left; UK 9 costs more. Court Classic's other size costs more.
+const trailRunner = productFixture({
+  _id: 'p1',
+  name: 'Trail Runner',
+  type: ['UK 7', 'UK 8', 'UK 9'],
+  price: [1299, 1299, 1499],
+  discount: [10, 10, 10],
+  stock: [3, 0, 5],
+});
+const courtClassic = productFixture({ _id: 'p2', name: 'Court Classic', type: ['UK 7', 'UK 8'], price: [1000, 1200] });
+
+function openOrders(
+  orders: Order[],
+  returns: Return[],
+  extra: Record<string, MockReply | ((request: MockRequest) => MockReply | Promise<MockReply>)> = {},
+) {
+  const store = { returns };
+  const api = mockApi({
+    ...base,
+    'POST /order/myorders': { body: { success: true, orders } },
+    'GET /return/mine': () => ({ body: { success: true, returns: store.returns } }),
+    'GET /product/get-product/p1': { body: { success: true, product: trailRunner } },
+    'GET /product/get-product/p2': { body: { success: true, product: courtClassic } },
+    ...returnStepRoutes(store),
+    ...extra,
+  });
+  useAuthStore.getState().setSession(sessionFor(shopper));
+  return { store, ...api, ...renderApp('/user/orders') };
+}
+
+describe('my orders: return or exchange', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('offers Return or exchange only on a delivered order within the window', async () => {
+    openOrders(
+      [
+        deliveredOrder(),
+        deliveredOrder({ _id: 'o2', shipment: shipmentFixture({ deliveredAt: daysAgo(9) }) }),
+        orderFixture({ _id: 'o3' }),
+        // Set Delivered by hand a day ago: no shipment, its last change is when.
+        deliveredOrder({ _id: 'o4', shipment: null, updatedAt: daysAgo(1) }),
+        // Everything already asked for.
+        deliveredOrder({ _id: 'o5', products: [deliveredOrder().products[0]!] }),
+      ],
+      [returnFixture({ _id: 'r5', orderId: 'o5', lines: [{ ...returnFixture().lines[0]!, quantity: 2 }] })],
+    );
+    await screen.findByRole('article', { name: 'Order ID: o1' });
+    const offered = (id: string) => within(article(id)).queryByRole('button', { name: 'Return or exchange' }) !== null;
+    await waitFor(() => expect(offered('o1')).toBe(true));
+    expect(offered('o2')).toBe(false);
+    expect(offered('o3')).toBe(false);
+    expect(offered('o4')).toBe(true);
+    expect(offered('o5')).toBe(false);
+  });
+
+  it('asks for the lines, reviews them and sends the request, in three screens', async () => {
+    let sent: unknown = null;
+    const { user, store } = openOrders([deliveredOrder()], [], {
+      'POST /return/request': ({ body }) => {
+        sent = body;
+        const created = returnFixture({
+          _id: 'r9',
+          number: 'RET-000009',
+          lines: [
+            { ...returnFixture().lines[0]!, kind: 'exchange', newSize: 'UK 7', amount: 1169.07 },
+            {
+              line: 1,
+              productId: 'p2',
+              name: 'Court Classic',
+              size: 'UK 7',
+              newSize: null,
+              quantity: 1,
+              reason: 'Damaged',
+              kind: 'refund',
+              amount: 999.94,
+            },
+          ],
+          refundAmount: 999.94,
+        });
+        store.returns = [created];
+        return { status: 201, body: { success: true, message: 'Return requested', return: created } };
+      },
+    });
+    await user.click(
+      await within(await screen.findByRole('article')).findByRole('button', { name: 'Return or exchange' }),
+    );
+    const flow = screen.getByRole('region', { name: 'Return or exchange' });
+    expect(flow).toHaveTextContent('Step 1 of 3');
+
+    await user.click(within(flow).getByRole('button', { name: 'Continue' }));
+    expect(within(flow).getByRole('alert')).toHaveTextContent('Choose at least one pair to return');
+
+    const runner = within(flow).getByRole('group', { name: 'Trail Runner (UK 8)' });
+    const pairs = within(runner).getByLabelText('Pairs to return');
+    expect(
+      within(pairs)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['0', '1', '2']);
+    await user.selectOptions(pairs, '1');
+    expect(
+      within(within(runner).getByLabelText('Reason'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choose a reason', 'Too small', 'Too big', 'Damaged', 'Not as described', 'Changed my mind']);
+    await user.selectOptions(within(runner).getByLabelText('Reason'), 'Too small');
+    await user.click(within(runner).getByRole('radio', { name: 'Exchange for another size' }));
+    await user.click(within(flow).getByRole('button', { name: 'Continue' }));
+    expect(within(flow).getByRole('alert')).toHaveTextContent('Choose the new size');
+    const newSize = within(runner).getByLabelText('New size');
+    // Only the other size at the same price that is in stock.
+    expect(
+      within(newSize)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choose a size', 'UK 7 (only 3 left)']);
+    await user.selectOptions(newSize, 'UK 7 (only 3 left)');
+
+    const court = within(flow).getByRole('group', { name: 'Court Classic (UK 7)' });
+    await user.selectOptions(within(court).getByLabelText('Pairs to return'), '1');
+    await user.selectOptions(within(court).getByLabelText('Reason'), 'Damaged');
+    expect(within(court).getByRole('radio', { name: 'Exchange for another size' })).toBeDisabled();
+    expect(court).toHaveTextContent('No other size at this price in stock');
+    await user.click(within(flow).getByRole('button', { name: 'Continue' }));
+
+    expect(flow).toHaveTextContent('Step 2 of 3');
+    const lines = within(flow)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(lines).toEqual([
+      '1 × Trail Runner (UK 8)Too small · Exchange for UK 7',
+      '1 × Court Classic (UK 7)Damaged · Refund about ₹999.94',
+    ]);
+    expect(flow).toHaveTextContent('Refund estimate ₹999.94 to your original payment');
+    await user.click(within(flow).getByRole('button', { name: 'Request return' }));
+
+    expect(await within(flow).findByRole('heading', { name: 'Return requested' })).toBeInTheDocument();
+    expect(flow).toHaveTextContent('Step 3 of 3');
+    expect(flow).toHaveTextContent('Your return number is RET-000009.');
+    expect(flow).toHaveTextContent('Your new size ships as soon as the old pair is picked up.');
+    expect(flow).toHaveTextContent('₹999.94 is refunded to your original payment');
+    expect(sent).toEqual({
+      orderId: 'o1',
+      lines: [
+        { line: 0, quantity: 1, reason: 'Too small', kind: 'exchange', size: 0 },
+        { line: 1, quantity: 1, reason: 'Damaged', kind: 'refund' },
+      ],
+    });
+
+    // The return shows on the order; one Trail Runner is left to ask for.
+    expect(await screen.findByRole('region', { name: 'Return RET-000009' })).toBeInTheDocument();
+    await user.click(within(flow).getByRole('button', { name: 'Done' }));
+    expect(screen.queryByRole('region', { name: 'Return or exchange' })).not.toBeInTheDocument();
+    expect(within(article('o1')).getByRole('button', { name: 'Return or exchange' })).toBeInTheDocument();
+  });
+
+  it("toasts the server's refusal and stays on the review", async () => {
+    const { user, calls } = openOrders([deliveredOrder()], [], {
+      'POST /return/request': { status: 400, body: { success: false, message: 'Return window has closed' } },
+    });
+    await user.click(
+      await within(await screen.findByRole('article')).findByRole('button', { name: 'Return or exchange' }),
+    );
+    const flow = screen.getByRole('region', { name: 'Return or exchange' });
+    const runner = within(flow).getByRole('group', { name: 'Trail Runner (UK 8)' });
+    await user.selectOptions(within(runner).getByLabelText('Pairs to return'), '2');
+    await user.selectOptions(within(runner).getByLabelText('Reason'), 'Changed my mind');
+    await user.click(within(flow).getByRole('button', { name: 'Continue' }));
+    expect(flow).toHaveTextContent('Refund estimate ₹2,338.05 to your original payment');
+    await user.click(within(flow).getByRole('button', { name: 'Request return' }));
+    expect(await toast('Return window has closed')).toBeInTheDocument();
+    expect(flow).toHaveTextContent('Step 2 of 3');
+    expect(within(flow).getByRole('button', { name: 'Request return' })).toBeEnabled();
+    expect(calls.filter((c) => c.path === '/return/request')).toHaveLength(1);
+  });
+});
+
+describe('my orders: a return in progress', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  const stepsOf = (region: HTMLElement) =>
+    within(within(region).getByRole('list', { name: /^Progress of return/ }))
+      .getAllByRole('listitem')
+      .map((li) => li.querySelector('.timeline-label')?.firstChild?.textContent);
+
+  it('shows each return on its steps, with Cancel return before pickup and the credit note once refunded', async () => {
+    const saved = captureDownloads();
+    const approved = returnFixture({
+      status: 'Approved',
+      events: [
+        { status: 'Requested', at: '2024-03-10T06:30:00Z', note: null },
+        { status: 'Approved', at: '2024-03-11T06:30:00Z', note: null },
+      ],
+    });
+    const completed = returnFixture({
+      _id: 'r2',
+      number: 'RET-000002',
+      status: 'Completed',
+      refundAmount: 1169.1,
+      refundTo: 'credit',
+      creditNoteNo: 'CN/23-24/000001',
+      events: ['Requested', 'Approved', 'Picked up', 'Received', 'Completed'].map((status, i) => ({
+        status: status as Return['status'],
+        at: `2024-03-1${i}T06:30:00Z`,
+        note: null,
+      })),
+    });
+    const rejected = returnFixture({
+      _id: 'r3',
+      number: 'RET-000003',
+      status: 'Rejected',
+      lines: [{ ...returnFixture().lines[0]!, kind: 'exchange', newSize: 'UK 9' }],
+      refundAmount: 0,
+      events: [
+        { status: 'Requested', at: '2024-03-10T06:30:00Z', note: null },
+        { status: 'Rejected', at: '2024-03-11T06:30:00Z', note: 'Worn outdoors' },
+      ],
+    });
+    const failed = returnFixture({
+      _id: 'r4',
+      number: 'RET-000004',
+      status: 'Completed',
+      events: [
+        { status: 'Requested', at: '2024-03-10T06:30:00Z', note: null },
+        { status: 'Received', at: '2024-03-13T06:30:00Z', note: 'Sole worn through' },
+        { status: 'Completed', at: '2024-03-14T06:30:00Z', note: null },
+      ],
+    });
+    const { user, calls, store } = openOrders([deliveredOrder()], [approved, completed, rejected, failed], {
+      'GET /return/credit-note/:id': fileReply({
+        content: '%PDF-1.7\n% credit note\n%%EOF\n',
+        type: 'application/pdf',
+        filename: 'credit-note-CN-23-24-000001.pdf',
+      }),
+    });
+
+    const first = await screen.findByRole('region', { name: 'Return RET-000001' });
+    expect(stepsOf(first)).toEqual(['Requested', 'Approved', 'Picked up', 'Received', 'Completed']);
+    expect(within(first).getByText('Approved', { selector: '.timeline-label' }).closest('li')).toHaveAttribute(
+      'aria-current',
+      'step',
+    );
+    expect(within(first).getByText('Approved', { selector: '.badge' })).toBeInTheDocument();
+    expect(first).toHaveTextContent('1 × Trail Runner (UK 8)Too small · Refund');
+    expect(first).toHaveTextContent('Refund ₹1,169');
+    expect(within(first).queryByRole('button', { name: 'Download credit note' })).not.toBeInTheDocument();
+
+    const second = screen.getByRole('region', { name: 'Return RET-000002' });
+    expect(within(second).getByText('Completed', { selector: '.timeline-label' }).closest('li')).toHaveAttribute(
+      'aria-current',
+      'step',
+    );
+    expect(second).toHaveTextContent('Refund ₹1,169.10 as store credit');
+    expect(within(second).queryByRole('button', { name: 'Cancel return' })).not.toBeInTheDocument();
+    await user.click(within(second).getByRole('button', { name: 'Download credit note' }));
+    await waitFor(() => expect(saved.map((f) => f.filename)).toEqual(['credit-note-CN-23-24-000001.pdf']));
+    expect(calls.find((c) => c.path === '/return/credit-note/r2')?.headers.get('Authorization')).toBe('token-u1');
+
+    const third = screen.getByRole('region', { name: 'Return RET-000003' });
+    expect(stepsOf(third)).toEqual(['Requested', 'Rejected']);
+    expect(third).toHaveTextContent('Worn outdoors');
+    expect(third).toHaveTextContent('Too small · Exchange for UK 9');
+    expect(third).not.toHaveTextContent('Refund');
+    expect(within(third).queryByRole('button', { name: 'Cancel return' })).not.toBeInTheDocument();
+
+    const fourth = screen.getByRole('region', { name: 'Return RET-000004' });
+    expect(fourth).toHaveTextContent('Sole worn through');
+    expect(fourth).toHaveTextContent('Not refunded: the pairs did not pass our check');
+    expect(fourth).not.toHaveTextContent('₹');
+
+    await user.click(within(first).getByRole('button', { name: 'Cancel return' }));
+    expect(await toast('Return cancelled')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'PUT' && c.path === '/return/cancel/r1')).toBe(true);
+    expect(store.returns[0]!.status).toBe('Cancelled');
+    await waitFor(() =>
+      expect(stepsOf(screen.getByRole('region', { name: 'Return RET-000001' }))).toEqual([
+        'Requested',
+        'Approved',
+        'Cancelled',
+      ]),
+    );
+  });
+});

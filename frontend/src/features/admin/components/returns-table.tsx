@@ -1,0 +1,229 @@
+import { useMutation } from '@tanstack/react-query';
+import { useMemo, useState, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-client';
+import { formatRupees } from '@/lib/format';
+import { notify } from '@/lib/notify';
+import { RETURN_STATUSES, type Return, type ReturnStatus } from '@/types/returns';
+import { CREDIT_NOTE_FAILED, downloadCreditNote } from '@/utils/credit-note';
+import { paymentText } from '@/utils/payment-method';
+import { REFUND_TO_TEXT, RETURN_BADGE, kindText, lineName } from '@/utils/return-text';
+import { useAllOrders } from '../api/get-all-orders';
+import { useAllReturns } from '../api/returns';
+import { useReturnStep } from '../hooks/use-return-step';
+import { formatIst, orderUserName } from '../utils/admin-format';
+import { AdminTable } from './admin-table';
+import { CompleteDialog, ReceiveDialog, RejectDialog } from './return-dialogs';
+
+type Dialog = { kind: 'reject' | 'receive' | 'complete'; ret: Return } | null;
+
+/** The status a search parameter names; '' (every return) for anything else. */
+const parseStatus = (value: string | null): ReturnStatus | '' =>
+  (RETURN_STATUSES as readonly string[]).includes(value ?? '') ? (value as ReturnStatus) : '';
+
+const EMPTY: Record<ReturnStatus | '', string> = {
+  '': 'No returns yet.',
+  Requested: 'No return waits for approval.',
+  Approved: 'No return waits for its pickup.',
+  'Picked up': 'No return is on its way back.',
+  Received: 'No return waits to be completed.',
+  Completed: 'No completed returns.',
+  Rejected: 'No rejected returns.',
+  Cancelled: 'No cancelled returns.',
+};
+
+function CreditNoteButton({ ret }: { ret: Return }) {
+  const download = useMutation({
+    mutationFn: () => downloadCreditNote(ret),
+    onError: (error) => notify.error(errorMessage(error, CREDIT_NOTE_FAILED)),
+  });
+  if (!ret.creditNoteNo) return null;
+  return (
+    <button
+      type="button"
+      className="btn btn-secondary btn-sm"
+      disabled={download.isPending}
+      onClick={() => download.mutate()}
+    >
+      {download.isPending ? 'Downloading...' : 'Credit note'}
+    </button>
+  );
+}
+
+/**
+ * The steps a return's status allows (decisions section 16): Approve or Reject while requested,
+ * Mark picked up or Reject once approved, Receive once picked up, Complete once received.
+ */
+function RowActions({ ret, onDialog }: { ret: Return; onDialog: (dialog: Dialog) => void }) {
+  const step = useReturnStep(ret);
+  const reject = (
+    <button type="button" className="btn btn-danger btn-sm" onClick={() => onDialog({ kind: 'reject', ret })}>
+      Reject
+    </button>
+  );
+  let actions: ReactNode;
+  switch (ret.status) {
+    case 'Requested':
+      actions = (
+        <>
+          <button
+            type="button"
+            className="btn btn-primary btn-sm"
+            disabled={step.pending}
+            onClick={() => void step.run({ step: 'approve' })}
+          >
+            Approve
+          </button>
+          {reject}
+        </>
+      );
+      break;
+    case 'Approved':
+      actions = (
+        <>
+          <button
+            type="button"
+            className="btn btn-primary btn-sm"
+            disabled={step.pending}
+            onClick={() => void step.run({ step: 'picked-up' })}
+          >
+            Mark picked up
+          </button>
+          {reject}
+        </>
+      );
+      break;
+    case 'Picked up':
+      actions = (
+        <button type="button" className="btn btn-primary btn-sm" onClick={() => onDialog({ kind: 'receive', ret })}>
+          Receive
+        </button>
+      );
+      break;
+    case 'Received':
+      actions = (
+        <button type="button" className="btn btn-primary btn-sm" onClick={() => onDialog({ kind: 'complete', ret })}>
+          Complete
+        </button>
+      );
+      break;
+    default:
+      actions = null;
+  }
+  return (
+    <div className="admin-row-actions" aria-label={`Actions on return ${ret.number}`} role="group">
+      {actions}
+      <CreditNoteButton ret={ret} />
+    </div>
+  );
+}
+
+/** One value per line, one under the other, as the lines are listed. */
+function PerLine({ ret, value }: { ret: Return; value: (line: Return['lines'][number]) => string }) {
+  return (
+    <ul className="admin-return-lines">
+      {ret.lines.map((line, i) => (
+        <li key={`${line.line}-${i}`}>{value(line)}</li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * /admin/returns (decisions section 16): chips for each status (the server filters, `?status=`),
+ * and a table of returns (number, order with its shopper, lines, reason, kind, refund, status) with the steps each
+ * status allows; every step shows the server's message.
+ */
+export function ReturnsTable() {
+  const [params, setParams] = useSearchParams();
+  const status = parseStatus(params.get('status'));
+  const returns = useAllReturns(status);
+  const orders = useAllOrders();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const orderOf = useMemo(() => {
+    const byId = new Map((orders.data ?? []).map((o) => [o._id, o]));
+    return (orderId: string) => byId.get(orderId);
+  }, [orders.data]);
+
+  const pick = (next: ReturnStatus | '') => setParams(next ? { status: next } : {}, { replace: true });
+  const lastNote = (ret: Return) => ret.events.filter((e) => e.note).at(-1)?.note ?? null;
+
+  return (
+    <div className="admin-orders">
+      <div className="admin-chips" role="group" aria-label="Show returns">
+        {(['', ...RETURN_STATUSES] as const).map((s) => (
+          <button
+            key={s || 'all'}
+            type="button"
+            className="admin-chip"
+            aria-pressed={status === s}
+            onClick={() => pick(s)}
+          >
+            {s || 'All'}
+          </button>
+        ))}
+      </div>
+      <AdminTable
+        list={returns}
+        loading="Loading returns"
+        failed="Failed to fetch returns"
+        empty={EMPTY[status]}
+        headers={['Return', 'Order', 'Lines', 'Reason', 'Kind', 'Refund', 'Status', 'Actions']}
+        cells={(ret) => {
+          const order = orderOf(ret.orderId);
+          const note = lastNote(ret);
+          return (
+            <>
+              <td>
+                <span className="admin-code">{ret.number}</span>
+                <span className="admin-amount-note">{formatIst(ret.createdAt)}</span>
+              </td>
+              <td>
+                <Link className="admin-id" to={paths.editOrder.getHref(ret.orderId)}>
+                  {ret.orderId}
+                </Link>
+                {order ? (
+                  <>
+                    <span className="admin-payment-note">{orderUserName(order.user)}</span>
+                    <span className="admin-payment-note">{paymentText(order)}</span>
+                  </>
+                ) : null}
+              </td>
+              <td>
+                <PerLine ret={ret} value={(line) => `${line.quantity} × ${lineName(line)}`} />
+              </td>
+              <td>
+                <PerLine ret={ret} value={(line) => line.reason} />
+              </td>
+              <td>
+                <PerLine ret={ret} value={kindText} />
+              </td>
+              <td>
+                {formatRupees(ret.refundAmount)}
+                {ret.refundTo ? <span className="admin-amount-note">{REFUND_TO_TEXT[ret.refundTo]}</span> : null}
+                {ret.creditNoteNo ? <span className="admin-amount-note">{ret.creditNoteNo}</span> : null}
+              </td>
+              <td>
+                <span className={`badge ${RETURN_BADGE[ret.status] ?? 'badge-neutral'}`}>{ret.status}</span>
+                {note ? <span className="admin-payment-note">{note}</span> : null}
+              </td>
+              <td>
+                <RowActions ret={ret} onDialog={setDialog} />
+              </td>
+            </>
+          );
+        }}
+      />
+      {dialog?.kind === 'reject' ? <RejectDialog ret={dialog.ret} onClose={() => setDialog(null)} /> : null}
+      {dialog?.kind === 'receive' ? <ReceiveDialog ret={dialog.ret} onClose={() => setDialog(null)} /> : null}
+      {dialog?.kind === 'complete' ? (
+        <CompleteDialog
+          ret={dialog.ret}
+          paymentMethod={orderOf(dialog.ret.orderId)?.paymentMethod}
+          onClose={() => setDialog(null)}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import { api } from '@/lib/api-client';
+import { useInvalidatingMutation } from '@/lib/invalidating-mutation';
+import { queryKeys } from '@/lib/query-keys';
+import type { Ok } from '@/types/api';
+import type { Return, ReturnRequestBody } from '@/types/returns';
+
+export type ReturnReply = Ok<{ return: Return }>;
+
+/**
+ * `POST /return/request` (decisions section 16): 201 `Return requested` with the return; the
+ * refusals (400 `Return window has closed`, 409 `Only N left of NAME (LABEL)`...) come back as
+ * `ApiError`s carrying the server's words.
+ */
+export const requestReturn = (body: ReturnRequestBody) => api.post<ReturnReply>('/return/request', body);
+
+export const useRequestReturn = () =>
+  useInvalidatingMutation({
+    mutationFn: requestReturn,
+    refetchAfter: 'success',
+    // An exchange takes its new size from stock: the product pages show it.
+    invalidates: [queryKeys.returns.all, queryKeys.products.all],
+  });

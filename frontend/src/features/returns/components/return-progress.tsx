@@ -1,0 +1,91 @@
+import { useMutation } from '@tanstack/react-query';
+import { errorMessage } from '@/lib/api-client';
+import { formatRupees } from '@/lib/format';
+import { notify } from '@/lib/notify';
+import type { Return } from '@/types/returns';
+import { CREDIT_NOTE_FAILED, downloadCreditNote } from '@/utils/credit-note';
+import { REFUND_TO_TEXT, RETURN_BADGE } from '@/utils/return-text';
+import { useCancelReturn } from '../api/cancel-return';
+import { isCancellable } from '../utils/return-steps';
+import { ReturnLines } from './return-lines';
+import { ReturnTimeline } from './return-timeline';
+
+/** `Download credit note` once the return has one (nothing otherwise); the server's refusal toasted. */
+function CreditNoteButton({ ret }: { ret: Return }) {
+  const download = useMutation({
+    mutationFn: () => downloadCreditNote(ret),
+    onError: (error) => notify.error(errorMessage(error, CREDIT_NOTE_FAILED)),
+  });
+  if (!ret.creditNoteNo) return null;
+  return (
+    <button
+      type="button"
+      className="btn btn-secondary btn-sm"
+      disabled={download.isPending}
+      onClick={() => download.mutate()}
+    >
+      {download.isPending ? 'Downloading...' : 'Download credit note'}
+    </button>
+  );
+}
+
+/** `Cancel return` while it is Requested or Approved: the server's message toasted either way. */
+function CancelReturnButton({ ret }: { ret: Return }) {
+  const cancel = useCancelReturn();
+  if (!isCancellable(ret)) return null;
+  return (
+    <button
+      type="button"
+      className="btn btn-danger btn-sm"
+      disabled={cancel.isPending}
+      onClick={() =>
+        cancel.mutate(ret._id, {
+          onSuccess: (reply) => notify.success(reply.message || 'Return cancelled'),
+          onError: (error) => notify.error(errorMessage(error, 'Failed to cancel return')),
+        })
+      }
+    >
+      {cancel.isPending ? 'Cancelling...' : 'Cancel return'}
+    </button>
+  );
+}
+
+/**
+ * Completed without anywhere the money went: the pairs failed the quality check, and a failed
+ * check refunds nothing (the return's JSON has no `qc` of its own).
+ */
+const notRefunded = (ret: Return) => ret.status === 'Completed' && !ret.refundTo && !ret.creditNoteNo;
+
+/**
+ * One return of an order, on my orders (decisions section 16): its number and status, its steps
+ * as a timeline, its lines, the refund, `Cancel return` before pickup and `Download credit note`
+ * once refunded.
+ */
+export function ReturnProgress({ ret, now }: { ret: Return; now?: Date }) {
+  const refunds = ret.lines.some((l) => l.kind === 'refund');
+  return (
+    <section className="return-progress" aria-label={`Return ${ret.number}`}>
+      <header className="return-progress-head">
+        <h3>Return {ret.number}</h3>
+        <span className={`badge ${RETURN_BADGE[ret.status] ?? 'badge-neutral'}`}>{ret.status}</span>
+      </header>
+      <ReturnTimeline ret={ret} now={now} />
+      <ReturnLines lines={ret.lines} />
+      {refunds && notRefunded(ret) ? (
+        <p className="return-refund">Not refunded: the pairs did not pass our check</p>
+      ) : refunds ? (
+        <p className="return-refund">
+          Refund <strong>{formatRupees(ret.refundAmount)}</strong>
+          {ret.refundTo ? ` ${REFUND_TO_TEXT[ret.refundTo] ?? ''}` : null}
+          {ret.creditNoteNo ? (
+            <span className="muted return-credit-note"> · Credit note {ret.creditNoteNo}</span>
+          ) : null}
+        </p>
+      ) : null}
+      <div className="return-actions">
+        <CreditNoteButton ret={ret} />
+        <CancelReturnButton ret={ret} />
+      </div>
+    </section>
+  );
+}
