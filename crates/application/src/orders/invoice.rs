@@ -250,7 +250,7 @@ mod tests {
             .document(&order)
             .unwrap();
         assert_eq!(document.kind, InvoiceKind::TaxInvoice);
-        assert_eq!(document.number, "PDK/2025-26/000001");
+        assert_eq!(document.number, "PDK/25-26/000001");
         assert_eq!(document.place_of_supply, State::UttarPradesh);
         assert_eq!(document.products[0].hsn.as_str(), "6403");
         assert_eq!(document.products[0].size.as_deref(), Some("UK 7"));
