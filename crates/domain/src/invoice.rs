@@ -13,8 +13,8 @@ mod tests;
 
 pub use amounts::{GstTax, InvoiceAmounts, InvoiceItem, InvoiceLine};
 pub use credit_note::{
-    CREDIT_NOTE_SERIES, CreditNoteAmounts, CreditNoteDocument, CreditNoteLine, CreditNoteSource,
-    CreditedLine, credit_note_number,
+    CREDIT_NOTE_SERIES, CreditNote, CreditNoteAmounts, CreditNoteDocument, CreditNoteLine,
+    CreditNoteSource, CreditedLine, credit_note_number,
 };
 pub use document::{InvoiceDocument, InvoiceKind, InvoiceProduct, Seller};
 pub use numbering::{FinancialYear, InvoicePrefix};

@@ -214,6 +214,7 @@ fn a_tax_invoice_within_the_state_shows_cgst_and_sgst() {
             "₹439.00",
             "Rupees Three Thousand Nine Hundred Fifty-Eight Only",
             "Prices are inclusive of GST.",
+            "Tax payable on reverse charge: No",
             "This is a computer-generated invoice and needs no signature.",
             "For Paduka Footwear Private Limited",
         ],
@@ -252,6 +253,7 @@ fn a_bill_of_supply_shows_no_tax_at_all() {
         &[
             "Bill of Supply",
             "PDK/26-27/000001",
+            "Tax payable on reverse charge: No",
             "Place of supply: Maharashtra (27)",
             "6403",
             "6404",

@@ -39,9 +39,7 @@ fn assert_invoice_attached(raw: &str) {
     assert!(raw.contains("multipart/alternative"), "{raw}");
     assert!(raw.contains("Content-Type: application/pdf"), "{raw}");
     assert!(
-        raw.contains(
-            "Content-Disposition: attachment; filename=\"invoice-PDK-26-27-000001.pdf\""
-        ),
+        raw.contains("Content-Disposition: attachment; filename=\"invoice-PDK-26-27-000001.pdf\""),
         "{raw}"
     );
     assert!(raw.contains("Content-Transfer-Encoding: base64"), "{raw}");

@@ -2,6 +2,7 @@
 //! cancellation with its refund, shipping and the courier's reports, and the order mails.
 
 mod courier;
+mod credit_note;
 mod error;
 mod invoice;
 pub(crate) mod mails;
@@ -11,6 +12,7 @@ mod service;
 pub use courier::{BuyerContact, Courier, CourierError, ShiprocketBooking, ShiprocketBookings};
 #[cfg(any(test, feature = "mock"))]
 pub use courier::{MockCourier, MockShiprocketBookings};
+pub use credit_note::CreditNotes;
 pub use error::OrderError;
 #[cfg(any(test, feature = "mock"))]
 pub use invoice::MockInvoiceRenderer;

@@ -2,12 +2,12 @@
 //! with the tax reversed exactly as it was invoiced, numbered in their own gap-free yearly
 //! series `CN/26-27/000001`, apart from the invoices.
 
-use chrono::NaiveDate;
+use chrono::{DateTime, NaiveDate, Utc};
 
 use super::amounts::{spread, taxable_value, weights};
 use super::{FinancialYear, GstTax, InvoiceItem, InvoiceProduct, Seller};
 use crate::gst::GstRate;
-use crate::order::Order;
+use crate::order::{Order, OrderStatus};
 use crate::{InvalidInput, OrderId, Paise, State};
 
 /// The series every credit note number starts with.
@@ -44,6 +44,40 @@ impl CreditNoteSource {
             Self::Return(id) => Some(id),
         }
     }
+}
+
+impl CreditNoteSource {
+    /// The credit note an order's move to `to` calls for: a `Returned to origin` of an
+    /// invoiced order gives its whole invoice back (an order placed before invoices has none to
+    /// reverse).
+    pub fn on_move(order: &Order, to: OrderStatus) -> Option<Self> {
+        (to == OrderStatus::ReturnedToOrigin && order.invoice_no.is_some())
+            .then(|| Self::ReturnToOrigin(order.id.clone()))
+    }
+
+    /// The source a stored key names; `None` for a key of no known form.
+    pub fn from_key(key: &str) -> Option<Self> {
+        if let Some(order) = key.strip_prefix("rto:") {
+            Some(Self::ReturnToOrigin(OrderId::new(order)))
+        } else {
+            key.strip_prefix("return:")
+                .map(|id| Self::Return(id.to_owned()))
+        }
+    }
+}
+
+/// A credit note as issued and kept: what it gives back, not how it is drawn (the rates and
+/// the place of supply are the original order's).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CreditNote {
+    /// `CN/26-27/000001`.
+    pub number: String,
+    pub order_id: OrderId,
+    pub source: CreditNoteSource,
+    pub issued_at: DateTime<Utc>,
+    /// The lines' sum.
+    pub amount: Paise,
+    pub lines: Vec<CreditedLine>,
 }
 
 /// One line a credit note gives back: the index of the line in the order's `products`, how
@@ -311,6 +345,27 @@ mod tests {
         );
         let ret = CreditNoteSource::Return("r1".to_owned());
         assert_eq!(ret.key(), "return:r1");
+        assert_eq!(CreditNoteSource::from_key("return:r1"), Some(ret.clone()));
+        assert_eq!(
+            CreditNoteSource::from_key("rto:o1"),
+            Some(CreditNoteSource::ReturnToOrigin(OrderId::new("o1")))
+        );
+        assert_eq!(CreditNoteSource::from_key("gift:1"), None);
+
+        let mut back = order(vec![line("999", 0, 1, 5)], 999);
+        assert_eq!(
+            CreditNoteSource::on_move(&back, OrderStatus::ReturnedToOrigin),
+            Some(CreditNoteSource::ReturnToOrigin(OrderId::new("o1")))
+        );
+        assert_eq!(
+            CreditNoteSource::on_move(&back, OrderStatus::Cancelled),
+            None
+        );
+        back.invoice_no = None;
+        assert_eq!(
+            CreditNoteSource::on_move(&back, OrderStatus::ReturnedToOrigin),
+            None
+        );
         assert_eq!(ret.return_id(), Some("r1"));
     }
 
