@@ -5,11 +5,16 @@
 //! add up to the order's amount to the paisa, whatever the coupon and the rupee cut off.
 
 mod amounts;
+mod credit_note;
 mod document;
 mod numbering;
 #[cfg(test)]
 mod tests;
 
 pub use amounts::{GstTax, InvoiceAmounts, InvoiceItem, InvoiceLine};
+pub use credit_note::{
+    CREDIT_NOTE_SERIES, CreditNote, CreditNoteAmounts, CreditNoteDocument, CreditNoteLine,
+    CreditNoteSource, CreditedLine, credit_note_number,
+};
 pub use document::{InvoiceDocument, InvoiceKind, InvoiceProduct, Seller};
 pub use numbering::{FinancialYear, InvoicePrefix};

@@ -247,7 +247,9 @@ impl From<OrderError> for ApiError {
         let message = error.to_string();
         match error {
             OrderError::Invalid(invalid) => invalid.into(),
-            OrderError::NotFound | OrderError::NoInvoice => Self::NotFound(message),
+            OrderError::NotFound | OrderError::NoInvoice | OrderError::NoCreditNote => {
+                Self::NotFound(message)
+            }
             OrderError::Forbidden => Self::Forbidden(message),
             OrderError::Delivered
             | OrderError::Cancelled

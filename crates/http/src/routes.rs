@@ -127,6 +127,7 @@ pub fn api_scope(
                 orders::my_orders::my_orders,
                 orders::get::get_order,
                 orders::invoice::invoice,
+                orders::invoice::credit_note,
                 orders::all::all_orders,
                 orders::update_status::update_status,
                 orders::cancel::cancel_order,

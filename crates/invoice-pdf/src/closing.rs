@@ -1,7 +1,7 @@
 //! What follows the table: the totals, the amount in words, and the page's footer.
 
 use paduka_domain::Paise;
-use paduka_domain::invoice::{InvoiceDocument, InvoiceKind};
+use paduka_domain::invoice::{CreditNoteDocument, GstTax, InvoiceDocument, InvoiceKind, Seller};
 
 use crate::pen::{INK, Pen, RULE};
 use crate::text::{Fonts, Style, clean, ellipsize, money, wrap_clamped};
@@ -12,9 +12,13 @@ pub(crate) struct Closing {
     /// Label, value, whether it is the total.
     pub(crate) totals: Vec<(String, String, bool)>,
     pub(crate) words: Vec<String>,
-    pub(crate) note: Option<&'static str>,
+    /// Below the words, one a line.
+    pub(crate) notes: Vec<&'static str>,
     pub(crate) height: f32,
 }
+
+/// Every invoice and credit note says so (GST rule 46): the shop pays its GST itself.
+pub(crate) const REVERSE_CHARGE: &str = "Tax payable on reverse charge: No";
 
 pub(crate) const TOTALS_WIDTH: f32 = 230.0;
 /// The totals' labels end this far left of the margin, the amounts right of them.
@@ -48,40 +52,65 @@ impl Closing {
                 false,
             ));
         }
-        if document.kind == InvoiceKind::TaxInvoice {
-            totals.push(("Taxable value".to_owned(), money(amounts.taxable), false));
-            if amounts.intra_state {
-                totals.push(("CGST".to_owned(), money(amounts.tax.cgst()), false));
-                let state_tax = document.seller.state.state_tax_name().to_owned();
-                totals.push((state_tax, money(amounts.tax.sgst()), false));
-            } else {
-                totals.push(("IGST".to_owned(), money(amounts.tax.igst()), false));
-            }
+        let tax_invoice = document.kind == InvoiceKind::TaxInvoice;
+        if tax_invoice {
+            push_tax(
+                &mut totals,
+                &document.seller,
+                amounts.taxable,
+                amounts.tax,
+                amounts.intra_state,
+            );
         }
         totals.push(("Total".to_owned(), money(amounts.amount), true));
+        let mut notes = Vec::new();
+        if tax_invoice {
+            notes.push("Prices are inclusive of GST.");
+        }
+        notes.push(REVERSE_CHARGE);
+        Self::laid_out(fonts, totals, &document.amount_in_words(), notes)
+    }
+
+    /// A credit note's closing: the taxable value and tax reversed (a registered seller's) and
+    /// the total credited, equal to the value reversed.
+    pub(crate) fn credit_note(fonts: &Fonts, note: &CreditNoteDocument) -> Self {
+        let amounts = &note.amounts;
+        let mut totals = Vec::new();
+        if note.shows_tax() {
+            push_tax(
+                &mut totals,
+                &note.seller,
+                amounts.taxable,
+                amounts.tax,
+                amounts.intra_state,
+            );
+        }
+        totals.push(("Total".to_owned(), money(amounts.amount), true));
+        Self::laid_out(fonts, totals, &note.amount_in_words(), vec![REVERSE_CHARGE])
+    }
+
+    fn laid_out(
+        fonts: &Fonts,
+        totals: Vec<(String, String, bool)>,
+        in_words: &str,
+        notes: Vec<&'static str>,
+    ) -> Self {
         let words_width = CONTENT_WIDTH - TOTALS_WIDTH - WORDS_GAP;
-        let words = wrap_clamped(
-            fonts,
-            WORDS_STYLE,
-            &document.amount_in_words(),
-            words_width,
-            4,
-        );
-        let note =
-            (document.kind == InvoiceKind::TaxInvoice).then_some("Prices are inclusive of GST.");
+        let words = wrap_clamped(fonts, WORDS_STYLE, in_words, words_width, 4);
         // The first baseline, the others' leading, the rule and the total, its descent.
         let totals_height = TOTALS_STYLE.size
-            + (totals.len() - 2) as f32 * TOTALS_STYLE.leading()
+            + totals.len().saturating_sub(2) as f32 * TOTALS_STYLE.leading()
             + 4.5
             + TOTAL_RISE
             + 3.0;
         let words_height = 12.0
             + words.len() as f32 * WORDS_STYLE.leading()
-            + if note.is_some() { 16.0 } else { 0.0 };
+            + if notes.is_empty() { 0.0 } else { 16.0 }
+            + notes.len().saturating_sub(1) as f32 * NOTE_LEADING;
         Self {
             totals,
             words,
-            note,
+            notes,
             height: totals_height.max(words_height) + 4.0,
         }
     }
@@ -122,19 +151,42 @@ impl Closing {
         pen.text(MARGIN, y, "Amount in words:", Style::bold(8.5));
         y += WORDS_STYLE.leading();
         y = pen.lines(MARGIN, y, &self.words, WORDS_STYLE);
-        if let Some(note) = self.note {
-            pen.text(MARGIN, y + 6.0, note, Style::muted(8.5));
+        for (n, note) in self.notes.iter().enumerate() {
+            let y = y + 6.0 + n as f32 * NOTE_LEADING;
+            pen.text(MARGIN, y, note, Style::muted(8.5));
         }
     }
 }
 
-/// The sign-off and the computer-generated note, at the foot of the page.
-pub(crate) fn draw_footer(pen: &mut Pen, document: &InvoiceDocument) {
+/// Between the notes under the amount in words.
+const NOTE_LEADING: f32 = 11.0;
+
+/// The taxable value and the tax as totals: CGST and SGST (or UTGST), or IGST.
+fn push_tax(
+    totals: &mut Vec<(String, String, bool)>,
+    seller: &Seller,
+    taxable: Paise,
+    tax: GstTax,
+    intra_state: bool,
+) {
+    totals.push(("Taxable value".to_owned(), money(taxable), false));
+    if intra_state {
+        totals.push(("CGST".to_owned(), money(tax.cgst()), false));
+        let state_tax = seller.state.state_tax_name().to_owned();
+        totals.push((state_tax, money(tax.sgst()), false));
+    } else {
+        totals.push(("IGST".to_owned(), money(tax.igst()), false));
+    }
+}
+
+/// The sign-off and the computer-generated note, at the foot of the page; `what` the
+/// document (`invoice`, `credit note`).
+pub(crate) fn draw_footer(pen: &mut Pen, legal_name: &str, what: &str) {
     let sign_off = Style::bold(9.0);
     let text = ellipsize(
         pen.fonts,
         sign_off,
-        &format!("For {}", clean(&document.seller.legal_name).trim()),
+        &format!("For {}", clean(legal_name).trim()),
         CONTENT_WIDTH,
     );
     pen.text_right(RIGHT, FOOTER_TOP + 12.0, &text, sign_off);
@@ -142,7 +194,7 @@ pub(crate) fn draw_footer(pen: &mut Pen, document: &InvoiceDocument) {
     pen.text_centered(
         PAGE_WIDTH / 2.0,
         FOOTER_TOP + 31.0,
-        "This is a computer-generated invoice and needs no signature.",
+        &format!("This is a computer-generated {what} and needs no signature."),
         Style::muted(7.5),
     );
 }

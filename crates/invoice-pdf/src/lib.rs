@@ -27,11 +27,11 @@ use chrono::{Datelike, NaiveDate};
 use krilla::Document;
 use krilla::metadata::{DateTime, Metadata};
 use krilla::page::PageSettings;
-use paduka_domain::invoice::InvoiceDocument;
+use paduka_domain::invoice::{CreditNoteDocument, InvoiceDocument};
 use paduka_domain::order::PackingSlip;
 
 use crate::closing::{Closing, draw_footer};
-use crate::heading::{draw_heading, draw_parties};
+use crate::heading::{Parties, draw_heading, draw_parties};
 use crate::pen::Pen;
 use crate::table::Table;
 use crate::text::Fonts;
@@ -69,6 +69,26 @@ pub fn render(document: &InvoiceDocument) -> anyhow::Result<Vec<u8>> {
     let metadata = metadata(title, &document.seller.legal_name, document.date);
     one_page(PAGE_WIDTH, PAGE_HEIGHT, metadata, "invoice", |pen| {
         draw(pen, document)
+    })
+}
+
+/// The credit note as a PDF: one A4 page laid out as the invoice (the same seller, buyer and
+/// place of supply, a table of the lines given back, totals and the amount in words), titled
+/// `Credit Note`, naming the original invoice's number and date, the taxable value and tax
+/// reversed (CGST and SGST, or IGST, at the invoiced rates) and `Tax payable on reverse
+/// charge: No`. Errors as [`render`].
+pub fn render_credit_note(note: &CreditNoteDocument) -> anyhow::Result<Vec<u8>> {
+    let title = format!("Credit Note {}", note.number);
+    let metadata = metadata(title, &note.seller.legal_name, note.date);
+    one_page(PAGE_WIDTH, PAGE_HEIGHT, metadata, "credit note", |pen| {
+        let y = draw_heading(pen, "Credit Note", false);
+        let y = draw_parties(pen, &Parties::credit_note(note), y);
+        let closing = Closing::credit_note(pen.fonts, note);
+        let table = Table::credit_note(note);
+        let layout = table.layout(pen.fonts, FOOTER_TOP - 14.0 - closing.height - y);
+        let y = table.draw(pen, &layout, y);
+        closing.draw(pen, y + 14.0);
+        draw_footer(pen, &note.seller.legal_name, "credit note");
     })
 }
 
@@ -133,12 +153,12 @@ fn metadata(title: String, creator: &str, date: NaiveDate) -> Metadata {
 }
 
 fn draw(pen: &mut Pen, document: &InvoiceDocument) {
-    let y = draw_heading(pen, document);
-    let y = draw_parties(pen, document, y);
+    let y = draw_heading(pen, document.kind.title(), document.cancelled);
+    let y = draw_parties(pen, &Parties::invoice(document), y);
     let closing = Closing::new(pen.fonts, document);
     let table = Table::new(document);
-    let layout = table.layout(pen.fonts, document, FOOTER_TOP - 14.0 - closing.height - y);
-    let y = table.draw(pen, document, &layout, y);
+    let layout = table.layout(pen.fonts, FOOTER_TOP - 14.0 - closing.height - y);
+    let y = table.draw(pen, &layout, y);
     closing.draw(pen, y + 14.0);
-    draw_footer(pen, document);
+    draw_footer(pen, &document.seller.legal_name, "invoice");
 }

@@ -2,7 +2,7 @@
 
 use krilla::geom::Rect;
 use paduka_domain::Paise;
-use paduka_domain::invoice::{InvoiceDocument, InvoiceKind};
+use paduka_domain::invoice::{CreditNoteDocument, GstTax, InvoiceDocument, InvoiceKind, Seller};
 
 use crate::pen::{HEADER_FILL, INK, Pen, RULE};
 use crate::text::{Fonts, Style, money, product_lines};
@@ -26,6 +26,8 @@ pub(crate) struct Column {
 
 pub(crate) struct Table {
     pub(crate) columns: Vec<Column>,
+    /// Each row's product: its name and size.
+    pub(crate) items: Vec<(String, Option<String>)>,
 }
 
 /// The index of the product's column.
@@ -47,6 +49,11 @@ pub(crate) fn cell_padding(size: f32) -> (f32, f32) {
 
 impl Table {
     pub(crate) fn new(document: &InvoiceDocument) -> Self {
+        let items = document
+            .products
+            .iter()
+            .map(|p| (p.name.clone(), p.size.clone()))
+            .collect();
         let lines = &document.amounts.lines;
         let products = &document.products;
         let column = |header, align, cells: Vec<String>| Column {
@@ -103,7 +110,7 @@ impl Table {
                     money_cells(&|i| lines[i].tax.cgst()),
                 ));
                 columns.push(column(
-                    sgst_header(document),
+                    sgst_header(&document.seller),
                     Align::Right,
                     money_cells(&|i| lines[i].tax.sgst()),
                 ));
@@ -120,22 +127,91 @@ impl Table {
             Align::Right,
             money_cells(&|i| lines[i].amount),
         ));
-        Self { columns }
+        Self { columns, items }
+    }
+
+    /// A credit note's lines: what goes back, and (a registered seller's) its taxable value
+    /// and tax reversed at the invoiced rates.
+    pub(crate) fn credit_note(note: &CreditNoteDocument) -> Self {
+        let lines = &note.amounts.lines;
+        let products = &note.products;
+        let column = |header, align, cells: Vec<String>| Column {
+            header,
+            align,
+            cells,
+        };
+        let money_cells = |part: &dyn Fn(usize) -> Paise| -> Vec<String> {
+            (0..lines.len()).map(|i| money(part(i))).collect()
+        };
+        let mut columns = vec![
+            column(
+                &["#"],
+                Align::Right,
+                (1..=lines.len()).map(|n| n.to_string()).collect(),
+            ),
+            column(&["Product"], Align::Left, Vec::new()),
+            column(
+                &["HSN"],
+                Align::Left,
+                products.iter().map(|p| p.hsn.to_string()).collect(),
+            ),
+            column(
+                &["Qty"],
+                Align::Right,
+                products.iter().map(|p| p.quantity.to_string()).collect(),
+            ),
+        ];
+        if note.shows_tax() {
+            columns.push(column(
+                &["Taxable", "value"],
+                Align::Right,
+                money_cells(&|i| lines[i].taxable),
+            ));
+            columns.push(column(
+                &["GST %"],
+                Align::Right,
+                lines.iter().map(|l| l.rate.percent().to_string()).collect(),
+            ));
+            let taxes: Vec<GstTax> = lines.iter().map(|l| l.tax).collect();
+            if note.amounts.intra_state {
+                columns.push(column(
+                    &["CGST"],
+                    Align::Right,
+                    money_cells(&|i| taxes[i].cgst()),
+                ));
+                columns.push(column(
+                    sgst_header(&note.seller),
+                    Align::Right,
+                    money_cells(&|i| taxes[i].sgst()),
+                ));
+            } else {
+                columns.push(column(
+                    &["IGST"],
+                    Align::Right,
+                    money_cells(&|i| taxes[i].igst()),
+                ));
+            }
+        }
+        columns.push(column(
+            &["Amount"],
+            Align::Right,
+            money_cells(&|i| lines[i].credited.amount),
+        ));
+        let items = products
+            .iter()
+            .map(|p| (p.name.clone(), p.size.clone()))
+            .collect();
+        Self { columns, items }
     }
 
     /// The largest font size whose table fits in `space` points of height with the product
     /// names in up to two lines, else in one line. A cart's 20 lines always fit (the tests
     /// try the longest texts); more than the smallest size holds would run off the page.
-    pub(crate) fn layout(
-        &self,
-        fonts: &Fonts,
-        document: &InvoiceDocument,
-        space: f32,
-    ) -> TableLayout {
+    pub(crate) fn layout(&self, fonts: &Fonts, space: f32) -> TableLayout {
         let mut last = None;
         for max_lines in [2, 1] {
             for size in TABLE_SIZES {
-                let layout = self.layout_at(fonts, document, size, max_lines);
+                let layout = self.layout_at(fonts, size, max_lines);
                 let height = layout.header_height + layout.row_heights.iter().sum::<f32>();
                 let product_fits = layout.widths[PRODUCT] >= 13.0 * size;
                 if height <= space && product_fits {
@@ -147,13 +223,7 @@ impl Table {
         last.expect("sizes were tried")
     }
 
-    pub(crate) fn layout_at(
-        &self,
-        fonts: &Fonts,
-        document: &InvoiceDocument,
-        size: f32,
-        max_lines: usize,
-    ) -> TableLayout {
+    pub(crate) fn layout_at(&self, fonts: &Fonts, size: f32, max_lines: usize) -> TableLayout {
         let body = Style::regular(size);
         let header = Style::bold(size);
         let (pad_x, pad_y) = cell_padding(size);
@@ -182,18 +252,11 @@ impl Table {
             .sum();
         widths[PRODUCT] = (CONTENT_WIDTH - others).max(4.0 * size);
         let text_width = widths[PRODUCT] - 2.0 * pad_x;
-        let products: Vec<Vec<String>> = document
-            .products
+        let products: Vec<Vec<String>> = self
+            .items
             .iter()
-            .map(|p| {
-                product_lines(
-                    fonts,
-                    body,
-                    &p.name,
-                    p.size.as_deref(),
-                    text_width,
-                    max_lines,
-                )
+            .map(|(name, size)| {
+                product_lines(fonts, body, name, size.as_deref(), text_width, max_lines)
             })
             .collect();
         let header_lines = self.header_lines();
@@ -211,13 +274,7 @@ impl Table {
     }
 
     /// Draws the table from `top`; returns its bottom.
-    pub(crate) fn draw(
-        &self,
-        pen: &mut Pen,
-        document: &InvoiceDocument,
-        layout: &TableLayout,
-        top: f32,
-    ) -> f32 {
+    pub(crate) fn draw(&self, pen: &mut Pen, layout: &TableLayout, top: f32) -> f32 {
         let body = Style::regular(layout.size);
         let header = Style::bold(layout.size);
         let (pad_x, pad_y) = cell_padding(layout.size);
@@ -270,7 +327,7 @@ impl Table {
                 }
             }
             y += height;
-            let last = row + 1 == document.products.len();
+            let last = row + 1 == self.items.len();
             if last {
                 pen.rule(MARGIN, RIGHT, y, 0.8, INK);
             } else {
@@ -291,8 +348,8 @@ impl Table {
 
 /// The SGST column's header: `SGST`, or `UTGST` for a shop in a union territory without a
 /// legislature.
-pub(crate) fn sgst_header(document: &InvoiceDocument) -> &'static [&'static str] {
-    match document.seller.state.state_tax_name() {
+pub(crate) fn sgst_header(seller: &Seller) -> &'static [&'static str] {
+    match seller.state.state_tax_name() {
         "UTGST" => &["UTGST"],
         _ => &["SGST"],
     }

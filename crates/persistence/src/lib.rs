@@ -12,6 +12,7 @@ mod categories;
 mod changes;
 mod checkout;
 mod coupons;
+mod credit_notes;
 mod db;
 mod images;
 mod one_time_codes;
@@ -31,6 +32,10 @@ pub use categories::DieselCategoryRepository;
 pub use changes::ChangeCounts;
 pub use checkout::{DieselCheckoutIntentRepository, DieselWebhookEventRepository};
 pub use coupons::DieselCouponRepository;
+pub use credit_notes::{
+    CreditNoteIssue, DieselCreditNoteRepository, IssuedCreditNote, credit_note_for_source,
+    issue_credit_note,
+};
 pub use db::{AnyConnection, Backend, Database, StartupLock, sqlite_url_in};
 pub use images::DieselImageRepository;
 pub use one_time_codes::DieselOneTimeCodeRepository;

@@ -224,6 +224,27 @@ diesel::table! {
 }
 
 diesel::table! {
+    credit_note_counters (financial_year) {
+        financial_year -> Integer,
+        last_number -> BigInt,
+    }
+}
+
+diesel::table! {
+    credit_notes (number) {
+        number -> Text,
+        financial_year -> Integer,
+        sequence -> BigInt,
+        order_id -> Text,
+        source -> Text,
+        return_id -> Nullable<Text>,
+        issued_at -> Timestamp,
+        amount -> BigInt,
+        lines -> Text,
+    }
+}
+
+diesel::table! {
     invoice_counters (financial_year) {
         financial_year -> Integer,
         last_number -> BigInt,
@@ -332,6 +353,7 @@ diesel::joinable!(orders -> users (user_id));
 diesel::joinable!(order_lines -> orders (order_id));
 diesel::joinable!(order_events -> orders (order_id));
 diesel::joinable!(shipments -> orders (order_id));
+diesel::joinable!(credit_notes -> orders (order_id));
 diesel::joinable!(shipment_events -> shipments (order_id));
 diesel::joinable!(checkout_intents -> users (user_id));
 diesel::joinable!(checkout_intent_lines -> checkout_intents (provider_order_id));
@@ -356,6 +378,8 @@ diesel::allow_tables_to_appear_in_same_query!(
     checkout_intent_lines,
     coupons,
     invoice_counters,
+    credit_note_counters,
+    credit_notes,
     payment_events,
     one_time_codes,
 );

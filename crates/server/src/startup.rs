@@ -22,7 +22,7 @@ use paduka_application::mail::Mailer;
 use paduka_application::orders::{Courier, InvoiceRenderer, Invoicing, OrderPorts, OrderService};
 use paduka_application::sales::SaleService;
 use paduka_application::{Clock, IdGenerator};
-use paduka_domain::invoice::InvoiceDocument;
+use paduka_domain::invoice::{CreditNoteDocument, InvoiceDocument};
 use paduka_domain::order::PackingSlip;
 use paduka_http::{ApiState, CourierWebhookKey};
 use paduka_mail::{OutboxMailer, SmtpMailer};
@@ -30,10 +30,11 @@ use paduka_media::ImageCodec;
 use paduka_payment::{RazorpayConfig, RazorpayGateway, SandboxGateway};
 use paduka_persistence::{
     Database, DieselCategoryRepository, DieselCheckoutIntentRepository, DieselCouponRepository,
-    DieselImageRepository, DieselOneTimeCodeRepository, DieselOrderRepository,
-    DieselPhotoVariantRepository, DieselProductRepository, DieselReviewRepository,
-    DieselSaleRepository, DieselSandboxRefundLedger, DieselShiprocketBookings,
-    DieselStatsRepository, DieselThrottle, DieselUserRepository, DieselWebhookEventRepository,
+    DieselCreditNoteRepository, DieselImageRepository, DieselOneTimeCodeRepository,
+    DieselOrderRepository, DieselPhotoVariantRepository, DieselProductRepository,
+    DieselReviewRepository, DieselSaleRepository, DieselSandboxRefundLedger,
+    DieselShiprocketBookings, DieselStatsRepository, DieselThrottle, DieselUserRepository,
+    DieselWebhookEventRepository,
 };
 use secrecy::{ExposeSecret, SecretString};
 use tracing_actix_web::TracingLogger;
@@ -71,6 +72,10 @@ impl InvoiceRenderer for PdfInvoices {
 
     fn render_packing_slip(&self, slip: &PackingSlip) -> anyhow::Result<Vec<u8>> {
         paduka_invoice_pdf::render_packing_slip(slip)
+    }
+
+    fn render_credit_note(&self, document: &CreditNoteDocument) -> anyhow::Result<Vec<u8>> {
+        paduka_invoice_pdf::render_credit_note(document)
     }
 }
 
@@ -301,6 +306,7 @@ impl Services {
             invoicing: invoicing.clone(),
             // Shiprocket when its settings are there, else the manual courier (decisions D15).
             courier: couriers.booking,
+            credit_notes: Arc::new(DieselCreditNoteRepository::new(database.clone())),
         })
         .with_delivery_table(settings.shop.delivery_table);
         let admin = AdminService::new(

@@ -225,7 +225,7 @@ pub struct OrderBuilder(Order);
 impl OrderBuilder {
     /// The order `id`: `shopper-1`'s, for ₹1698 (one [`order_line`]), to 12 Temple Road,
     /// Mathura 281001 (Uttar Pradesh), paid by `pay_1` for the provider order `order_A`,
-    /// pending, placed [`now`], invoice `PDK/2025-26/000001`.
+    /// pending, placed [`now`], invoice `PDK/25-26/000001`.
     pub fn new(id: &str) -> Self {
         Self(Order {
             id: OrderId::new(id),
@@ -240,7 +240,7 @@ impl OrderBuilder {
             payment_id: "pay_1".into(),
             provider_order_id: "order_A".into(),
             state: Some(State::UttarPradesh),
-            invoice_no: Some("PDK/2025-26/000001".into()),
+            invoice_no: Some("PDK/25-26/000001".into()),
             status: OrderStatus::Pending,
             shipment: None,
             created_at: now(),

@@ -144,13 +144,13 @@ describe('downloadFile', () => {
         '%PDF-1.7',
         {
           'Content-Type': 'application/pdf',
-          'Content-Disposition': 'attachment; filename="invoice-PDK-2026-27-000001.pdf"',
+          'Content-Disposition': 'attachment; filename="invoice-PDK-26-27-000001.pdf"',
         },
         calls,
       ),
     });
     const file = await downloadFile('/order/invoice/o1', { accept: 'application/pdf, application/json' });
-    expect(file.filename).toBe('invoice-PDK-2026-27-000001.pdf');
+    expect(file.filename).toBe('invoice-PDK-26-27-000001.pdf');
     expect(file.blob.type).toBe('application/pdf');
     await expect(file.blob.text()).resolves.toBe('%PDF-1.7');
     expect(calls[0]?.url).toBe('/api/v1/order/invoice/o1');
@@ -191,8 +191,8 @@ describe('downloadFile', () => {
   });
 
   it('reads quoted, bare and RFC 6266 file names', () => {
-    expect(filenameFromDisposition('attachment; filename="invoice-PDK-2026-27-000001.pdf"')).toBe(
-      'invoice-PDK-2026-27-000001.pdf',
+    expect(filenameFromDisposition('attachment; filename="invoice-PDK-26-27-000001.pdf"')).toBe(
+      'invoice-PDK-26-27-000001.pdf',
     );
     expect(filenameFromDisposition('attachment; filename=invoice.pdf')).toBe('invoice.pdf');
     expect(filenameFromDisposition('attachment; filename="a.pdf"; filename*=UTF-8\'\'b%20c.pdf')).toBe('b c.pdf');

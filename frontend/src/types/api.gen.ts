@@ -434,6 +434,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/order/credit-note/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The credit note of the order's return to origin (decisions D22): a one-page PDF titled
+         *     `Credit Note`, naming the original invoice, for the order's owner or an administrator.
+         */
+        get: operations["credit_note"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/order/delete/{id}": {
         parameters: {
             query?: never;
@@ -1508,7 +1528,7 @@ export interface components {
              */
             discount: number;
             /**
-             * @description `PDK/2026-27/000001` (`GET /order/invoice/{id}`); `null` on orders placed before
+             * @description `PDK/26-27/000001` (`GET /order/invoice/{id}`); `null` on orders placed before
              *     invoices, which have none.
              */
             invoiceNo?: string | null;
@@ -3563,6 +3583,74 @@ export interface operations {
             };
             /** @description The body is over 64 KB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Something went wrong`: a fault on our side; the cause is in the log with the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    credit_note: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's `_id` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The credit note: the whole invoice's taxable value and tax reversed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": number[];
+                };
+            };
+            /** @description `Text must not contain NUL characters`: a `%00` in the path or query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Someone else's order */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Order not found`, or `No credit note for this order` (not returned to origin with an invoice) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -5,7 +5,7 @@ import type { Order } from '@/types/api';
 /** The toast when the invoice cannot be fetched and the server gave no reason of its own. */
 export const INVOICE_FAILED = 'Failed to download invoice';
 
-/** `PDK/2026-27/000001` -> `invoice-PDK-2026-27-000001.pdf`, the name the server gives it too. */
+/** `PDK/26-27/000001` -> `invoice-PDK-26-27-000001.pdf`, the name the server gives it too. */
 export const invoiceFileName = (invoiceNo: string): string => `invoice-${invoiceNo.replaceAll('/', '-')}.pdf`;
 
 /**

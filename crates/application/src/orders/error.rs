@@ -18,6 +18,9 @@ pub enum OrderError {
     /// 404: the order was placed before the shop issued invoices.
     #[error("No invoice for this order")]
     NoInvoice,
+    /// 404: no credit note was issued for it (decisions D22).
+    #[error("No credit note for this order")]
+    NoCreditNote,
     /// 403: another user's order or order list.
     #[error("You can only access your own orders")]
     Forbidden,

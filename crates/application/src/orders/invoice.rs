@@ -4,10 +4,11 @@
 use std::sync::Arc;
 
 use paduka_domain::contact::Pincode;
+use paduka_domain::gst::GstRate;
 use paduka_domain::gst::{GstSlabs, Hsn};
 use paduka_domain::invoice::{
-    InvoiceAmounts, InvoiceDocument, InvoiceItem, InvoiceKind, InvoicePrefix, InvoiceProduct,
-    Seller,
+    CreditNote, CreditNoteAmounts, CreditNoteDocument, CreditedLine, InvoiceAmounts,
+    InvoiceDocument, InvoiceItem, InvoiceKind, InvoicePrefix, InvoiceProduct, Seller,
 };
 use paduka_domain::order::{LineTax, Order, OrderStatus, PackingSlip, PaymentMethod};
 use paduka_domain::sale::india_time;
@@ -21,6 +22,8 @@ pub trait InvoiceRenderer: Send + Sync {
     fn render(&self, document: &InvoiceDocument) -> anyhow::Result<Vec<u8>>;
 
     fn render_packing_slip(&self, slip: &PackingSlip) -> anyhow::Result<Vec<u8>>;
+
+    fn render_credit_note(&self, document: &CreditNoteDocument) -> anyhow::Result<Vec<u8>>;
 }
 
 /// The shop's invoicing settings: who sells (`SHOP_*`), at what rates (`GST_SLABS`), under
@@ -90,11 +93,10 @@ impl Invoicing {
             .unwrap_or(self.settings.seller.state)
     }
 
-    /// The order's invoice; `None` for an order placed before invoices, which has no number.
-    pub fn document(&self, order: &Order) -> Option<InvoiceDocument> {
-        let number = order.invoice_no.clone()?;
-        let place_of_supply = order.state.unwrap_or(self.settings.seller.state);
-        let terms: Vec<LineTax> = order
+    /// The terms each line of the order was invoiced under: as stored, or for a line sold
+    /// before invoices, today's.
+    fn terms(&self, order: &Order) -> Vec<LineTax> {
+        order
             .lines
             .iter()
             .map(|line| {
@@ -102,7 +104,14 @@ impl Invoicing {
                     self.line_tax(None, line.unit_price.discounted(line.discount))
                 })
             })
-            .collect();
+            .collect()
+    }
+
+    /// The order's invoice; `None` for an order placed before invoices, which has no number.
+    pub fn document(&self, order: &Order) -> Option<InvoiceDocument> {
+        let number = order.invoice_no.clone()?;
+        let place_of_supply = order.state.unwrap_or(self.settings.seller.state);
+        let terms = self.terms(order);
         let items: Vec<InvoiceItem> = order
             .lines
             .iter()
@@ -168,6 +177,87 @@ impl Invoicing {
             return Ok(None);
         };
         let bytes = self.renderer.render(&document)?;
+        Ok(Some(InvoicePdf {
+            file_name: document.file_name(),
+            bytes,
+        }))
+    }
+
+    /// The credit note `note` of `order` (the order it was issued on), its lines reversed at
+    /// the rates and place of supply of the order's invoice. `None` (logged) when they do not
+    /// fit the order (a line it does not have) or the order has no invoice.
+    pub fn credit_note_document(
+        &self,
+        order: &Order,
+        note: &CreditNote,
+    ) -> Option<CreditNoteDocument> {
+        let original_invoice_no = order.invoice_no.clone()?;
+        let place_of_supply = order.state.unwrap_or(self.settings.seller.state);
+        let terms = self.terms(order);
+        let fits = |credited: &CreditedLine| credited.line < order.lines.len();
+        if !note.lines.iter().all(fits) {
+            tracing::error!(order = %order.id, note = %note.number, "a credit note names a line its order does not have");
+            return None;
+        }
+        let lines: Vec<(CreditedLine, GstRate)> = note
+            .lines
+            .iter()
+            .map(|credited| (*credited, terms[credited.line].rate))
+            .collect();
+        let amounts = match CreditNoteAmounts::compute(
+            &lines,
+            self.settings.seller.state,
+            place_of_supply,
+        ) {
+            Ok(amounts) => amounts,
+            Err(error) => {
+                tracing::error!(order = %order.id, note = %note.number, %error, "a credit note does not add up");
+                return None;
+            }
+        };
+        let products = note
+            .lines
+            .iter()
+            .map(|credited| {
+                let line = &order.lines[credited.line];
+                InvoiceProduct {
+                    name: line.name.clone(),
+                    size: line.variant_label.clone(),
+                    hsn: terms[credited.line].hsn.clone(),
+                    quantity: credited.quantity,
+                    unit_price: line.unit_price,
+                }
+            })
+            .collect();
+        let india =
+            |at: chrono::DateTime<chrono::Utc>| at.with_timezone(&india_time()).date_naive();
+        Some(CreditNoteDocument {
+            number: note.number.clone(),
+            date: india(note.issued_at),
+            original_invoice_no,
+            original_invoice_date: india(order.created_at),
+            order_id: order.id.to_string(),
+            seller: self.settings.seller.clone(),
+            buyer_name: order.user.name.clone(),
+            buyer_address: order.address.clone(),
+            buyer_pincode: order.pincode.clone(),
+            place_of_supply,
+            products,
+            amounts,
+        })
+    }
+
+    /// The credit note as a PDF; `Ok(None)` when it cannot be drawn for this order (see
+    /// [`Self::credit_note_document`]).
+    pub fn credit_note_pdf(
+        &self,
+        order: &Order,
+        note: &CreditNote,
+    ) -> anyhow::Result<Option<InvoicePdf>> {
+        let Some(document) = self.credit_note_document(order, note) else {
+            return Ok(None);
+        };
+        let bytes = self.renderer.render_credit_note(&document)?;
         Ok(Some(InvoicePdf {
             file_name: document.file_name(),
             bytes,
@@ -250,7 +340,7 @@ mod tests {
             .document(&order)
             .unwrap();
         assert_eq!(document.kind, InvoiceKind::TaxInvoice);
-        assert_eq!(document.number, "PDK/2025-26/000001");
+        assert_eq!(document.number, "PDK/25-26/000001");
         assert_eq!(document.place_of_supply, State::UttarPradesh);
         assert_eq!(document.products[0].hsn.as_str(), "6403");
         assert_eq!(document.products[0].size.as_deref(), Some("UK 7"));
@@ -330,6 +420,39 @@ mod tests {
         let document = invoicing().document(&order).unwrap();
         assert_eq!(document.amounts.lines[0].rate.percent(), 5);
         assert_eq!(document.products[0].hsn.as_str(), Hsn::DEFAULT);
+    }
+
+    #[test]
+    fn a_credit_note_reverses_the_invoiced_lines_at_their_rates_and_names_the_invoice() {
+        use paduka_domain::invoice::{CreditNote, CreditNoteSource, CreditedLine};
+        let order = OrderBuilder::new("ord-1").build();
+        let invoicing = registered("09ABCDE1234F1ZY", State::UttarPradesh);
+        let invoice = invoicing.document(&order).unwrap();
+        let note = CreditNote {
+            number: "CN/25-26/000001".to_owned(),
+            order_id: order.id.clone(),
+            source: CreditNoteSource::ReturnToOrigin(order.id.clone()),
+            issued_at: order.created_at + chrono::Duration::days(3),
+            amount: invoice.amounts.amount,
+            lines: CreditedLine::whole_invoice(&order).unwrap(),
+        };
+        let document = invoicing.credit_note_document(&order, &note).unwrap();
+        assert_eq!(document.original_invoice_no, invoice.number);
+        assert_eq!(document.original_invoice_date, invoice.date);
+        assert_eq!(
+            document.date,
+            invoice.date + chrono::Duration::days(3),
+            "issued three days on"
+        );
+        assert_eq!(document.amounts.amount, invoice.amounts.amount);
+        assert_eq!(document.amounts.taxable, invoice.amounts.taxable);
+        assert_eq!(document.amounts.tax, invoice.amounts.tax);
+        assert_eq!(document.products, invoice.products);
+        assert!(document.shows_tax());
+
+        let mut beyond = note.clone();
+        beyond.lines[0].line = 5;
+        assert!(invoicing.credit_note_document(&order, &beyond).is_none());
     }
 
     #[test]

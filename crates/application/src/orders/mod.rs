@@ -2,6 +2,7 @@
 //! cancellation with its refund, shipping and the courier's reports, and the order mails.
 
 mod courier;
+mod credit_note;
 mod error;
 mod invoice;
 pub(crate) mod mails;
@@ -13,6 +14,7 @@ pub use courier::{
 };
 #[cfg(any(test, feature = "mock"))]
 pub use courier::{MockCourier, MockShiprocketBookings};
+pub use credit_note::CreditNotes;
 pub use error::OrderError;
 #[cfg(any(test, feature = "mock"))]
 pub use invoice::MockInvoiceRenderer;

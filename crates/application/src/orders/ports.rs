@@ -3,7 +3,7 @@
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use paduka_domain::invoice::InvoicePrefix;
+use paduka_domain::invoice::{CreditNote, CreditNoteSource, InvoicePrefix};
 use paduka_domain::order::{
     Awb, Booking, CourierEvent, Order, OrderLine, OrderStatus, PaymentMethod, Refusal, StatusChange,
 };
@@ -420,4 +420,17 @@ pub trait OrderRepository: Send + Sync {
     /// Stores the refund of the order's payment (`orders.refund_id`, `orders.refund_status`).
     /// `NotFound` for an unknown id.
     async fn record_refund(&self, id: &OrderId, refund: &RefundResult) -> Result<(), RepoError>;
+}
+
+/// Credit notes as issued (decisions D22). They are issued inside the transactions that
+/// decide them (the order's `Returned to origin`, a return's completion), by the adapter;
+/// this port only reads them back.
+#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[async_trait]
+pub trait CreditNoteRepository: Send + Sync {
+    /// The credit note numbered `number` (`CN/26-27/000001`).
+    async fn find(&self, number: &str) -> Result<Option<CreditNote>, RepoError>;
+
+    /// The credit note issued for `source`, if any (at most one is).
+    async fn for_source(&self, source: &CreditNoteSource) -> Result<Option<CreditNote>, RepoError>;
 }

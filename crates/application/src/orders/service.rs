@@ -10,8 +10,8 @@ use paduka_domain::{OrderId, Paise, UserId};
 use tracing::instrument;
 
 use super::{
-    BuyerContact, Courier, CourierReport, CourierUpdate, InvoicePdf, Invoicing, OrderError,
-    OrderRepository, ReportSource, Tracked, mails,
+    BuyerContact, Courier, CourierReport, CourierUpdate, CreditNoteRepository, CreditNotes,
+    InvoicePdf, Invoicing, OrderError, OrderRepository, ReportSource, Tracked, mails,
 };
 use crate::Clock;
 use crate::accounts::{Admin, Principal, UserRepository};
@@ -38,6 +38,8 @@ pub struct OrderPorts {
     pub catalog_revision: CatalogRevision,
     pub invoicing: Arc<Invoicing>,
     pub courier: Arc<dyn Courier>,
+    /// Credit notes as issued (decisions D22).
+    pub credit_notes: Arc<dyn CreditNoteRepository>,
 }
 
 /// What shipping an order did.
@@ -51,6 +53,7 @@ pub struct Shipped {
 /// Orders after checkout: reading them, admins moving them along, cancelling them.
 pub struct OrderService {
     ports: OrderPorts,
+    credit_notes: CreditNotes,
     delivery_table: DeliveryTable,
 }
 
@@ -132,11 +135,20 @@ pub trait OrderUseCases: Send + Sync {
     /// `GET /order/invoice/{id}`: the order's invoice as a PDF, for its owner or an admin
     /// (403 otherwise). `NoInvoice` (404) for an order placed before invoices.
     async fn invoice(&self, user: &Principal, id: &OrderId) -> Result<InvoicePdf, OrderError>;
+
+    /// `GET /order/credit-note/{id}`: the credit note of the order's return to origin as a
+    /// PDF, for its owner or an admin (403 otherwise); `NoCreditNote` (404) when it has none.
+    async fn credit_note(&self, user: &Principal, id: &OrderId) -> Result<InvoicePdf, OrderError>;
 }
 
 impl OrderService {
     pub fn new(ports: OrderPorts) -> Self {
         Self {
+            credit_notes: CreditNotes::new(
+                ports.credit_notes.clone(),
+                ports.orders.clone(),
+                ports.invoicing.clone(),
+            ),
             ports,
             delivery_table: DeliveryTable::default(),
         }
@@ -446,10 +458,15 @@ impl OrderUseCases for OrderService {
             .map_err(OrderError::Unexpected)?
             .ok_or(OrderError::NoInvoice)
     }
+
+    #[instrument(skip(self), fields(user = %user.user_id))]
+    async fn credit_note(&self, user: &Principal, id: &OrderId) -> Result<InvoicePdf, OrderError> {
+        self.credit_notes.rto_pdf(user, id).await
+    }
 }
 
 /// Owners see their orders; admins see every order.
-fn ensure_may_see(user: &Principal, order: &Order) -> Result<(), OrderError> {
+pub(super) fn ensure_may_see(user: &Principal, order: &Order) -> Result<(), OrderError> {
     let owner = order.user.id.as_ref() == Some(&user.user_id);
     if owner || user.as_admin().is_some() {
         Ok(())

@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 
+use paduka_domain::invoice::{CreditNote, CreditNoteSource, CreditedLine};
 use paduka_domain::order::OrderStatus;
 use paduka_domain::review::UserRef;
 use paduka_test_support::builders::{OrderBuilder, UserBuilder};
@@ -22,6 +23,27 @@ struct Shop {
     gateway: Arc<FakeGateway>,
     mailer: Arc<FakeMailer>,
     courier: Arc<FakeCourier>,
+    credit_notes: Arc<FakeCreditNotes>,
+}
+
+/// Credit notes as the adapter would have issued them.
+#[derive(Default)]
+struct FakeCreditNotes(std::sync::Mutex<Vec<CreditNote>>);
+
+#[async_trait::async_trait]
+impl CreditNoteRepository for FakeCreditNotes {
+    async fn find(&self, number: &str) -> Result<Option<CreditNote>, crate::RepoError> {
+        let notes = self.0.lock().unwrap();
+        Ok(notes.iter().find(|n| n.number == number).cloned())
+    }
+
+    async fn for_source(
+        &self,
+        source: &CreditNoteSource,
+    ) -> Result<Option<CreditNote>, crate::RepoError> {
+        let notes = self.0.lock().unwrap();
+        Ok(notes.iter().find(|n| &n.source == source).cloned())
+    }
 }
 
 impl Shop {
@@ -49,6 +71,7 @@ impl Shop {
             catalog_revision: CatalogRevision::default(),
             invoicing: invoicing(),
             courier: self.courier.clone(),
+            credit_notes: self.credit_notes.clone(),
         })
     }
 
@@ -619,7 +642,7 @@ async fn the_buyer_and_an_admin_get_the_invoice_as_a_named_pdf() {
     let service = Shop::holding([OrderBuilder::new("ord-1").build()]).service();
     for caller in [shopper(), admin().principal().clone()] {
         let pdf = service.invoice(&caller, &ord_1()).await.unwrap();
-        assert_eq!(pdf.file_name, "invoice-PDK-2025-26-000001.pdf");
+        assert_eq!(pdf.file_name, "invoice-PDK-25-26-000001.pdf");
         assert_eq!(pdf.bytes, crate::testing::FAKE_PDF);
     }
 }
@@ -643,4 +666,60 @@ async fn an_order_placed_before_invoices_has_none() {
         .invoice(&shopper(), &ord_1())
         .await;
     assert_refused!(result, OrderError::NoInvoice);
+}
+
+// --- credit notes ---------------------------------------------------------------------------
+
+/// `ord-1` came back to origin and got `CN/25-26/000001` for its whole invoice.
+fn returned_to_origin() -> Shop {
+    let shop = Shop::holding([order("Returned to origin")]);
+    shop.credit_notes.0.lock().unwrap().push(CreditNote {
+        number: "CN/25-26/000001".to_owned(),
+        order_id: ord_1(),
+        source: CreditNoteSource::ReturnToOrigin(ord_1()),
+        issued_at: now(),
+        amount: Paise::from_stored(169_800),
+        lines: vec![CreditedLine {
+            line: 0,
+            quantity: 2,
+            amount: Paise::from_stored(169_800),
+        }],
+    });
+    shop
+}
+
+#[tokio::test]
+async fn the_buyer_and_an_admin_get_the_rto_credit_note_as_a_named_pdf() {
+    let service = returned_to_origin().service();
+    for caller in [shopper(), admin_principal()] {
+        let pdf = service.credit_note(&caller, &ord_1()).await.unwrap();
+        assert_eq!(pdf.file_name, "credit-note-CN-25-26-000001.pdf");
+        assert_eq!(pdf.bytes, crate::testing::FAKE_PDF);
+    }
+    let result = service.credit_note(&stranger(), &ord_1()).await;
+    assert_refused!(result, OrderError::Forbidden);
+}
+
+#[tokio::test]
+async fn an_order_without_a_credit_note_answers_no_credit_note() {
+    let service = Shop::holding([order("Delivered")]).service();
+    let result = service.credit_note(&shopper(), &ord_1()).await;
+    assert_refused!(result, OrderError::NoCreditNote);
+    let result = service.credit_note(&shopper(), &OrderId::new("nope")).await;
+    assert_refused!(result, OrderError::NotFound);
+}
+
+#[tokio::test]
+async fn a_credit_note_is_found_by_its_number_for_whoever_may_see_its_order() {
+    let shop = returned_to_origin();
+    let notes = CreditNotes::new(shop.credit_notes.clone(), shop.orders.clone(), invoicing());
+    let pdf = notes
+        .pdf_by_number(&shopper(), "CN/25-26/000001")
+        .await
+        .unwrap();
+    assert_eq!(pdf.file_name, "credit-note-CN-25-26-000001.pdf");
+    let result = notes.pdf_by_number(&stranger(), "CN/25-26/000001").await;
+    assert_refused!(result, OrderError::Forbidden);
+    let result = notes.pdf_by_number(&shopper(), "CN/25-26/000002").await;
+    assert_refused!(result, OrderError::NoCreditNote);
 }

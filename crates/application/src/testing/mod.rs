@@ -46,6 +46,9 @@ pub fn invoicing() -> Arc<Invoicing> {
     renderer
         .expect_render_packing_slip()
         .returning(|_| Ok(FAKE_PDF.to_vec()));
+    renderer
+        .expect_render_credit_note()
+        .returning(|_| Ok(FAKE_PDF.to_vec()));
     Arc::new(Invoicing::new(
         InvoiceSettings::default(),
         Arc::new(renderer),

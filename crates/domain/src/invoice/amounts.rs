@@ -51,7 +51,7 @@ pub enum GstTax {
 }
 
 impl GstTax {
-    fn split(tax: i64, intra_state: bool) -> Self {
+    pub(super) fn split(tax: i64, intra_state: bool) -> Self {
         if intra_state {
             let sgst = tax / 2;
             Self::Intra {
@@ -153,10 +153,7 @@ impl InvoiceAmounts {
             .map_err(|_| InvalidInput::new(format!("Invalid order amount ₹{amount_rupees}")))?;
         let coupon = Paise::from_rupees(coupon_rupees)
             .map_err(|_| InvalidInput::new(format!("Invalid coupon discount ₹{coupon_rupees}")))?;
-        let mut weights: Vec<i128> = items.iter().map(InvoiceItem::value).collect();
-        if weights.iter().all(|w| *w == 0) {
-            weights = items.iter().map(|i| i128::from(i.quantity)).collect();
-        }
+        let weights = weights(items);
         let amounts = spread(amount.paise(), &weights);
         let coupons = spread(coupon.paise(), &weights);
         let intra_state = shop_state == place_of_supply;
@@ -195,6 +192,17 @@ impl InvoiceAmounts {
             amount,
             tax,
         })
+    }
+}
+
+/// What the lines' shares of an amount are weighed by: their values, or for lines that are all
+/// free (discount 100 %), their quantities. Rates play no part.
+pub(super) fn weights(items: &[InvoiceItem]) -> Vec<i128> {
+    let weights: Vec<i128> = items.iter().map(InvoiceItem::value).collect();
+    if weights.iter().all(|w| *w == 0) {
+        items.iter().map(|i| i128::from(i.quantity)).collect()
+    } else {
+        weights
     }
 }
 

@@ -58,7 +58,7 @@ impl InvoiceProduct {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct InvoiceDocument {
     pub kind: InvoiceKind,
-    /// `PDK/2026-27/000001`.
+    /// `PDK/26-27/000001` (numbers given before 2025-12 read `PDK/2026-27/000001`).
     pub number: String,
     /// The day the order was placed, in India.
     pub date: NaiveDate,
@@ -100,7 +100,7 @@ impl InvoiceDocument {
         crate::words::amount_in_words(self.amounts.amount)
     }
 
-    /// The file name a browser saves it under: `invoice-PDK-2026-27-000001.pdf`.
+    /// The file name a browser saves it under: `invoice-PDK-26-27-000001.pdf`.
     pub fn file_name(&self) -> String {
         format!("invoice-{}.pdf", self.number.replace('/', "-"))
     }

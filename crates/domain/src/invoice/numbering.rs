@@ -52,6 +52,22 @@ impl FinancialYear {
     pub fn ends_before(self) -> DateTime<Utc> {
         Self(self.0 + 1).starts_at()
     }
+
+    /// Its short name in document numbers, `26-27`: GST rule 46 allows a number 16 characters.
+    pub fn short(self) -> String {
+        format!(
+            "{:02}-{:02}",
+            self.0.rem_euclid(100),
+            (self.0 + 1).rem_euclid(100)
+        )
+    }
+
+    /// A document number of this year's series: `{series}/{YY-YY}/{n:06}`, e.g.
+    /// `PDK/26-27/000001`; at most 16 characters while the series has at most 3 and n
+    /// at most six digits.
+    pub fn document_number(self, series: &str, n: u64) -> String {
+        format!("{series}/{}/{n:06}", self.short())
+    }
 }
 
 impl fmt::Display for FinancialYear {
@@ -60,9 +76,9 @@ impl fmt::Display for FinancialYear {
     }
 }
 
-/// The start of every invoice number, from `INVOICE_PREFIX` (default `PDK`): 1 to 10 letters
-/// or digits, kept upper case, so the number reads the same on every invoice and in every
-/// search.
+/// The start of every invoice number, from `INVOICE_PREFIX` (default `PDK`): 1 to 3 letters
+/// or digits (GST rule 46: a number has at most 16 characters), kept upper case, so the
+/// number reads the same on every invoice and in every search.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct InvoicePrefix(String);
 
@@ -71,11 +87,11 @@ impl InvoicePrefix {
 
     pub fn parse(text: &str) -> Result<Self, InvalidInput> {
         let prefix = text.trim();
-        if is_code(prefix, 1..=10, u8::is_ascii_alphanumeric) {
+        if is_code(prefix, 1..=3, u8::is_ascii_alphanumeric) {
             Ok(Self(prefix.to_ascii_uppercase()))
         } else {
             Err(InvalidInput::new(format!(
-                "INVOICE_PREFIX must be 1 to 10 letters or digits, e.g. PDK, not \"{prefix}\""
+                "INVOICE_PREFIX must be 1 to 3 letters or digits, e.g. PDK, not \"{prefix}\""
             )))
         }
     }
@@ -84,10 +100,11 @@ impl InvoicePrefix {
         &self.0
     }
 
-    /// The invoice number `{PREFIX}/{FY}/{n}`, n with at least six digits:
-    /// `PDK/2026-27/000001`. `n` counts from 1 in each financial year.
+    /// The invoice number `{PREFIX}/{YY-YY}/{n}`, n with at least six digits:
+    /// `PDK/26-27/000001`. `n` counts from 1 in each financial year. Numbers given before
+    /// (`PDK/2026-27/000001`) stay as stored; the year's count goes on from them.
     pub fn invoice_number(&self, year: FinancialYear, n: u64) -> String {
-        format!("{}/{year}/{n:06}", self.0)
+        year.document_number(&self.0, n)
     }
 }
 

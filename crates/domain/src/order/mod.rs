@@ -91,7 +91,7 @@ pub struct Order {
     pub provider_order_id: String,
     /// The place of supply; `None` on orders placed before invoices.
     pub state: Option<State>,
-    /// `PDK/2026-27/000001`, given when it was placed; `None` on orders placed before
+    /// `PDK/26-27/000001`, given when it was placed; `None` on orders placed before
     /// invoices, which have none.
     pub invoice_no: Option<String>,
     pub status: OrderStatus,

@@ -118,6 +118,11 @@ error_answers! {
         quoted(OrderError::NotFound),
         quoted(OrderError::NoInvoice),
     );
+    OrderOrCreditNoteNotFound => 404, format!(
+        "{}, or {} (not returned to origin with an invoice)",
+        quoted(OrderError::NotFound),
+        quoted(OrderError::NoCreditNote),
+    );
     NotYourOrder => 403, "Someone else's order";
     NotYourOrders => 403, "`user` names someone else";
     InvalidMyOrdersBody => 400, "A body that is not a JSON object of this shape, or not sent as `application/json`";

@@ -80,7 +80,7 @@ pub struct OrderDto {
     /// The place of supply (a state or union territory); `null` on orders placed before
     /// invoices.
     pub state: Option<String>,
-    /// `PDK/2026-27/000001` (`GET /order/invoice/{id}`); `null` on orders placed before
+    /// `PDK/26-27/000001` (`GET /order/invoice/{id}`); `null` on orders placed before
     /// invoices, which have none.
     #[serde(rename = "invoiceNo")]
     pub invoice_no: Option<String>,

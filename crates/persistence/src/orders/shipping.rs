@@ -8,12 +8,14 @@ use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
 use diesel::prelude::*;
 use paduka_application::orders::{CourierReport, OrderConflict, ReportSource, Shipping, Tracked};
 use paduka_domain::UserId;
+use paduka_domain::invoice::{CreditNoteSource, CreditedLine};
 use paduka_domain::order::{
     Awb, Booking, CourierName, OrderStatus, Ship, Shipment, TrackingEvent, TrackingUrl,
 };
 
 use super::rows::{find_stored, recorded_refund_in};
 use super::status::{give_back, lock_order, move_to, refused};
+use crate::credit_notes::{CreditNoteIssue, issue_credit_note};
 use crate::db::{AnyConnection, IN_CHUNK, Stop, corrupt, from_db_time, to_db_time};
 use crate::schema::{shipment_events, shipments};
 
@@ -237,6 +239,21 @@ pub(super) fn track_in(
         }
         if let Some(release) = locked.release_on_move(to) {
             give_back(conn, id, release)?;
+        }
+        // The move's credit note (an RTO of an invoiced order), in the move's transaction.
+        let moved = find_stored(conn, id)?;
+        if let Some(source) = CreditNoteSource::on_move(&moved, to) {
+            let lines = CreditedLine::whole_invoice(&moved)
+                .map_err(|error| corrupt(format_args!("order {id}: {error}")))?;
+            issue_credit_note(
+                conn,
+                &CreditNoteIssue {
+                    order_id: &moved.id,
+                    source: &source,
+                    lines: &lines,
+                    at: report.at,
+                },
+            )?;
         }
     }
     Ok(Tracked {

@@ -11,6 +11,7 @@ mod cash_on_delivery;
 mod catalog;
 mod changes;
 mod checkout;
+mod credit_notes;
 mod database;
 mod invoices;
 mod one_time_codes;

@@ -11,6 +11,7 @@ mod categories;
 mod checkout;
 mod compression;
 mod coupons;
+mod credit_notes;
 mod helpers;
 mod invoices;
 mod nul;

@@ -274,7 +274,7 @@ describe('admin orders', () => {
 
   it('shows the place of supply and the invoice on /edit-order/{id} and downloads it with the token', async () => {
     const saved = captureDownloads();
-    const order = orderFixture({ _id: 'o9', state: 'Karnataka', invoiceNo: 'PDK/2026-27/000042' });
+    const order = orderFixture({ _id: 'o9', state: 'Karnataka', invoiceNo: 'PDK/26-27/000042' });
     const { calls } = mockApi({
       ...base,
       'GET /order/get-order/o9': { body: { success: true, order, history: [] } },
@@ -288,7 +288,7 @@ describe('admin orders', () => {
     expect(screen.getByText('Invoice').nextSibling).toHaveTextContent(/^PDK\/2026-27\/000042Download invoice$/);
 
     await user.click(screen.getByRole('button', { name: 'Download invoice' }));
-    await waitFor(() => expect(saved.map((f) => f.filename)).toEqual(['invoice-PDK-2026-27-000042.pdf']));
+    await waitFor(() => expect(saved.map((f) => f.filename)).toEqual(['invoice-PDK-26-27-000042.pdf']));
     const asked = calls.filter((c) => c.path.startsWith('/order/invoice/'));
     expect(asked.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /order/invoice/o9']);
     expect(asked[0]!.headers.get('Authorization')).toBe('token-u0');
@@ -297,7 +297,7 @@ describe('admin orders', () => {
 
   it("toasts the server's refusal of an invoice", async () => {
     const saved = captureDownloads();
-    const order = orderFixture({ _id: 'o9', invoiceNo: 'PDK/2026-27/000042' });
+    const order = orderFixture({ _id: 'o9', invoiceNo: 'PDK/26-27/000042' });
     mockApi({
       ...base,
       'GET /order/get-order/o9': { body: { success: true, order, history: [] } },

@@ -221,7 +221,7 @@ describe('my orders: shipping and tracking', () => {
 describe('my orders: GST invoices', () => {
   afterEach(() => vi.restoreAllMocks());
 
-  const invoiced = orderFixture({ _id: 'o1', state: 'Karnataka', invoiceNo: 'PDK/2026-27/000001' });
+  const invoiced = orderFixture({ _id: 'o1', state: 'Karnataka', invoiceNo: 'PDK/26-27/000001' });
   const older = orderFixture({ _id: 'o2' });
   const article = (id: string) => screen.getByRole('article', { name: `Order ID: ${id}` });
   const facts = (id: string) =>
@@ -246,7 +246,7 @@ describe('my orders: GST invoices', () => {
     expect(facts('o1')).toEqual(
       expect.arrayContaining([
         'Shipping address 12 MG Road, RaipurPlace of supply: Karnataka',
-        'Invoice PDK/2026-27/000001',
+        'Invoice PDK/26-27/000001',
       ]),
     );
     expect(within(article('o1')).getByText('Place of supply: Karnataka')).toBeInTheDocument();
@@ -283,7 +283,7 @@ describe('my orders: GST invoices', () => {
     expect(asked[0]!.path).toBe('/order/invoice/o1');
     expect(asked[0]!.headers.get('Authorization')).toBe('token-u1');
     expect(saved).toHaveLength(1);
-    expect(saved[0]!.filename).toBe('invoice-PDK-2026-27-000001.pdf');
+    expect(saved[0]!.filename).toBe('invoice-PDK-26-27-000001.pdf');
     expect(saved[0]!.url).toMatch(/^blob:/);
     expect(saved[0]!.blob?.type).toBe('application/pdf');
     await expect(saved[0]!.blob?.text()).resolves.toBe(INVOICE_PDF);
@@ -296,7 +296,7 @@ describe('my orders: GST invoices', () => {
     const { user } = openOrders(() => fileReply({ content: INVOICE_PDF, type: 'application/pdf' }));
     await screen.findByRole('article', { name: 'Order ID: o1' });
     await user.click(within(article('o1')).getByRole('button', { name: 'Download invoice' }));
-    await waitFor(() => expect(saved.map((f) => f.filename)).toEqual(['invoice-PDK-2026-27-000001.pdf']));
+    await waitFor(() => expect(saved.map((f) => f.filename)).toEqual(['invoice-PDK-26-27-000001.pdf']));
   });
 
   it("toasts the server's refusal and saves nothing", async () => {
