@@ -10,6 +10,6 @@ mod numbering;
 #[cfg(test)]
 mod tests;
 
-pub use amounts::{GstTax, InvoiceAmounts, InvoiceItem, InvoiceLine};
+pub use amounts::{GstTax, InvoiceAmounts, InvoiceItem, InvoiceLine, line_amounts};
 pub use document::{InvoiceDocument, InvoiceKind, InvoiceProduct, Seller};
 pub use numbering::{FinancialYear, InvoicePrefix};
