@@ -12,6 +12,7 @@ pub mod coupons;
 pub mod mail;
 pub mod orders;
 pub mod ports;
+pub mod returns;
 mod revision;
 pub mod sales;
 #[cfg(test)]

@@ -53,4 +53,6 @@ id_type!(
     MediaId,
     /// A coupon's `_id`.
     CouponId,
+    /// A return's `_id`.
+    ReturnId,
 );

@@ -14,6 +14,7 @@ pub mod invoice;
 pub mod money;
 pub mod order;
 pub mod photo;
+pub mod returns;
 pub mod review;
 pub mod sale;
 pub mod state;

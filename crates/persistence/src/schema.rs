@@ -148,6 +148,7 @@ diesel::table! {
         cod_key -> Nullable<Text>,
         state -> Nullable<Text>,
         invoice_no -> Nullable<Text>,
+        replaces -> Nullable<Text>,
     }
 }
 
@@ -341,7 +342,63 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    return_counters (id) {
+        id -> Integer,
+        last_number -> BigInt,
+    }
+}
+
+diesel::table! {
+    returns (id) {
+        id -> Text,
+        number -> BigInt,
+        order_id -> Text,
+        user_id -> Text,
+        status -> Text,
+        qc -> Nullable<Text>,
+        refund_to -> Nullable<Text>,
+        refund_reference -> Nullable<Text>,
+        refunded_at -> Nullable<Timestamp>,
+        refund_amount -> BigInt,
+        credit_note_no -> Nullable<Text>,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    return_lines (return_id, position) {
+        return_id -> Text,
+        position -> Integer,
+        line -> Integer,
+        product_id -> Text,
+        name -> Text,
+        size_label -> Nullable<Text>,
+        size_index -> Integer,
+        new_size_label -> Nullable<Text>,
+        new_size_index -> Nullable<Integer>,
+        quantity -> Integer,
+        reason -> Text,
+        kind -> Text,
+        amount -> BigInt,
+    }
+}
+
+diesel::table! {
+    return_events (return_id, position) {
+        return_id -> Text,
+        position -> Integer,
+        status -> Text,
+        at -> Timestamp,
+        note -> Nullable<Text>,
+    }
+}
+
 diesel::joinable!(products -> categories (category_id));
+diesel::joinable!(returns -> orders (order_id));
+diesel::joinable!(return_lines -> returns (return_id));
+diesel::joinable!(return_events -> returns (return_id));
 diesel::joinable!(products -> users (seller_id));
 diesel::joinable!(product_variants -> products (product_id));
 diesel::joinable!(product_details -> products (product_id));
@@ -382,4 +439,8 @@ diesel::allow_tables_to_appear_in_same_query!(
     credit_notes,
     payment_events,
     one_time_codes,
+    returns,
+    return_lines,
+    return_events,
+    return_counters,
 );

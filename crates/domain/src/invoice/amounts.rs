@@ -30,9 +30,11 @@ impl InvoiceItem {
     /// The line's value by the shop's formula, exactly, in hundredths of a paisa: price x
     /// (100 - discount) x quantity (see [`crate::money::order_amount_rupees`]).
     pub(super) fn value(&self) -> i128 {
-        i128::from(self.unit_price.paise())
-            * i128::from(100 - self.discount.value())
-            * i128::from(self.quantity)
+        value(&PricedLine {
+            unit_price: self.unit_price,
+            discount: self.discount,
+            quantity: self.quantity,
+        })
     }
 }
 
@@ -153,7 +155,7 @@ impl InvoiceAmounts {
             .map_err(|_| InvalidInput::new(format!("Invalid order amount ₹{amount_rupees}")))?;
         let coupon = Paise::from_rupees(coupon_rupees)
             .map_err(|_| InvalidInput::new(format!("Invalid coupon discount ₹{coupon_rupees}")))?;
-        let weights = weights(items);
+        let weights = weights(items.iter().map(|i| (i.value(), i.quantity)));
         let amounts = spread(amount.paise(), &weights);
         let coupons = spread(coupon.paise(), &weights);
         let intra_state = shop_state == place_of_supply;
@@ -195,14 +197,31 @@ impl InvoiceAmounts {
     }
 }
 
-/// What the lines' shares of an amount are weighed by: their values, or for lines that are all
-/// free (discount 100 %), their quantities. Rates play no part.
-pub(super) fn weights(items: &[InvoiceItem]) -> Vec<i128> {
-    let weights: Vec<i128> = items.iter().map(InvoiceItem::value).collect();
-    if weights.iter().all(|w| *w == 0) {
-        items.iter().map(|i| i128::from(i.quantity)).collect()
+/// What each line of an order pays of its `amount` (whole rupees, as the order stores it), in
+/// paise: exactly the invoice's [`InvoiceLine::amount`]s, for callers that need no tax (a
+/// return's refund). Empty for no lines.
+pub fn line_amounts(lines: &[PricedLine], amount_rupees: i64) -> Vec<Paise> {
+    let weights = weights(lines.iter().map(|l| (value(l), l.quantity)));
+    spread(amount_rupees.saturating_mul(100).max(0), &weights)
+        .into_iter()
+        .map(Paise::from_stored)
+        .collect()
+}
+
+/// A line's value in hundredths of a paisa: price x (100 - discount) x quantity.
+fn value(line: &PricedLine) -> i128 {
+    i128::from(line.unit_price.paise())
+        * i128::from(100 - line.discount.value())
+        * i128::from(line.quantity)
+}
+
+/// The lines' weights in the spread: their values, or their quantities when all are free.
+pub(super) fn weights(lines: impl Iterator<Item = (i128, u32)> + Clone) -> Vec<i128> {
+    let values: Vec<i128> = lines.clone().map(|(value, _)| value).collect();
+    if values.iter().all(|w| *w == 0) {
+        lines.map(|(_, quantity)| i128::from(quantity)).collect()
     } else {
-        weights
+        values
     }
 }
 

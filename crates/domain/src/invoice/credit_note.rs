@@ -112,7 +112,10 @@ impl CreditedLine {
                 rate: line.tax.as_ref().map_or(no_rate, |t| t.rate),
             })
             .collect();
-        let shares = spread(amount.paise(), &weights(&items));
+        let shares = spread(
+            amount.paise(),
+            &weights(items.iter().map(|i| (i.value(), i.quantity))),
+        );
         Ok(order
             .lines
             .iter()

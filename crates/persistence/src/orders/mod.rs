@@ -15,11 +15,11 @@ use crate::schema::{order_events, orders, users};
 
 mod cod;
 mod coupon;
-mod place;
+pub(crate) mod place;
 mod rows;
 mod shipping;
 mod status;
-mod stock;
+pub(crate) mod stock;
 
 pub(crate) use coupon::coupon_uses_by;
 use place::place;

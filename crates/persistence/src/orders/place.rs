@@ -20,7 +20,7 @@ use crate::schema::{checkout_intents, invoice_counters, order_lines, orders};
 
 /// Why placing an order stopped; anything but `Db` is a rule of the port.
 #[derive(Debug)]
-pub(super) enum PlaceFail {
+pub(crate) enum PlaceFail {
     Db(DieselError),
     OutOfStock {
         product: ProductId,

@@ -10,8 +10,9 @@ use paduka_domain::order::{
 
 use super::rows::{find_stored, recorded_refund_in};
 use super::shipping::{has_shipment, mark_delivered};
+use super::stock::put_back;
 use crate::db::{AnyConnection, Stop, corrupt, to_db_time, too_large};
-use crate::schema::{coupons, order_events, order_lines, orders, product_variants, products};
+use crate::schema::{coupons, order_events, order_lines, orders};
 
 /// What a cancellation gives back: a line's product, size and quantity.
 #[derive(Queryable, Selectable)]
@@ -205,19 +206,7 @@ pub(super) fn give_back(conn: &mut AnyConnection, id: &str, release: Release) ->
             quantity,
         } in lines
         {
-            // The product's row first, as placing does. A product that is gone matches no row
-            // and is skipped; a pooled product's sizes have no stock of their own (NULL).
-            diesel::update(products::table.find(&product))
-                .set(products::quantity.eq(products::quantity + quantity))
-                .execute(conn)?;
-            diesel::update(
-                product_variants::table
-                    .filter(product_variants::product_id.eq(&product))
-                    .filter(product_variants::position.eq(variant_index))
-                    .filter(product_variants::stock.is_not_null()),
-            )
-            .set(product_variants::stock.eq(product_variants::stock + quantity))
-            .execute(conn)?;
+            put_back(conn, &product, variant_index, quantity)?;
         }
     }
     if release.coupon_use {

@@ -14,7 +14,7 @@ pub(super) fn quantity_column(quantity: u32, what: &str) -> QueryResult<i32> {
 /// Takes `change.quantity` pairs from the product's total and, when it tracks sizes, from the
 /// size's stock, never below zero; what is left of that size or pool. The product's row is
 /// always written first, so orders of one product queue on it whatever sizes they take.
-pub(super) fn take_stock(conn: &mut AnyConnection, change: &StockChange) -> Result<u32, PlaceFail> {
+pub(crate) fn take_stock(conn: &mut AnyConnection, change: &StockChange) -> Result<u32, PlaceFail> {
     let product = change.product.as_str();
     let quantity = quantity_column(change.quantity, product)?;
     let total_left = diesel::update(
@@ -79,6 +79,30 @@ pub(super) fn out_of_stock(
     })
 }
 
-pub(super) fn size_row(variant: u32) -> QueryResult<i32> {
+pub(crate) fn size_row(variant: u32) -> QueryResult<i32> {
     i32::try_from(variant).map_err(|_| too_large("variant index"))
+}
+
+/// Puts `quantity` pairs of a product's size back: on the product's total, and on the size's
+/// own stock when it tracks one. The product's row first, as taking does. A product that is
+/// gone matches no row and is skipped; a pooled product's sizes have no stock of their own
+/// (NULL).
+pub(crate) fn put_back(
+    conn: &mut AnyConnection,
+    product: &str,
+    variant_index: i32,
+    quantity: i32,
+) -> QueryResult<()> {
+    diesel::update(products::table.find(product))
+        .set(products::quantity.eq(products::quantity + quantity))
+        .execute(conn)?;
+    diesel::update(
+        product_variants::table
+            .filter(product_variants::product_id.eq(product))
+            .filter(product_variants::position.eq(variant_index))
+            .filter(product_variants::stock.is_not_null()),
+    )
+    .set(product_variants::stock.eq(product_variants::stock + quantity))
+    .execute(conn)?;
+    Ok(())
 }

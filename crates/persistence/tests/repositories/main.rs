@@ -18,6 +18,7 @@ mod one_time_codes;
 mod orders;
 mod photo_variants;
 mod products;
+mod returns;
 mod reviews;
 mod sales;
 mod sandbox_refunds;

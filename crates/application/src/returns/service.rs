@@ -1,0 +1,267 @@
+use std::sync::Arc;
+
+use async_trait::async_trait;
+use paduka_domain::returns::{
+    RefundPlan, RefundTo, RequestedLine, Return, ReturnStatus, ReturnStep,
+};
+use paduka_domain::{InvalidInput, OrderId, Paise, ReturnId};
+use tracing::instrument;
+
+use super::{NewReturn, ReturnError, ReturnRepository, Stepped, mails};
+use crate::accounts::{Admin, Principal, UserRepository};
+use crate::catalog::CatalogRevision;
+use crate::checkout::PaymentGateway;
+use crate::mail::Mailer;
+use crate::orders::mails::notify;
+use crate::{Clock, IdGenerator};
+
+/// The provider's idempotency key for a return's refund: one refund per return, whatever is
+/// retried.
+pub fn refund_key(id: &ReturnId) -> String {
+    format!("return:{id}")
+}
+
+/// The ports the returns service is built from.
+pub struct ReturnPorts {
+    pub returns: Arc<dyn ReturnRepository>,
+    pub gateway: Arc<dyn PaymentGateway>,
+    pub users: Arc<dyn UserRepository>,
+    pub mailer: Arc<dyn Mailer>,
+    pub clock: Arc<dyn Clock>,
+    pub ids: Arc<dyn IdGenerator>,
+    /// Bumped when a return moves stock, so cached catalog reads rebuild.
+    pub catalog_revision: CatalogRevision,
+    /// `RETURN_WINDOW_DAYS`.
+    pub window_days: u32,
+}
+
+/// Returns: the use cases the HTTP layer calls.
+#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[async_trait]
+pub trait ReturnUseCases: Send + Sync {
+    /// `POST /return/request`: the owner of a delivered order asks for some of its pairs to
+    /// be taken back.
+    async fn request(
+        &self,
+        user: &Principal,
+        order: &OrderId,
+        lines: Vec<RequestedLine>,
+    ) -> Result<Return, ReturnError>;
+
+    /// `GET /return/mine`, newest first.
+    async fn mine(&self, user: &Principal) -> Result<Vec<Return>, ReturnError>;
+
+    /// `GET /return/all`, newest first.
+    async fn all(
+        &self,
+        admin: &Admin,
+        status: Option<ReturnStatus>,
+    ) -> Result<Vec<Return>, ReturnError>;
+
+    /// An admin's step (approve, reject, picked up, receive).
+    async fn admin_step(
+        &self,
+        admin: &Admin,
+        id: &ReturnId,
+        step: ReturnStep,
+        note: Option<String>,
+    ) -> Result<Return, ReturnError>;
+
+    /// `PUT /return/cancel/{id}`: the shopper's own, before pickup.
+    async fn cancel(&self, user: &Principal, id: &ReturnId) -> Result<Return, ReturnError>;
+
+    /// `PUT /return/complete/{id}`: refunds (once) and completes.
+    async fn complete(
+        &self,
+        admin: &Admin,
+        id: &ReturnId,
+        to: Option<RefundTo>,
+        reference: Option<String>,
+    ) -> Result<Return, ReturnError>;
+}
+
+pub struct ReturnService {
+    ports: ReturnPorts,
+}
+
+impl ReturnService {
+    pub fn new(ports: ReturnPorts) -> Self {
+        Self { ports }
+    }
+
+    /// After a step: the catalog's caches rebuild when stock moved, the shopper is mailed.
+    async fn after(&self, stepped: Stepped) -> Return {
+        if stepped.moved {
+            if matches!(
+                stepped.ret.status,
+                ReturnStatus::Requested
+                    | ReturnStatus::Received
+                    | ReturnStatus::Rejected
+                    | ReturnStatus::Cancelled
+            ) {
+                self.ports.catalog_revision.bump();
+            }
+            let ret = &stepped.ret;
+            notify(
+                self.ports.users.as_ref(),
+                self.ports.mailer.as_ref(),
+                &ret.user_id,
+                |user| mails::status_changed(user, ret),
+            )
+            .await;
+        }
+        stepped.ret
+    }
+}
+
+/// A step's note: trimmed, empty as none, at most [`NOTE_MAX`](paduka_domain::returns::NOTE_MAX)
+/// characters.
+fn note(note: Option<String>) -> Result<Option<String>, InvalidInput> {
+    let note = note.map(|n| n.trim().to_owned()).filter(|n| !n.is_empty());
+    if note
+        .as_ref()
+        .is_some_and(|n| n.chars().count() > paduka_domain::returns::NOTE_MAX)
+    {
+        return Err(InvalidInput::new(format!(
+            "Note must be at most {} characters",
+            paduka_domain::returns::NOTE_MAX
+        )));
+    }
+    Ok(note)
+}
+
+#[async_trait]
+impl ReturnUseCases for ReturnService {
+    #[instrument(skip(self, lines), fields(user = %user.user_id))]
+    async fn request(
+        &self,
+        user: &Principal,
+        order: &OrderId,
+        lines: Vec<RequestedLine>,
+    ) -> Result<Return, ReturnError> {
+        let new = NewReturn {
+            id: ReturnId::new(self.ports.ids.new_id()),
+            order: order.clone(),
+            user: user.user_id.clone(),
+            lines,
+            window_days: self.ports.window_days,
+            at: self.ports.clock.now(),
+        };
+        let ret = match self.ports.returns.request(&new).await {
+            Err(crate::RepoError::NotFound) => return Err(ReturnError::OrderNotFound),
+            other => other?,
+        };
+        Ok(self.after(Stepped { ret, moved: true }).await)
+    }
+
+    async fn mine(&self, user: &Principal) -> Result<Vec<Return>, ReturnError> {
+        Ok(self.ports.returns.for_user(&user.user_id).await?)
+    }
+
+    async fn all(
+        &self,
+        _admin: &Admin,
+        status: Option<ReturnStatus>,
+    ) -> Result<Vec<Return>, ReturnError> {
+        Ok(self.ports.returns.all(status).await?)
+    }
+
+    #[instrument(skip(self, _admin, note))]
+    async fn admin_step(
+        &self,
+        _admin: &Admin,
+        id: &ReturnId,
+        step: ReturnStep,
+        note: Option<String>,
+    ) -> Result<Return, ReturnError> {
+        let note = self::note(note)?;
+        if step == ReturnStep::Reject && note.is_none() {
+            return Err(InvalidInput::new("A rejection needs a note").into());
+        }
+        if matches!(step, ReturnStep::Complete | ReturnStep::Cancel) {
+            return Err(ReturnError::Unexpected(anyhow::anyhow!(
+                "{step:?} is not an admin's plain step"
+            )));
+        }
+        let at = self.ports.clock.now();
+        let stepped = self.ports.returns.step(id, step, None, note, at).await?;
+        Ok(self.after(stepped).await)
+    }
+
+    #[instrument(skip(self), fields(user = %user.user_id))]
+    async fn cancel(&self, user: &Principal, id: &ReturnId) -> Result<Return, ReturnError> {
+        let at = self.ports.clock.now();
+        let owner = Some(user.user_id.clone());
+        let stepped = self
+            .ports
+            .returns
+            .step(id, ReturnStep::Cancel, owner, None, at)
+            .await?;
+        Ok(self.after(stepped).await)
+    }
+
+    #[instrument(skip(self, _admin, reference))]
+    async fn complete(
+        &self,
+        _admin: &Admin,
+        id: &ReturnId,
+        to: Option<RefundTo>,
+        reference: Option<String>,
+    ) -> Result<Return, ReturnError> {
+        let ret = self
+            .ports
+            .returns
+            .find(id)
+            .await?
+            .ok_or(ReturnError::NotFound)?;
+        // Refused now, before any money moves, when it is not ready or done already.
+        ret.lifecycle()
+            .step(ReturnStep::Complete)
+            .map_err(|refusal| ReturnError::Conflict(refusal.to_string()))?;
+        if ret.status == ReturnStatus::Completed {
+            return Ok(ret);
+        }
+        let plan_for = |claim: &super::RefundClaim, to, reference: Option<&str>| {
+            RefundPlan::new(
+                claim.payment_method,
+                to,
+                reference,
+                claim.refund_amount,
+                claim.credit_used_rupees,
+                claim.amount_rupees,
+            )
+        };
+        let mut claim = self.ports.returns.refund_claim(id).await?;
+        if claim.refund_to.is_none() {
+            // Checked against the order's payment before it is fixed; the first completion's
+            // choice is the one every retry pays.
+            let asked = plan_for(&claim, to, reference.as_deref())?;
+            claim = self
+                .ports
+                .returns
+                .fix_refund(id, asked.to, asked.reference)
+                .await?;
+        }
+        let plan = plan_for(&claim, claim.refund_to, claim.reference.as_deref())?;
+        let refunds = claim.qc == Some(paduka_domain::returns::Qc::Passed);
+        let reference = match plan.to {
+            RefundTo::Original if refunds && plan.rest > Paise::ZERO => {
+                let refund = self
+                    .ports
+                    .gateway
+                    .refund(&claim.payment_id, plan.rest, &refund_key(id))
+                    .await
+                    .map_err(|error| {
+                        tracing::error!(return_id = %id, %error, "return refund failed");
+                        ReturnError::RefundFailed(error)
+                    })?;
+                tracing::info!(return_id = %id, refund = %refund.id, "return refunded");
+                Some(refund.id)
+            }
+            _ => plan.reference.clone(),
+        };
+        let at = self.ports.clock.now();
+        let stepped = self.ports.returns.complete(id, reference, at).await?;
+        Ok(self.after(stepped).await)
+    }
+}

@@ -1,0 +1,98 @@
+//! Returns and size exchanges (decisions D24): a return's lifecycle, what may be asked for,
+//! and what it is worth.
+
+use chrono::{DateTime, Utc};
+
+mod lifecycle;
+mod refund;
+mod request;
+
+pub use lifecycle::{
+    Gives, Qc, ReturnLifecycle, ReturnMove, ReturnRefusal, ReturnStatus, ReturnStep,
+};
+pub use refund::{RefundPlan, RefundTo};
+pub use request::{
+    DEFAULT_RETURN_WINDOW_DAYS, PlannedLine, Reason, RequestedLine, ReturnKind, ReturnableLine,
+    ReturnableOrder, SizeNow, credit_part_rupees, plan_return, refund_amount, refusal,
+    return_number, share,
+};
+
+use crate::{OrderId, Paise, ProductId, ReturnId, UserId};
+
+/// A return as stored.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Return {
+    pub id: ReturnId,
+    /// Counts from 1; shown as [`return_number`].
+    pub number: u64,
+    pub order_id: OrderId,
+    pub user_id: UserId,
+    pub status: ReturnStatus,
+    /// Set by `receive`.
+    pub qc: Option<Qc>,
+    pub lines: Vec<ReturnLine>,
+    /// The refund lines' amounts.
+    pub refund_amount: Paise,
+    /// Set on completion.
+    pub refund_to: Option<RefundTo>,
+    /// The provider's refund id or the payout's reference.
+    pub refund_reference: Option<String>,
+    pub refunded_at: Option<DateTime<Utc>>,
+    pub credit_note_no: Option<String>,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+    pub events: Vec<ReturnEvent>,
+}
+
+impl Return {
+    pub fn lifecycle(&self) -> ReturnLifecycle {
+        ReturnLifecycle::new(self.status, self.qc)
+    }
+
+    pub fn number_text(&self) -> String {
+        return_number(self.number)
+    }
+}
+
+/// A returned line as stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReturnLine {
+    pub line: u32,
+    pub product: ProductId,
+    pub name: String,
+    pub size_index: u32,
+    pub size_label: Option<String>,
+    pub new_size: Option<(u32, String)>,
+    pub quantity: u32,
+    pub reason: Reason,
+    pub kind: ReturnKind,
+    pub amount: Paise,
+}
+
+impl From<PlannedLine> for ReturnLine {
+    fn from(l: PlannedLine) -> Self {
+        Self {
+            line: l.line,
+            product: l.product,
+            name: l.name,
+            size_index: l.size_index,
+            size_label: l.size_label,
+            new_size: l.new_size,
+            quantity: l.quantity,
+            reason: l.reason,
+            kind: l.kind,
+            amount: l.amount,
+        }
+    }
+}
+
+/// One step of a return's life.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReturnEvent {
+    pub status: ReturnStatus,
+    pub at: DateTime<Utc>,
+    pub note: Option<String>,
+}
+
+/// The longest note a step keeps (a rejection's reason, a QC remark).
+pub const NOTE_MAX: usize = 500;

@@ -1,0 +1,315 @@
+//! Returns (decisions D24) in `returns`, `return_lines`, `return_events` and
+//! `return_counters`: each step locks the return, asks its lifecycle in the domain, and writes
+//! the move with the stock it gives back in one transaction.
+
+use async_trait::async_trait;
+use chrono::{DateTime, NaiveDateTime, Utc};
+use diesel::prelude::*;
+use paduka_application::RepoError;
+use paduka_application::returns::{
+    NewReturn, RefundClaim, ReturnConflict, ReturnRepository, Stepped,
+};
+use paduka_domain::order::PaymentMethod;
+use paduka_domain::returns::{
+    Gives, Qc, RefundTo, Return, ReturnLifecycle, ReturnMove, ReturnStatus, ReturnStep,
+};
+use paduka_domain::{Paise, ReturnId, UserId};
+
+use crate::db::{AnyConnection, Database, Stop, corrupt, to_db_time};
+use crate::orders::stock::put_back;
+use crate::schema::{orders, return_events, return_lines, returns};
+
+mod request;
+mod rows;
+
+use request::request_in;
+use rows::{find_stored, load_where};
+
+/// Returns over the shop's database.
+#[derive(Debug, Clone)]
+pub struct DieselReturnRepository {
+    db: Database,
+}
+
+impl DieselReturnRepository {
+    pub fn new(db: Database) -> Self {
+        Self { db }
+    }
+}
+
+/// Appends a `return_events` row one past the return's last.
+pub(super) fn write_event(
+    conn: &mut AnyConnection,
+    id: &str,
+    status: ReturnStatus,
+    note: Option<&str>,
+    at: NaiveDateTime,
+) -> QueryResult<()> {
+    let last = return_events::table
+        .filter(return_events::return_id.eq(id))
+        .select(diesel::dsl::max(return_events::position))
+        .first::<Option<i32>>(conn)?;
+    diesel::insert_into(return_events::table)
+        .values((
+            return_events::return_id.eq(id),
+            return_events::position.eq(last.map_or(0, |p| p + 1)),
+            return_events::status.eq(status.as_str()),
+            return_events::at.eq(at),
+            return_events::note.eq(note),
+        ))
+        .execute(conn)?;
+    Ok(())
+}
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = returns)]
+struct LockedRow {
+    user_id: String,
+    status: String,
+    qc: Option<String>,
+}
+
+/// The return's lifecycle and owner, its row locked until the transaction ends on PostgreSQL
+/// (SQLite's write transaction holds the whole database): the same step asked twice at once
+/// is decided one after the other, so the second finds it done.
+fn lock_return(conn: &mut AnyConnection, id: &str) -> QueryResult<(ReturnLifecycle, String)> {
+    let query = returns::table.find(id);
+    let row = match conn {
+        AnyConnection::Postgresql(pg) => query
+            .select(LockedRow::as_select())
+            .for_update()
+            .first::<LockedRow>(pg),
+        AnyConnection::Sqlite(_) => query.select(LockedRow::as_select()).first(conn),
+    }?;
+    let status = ReturnStatus::from_stored(&row.status)
+        .ok_or_else(|| corrupt(format_args!("status of return {id}")))?;
+    let qc = row.qc.as_deref().and_then(Qc::from_stored);
+    Ok((ReturnLifecycle::new(status, qc), row.user_id))
+}
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = return_lines)]
+struct StockLine {
+    product_id: String,
+    size_index: i32,
+    new_size_index: Option<i32>,
+    quantity: i32,
+}
+
+/// Gives back what the move says: each size once, in the order stock is taken (product,
+/// then size).
+fn give_back(conn: &mut AnyConnection, id: &str, gives: Gives) -> QueryResult<()> {
+    let lines: Vec<StockLine> = return_lines::table
+        .filter(return_lines::return_id.eq(id))
+        .select(StockLine::as_select())
+        .load(conn)?;
+    let mut back: Vec<(&str, i32, i32)> = Vec::new();
+    for line in &lines {
+        if gives.reserved_sizes_back
+            && let Some(new_size) = line.new_size_index
+        {
+            back.push((&line.product_id, new_size, line.quantity));
+        }
+        if gives.returned_to_stock {
+            back.push((&line.product_id, line.size_index, line.quantity));
+        }
+    }
+    back.sort_unstable();
+    for (product, size, quantity) in back {
+        put_back(conn, product, size, quantity)?;
+    }
+    Ok(())
+}
+
+/// Takes `step` on the return inside its transaction; `complete` writes what a completion
+/// records besides the status.
+fn step_in(
+    conn: &mut AnyConnection,
+    id: &str,
+    step: ReturnStep,
+    owner: Option<&UserId>,
+    note: Option<&str>,
+    at: DateTime<Utc>,
+    complete: Option<Option<&str>>,
+) -> Result<Stepped, Stop<ReturnConflict>> {
+    let (lifecycle, user) = lock_return(conn, id)?;
+    if owner.is_some_and(|owner| owner.as_str() != user) {
+        return Err(Stop::Conflict(ReturnConflict::NotOwner));
+    }
+    let moved = match lifecycle.step(step).map_err(|r| Stop::Conflict(r.into()))? {
+        ReturnMove::Unchanged => false,
+        ReturnMove::Move { to, gives } => {
+            let at = to_db_time(at);
+            diesel::update(returns::table.find(id))
+                .set((returns::status.eq(to.as_str()), returns::updated_at.eq(at)))
+                .execute(conn)?;
+            if let ReturnStep::Receive(qc) = step {
+                diesel::update(returns::table.find(id))
+                    .set(returns::qc.eq(qc.as_str()))
+                    .execute(conn)?;
+            }
+            if let Some(reference) = complete {
+                // The money moved (or, after a failed QC, nothing is owed). The store credit
+                // and the credit note of this return belong in this same transaction.
+                diesel::update(returns::table.find(id))
+                    .set((
+                        returns::refund_reference.eq(reference),
+                        returns::refunded_at.eq(gives.refund.then_some(at)),
+                    ))
+                    .execute(conn)?;
+            }
+            write_event(conn, id, to, note, at)?;
+            give_back(conn, id, gives)?;
+            true
+        }
+    };
+    Ok(Stepped {
+        ret: find_stored(conn, id)?,
+        moved,
+    })
+}
+
+#[derive(Queryable)]
+struct ClaimRow {
+    qc: Option<String>,
+    refund_to: Option<String>,
+    reference: Option<String>,
+    refund_amount: i64,
+    payment_method: String,
+    payment_id: String,
+    amount_rupees: i64,
+}
+
+fn refund_claim_in(conn: &mut AnyConnection, id: &str) -> QueryResult<RefundClaim> {
+    let row: ClaimRow = returns::table
+        .inner_join(orders::table)
+        .filter(returns::id.eq(id))
+        .select((
+            returns::qc,
+            returns::refund_to,
+            returns::refund_reference,
+            returns::refund_amount,
+            orders::payment_method,
+            orders::payment_id,
+            orders::amount_rupees,
+        ))
+        .first(conn)?;
+    let bad = |what: &str| corrupt(format_args!("{what} of return {id}"));
+    Ok(RefundClaim {
+        qc: row.qc.as_deref().and_then(Qc::from_stored),
+        refund_to: row
+            .refund_to
+            .as_deref()
+            .map(|to| RefundTo::from_stored(to).ok_or_else(|| bad("refund_to")))
+            .transpose()?,
+        reference: row.reference,
+        refund_amount: Paise::from_stored(row.refund_amount),
+        payment_method: PaymentMethod::from_stored(&row.payment_method)
+            .ok_or_else(|| bad("payment method"))?,
+        payment_id: row.payment_id,
+        amount_rupees: row.amount_rupees,
+        // Orders record no store credit yet.
+        credit_used_rupees: 0,
+    })
+}
+
+#[async_trait]
+impl ReturnRepository for DieselReturnRepository {
+    #[tracing::instrument(level = "debug", skip_all, fields(order = %new.order))]
+    async fn request(&self, new: &NewReturn) -> Result<Return, RepoError<ReturnConflict>> {
+        let new = new.clone();
+        self.db
+            .run_in_write_transaction(move |conn| request_in(conn, &new))
+            .await
+    }
+
+    #[tracing::instrument(level = "debug", skip_all, fields(return_id = %id, step = ?step))]
+    async fn step(
+        &self,
+        id: &ReturnId,
+        step: ReturnStep,
+        owner: Option<UserId>,
+        note: Option<String>,
+        at: DateTime<Utc>,
+    ) -> Result<Stepped, RepoError<ReturnConflict>> {
+        let id = id.as_str().to_owned();
+        self.db
+            .run_in_write_transaction(move |conn| {
+                step_in(conn, &id, step, owner.as_ref(), note.as_deref(), at, None)
+            })
+            .await
+    }
+
+    async fn refund_claim(&self, id: &ReturnId) -> Result<RefundClaim, RepoError> {
+        let id = id.as_str().to_owned();
+        self.db.run(move |conn| refund_claim_in(conn, &id)).await
+    }
+
+    async fn fix_refund(
+        &self,
+        id: &ReturnId,
+        to: RefundTo,
+        reference: Option<String>,
+    ) -> Result<RefundClaim, RepoError> {
+        let id = id.as_str().to_owned();
+        self.db
+            .run(move |conn| {
+                // Only the first completion fixes it.
+                diesel::update(
+                    returns::table
+                        .find(&id)
+                        .filter(returns::refund_to.is_null()),
+                )
+                .set((
+                    returns::refund_to.eq(to.as_str()),
+                    returns::refund_reference.eq(reference),
+                ))
+                .execute(conn)?;
+                refund_claim_in(conn, &id)
+            })
+            .await
+    }
+
+    #[tracing::instrument(level = "debug", skip_all, fields(return_id = %id))]
+    async fn complete(
+        &self,
+        id: &ReturnId,
+        reference: Option<String>,
+        at: DateTime<Utc>,
+    ) -> Result<Stepped, RepoError<ReturnConflict>> {
+        let id = id.as_str().to_owned();
+        self.db
+            .run_in_write_transaction(move |conn| {
+                step_in(
+                    conn,
+                    &id,
+                    ReturnStep::Complete,
+                    None,
+                    None,
+                    at,
+                    Some(reference.as_deref()),
+                )
+            })
+            .await
+    }
+
+    async fn find(&self, id: &ReturnId) -> Result<Option<Return>, RepoError> {
+        let id = id.as_str().to_owned();
+        self.db
+            .run(move |conn| find_stored(conn, &id).optional())
+            .await
+    }
+
+    async fn for_user(&self, user: &UserId) -> Result<Vec<Return>, RepoError> {
+        let user = user.as_str().to_owned();
+        self.db
+            .run(move |conn| load_where(conn, Some(&user), None))
+            .await
+    }
+
+    async fn all(&self, status: Option<ReturnStatus>) -> Result<Vec<Return>, RepoError> {
+        self.db
+            .run(move |conn| load_where(conn, None, status))
+            .await
+    }
+}
