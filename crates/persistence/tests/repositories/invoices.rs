@@ -15,6 +15,7 @@ crate::on_both_backends!(
     a_hundred_parallel_orders_are_numbered_1_to_100_with_no_gap_or_repeat,
     a_new_financial_year_starts_again_at_1_in_india_s_time,
     the_number_place_of_supply_and_line_terms_read_back_and_outlive_a_cancellation,
+    the_short_form_goes_on_counting_after_the_numbers_given_in_the_long_one,
 );
 
 async fn a_hundred_parallel_orders_are_numbered_1_to_100_with_no_gap_or_repeat(db: &TestDb) {
@@ -117,4 +118,20 @@ async fn the_number_place_of_supply_and_line_terms_read_back_and_outlive_a_cance
     );
     let second = place(&orders, &new_order("o2", "pay_2", 1, 5), &[take("p1", 1)]).await;
     assert_eq!(second.invoice_no.as_deref(), Some("PDK/24-25/000002"));
+}
+
+async fn the_short_form_goes_on_counting_after_the_numbers_given_in_the_long_one(db: &TestDb) {
+    let orders = shop(db, 10, 0).await;
+    // 41 invoices of 2024-25 given before the change, the last one `PDK/2024-25/000041`.
+    place(&orders, &new_order("o1", "pay_1", 1, 0), &[take("p1", 1)]).await;
+    db.execute("UPDATE orders SET invoice_no = 'PDK/2024-25/000041' WHERE id = 'o1'");
+    db.execute("UPDATE invoice_counters SET last_number = 41 WHERE financial_year = 2024");
+    let next = place(&orders, &new_order("o2", "pay_2", 1, 5), &[take("p1", 1)]).await;
+    assert_eq!(next.invoice_no.as_deref(), Some("PDK/24-25/000042"));
+    let old = orders.find(&OrderId::new("o1")).await.unwrap().unwrap();
+    assert_eq!(
+        old.invoice_no.as_deref(),
+        Some("PDK/2024-25/000041"),
+        "stays as given"
+    );
 }

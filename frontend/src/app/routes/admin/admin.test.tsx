@@ -285,7 +285,7 @@ describe('admin orders', () => {
     expect(screen.getByText('Address').nextSibling).toHaveTextContent(
       /^12 MG Road, Raipur, 492001Place of supply: Karnataka$/,
     );
-    expect(screen.getByText('Invoice').nextSibling).toHaveTextContent(/^PDK\/2026-27\/000042Download invoice$/);
+    expect(screen.getByText('Invoice').nextSibling).toHaveTextContent(/^PDK\/26-27\/000042Download invoice$/);
 
     await user.click(screen.getByRole('button', { name: 'Download invoice' }));
     await waitFor(() => expect(saved.map((f) => f.filename)).toEqual(['invoice-PDK-26-27-000042.pdf']));
