@@ -148,6 +148,7 @@ diesel::table! {
         cod_key -> Nullable<Text>,
         state -> Nullable<Text>,
         invoice_no -> Nullable<Text>,
+        credit_used -> BigInt,
     }
 }
 
@@ -220,6 +221,7 @@ diesel::table! {
         refund_claimed_at -> Nullable<Timestamp>,
         coupon_code -> Nullable<Text>,
         state -> Nullable<Text>,
+        credit_used -> BigInt,
     }
 }
 
@@ -320,6 +322,26 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    store_credit_balances (user_id) {
+        user_id -> Text,
+        balance -> BigInt,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    store_credit_entries (id) {
+        id -> Text,
+        user_id -> Text,
+        amount -> BigInt,
+        reason -> Text,
+        order_id -> Nullable<Text>,
+        return_id -> Nullable<Text>,
+        created_at -> Timestamp,
+    }
+}
+
 diesel::joinable!(products -> categories (category_id));
 diesel::joinable!(products -> users (seller_id));
 diesel::joinable!(product_variants -> products (product_id));
@@ -334,6 +356,8 @@ diesel::joinable!(order_events -> orders (order_id));
 diesel::joinable!(shipments -> orders (order_id));
 diesel::joinable!(shipment_events -> shipments (order_id));
 diesel::joinable!(checkout_intents -> users (user_id));
+diesel::joinable!(store_credit_balances -> users (user_id));
+diesel::joinable!(store_credit_entries -> users (user_id));
 diesel::joinable!(checkout_intent_lines -> checkout_intents (provider_order_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
@@ -358,4 +382,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     invoice_counters,
     payment_events,
     one_time_codes,
+    store_credit_balances,
+    store_credit_entries,
 );
