@@ -9,6 +9,7 @@ pub mod admin;
 pub mod catalog;
 pub mod checkout;
 pub mod coupons;
+pub mod credit;
 pub mod mail;
 pub mod orders;
 pub mod ports;

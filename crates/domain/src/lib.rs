@@ -6,6 +6,7 @@
 pub mod catalog;
 pub mod contact;
 pub mod coupon;
+pub mod credit;
 pub mod delivery;
 pub mod error;
 pub mod gst;

@@ -11,6 +11,7 @@ use paduka_application::admin::AdminError;
 use paduka_application::catalog::CatalogError;
 use paduka_application::checkout::{CheckoutError, RefundState, Unfillable};
 use paduka_application::coupons::CouponError;
+use paduka_application::credit::CreditError;
 use paduka_application::orders::OrderError;
 use paduka_application::sales::SaleError;
 use paduka_domain::InvalidInput;
@@ -201,6 +202,14 @@ impl From<UserError> for ApiError {
             }
             UserError::NotFound => Self::NotFound(error.to_string()),
             UserError::Unexpected(cause) => Self::Unexpected(cause),
+        }
+    }
+}
+
+impl From<CreditError> for ApiError {
+    fn from(error: CreditError) -> Self {
+        match error {
+            CreditError::Unexpected(cause) => Self::Unexpected(cause),
         }
     }
 }

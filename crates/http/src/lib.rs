@@ -33,6 +33,7 @@ use paduka_application::admin::AdminUseCases;
 use paduka_application::catalog::{CatalogUseCases, PhotoUseCases};
 use paduka_application::checkout::{CheckoutUseCases, SandboxUseCases};
 use paduka_application::coupons::CouponUseCases;
+use paduka_application::credit::CreditUseCases;
 use paduka_application::orders::OrderUseCases;
 use paduka_application::sales::SaleUseCases;
 
@@ -55,6 +56,8 @@ pub struct ApiState {
     pub registration: Arc<dyn RegistrationUseCases>,
     pub users: Arc<dyn UserUseCases>,
     pub checkout: Arc<dyn CheckoutUseCases>,
+    /// Store credit (`GET /user/credit`).
+    pub credit: Arc<dyn CreditUseCases>,
     pub orders: Arc<dyn OrderUseCases>,
     pub admin: Arc<dyn AdminUseCases>,
     /// Set while the offline sandbox is the payment adapter: mounts

@@ -106,6 +106,7 @@ pub fn api_scope(
                 users::get_users::get_users,
                 users::update_user::update_user,
                 users::delete_user::delete_user,
+                users::credit::my_credit,
             ),
         ))
         .service(tagged(
@@ -185,6 +186,7 @@ pub fn configure(state: ApiState) -> impl FnOnce(&mut web::ServiceConfig) {
             registration,
             users,
             checkout,
+            credit,
             orders,
             admin,
             sandbox,
@@ -203,6 +205,7 @@ pub fn configure(state: ApiState) -> impl FnOnce(&mut web::ServiceConfig) {
             .app_data(web::Data::from(registration))
             .app_data(web::Data::from(users))
             .app_data(web::Data::from(checkout))
+            .app_data(web::Data::from(credit))
             .app_data(web::Data::from(orders))
             .app_data(web::Data::from(admin))
             .app_data(web::Data::from(readiness))

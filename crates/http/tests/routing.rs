@@ -27,6 +27,7 @@ use paduka_application::checkout::{
     CheckoutError, DeliveryQuote, MockCheckoutUseCases, MockSandboxUseCases,
 };
 use paduka_application::coupons::MockCouponUseCases;
+use paduka_application::credit::MockCreditUseCases;
 use paduka_application::orders::MockOrderUseCases;
 use paduka_application::ports::MockReadinessProbe;
 use paduka_application::sales::{MockSaleUseCases, SaleError};
@@ -60,6 +61,7 @@ struct Mocks {
     registration: MockRegistrationUseCases,
     users: MockUserUseCases,
     checkout: MockCheckoutUseCases,
+    credit: MockCreditUseCases,
     orders: MockOrderUseCases,
     admin: MockAdminUseCases,
     unready: bool,
@@ -94,6 +96,7 @@ fn state_from(mut mocks: Mocks) -> ApiState {
         registration: Arc::new(mocks.registration),
         users: Arc::new(mocks.users),
         checkout: Arc::new(mocks.checkout),
+        credit: Arc::new(mocks.credit),
         orders: Arc::new(mocks.orders),
         admin: Arc::new(mocks.admin),
         sandbox: None,

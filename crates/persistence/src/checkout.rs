@@ -48,6 +48,7 @@ struct IntentRow {
     refund_claimed_at: Option<NaiveDateTime>,
     coupon_code: Option<String>,
     state: Option<String>,
+    credit_used: i64,
 }
 
 #[derive(Queryable, Selectable)]
@@ -130,6 +131,7 @@ fn load_intents(
                 address: row.address,
                 pincode: row.pincode,
                 amount_rupees: row.amount_rupees,
+                credit_used_rupees: row.credit_used,
                 coupon: row.coupon_code,
                 created_at: from_db_time(row.created_at),
                 refund,
@@ -156,6 +158,7 @@ fn save_in(conn: &mut AnyConnection, intent: &CheckoutIntent) -> QueryResult<()>
                 checkout_intents::refund_claimed_at.eq(refund.map(|r| to_db_time(r.claimed_at))),
                 checkout_intents::coupon_code.eq(intent.coupon.as_deref()),
                 checkout_intents::state.eq(intent.state.map(State::name)),
+                checkout_intents::credit_used.eq(intent.credit_used_rupees),
             ))
             .execute(conn)?;
         for (position, line) in intent.lines.iter().enumerate() {

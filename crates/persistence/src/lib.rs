@@ -12,6 +12,7 @@ mod categories;
 mod changes;
 mod checkout;
 mod coupons;
+mod credit;
 mod credit_notes;
 mod db;
 mod images;
@@ -33,6 +34,7 @@ pub use categories::DieselCategoryRepository;
 pub use changes::ChangeCounts;
 pub use checkout::{DieselCheckoutIntentRepository, DieselWebhookEventRepository};
 pub use coupons::DieselCouponRepository;
+pub use credit::DieselStoreCreditRepository;
 pub use credit_notes::{
     CreditNoteIssue, DieselCreditNoteRepository, IssuedCreditNote, credit_note_for_source,
     issue_credit_note,

@@ -148,6 +148,7 @@ diesel::table! {
         cod_key -> Nullable<Text>,
         state -> Nullable<Text>,
         invoice_no -> Nullable<Text>,
+        credit_used -> BigInt,
         replaces -> Nullable<Text>,
     }
 }
@@ -221,6 +222,7 @@ diesel::table! {
         refund_claimed_at -> Nullable<Timestamp>,
         coupon_code -> Nullable<Text>,
         state -> Nullable<Text>,
+        credit_used -> BigInt,
     }
 }
 
@@ -395,7 +397,29 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    store_credit_balances (user_id) {
+        user_id -> Text,
+        balance -> BigInt,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    store_credit_entries (id) {
+        id -> Text,
+        user_id -> Text,
+        amount -> BigInt,
+        reason -> Text,
+        order_id -> Nullable<Text>,
+        return_id -> Nullable<Text>,
+        created_at -> Timestamp,
+    }
+}
+
 diesel::joinable!(products -> categories (category_id));
+diesel::joinable!(store_credit_balances -> users (user_id));
+diesel::joinable!(store_credit_entries -> users (user_id));
 diesel::joinable!(returns -> orders (order_id));
 diesel::joinable!(return_lines -> returns (return_id));
 diesel::joinable!(return_events -> returns (return_id));
@@ -443,4 +467,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     return_lines,
     return_events,
     return_counters,
+    store_credit_balances,
+    store_credit_entries,
 );

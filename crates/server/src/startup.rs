@@ -18,6 +18,7 @@ use paduka_application::checkout::{
     SandboxService, SandboxUseCases,
 };
 use paduka_application::coupons::CouponService;
+use paduka_application::credit::CreditService;
 use paduka_application::mail::Mailer;
 use paduka_application::orders::{Courier, InvoiceRenderer, Invoicing, OrderPorts, OrderService};
 use paduka_application::sales::SaleService;
@@ -33,8 +34,8 @@ use paduka_persistence::{
     DieselCreditNoteRepository, DieselImageRepository, DieselOneTimeCodeRepository,
     DieselOrderRepository, DieselPhotoVariantRepository, DieselProductRepository,
     DieselReviewRepository, DieselSaleRepository, DieselSandboxRefundLedger,
-    DieselShiprocketBookings, DieselStatsRepository, DieselThrottle, DieselUserRepository,
-    DieselWebhookEventRepository,
+    DieselShiprocketBookings, DieselStatsRepository, DieselStoreCreditRepository, DieselThrottle,
+    DieselUserRepository, DieselWebhookEventRepository,
 };
 use secrecy::{ExposeSecret, SecretString};
 use tracing_actix_web::TracingLogger;
@@ -266,6 +267,7 @@ impl Services {
         let intents: Arc<dyn CheckoutIntentRepository> =
             Arc::new(DieselCheckoutIntentRepository::new(database.clone()));
         let coupons_repo = Arc::new(DieselCouponRepository::new(database.clone()));
+        let credit_repo = Arc::new(DieselStoreCreditRepository::new(database.clone()));
         let invoicing = Arc::new(Invoicing::new(
             settings.invoices.clone(),
             Arc::new(PdfInvoices),
@@ -279,6 +281,7 @@ impl Services {
                 products: Arc::new(DieselProductRepository::new(database.clone())),
                 coupons: coupons_repo.clone(),
                 users: users.clone(),
+                credit: credit_repo.clone(),
                 webhook_events: Arc::new(DieselWebhookEventRepository::new(database.clone())),
                 mailer: mailer.clone(),
                 ids: ids.clone(),
@@ -333,6 +336,7 @@ impl Services {
             registration: Arc::new(registration),
             users: Arc::new(user_service),
             checkout: Arc::new(checkout),
+            credit: Arc::new(CreditService::new(credit_repo)),
             orders: Arc::new(orders),
             admin: Arc::new(admin),
             sandbox: sandbox.clone().map(|sandbox| -> Arc<dyn SandboxUseCases> {

@@ -235,6 +235,7 @@ impl OrderBuilder {
             pincode: "281001".into(),
             amount_rupees: 1698,
             coupon: None,
+            credit_used_rupees: 0,
             payment_method: paduka_domain::order::PaymentMethod::Online,
             paid: true,
             payment_id: "pay_1".into(),
@@ -277,6 +278,12 @@ impl OrderBuilder {
             code: code.to_owned(),
             discount_rupees,
         });
+        self
+    }
+
+    /// Paid `rupees` of its amount with store credit.
+    pub fn credit_used(mut self, rupees: i64) -> Self {
+        self.0.credit_used_rupees = rupees;
         self
     }
 

@@ -979,6 +979,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/user/credit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's store credit: the balance and its entries, newest first. */
+        get: operations["my_credit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/user/delete-user/{id}": {
         parameters: {
             query?: never;
@@ -1214,6 +1231,8 @@ export interface components {
              * @enum {string|null}
              */
             state?: "Jammu and Kashmir" | "Himachal Pradesh" | "Punjab" | "Chandigarh" | "Uttarakhand" | "Haryana" | "Delhi" | "Rajasthan" | "Uttar Pradesh" | "Bihar" | "Sikkim" | "Arunachal Pradesh" | "Nagaland" | "Manipur" | "Mizoram" | "Tripura" | "Meghalaya" | "Assam" | "West Bengal" | "Jharkhand" | "Odisha" | "Chhattisgarh" | "Madhya Pradesh" | "Gujarat" | "Dadra and Nagar Haveli and Daman and Diu" | "Maharashtra" | "Karnataka" | "Goa" | "Lakshadweep" | "Kerala" | "Tamil Nadu" | "Puducherry" | "Andaman and Nicobar Islands" | "Telangana" | "Andhra Pradesh" | "Ladakh" | "Other Territory" | null;
+            /** @description `true`: store credit pays min(balance, amount - 1) rupees of the order (`amount` stays the order's amount before credit). Left out, `false` or null: none */
+            useCredit?: boolean | null;
         } & {
             [key: string]: components["schemas"]["JsonWithoutNul"];
         };
@@ -1350,6 +1369,36 @@ export interface components {
         CourierWebhookResponse: {
             /** @description `Update recorded` or `Unknown AWB`. */
             message: string;
+            success: boolean;
+        };
+        /** @description One entry of a shopper's store credit. */
+        CreditEntryDto: {
+            /**
+             * Format: int64
+             * @description Whole rupees: positive came in, negative paid for an order.
+             */
+            amount: number;
+            /** Format: date-time */
+            at: string;
+            /** @description The order it belongs to, if any. */
+            orderId?: string | null;
+            /**
+             * @description `Refund of a return`, `Paid for an order`, `Order cancelled`, `Order returned to
+             *     origin` or `Adjusted by the shop`.
+             */
+            reason: string;
+            /** @description The return it belongs to, if any. */
+            returnId?: string | null;
+        };
+        /** @description `GET /user/credit`: the caller's store credit. */
+        CreditResponse: {
+            /**
+             * Format: int64
+             * @description Whole rupees, never below 0.
+             */
+            balance: number;
+            /** @description Newest first; their amounts add up to `balance`. */
+            entries: components["schemas"]["CreditEntryDto"][];
             success: boolean;
         };
         /** @description One India day (UTC+05:30) of the revenue series. */
@@ -1499,6 +1548,8 @@ export interface components {
              * @enum {string|null}
              */
             state?: "Jammu and Kashmir" | "Himachal Pradesh" | "Punjab" | "Chandigarh" | "Uttarakhand" | "Haryana" | "Delhi" | "Rajasthan" | "Uttar Pradesh" | "Bihar" | "Sikkim" | "Arunachal Pradesh" | "Nagaland" | "Manipur" | "Mizoram" | "Tripura" | "Meghalaya" | "Assam" | "West Bengal" | "Jharkhand" | "Odisha" | "Chhattisgarh" | "Madhya Pradesh" | "Gujarat" | "Dadra and Nagar Haveli and Daman and Diu" | "Maharashtra" | "Karnataka" | "Goa" | "Lakshadweep" | "Kerala" | "Tamil Nadu" | "Puducherry" | "Andaman and Nicobar Islands" | "Telangana" | "Andhra Pradesh" | "Ladakh" | "Other Territory" | null;
+            /** @description `true`: store credit pays min(balance, amount - 1) rupees of the order (`amount` stays the order's amount before credit). Left out, `false` or null: none */
+            useCredit?: boolean | null;
         } & {
             [key: string]: components["schemas"]["JsonWithoutNul"];
         };
@@ -1517,6 +1568,12 @@ export interface components {
             coupon?: string | null;
             /** Format: date-time */
             createdAt: string;
+            /**
+             * Format: int64
+             * @description Whole rupees of `amount` paid with store credit; 0 without. The rest was charged
+             *     online, or is collected in cash.
+             */
+            creditUsed: number;
             /**
              * Format: int32
              * @description 0..=6, stable for an order.
@@ -1630,6 +1687,8 @@ export interface components {
              * @enum {string|null}
              */
             state?: "Jammu and Kashmir" | "Himachal Pradesh" | "Punjab" | "Chandigarh" | "Uttarakhand" | "Haryana" | "Delhi" | "Rajasthan" | "Uttar Pradesh" | "Bihar" | "Sikkim" | "Arunachal Pradesh" | "Nagaland" | "Manipur" | "Mizoram" | "Tripura" | "Meghalaya" | "Assam" | "West Bengal" | "Jharkhand" | "Odisha" | "Chhattisgarh" | "Madhya Pradesh" | "Gujarat" | "Dadra and Nagar Haveli and Daman and Diu" | "Maharashtra" | "Karnataka" | "Goa" | "Lakshadweep" | "Kerala" | "Tamil Nadu" | "Puducherry" | "Andaman and Nicobar Islands" | "Telangana" | "Andhra Pradesh" | "Ladakh" | "Other Territory" | null;
+            /** @description `true`: store credit pays min(balance, amount - 1) rupees of the order (`amount` stays the order's amount before credit). Left out, `false` or null: none */
+            useCredit?: boolean | null;
         } & {
             [key: string]: components["schemas"]["JsonWithoutNul"];
         };
@@ -1645,6 +1704,12 @@ export interface components {
              * @description In paise.
              */
             amount: number;
+            /**
+             * Format: int64
+             * @description Whole rupees of the order's amount store credit pays (0 without `useCredit`): the
+             *     provider order (`amount`) is for the rest.
+             */
+            creditUsed: number;
             /** @description `INR` */
             currency: string;
             /** @description The provider's order id. */
@@ -5631,6 +5696,53 @@ export interface operations {
             };
             /** @description The body is over 64 KB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Something went wrong`: a fault on our side; the cause is in the log with the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_credit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The balance (0 for one who never had credit) and its entries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditResponse"];
+                };
+            };
+            /** @description `Text must not contain NUL characters`: a `%00` in the path or query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -10,7 +10,7 @@ use tracing::instrument;
 use super::pricing::{CouponAsk, checkout_address, chosen_state};
 use super::{CartLine, CheckoutError, CheckoutService, PlacedOrder, Unfillable};
 use crate::accounts::Principal;
-use crate::orders::{CodTerms, NewOrder, PlaceError, Placement};
+use crate::orders::{CodTerms, NewOrder, OrderCredit, PlaceError, Placement};
 
 /// Cash on delivery's settings: `COD_ENABLED`, `COD_MAX_AMOUNT`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -44,6 +44,9 @@ pub struct CodRequest {
     /// The place of supply the shopper chose, if any (a state's name).
     pub state: Option<String>,
     pub idempotency_key: Option<String>,
+    /// Pay what store credit allows (decisions D23): as much as the balance gives when the
+    /// order's transaction reads it, never refused for credit.
+    pub use_credit: bool,
 }
 
 #[async_trait]
@@ -110,6 +113,11 @@ impl PlaceCod for CheckoutService {
             actor: Some(user.user_id.clone()),
             at: now,
             low_stock_threshold: self.low_stock_threshold,
+            credit: if request.use_credit {
+                OrderCredit::AsMuchAsAllowed
+            } else {
+                OrderCredit::None
+            },
         };
         match self.ports.orders.place(&order, &priced.stock).await {
             Ok(Placement::Placed { order, low_stock }) => {
@@ -133,6 +141,9 @@ impl PlaceCod for CheckoutService {
             Err(PlaceError::TooManyCodOrders) => Err(CheckoutError::TooManyCodOrders),
             Err(PlaceError::Refunded) => Err(CheckoutError::Unexpected(anyhow::anyhow!(
                 "a cash on delivery order met a refund claim"
+            ))),
+            Err(PlaceError::CreditChanged) => Err(CheckoutError::Unexpected(anyhow::anyhow!(
+                "a cash on delivery order was refused for its store credit"
             ))),
             Err(PlaceError::Repo(error)) => Err(error.into()),
         }

@@ -23,7 +23,7 @@ mockall::mock! {
     }
     #[async_trait]
     impl StartPayment for CheckoutUseCases {
-        async fn start_payment(&self, user: &Principal, amount_rupees: i64, cart: Option<CartInput>) -> Result<PaymentOrder, CheckoutError>;
+        async fn start_payment(&self, user: &Principal, amount_rupees: i64, cart: Option<CartInput>, use_credit: bool) -> Result<PaymentOrder, CheckoutError>;
     }
     #[async_trait]
     impl ApplyCoupon for CheckoutUseCases {

@@ -52,6 +52,7 @@ pub use webhook::{Webhook, WebhookOutcome};
 use crate::accounts::UserRepository;
 use crate::catalog::{CatalogRevision, ProductRepository};
 use crate::coupons::CouponRepository;
+use crate::credit::StoreCreditRepository;
 use crate::mail::Mailer;
 use crate::orders::{Invoicing, OrderRepository};
 use crate::{Clock, IdGenerator};
@@ -86,6 +87,8 @@ pub struct CheckoutPorts {
     pub products: Arc<dyn ProductRepository>,
     pub coupons: Arc<dyn CouponRepository>,
     pub users: Arc<dyn UserRepository>,
+    /// The shoppers' store credit, read when a payment starts.
+    pub credit: Arc<dyn StoreCreditRepository>,
     pub webhook_events: Arc<dyn WebhookEventRepository>,
     pub mailer: Arc<dyn Mailer>,
     pub ids: Arc<dyn IdGenerator>,

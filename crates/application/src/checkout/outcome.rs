@@ -44,6 +44,10 @@ pub enum Unfillable {
     /// The shopper's account was deleted before the webhook placed the order.
     #[error("The account no longer exists")]
     AccountDeleted,
+    /// The store credit agreed when the payment started is no longer in the balance (another
+    /// order spent it).
+    #[error("Store credit changed, try again")]
+    CreditChanged,
     /// The payment's refund was claimed earlier: it never gets an order.
     #[error("This payment has been refunded")]
     AlreadyRefunded,

@@ -31,6 +31,9 @@ pub struct OrderRequest {
     /// stored intents: verification always uses a stored id.
     pub order_id: Option<String>,
     pub signature: String,
+    /// Whether the shopper asked to pay with store credit. The credit itself is the one
+    /// agreed when the payment started (the intent's): the provider charged the rest.
+    pub use_credit: bool,
 }
 
 #[async_trait]

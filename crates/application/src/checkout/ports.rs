@@ -194,8 +194,11 @@ pub struct CheckoutIntent {
     pub address: String,
     /// Empty without a cart.
     pub pincode: String,
-    /// Whole rupees, what the provider order asks for.
+    /// Whole rupees, the order's amount before store credit (what the cart costs).
     pub amount_rupees: i64,
+    /// Whole rupees of it to pay with store credit, worked out when the payment started: the
+    /// provider order asks for the rest ([`CheckoutIntent::charged_rupees`]).
+    pub credit_used_rupees: i64,
     /// The coupon code the cart was priced with (as the shopper typed it), if any.
     pub coupon: Option<String>,
     /// The place of supply the shopper chose, if any.
@@ -203,6 +206,13 @@ pub struct CheckoutIntent {
     pub created_at: DateTime<Utc>,
     /// Set once the payment was found unfillable and its refund claimed.
     pub refund: Option<IntentRefund>,
+}
+
+impl CheckoutIntent {
+    /// Whole rupees the provider order asks for: the amount less the store credit.
+    pub fn charged_rupees(&self) -> i64 {
+        self.amount_rupees - self.credit_used_rupees
+    }
 }
 
 /// The rules a checkout intent's writes can break.

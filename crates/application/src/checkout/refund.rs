@@ -74,14 +74,15 @@ impl CheckoutService {
         payment_id: &str,
         reason: &str,
     ) -> Result<RefundState, CheckoutError> {
-        let amount = Paise::from_rupees(intent.amount_rupees)
+        // What the provider charged: the store credit was never taken.
+        let amount = Paise::from_rupees(intent.charged_rupees())
             .map_err(|e| CheckoutError::Unexpected(anyhow::anyhow!(e)))?;
         let key = refund_key(payment_id);
         match self.ports.gateway.refund(payment_id, amount, &key).await {
             Ok(refund) => {
                 let id = &intent.provider_order_id;
                 self.ports.intents.record_refund(id, &refund.id).await?;
-                let rupees = intent.amount_rupees;
+                let rupees = intent.charged_rupees();
                 self.mail_buyer(&intent.user, |user| {
                     mails::payment_refunded(user, payment_id, rupees, reason)
                 })

@@ -12,7 +12,7 @@ use super::{
     CartLine, CheckoutError, CheckoutIntent, CheckoutService, OrderOutcome, PlacedOrder,
     RefundState, Unfillable,
 };
-use crate::orders::{LowStock, NewOrder, PlaceError, Placement, mails};
+use crate::orders::{LowStock, NewOrder, OrderCredit, PlaceError, Placement, mails};
 
 /// A verified payment and where its order goes.
 pub(super) struct Paid<'a> {
@@ -91,6 +91,7 @@ impl CheckoutService {
             at: self.ports.clock.now(),
             low_stock_threshold: self.low_stock_threshold,
             cod: None,
+            credit: OrderCredit::Exactly(intent.credit_used_rupees),
         };
         match self.ports.orders.place(&order, &priced.stock).await {
             Ok(Placement::Placed { order, low_stock }) => {
@@ -112,6 +113,11 @@ impl CheckoutService {
             Err(PlaceError::TooManyCodOrders) => Err(CheckoutError::Unexpected(anyhow::anyhow!(
                 "a paid order met the cash on delivery limit"
             ))),
+            // The credit agreed at the payment's start was spent meanwhile.
+            Err(PlaceError::CreditChanged) => {
+                let reason = Unfillable::CreditChanged;
+                self.refund_unfillable(intent, payment_id, reason).await
+            }
             // A refund claim won the race for this payment; its owner refunds it.
             Err(PlaceError::Refunded) => Ok(OrderOutcome::Unfilled {
                 reason: Unfillable::AlreadyRefunded,

@@ -3,6 +3,7 @@
 
 use async_trait::async_trait;
 use paduka_domain::contact::{DeliveryAddress, Pincode};
+use paduka_domain::credit::credit_to_use;
 use paduka_domain::{Paise, State};
 use tracing::instrument;
 
@@ -34,6 +35,8 @@ pub struct PaymentOrder {
     pub key: String,
     /// `razorpay` or `sandbox`.
     pub provider: &'static str,
+    /// Whole rupees of the order's amount paid with store credit: `amount` is the rest.
+    pub credit_used_rupees: i64,
 }
 
 #[async_trait]
@@ -41,11 +44,15 @@ pub trait StartPayment: Send + Sync {
     /// Creates the provider order for `amount_rupees` and stores the checkout intent keyed by
     /// its id. With a cart, the cart is checked first (pincode, address, current prices must
     /// add up to the amount, stock), so nobody pays for an order that cannot be placed.
+    /// With `use_credit`, the store credit the order will use is worked out now from the
+    /// balance ([`credit_to_use`]) and the provider order is for the rest; the order's
+    /// transaction takes it.
     async fn start_payment(
         &self,
         user: &Principal,
         amount_rupees: i64,
         cart: Option<CartInput>,
+        use_credit: bool,
     ) -> Result<PaymentOrder, CheckoutError>;
 }
 
@@ -57,11 +64,11 @@ impl StartPayment for CheckoutService {
         user: &Principal,
         amount_rupees: i64,
         cart: Option<CartInput>,
+        use_credit: bool,
     ) -> Result<PaymentOrder, CheckoutError> {
         if !(MIN_AMOUNT_RUPEES..=MAX_AMOUNT_RUPEES).contains(&amount_rupees) {
             return Err(CheckoutError::InvalidAmount);
         }
-        let amount = Paise::from_rupees(amount_rupees).map_err(|_| CheckoutError::InvalidAmount)?;
         let now = self.ports.clock.now();
         let (lines, address, pincode, coupon, state) = match cart {
             None => (Vec::new(), String::new(), String::new(), None, None),
@@ -88,8 +95,18 @@ impl StartPayment for CheckoutService {
                 )
             }
         };
+        let credit_used_rupees = if use_credit {
+            credit_to_use(
+                self.ports.credit.balance(&user.user_id).await?,
+                amount_rupees,
+            )
+        } else {
+            0
+        };
+        let charged = Paise::from_rupees(amount_rupees - credit_used_rupees)
+            .map_err(|_| CheckoutError::InvalidAmount)?;
         let receipt = self.ports.ids.new_id();
-        let order = (self.ports.gateway.create_order(amount, &receipt).await)
+        let order = (self.ports.gateway.create_order(charged, &receipt).await)
             .map_err(CheckoutError::Provider)?;
         let intent = CheckoutIntent {
             provider_order_id: order.id.clone(),
@@ -99,6 +116,7 @@ impl StartPayment for CheckoutService {
             address,
             pincode,
             amount_rupees,
+            credit_used_rupees,
             coupon,
             state,
             created_at: now,
@@ -111,6 +129,7 @@ impl StartPayment for CheckoutService {
             currency: order.currency,
             key: self.ports.gateway.public_key(),
             provider: self.ports.gateway.provider(),
+            credit_used_rupees,
         })
     }
 }

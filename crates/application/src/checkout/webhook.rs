@@ -101,12 +101,12 @@ impl CheckoutService {
             );
             return Ok(WebhookOutcome::Ignored);
         };
-        if Some(amount.paise()) != intent.amount_rupees.checked_mul(100) {
+        if Some(amount.paise()) != intent.charged_rupees().checked_mul(100) {
             tracing::error!(
                 provider_order_id,
                 payment_id,
                 captured = amount.paise(),
-                expected_rupees = intent.amount_rupees,
+                expected_rupees = intent.charged_rupees(),
                 "captured amount differs from the checkout intent; left for a person"
             );
             return Ok(WebhookOutcome::Ignored);

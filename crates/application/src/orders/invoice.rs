@@ -297,8 +297,23 @@ impl Invoicing {
     }
 }
 
-/// How the order was paid, as the invoice says it.
+/// How the order was paid, as the invoice says it; with `Paid by store credit ₹N` after it
+/// when store credit paid part (the invoice's amounts stay the full price: credit is a way of
+/// paying, not a discount).
 fn payment_text(order: &Order) -> String {
+    let way = way_paid(order);
+    match order.credit_used_rupees {
+        0 => way,
+        rupees => format!(
+            "{way}; Paid by store credit {}",
+            Paise::from_rupees(rupees)
+                .unwrap_or(Paise::ZERO)
+                .in_indian_style()
+        ),
+    }
+}
+
+fn way_paid(order: &Order) -> String {
     match (order.payment_method, order.paid) {
         (PaymentMethod::Online, _) => format!("Paid online ({})", order.payment_id),
         (PaymentMethod::Cod, true) => "Cash on delivery: paid".to_owned(),
@@ -397,6 +412,20 @@ mod tests {
         assert_eq!(document.amounts.coupon, Paise::from_stored(17_000));
         assert_eq!(document.amounts.amount, Paise::from_stored(152_800));
         assert_eq!(document.payment, "Cash on delivery: ₹1,528 to be collected");
+    }
+
+    #[test]
+    fn store_credit_is_named_and_the_amounts_stay_the_full_price() {
+        let order = OrderBuilder::new("ord-1")
+            .cash_on_delivery()
+            .credit_used(500)
+            .build();
+        let document = invoicing().document(&order).unwrap();
+        assert_eq!(
+            document.payment,
+            "Cash on delivery: ₹1,198 to be collected; Paid by store credit ₹500"
+        );
+        assert_eq!(document.amounts.amount, Paise::from_stored(169_800));
     }
 
     #[test]

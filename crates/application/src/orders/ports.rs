@@ -40,6 +40,8 @@ pub struct NewOrder {
     pub coupon: Option<CouponUse>,
     /// `None` for an order paid online; cash on delivery's own rules otherwise.
     pub cod: Option<CodTerms>,
+    /// The store credit it pays with, taken from the buyer's balance in its transaction.
+    pub credit: OrderCredit,
     /// The provider's payment id: one order per payment (`orders_payment_id_key`). For cash on
     /// delivery, a reference of the shop's own (`cod_{order id}`).
     pub payment_id: String,
@@ -53,6 +55,22 @@ pub struct NewOrder {
     /// A size (or pool) that this order leaves at or below this many pairs, from above, is
     /// reported in [`Placement::Placed`]'s `low_stock`.
     pub low_stock_threshold: u32,
+}
+
+/// The store credit an order pays part of its amount with (decisions D23).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum OrderCredit {
+    /// None.
+    #[default]
+    None,
+    /// Exactly this many rupees, agreed when the payment started (the provider charged the
+    /// rest): a balance that no longer holds them refuses the order
+    /// ([`PlaceError::CreditChanged`]).
+    Exactly(i64),
+    /// As much as the balance gives when the order's transaction reads it
+    /// ([`credit_to_use`](paduka_domain::credit::credit_to_use)): cash on delivery, never
+    /// refused for credit.
+    AsMuchAsAllowed,
 }
 
 /// What a cash-on-delivery order is placed with: unpaid, and limited.
@@ -159,6 +177,10 @@ pub enum PlaceError {
     /// written.
     #[error("too many unpaid cash on delivery orders")]
     TooManyCodOrders,
+    /// The buyer's store credit no longer holds what [`OrderCredit::Exactly`] asks. Nothing
+    /// was written.
+    #[error("store credit changed")]
+    CreditChanged,
     /// The payment's refund was claimed (see
     /// [`CheckoutIntentRepository::claim_refund`](crate::checkout::CheckoutIntentRepository::claim_refund)):
     /// it must never get an order. Nothing was written.

@@ -219,7 +219,8 @@ impl OrderService {
         if refund_id.is_some() || order.payment_method != PaymentMethod::Online || !order.paid {
             return Ok(());
         }
-        let amount = Paise::from_rupees(order.amount_rupees)
+        // What the provider charged: store credit comes back as credit, with the order's end.
+        let amount = Paise::from_rupees(order.charged_rupees())
             .map_err(|e| OrderError::Unexpected(anyhow::anyhow!(e)))?;
         let refund = self
             .ports

@@ -13,6 +13,7 @@ use std::sync::{Mutex, MutexGuard};
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
+use paduka_domain::credit::{CreditStatement, credit_to_use, may_spend};
 use paduka_domain::invoice::FinancialYear;
 use paduka_domain::order::{
     Awb, Booking, Cancel, Order, OrderCoupon, OrderStatus, Refusal, SettableStatus, Ship,
@@ -25,11 +26,12 @@ use crate::checkout::{
     PaymentGateway, ProviderOrder, ProviderPayment, RefundResult, WebhookEvent,
     WebhookEventRepository,
 };
+use crate::credit::{CreditGrant, StoreCreditRepository};
 use crate::mail::{Mail, Mailer};
 use crate::orders::{BuyerContact, Courier, CourierError};
 use crate::orders::{
-    Cancellation, CourierReport, LowStock, NewOrder, OrderConflict, OrderRepository, PlaceError,
-    Placement, ReportSource, Shipping, StockChange, Tracked,
+    Cancellation, CourierReport, LowStock, NewOrder, OrderConflict, OrderCredit, OrderRepository,
+    PlaceError, Placement, ReportSource, Shipping, StockChange, Tracked,
 };
 use crate::{IdGenerator, RepoError};
 
@@ -236,6 +238,8 @@ struct Orders {
     next_refusal: Option<PlaceError>,
     low_stock: Vec<LowStock>,
     meanwhile: Option<Order>,
+    /// Store credit balances, by account.
+    credit: HashMap<UserId, i64>,
 }
 
 impl Orders {
@@ -305,6 +309,16 @@ impl FakeOrders {
         lock(&self.state).next_refusal = Some(error);
     }
 
+    /// Gives `user` `rupees` more store credit.
+    pub fn grant_credit(&self, user: &UserId, rupees: i64) {
+        *lock(&self.state).credit.entry(user.clone()).or_default() += rupees;
+    }
+
+    /// The user's store credit balance.
+    pub fn credit_of(&self, user: &UserId) -> i64 {
+        lock(&self.state).credit.get(user).copied().unwrap_or(0)
+    }
+
     /// The next placement reports it took these sizes to the low-stock threshold.
     pub fn reports_low_stock(&self, low: Vec<LowStock>) {
         lock(&self.state).low_stock = low;
@@ -351,6 +365,7 @@ impl FakeOrders {
             address: new.address.clone(),
             pincode: new.pincode.clone(),
             amount_rupees: new.amount_rupees,
+            credit_used_rupees: 0,
             coupon: new.coupon.as_ref().map(|c| OrderCoupon {
                 code: c.code.clone(),
                 discount_rupees: c.discount_rupees,
@@ -403,11 +418,31 @@ impl OrderRepository for FakeOrders {
         if let Some(refusal) = state.next_refusal.take() {
             return Err(refusal);
         }
+        // The credit, in the placement's "transaction", as the database takes it.
+        let balance = (order.user.id.as_ref())
+            .and_then(|user| state.credit.get(user).copied())
+            .unwrap_or(0);
+        let credit_used = match order.credit {
+            OrderCredit::None => 0,
+            OrderCredit::Exactly(rupees) => rupees,
+            OrderCredit::AsMuchAsAllowed => credit_to_use(balance, order.amount_rupees),
+        };
+        if credit_used > 0 {
+            let (true, Some(user)) = (may_spend(balance, credit_used), order.user.id.as_ref())
+            else {
+                return Err(PlaceError::CreditChanged);
+            };
+            *state.credit.entry(user.clone()).or_default() -= credit_used;
+        }
         if let Some(key) = order.cod.as_ref().and_then(|cod| cod.key.clone()) {
             let entry = (order.user.id.clone(), key, order.id.clone());
             state.cod_keys.push(entry);
         }
-        let stored = Self::store(&mut state, order);
+        let mut stored = Self::store(&mut state, order);
+        stored.credit_used_rupees = credit_used;
+        if let Some(last) = state.orders.last_mut() {
+            last.credit_used_rupees = credit_used;
+        }
         let low_stock = std::mem::take(&mut state.low_stock);
         Ok(Placement::Placed {
             order: stored,
@@ -482,6 +517,10 @@ impl OrderRepository for FakeOrders {
         let order = order.clone();
         if !already_cancelled {
             state.log(id, OrderStatus::Cancelled, actor.as_ref(), at);
+            // The order's credit comes back with its end, once.
+            if let Some(user) = order.user.id.clone() {
+                *state.credit.entry(user).or_default() += order.credit_used_rupees;
+            }
         }
         Ok(Cancellation {
             order,
@@ -870,5 +909,24 @@ impl Courier for FakeCourier {
         _pickup: &crate::orders::ReturnPickup,
     ) -> Result<Option<Booking>, CourierError> {
         Ok(None)
+    }
+}
+
+#[async_trait]
+impl StoreCreditRepository for FakeOrders {
+    async fn balance(&self, user: &UserId) -> Result<i64, RepoError> {
+        Ok(self.credit_of(user))
+    }
+
+    async fn statement(&self, user: &UserId) -> Result<CreditStatement, RepoError> {
+        Ok(CreditStatement {
+            balance_rupees: self.credit_of(user),
+            entries: Vec::new(),
+        })
+    }
+
+    async fn grant(&self, grant: &CreditGrant) -> Result<bool, RepoError> {
+        self.grant_credit(&grant.user, grant.amount_rupees);
+        Ok(true)
     }
 }

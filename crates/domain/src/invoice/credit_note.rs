@@ -300,6 +300,7 @@ mod tests {
             provider_order_id: String::new(),
             state: Some(State::Karnataka),
             invoice_no: Some("PDK/26-27/000001".to_owned()),
+            credit_used_rupees: 0,
             status: OrderStatus::ReturnedToOrigin,
             shipment: None,
             created_at: at,

@@ -82,6 +82,9 @@ pub struct Order {
     pub amount_rupees: i64,
     /// The coupon it was placed with, if any.
     pub coupon: Option<OrderCoupon>,
+    /// Whole rupees of `amount_rupees` paid with store credit (0 without): the rest is what
+    /// the provider charged, or the courier collects.
+    pub credit_used_rupees: i64,
     pub payment_method: PaymentMethod,
     /// Always true online; for cash on delivery, once an admin recorded the payment.
     pub paid: bool,
@@ -127,7 +130,13 @@ impl Order {
     pub fn to_collect_rupees(&self) -> i64 {
         let collecting =
             self.payment_method == PaymentMethod::Cod && !self.paid && !self.status.is_end();
-        if collecting { self.amount_rupees } else { 0 }
+        if collecting { self.charged_rupees() } else { 0 }
+    }
+
+    /// Whole rupees paid other than with store credit: what the provider charged (and
+    /// refunds in full), or the courier collects.
+    pub fn charged_rupees(&self) -> i64 {
+        self.amount_rupees - self.credit_used_rupees
     }
 
     /// Where the order is in its lifecycle.
@@ -184,6 +193,7 @@ mod tests {
             pincode: "560001".to_owned(),
             amount_rupees,
             coupon,
+            credit_used_rupees: 0,
             payment_method: PaymentMethod::Cod,
             paid: false,
             payment_id: "cod_o1".to_owned(),

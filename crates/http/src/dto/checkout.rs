@@ -205,6 +205,17 @@ fn state_schema() -> ObjectBuilder {
 const STATE_ABOUT: &str = "The place of supply for the invoice: a state or union territory \
     (`GET /delivery/states`). Null or left out: the one the pincode's first digits belong to";
 
+/// Whether to pay with store credit: `true`, `false` or `null`.
+fn use_credit_schema() -> ObjectBuilder {
+    ObjectBuilder::new().schema_type(utoipa::openapi::schema::SchemaType::from_iter([
+        utoipa::openapi::schema::Type::Boolean,
+        utoipa::openapi::schema::Type::Null,
+    ]))
+}
+
+const USE_CREDIT_ABOUT: &str = "`true`: store credit pays min(balance, amount - 1) rupees of the \
+    order (`amount` stays the order's amount before credit). Left out, `false` or null: none";
+
 /// A pincode as a number or text.
 fn pincode_text(value: Option<&Value>) -> String {
     scalar_text(value).unwrap_or_default()
@@ -228,6 +239,7 @@ fn cart_body_schema(
     properties.extend(fields);
     properties.push(("coupon", coupon_schema(), COUPON_ABOUT));
     properties.push(("state", state_schema(), STATE_ABOUT));
+    properties.push(("useCredit", use_credit_schema(), USE_CREDIT_ABOUT));
     schema::schema(
         schema::object(description, properties, required).property("products", cart_lines_schema()),
     )
@@ -252,6 +264,9 @@ pub struct PaymentBody {
     pub pincode: Option<Value>,
     pub coupon: Option<String>,
     pub state: Option<String>,
+    /// Pay with store credit: the provider order is then for the rest.
+    #[serde(rename = "useCredit")]
+    pub use_credit: Option<bool>,
 }
 
 request_schema!(
@@ -304,6 +319,10 @@ pub struct PaymentResponse {
     pub key: String,
     /// `razorpay` or `sandbox`.
     pub provider: String,
+    /// Whole rupees of the order's amount store credit pays (0 without `useCredit`): the
+    /// provider order (`amount`) is for the rest.
+    #[serde(rename = "creditUsed")]
+    pub credit_used: i64,
 }
 
 impl From<PaymentOrder> for PaymentResponse {
@@ -315,6 +334,7 @@ impl From<PaymentOrder> for PaymentResponse {
             currency: order.currency,
             key: order.key,
             provider: order.provider.to_owned(),
+            credit_used: order.credit_used_rupees,
         }
     }
 }
@@ -381,6 +401,8 @@ pub struct OrderBody {
     pub signature: Option<String>,
     pub coupon: Option<String>,
     pub state: Option<String>,
+    #[serde(rename = "useCredit")]
+    pub use_credit: Option<bool>,
 }
 
 request_schema!(
@@ -425,6 +447,7 @@ impl TryIntoDomain for OrderBody {
             signature: self.signature.unwrap_or_default(),
             coupon: self.coupon,
             state: self.state,
+            use_credit: self.use_credit.unwrap_or(false),
         })
     }
 }
@@ -440,6 +463,8 @@ pub struct CodBody {
     pub amount: Option<Value>,
     pub coupon: Option<String>,
     pub state: Option<String>,
+    #[serde(rename = "useCredit")]
+    pub use_credit: Option<bool>,
 }
 
 request_schema!(
@@ -467,6 +492,7 @@ impl TryIntoDomain for CodBody {
             coupon: self.coupon,
             state: self.state,
             idempotency_key: None,
+            use_credit: self.use_credit.unwrap_or(false),
         })
     }
 }

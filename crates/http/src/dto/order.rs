@@ -58,6 +58,10 @@ pub struct OrderDto {
     pub discount: i64,
     /// The coupon's code, or `null`.
     pub coupon: Option<String>,
+    /// Whole rupees of `amount` paid with store credit; 0 without. The rest was charged
+    /// online, or is collected in cash.
+    #[serde(rename = "creditUsed")]
+    pub credit_used: i64,
     /// `online` or `cod` (cash on delivery).
     #[serde(rename = "paymentMethod")]
     pub payment_method: PaymentMethodName,
@@ -118,6 +122,7 @@ impl From<&Order> for OrderDto {
             subtotal: order.subtotal_rupees(),
             discount: order.discount_rupees(),
             coupon: order.coupon.as_ref().map(|c| c.code.clone()),
+            credit_used: order.credit_used_rupees,
             payment_method: order.payment_method.into(),
             paid: order.paid,
             payment_id: order.shown_payment_id().map(str::to_owned),

@@ -1,3 +1,4 @@
+use paduka_domain::credit::{CreditStatement, reason_text};
 use paduka_domain::user::{ProfileChanges, User};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -142,5 +143,53 @@ mod tests {
         assert_eq!(changes.role, Some(Role::Admin));
         let empty: UpdateUserBody = serde_json::from_value(json!({"newrole": null})).unwrap();
         assert_eq!(empty.try_into_domain().unwrap(), ProfileChanges::default());
+    }
+}
+
+/// One entry of a shopper's store credit.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct CreditEntryDto {
+    /// Whole rupees: positive came in, negative paid for an order.
+    pub amount: i64,
+    /// `Refund of a return`, `Paid for an order`, `Order cancelled`, `Order returned to
+    /// origin` or `Adjusted by the shop`.
+    pub reason: String,
+    /// The order it belongs to, if any.
+    #[serde(rename = "orderId")]
+    pub order_id: Option<String>,
+    /// The return it belongs to, if any.
+    #[serde(rename = "returnId")]
+    pub return_id: Option<String>,
+    #[schema(format = DateTime)]
+    pub at: String,
+}
+
+/// `GET /user/credit`: the caller's store credit.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct CreditResponse {
+    pub success: bool,
+    /// Whole rupees, never below 0.
+    pub balance: i64,
+    /// Newest first; their amounts add up to `balance`.
+    pub entries: Vec<CreditEntryDto>,
+}
+
+impl From<CreditStatement> for CreditResponse {
+    fn from(statement: CreditStatement) -> Self {
+        Self {
+            success: true,
+            balance: statement.balance_rupees,
+            entries: (statement.entries.into_iter())
+                .map(|entry| CreditEntryDto {
+                    amount: entry.amount_rupees,
+                    reason: reason_text(&entry.reason)
+                        .unwrap_or("Store credit")
+                        .to_owned(),
+                    order_id: entry.order.map(|order| order.to_string()),
+                    return_id: entry.return_id,
+                    at: timestamp(entry.at),
+                })
+                .collect(),
+        }
     }
 }

@@ -14,6 +14,10 @@ use crate::schema::{orders, users};
 /// A cash-on-delivery order: the same key from the same buyer is the same order, and the
 /// buyer's open unpaid ones are counted with their account's row locked (PostgreSQL; SQLite's
 /// write transaction holds the database), so parallel orders cannot pass the limit together.
+/// The lock is `FOR NO KEY UPDATE`: it queues cash-on-delivery orders of one buyer, yet lets
+/// the buyer's other orders take the `FOR KEY SHARE` their rows' foreign keys need (with
+/// `FOR UPDATE`, an online order holding stock and waiting for that share deadlocked
+/// against it).
 pub(super) fn place_cod_in(
     conn: &mut AnyConnection,
     order: &NewOrder,
@@ -23,7 +27,9 @@ pub(super) fn place_cod_in(
     let buyer = buyer_id(order);
     let account = users::table.find(buyer).select(users::id);
     match conn {
-        AnyConnection::Postgresql(pg) => account.for_update().first::<String>(pg).optional()?,
+        AnyConnection::Postgresql(pg) => {
+            account.for_no_key_update().first::<String>(pg).optional()?
+        }
         AnyConnection::Sqlite(_) => account.first::<String>(conn).optional()?,
     };
     if let Some(key) = &cod.key

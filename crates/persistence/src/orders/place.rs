@@ -2,7 +2,10 @@
 
 use diesel::prelude::*;
 use diesel::result::Error as DieselError;
-use paduka_application::orders::{LowStock, NewOrder, PlaceError, Placement, StockChange};
+use paduka_application::orders::{
+    LowStock, NewOrder, OrderCredit, PlaceError, Placement, StockChange,
+};
+use paduka_domain::credit::credit_to_use;
 use paduka_domain::invoice::FinancialYear;
 use paduka_domain::order::{Order, OrderCoupon, OrderStatus, crossed_low_stock};
 use paduka_domain::{ProductId, UserId};
@@ -12,6 +15,7 @@ use super::coupon::take_coupon_use;
 use super::rows::{find_by_cod_key_in, find_by_payment_in};
 use super::status::insert_event;
 use super::stock::{quantity_column, take_stock};
+use crate::credit;
 use crate::db::{
     AnyConnection, Broken, broken, corrupt, from_db_time, repo_error, to_db_time, too_large,
     write_transaction_with,
@@ -31,6 +35,7 @@ pub(crate) enum PlaceFail {
     CouponUsedUp,
     TooManyCodOrders,
     Refunded,
+    CreditChanged,
 }
 
 impl From<DieselError> for PlaceFail {
@@ -97,6 +102,8 @@ pub(super) fn take_and_insert(
         take_coupon_use(conn, coupon, order.user.id.as_ref())?;
     }
 
+    let credit_used = take_credit(conn, order)?;
+
     let invoice_no = order.invoice_prefix.invoice_number(
         FinancialYear::of(order.at),
         next_invoice_number(conn, FinancialYear::of(order.at))?,
@@ -115,6 +122,7 @@ pub(super) fn take_and_insert(
             code: c.code.clone(),
             discount_rupees: c.discount_rupees,
         }),
+        credit_used_rupees: credit_used,
         payment_method: order.payment_method(),
         paid: order.cod.is_none(),
         payment_id: order.payment_id.clone(),
@@ -146,6 +154,7 @@ pub(super) fn take_and_insert(
             orders::provider_order_id.eq(&order.provider_order_id),
             orders::state.eq(order.state.name()),
             orders::invoice_no.eq(&placed.invoice_no),
+            orders::credit_used.eq(credit_used),
             orders::status.eq(placed.status.as_str()),
             orders::created_at.eq(at),
             orders::updated_at.eq(at),
@@ -177,6 +186,31 @@ pub(super) fn take_and_insert(
         order: placed,
         low_stock,
     })
+}
+
+/// The store credit the order pays with, taken from the buyer's balance (locked; see
+/// [`credit::lock_balance`]): exactly the agreed rupees or `CreditChanged`, or for cash on
+/// delivery as much as [`credit_to_use`] allows of the balance read now.
+fn take_credit(conn: &mut AnyConnection, order: &NewOrder) -> Result<i64, PlaceFail> {
+    let rupees = match order.credit {
+        OrderCredit::None | OrderCredit::Exactly(0) => return Ok(0),
+        OrderCredit::Exactly(rupees) => rupees,
+        OrderCredit::AsMuchAsAllowed => {
+            let Some(buyer) = &order.user.id else {
+                return Ok(0);
+            };
+            let balance = credit::lock_balance(conn, buyer, to_db_time(order.at))?;
+            credit_to_use(balance, order.amount_rupees)
+        }
+    };
+    let Some(buyer) = &order.user.id else {
+        return Err(PlaceFail::CreditChanged);
+    };
+    if credit::spend(conn, buyer, rupees, &order.id, order.at)? {
+        Ok(rupees)
+    } else {
+        Err(PlaceFail::CreditChanged)
+    }
 }
 
 /// The next invoice number of the financial year, from 1: the year's counter is created or
@@ -250,6 +284,7 @@ pub(super) fn place(
         Err(PlaceFail::CouponUsedUp) => Err(PlaceError::CouponUsedUp),
         Err(PlaceFail::TooManyCodOrders) => Err(PlaceError::TooManyCodOrders),
         Err(PlaceFail::Refunded) => Err(PlaceError::Refunded),
+        Err(PlaceFail::CreditChanged) => Err(PlaceError::CreditChanged),
         Err(PlaceFail::Db(error)) => Err(PlaceError::Repo(repo_error(error))),
     }
 }

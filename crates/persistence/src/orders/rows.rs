@@ -36,6 +36,7 @@ pub(super) struct OrderRow {
     provider_order_id: String,
     state: Option<String>,
     invoice_no: Option<String>,
+    credit_used: i64,
     status: String,
     created_at: NaiveDateTime,
     updated_at: NaiveDateTime,
@@ -142,6 +143,7 @@ pub(super) fn assemble(conn: &mut AnyConnection, rows: Vec<OrderRow>) -> QueryRe
                 address: row.address,
                 pincode: row.pincode,
                 amount_rupees: row.amount_rupees,
+                credit_used_rupees: row.credit_used,
                 coupon: row.coupon_code.map(|code| OrderCoupon {
                     code,
                     discount_rupees: row.discount_rupees,

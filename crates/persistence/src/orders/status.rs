@@ -2,16 +2,19 @@
 
 use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
+use paduka_application::credit::CreditGrant;
 use paduka_application::orders::{Cancellation, OrderConflict};
-use paduka_domain::UserId;
+use paduka_domain::credit::CreditReason;
 use paduka_domain::order::{
     Cancel, Lifecycle, Order, OrderStatus, PaymentMethod, Refusal, Release, SettableStatus,
 };
+use paduka_domain::{OrderId, UserId};
 
 use super::rows::{find_stored, recorded_refund_in};
 use super::shipping::{has_shipment, mark_delivered};
 use super::stock::put_back;
-use crate::db::{AnyConnection, Stop, corrupt, to_db_time, too_large};
+use crate::credit;
+use crate::db::{AnyConnection, Stop, corrupt, from_db_time, to_db_time, too_large};
 use crate::schema::{coupons, order_events, order_lines, orders};
 
 /// What a cancellation gives back: a line's product, size and quantity.
@@ -187,9 +190,12 @@ pub(super) fn cancel_in(
     })
 }
 
-/// Gives back what the order took, as `release` says: its sizes to stock, its coupon's use.
-/// The refund is the use case's (through the payment provider); store credit and what is
-/// left to collect are not stored apart from the order.
+/// Gives back what the order took, as `release` says: its sizes to stock, its coupon's use,
+/// the store credit it paid with (an entry whose key makes it once, whether the order ends
+/// cancelled or returned to origin; to a buyer whose account still exists). Called after the
+/// move, so the order's status and `updated_at` say which end and when. The refund is the
+/// use case's (through the payment provider); what is left to collect is not stored apart
+/// from the order.
 pub(super) fn give_back(conn: &mut AnyConnection, id: &str, release: Release) -> QueryResult<()> {
     if release.restock {
         let mut lines = order_lines::table
@@ -209,6 +215,9 @@ pub(super) fn give_back(conn: &mut AnyConnection, id: &str, release: Release) ->
             put_back(conn, &product, variant_index, quantity)?;
         }
     }
+    if release.store_credit {
+        give_credit_back(conn, id)?;
+    }
     if release.coupon_use {
         let coupon = orders::table
             .find(id)
@@ -221,5 +230,38 @@ pub(super) fn give_back(conn: &mut AnyConnection, id: &str, release: Release) ->
                 .execute(conn)?;
         }
     }
+    Ok(())
+}
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = orders)]
+struct CreditRow {
+    user_id: Option<String>,
+    credit_used: i64,
+    status: String,
+    updated_at: NaiveDateTime,
+}
+
+fn give_credit_back(conn: &mut AnyConnection, id: &str) -> QueryResult<()> {
+    let row = orders::table
+        .find(id)
+        .select(CreditRow::as_select())
+        .first(conn)?;
+    let (Some(user), true) = (row.user_id, row.credit_used > 0) else {
+        return Ok(());
+    };
+    let order = OrderId::new(id);
+    let reason = if row.status == OrderStatus::ReturnedToOrigin.as_str() {
+        CreditReason::ReturnedToOrigin(order)
+    } else {
+        CreditReason::OrderCancelled(order)
+    };
+    let grant = CreditGrant {
+        user: UserId::new(user),
+        amount_rupees: row.credit_used,
+        reason,
+        at: from_db_time(row.updated_at),
+    };
+    credit::grant(conn, &grant)?;
     Ok(())
 }

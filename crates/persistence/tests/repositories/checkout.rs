@@ -80,6 +80,7 @@ fn intent(id: &str, receipt: &str, seconds: i64) -> CheckoutIntent {
         address: "12 MG Road, Bengaluru".to_owned(),
         pincode: "560001".to_owned(),
         amount_rupees: 3600,
+        credit_used_rupees: 0,
         coupon: None,
         state: Some(State::Karnataka),
         created_at: at(seconds),
@@ -96,6 +97,7 @@ fn new_order(id: &str, payment: &str, provider_order_id: &str) -> NewOrder {
         state: State::Karnataka,
         invoice_prefix: Default::default(),
         amount_rupees: 900,
+        credit: Default::default(),
         payment_id: payment.to_owned(),
         provider_order_id: provider_order_id.to_owned(),
         lines: vec![NewOrderLine {

@@ -26,5 +26,6 @@ mod shipping;
 mod shiprocket_bookings;
 mod stats;
 mod stock_and_coupons;
+mod store_credit;
 mod throttle;
 mod users;

@@ -2,7 +2,8 @@ use std::sync::Arc;
 
 use paduka_application::checkout::RefundResult;
 use paduka_application::orders::{
-    NewOrder, NewOrderLine, OrderConflict, OrderRepository, PlaceError, Placement, StockChange,
+    NewOrder, NewOrderLine, OrderConflict, OrderCredit, OrderRepository, PlaceError, Placement,
+    StockChange,
 };
 use paduka_domain::gst::{GstRate, Hsn};
 use paduka_domain::invoice::InvoicePrefix;
@@ -77,6 +78,7 @@ pub(crate) fn new_order(id: &str, payment: &str, quantity: u32, seconds: i64) ->
         at: at(seconds),
         coupon: None,
         cod: None,
+        credit: OrderCredit::None,
         low_stock_threshold: 0,
     }
 }

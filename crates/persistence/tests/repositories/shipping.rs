@@ -50,7 +50,7 @@ fn booking(awb: &str) -> Booking {
 }
 
 /// The admin ships the order `id` at `at(seconds)` with the AWB `DL-1234`.
-async fn ship(orders: &DieselOrderRepository, id: &str, seconds: i64) -> Shipping {
+pub(crate) async fn ship(orders: &DieselOrderRepository, id: &str, seconds: i64) -> Shipping {
     let admin = Some(UserId::new("admin"));
     orders
         .ship(&OrderId::new(id), &booking("DL-1234"), admin, at(seconds))
@@ -78,7 +78,7 @@ fn from_courier(event: Option<CourierEvent>, status: &str, seconds: i64) -> Cour
 }
 
 /// The courier reports `event` on the order `id` at `at(seconds)`.
-async fn track(
+pub(crate) async fn track(
     orders: &DieselOrderRepository,
     id: &str,
     event: CourierEvent,

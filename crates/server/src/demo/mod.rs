@@ -279,6 +279,7 @@ async fn past_orders(
             amount_rupees: amount,
             coupon: None,
             cod: None,
+            credit: paduka_application::orders::OrderCredit::None,
             payment_id: format!("demo_pay_{n}"),
             provider_order_id: format!("demo_order_{n}"),
             lines: vec![NewOrderLine {

@@ -15,6 +15,7 @@ fn cod_request() -> CodRequest {
         coupon: None,
         state: None,
         idempotency_key: Some("key-1".into()),
+        use_credit: false,
     }
 }
 

@@ -9,6 +9,7 @@
 
 mod apply_coupon;
 mod cash_on_delivery;
+mod credit;
 mod delivery;
 mod place_order;
 mod reconcile;
@@ -116,6 +117,7 @@ impl Shop {
                 gateway: self.gateway.clone(),
                 intents: self.orders.clone(),
                 orders: self.orders.clone(),
+                credit: self.orders.clone(),
                 products: Arc::new(self.catalog()),
                 coupons: Arc::new(self.coupon_book()),
                 users: Arc::new(self.accounts()),
@@ -260,6 +262,7 @@ pub(super) fn intent() -> CheckoutIntent {
         address: "12 Temple Road, Mathura".into(),
         pincode: "281001".into(),
         amount_rupees: 1698,
+        credit_used_rupees: 0,
         coupon: None,
         state: None,
         created_at: now(),
@@ -290,6 +293,7 @@ pub(super) fn request() -> OrderRequest {
         signature: sign("order_A", "pay_1"),
         coupon: None,
         state: None,
+        use_credit: false,
     }
 }
 

@@ -18,7 +18,7 @@ async fn amounts_outside_1_to_10_million_rupees_are_refused_before_the_provider_
     for amount in [0, -1, 10_000_001, i64::MAX] {
         let result = shop
             .checkout()
-            .start_payment(&shopper(), amount, None)
+            .start_payment(&shopper(), amount, None, false)
             .await;
         assert!(
             matches!(result, Err(CheckoutError::InvalidAmount)),
@@ -34,7 +34,7 @@ async fn a_payment_without_a_cart_creates_the_provider_order_and_an_intent_witho
     let shop = Shop::new();
     let order = (shop
         .checkout()
-        .start_payment(&shopper(), 10_000_000, None)
+        .start_payment(&shopper(), 10_000_000, None, false)
         .await)
         .unwrap();
     assert_eq!(
@@ -45,6 +45,7 @@ async fn a_payment_without_a_cart_creates_the_provider_order_and_an_intent_witho
             currency: "INR".into(),
             key: "key_fake".into(),
             provider: "sandbox",
+            credit_used_rupees: 0,
         }
     );
     let receipt = "id-1".to_owned();
@@ -69,7 +70,7 @@ async fn a_cart_is_priced_from_current_prices_and_stored_as_the_intent() {
     let shop = Shop::new();
     let order = shop
         .checkout()
-        .start_payment(&shopper(), 1698, Some(cart_input()))
+        .start_payment(&shopper(), 1698, Some(cart_input()), false)
         .await
         .unwrap();
     assert_eq!(order.amount.paise(), 169_800);
@@ -86,7 +87,7 @@ async fn a_cart_is_priced_from_current_prices_and_stored_as_the_intent() {
 async fn a_cart_that_does_not_add_up_to_the_amount_is_a_conflict_and_nothing_is_paid() {
     let shop = Shop::new();
     let result = (shop.checkout())
-        .start_payment(&shopper(), 1699, Some(cart_input()))
+        .start_payment(&shopper(), 1699, Some(cart_input()), false)
         .await;
     assert_refused!(
         result,
@@ -122,7 +123,7 @@ async fn a_cart_is_checked_for_delivery_and_stock_before_payment() {
     for (cart, expected) in cases {
         let result = shop
             .checkout()
-            .start_payment(&shopper(), 1698, Some(cart))
+            .start_payment(&shopper(), 1698, Some(cart), false)
             .await;
         assert_eq!(message(result), expected);
     }
@@ -134,7 +135,7 @@ async fn a_cart_is_checked_for_delivery_and_stock_before_payment() {
 async fn a_size_with_less_stock_than_the_cart_is_refused_by_its_label() {
     let shop = Shop::new().with_products(vec![sized_runner(1)]);
     let refused = (shop.checkout())
-        .start_payment(&shopper(), 1698, Some(cart_input()))
+        .start_payment(&shopper(), 1698, Some(cart_input()), false)
         .await;
     assert_eq!(message(refused), "Only 1 left of Trail Runner (UK 7)");
 }
@@ -143,7 +144,10 @@ async fn a_size_with_less_stock_than_the_cart_is_refused_by_its_label() {
 async fn the_provider_being_down_at_payment_start_is_a_provider_error() {
     let shop = Shop::new();
     shop.gateway.is_down();
-    let result = shop.checkout().start_payment(&shopper(), 500, None).await;
+    let result = shop
+        .checkout()
+        .start_payment(&shopper(), 500, None, false)
+        .await;
     assert_refused!(result, CheckoutError::Provider(_));
     assert!(shop.orders.intents().is_empty());
 }
@@ -154,7 +158,7 @@ async fn a_coupon_prices_the_cart_and_is_kept_with_the_intent() {
     let shop = Shop::new().with_coupon(welcome10(0), 0);
     let service = shop.checkout();
     let undiscounted = service
-        .start_payment(&shopper(), 1698, Some(with_code(" welcome10 ")))
+        .start_payment(&shopper(), 1698, Some(with_code(" welcome10 ")), false)
         .await;
     assert_refused!(
         undiscounted,
@@ -164,7 +168,7 @@ async fn a_coupon_prices_the_cart_and_is_kept_with_the_intent() {
         }
     );
     (service
-        .start_payment(&shopper(), 1529, Some(with_code("welcome10")))
+        .start_payment(&shopper(), 1529, Some(with_code("welcome10")), false)
         .await)
         .unwrap();
     let [(amount, _)] = &shop.gateway.orders_created()[..] else {
@@ -187,7 +191,7 @@ async fn the_payment_s_start_keeps_the_chosen_state_for_the_webhook() {
     };
     (shop
         .checkout()
-        .start_payment(&shopper(), 1698, Some(cart))
+        .start_payment(&shopper(), 1698, Some(cart), false)
         .await)
         .unwrap();
     assert_eq!(shop.orders.intents()[0].state, Some(State::Karnataka));

@@ -31,7 +31,11 @@ pub async fn create_payment(
         .filter(|a| !a.is_empty() && a.bytes().all(|b| b.is_ascii_digit()))
         .and_then(|a| a.parse().ok())
         .ok_or_else(|| ApiError::bad_request("Please enter a valid amount"))?;
-    let cart = optional_json::<PaymentBody>(&request, &body)?.try_into_domain()?;
-    let order = checkout.start_payment(&user, amount, cart).await?;
+    let body = optional_json::<PaymentBody>(&request, &body)?;
+    let use_credit = body.use_credit.unwrap_or(false);
+    let cart = body.try_into_domain()?;
+    let order = checkout
+        .start_payment(&user, amount, cart, use_credit)
+        .await?;
     Ok(HttpResponse::Ok().json(PaymentResponse::from(order)))
 }
