@@ -107,11 +107,14 @@ pub trait ReturnRepository: Send + Sync {
 
     /// In one transaction: lock the return, ask its lifecycle for `Complete`, and write
     /// `Completed`, the refund's `reference` (the provider's refund id or the payout's) and
-    /// `refunded_at`.
+    /// `refunded_at`; when it refunds (QC passed), `credit_rupees` of store credit for the
+    /// shopper (once per return) and, for an invoiced order, the credit note of its refunded
+    /// lines (decisions D22), its number kept on the return.
     async fn complete(
         &self,
         id: &ReturnId,
         reference: Option<String>,
+        credit_rupees: i64,
         at: DateTime<Utc>,
     ) -> Result<Stepped, RepoError<ReturnConflict>>;
 

@@ -261,7 +261,12 @@ impl ReturnUseCases for ReturnService {
             _ => plan.reference.clone(),
         };
         let at = self.ports.clock.now();
-        let stepped = self.ports.returns.complete(id, reference, at).await?;
+        let credit_rupees = if refunds { plan.credit_rupees } else { 0 };
+        let stepped = self
+            .ports
+            .returns
+            .complete(id, reference, credit_rupees, at)
+            .await?;
         Ok(self.after(stepped).await)
     }
 }

@@ -114,16 +114,18 @@ fn holding(
                 ..claim.clone()
             })
         });
-    returns.expect_complete().returning(move |_, reference, _| {
-        completed.lock().unwrap().push(reference.clone());
-        let mut done = stored.clone();
-        done.status = ReturnStatus::Completed;
-        done.refund_reference = reference;
-        Ok(Stepped {
-            ret: done,
-            moved: true,
-        })
-    });
+    returns
+        .expect_complete()
+        .returning(move |_, reference, _, _| {
+            completed.lock().unwrap().push(reference.clone());
+            let mut done = stored.clone();
+            done.status = ReturnStatus::Completed;
+            done.refund_reference = reference;
+            Ok(Stepped {
+                ret: done,
+                moved: true,
+            })
+        });
     returns
 }
 

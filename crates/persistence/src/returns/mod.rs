@@ -6,16 +6,21 @@ use async_trait::async_trait;
 use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
 use paduka_application::RepoError;
+use paduka_application::credit::CreditGrant;
 use paduka_application::returns::{
     NewReturn, RefundClaim, ReturnConflict, ReturnRepository, Stepped,
 };
+use paduka_domain::credit::CreditReason;
+use paduka_domain::invoice::{CreditNoteSource, CreditedLine};
 use paduka_domain::order::PaymentMethod;
 use paduka_domain::returns::{
-    Gives, Qc, RefundTo, Return, ReturnLifecycle, ReturnMove, ReturnStatus, ReturnStep,
+    Gives, Qc, RefundTo, Return, ReturnKind, ReturnLifecycle, ReturnMove, ReturnStatus, ReturnStep,
 };
-use paduka_domain::{Paise, ReturnId, UserId};
+use paduka_domain::{OrderId, Paise, ReturnId, UserId};
 
-use crate::db::{AnyConnection, Database, Stop, corrupt, to_db_time};
+use crate::credit;
+use crate::credit_notes::{CreditNoteIssue, issue_credit_note};
+use crate::db::{AnyConnection, Database, Stop, corrupt, from_db_time, to_db_time};
 use crate::orders::stock::put_back;
 use crate::schema::{orders, return_events, return_lines, returns};
 
@@ -130,7 +135,7 @@ fn step_in(
     owner: Option<&UserId>,
     note: Option<&str>,
     at: DateTime<Utc>,
-    complete: Option<Option<&str>>,
+    complete: Option<Completion<'_>>,
 ) -> Result<Stepped, Stop<ReturnConflict>> {
     let (lifecycle, user) = lock_return(conn, id)?;
     if owner.is_some_and(|owner| owner.as_str() != user) {
@@ -148,15 +153,18 @@ fn step_in(
                     .set(returns::qc.eq(qc.as_str()))
                     .execute(conn)?;
             }
-            if let Some(reference) = complete {
-                // The money moved (or, after a failed QC, nothing is owed). The store credit
-                // and the credit note of this return belong in this same transaction.
+            if let Some(completion) = complete {
+                // The provider's refund is done (or, after a failed QC, nothing is owed): the
+                // store credit and the credit note of this return are written with the move.
                 diesel::update(returns::table.find(id))
                     .set((
-                        returns::refund_reference.eq(reference),
+                        returns::refund_reference.eq(completion.reference),
                         returns::refunded_at.eq(gives.refund.then_some(at)),
                     ))
                     .execute(conn)?;
+                if gives.refund {
+                    settle_refund(conn, id, &user, completion.credit_rupees, from_db_time(at))?;
+                }
             }
             write_event(conn, id, to, note, at)?;
             give_back(conn, id, gives)?;
@@ -169,6 +177,86 @@ fn step_in(
     })
 }
 
+/// What completing writes besides the move: the refund's reference and the whole rupees
+/// that go back as store credit.
+#[derive(Debug, Clone, Copy)]
+struct Completion<'a> {
+    reference: Option<&'a str>,
+    credit_rupees: i64,
+}
+
+/// A refunded return's store credit (once per return, by its entry's key) and, for an
+/// invoiced order, its credit note for the refunded lines, numbered in this transaction.
+fn settle_refund(
+    conn: &mut AnyConnection,
+    id: &str,
+    user: &str,
+    credit_rupees: i64,
+    at: DateTime<Utc>,
+) -> QueryResult<()> {
+    let (order_id, invoice_no): (String, Option<String>) = returns::table
+        .inner_join(orders::table)
+        .filter(returns::id.eq(id))
+        .select((orders::id, orders::invoice_no))
+        .first(conn)?;
+    let order = OrderId::new(order_id);
+    if credit_rupees > 0 {
+        credit::grant(
+            conn,
+            &CreditGrant {
+                user: UserId::new(user),
+                amount_rupees: credit_rupees,
+                reason: CreditReason::ReturnRefund {
+                    order: order.clone(),
+                    return_id: id.to_owned(),
+                },
+                at,
+            },
+        )?;
+    }
+    if invoice_no.is_none() {
+        return Ok(());
+    }
+    let refunded: Vec<(i32, i32, i64)> = return_lines::table
+        .filter(return_lines::return_id.eq(id))
+        .filter(return_lines::kind.eq(ReturnKind::Refund.as_str()))
+        .order(return_lines::position)
+        .select((
+            return_lines::line,
+            return_lines::quantity,
+            return_lines::amount,
+        ))
+        .load(conn)?;
+    let lines: Vec<CreditedLine> = refunded
+        .into_iter()
+        .map(|(line, quantity, amount)| {
+            Ok(CreditedLine {
+                line: usize::try_from(line)
+                    .map_err(|_| corrupt(format_args!("line of return {id}")))?,
+                quantity: u32::try_from(quantity)
+                    .map_err(|_| corrupt(format_args!("quantity of return {id}")))?,
+                amount: Paise::from_stored(amount),
+            })
+        })
+        .collect::<QueryResult<_>>()?;
+    if lines.is_empty() {
+        return Ok(());
+    }
+    let issued = issue_credit_note(
+        conn,
+        &CreditNoteIssue {
+            order_id: &order,
+            source: &CreditNoteSource::Return(id.to_owned()),
+            lines: &lines,
+            at,
+        },
+    )?;
+    diesel::update(returns::table.find(id))
+        .set(returns::credit_note_no.eq(issued.number))
+        .execute(conn)?;
+    Ok(())
+}
+
 #[derive(Queryable)]
 struct ClaimRow {
     qc: Option<String>,
@@ -178,6 +266,7 @@ struct ClaimRow {
     payment_method: String,
     payment_id: String,
     amount_rupees: i64,
+    credit_used: i64,
 }
 
 fn refund_claim_in(conn: &mut AnyConnection, id: &str) -> QueryResult<RefundClaim> {
@@ -192,6 +281,7 @@ fn refund_claim_in(conn: &mut AnyConnection, id: &str) -> QueryResult<RefundClai
             orders::payment_method,
             orders::payment_id,
             orders::amount_rupees,
+            orders::credit_used,
         ))
         .first(conn)?;
     let bad = |what: &str| corrupt(format_args!("{what} of return {id}"));
@@ -208,8 +298,7 @@ fn refund_claim_in(conn: &mut AnyConnection, id: &str) -> QueryResult<RefundClai
             .ok_or_else(|| bad("payment method"))?,
         payment_id: row.payment_id,
         amount_rupees: row.amount_rupees,
-        // Orders record no store credit yet.
-        credit_used_rupees: 0,
+        credit_used_rupees: row.credit_used,
     })
 }
 
@@ -275,11 +364,16 @@ impl ReturnRepository for DieselReturnRepository {
         &self,
         id: &ReturnId,
         reference: Option<String>,
+        credit_rupees: i64,
         at: DateTime<Utc>,
     ) -> Result<Stepped, RepoError<ReturnConflict>> {
         let id = id.as_str().to_owned();
         self.db
             .run_in_write_transaction(move |conn| {
+                let completion = Completion {
+                    reference: reference.as_deref(),
+                    credit_rupees,
+                };
                 step_in(
                     conn,
                     &id,
@@ -287,7 +381,7 @@ impl ReturnRepository for DieselReturnRepository {
                     None,
                     None,
                     at,
-                    Some(reference.as_deref()),
+                    Some(completion),
                 )
             })
             .await

@@ -5,12 +5,15 @@ use std::sync::Arc;
 
 use chrono::Duration;
 use paduka_application::RepoError;
+use paduka_application::credit::StoreCreditRepository;
 use paduka_application::orders::{NewOrder, OrderRepository};
 use paduka_application::returns::{NewReturn, ReturnConflict, ReturnRepository, Stepped};
 use paduka_domain::order::OrderStatus;
 use paduka_domain::returns::{Qc, RequestedLine, ReturnStatus, ReturnStep};
 use paduka_domain::{OrderId, Paise, ReturnId, UserId};
-use paduka_persistence::{DieselOrderRepository, DieselReturnRepository};
+use paduka_persistence::{
+    DieselOrderRepository, DieselReturnRepository, DieselStoreCreditRepository,
+};
 
 use crate::helpers::{Seed, TestDb, UserBuilder, assert_not_found, at};
 use crate::orders::{line, new_order, place, set_by_admin};
@@ -147,16 +150,40 @@ async fn every_step_taken_ten_times_at_once_changes_things_once(db: &TestDb) {
         panic!("expected a refusal, got {refused:?}");
     };
     assert_eq!(refusal.to_string(), "Return is Received");
+    let credit = DieselStoreCreditRepository::new(db.db());
+    let before = credit.balance(&UserId::new("u1")).await.unwrap();
     let done = returns
-        .complete(&ReturnId::new("r1"), Some("rfnd_1".to_owned()), at(500))
+        .complete(
+            &ReturnId::new("r1"),
+            Some("rfnd_1".to_owned()),
+            300,
+            at(500),
+        )
         .await
         .unwrap();
     assert!(done.moved);
     let again = returns
-        .complete(&ReturnId::new("r1"), Some("rfnd_2".to_owned()), at(600))
+        .complete(
+            &ReturnId::new("r1"),
+            Some("rfnd_2".to_owned()),
+            300,
+            at(600),
+        )
         .await
         .unwrap();
     assert!(!again.moved);
+    assert_eq!(
+        credit.balance(&UserId::new("u1")).await.unwrap(),
+        before + 300,
+        "the credit part is given once"
+    );
+    // The order was invoiced: the refunded line's credit note, first of its series.
+    let note = again.ret.credit_note_no.clone().expect("a credit note");
+    assert!(
+        note.starts_with("CN/") && note.ends_with("/000001"),
+        "{note}"
+    );
+    assert_eq!(done.ret.credit_note_no.as_deref(), Some(note.as_str()));
     assert_eq!(again.ret.refund_reference.as_deref(), Some("rfnd_1"));
     assert_eq!(again.ret.refunded_at, Some(at(500)));
     let statuses: Vec<&str> = again.ret.events.iter().map(|e| e.status.as_str()).collect();
