@@ -34,6 +34,7 @@ use paduka_application::catalog::{CatalogUseCases, PhotoUseCases};
 use paduka_application::checkout::{CheckoutUseCases, SandboxUseCases};
 use paduka_application::coupons::CouponUseCases;
 use paduka_application::orders::OrderUseCases;
+use paduka_application::returns::ReturnUseCases;
 use paduka_application::sales::SaleUseCases;
 
 pub use auth::{AdminUser, CurrentUser};
@@ -56,6 +57,8 @@ pub struct ApiState {
     pub users: Arc<dyn UserUseCases>,
     pub checkout: Arc<dyn CheckoutUseCases>,
     pub orders: Arc<dyn OrderUseCases>,
+    /// Returns and size exchanges.
+    pub returns: Arc<dyn ReturnUseCases>,
     pub admin: Arc<dyn AdminUseCases>,
     /// Set while the offline sandbox is the payment adapter: mounts
     /// `POST /payment/sandbox/pay` and the `/sandbox/checkout` page.

@@ -29,6 +29,7 @@ use paduka_application::checkout::{
 use paduka_application::coupons::MockCouponUseCases;
 use paduka_application::orders::MockOrderUseCases;
 use paduka_application::ports::MockReadinessProbe;
+use paduka_application::returns::MockReturnUseCases;
 use paduka_application::sales::{MockSaleUseCases, SaleError};
 use paduka_domain::catalog::{
     CategoryRef, Image, ImageType, Product, ProductDraft, ProductInput, ProductRating, StoredImage,
@@ -61,6 +62,7 @@ struct Mocks {
     users: MockUserUseCases,
     checkout: MockCheckoutUseCases,
     orders: MockOrderUseCases,
+    returns: MockReturnUseCases,
     admin: MockAdminUseCases,
     unready: bool,
 }
@@ -95,6 +97,7 @@ fn state_from(mut mocks: Mocks) -> ApiState {
         users: Arc::new(mocks.users),
         checkout: Arc::new(mocks.checkout),
         orders: Arc::new(mocks.orders),
+        returns: Arc::new(mocks.returns),
         admin: Arc::new(mocks.admin),
         sandbox: None,
         readiness: Arc::new(probe),

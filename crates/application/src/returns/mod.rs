@@ -11,7 +11,7 @@ pub use ports::MockReturnRepository;
 pub use ports::{NewReturn, RefundClaim, ReturnConflict, ReturnRepository, Stepped};
 #[cfg(any(test, feature = "mock"))]
 pub use service::MockReturnUseCases;
-pub use service::{ReturnPorts, ReturnService, ReturnUseCases, refund_key};
+pub use service::{ReturnPorts, ReturnService, ReturnUseCases, STORE_CREDIT_NOT_READY, refund_key};
 
 #[cfg(test)]
 mod service_tests;

@@ -21,6 +21,16 @@ pub fn refund_key(id: &ReturnId) -> String {
     format!("return:{id}")
 }
 
+/// Refused (400) while store credit is not in this build: a completion to credit would close
+/// the return and pay nothing. Goes when the credit grant lands in the completing transaction.
+pub const STORE_CREDIT_NOT_READY: &str = "Store credit is not available yet";
+
+/// Whether `plan` would owe store credit, which nothing grants yet (see
+/// [`STORE_CREDIT_NOT_READY`]): only a refund (QC passed) with a credit part.
+fn owes_credit(plan: &RefundPlan, refunds: bool) -> bool {
+    refunds && plan.credit_rupees > 0
+}
+
 /// The ports the returns service is built from.
 pub struct ReturnPorts {
     pub returns: Arc<dyn ReturnRepository>,
@@ -232,10 +242,14 @@ impl ReturnUseCases for ReturnService {
             )
         };
         let mut claim = self.ports.returns.refund_claim(id).await?;
+        let refunds = claim.qc == Some(paduka_domain::returns::Qc::Passed);
         if claim.refund_to.is_none() {
             // Checked against the order's payment before it is fixed; the first completion's
             // choice is the one every retry pays.
             let asked = plan_for(&claim, to, reference.as_deref())?;
+            if owes_credit(&asked, refunds) {
+                return Err(InvalidInput::new(STORE_CREDIT_NOT_READY).into());
+            }
             claim = self
                 .ports
                 .returns
@@ -243,7 +257,9 @@ impl ReturnUseCases for ReturnService {
                 .await?;
         }
         let plan = plan_for(&claim, claim.refund_to, claim.reference.as_deref())?;
-        let refunds = claim.qc == Some(paduka_domain::returns::Qc::Passed);
+        if owes_credit(&plan, refunds) {
+            return Err(InvalidInput::new(STORE_CREDIT_NOT_READY).into());
+        }
         let reference = match plan.to {
             RefundTo::Original if refunds && plan.rest > Paise::ZERO => {
                 let refund = self

@@ -295,3 +295,28 @@ async fn a_rejection_needs_a_note_and_refusals_read_as_the_spec_says() {
     let error = service.cancel(&shopper(), &id).await.unwrap_err();
     assert!(matches!(error, ReturnError::Forbidden));
 }
+
+/// Store credit is not in this build: a completion that would owe credit is refused before
+/// anything is fixed, so the admin may still pay it out to a bank.
+#[tokio::test]
+async fn a_refund_to_store_credit_is_refused_until_credit_exists() {
+    let shop = Shop::default();
+    let mut returns = MockReturnRepository::new();
+    let stored = ret(ReturnStatus::Received, Some(Qc::Passed));
+    returns
+        .expect_find()
+        .returning(move |_| Ok(Some(stored.clone())));
+    returns
+        .expect_refund_claim()
+        .returning(|_| Ok(claim(PaymentMethod::Cod, None, None)));
+    returns.expect_fix_refund().never();
+    returns.expect_complete().never();
+    let service = shop.service(returns);
+    for to in [None, Some(RefundTo::Credit)] {
+        let error = service
+            .complete(&admin(), &ReturnId::new("ret-1"), to, None)
+            .await
+            .unwrap_err();
+        assert_eq!(error.to_string(), STORE_CREDIT_NOT_READY);
+    }
+}
