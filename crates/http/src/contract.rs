@@ -6,7 +6,7 @@ use std::fmt::Display;
 use std::marker::PhantomData;
 
 use paduka_application::accounts::AuthError;
-use paduka_domain::{CategoryId, CouponId, MediaId, OrderId, ProductId, SaleId, UserId};
+use paduka_domain::{CategoryId, CouponId, MediaId, OrderId, ProductId, ReturnId, SaleId, UserId};
 use serde::Deserialize;
 use utoipa::openapi::path::{Parameter, ParameterBuilder, ParameterIn};
 use utoipa::openapi::{ContentBuilder, Ref, RefOr, Required, Response, ResponseBuilder, Responses};
@@ -118,6 +118,7 @@ path_id_of!(
     UserId => "The user's `_id`",
     OrderId => "The order's `_id`",
     MediaId => "The image's id",
+    ReturnId => "The return's `_id`",
 );
 
 /// The `{id}` of a path: an id the server made (a UUID), of the kind `T` says.

@@ -13,6 +13,7 @@ use paduka_application::checkout::{CheckoutError, RefundState, Unfillable};
 use paduka_application::coupons::CouponError;
 use paduka_application::credit::CreditError;
 use paduka_application::orders::OrderError;
+use paduka_application::returns::ReturnError;
 use paduka_application::sales::SaleError;
 use paduka_domain::InvalidInput;
 
@@ -274,6 +275,23 @@ impl From<OrderError> for ApiError {
                 Self::BadGateway(message)
             }
             OrderError::Unexpected(cause) => Self::Unexpected(cause),
+        }
+    }
+}
+
+impl From<ReturnError> for ApiError {
+    fn from(error: ReturnError) -> Self {
+        let message = error.to_string();
+        match error {
+            ReturnError::Invalid(invalid) => invalid.into(),
+            ReturnError::Forbidden => Self::Forbidden(message),
+            ReturnError::NotFound | ReturnError::OrderNotFound => Self::NotFound(message),
+            ReturnError::Conflict(message) => Self::Conflict(message),
+            ReturnError::RefundFailed(cause) => {
+                tracing::error!(error.message = %cause, "return refund failed");
+                Self::BadGateway(message)
+            }
+            ReturnError::Unexpected(cause) => Self::Unexpected(cause),
         }
     }
 }

@@ -35,6 +35,7 @@ use paduka_application::checkout::{CheckoutUseCases, SandboxUseCases};
 use paduka_application::coupons::CouponUseCases;
 use paduka_application::credit::CreditUseCases;
 use paduka_application::orders::OrderUseCases;
+use paduka_application::returns::ReturnUseCases;
 use paduka_application::sales::SaleUseCases;
 
 pub use auth::{AdminUser, CurrentUser};
@@ -59,6 +60,8 @@ pub struct ApiState {
     /// Store credit (`GET /user/credit`).
     pub credit: Arc<dyn CreditUseCases>,
     pub orders: Arc<dyn OrderUseCases>,
+    /// Returns and size exchanges.
+    pub returns: Arc<dyn ReturnUseCases>,
     pub admin: Arc<dyn AdminUseCases>,
     /// Set while the offline sandbox is the payment adapter: mounts
     /// `POST /payment/sandbox/pay` and the `/sandbox/checkout` page.

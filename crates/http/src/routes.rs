@@ -19,8 +19,8 @@ use crate::dto::ErrorBody;
 use crate::extract::{json_config, path_config, query_config};
 use crate::handlers::payment::sandbox_page;
 use crate::handlers::{
-    admin, auth, categories, coupons, delivery, health, media, orders, payment, products, reviews,
-    sales, shipping, users,
+    admin, auth, categories, coupons, delivery, health, media, orders, payment, products, returns,
+    reviews, sales, shipping, users,
 };
 use crate::{ApiState, openapi};
 use tagged::{Optional, Tagged, tagged};
@@ -143,6 +143,20 @@ pub fn api_scope(
                 shipping::webhook::courier_webhook,
             ),
         ))
+        .service(tagged(
+            "returns",
+            (
+                returns::request::request_return,
+                returns::mine::my_returns,
+                returns::all::all_returns,
+                returns::approve::approve_return,
+                returns::reject::reject_return,
+                returns::picked_up::return_picked_up,
+                returns::receive::receive_return,
+                returns::complete::complete_return,
+                returns::cancel::cancel_return,
+            ),
+        ))
         .service(tagged("admin", (admin::stats::admin_stats,)))
         .service(tagged("media", (media::get::get_media,)))
         .service(health_checks())
@@ -188,6 +202,7 @@ pub fn configure(state: ApiState) -> impl FnOnce(&mut web::ServiceConfig) {
             checkout,
             credit,
             orders,
+            returns,
             admin,
             sandbox,
             readiness,
@@ -207,6 +222,7 @@ pub fn configure(state: ApiState) -> impl FnOnce(&mut web::ServiceConfig) {
             .app_data(web::Data::from(checkout))
             .app_data(web::Data::from(credit))
             .app_data(web::Data::from(orders))
+            .app_data(web::Data::from(returns))
             .app_data(web::Data::from(admin))
             .app_data(web::Data::from(readiness))
             .app_data(web::Data::from(trusted_proxies))

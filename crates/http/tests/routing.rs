@@ -30,6 +30,7 @@ use paduka_application::coupons::MockCouponUseCases;
 use paduka_application::credit::MockCreditUseCases;
 use paduka_application::orders::MockOrderUseCases;
 use paduka_application::ports::MockReadinessProbe;
+use paduka_application::returns::MockReturnUseCases;
 use paduka_application::sales::{MockSaleUseCases, SaleError};
 use paduka_domain::catalog::{
     CategoryRef, Image, ImageType, Product, ProductDraft, ProductInput, ProductRating, StoredImage,
@@ -63,6 +64,7 @@ struct Mocks {
     checkout: MockCheckoutUseCases,
     credit: MockCreditUseCases,
     orders: MockOrderUseCases,
+    returns: MockReturnUseCases,
     admin: MockAdminUseCases,
     unready: bool,
 }
@@ -98,6 +100,7 @@ fn state_from(mut mocks: Mocks) -> ApiState {
         checkout: Arc::new(mocks.checkout),
         credit: Arc::new(mocks.credit),
         orders: Arc::new(mocks.orders),
+        returns: Arc::new(mocks.returns),
         admin: Arc::new(mocks.admin),
         sandbox: None,
         readiness: Arc::new(probe),

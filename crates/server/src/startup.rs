@@ -21,6 +21,7 @@ use paduka_application::coupons::CouponService;
 use paduka_application::credit::CreditService;
 use paduka_application::mail::Mailer;
 use paduka_application::orders::{Courier, InvoiceRenderer, Invoicing, OrderPorts, OrderService};
+use paduka_application::returns::{ReturnPorts, ReturnService};
 use paduka_application::sales::SaleService;
 use paduka_application::{Clock, IdGenerator};
 use paduka_domain::invoice::{CreditNoteDocument, InvoiceDocument};
@@ -33,9 +34,10 @@ use paduka_persistence::{
     Database, DieselCategoryRepository, DieselCheckoutIntentRepository, DieselCouponRepository,
     DieselCreditNoteRepository, DieselImageRepository, DieselOneTimeCodeRepository,
     DieselOrderRepository, DieselPhotoVariantRepository, DieselProductRepository,
-    DieselReviewRepository, DieselSaleRepository, DieselSandboxRefundLedger,
-    DieselShiprocketBookings, DieselStatsRepository, DieselStoreCreditRepository, DieselThrottle,
-    DieselUserRepository, DieselWebhookEventRepository,
+    DieselReturnRepository, DieselReviewRepository, DieselSaleRepository,
+    DieselSandboxRefundLedger, DieselShiprocketBookings, DieselStatsRepository,
+    DieselStoreCreditRepository, DieselThrottle, DieselUserRepository,
+    DieselWebhookEventRepository,
 };
 use secrecy::{ExposeSecret, SecretString};
 use tracing_actix_web::TracingLogger;
@@ -299,6 +301,16 @@ impl Services {
             None => checkout,
         };
         let coupons = CouponService::new(coupons_repo, ids.clone(), clock.clone());
+        let returns = ReturnService::new(ReturnPorts {
+            returns: Arc::new(DieselReturnRepository::new(database.clone())),
+            gateway: gateway.clone(),
+            users: users.clone(),
+            mailer: mailer.clone(),
+            clock: clock.clone(),
+            ids: ids.clone(),
+            catalog_revision: catalog.revision_handle(),
+            window_days: settings.shop.return_window_days,
+        });
         let orders = OrderService::new(OrderPorts {
             orders: orders_repo,
             gateway,
@@ -338,6 +350,7 @@ impl Services {
             checkout: Arc::new(checkout),
             credit: Arc::new(CreditService::new(credit_repo)),
             orders: Arc::new(orders),
+            returns: Arc::new(returns),
             admin: Arc::new(admin),
             sandbox: sandbox.clone().map(|sandbox| -> Arc<dyn SandboxUseCases> {
                 Arc::new(SandboxService::new(sandbox, intents))

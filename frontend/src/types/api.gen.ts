@@ -809,6 +809,181 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/return/all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every return, or those in `status`, newest first (administrators). */
+        get: operations["all_returns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/return/approve/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Approves a requested return (administrators). Approving again changes nothing. */
+        put: operations["approve_return"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/return/cancel/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Cancels the caller's own return before pickup; a size reserved for an exchange goes back
+         *     to stock. Cancelling again changes nothing.
+         */
+        put: operations["cancel_return"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/return/complete/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Completes a received return (administrators) and refunds it, at most once whatever is
+         *     retried: online orders through the provider (or to credit), cash on delivery orders to
+         *     credit or as a recorded bank/UPI payout. After a failed quality check nothing is refunded.
+         *     Completing again answers the return as it is.
+         */
+        put: operations["complete_return"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/return/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's own returns, newest first. */
+        get: operations["my_returns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/return/picked-up/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Records that the courier picked the pairs up (administrators); an exchange's new pair
+         *     ships from here. Recording it again changes nothing.
+         */
+        put: operations["return_picked_up"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/return/receive/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Records the pairs' arrival and the quality check (administrators): passed, they go back
+         *     to their sizes' stock, once; failed, nothing goes back and nothing will be refunded.
+         *     The first check stands: the same again changes nothing, the other is refused.
+         */
+        put: operations["receive_return"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/return/reject/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Rejects a return before pickup (administrators), saying why; a size reserved for an
+         *     exchange goes back to stock. Rejecting again changes nothing.
+         */
+        put: operations["reject_return"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/return/request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Asks for some pairs of a delivered order to be taken back (its owner, within
+         *     `RETURN_WINDOW_DAYS` of delivery): refunded, or exchanged for another size of the same
+         *     product at the same price, which is taken from stock now.
+         */
+        post: operations["request_return"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/review/add-review/{id}": {
         parameters: {
             query?: never;
@@ -1233,6 +1408,18 @@ export interface components {
             state?: "Jammu and Kashmir" | "Himachal Pradesh" | "Punjab" | "Chandigarh" | "Uttarakhand" | "Haryana" | "Delhi" | "Rajasthan" | "Uttar Pradesh" | "Bihar" | "Sikkim" | "Arunachal Pradesh" | "Nagaland" | "Manipur" | "Mizoram" | "Tripura" | "Meghalaya" | "Assam" | "West Bengal" | "Jharkhand" | "Odisha" | "Chhattisgarh" | "Madhya Pradesh" | "Gujarat" | "Dadra and Nagar Haveli and Daman and Diu" | "Maharashtra" | "Karnataka" | "Goa" | "Lakshadweep" | "Kerala" | "Tamil Nadu" | "Puducherry" | "Andaman and Nicobar Islands" | "Telangana" | "Andhra Pradesh" | "Ladakh" | "Other Territory" | null;
             /** @description `true`: store credit pays min(balance, amount - 1) rupees of the order (`amount` stays the order's amount before credit). Left out, `false` or null: none */
             useCredit?: boolean | null;
+        } & {
+            [key: string]: components["schemas"]["JsonWithoutNul"];
+        };
+        /** @description `PUT /return/complete/{id}`: where the refund goes. Online orders: `original` (default) or `credit`; cash on delivery: `credit` (default) or `bank` with the payout's `reference`. The first completion's choice stands for every retry. */
+        CompleteBody: {
+            /** @description The bank or UPI payout's reference, at most 100 characters */
+            reference?: string | null;
+            /**
+             * @description `null` or left out: the order's default
+             * @enum {string|null}
+             */
+            refundTo?: "original" | "credit" | "bank" | null;
         } & {
             [key: string]: components["schemas"]["JsonWithoutNul"];
         };
@@ -1865,6 +2052,28 @@ export interface components {
             product: components["schemas"]["ProductDto"];
             success: boolean;
         };
+        /**
+         * @description Why a pair comes back.
+         * @enum {string}
+         */
+        ReasonName: "Too small" | "Too big" | "Damaged" | "Not as described" | "Changed my mind";
+        /** @description `PUT /return/receive/{id}`: the pairs arrived; the quality check's result. */
+        ReceiveBody: {
+            /** @description A remark for the shopper, at most 500 characters */
+            note?: string | null;
+            /**
+             * @description `passed`: the pairs go back to stock and the return is refunded on completion; `failed`: nothing back, nothing refunded
+             * @enum {string}
+             */
+            qc: "passed" | "failed";
+        } & {
+            [key: string]: components["schemas"]["JsonWithoutNul"];
+        };
+        /**
+         * @description Where a refund goes: the original payment, store credit, or a bank/UPI payout.
+         * @enum {string}
+         */
+        RefundToName: "original" | "credit" | "bank";
         /** @description `POST /auth/register`: the first step or the second */
         RegisterBody: ({
             /** @description At most 500 characters, trimmed */
@@ -1896,6 +2105,13 @@ export interface components {
         } & {
             [key: string]: components["schemas"]["JsonWithoutNul"];
         });
+        /** @description `PUT /return/reject/{id}`: why, told to the shopper. */
+        RejectBody: {
+            /** @description Required (`A rejection needs a note`), at most 500 characters */
+            note: string;
+        } & {
+            [key: string]: components["schemas"]["JsonWithoutNul"];
+        };
         /** @description `POST /auth/reset-password`. */
         ResetPasswordBody: {
             /**
@@ -1910,6 +2126,113 @@ export interface components {
             password: string;
         } & {
             [key: string]: components["schemas"]["JsonWithoutNul"];
+        };
+        /** @description A return (decisions section 16). */
+        ReturnDto: {
+            _id: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description `CN/26-27/000001` once refunded with a credit note, else `null`. */
+            creditNoteNo?: string | null;
+            events: components["schemas"]["ReturnEventDto"][];
+            lines: components["schemas"]["ReturnLineDto"][];
+            /** @description `RET-000001`. */
+            number: string;
+            orderId: string;
+            /**
+             * Format: double
+             * @description Rupees (up to 2 decimals): the refund lines' amounts summed (an exchange is replaced,
+             *     not paid back).
+             */
+            refundAmount: number;
+            refundTo?: null | components["schemas"]["RefundToName"];
+            status: components["schemas"]["ReturnStatusName"];
+        };
+        /** @description One step of a return's life, oldest first. */
+        ReturnEventDto: {
+            /** Format: date-time */
+            at: string;
+            /** @description A rejection's reason, a QC remark; `null` without one. */
+            note?: string | null;
+            status: components["schemas"]["ReturnStatusName"];
+        };
+        /**
+         * @description `exchange` (another size of the same product) or `refund`.
+         * @enum {string}
+         */
+        ReturnKindName: "exchange" | "refund";
+        /** @description One returned line. */
+        ReturnLineDto: {
+            /**
+             * Format: double
+             * @description Rupees (up to 2 decimals): the line's share of the order's `amount`, the coupon
+             *     spread as the invoice spreads it.
+             */
+            amount: number;
+            kind: components["schemas"]["ReturnKindName"];
+            /**
+             * Format: int32
+             * @description The index in the order's `products`.
+             */
+            line: number;
+            name: string;
+            /** @description For an exchange, the size wanted (its label); `null` otherwise. */
+            newSize?: string | null;
+            productId: string;
+            /** Format: int32 */
+            quantity: number;
+            reason: components["schemas"]["ReasonName"];
+            /** @description The size bought (its label), `null` when the product has none. */
+            size?: string | null;
+        };
+        /** @description `POST /return/request`: some pairs of a delivered order, within `RETURN_WINDOW_DAYS` of delivery. */
+        ReturnRequestBody: {
+            lines: ({
+                /**
+                 * @description `exchange` (for `size`) or `refund`
+                 * @enum {string}
+                 */
+                kind: "exchange" | "refund";
+                /** @description The index in the order's `products` */
+                line: number;
+                /** @description How many pairs of it, at most what was ordered and not asked for already */
+                quantity: number;
+                /**
+                 * @description Else `Invalid reason`
+                 * @enum {string}
+                 */
+                reason: "Too small" | "Too big" | "Damaged" | "Not as described" | "Changed my mind";
+                /** @description For an exchange, the variant index wanted: another size of the same product at the same price */
+                size?: number | null;
+            } & {
+                [key: string]: components["schemas"]["JsonWithoutNul"];
+            })[];
+            /** @description The order's `_id` */
+            orderId: string;
+        } & {
+            [key: string]: components["schemas"]["JsonWithoutNul"];
+        };
+        /** @description `POST /return/request`: 201 `Return requested`. */
+        ReturnRequestedResponse: {
+            /** @description `Return requested`. */
+            message: string;
+            return: components["schemas"]["ReturnDto"];
+            success: boolean;
+        };
+        /** @description A step of a return: the return as it stands after it. */
+        ReturnResponse: {
+            return: components["schemas"]["ReturnDto"];
+            success: boolean;
+        };
+        /**
+         * @description A return's status as its replies name it.
+         * @enum {string}
+         */
+        ReturnStatusName: "Requested" | "Approved" | "Picked up" | "Received" | "Completed" | "Rejected" | "Cancelled";
+        /** @description A list of returns, newest first. */
+        ReturnsResponse: {
+            returns: components["schemas"]["ReturnDto"][];
+            success: boolean;
         };
         /** @description `POST /review/add-review/{id}`. The reviewer is the token's user: a `user` field is ignored. */
         ReviewBody: {
@@ -5013,6 +5336,710 @@ export interface operations {
                 };
             };
             /** @description `Photo must be at most 20 MB` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Something went wrong`: a fault on our side; the cause is in the log with the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    all_returns: {
+        parameters: {
+            query?: {
+                /** @description Only the returns in this status; empty or left out: every return. */
+                status?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The returns */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReturnsResponse"];
+                };
+            };
+            /** @description `Status must be Requested, Approved, Picked up, Received, Completed, Rejected or Cancelled` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Admin access required` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Something went wrong`: a fault on our side; the cause is in the log with the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    approve_return: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The return's `_id` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The return, `Approved` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReturnResponse"];
+                };
+            };
+            /** @description `Text must not contain NUL characters`: a `%00` in the path or query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Admin access required` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Return not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Return is STATUS`: a step out of order (the step just done again changes nothing and answers 200) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Something went wrong`: a fault on our side; the cause is in the log with the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancel_return: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The return's `_id` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The return, `Cancelled` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReturnResponse"];
+                };
+            };
+            /** @description `Text must not contain NUL characters`: a `%00` in the path or query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `You can only return your own orders`: another shopper's return */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Return not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Return is STATUS`: a step out of order (the step just done again changes nothing and answers 200) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Something went wrong`: a fault on our side; the cause is in the log with the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    complete_return: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The return's `_id` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description Optional: no body is the same as `{}` */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompleteBody"];
+            };
+        };
+        responses: {
+            /** @description The return, `Completed` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReturnResponse"];
+                };
+            };
+            /** @description `Online orders are refunded to the original method or credit`, `Cash on delivery orders are refunded to credit or bank`, `A bank or UPI refund needs its reference`, `Reference must be at most 100 characters`, `Store credit is not available yet`, or a bad body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Admin access required` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Return not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Return is STATUS`: a step out of order (the step just done again changes nothing and answers 200) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Something went wrong`: a fault on our side; the cause is in the log with the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `The refund could not be started. Please try again`: nothing changed; completing again retries the same refund */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_returns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's returns */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReturnsResponse"];
+                };
+            };
+            /** @description `Text must not contain NUL characters`: a `%00` in the path or query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Something went wrong`: a fault on our side; the cause is in the log with the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    return_picked_up: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The return's `_id` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The return, `Picked up` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReturnResponse"];
+                };
+            };
+            /** @description `Text must not contain NUL characters`: a `%00` in the path or query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Admin access required` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Return not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Return is STATUS`: a step out of order (the step just done again changes nothing and answers 200) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Something went wrong`: a fault on our side; the cause is in the log with the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    receive_return: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The return's `_id` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReceiveBody"];
+            };
+        };
+        responses: {
+            /** @description The return, `Received` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReturnResponse"];
+                };
+            };
+            /** @description `QC must be passed or failed`, `Note must be at most 500 characters`, or a bad body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Admin access required` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Return not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Return is STATUS`: a step out of order (the step just done again changes nothing and answers 200) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Something went wrong`: a fault on our side; the cause is in the log with the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reject_return: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The return's `_id` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RejectBody"];
+            };
+        };
+        responses: {
+            /** @description The return, `Rejected` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReturnResponse"];
+                };
+            };
+            /** @description `A rejection needs a note`, `Note must be at most 500 characters`, or a bad body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Admin access required` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Return not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Return is STATUS`: a step out of order (the step just done again changes nothing and answers 200) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Something went wrong`: a fault on our side; the cause is in the log with the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    request_return: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReturnRequestBody"];
+            };
+        };
+        responses: {
+            /** @description `Return requested` */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReturnRequestedResponse"];
+                };
+            };
+            /** @description `Invalid reason`, `Only delivered orders can be returned`, `Return window has closed`, `Nothing to return` (more than was ordered and not already asked for), `Exchange only for another size at the same price`, or a bad body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `You can only return your own orders`: another shopper's order */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Order not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Only N left of NAME (LABEL)`: the size wanted in exchange is not in stock */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is over 64 KB */
             413: {
                 headers: {
                     [name: string]: unknown;

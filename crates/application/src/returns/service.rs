@@ -232,6 +232,7 @@ impl ReturnUseCases for ReturnService {
             )
         };
         let mut claim = self.ports.returns.refund_claim(id).await?;
+        let refunds = claim.qc == Some(paduka_domain::returns::Qc::Passed);
         if claim.refund_to.is_none() {
             // Checked against the order's payment before it is fixed; the first completion's
             // choice is the one every retry pays.
@@ -243,7 +244,6 @@ impl ReturnUseCases for ReturnService {
                 .await?;
         }
         let plan = plan_for(&claim, claim.refund_to, claim.reference.as_deref())?;
-        let refunds = claim.qc == Some(paduka_domain::returns::Qc::Passed);
         let reference = match plan.to {
             RefundTo::Original if refunds && plan.rest > Paise::ZERO => {
                 let refund = self

@@ -9,9 +9,11 @@ use paduka_application::catalog::CatalogError;
 use paduka_application::checkout::{CheckoutError, Unfillable};
 use paduka_application::coupons::CouponError;
 use paduka_application::orders::OrderError;
+use paduka_application::returns::ReturnError;
 use paduka_application::sales::SaleError;
 use paduka_domain::contact::Pincode;
 use paduka_domain::photo;
+use paduka_domain::returns::refusal;
 use paduka_domain::sale::SaleDraft;
 use utoipa::IntoResponses;
 use utoipa::openapi::{RefOr, Response};
@@ -164,6 +166,29 @@ error_answers! {
     CourierNotAnswering => 502, quoted(OrderError::CourierUnavailable(anyhow::anyhow!("")));
     ReturnRefundNotStarted => 502, quoted(OrderError::ReturnRefundFailed(paduka_application::checkout::PaymentError::Unavailable(String::new())));
     InvalidStatus => 400, "A status other than Pending, Confirmed or Delivered";
+
+    // Returns.
+    InvalidReturnRequest => 400, format!(
+        "`Invalid reason`, {}, {}, {} (more than was ordered and not already asked for), {}, or a bad body",
+        quoted(refusal::NOT_DELIVERED),
+        quoted(refusal::WINDOW_CLOSED),
+        quoted(refusal::NOTHING),
+        quoted(refusal::SAME_PRICE),
+    );
+    NotYourReturnOrder => 403, format!("{}: another shopper's order", quoted(ReturnError::Forbidden));
+    ReturnOrderNotFound => 404, quoted(ReturnError::OrderNotFound);
+    ExchangeSizeGone => 409, "`Only N left of NAME (LABEL)`: the size wanted in exchange is not in stock";
+    ReturnNotFound => 404, quoted(ReturnError::NotFound);
+    NotYourReturn => 403, format!("{}: another shopper's return", quoted(ReturnError::Forbidden));
+    ReturnStepRefused => 409, "`Return is STATUS`: a step out of order (the step just done again changes nothing and answers 200)";
+    InvalidRejection => 400, "`A rejection needs a note`, `Note must be at most 500 characters`, or a bad body";
+    InvalidReceipt => 400, "`QC must be passed or failed`, `Note must be at most 500 characters`, or a bad body";
+    InvalidCompletion => 400, "`Online orders are refunded to the original method or credit`, `Cash on delivery orders are refunded to credit or bank`, `A bank or UPI refund needs its reference`, `Reference must be at most 100 characters`, or a bad body";
+    InvalidReturnFilter => 400, "`Status must be Requested, Approved, Picked up, Received, Completed, Rejected or Cancelled`";
+    ReturnRefundFailed => 502, format!(
+        "{}: nothing changed; completing again retries the same refund",
+        quoted(ReturnError::RefundFailed(paduka_application::checkout::PaymentError::Unavailable(String::new()))),
+    );
 
     // Health.
     ServiceUnavailable => 503, "`Service unavailable`; the cause is logged";

@@ -67,6 +67,14 @@ pub fn nullable_integer(min: i64, max: i64) -> ObjectBuilder {
         .maximum(Some(max))
 }
 
+/// A whole JSON number from `min` to `max`.
+pub fn integer(min: i64, max: i64) -> ObjectBuilder {
+    ObjectBuilder::new()
+        .schema_type(Type::Integer)
+        .minimum(Some(min))
+        .maximum(Some(max))
+}
+
 /// A JSON number or numeric text; `or_null` when `null` means "left out".
 pub fn number_or_text(or_null: bool) -> ObjectBuilder {
     let mut types = vec![Type::Integer, Type::String];

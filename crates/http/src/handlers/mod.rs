@@ -11,6 +11,7 @@ pub mod media;
 pub mod orders;
 pub mod payment;
 pub mod products;
+pub mod returns;
 pub mod reviews;
 pub mod sales;
 pub mod shipping;

@@ -144,6 +144,8 @@ pub struct ShopSettings {
     /// Cash on delivery: on or off (`COD_ENABLED`, default on) and the largest order a
     /// courier collects (`COD_MAX_AMOUNT`, whole rupees, default 10000).
     pub cash_on_delivery: CodSettings,
+    /// Days after delivery a return may be asked for (`RETURN_WINDOW_DAYS`, 1-365, default 7).
+    pub return_window_days: u32,
 }
 
 /// A variable whose value cannot be used.
@@ -300,6 +302,7 @@ impl Settings {
                     enabled: vars.cod_enabled,
                     max_amount_rupees: vars.cod_max_amount,
                 },
+                return_window_days: vars.return_window_days,
             },
             invoices: InvoiceSettings {
                 seller: Seller {

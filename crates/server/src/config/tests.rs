@@ -35,6 +35,9 @@ fn defaults_run_a_local_shop_on_sqlite() {
         }
     );
     assert_eq!(s.server.trusted_proxies, TrustedProxies::default());
+    assert_eq!(s.shop.return_window_days, 7);
+    let s = settings(&[("RETURN_WINDOW_DAYS", " 30 ")]).unwrap();
+    assert_eq!(s.shop.return_window_days, 30);
 }
 
 #[test]
@@ -84,6 +87,9 @@ fn each_bad_value_names_its_variable() {
         ("DEFAULT_HSN", "64"),
         ("INVOICE_PREFIX", "PDK/2026"),
         ("INVOICE_PREFIX", "SHOE"),
+        ("RETURN_WINDOW_DAYS", "0"),
+        ("RETURN_WINDOW_DAYS", "366"),
+        ("RETURN_WINDOW_DAYS", "seven"),
     ] {
         let error = settings(&[(name, value)]).unwrap_err();
         let expected = if name == "RAZORPAY_KEY_SECRET" {

@@ -85,6 +85,8 @@ pub(super) struct Vars {
     pub cod_enabled: bool,
     #[serde(default = "cod_max_amount", deserialize_with = "whole_rupees")]
     pub cod_max_amount: i64,
+    #[serde(default = "return_window_days", deserialize_with = "window_days")]
+    pub return_window_days: u32,
     #[serde(default = "per_email", deserialize_with = "at_least_one")]
     pub rate_limit_per_email: u32,
     #[serde(default = "per_address", deserialize_with = "at_least_one")]
@@ -198,6 +200,10 @@ fn switched_on() -> bool {
 
 fn cod_max_amount() -> i64 {
     paduka_application::checkout::CodSettings::default().max_amount_rupees
+}
+
+fn return_window_days() -> u32 {
+    paduka_domain::returns::DEFAULT_RETURN_WINDOW_DAYS
 }
 
 fn per_email() -> u32 {
@@ -372,6 +378,11 @@ fn cutoff<'de, D: Deserializer<'de>>(deserializer: D) -> Result<NaiveTime, D::Er
 
 fn stock_level<'de, D: Deserializer<'de>>(deserializer: D) -> Result<u32, D::Error> {
     whole_number(deserializer, 0..=1_000_000)
+}
+
+/// Days after delivery a return may be asked for (decisions D24).
+fn window_days<'de, D: Deserializer<'de>>(deserializer: D) -> Result<u32, D::Error> {
+    whole_number(deserializer, 1..=365)
 }
 
 /// A parcel's weight: what one courier parcel may be (decisions D15).

@@ -19,6 +19,7 @@ mod photos;
 mod previews;
 mod products;
 mod razorpay;
+mod returns;
 mod reviews;
 mod sales;
 mod shipping;

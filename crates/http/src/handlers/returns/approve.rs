@@ -1,0 +1,28 @@
+use actix_web::{HttpResponse, put, web};
+use paduka_application::returns::ReturnUseCases;
+use paduka_domain::ReturnId;
+use paduka_domain::returns::ReturnStep;
+
+use crate::contract::{AdminOnly, PathId, ReturnNotFound, ReturnStepRefused};
+use crate::dto::ReturnResponse;
+use crate::{AdminUser, ApiError};
+
+/// Approves a requested return (administrators). Approving again changes nothing.
+#[utoipa::path(
+    params(PathId<ReturnId>),
+    responses(
+        (status = 200, description = "The return, `Approved`", body = ReturnResponse),
+        ReturnNotFound, ReturnStepRefused, AdminOnly,
+    )
+)]
+#[put("/return/approve/{id}")]
+pub async fn approve_return(
+    AdminUser(admin): AdminUser,
+    returns: web::Data<dyn ReturnUseCases>,
+    PathId { id }: PathId<ReturnId>,
+) -> Result<HttpResponse, ApiError> {
+    let ret = returns
+        .admin_step(&admin, &id, ReturnStep::Approve, None)
+        .await?;
+    Ok(HttpResponse::Ok().json(ReturnResponse::of(&ret)))
+}
