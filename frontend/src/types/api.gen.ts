@@ -5594,7 +5594,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReturnResponse"];
                 };
             };
-            /** @description `Online orders are refunded to the original method or credit`, `Cash on delivery orders are refunded to credit or bank`, `A bank or UPI refund needs its reference`, `Reference must be at most 100 characters`, `Store credit is not available yet`, or a bad body */
+            /** @description `Online orders are refunded to the original method or credit`, `Cash on delivery orders are refunded to credit or bank`, `A bank or UPI refund needs its reference`, `Reference must be at most 100 characters`, or a bad body */
             400: {
                 headers: {
                     [name: string]: unknown;
