@@ -35,6 +35,10 @@ export const queryKeys = {
     /** `status`: '' for every return. */
     admin: (status: string) => [...queryKeys.returns.all, 'admin', status] as const,
   },
+  credit: {
+    all: ['credit'] as const,
+    mine: (userId: string) => [...queryKeys.credit.all, 'mine', userId] as const,
+  },
   users: {
     all: ['users'] as const,
     list: () => [...queryKeys.users.all, 'list'] as const,

@@ -111,6 +111,7 @@ export function orderFixture(overrides: Partial<Order> = {}): Order {
     paymentId: 'pay_123',
     paymentMethod: 'online',
     paid: true,
+    creditUsed: 0,
     status: 'Pending',
     createdAt: '2024-03-05T12:00:00Z',
     updatedAt: '2024-03-05T12:00:00Z',

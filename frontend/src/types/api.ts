@@ -48,5 +48,10 @@ export type Coupon = Schemas['CouponDto'];
 /** `POST /coupon/apply`: whole rupees before and after the coupon. */
 export type CouponQuote = Omit<Schemas['CouponPriceResponse'], 'success'>;
 
+/** One entry of a shopper's store credit: whole rupees in (+) or out (-), and what it was for. */
+export type CreditEntry = Schemas['CreditEntryDto'];
+/** `GET /user/credit`: the balance (whole rupees, 0 for one who never had credit) and its entries, newest first. */
+export type StoreCredit = Omit<Schemas['CreditResponse'], 'success'>;
+
 /** Every success reply carries `success: true`; failures are turned into `ApiError`. */
 export type Ok<T> = { success: true; message?: string } & T;

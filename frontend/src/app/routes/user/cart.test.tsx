@@ -703,3 +703,159 @@ describe('place of supply', () => {
     expect(calls.find((c) => c.path === '/order/cod')?.body).not.toHaveProperty('state');
   });
 });
+
+describe('store credit', () => {
+  const products = [
+    { _id: 'p1', productno: 0, quantity: 1 },
+    { _id: 'p1', productno: 1, quantity: 3 },
+  ];
+  const credit = (balance: number) => ({
+    'GET /user/credit': {
+      body: {
+        success: true,
+        balance,
+        entries: balance > 0 ? [{ amount: balance, reason: 'Refund of a return', at: '2024-03-05T12:00:00Z' }] : [],
+      },
+    },
+  });
+
+  it('offers no box at a balance of 0', async () => {
+    const { calls } = api(credit(0));
+    await openCart();
+    await waitFor(() => expect(calls.some((c) => c.path === '/user/credit')).toBe(true));
+    expect(screen.queryByLabelText(/Use store credit/)).not.toBeInTheDocument();
+  });
+
+  it('shows what the credit pays (at most the total less ₹1) and what remains', async () => {
+    api(credit(5000));
+    const { user } = await openCart();
+    const box = await screen.findByLabelText(/Use store credit/);
+    // 3206 total: the credit pays 3205 of the 5000, ₹1 is paid another way.
+    expect(box.closest('label')).toHaveTextContent('Use store credit (₹3,205 of your ₹5,000)');
+    expect(box).not.toBeChecked();
+    expect(screen.queryByText('To pay')).not.toBeInTheDocument();
+    await user.click(box);
+    expect(screen.getByText('Store credit').nextSibling).toHaveTextContent('−₹3,205');
+    expect(screen.getByText('To pay').nextSibling).toHaveTextContent('₹1');
+  });
+
+  it('sends useCredit with the payment and the order, and opens the window for what the provider charges', async () => {
+    const paid: unknown[] = [];
+    const placed: unknown[] = [];
+    const { calls } = api({
+      ...credit(500),
+      'POST /payment/:amount': (req: MockRequest) => {
+        paid.push({ path: req.path, body: req.body });
+        return {
+          body: {
+            success: true,
+            id: 'order_sbx',
+            amount: 270600,
+            creditUsed: 500,
+            currency: 'INR',
+            key: 'k',
+            provider: 'sandbox',
+          },
+        };
+      },
+      'POST /order/cart': (req: MockRequest) => {
+        placed.push(req.body);
+        return { status: 201, body: { success: true, message: 'Order Placed Successfully', order: {} } };
+      },
+    });
+    const open = vi.spyOn(window, 'open').mockImplementation(() => {
+      setTimeout(() => {
+        window.dispatchEvent(
+          new MessageEvent('message', {
+            origin: window.location.origin,
+            data: {
+              type: 'paduka:sandbox-payment',
+              razorpay_order_id: 'order_sbx',
+              razorpay_payment_id: 'pay_sbx',
+              razorpay_signature: 'sig',
+            },
+          }),
+        );
+      }, 10);
+      return { closed: false } as Window;
+    });
+    const { user } = await openCart();
+    await user.click(await screen.findByLabelText(/Use store credit/));
+    expect(screen.getByText('To pay').nextSibling).toHaveTextContent('₹2,706');
+    await user.type(screen.getByLabelText('Shipping Address'), '12 MG Road, Raipur');
+    await user.type(screen.getByLabelText('Pincode'), '492001');
+    const creditReads = calls.filter((c) => c.path === '/user/credit').length;
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+
+    expect(await screen.findByText('Payment successful!')).toBeInTheDocument();
+    // `amount` stays the order's amount before credit.
+    expect(paid).toEqual([
+      {
+        path: '/payment/3206',
+        body: { products, address: '12 MG Road, Raipur', pincode: '492001', useCredit: true },
+      },
+    ]);
+    expect(open).toHaveBeenCalledWith(
+      '/sandbox/checkout?order_id=order_sbx&amount=270600',
+      'paduka-sandbox',
+      'width=500,height=400',
+    );
+    expect(placed).toEqual([
+      {
+        products,
+        address: '12 MG Road, Raipur',
+        pincode: '492001',
+        amount: 3206,
+        useCredit: true,
+        paymentId: 'pay_sbx',
+        orderId: 'order_sbx',
+        signature: 'sig',
+      },
+    ]);
+    // The balance is read again once the order is placed.
+    await waitFor(() => expect(calls.filter((c) => c.path === '/user/credit').length).toBeGreaterThan(creditReads));
+  });
+
+  it('sends useCredit with a cash on delivery order only when the box is ticked', async () => {
+    const { calls } = api({
+      ...credit(500),
+      'POST /order/cod': {
+        status: 201,
+        body: { success: true, message: 'Order Placed Successfully', order: { _id: 'o9' } },
+      },
+    });
+    const { user } = await openCart();
+    await user.click(screen.getByRole('radio', { name: 'Cash on Delivery' }));
+    await user.click(await screen.findByLabelText(/Use store credit/));
+    expect(screen.getByText('Store credit').nextSibling).toHaveTextContent('−₹500');
+    await user.type(screen.getByLabelText('Shipping Address'), '12 MG Road, Raipur');
+    await user.type(screen.getByLabelText('Pincode'), '492001');
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await toast('Order Placed Successfully')).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/order/cod')?.body).toEqual({
+      products,
+      address: '12 MG Road, Raipur',
+      pincode: '492001',
+      amount: 3206,
+      useCredit: true,
+    });
+  });
+
+  it('sends no useCredit when the box is left alone', async () => {
+    const { calls } = api({
+      ...credit(500),
+      'POST /order/cod': {
+        status: 201,
+        body: { success: true, message: 'Order Placed Successfully', order: { _id: 'o9' } },
+      },
+    });
+    const { user } = await openCart();
+    await screen.findByLabelText(/Use store credit/);
+    await user.click(screen.getByRole('radio', { name: 'Cash on Delivery' }));
+    await user.type(screen.getByLabelText('Shipping Address'), '12 MG Road, Raipur');
+    await user.type(screen.getByLabelText('Pincode'), '492001');
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await toast('Order Placed Successfully')).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/order/cod')?.body).not.toHaveProperty('useCredit');
+  });
+});

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { CART_SPINNER_MS } from '@/config/constants';
 import { paths } from '@/config/paths';
+import { useStoreCredit } from '@/features/account/api/get-credit';
 import { selectIsLoggedIn, useAuthStore } from '@/features/auth/stores/auth-store';
 import { useProductsById } from '@/features/catalog/api/get-product';
 import { CartLineItem } from '@/features/cart/components/cart-line-item';
@@ -17,6 +18,8 @@ export function CartRoute() {
   const [waiting, setWaiting] = useState(true);
   const loggedIn = useAuthStore(selectIsLoggedIn);
   const savedAddress = useAuthStore((s) => s.user?.address);
+  const userId = useAuthStore((s) => s.user?._id ?? '');
+  const credit = useStoreCredit(userId);
   const lines = useCartStore((s) => s.lines);
   const itemCount = useCartStore(selectItemCount);
   const syncProducts = useCartStore((s) => s.syncProducts);
@@ -85,6 +88,7 @@ export function CartRoute() {
             savedAddress={savedAddress}
             coupon={coupon.applied}
             couponBusy={coupon.busy}
+            creditBalance={credit.data?.balance ?? 0}
           />
         </div>
       </div>

@@ -12,6 +12,30 @@ const base = {
 };
 
 describe('my orders', () => {
+  it('says Paid by store credit ₹N on an order credit paid part of, and collects only the rest in cash', async () => {
+    mockApi({
+      ...base,
+      'POST /order/myorders': {
+        body: {
+          success: true,
+          orders: [
+            orderFixture({ creditUsed: 500 }),
+            orderFixture({ _id: 'o2', paymentMethod: 'cod', paid: false, paymentId: '', creditUsed: 338 }),
+            orderFixture({ _id: 'o3' }),
+          ],
+        },
+      },
+      'GET /return/mine': { body: { success: true, returns: [] } },
+    });
+    useAuthStore.getState().setSession(sessionFor(shopper));
+    renderApp('/user/orders');
+    expect(await screen.findByText('o1')).toBeInTheDocument();
+    expect(screen.getByText('Paid by store credit ₹500')).toBeInTheDocument();
+    expect(screen.getByText('Paid by store credit ₹338')).toBeInTheDocument();
+    expect(screen.getAllByText(/^Paid by store credit/)).toHaveLength(2);
+    expect(screen.getByText('Cash on Delivery · ₹2,000 to collect')).toBeInTheDocument();
+  });
+
   it('shows each order and cancels one that is not delivered', async () => {
     let orders = [orderFixture(), orderFixture({ _id: 'o2', status: 'Delivered', paymentId: 'pay_456' })];
     const { calls } = mockApi({
@@ -316,6 +340,39 @@ describe('my orders: GST invoices', () => {
 });
 
 describe('profile', () => {
+  it('shows Store credit ₹0 for one who never had any', async () => {
+    mockApi({ ...base, 'GET /user/credit': { body: { success: true, balance: 0, entries: [] } } });
+    useAuthStore.getState().setSession(sessionFor(shopper));
+    renderApp('/user/profile');
+    expect(await screen.findByRole('heading', { name: 'Store credit ₹0' })).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Store credit entries' })).not.toBeInTheDocument();
+  });
+
+  it('shows Store credit ₹N and the latest entries, in and out', async () => {
+    mockApi({
+      ...base,
+      'GET /user/credit': {
+        body: {
+          success: true,
+          balance: 1200,
+          entries: [
+            { amount: -300, reason: 'Paid for an order', orderId: 'o7', at: '2024-03-06T12:00:00Z' },
+            { amount: 1500, reason: 'Refund of a return', orderId: 'o2', returnId: 'r1', at: '2024-03-05T12:00:00Z' },
+          ],
+        },
+      },
+    });
+    useAuthStore.getState().setSession(sessionFor(shopper));
+    renderApp('/user/profile');
+    expect(await screen.findByRole('heading', { name: 'Store credit ₹1,200' })).toBeInTheDocument();
+    const entries = within(screen.getByRole('list', { name: 'Store credit entries' })).getAllByRole('listitem');
+    expect(entries).toHaveLength(2);
+    expect(entries[0]).toHaveTextContent('−₹300');
+    expect(entries[0]).toHaveTextContent('Paid for an order · Order o7');
+    expect(entries[1]).toHaveTextContent('+₹1,500');
+    expect(entries[1]).toHaveTextContent('Refund of a return · Order o2');
+  });
+
   it("saves name, phone and address, refuses e-mail edits with 'Cannot change Email'", async () => {
     const { calls } = mockApi({
       ...base,

@@ -1,3 +1,4 @@
+import { StoreCreditCard } from '@/features/account/components/store-credit';
 import { ProfileForm } from '@/features/account/components/profile-form';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import '@/features/account/components/account.css';
@@ -19,6 +20,7 @@ export function ProfileRoute() {
           </p>
         </div>
       </div>
+      <StoreCreditCard userId={user._id} />
       <ProfileForm key={user._id} user={user} />
     </div>
   );

@@ -9,7 +9,7 @@ import { ApiError } from '@/lib/api-client';
 import { formatRupees } from '@/lib/format';
 import { lineTotalRupees } from '@/lib/pricing';
 import { couponRows } from '@/utils/order-amount';
-import { paymentIdText, paymentText } from '@/utils/payment-method';
+import { creditText, paymentIdText, paymentText } from '@/utils/payment-method';
 import { useOrder } from '../api/get-order';
 import { formatIst, orderUserName } from '../utils/admin-format';
 import { CancelOrderButton, MarkPaidButton, StatusSelect } from './orders-table';
@@ -56,6 +56,7 @@ export function OrderDetail({ id }: { id: string }) {
         <dt>Payment</dt>
         <dd className="admin-order-payment">
           {paymentText(o)}
+          {creditText(o) ? <span className="admin-order-credit">{creditText(o)}</span> : null}
           <MarkPaidButton order={o} />
         </dd>
         <dt>PaymentId</dt>

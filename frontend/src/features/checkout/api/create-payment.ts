@@ -14,13 +14,17 @@ export type CreatePaymentInput = {
   coupon?: string;
   /** The place of supply the shopper chose (a name from `GET /delivery/states`). */
   state?: string;
+  /** `true`: store credit pays min(balance, amount - 1) rupees; `amount` stays the amount before credit. */
+  useCredit?: boolean;
 };
 
 export type PaymentOrder = Ok<{
   /** The provider's order id. */
   id: string;
-  /** Paise. */
+  /** Paise: the provider order, for the order's amount less `creditUsed`. */
   amount: number;
+  /** Whole rupees store credit pays (0 without `useCredit`). */
+  creditUsed?: number;
   currency: string;
   key: string;
   provider: 'razorpay' | 'sandbox' | (string & {});

@@ -15,6 +15,8 @@ export type CodOrderInput = {
   coupon?: string;
   /** The place of supply the shopper chose (a name from `GET /delivery/states`). */
   state?: string;
+  /** `true`: store credit pays min(balance, amount - 1) rupees; `amount` stays the amount before credit. */
+  useCredit?: boolean;
 };
 
 export type PlaceCodOrderInput = {
@@ -35,6 +37,8 @@ export const usePlaceCodOrder = () =>
       queryKeys.orders.all,
       // Stock changed.
       queryKeys.products.all,
+      // Store credit paid part of it.
+      queryKeys.credit.all,
     ],
     refetchAfter: 'success',
   });

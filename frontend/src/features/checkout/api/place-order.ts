@@ -16,6 +16,8 @@ export type PlaceOrderInput = {
   coupon?: string;
   /** The place of supply the shopper chose (a name from `GET /delivery/states`). */
   state?: string;
+  /** `true`: store credit pays min(balance, amount - 1) rupees; `amount` stays the amount before credit. */
+  useCredit?: boolean;
 };
 
 export const placeOrder = (input: PlaceOrderInput) =>
@@ -28,6 +30,8 @@ export const usePlaceOrder = () =>
       queryKeys.orders.all,
       // Stock changed.
       queryKeys.products.all,
+      // Store credit paid part of it.
+      queryKeys.credit.all,
     ],
     refetchAfter: 'success',
   });

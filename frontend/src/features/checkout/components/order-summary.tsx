@@ -7,6 +7,7 @@ import { useCheckout } from '../hooks/use-checkout';
 import { useDeliveryBy } from '../hooks/use-delivery-by';
 import { usePlaceOfSupply } from '../hooks/use-place-of-supply';
 import type { AppliedCoupon } from '../stores/coupon-store';
+import { creditPays } from '../utils/store-credit';
 import './delivery-check.css';
 
 type OrderSummaryProps = {
@@ -18,6 +19,8 @@ type OrderSummaryProps = {
   coupon?: AppliedCoupon | null;
   /** The coupon is being asked about: its amount is not ready to pay. */
   couponBusy?: boolean;
+  /** Whole rupees of store credit the shopper has (0 when none or not known). */
+  creditBalance?: number;
 };
 
 const PAYMENT_METHODS: { value: PaymentMethod; label: string }[] = [
@@ -27,14 +30,27 @@ const PAYMENT_METHODS: { value: PaymentMethod; label: string }[] = [
 
 /**
  * Item count, Shipping Address, Pincode, State (the place of supply, pre-filled from the
- * pincode), the total (after the coupon), how to pay (`Pay online` or `Cash on Delivery`) and
+ * pincode), the total (after the coupon), `Use store credit` when the balance is above 0 (then
+ * what the credit pays and what remains), how to pay (`Pay online` or `Cash on Delivery`) and
  * Place Order.
  */
-export function OrderSummary({ itemCount, total, savedAddress, coupon, couponBusy = false }: OrderSummaryProps) {
+export function OrderSummary({
+  itemCount,
+  total,
+  savedAddress,
+  coupon,
+  couponBusy = false,
+  creditBalance = 0,
+}: OrderSummaryProps) {
+  const balance = creditBalance;
   const id = useId();
   const [address, setAddress] = useState('');
   const [pincode, setPincode] = useState('');
   const [method, setMethod] = useState<PaymentMethod>('online');
+  const [creditChosen, setCreditChosen] = useState(false);
+  const payable = coupon ? coupon.amount : total;
+  const useCredit = creditChosen && balance > 0;
+  const credit = useCredit ? creditPays(balance, payable) : 0;
   const placeOfSupply = usePlaceOfSupply(pincode);
   const deliveryBy = useDeliveryBy(pincode);
   const states = useStates();
@@ -53,10 +69,12 @@ export function OrderSummary({ itemCount, total, savedAddress, coupon, couponBus
         method,
         coupon: coupon ? { code: coupon.code, amount: coupon.amount } : undefined,
         state: placeOfSupply.state,
+        useCredit,
       })
     ) {
       setAddress('');
       setPincode('');
+      setCreditChosen(false);
       placeOfSupply.reset();
     }
   };
@@ -140,8 +158,26 @@ export function OrderSummary({ itemCount, total, savedAddress, coupon, couponBus
       </Field>
       <div className="summary-total">
         <span>Total</span>
-        <span>{formatRupees(coupon ? coupon.amount : total)}</span>
+        <span>{formatRupees(payable)}</span>
       </div>
+      {balance > 0 ? (
+        <label className="payment-method store-credit-box">
+          <input type="checkbox" checked={creditChosen} onChange={(e) => setCreditChosen(e.target.checked)} />
+          Use store credit ({formatRupees(creditPays(balance, payable))} of your {formatRupees(balance)})
+        </label>
+      ) : null}
+      {useCredit ? (
+        <dl className="summary-rows">
+          <div>
+            <dt>Store credit</dt>
+            <dd className="price-off">−{formatRupees(credit)}</dd>
+          </div>
+          <div>
+            <dt>To pay</dt>
+            <dd>{formatRupees(payable - credit)}</dd>
+          </div>
+        </dl>
+      ) : null}
       <fieldset className="payment-methods" role="radiogroup" aria-labelledby={`${id}-pay`}>
         <legend id={`${id}-pay`} className="field-label">
           Payment method

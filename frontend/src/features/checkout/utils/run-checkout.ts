@@ -15,6 +15,8 @@ export type CheckoutInput = {
   coupon?: { code: string; amount: number };
   /** The place of supply the shopper chose; empty or absent: the server works it out from the pincode. */
   state?: string;
+  /** Store credit pays part of the order: `useCredit: true` goes with the payment and the order. */
+  useCredit?: boolean;
 };
 
 export type CheckoutDeps = {
@@ -45,7 +47,8 @@ type Prepared = { ok: true; order: CodOrderInput };
 /**
  * What both ways of paying check first, in the spec's order: pincode, deliverable, total,
  * address, amount. Yields the body both send: lines, address, pincode, the amount (after the
- * coupon when one is applied), `coupon` only then, and `state` only when one was chosen.
+ * coupon when one is applied, before store credit), `coupon` only then, `state` only when one
+ * was chosen, and `useCredit: true` only when store credit is to pay.
  */
 async function prepare(input: CheckoutInput, deps: Pick<CheckoutDeps, 'checkDelivery'>): Promise<Prepared | Failure> {
   const pincode = input.pincode.trim();
@@ -70,7 +73,8 @@ async function prepare(input: CheckoutInput, deps: Pick<CheckoutDeps, 'checkDeli
   // Without a coupon (or a state) the bodies stay as they were: no `coupon` (`state`) key at all.
   const coupon = input.coupon ? { coupon: input.coupon.code } : {};
   const state = input.state?.trim() ? { state: input.state.trim() } : {};
-  return { ok: true, order: { products, address, pincode, amount, ...coupon, ...state } };
+  const credit = input.useCredit ? { useCredit: true } : {};
+  return { ok: true, order: { products, address, pincode, amount, ...coupon, ...state, ...credit } };
 }
 
 /**

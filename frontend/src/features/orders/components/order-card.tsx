@@ -9,7 +9,7 @@ import { formatLongDate, formatRupees } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import type { Order, OrderStatus } from '@/types/api';
 import { couponRows } from '@/utils/order-amount';
-import { paymentIdText, paymentText } from '@/utils/payment-method';
+import { creditText, paymentIdText, paymentText } from '@/utils/payment-method';
 import { cancelRefusal } from '@/utils/shipment';
 import { useCancelOrder } from '../api/cancel-order';
 import { deliveryText } from '../utils/delivery-line';
@@ -121,7 +121,10 @@ export function OrderCard({ order, children, actions }: OrderCardProps) {
         </div>
         <div>
           <dt>Payment</dt>
-          <dd>{paymentText(order)}</dd>
+          <dd>
+            {paymentText(order)}
+            {creditText(order) ? <span className="order-supply">{creditText(order)}</span> : null}
+          </dd>
         </div>
         <div>
           <dt>Payment ID</dt>
