@@ -155,6 +155,7 @@ pub fn api_scope(
                 returns::receive::receive_return,
                 returns::complete::complete_return,
                 returns::cancel::cancel_return,
+                returns::credit_note::return_credit_note,
             ),
         ))
         .service(tagged("admin", (admin::stats::admin_stats,)))

@@ -885,6 +885,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/return/credit-note/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The credit note of a refunded return (decisions D22): a one-page PDF titled `Credit Note`,
+         *     naming the original invoice, with the returned lines' taxable value and tax reversed, for
+         *     the order's owner or an administrator.
+         */
+        get: operations["return_credit_note"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/return/mine": {
         parameters: {
             query?: never;
@@ -5659,6 +5680,74 @@ export interface operations {
             };
             /** @description `The refund could not be started. Please try again`: nothing changed; completing again retries the same refund */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    return_credit_note: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The return's `_id` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The credit note of the return's refunded lines */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": number[];
+                };
+            };
+            /** @description `Text must not contain NUL characters`: a `%00` in the path or query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Someone else's order */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `No credit note for this order` (no such return, not refunded, or its order has no invoice) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Something went wrong`: a fault on our side; the cause is in the log with the request id */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };

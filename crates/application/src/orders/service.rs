@@ -2,11 +2,12 @@ use std::sync::Arc;
 
 use async_trait::async_trait;
 use paduka_domain::delivery::DeliveryTable;
+use paduka_domain::invoice::CreditNoteSource;
 use paduka_domain::order::{
     CourierEvent, Order, OrderStatus, PaymentMethod, Release, SettableStatus, Ship, ShipRequest,
     StatusChange,
 };
-use paduka_domain::{OrderId, Paise, UserId};
+use paduka_domain::{OrderId, Paise, ReturnId, UserId};
 use tracing::instrument;
 
 use super::{
@@ -139,6 +140,15 @@ pub trait OrderUseCases: Send + Sync {
     /// `GET /order/credit-note/{id}`: the credit note of the order's return to origin as a
     /// PDF, for its owner or an admin (403 otherwise); `NoCreditNote` (404) when it has none.
     async fn credit_note(&self, user: &Principal, id: &OrderId) -> Result<InvoicePdf, OrderError>;
+
+    /// `GET /return/credit-note/{id}`: the credit note of a refunded return as a PDF, for its
+    /// order's owner or an admin (403 otherwise); `NoCreditNote` (404) when the return has none
+    /// (not refunded, an order without an invoice, or no such return).
+    async fn return_credit_note(
+        &self,
+        user: &Principal,
+        id: &ReturnId,
+    ) -> Result<InvoicePdf, OrderError>;
 }
 
 impl OrderService {
@@ -463,6 +473,15 @@ impl OrderUseCases for OrderService {
     #[instrument(skip(self), fields(user = %user.user_id))]
     async fn credit_note(&self, user: &Principal, id: &OrderId) -> Result<InvoicePdf, OrderError> {
         self.credit_notes.rto_pdf(user, id).await
+    }
+
+    async fn return_credit_note(
+        &self,
+        user: &Principal,
+        id: &ReturnId,
+    ) -> Result<InvoicePdf, OrderError> {
+        let source = CreditNoteSource::Return(id.as_str().to_owned());
+        self.credit_notes.pdf_for_source(user, &source).await
     }
 }
 

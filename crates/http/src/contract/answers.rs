@@ -125,6 +125,10 @@ error_answers! {
         quoted(OrderError::NotFound),
         quoted(OrderError::NoCreditNote),
     );
+    ReturnCreditNoteNotFound => 404, format!(
+        "{} (no such return, not refunded, or its order has no invoice)",
+        quoted(OrderError::NoCreditNote),
+    );
     NotYourOrder => 403, "Someone else's order";
     NotYourOrders => 403, "`user` names someone else";
     InvalidMyOrdersBody => 400, "A body that is not a JSON object of this shape, or not sent as `application/json`";

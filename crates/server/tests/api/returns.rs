@@ -8,6 +8,7 @@ use serde_json::{Value, json};
 
 use crate::checkout::{ADDRESS, PINCODE};
 use crate::helpers::*;
+use crate::invoices::pdf_text;
 
 crate::on_both_backends!(
     the_owner_of_a_delivered_order_asks_within_the_window_for_what_was_ordered,
@@ -399,4 +400,32 @@ async fn a_cash_on_delivery_return_is_refunded_to_store_credit_once_with_its_cre
     assert_eq!(entries[0]["amount"], 900);
     assert_eq!(entries[0]["returnId"], ret["_id"]);
     assert_eq!(entries[0]["orderId"], order["_id"]);
+
+    // Its credit note, for the order's owner: the original invoice named, the refund reversed.
+    let id = ret["_id"].as_str().unwrap();
+    let path = format!("/return/credit-note/{id}");
+    let response = app.get(&path, As::Shopper).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(response.headers()["content-type"], "application/pdf");
+    let text = pdf_text(&response.bytes().await.unwrap());
+    let squeezed = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let invoice = order["invoiceNo"].as_str().expect("the order was invoiced");
+    for wanted in ["Credit Note", note, invoice, "900.00"] {
+        assert!(squeezed.contains(wanted), "{wanted:?} not on:\n{text}");
+    }
+    let ravi = app.add_shopper("Ravi").await;
+    let stranger = app.get(&path, As::Account(&ravi)).await;
+    assert_eq!(stranger.status(), StatusCode::FORBIDDEN);
+    let unknown = app
+        .get(
+            "/return/credit-note/019a0000-0000-7000-8000-000000000000",
+            As::Shopper,
+        )
+        .await;
+    expect_error(
+        unknown,
+        StatusCode::NOT_FOUND,
+        "No credit note for this order",
+    )
+    .await;
 }

@@ -5,6 +5,7 @@ pub mod all;
 pub mod approve;
 pub mod cancel;
 pub mod complete;
+pub mod credit_note;
 pub mod mine;
 pub mod picked_up;
 pub mod receive;
