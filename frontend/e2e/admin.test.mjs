@@ -78,6 +78,7 @@ describe('admin journeys', () => {
         'Categories',
         'Sale',
         'Coupons',
+        'Returns',
       ]);
       assert.equal(await page.title(), 'Dashboard · Paduka');
       // The demo shopper's month of past orders ends two days ago: nothing was sold today yet.
