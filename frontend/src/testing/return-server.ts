@@ -1,4 +1,4 @@
-import type { Return } from '@/types/returns';
+import type { Return } from '@/types/api';
 import type { MockReply, MockRequest } from './mock-api';
 
 /** A return as the server answers it (decisions section 16), with overrides. */

@@ -5,6 +5,12 @@ import type { components } from './api.gen';
 
 type Schemas = components['schemas'];
 
+/**
+ * A generated request body's named fields, without the open index signature every body carries
+ * (`[key: string]: JsonWithoutNul`), so that a misspelt field is an error.
+ */
+type Fields<T> = { [K in keyof T as string extends K ? never : K]: T[K] };
+
 export type Id = string;
 
 export type Product = Schemas['ProductDto'];
@@ -52,6 +58,29 @@ export type CouponQuote = Omit<Schemas['CouponPriceResponse'], 'success'>;
 export type CreditEntry = Schemas['CreditEntryDto'];
 /** `GET /user/credit`: the balance (whole rupees, 0 for one who never had credit) and its entries, newest first. */
 export type StoreCredit = Omit<Schemas['CreditResponse'], 'success'>;
+
+/** A return (decisions section 16): its lines, the refund, and its events, oldest first. */
+export type Return = Schemas['ReturnDto'];
+export type ReturnLine = Schemas['ReturnLineDto'];
+export type ReturnEvent = Schemas['ReturnEventDto'];
+/** A return's lifecycle: `Requested` -> ... -> `Completed`, and the two ends off it. */
+export type ReturnStatus = Schemas['ReturnStatusName'];
+/** Why a pair comes back. */
+export type ReturnReason = Schemas['ReasonName'];
+/** What the shopper wants for a line: another size at the same price, or money back. */
+export type ReturnKind = Schemas['ReturnKindName'];
+/** Where a refund went: the original payment, store credit, or a bank/UPI payout. */
+export type RefundTo = Schemas['RefundToName'];
+/** `POST /return/request`: the generated body's fields, its lines' too (their open index signatures left out). */
+export type ReturnRequestBody = Omit<Fields<Schemas['ReturnRequestBody']>, 'lines'> & {
+  lines: Fields<Schemas['ReturnRequestBody']['lines'][number]>[];
+};
+/** `PUT /return/reject/{id}`. */
+export type RejectBody = Fields<Schemas['RejectBody']>;
+/** `PUT /return/receive/{id}`. */
+export type ReceiveBody = Fields<Schemas['ReceiveBody']>;
+/** `PUT /return/complete/{id}`. */
+export type CompleteBody = Fields<Schemas['CompleteBody']>;
 
 /** Every success reply carries `success: true`; failures are turned into `ApiError`. */
 export type Ok<T> = { success: true; message?: string } & T;

@@ -1,6 +1,6 @@
 import { downloadFile } from '@/lib/api-client';
 import { saveFile } from '@/lib/save-file';
-import type { Return } from '@/types/returns';
+import type { Return } from '@/types/api';
 
 /** The toast when the credit note cannot be fetched and the server gave no reason of its own. */
 export const CREDIT_NOTE_FAILED = 'Failed to download credit note';

@@ -1,4 +1,35 @@
-import type { RefundTo, ReturnLine, ReturnStatus } from '@/types/returns';
+import type { RefundTo, ReturnLine, ReturnReason, ReturnStatus } from '@/types/api';
+
+/**
+ * `list` as given, when it names every member of the union `T` and nothing else: a value the
+ * server's contract adds or drops fails the type check here, not on a screen.
+ */
+const everyOf =
+  <T extends string>() =>
+  <const L extends readonly T[]>(
+    list: L & ([Exclude<T, L[number]>] extends [never] ? unknown : { missing: Exclude<T, L[number]> }),
+  ): L =>
+    list;
+
+/** Why a pair comes back: the five reasons, in the order the form offers them. */
+export const RETURN_REASONS = everyOf<ReturnReason>()([
+  'Too small',
+  'Too big',
+  'Damaged',
+  'Not as described',
+  'Changed my mind',
+]);
+
+/** A return's lifecycle in order (the admin's filter): the road, and the two ends off it. */
+export const RETURN_STATUSES = everyOf<ReturnStatus>()([
+  'Requested',
+  'Approved',
+  'Picked up',
+  'Received',
+  'Completed',
+  'Rejected',
+  'Cancelled',
+]);
 
 /** `Trail Runner (UK 8)`, or the name alone for a product without sizes. */
 export const lineName = (line: Pick<ReturnLine, 'name' | 'size'>) =>

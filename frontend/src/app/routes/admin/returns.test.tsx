@@ -4,7 +4,7 @@ import { admin, categoriesFixture, orderFixture, sessionFor } from '@/testing/da
 import { mockApi } from '@/testing/mock-api';
 import { returnFixture, returnStepRoutes } from '@/testing/return-server';
 import { renderApp } from '@/testing/render-app';
-import type { Return } from '@/types/returns';
+import type { Return } from '@/types/api';
 
 const base = {
   'GET /sale/allsales': { body: { success: true, sales: [] } },

@@ -4,8 +4,7 @@ import { OrderCard } from '@/features/orders/components/order-card';
 import { ReturnFlow } from '@/features/returns/components/return-flow';
 import { ReturnProgress } from '@/features/returns/components/return-progress';
 import { canRequestReturn } from '@/features/returns/utils/returnable';
-import type { Order } from '@/types/api';
-import type { Return } from '@/types/returns';
+import type { Order, Return } from '@/types/api';
 
 /** The flow, with the order's products as the catalog has them now (their other sizes). */
 function ReturnFlowWithProducts({

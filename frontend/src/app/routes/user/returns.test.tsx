@@ -5,8 +5,7 @@ import { captureDownloads } from '@/testing/downloads';
 import { fileReply, mockApi, type MockReply, type MockRequest } from '@/testing/mock-api';
 import { returnFixture, returnStepRoutes } from '@/testing/return-server';
 import { renderApp } from '@/testing/render-app';
-import type { Order } from '@/types/api';
-import type { Return } from '@/types/returns';
+import type { Order, Return } from '@/types/api';
 
 const base = {
   'GET /sale/allsales': { body: { success: true, sales: [] } },

@@ -2,8 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { useInvalidatingMutation } from '@/lib/invalidating-mutation';
 import { queryKeys } from '@/lib/query-keys';
-import type { Ok } from '@/types/api';
-import type { CompleteBody, ReceiveBody, Return, ReturnStatus } from '@/types/returns';
+import type { CompleteBody, Ok, ReceiveBody, RejectBody, Return, ReturnStatus } from '@/types/api';
 
 /** `GET /return/all` (admin), every return or, with `status`, those in it; newest first. */
 export const getAllReturns = async (status: ReturnStatus | '', signal?: AbortSignal): Promise<Return[]> => {
@@ -23,7 +22,7 @@ export const useAllReturns = (status: ReturnStatus | '') => useQuery(allReturnsQ
 /** One admin step of a return (decisions section 16) and its body. */
 export type ReturnAction =
   | { step: 'approve' }
-  | { step: 'reject'; body: { note: string } }
+  | { step: 'reject'; body: RejectBody }
   | { step: 'picked-up' }
   | { step: 'receive'; body: ReceiveBody }
   | { step: 'complete'; body: CompleteBody };

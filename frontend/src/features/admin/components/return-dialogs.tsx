@@ -1,7 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { formatRupees } from '@/lib/format';
-import type { PaymentMethod } from '@/types/api';
-import type { CompleteBody, RefundTo, Return } from '@/types/returns';
+import type { CompleteBody, PaymentMethod, RefundTo, Return } from '@/types/api';
 import { useReturnStep } from '../hooks/use-return-step';
 import { AdminModal } from './admin-modal';
 

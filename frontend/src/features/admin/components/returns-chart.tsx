@@ -1,5 +1,5 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { ReturnsStats } from '@/types/returns';
+import type { ReturnsStats } from '../api/get-admin-stats';
 
 /** Tall enough for the five reasons' bars and their labels. */
 export const RETURNS_CHART_HEIGHT = 220;

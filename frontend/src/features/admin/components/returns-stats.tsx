@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatPercent } from '@/lib/format';
-import type { ReturnsStats } from '@/types/returns';
+import type { ReturnsStats } from '../api/get-admin-stats';
 
 const ReturnsByReasonChart = lazy(() => import('./returns-chart').then((m) => ({ default: m.ReturnsByReasonChart })));
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
-import type { Return } from '@/types/returns';
+import type { Return } from '@/types/api';
 import { useReturnAction, type ReturnAction, type ReturnActionReply } from '../api/returns';
 
 /** What each step says when the server's reply carries no message of its own. */

@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import type { Ok } from '@/types/api';
-import type { Return } from '@/types/returns';
+import type { Ok, Return } from '@/types/api';
 
 /** `GET /return/mine`: the token's own returns (the server ignores any other user). */
 export const getMyReturns = async (signal?: AbortSignal): Promise<Return[]> => {

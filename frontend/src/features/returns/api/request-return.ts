@@ -1,8 +1,7 @@
 import { api } from '@/lib/api-client';
 import { useInvalidatingMutation } from '@/lib/invalidating-mutation';
 import { queryKeys } from '@/lib/query-keys';
-import type { Ok } from '@/types/api';
-import type { Return, ReturnRequestBody } from '@/types/returns';
+import type { Ok, Return, ReturnRequestBody } from '@/types/api';
 
 export type ReturnReply = Ok<{ return: Return }>;
 

@@ -2,15 +2,8 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { errorMessage } from '@/lib/api-client';
 import { formatRupees } from '@/lib/format';
 import { notify } from '@/lib/notify';
-import type { Order, Product } from '@/types/api';
-import {
-  RETURN_REASONS,
-  type Return,
-  type ReturnKind,
-  type ReturnReason,
-  type ReturnRequestBody,
-} from '@/types/returns';
-import { kindText, lineName } from '@/utils/return-text';
+import type { Order, Product, Return, ReturnKind, ReturnReason, ReturnRequestBody } from '@/types/api';
+import { kindText, lineName, RETURN_REASONS } from '@/utils/return-text';
 import { useRequestReturn } from '../api/request-return';
 import { exchangeSizes, refundEstimate, returnableQuantities, type ExchangeSize } from '../utils/returnable';
 

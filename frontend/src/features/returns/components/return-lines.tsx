@@ -1,4 +1,4 @@
-import type { ReturnLine } from '@/types/returns';
+import type { ReturnLine } from '@/types/api';
 import { kindText, lineName } from '@/utils/return-text';
 
 /** A return's lines: `2 × Trail Runner (UK 8)`, then the reason and what the shopper wants. */

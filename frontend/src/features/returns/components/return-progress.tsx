@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { errorMessage } from '@/lib/api-client';
 import { formatRupees } from '@/lib/format';
 import { notify } from '@/lib/notify';
-import type { Return } from '@/types/returns';
+import type { Return } from '@/types/api';
 import { CREDIT_NOTE_FAILED, downloadCreditNote } from '@/utils/credit-note';
 import { REFUND_TO_TEXT, RETURN_BADGE } from '@/utils/return-text';
 import { useCancelReturn } from '../api/cancel-return';

@@ -1,5 +1,5 @@
 import { formatStepTime } from '@/lib/format';
-import type { Return } from '@/types/returns';
+import type { Return } from '@/types/api';
 import { returnSteps, type ReturnStepState } from '../utils/return-steps';
 // The order timeline's picture: the same dots and rail, so a return reads like its order.
 import '@/components/ui/order-timeline.css';

@@ -1,4 +1,4 @@
-import type { Return, ReturnStatus } from '@/types/returns';
+import type { Return, ReturnStatus } from '@/types/api';
 
 export type ReturnStepState = 'done' | 'current' | 'upcoming';
 /** Drawn the usual way, as an end off the road (rejected, cancelled), or as the happy end. */

@@ -1,6 +1,5 @@
 import { RETURN_WINDOW_DAYS } from '@/config/constants';
-import type { Order, Product } from '@/types/api';
-import type { Return, ReturnStatus } from '@/types/returns';
+import type { Order, Product, Return, ReturnStatus } from '@/types/api';
 import { variantLabel, variantPrice, variantStock } from '@/utils/variants';
 
 const DAY_MS = 86_400_000;
