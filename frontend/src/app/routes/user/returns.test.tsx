@@ -84,25 +84,41 @@ describe('my orders: return or exchange', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('offers Return or exchange only on a delivered order within the window', async () => {
+    // Orders set Delivered by hand (no shipment) are dated by their history, as the server dates them.
+    const setDelivered: Record<string, string> = { o4: daysAgo(1), o6: daysAgo(9) };
+    const histories: string[] = [];
     openOrders(
       [
         deliveredOrder(),
         deliveredOrder({ _id: 'o2', shipment: shipmentFixture({ deliveredAt: daysAgo(9) }) }),
         orderFixture({ _id: 'o3' }),
-        // Set Delivered by hand a day ago: no shipment, its last change is when.
+        // Delivered nine days ago, its cash recorded yesterday (its last change); listed before o4, so
+        // its history has come by the time o4's button shows.
+        deliveredOrder({ _id: 'o6', shipment: null, paymentMethod: 'cod', updatedAt: daysAgo(1) }),
         deliveredOrder({ _id: 'o4', shipment: null, updatedAt: daysAgo(1) }),
         // Everything already asked for.
         deliveredOrder({ _id: 'o5', products: [deliveredOrder().products[0]!] }),
       ],
       [returnFixture({ _id: 'r5', orderId: 'o5', lines: [{ ...returnFixture().lines[0]!, quantity: 2 }] })],
+      {
+        'GET /order/get-order/:id': ({ path }) => {
+          const id = path.split('/').pop()!;
+          histories.push(id);
+          const order = deliveredOrder({ _id: id, shipment: null });
+          return { body: { success: true, order, history: [{ status: 'Delivered', at: setDelivered[id] }] } };
+        },
+      },
     );
     await screen.findByRole('article', { name: 'Order ID: o1' });
     const offered = (id: string) => within(article(id)).queryByRole('button', { name: 'Return or exchange' }) !== null;
     await waitFor(() => expect(offered('o1')).toBe(true));
     expect(offered('o2')).toBe(false);
     expect(offered('o3')).toBe(false);
-    expect(offered('o4')).toBe(true);
+    await waitFor(() => expect(offered('o4')).toBe(true));
     expect(offered('o5')).toBe(false);
+    expect(offered('o6')).toBe(false);
+    // Only the orders the shipment does not date ask for their history.
+    expect(histories.sort()).toEqual(['o4', 'o6']);
   });
 
   it('asks for the lines, reviews them and sends the request, in three screens', async () => {

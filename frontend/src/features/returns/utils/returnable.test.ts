@@ -1,10 +1,12 @@
 import { orderFixture, productFixture, shipmentFixture } from '@/testing/data';
 import { returnFixture } from '@/testing/return-server';
+import type { StatusChange } from '@/types/api';
 import {
   canRequestReturn,
   deliveredAt,
   exchangeSizes,
   isWithinReturnWindow,
+  needsHistory,
   refundEstimate,
   returnableQuantities,
 } from './returnable';
@@ -12,28 +14,52 @@ import {
 const now = new Date('2024-03-15T12:00:00Z');
 
 describe('the return window', () => {
-  it('counts 7 days from the courier delivery, else from the order set Delivered by hand', () => {
+  it('counts 7 days from the shipment delivery, to the second', () => {
     const shipped = orderFixture({
       status: 'Delivered',
       shipment: shipmentFixture({ deliveredAt: '2024-03-08T12:00:00Z' }),
+      updatedAt: '2024-03-14T00:00:00Z',
     });
     expect(deliveredAt(shipped)).toBe('2024-03-08T12:00:00Z');
     expect(isWithinReturnWindow(shipped, now)).toBe(true);
     expect(isWithinReturnWindow(shipped, new Date('2024-03-15T12:00:01Z'))).toBe(false);
-
-    const byEvent = orderFixture({
-      status: 'Delivered',
-      shipment: shipmentFixture({
-        events: [{ status: 'Delivered', at: '2024-03-14T00:00:00Z', location: null, note: null }],
-      }),
-    });
-    expect(deliveredAt(byEvent)).toBe('2024-03-14T00:00:00Z');
-
-    const byHand = orderFixture({ status: 'Delivered', shipment: null, updatedAt: '2024-03-01T00:00:00Z' });
-    expect(deliveredAt(byHand)).toBe('2024-03-01T00:00:00Z');
-    expect(isWithinReturnWindow(byHand, now)).toBe(false);
+    expect(needsHistory(shipped, now)).toBe(false);
 
     expect(deliveredAt(orderFixture({ status: 'Shipped', shipment: shipmentFixture() }))).toBeNull();
+  });
+
+  it('dates an order set Delivered by hand by its history, as the server does, not by its last change', () => {
+    // Set Delivered on the 5th (and, after a slip, again on the 6th); the cash recorded on the 14th.
+    const byHand = orderFixture({ status: 'Delivered', shipment: null, updatedAt: '2024-03-14T00:00:00Z' });
+    const history: StatusChange[] = [
+      { status: 'Pending', at: '2024-03-01T00:00:00Z' },
+      { status: 'Delivered', at: '2024-03-05T00:00:00Z' },
+      { status: 'Confirmed', at: '2024-03-05T01:00:00Z' },
+      { status: 'Delivered', at: '2024-03-06T00:00:00Z' },
+    ];
+    expect(deliveredAt(byHand, history)).toBe('2024-03-06T00:00:00Z');
+    expect(isWithinReturnWindow(byHand, now, history)).toBe(false);
+    expect(isWithinReturnWindow(byHand, new Date('2024-03-13T00:00:00Z'), history)).toBe(true);
+    expect(canRequestReturn(byHand, [], now, history)).toBe(false);
+    // A history that never says Delivered dates nothing: the server says the window has closed.
+    expect(deliveredAt(byHand, history.slice(0, 1))).toBeNull();
+
+    // Without the history its last change stands in, which keeps the window open too long; so
+    // the history is needed while that is open, and not once it has closed.
+    expect(deliveredAt(byHand)).toBe('2024-03-14T00:00:00Z');
+    expect(needsHistory(byHand, now)).toBe(true);
+    expect(needsHistory(byHand, new Date('2024-03-21T00:00:01Z'))).toBe(false);
+    expect(needsHistory(orderFixture({ status: 'Shipped', shipment: null }), now)).toBe(false);
+  });
+
+  it('dates a shipment without a delivery date by the history too', () => {
+    const undated = orderFixture({
+      status: 'Delivered',
+      shipment: shipmentFixture({ deliveredAt: null }),
+      updatedAt: '2024-03-14T00:00:00Z',
+    });
+    expect(needsHistory(undated, now)).toBe(true);
+    expect(deliveredAt(undated, [{ status: 'Delivered', at: '2024-03-10T00:00:00Z' }])).toBe('2024-03-10T00:00:00Z');
   });
 });
 
