@@ -17,6 +17,7 @@ import {
   WIDTHS,
   withSignedInPage,
 } from './support/browser.mjs';
+import { addProductToCart, cartWithCashOnDelivery, storedCart } from './support/cart.mjs';
 import { mailContaining } from './support/outbox.mjs';
 import { startServer } from './support/server.mjs';
 
@@ -54,34 +55,6 @@ function codProduct(/** @type {number} */ skip = 0) {
   return fit[skip];
 }
 
-/** Adds the product page's chosen size to the cart and waits for the cart count to read `count`. */
-async function addToCart(/** @type {Page} */ page, /** @type {Product} */ product, /** @type {number} */ count) {
-  await page.goto(`/product/${product._id}`);
-  await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
-  await page.getByRole('button', { name: 'Add to Cart' }).click();
-  await toast(page, 'Item added to Cart').waitFor();
-  // On small screens the menu is folded: the link is there but not visible.
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: `Cart (${count})`, includeHidden: true })
-    .waitFor({ state: 'attached' });
-}
-
-/** Opens the cart, types the address and a deliverable pincode, and picks Cash on Delivery. */
-async function cartWithCashOnDelivery(/** @type {Page} */ page) {
-  await page.goto('/user/cart');
-  await page.getByRole('heading', { name: 'Order Summary' }).waitFor();
-  await page.waitForLoadState('networkidle');
-  await page.getByLabel('Shipping Address').fill('14 Civil Lines, Mathura');
-  await page.getByLabel('Pincode').fill('281001');
-  const methods = page.getByRole('radiogroup', { name: 'Payment method' });
-  assert.equal(await methods.getByRole('radio', { name: 'Pay online' }).isChecked(), true, 'online is the default');
-  const cod = methods.getByRole('radio', { name: 'Cash on Delivery' });
-  await cod.check();
-  assert.equal(await cod.isChecked(), true);
-  await page.getByText('You pay in cash when your order arrives.').waitFor();
-}
-
 /** The overview's To collect card: its rupees and its order count, as shown. */
 async function toCollect(/** @type {Page} */ page) {
   await page.goto('/admin/dashboard');
@@ -91,11 +64,6 @@ async function toCollect(/** @type {Page} */ page) {
     value: ((await card.locator('.stat-card-value').textContent()) ?? '').trim(),
     detail: ((await card.locator('.stat-card-detail').textContent()) ?? '').trim(),
   };
-}
-
-/** The cart lines in local storage, as the storefront keeps them. */
-function storedCart(/** @type {Page} */ page) {
-  return page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '[]'));
 }
 
 /** `₹12,345` -> 12345. */
@@ -109,7 +77,7 @@ describe('cash on delivery', () => {
     for (const width of WIDTHS) {
       await onPage(
         async (page) => {
-          await addToCart(page, product, 1);
+          await addProductToCart(page, product, 1);
           await cartWithCashOnDelivery(page);
           await saveScreen(page, 'cart-cod');
           await looksSound(page, `cart with cash on delivery at ${width} px`);
@@ -134,7 +102,7 @@ describe('cash on delivery', () => {
     );
 
     await onPage(async (page) => {
-      await addToCart(page, product, 1);
+      await addProductToCart(page, product, 1);
       await cartWithCashOnDelivery(page);
       await page.getByRole('button', { name: 'Place Order' }).click();
       await toast(page, 'Order Placed Successfully').waitFor();

@@ -20,6 +20,7 @@ import {
   toast,
   withSignedInPage,
 } from './support/browser.mjs';
+import { addProductToCart, openCart } from './support/cart.mjs';
 import { mailWithAttachments } from './support/outbox.mjs';
 import { RESULTS_DIR, startServer } from './support/server.mjs';
 
@@ -106,26 +107,6 @@ async function downloadInvoice(/** @type {Page} */ page, /** @type {Locator} */ 
   return { filename: download.suggestedFilename(), text };
 }
 
-/** Adds the product page's chosen size to the cart and waits for the cart count to read `count`. */
-async function addToCart(/** @type {Page} */ page, /** @type {Product} */ product, /** @type {number} */ count) {
-  await page.goto(`/product/${product._id}`);
-  await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
-  await page.getByRole('button', { name: 'Add to Cart' }).click();
-  await toast(page, 'Item added to Cart').waitFor();
-  // On small screens the menu is folded: the link is there but not visible.
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: `Cart (${count})`, includeHidden: true })
-    .waitFor({ state: 'attached' });
-}
-
-/** Opens the cart and waits until its lines are on screen. */
-async function openCart(/** @type {Page} */ page) {
-  await page.goto('/user/cart');
-  await page.getByRole('heading', { name: 'Order Summary' }).waitFor();
-  await page.waitForLoadState('networkidle');
-}
-
 /** The cart's State select. */
 const stateSelect = (/** @type {Page} */ page) => page.getByLabel('State', { exact: true });
 
@@ -186,7 +167,7 @@ describe('GST invoices', () => {
     const amount = pairAmount(product);
     await onPage(
       async (page) => {
-        await addToCart(page, product, 1);
+        await addProductToCart(page, product, 1);
         await openCart(page);
         const select = stateSelect(page);
         await stateShows(page, 'Select state');
@@ -293,7 +274,7 @@ describe('GST invoices', () => {
     let orderId = '';
     let invoiceNo = '';
     await onPage(async (page) => {
-      await addToCart(page, product, 1);
+      await addProductToCart(page, product, 1);
       await openCart(page);
       await page.getByLabel('Shipping Address').fill('21 Station Road, Mathura');
       // The select follows the pincode typed.

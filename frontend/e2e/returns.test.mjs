@@ -20,6 +20,7 @@ import {
   WIDTHS,
   withSignedInPage,
 } from './support/browser.mjs';
+import { addToCart, fillAddress, openCart, openProduct } from './support/cart.mjs';
 import { startServer } from './support/server.mjs';
 
 /** @typedef {import('playwright-core').Page} Page */
@@ -206,15 +207,10 @@ describe('returns and size exchanges', () => {
       await page.goto('/user/profile');
       await page.getByText(`Store credit ${rupees(credit.balance)}`).waitFor();
 
-      await page.goto(`/product/${product._id}`);
-      await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
-      await page.getByRole('button', { name: 'Add to Cart' }).click();
-      await toast(page, 'Item added to Cart').waitFor();
-      await page.goto('/user/cart');
-      await page.getByRole('heading', { name: 'Order Summary' }).waitFor();
-      await page.waitForLoadState('networkidle');
-      await page.getByLabel('Shipping Address').fill('14 Civil Lines, Mathura');
-      await page.getByLabel('Pincode').fill('281001');
+      await openProduct(page, product);
+      await addToCart(page);
+      await openCart(page);
+      await fillAddress(page);
       const methods = page.getByRole('radiogroup', { name: 'Payment method' });
       await methods.getByRole('radio', { name: 'Cash on Delivery' }).check();
       const use = page.getByRole('checkbox', { name: /Use store credit/ });

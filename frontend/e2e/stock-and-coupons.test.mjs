@@ -16,6 +16,7 @@ import {
   WIDTHS,
   withSignedInPage,
 } from './support/browser.mjs';
+import { addToCart, openCart, storedCart } from './support/cart.mjs';
 import { mailContaining } from './support/outbox.mjs';
 import { startServer } from './support/server.mjs';
 
@@ -70,33 +71,6 @@ async function fact(/** @type {Page | Locator} */ scope, /** @type {string} */ n
     .filter({ hasText: new RegExp(`^\\s*${name}\\s*$`) })
     .locator('xpath=following-sibling::dd[1]');
   return ((await value.textContent()) ?? '').trim();
-}
-
-/** The cart lines in local storage, as the storefront keeps them. */
-function storedCart(/** @type {Page} */ page) {
-  return page.evaluate(() =>
-    /** @type {Array<{_id: string, productno: number, quantity: number}>} */ (
-      JSON.parse(localStorage.getItem('cart') ?? '[]')
-    ).map(({ _id, productno, quantity }) => ({ _id, productno, quantity })),
-  );
-}
-
-/** Adds the product page's chosen size to the cart and waits for the cart count to read `count`. */
-async function addToCart(/** @type {Page} */ page, /** @type {number} */ count) {
-  await page.getByRole('button', { name: 'Add to Cart' }).click();
-  await toast(page, 'Item added to Cart').waitFor();
-  // On small screens the menu is folded: the link is there but not visible.
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: `Cart (${count})`, includeHidden: true })
-    .waitFor({ state: 'attached' });
-}
-
-/** Opens the cart and waits until its lines and the products' current stock are on screen. */
-async function openCart(/** @type {Page} */ page) {
-  await page.goto('/user/cart');
-  await page.getByRole('heading', { name: 'Order Summary' }).waitFor();
-  await page.waitForLoadState('networkidle');
 }
 
 /** Types `code` in the cart's coupon box and presses Apply. */
