@@ -148,7 +148,11 @@ describe('admin returns', () => {
     let dialog = screen.getByRole('dialog', { name: 'Reject return RET-000001' });
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
     expect(dialog).toHaveTextContent('Write why it is rejected');
-    await user.type(within(dialog).getByLabelText('Why (the shopper is told)'), 'Worn outdoors');
+    const why = within(dialog).getByLabelText('Why (the shopper is told)');
+    // Notes stop at the server's 500 characters.
+    expect(why).toHaveAttribute('maxlength', '500');
+    expect(why).toHaveAccessibleDescription('Write why it is rejected');
+    await user.type(why, 'Worn outdoors');
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
     expect(await toast('Return rejected')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -182,6 +186,8 @@ describe('admin returns', () => {
     await user.click(within(dialog).getByRole('radio', { name: 'Bank or UPI payout' }));
     await user.click(within(dialog).getByRole('button', { name: 'Complete' }));
     expect(dialog).toHaveTextContent("Enter the payout's reference");
+    // References stop at the server's 100 characters (a longer one is refused).
+    expect(within(dialog).getByLabelText('Payout reference')).toHaveAttribute('maxlength', '100');
     await user.type(within(dialog).getByLabelText('Payout reference'), 'UTR123456');
     await user.click(within(dialog).getByRole('button', { name: 'Complete' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

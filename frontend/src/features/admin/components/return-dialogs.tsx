@@ -1,11 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
+import { Field, InputField } from '@/components/ui/field';
 import { formatRupees } from '@/lib/format';
 import type { CompleteBody, PaymentMethod, RefundTo, Return } from '@/types/api';
 import { useReturnStep } from '../hooks/use-return-step';
 import { AdminModal } from './admin-modal';
 
-/** The note's limit, as the order events'. */
-const NOTE_MAX = 200;
+/** The server's limits: a step's note, a payout's reference. */
+const NOTE_MAX = 500;
+const REFERENCE_MAX = 100;
 
 function Refusal({ text }: { text: string | null }) {
   return text ? (
@@ -15,11 +17,41 @@ function Refusal({ text }: { text: string | null }) {
   ) : null;
 }
 
+/** What is missing, said under a required field left empty (its description); nothing otherwise. */
+const missingHint = (text: string | null) => (text ? <span className="return-field-error">{text}</span> : null);
+
+type NoteFieldProps = {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  required?: boolean;
+  /** Said under the field when it is required and left empty; `null` otherwise. */
+  missing?: string | null;
+};
+
+/** A step's note: its label, the textarea at the server's limit, and what is missing when it is. */
+function NoteField({ label, value, onChange, required = false, missing = null }: NoteFieldProps) {
+  return (
+    <Field label={label} hint={missingHint(missing)}>
+      {(field) => (
+        <textarea
+          {...field}
+          className="textarea"
+          maxLength={NOTE_MAX}
+          required={required || undefined}
+          aria-invalid={missing ? true : undefined}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      )}
+    </Field>
+  );
+}
+
 type DialogProps = { ret: Return; onClose: () => void };
 
 /** Reject, with the note the shopper is told (required). */
 export function RejectDialog({ ret, onClose }: DialogProps) {
-  const id = useId();
   const step = useReturnStep(ret);
   const [note, setNote] = useState('');
   const [missing, setMissing] = useState(false);
@@ -34,26 +66,13 @@ export function RejectDialog({ ret, onClose }: DialogProps) {
   return (
     <AdminModal title={`Reject return ${ret.number}`} size="narrow" onClose={onClose}>
       <form className="ship-form" onSubmit={(e) => void submit(e)} noValidate>
-        <div className="field">
-          <label className="field-label" htmlFor={`${id}-note`}>
-            Why (the shopper is told)
-          </label>
-          <textarea
-            id={`${id}-note`}
-            className="textarea"
-            maxLength={NOTE_MAX}
-            required
-            aria-invalid={missing || undefined}
-            aria-describedby={missing ? `${id}-missing` : undefined}
-            value={note}
-            onChange={(e) => setNote(e.target.value)}
-          />
-          {missing ? (
-            <span id={`${id}-missing`} className="field-hint return-field-error">
-              Write why it is rejected
-            </span>
-          ) : null}
-        </div>
+        <NoteField
+          label="Why (the shopper is told)"
+          value={note}
+          onChange={setNote}
+          required
+          missing={missing ? 'Write why it is rejected' : null}
+        />
         <Refusal text={step.refusal} />
         <div className="admin-form-actions">
           <button type="submit" className="btn btn-danger" disabled={step.pending}>
@@ -93,18 +112,11 @@ export function ReceiveDialog({ ret, onClose }: DialogProps) {
             failed: nothing back, nothing refunded
           </label>
         </fieldset>
-        <div className="field">
-          <label className="field-label" htmlFor={`${id}-note`}>
-            {qc === 'failed' ? 'Note (the shopper is told why)' : 'Note (optional)'}
-          </label>
-          <textarea
-            id={`${id}-note`}
-            className="textarea"
-            maxLength={NOTE_MAX}
-            value={note}
-            onChange={(e) => setNote(e.target.value)}
-          />
-        </div>
+        <NoteField
+          label={qc === 'failed' ? 'Note (the shopper is told why)' : 'Note (optional)'}
+          value={note}
+          onChange={setNote}
+        />
         <Refusal text={step.refusal} />
         <div className="admin-form-actions">
           <button type="submit" className="btn btn-primary" disabled={step.pending}>
@@ -180,27 +192,16 @@ export function CompleteDialog({ ret, paymentMethod, onClose }: DialogProps & { 
           </p>
         )}
         {refunds && cod && refundTo === 'bank' ? (
-          <div className="field">
-            <label className="field-label" htmlFor={`${id}-reference`}>
-              Payout reference
-            </label>
-            <input
-              id={`${id}-reference`}
-              className="input"
-              autoComplete="off"
-              maxLength={NOTE_MAX}
-              placeholder="e.g. UTR or UPI reference"
-              aria-invalid={missing || undefined}
-              aria-describedby={missing ? `${id}-missing` : undefined}
-              value={reference}
-              onChange={(e) => setReference(e.target.value)}
-            />
-            {missing ? (
-              <span id={`${id}-missing`} className="field-hint return-field-error">
-                Enter the payout&apos;s reference
-              </span>
-            ) : null}
-          </div>
+          <InputField
+            label="Payout reference"
+            autoComplete="off"
+            maxLength={REFERENCE_MAX}
+            placeholder="e.g. UTR or UPI reference"
+            aria-invalid={missing || undefined}
+            hint={missingHint(missing ? "Enter the payout's reference" : null)}
+            value={reference}
+            onValueChange={setReference}
+          />
         ) : null}
         {refunds ? <p className="muted ship-help">Any part paid with store credit goes back as store credit.</p> : null}
         <Refusal text={step.refusal} />
