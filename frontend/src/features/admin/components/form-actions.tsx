@@ -1,16 +1,18 @@
-/** An admin form's buttons: submit, and Cancel when the form sits in an edit modal. */
+/** An admin form's buttons: submit (red when it refuses something), and Cancel when the form sits in a modal. */
 export function FormActions({
   submitLabel,
   submitting,
   onCancel,
+  danger = false,
 }: {
   submitLabel: string;
   submitting: boolean;
   onCancel?: () => void;
+  danger?: boolean;
 }) {
   return (
     <div className="admin-form-actions">
-      <button type="submit" className="btn btn-primary" disabled={submitting}>
+      <button type="submit" className={`btn ${danger ? 'btn-danger' : 'btn-primary'}`} disabled={submitting}>
         {submitLabel}
       </button>
       {onCancel ? (

@@ -4,6 +4,7 @@ import { formatRupees } from '@/lib/format';
 import type { CompleteBody, PaymentMethod, RefundTo, Return } from '@/types/api';
 import { useReturnStep } from '../hooks/use-return-step';
 import { AdminModal } from './admin-modal';
+import { FormActions } from './form-actions';
 
 /** The server's limits: a step's note, a payout's reference. */
 const NOTE_MAX = 500;
@@ -74,14 +75,7 @@ export function RejectDialog({ ret, onClose }: DialogProps) {
           missing={missing ? 'Write why it is rejected' : null}
         />
         <Refusal text={step.refusal} />
-        <div className="admin-form-actions">
-          <button type="submit" className="btn btn-danger" disabled={step.pending}>
-            Reject
-          </button>
-          <button type="button" className="btn btn-secondary" onClick={onClose}>
-            Cancel
-          </button>
-        </div>
+        <FormActions submitLabel="Reject" submitting={step.pending} onCancel={onClose} danger />
       </form>
     </AdminModal>
   );
@@ -118,14 +112,7 @@ export function ReceiveDialog({ ret, onClose }: DialogProps) {
           onChange={setNote}
         />
         <Refusal text={step.refusal} />
-        <div className="admin-form-actions">
-          <button type="submit" className="btn btn-primary" disabled={step.pending}>
-            Receive
-          </button>
-          <button type="button" className="btn btn-secondary" onClick={onClose}>
-            Cancel
-          </button>
-        </div>
+        <FormActions submitLabel="Receive" submitting={step.pending} onCancel={onClose} />
       </form>
     </AdminModal>
   );
@@ -205,14 +192,7 @@ export function CompleteDialog({ ret, paymentMethod, onClose }: DialogProps & { 
         ) : null}
         {refunds ? <p className="muted ship-help">Any part paid with store credit goes back as store credit.</p> : null}
         <Refusal text={step.refusal} />
-        <div className="admin-form-actions">
-          <button type="submit" className="btn btn-primary" disabled={step.pending}>
-            Complete
-          </button>
-          <button type="button" className="btn btn-secondary" onClick={onClose}>
-            Cancel
-          </button>
-        </div>
+        <FormActions submitLabel="Complete" submitting={step.pending} onCancel={onClose} />
       </form>
     </AdminModal>
   );

@@ -1,12 +1,9 @@
-import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { DownloadCreditNoteButton } from '@/components/ui/download-credit-note-button';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/api-client';
 import { formatRupees } from '@/lib/format';
-import { notify } from '@/lib/notify';
 import type { Return, ReturnStatus } from '@/types/api';
-import { CREDIT_NOTE_FAILED, downloadCreditNote } from '@/utils/credit-note';
 import { paymentText } from '@/utils/payment-method';
 import { REFUND_TO_TEXT, RETURN_BADGE, RETURN_STATUSES, kindText, lineName } from '@/utils/return-text';
 import { useAllOrders } from '../api/get-all-orders';
@@ -32,24 +29,6 @@ const EMPTY: Record<ReturnStatus | '', string> = {
   Rejected: 'No rejected returns.',
   Cancelled: 'No cancelled returns.',
 };
-
-function CreditNoteButton({ ret }: { ret: Return }) {
-  const download = useMutation({
-    mutationFn: () => downloadCreditNote(ret),
-    onError: (error) => notify.error(errorMessage(error, CREDIT_NOTE_FAILED)),
-  });
-  if (!ret.creditNoteNo) return null;
-  return (
-    <button
-      type="button"
-      className="btn btn-secondary btn-sm"
-      disabled={download.isPending}
-      onClick={() => download.mutate()}
-    >
-      {download.isPending ? 'Downloading...' : 'Credit note'}
-    </button>
-  );
-}
 
 /**
  * The steps a return's status allows (decisions section 16): Approve or Reject while requested,
@@ -114,7 +93,7 @@ function RowActions({ ret, onDialog }: { ret: Return; onDialog: (dialog: Dialog)
   return (
     <div className="admin-row-actions" aria-label={`Actions on return ${ret.number}`} role="group">
       {actions}
-      <CreditNoteButton ret={ret} />
+      <DownloadCreditNoteButton ret={ret} label="Credit note" />
     </div>
   );
 }

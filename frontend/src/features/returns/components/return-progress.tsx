@@ -1,33 +1,13 @@
-import { useMutation } from '@tanstack/react-query';
+import { DownloadCreditNoteButton } from '@/components/ui/download-credit-note-button';
 import { errorMessage } from '@/lib/api-client';
 import { formatRupees } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import type { Return } from '@/types/api';
-import { CREDIT_NOTE_FAILED, downloadCreditNote } from '@/utils/credit-note';
 import { REFUND_TO_TEXT, RETURN_BADGE } from '@/utils/return-text';
 import { useCancelReturn } from '../api/cancel-return';
 import { isCancellable } from '../utils/return-steps';
 import { ReturnLines } from './return-lines';
 import { ReturnTimeline } from './return-timeline';
-
-/** `Download credit note` once the return has one (nothing otherwise); the server's refusal toasted. */
-function CreditNoteButton({ ret }: { ret: Return }) {
-  const download = useMutation({
-    mutationFn: () => downloadCreditNote(ret),
-    onError: (error) => notify.error(errorMessage(error, CREDIT_NOTE_FAILED)),
-  });
-  if (!ret.creditNoteNo) return null;
-  return (
-    <button
-      type="button"
-      className="btn btn-secondary btn-sm"
-      disabled={download.isPending}
-      onClick={() => download.mutate()}
-    >
-      {download.isPending ? 'Downloading...' : 'Download credit note'}
-    </button>
-  );
-}
 
 /** `Cancel return` while it is Requested or Approved: the server's message toasted either way. */
 function CancelReturnButton({ ret }: { ret: Return }) {
@@ -83,7 +63,7 @@ export function ReturnProgress({ ret, now }: { ret: Return; now?: Date }) {
         </p>
       ) : null}
       <div className="return-actions">
-        <CreditNoteButton ret={ret} />
+        <DownloadCreditNoteButton ret={ret} />
         <CancelReturnButton ret={ret} />
       </div>
     </section>
