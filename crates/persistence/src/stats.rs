@@ -8,9 +8,12 @@ use paduka_application::admin::{
 };
 use paduka_domain::ProductId;
 use paduka_domain::order::{OrderStatus, PaymentMethod, ShipmentOutcome};
+use paduka_domain::returns::{Reason, ReturnStatus, ReturnedPairs, SoldPairs};
 
 use crate::db::{Database, corrupt, from_db_time, to_db_time};
-use crate::schema::{orders, product_variants, products, shipments};
+use crate::schema::{
+    order_lines, orders, product_variants, products, return_lines, returns, shipments,
+};
 
 /// The admin overview's figures, read from `orders` and `products`. Days are bucketed by the
 /// service, so no backend date function is needed.
@@ -63,12 +66,12 @@ impl StatsRepository for DieselStatsRepository {
     async fn overview(
         &self,
         since: DateTime<Utc>,
-        shipments_since: DateTime<Utc>,
+        quarter_since: DateTime<Utc>,
         low_stock_threshold: u32,
         low_stock_limit: u32,
     ) -> Result<StatsSnapshot, RepoError> {
         let since = to_db_time(since);
-        let shipments_since = to_db_time(shipments_since);
+        let quarter_since = to_db_time(quarter_since);
         let threshold = i32::try_from(low_stock_threshold).unwrap_or(i32::MAX);
         let limit = i64::from(low_stock_limit);
         self.db
@@ -144,7 +147,7 @@ impl StatsRepository for DieselStatsRepository {
                 low_stock.truncate(usize::try_from(limit).unwrap_or(usize::MAX));
                 let shipments = shipments::table
                     .inner_join(orders::table)
-                    .filter(shipments::shipped_at.ge(shipments_since))
+                    .filter(shipments::shipped_at.ge(quarter_since))
                     .filter(orders::status.eq_any(ShipmentOutcome::ENDS.map(OrderStatus::as_str)))
                     .select((
                         orders::id,
@@ -163,12 +166,59 @@ impl StatsRepository for DieselStatsRepository {
                     })
                     .filter_map(QueryResult::transpose)
                     .collect::<QueryResult<Vec<_>>>()?;
+                let returned = return_lines::table
+                    .inner_join(returns::table)
+                    .filter(returns::created_at.ge(quarter_since))
+                    .filter(returns::status.eq_any(ReturnStatus::HOLDING.map(ReturnStatus::as_str)))
+                    .select((
+                        return_lines::return_id,
+                        return_lines::reason,
+                        return_lines::size_label,
+                        return_lines::quantity,
+                    ))
+                    .load::<(String, String, Option<String>, i32)>(conn)?
+                    .into_iter()
+                    .map(|(id, reason, size, quantity)| {
+                        Ok(ReturnedPairs {
+                            reason: Reason::from_stored(&reason)
+                                .ok_or_else(|| corrupt(format_args!("reason of return {id}")))?,
+                            size,
+                            quantity: u32::try_from(quantity).map_err(|_| {
+                                corrupt(format_args!("quantity of a line of return {id}"))
+                            })?,
+                        })
+                    })
+                    .collect::<QueryResult<Vec<_>>>()?;
+                // Orders that still stand: a cancelled order or a parcel back at origin sold
+                // nothing.
+                let sold = order_lines::table
+                    .inner_join(orders::table)
+                    .filter(orders::created_at.ge(quarter_since))
+                    .filter(orders::status.eq_any(OrderStatus::STANDING.map(OrderStatus::as_str)))
+                    .select((
+                        order_lines::order_id,
+                        order_lines::variant_label,
+                        order_lines::quantity,
+                    ))
+                    .load::<(String, Option<String>, i32)>(conn)?
+                    .into_iter()
+                    .map(|(id, size, quantity)| {
+                        Ok(SoldPairs {
+                            size,
+                            quantity: u32::try_from(quantity).map_err(|_| {
+                                corrupt(format_args!("quantity of a line of order {id}"))
+                            })?,
+                        })
+                    })
+                    .collect::<QueryResult<Vec<_>>>()?;
                 Ok(StatsSnapshot {
                     orders: points,
                     pending_orders: u64::try_from(pending).unwrap_or_default(),
                     to_collect,
                     low_stock,
                     shipments,
+                    returned,
+                    sold,
                 })
             })
             .await

@@ -20,7 +20,9 @@ use paduka_application::checkout::{
 use paduka_application::coupons::CouponService;
 use paduka_application::credit::CreditService;
 use paduka_application::mail::Mailer;
-use paduka_application::orders::{Courier, InvoiceRenderer, Invoicing, OrderPorts, OrderService};
+use paduka_application::orders::{
+    Courier, CreditNotes, InvoiceRenderer, Invoicing, OrderPorts, OrderService,
+};
 use paduka_application::returns::{ReturnPorts, ReturnService};
 use paduka_application::sales::SaleService;
 use paduka_application::{Clock, IdGenerator};
@@ -270,6 +272,7 @@ impl Services {
             Arc::new(DieselCheckoutIntentRepository::new(database.clone()));
         let coupons_repo = Arc::new(DieselCouponRepository::new(database.clone()));
         let credit_repo = Arc::new(DieselStoreCreditRepository::new(database.clone()));
+        let credit_notes_repo = Arc::new(DieselCreditNoteRepository::new(database.clone()));
         let invoicing = Arc::new(Invoicing::new(
             settings.invoices.clone(),
             Arc::new(PdfInvoices),
@@ -306,6 +309,11 @@ impl Services {
             gateway: gateway.clone(),
             users: users.clone(),
             mailer: mailer.clone(),
+            credit_notes: Arc::new(CreditNotes::new(
+                credit_notes_repo.clone(),
+                orders_repo.clone(),
+                invoicing.clone(),
+            )),
             clock: clock.clone(),
             ids: ids.clone(),
             catalog_revision: catalog.revision_handle(),
@@ -321,7 +329,7 @@ impl Services {
             invoicing: invoicing.clone(),
             // Shiprocket when its settings are there, else the manual courier (decisions D15).
             courier: couriers.booking,
-            credit_notes: Arc::new(DieselCreditNoteRepository::new(database.clone())),
+            credit_notes: credit_notes_repo,
         })
         .with_delivery_table(settings.shop.delivery_table);
         let admin = AdminService::new(

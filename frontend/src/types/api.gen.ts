@@ -1315,6 +1315,8 @@ export interface components {
              * @description Orders whose status is `Pending`, whenever placed.
              */
             pendingOrders: number;
+            /** @description Returns by reason and by size (decisions D25). */
+            returns: components["schemas"]["ReturnsStatsDto"];
             /** @description 30 entries, oldest first, today last; days without orders are zeros. */
             revenueByDay: components["schemas"]["DayStatsDto"][];
             /** @description How often parcels come back (decisions D15). */
@@ -2073,6 +2075,15 @@ export interface components {
             product: components["schemas"]["ProductDto"];
             success: boolean;
         };
+        /** @description Pairs returned for one reason. */
+        ReasonCountDto: {
+            /**
+             * Format: int32
+             * @description Pairs, in returns neither rejected nor cancelled.
+             */
+            count: number;
+            reason: components["schemas"]["ReasonName"];
+        };
         /**
          * @description Why a pair comes back.
          * @enum {string}
@@ -2255,6 +2266,13 @@ export interface components {
             returns: components["schemas"]["ReturnDto"][];
             success: boolean;
         };
+        /** @description Returns of the last 90 days (decisions D25), counted in pairs. */
+        ReturnsStatsDto: {
+            /** @description All five reasons, in the order the return form lists them, 0 included. */
+            byReason: components["schemas"]["ReasonCountDto"][];
+            /** @description Every size sold or returned in the span, in size order (`UK 6` before `UK 10`). */
+            bySize: components["schemas"]["SizeReturnsDto"][];
+        };
         /** @description `POST /review/add-review/{id}`. The reviewer is the token's user: a `user` field is ignored. */
         ReviewBody: {
             /** @description At most 2000 characters, trimmed */
@@ -2409,6 +2427,28 @@ export interface components {
             shippedAt: string;
             /** @description Where the shopper follows the parcel: an http(s) URL, or `null`. */
             trackingUrl?: string | null;
+        };
+        /** @description One size's pairs returned of the pairs sold. */
+        SizeReturnsDto: {
+            /**
+             * Format: double
+             * @description `returned / sold`, 0 when none were sold in the span.
+             */
+            rate: number;
+            /**
+             * Format: int32
+             * @description Pairs of this size sent back, in returns asked for in the span and neither rejected
+             *     nor cancelled.
+             */
+            returned: number;
+            /** @description The size's label, e.g. `UK 7`. */
+            size: string;
+            /**
+             * Format: int32
+             * @description Pairs of this size in orders placed in the span, except cancelled ones and parcels
+             *     returned to origin.
+             */
+            sold: number;
         };
         /** @description One state or union territory of India. */
         StateDto: {

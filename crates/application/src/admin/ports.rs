@@ -2,6 +2,7 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use paduka_domain::ProductId;
 use paduka_domain::order::ShipmentOutcome;
+use paduka_domain::returns::{ReturnedPairs, SoldPairs};
 
 use crate::RepoError;
 use crate::admin::Totals;
@@ -38,18 +39,26 @@ pub struct StatsSnapshot {
     /// Pooled products with `quantity <= threshold` and sizes with `stock <= threshold`,
     /// lowest first (then by name and size), at most `limit`.
     pub low_stock: Vec<LowStockProduct>,
-    /// Shipments shipped at or after `shipments_since` that have ended (delivered or
+    /// Shipments shipped at or after `quarter_since` that have ended (delivered or
     /// returned to origin), in any order.
     pub shipments: Vec<ShipmentOutcome>,
+    /// The lines of returns asked for at or after `quarter_since`, except rejected and
+    /// cancelled ones, in any order.
+    pub returned: Vec<ReturnedPairs>,
+    /// The lines of orders placed at or after `quarter_since`, except cancelled ones, in any
+    /// order.
+    pub sold: Vec<SoldPairs>,
 }
 
 #[cfg_attr(any(test, feature = "mock"), mockall::automock)]
 #[async_trait]
 pub trait StatsRepository: Send + Sync {
+    /// `since` starts the revenue series, `quarter_since` the 90-day figures (returns to
+    /// origin, returns by reason and size).
     async fn overview(
         &self,
         since: DateTime<Utc>,
-        shipments_since: DateTime<Utc>,
+        quarter_since: DateTime<Utc>,
         low_stock_threshold: u32,
         low_stock_limit: u32,
     ) -> Result<StatsSnapshot, RepoError>;

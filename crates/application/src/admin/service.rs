@@ -3,6 +3,7 @@ use std::sync::Arc;
 use async_trait::async_trait;
 use chrono::{DateTime, Days, NaiveDate, TimeZone, Utc};
 use paduka_domain::order::RtoStats;
+use paduka_domain::returns::ReturnStats;
 use paduka_domain::sale::india_time;
 use tracing::instrument;
 
@@ -17,8 +18,9 @@ pub const STATS_DAYS: u32 = 30;
 pub const LOW_STOCK_THRESHOLD: u32 = 5;
 /// At most this many low-stock products are listed.
 pub const LOW_STOCK_LIMIT: u32 = 10;
-/// The returns-to-origin card looks at the shipments of this many days.
-pub const RTO_DAYS: i64 = 90;
+/// The returns-to-origin card looks at the shipments of this many days, the returns panels
+/// at the returns and sales of as many ([`ReturnStats::DAYS`]).
+pub const RTO_DAYS: i64 = ReturnStats::DAYS;
 
 /// Orders and revenue (whole rupees) over a span.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -48,6 +50,8 @@ pub struct ShopStats {
     pub low_stock: Vec<LowStockProduct>,
     /// Returns to origin of the last [`RTO_DAYS`] days' shipments.
     pub rto: RtoStats,
+    /// Returns of the last [`ReturnStats::DAYS`] days, by reason and by size.
+    pub returns: ReturnStats,
 }
 
 pub struct AdminService {
@@ -89,12 +93,12 @@ impl AdminUseCases for AdminService {
         let today = now.with_timezone(&india_time()).date_naive();
         let first_day = today - Days::new(u64::from(STATS_DAYS - 1));
         let since = india_midnight(first_day)?;
-        let shipments_since = now - chrono::Duration::days(RTO_DAYS);
+        let quarter_since = now - chrono::Duration::days(RTO_DAYS);
         let snapshot = self
             .stats
             .overview(
                 since,
-                shipments_since,
+                quarter_since,
                 self.low_stock_threshold,
                 LOW_STOCK_LIMIT,
             )
@@ -136,6 +140,7 @@ impl AdminUseCases for AdminService {
             to_collect: snapshot.to_collect,
             low_stock: snapshot.low_stock,
             rto: RtoStats::of(&snapshot.shipments),
+            returns: ReturnStats::of(&snapshot.returned, &snapshot.sold),
         })
     }
 }

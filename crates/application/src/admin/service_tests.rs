@@ -64,7 +64,7 @@ async fn orders_fall_into_india_days_across_midnight() {
             name: "Jutti".into(),
             quantity: 1,
         }],
-        shipments: Vec::new(),
+        ..StatsSnapshot::default()
     };
     // The first of the 30 days is 2025-05-17 IST, which starts at 18:30 UTC on the 16th.
     let stats = stats("2025-06-14T20:30:00Z", snapshot, "2025-05-16T18:30:00Z").await;
@@ -158,4 +158,26 @@ async fn the_rto_card_is_computed_from_the_ended_shipments_of_the_last_ninety_da
         stats.rto.areas.is_empty(),
         "4 shipments say nothing about an area"
     );
+}
+
+#[tokio::test]
+async fn the_returns_panels_count_pairs_by_reason_and_size_over_the_same_ninety_days() {
+    use paduka_domain::returns::{Reason, ReturnedPairs, SoldPairs};
+    let snapshot = StatsSnapshot {
+        returned: vec![ReturnedPairs {
+            reason: Reason::TooSmall,
+            size: Some("UK 7".to_owned()),
+            quantity: 1,
+        }],
+        sold: vec![SoldPairs {
+            size: Some("UK 7".to_owned()),
+            quantity: 4,
+        }],
+        ..StatsSnapshot::default()
+    };
+    let stats = stats("2025-06-14T20:30:00Z", snapshot, "2025-05-16T18:30:00Z").await;
+    assert_eq!(stats.returns.by_reason.len(), 5);
+    assert_eq!(stats.returns.by_reason[0].count, 1);
+    assert_eq!(stats.returns.by_size.len(), 1);
+    assert_eq!(stats.returns.by_size[0].rate, 0.25);
 }

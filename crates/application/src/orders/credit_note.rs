@@ -11,6 +11,7 @@ use paduka_domain::order::Order;
 use super::service::ensure_may_see as may_see;
 use super::{CreditNoteRepository, InvoicePdf, Invoicing, OrderError, OrderRepository};
 use crate::accounts::Principal;
+use crate::mail::Attachment;
 
 /// Finds a credit note and draws it as a PDF; shared by the orders' `GET
 /// /order/credit-note/{id}` and the returns' `GET /return/credit-note/{id}`.
@@ -77,12 +78,43 @@ impl CreditNotes {
         self.draw(&order, &note)
     }
 
+    /// The credit note numbered `number` attached to the shop's own mail (a return's
+    /// completion): no caller to check. `None` (logged) when it cannot be found or drawn: the
+    /// mail goes without it, and the note can still be downloaded.
+    pub async fn attachment(&self, number: &str) -> Option<Attachment> {
+        match self.drawn(number).await {
+            Ok(pdf) => Some(Attachment {
+                file_name: pdf.file_name,
+                content_type: "application/pdf".to_owned(),
+                bytes: pdf.bytes,
+            }),
+            Err(error) => {
+                tracing::error!(note = %number, error = %format!("{error:#}"), "credit note not drawn for the mail");
+                None
+            }
+        }
+    }
+
+    async fn drawn(&self, number: &str) -> Result<InvoicePdf, OrderError> {
+        let note = self
+            .notes
+            .find(number)
+            .await?
+            .ok_or(OrderError::NoCreditNote)?;
+        let order = self.order_of(&note).await?;
+        self.draw(&order, &note)
+    }
+
     async fn pdf_of(&self, user: &Principal, note: &CreditNote) -> Result<InvoicePdf, OrderError> {
-        let order = self.orders.find(&note.order_id).await?.ok_or_else(|| {
-            OrderError::Unexpected(anyhow::anyhow!("credit note {} has no order", note.number))
-        })?;
+        let order = self.order_of(note).await?;
         may_see(user, &order)?;
         self.draw(&order, note)
+    }
+
+    async fn order_of(&self, note: &CreditNote) -> Result<Order, OrderError> {
+        self.orders.find(&note.order_id).await?.ok_or_else(|| {
+            OrderError::Unexpected(anyhow::anyhow!("credit note {} has no order", note.number))
+        })
     }
 
     fn draw(&self, order: &Order, note: &CreditNote) -> Result<InvoicePdf, OrderError> {

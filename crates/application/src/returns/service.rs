@@ -12,6 +12,7 @@ use crate::accounts::{Admin, Principal, UserRepository};
 use crate::catalog::CatalogRevision;
 use crate::checkout::PaymentGateway;
 use crate::mail::Mailer;
+use crate::orders::CreditNotes;
 use crate::orders::mails::notify;
 use crate::{Clock, IdGenerator};
 
@@ -27,6 +28,8 @@ pub struct ReturnPorts {
     pub gateway: Arc<dyn PaymentGateway>,
     pub users: Arc<dyn UserRepository>,
     pub mailer: Arc<dyn Mailer>,
+    /// Draws a refunded return's credit note for its completion mail.
+    pub credit_notes: Arc<CreditNotes>,
     pub clock: Arc<dyn Clock>,
     pub ids: Arc<dyn IdGenerator>,
     /// Bumped when a return moves stock, so cached catalog reads rebuild.
@@ -91,6 +94,12 @@ impl ReturnService {
 
     /// After a step: the catalog's caches rebuild when stock moved, the shopper is mailed.
     async fn after(&self, stepped: Stepped) -> Return {
+        self.after_refund(stepped, None).await
+    }
+
+    /// [`Self::after`], for a completion that paid `refund`: its mail says where the money
+    /// went and carries the credit note (without it, logged, when it cannot be drawn).
+    async fn after_refund(&self, stepped: Stepped, refund: Option<&RefundPlan>) -> Return {
         if stepped.moved {
             if matches!(
                 stepped.ret.status,
@@ -102,11 +111,17 @@ impl ReturnService {
                 self.ports.catalog_revision.bump();
             }
             let ret = &stepped.ret;
+            let credit_note = match (&ret.credit_note_no, ret.status) {
+                (Some(number), ReturnStatus::Completed) => {
+                    self.ports.credit_notes.attachment(number).await
+                }
+                _ => None,
+            };
             notify(
                 self.ports.users.as_ref(),
                 self.ports.mailer.as_ref(),
                 &ret.user_id,
-                |user| mails::status_changed(user, ret),
+                |user| mails::status_changed(user, ret, refund, credit_note),
             )
             .await;
         }
@@ -267,6 +282,7 @@ impl ReturnUseCases for ReturnService {
             .returns
             .complete(id, reference, credit_rupees, at)
             .await?;
-        Ok(self.after(stepped).await)
+        let refund = refunds.then_some(&plan);
+        Ok(self.after_refund(stepped, refund).await)
     }
 }

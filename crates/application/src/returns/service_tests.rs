@@ -2,19 +2,23 @@
 
 use std::sync::{Arc, Mutex};
 
+use paduka_domain::invoice::{CreditNote, CreditNoteSource, CreditedLine};
 use paduka_domain::order::PaymentMethod;
 use paduka_domain::returns::{
     Qc, Reason, RefundTo, Return, ReturnEvent, ReturnKind, ReturnLine, ReturnStatus, ReturnStep,
 };
 use paduka_domain::{OrderId, Paise, ProductId, ReturnId, UserId};
-use paduka_test_support::builders::UserBuilder;
+use paduka_test_support::builders::{OrderBuilder, UserBuilder};
 use paduka_test_support::time::now;
 
 use super::*;
 use crate::accounts::MockUserRepository;
 use crate::catalog::CatalogRevision;
-use crate::testing::fakes::{FakeGateway, FakeIds, FakeMailer};
-use crate::testing::{admin, clock, shopper};
+use crate::orders::{
+    CreditNotes, InvoiceSettings, Invoicing, MockCreditNoteRepository, MockInvoiceRenderer,
+};
+use crate::testing::fakes::{FakeGateway, FakeIds, FakeMailer, FakeOrders};
+use crate::testing::{FAKE_PDF, admin, clock, invoicing, shopper};
 
 fn ret(status: ReturnStatus, qc: Option<Qc>) -> Return {
     Return {
@@ -68,6 +72,8 @@ fn claim(method: PaymentMethod, to: Option<RefundTo>, reference: Option<&str>) -
 struct Shop {
     gateway: Arc<FakeGateway>,
     mailer: Arc<FakeMailer>,
+    /// The PDF renderer fails on credit notes.
+    notes_undrawable: bool,
 }
 
 impl Shop {
@@ -81,12 +87,52 @@ impl Shop {
             gateway: self.gateway.clone(),
             users: Arc::new(users),
             mailer: self.mailer.clone(),
+            credit_notes: credit_notes(self.notes_undrawable),
             clock: Arc::new(clock()),
             ids: Arc::new(FakeIds::default()),
             catalog_revision: CatalogRevision::default(),
             window_days: 7,
         })
     }
+}
+
+/// `CN/25-26/000001`, issued for `ret-1` on `ord-1` (invoiced): the only credit note there is;
+/// drawn as [`FAKE_PDF`] unless `undrawable`.
+fn credit_notes(undrawable: bool) -> Arc<CreditNotes> {
+    let mut notes = MockCreditNoteRepository::new();
+    notes.expect_find().returning(|number| {
+        Ok((number == "CN/25-26/000001").then(|| CreditNote {
+            number: number.to_owned(),
+            order_id: OrderId::new("ord-1"),
+            source: CreditNoteSource::Return("ret-1".to_owned()),
+            issued_at: now(),
+            amount: Paise::from_stored(84_900),
+            lines: vec![CreditedLine {
+                line: 0,
+                quantity: 1,
+                amount: Paise::from_stored(84_900),
+            }],
+        }))
+    });
+    let orders = FakeOrders::default();
+    orders.holds(OrderBuilder::new("ord-1").build());
+    let invoicing = if undrawable {
+        let mut renderer = MockInvoiceRenderer::new();
+        renderer
+            .expect_render_credit_note()
+            .returning(|_| Err(anyhow::anyhow!("no fonts")));
+        Arc::new(Invoicing::new(
+            InvoiceSettings::default(),
+            Arc::new(renderer),
+        ))
+    } else {
+        invoicing()
+    };
+    Arc::new(CreditNotes::new(
+        Arc::new(notes),
+        Arc::new(orders),
+        invoicing,
+    ))
 }
 
 /// A repository holding `ret-1` as `stored`, whose completion records the reference it is
@@ -121,6 +167,10 @@ fn holding(
             let mut done = stored.clone();
             done.status = ReturnStatus::Completed;
             done.refund_reference = reference;
+            // As the adapter does: a refunded return of an invoiced order gets a credit note.
+            if done.qc == Some(Qc::Passed) {
+                done.credit_note_no = Some("CN/25-26/000001".to_owned());
+            }
             Ok(Stepped {
                 ret: done,
                 moved: true,
@@ -248,6 +298,9 @@ async fn a_failed_qc_completes_with_nothing_refunded() {
         .unwrap();
     assert!(shop.gateway.refunds_asked().is_empty());
     assert_eq!(*completed.lock().unwrap(), [None]);
+    let mail = only_mail(&shop);
+    assert!(mail.attachments.is_empty());
+    assert!(!mail.text.contains("Refund:"), "{}", mail.text);
 }
 
 #[tokio::test]
@@ -296,4 +349,110 @@ async fn a_rejection_needs_a_note_and_refusals_read_as_the_spec_says() {
     assert_eq!(error.to_string(), "Only 0 left of Kolhapuri (UK 8)");
     let error = service.cancel(&shopper(), &id).await.unwrap_err();
     assert!(matches!(error, ReturnError::Forbidden));
+}
+
+/// The one mail the shopper got.
+fn only_mail(shop: &Shop) -> crate::mail::Mail {
+    let sent = shop.mailer.sent();
+    assert_eq!(sent.len(), 1, "{sent:?}");
+    sent.into_iter().next().unwrap()
+}
+
+#[tokio::test]
+async fn the_completion_mail_carries_the_credit_note_and_says_where_the_refund_went() {
+    let shop = Shop::default();
+    // ₹500 of the ₹2,000 order was paid with store credit: floor(999.50 x 500 / 2000) = ₹249
+    // of this refund goes back as credit, the rest through the provider.
+    let returns = holding(
+        ret(ReturnStatus::Received, Some(Qc::Passed)),
+        RefundClaim {
+            credit_used_rupees: 500,
+            ..claim(PaymentMethod::Online, None, None)
+        },
+        Arc::default(),
+    );
+    shop.service(returns)
+        .complete(&admin(), &ReturnId::new("ret-1"), None, None)
+        .await
+        .unwrap();
+    let mail = only_mail(&shop);
+    assert_eq!(mail.subject, "Your return RET-000001 is Completed");
+    assert_eq!(mail.attachments.len(), 1);
+    assert_eq!(
+        mail.attachments[0].file_name,
+        "credit-note-CN-25-26-000001.pdf"
+    );
+    assert_eq!(mail.attachments[0].content_type, "application/pdf");
+    assert_eq!(mail.attachments[0].bytes, FAKE_PDF);
+    for said in [
+        "Refund: ₹999.50.",
+        "₹750.50 goes back to your original payment method (reference rfnd_1).",
+        "₹249, the part you paid with store credit, is back in your store credit.",
+        "Our credit note CN/25-26/000001 for it is attached.",
+    ] {
+        assert!(mail.text.contains(said), "{said} not in {}", mail.text);
+        assert!(mail.html.contains(said), "{said} not in {}", mail.html);
+    }
+}
+
+#[tokio::test]
+async fn a_cod_completion_mail_tells_the_store_credit_or_the_payout_s_reference() {
+    for (to, reference, said) in [
+        (
+            None,
+            None,
+            "₹1,000 is added to your store credit, to spend on your next order.",
+        ),
+        (
+            Some(RefundTo::Bank),
+            Some("UTR42"),
+            "₹999.50 was paid to your bank or UPI account (reference UTR42).",
+        ),
+    ] {
+        let shop = Shop::default();
+        let returns = holding(
+            ret(ReturnStatus::Received, Some(Qc::Passed)),
+            claim(PaymentMethod::Cod, None, None),
+            Arc::default(),
+        );
+        shop.service(returns)
+            .complete(
+                &admin(),
+                &ReturnId::new("ret-1"),
+                to,
+                reference.map(str::to_owned),
+            )
+            .await
+            .unwrap();
+        let mail = only_mail(&shop);
+        assert!(mail.text.contains(said), "{said} not in {}", mail.text);
+        assert_eq!(mail.attachments.len(), 1);
+    }
+}
+
+#[tokio::test]
+async fn a_credit_note_that_cannot_be_drawn_leaves_the_mail_without_it_but_named() {
+    let shop = Shop {
+        notes_undrawable: true,
+        ..Shop::default()
+    };
+    let returns = holding(
+        ret(ReturnStatus::Received, Some(Qc::Passed)),
+        claim(PaymentMethod::Online, None, None),
+        Arc::default(),
+    );
+    let done = shop
+        .service(returns)
+        .complete(&admin(), &ReturnId::new("ret-1"), None, None)
+        .await
+        .unwrap();
+    assert_eq!(done.status, ReturnStatus::Completed);
+    let mail = only_mail(&shop);
+    assert!(mail.attachments.is_empty());
+    assert!(
+        mail.text
+            .contains("Our credit note for it is CN/25-26/000001."),
+        "{}",
+        mail.text
+    );
 }

@@ -6,6 +6,7 @@ use chrono::{DateTime, Utc};
 mod lifecycle;
 mod refund;
 mod request;
+mod stats;
 
 pub use lifecycle::{
     Gives, Qc, ReturnLifecycle, ReturnMove, ReturnRefusal, ReturnStatus, ReturnStep,
@@ -16,6 +17,7 @@ pub use request::{
     ReturnableOrder, SizeNow, credit_part_rupees, plan_return, refund_amount, refusal,
     return_number, share,
 };
+pub use stats::{ReasonCount, ReturnStats, ReturnedPairs, SizeReturns, SoldPairs, size_order};
 
 use crate::{OrderId, Paise, ProductId, ReturnId, UserId};
 

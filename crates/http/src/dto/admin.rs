@@ -1,7 +1,10 @@
 use paduka_application::admin::{DayStats, LowStockProduct, ShopStats, Totals};
 use paduka_domain::order::RtoStats;
+use paduka_domain::returns::ReturnStats;
 use serde::Serialize;
 use utoipa::ToSchema;
+
+use super::returns::ReasonName;
 
 /// Orders and revenue over a span. Cancelled orders count in neither.
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
@@ -114,6 +117,64 @@ impl From<&RtoStats> for RtoDto {
     }
 }
 
+/// Pairs returned for one reason.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct ReasonCountDto {
+    pub reason: ReasonName,
+    /// Pairs, in returns neither rejected nor cancelled.
+    pub count: u32,
+}
+
+/// One size's pairs returned of the pairs sold.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct SizeReturnsDto {
+    /// The size's label, e.g. `UK 7`.
+    pub size: String,
+    /// Pairs of this size sent back, in returns asked for in the span and neither rejected
+    /// nor cancelled.
+    pub returned: u32,
+    /// Pairs of this size in orders placed in the span, except cancelled ones and parcels
+    /// returned to origin.
+    pub sold: u32,
+    /// `returned / sold`, 0 when none were sold in the span.
+    pub rate: f64,
+}
+
+/// Returns of the last 90 days (decisions D25), counted in pairs.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReturnsStatsDto {
+    /// All five reasons, in the order the return form lists them, 0 included.
+    pub by_reason: Vec<ReasonCountDto>,
+    /// Every size sold or returned in the span, in size order (`UK 6` before `UK 10`).
+    pub by_size: Vec<SizeReturnsDto>,
+}
+
+impl From<&ReturnStats> for ReturnsStatsDto {
+    fn from(stats: &ReturnStats) -> Self {
+        Self {
+            by_reason: stats
+                .by_reason
+                .iter()
+                .map(|r| ReasonCountDto {
+                    reason: r.reason.into(),
+                    count: r.count,
+                })
+                .collect(),
+            by_size: stats
+                .by_size
+                .iter()
+                .map(|s| SizeReturnsDto {
+                    size: s.size.clone(),
+                    returned: s.returned,
+                    sold: s.sold,
+                    rate: s.rate,
+                })
+                .collect(),
+        }
+    }
+}
+
 /// `GET /admin/stats`.
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -136,6 +197,8 @@ pub struct AdminStatsResponse {
     pub low_stock: Vec<LowStockDto>,
     /// How often parcels come back (decisions D15).
     pub rto: RtoDto,
+    /// Returns by reason and by size (decisions D25).
+    pub returns: ReturnsStatsDto,
 }
 
 impl From<&ShopStats> for AdminStatsResponse {
@@ -152,6 +215,7 @@ impl From<&ShopStats> for AdminStatsResponse {
             },
             low_stock: stats.low_stock.iter().map(LowStockDto::from).collect(),
             rto: (&stats.rto).into(),
+            returns: (&stats.returns).into(),
         }
     }
 }

@@ -3,12 +3,13 @@
 use reqwest::StatusCode;
 use serde_json::json;
 
-use crate::checkout::place;
+use crate::checkout::{ADDRESS, PINCODE, place};
 use crate::helpers::*;
 
 crate::on_both_backends!(
     the_overview_counts_a_placed_order_and_low_stock,
     the_overview_is_for_admins_only,
+    the_overview_counts_returned_pairs_by_reason_and_by_size,
 );
 
 async fn the_overview_counts_a_placed_order_and_low_stock(db: &TestDb) {
@@ -57,4 +58,77 @@ async fn the_overview_is_for_admins_only(db: &TestDb) {
     ] {
         app.get("/admin/stats", who).await.answers(status).await;
     }
+}
+
+async fn the_overview_counts_returned_pairs_by_reason_and_by_size(db: &TestDb) {
+    let app = spawn_app_on(db).await;
+    let stats = app.get("/admin/stats", As::Admin).await;
+    let empty = stats.answers(StatusCode::OK).await;
+    let reasons = [
+        "Too small",
+        "Too big",
+        "Damaged",
+        "Not as described",
+        "Changed my mind",
+    ];
+    let none: Vec<_> = reasons
+        .iter()
+        .map(|reason| json!({"reason": reason, "count": 0}))
+        .collect();
+    assert_eq!(
+        empty["returns"],
+        json!({"byReason": none, "bySize": []}),
+        "every reason, even without returns"
+    );
+
+    // Two pairs of UK 10 and one of UK 6, cash on delivery; one UK 10 comes back too small.
+    let category = app.category("Trail shoes").await;
+    let fields = [
+        ("name", "Trail"),
+        ("type", "UK 6,UK 10,UK 12"),
+        ("price", "1000,1000,1000"),
+        ("category", &category),
+        ("stock", "5,5,5"),
+    ];
+    let product = app.product(&fields, None).await["_id"].clone();
+    let body = json!({
+        "products": [
+            {"_id": product, "productno": 1, "quantity": 2, "name": "Trail"},
+            {"_id": product, "productno": 0, "quantity": 1, "name": "Trail"},
+        ],
+        "address": ADDRESS,
+        "pincode": PINCODE,
+        "amount": 3000,
+    });
+    let placed = app.post_json("/order/cod", As::Shopper, body).await;
+    let order = placed.answers(StatusCode::CREATED).await["order"].clone();
+    let id = order["_id"].as_str().unwrap();
+    app.set_status(id, As::Admin, "Delivered")
+        .await
+        .answers(StatusCode::OK)
+        .await;
+    let asked = json!({
+        "orderId": id,
+        "lines": [{"line": 0, "quantity": 1, "reason": "Too small", "kind": "refund"}],
+    });
+    app.post_json("/return/request", As::Shopper, asked)
+        .await
+        .answers(StatusCode::CREATED)
+        .await;
+
+    let stats = app.get("/admin/stats", As::Admin).await;
+    let stats = stats.answers(StatusCode::OK).await;
+    let counts: Vec<_> = reasons
+        .iter()
+        .map(|reason| json!({"reason": reason, "count": u32::from(*reason == "Too small")}))
+        .collect();
+    assert_eq!(stats["returns"]["byReason"], json!(counts));
+    // In size order, UK 6 before UK 10; UK 12 was neither sold nor returned.
+    assert_eq!(
+        stats["returns"]["bySize"],
+        json!([
+            {"size": "UK 6", "returned": 0, "sold": 1, "rate": 0.0},
+            {"size": "UK 10", "returned": 1, "sold": 2, "rate": 0.5},
+        ])
+    );
 }

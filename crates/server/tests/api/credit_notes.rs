@@ -10,12 +10,14 @@ use serde_json::{Value, json};
 
 use crate::checkout::{ADDRESS, PINCODE};
 use crate::helpers::*;
-use crate::invoices::pdf_text;
+use crate::invoices::{attachment_bytes, pdf_text};
+use crate::store_credit::credited;
 
 crate::on_both_backends!(
     a_parcel_back_at_origin_through_the_webhook_gets_one_credit_note_reversing_its_invoice,
     only_the_buyer_and_admins_get_a_credit_note_and_only_after_a_return_to_origin,
     a_return_to_origin_in_another_state_reverses_igst,
+    a_refunded_return_s_completion_mail_carries_its_credit_note,
 );
 
 const GSTIN: &str = "09ABCDE1234F1ZY";
@@ -242,4 +244,54 @@ async fn a_return_to_origin_in_another_state_reverses_igst(db: &TestDb) {
         ],
     );
     assert!(!text.contains("CGST"), "{text}");
+}
+
+async fn a_refunded_return_s_completion_mail_carries_its_credit_note(db: &TestDb) {
+    let app = registered_shop(db).await;
+    let (order, ret) = credited(&app).await;
+    let number = ret_credit_note(&app, &ret).await;
+    assert_eq!(number, first_number());
+    let subject = format!(
+        "Your return {} is Completed",
+        ret["number"].as_str().unwrap()
+    );
+    let mail = app.take_mail(SHOPPER_EMAIL, &subject);
+    let text = mail_text(&mail);
+    for said in [
+        "Refund: ₹900.",
+        "₹900 is added to your store credit",
+        &format!("Our credit note {number} for it is attached."),
+    ] {
+        assert!(text.contains(said), "{said:?} not in:\n{text}");
+    }
+    let file_name = format!("credit-note-{}.pdf", number.replace('/', "-"));
+    assert!(
+        mail.contains(&format!("filename=\"{file_name}\"")),
+        "{mail}"
+    );
+    // The attachment is the credit note the shop serves: the return's pair reversed.
+    let attached = pdf_text(&attachment_bytes(&mail));
+    let invoice_no = order["invoiceNo"].as_str().unwrap();
+    assert_holds(
+        &attached,
+        &[
+            "Credit Note",
+            &number,
+            invoice_no,
+            GSTIN,
+            "Mojari",
+            "₹900.00",
+        ],
+    );
+}
+
+/// The credit note number the completed return `ret` carries now.
+async fn ret_credit_note(app: &TestApp, ret: &Value) -> String {
+    let mine = app.get("/return/mine", As::Shopper).await;
+    let mine = array(&mine.answers(StatusCode::OK).await["returns"]);
+    let now = mine.iter().find(|r| r["_id"] == ret["_id"]).unwrap();
+    now["creditNoteNo"]
+        .as_str()
+        .expect("a credit note")
+        .to_owned()
 }

@@ -262,7 +262,7 @@ async fn the_order_placed_mail_of_an_online_payment_carries_the_invoice(db: &Tes
 }
 
 /// The bytes of the one base64 attachment of an outbox mail.
-fn attachment_bytes(mail: &str) -> Vec<u8> {
+pub(crate) fn attachment_bytes(mail: &str) -> Vec<u8> {
     let part = mail
         .split("Content-Type: application/pdf")
         .nth(1)

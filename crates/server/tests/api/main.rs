@@ -26,5 +26,6 @@ mod shipping;
 mod shiprocket;
 mod site;
 mod stock_per_size;
+mod store_credit;
 
 use paduka_test_support::on_both_backends;

@@ -1,23 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import type { AdminStats, Ok, ReturnReason } from '@/types/api';
+import type { AdminStats, Ok } from '@/types/api';
 
-/**
- * `GET /admin/stats`' returns of the last 90 days (decisions section 16). Not in the server's
- * OpenAPI document yet, so written here; a server without returns leaves it out.
- */
-export type ReturnsStats = {
-  byReason: { reason: ReturnReason; count: number }[];
-  /** `rate`: returned over sold, 0 to 1. */
-  bySize: { size: string; returned: number; sold: number; rate: number }[];
-};
+/** `GET /admin/stats`' returns of the last 90 days (decisions section 16). */
+export type ReturnsStats = AdminStats['returns'];
 
-/** `GET /admin/stats` with its returns, when the server sends them. */
-export type AdminOverview = AdminStats & { returns?: ReturnsStats | null };
-
-export const getAdminStats = (signal?: AbortSignal): Promise<AdminOverview> =>
-  api.get<Ok<AdminOverview>>('/admin/stats', { signal });
+export const getAdminStats = (signal?: AbortSignal): Promise<AdminStats> =>
+  api.get<Ok<AdminStats>>('/admin/stats', { signal });
 
 export const adminStatsQueryOptions = () =>
   queryOptions({

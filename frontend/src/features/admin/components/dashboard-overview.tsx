@@ -131,8 +131,7 @@ export function DashboardOverview() {
     );
   }
 
-  const { today, last30Days, revenueByDay, pendingOrders, lowStock, toCollect, rto } = stats.data;
-  const returns = stats.data.returns;
+  const { today, last30Days, revenueByDay, pendingOrders, lowStock, toCollect, rto, returns } = stats.data;
   return (
     <div className="dashboard">
       <dl className="stat-cards">
@@ -201,6 +200,7 @@ export function DashboardOverview() {
           ) : null}
         </div>
       </div>
+      {/* A server from before returns sends no `returns`. */}
       {returns ? (
         <div className="dashboard-panels">
           <ReturnsStatsPanels returns={returns} />
