@@ -308,6 +308,9 @@ impl Services {
             mailer: mailer.clone(),
             clock: clock.clone(),
             ids: ids.clone(),
+            orders: orders_repo.clone(),
+            // Shiprocket books the reverse pickup on approval; the manual courier books none.
+            courier: couriers.booking.clone(),
             catalog_revision: catalog.revision_handle(),
             window_days: settings.shop.return_window_days,
         });
