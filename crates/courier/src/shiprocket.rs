@@ -201,13 +201,14 @@ impl ShiprocketCourier {
             .map_err(|e| CourierError::Unavailable(anyhow::anyhow!("cannot save the step: {e}")))
     }
 
-    /// The order an earlier try created for ours, if Shiprocket has one.
+    /// The order an earlier try created for ours (`ours`, its `channel_order_id`), if
+    /// Shiprocket's list at `list` has one: its id and its shipment's.
     async fn find_created(
         &self,
-        order: &Order,
+        list: &str,
+        ours: &str,
     ) -> Result<Option<(i64, Option<i64>)>, CourierError> {
-        let ours = order.id.as_str();
-        let path = format!("/v1/external/orders?search={ours}");
+        let path = format!("{list}?search={ours}");
         let reply: SearchReply = self.call("order search", Method::GET, &path, None).await?;
         Ok(reply
             .data
@@ -215,7 +216,9 @@ impl ShiprocketCourier {
             .find(|found| as_text(&found.channel_order_id).as_deref() == Some(ours))
             .and_then(|found| {
                 let id = as_i64(&found.id)?;
-                let shipment = found.shipments.first().and_then(|s| as_i64(&s.id));
+                let shipment = (found.shipments.first())
+                    .and_then(|s| as_i64(&s.id))
+                    .or_else(|| as_i64(&found.shipment_id));
                 Some((id, shipment))
             }))
     }
@@ -300,7 +303,10 @@ impl ShiprocketCourier {
         if state.shiprocket_order_id.is_some() {
             return Ok(());
         }
-        if let Some((id, shipment)) = self.find_created(order).await? {
+        if let Some((id, shipment)) = self
+            .find_created("/v1/external/orders", order.id.as_str())
+            .await?
+        {
             tracing::info!(order = %order.id, shiprocket_order = id, "found the Shiprocket order an earlier try created");
             state.shiprocket_order_id = Some(id);
             state.shipment_id = shipment;

@@ -291,6 +291,10 @@ impl From<ReturnError> for ApiError {
                 tracing::error!(error.message = %cause, "return refund failed");
                 Self::BadGateway(message)
             }
+            ReturnError::CourierUnavailable(cause) => {
+                tracing::error!(error.message = %format!("{cause:#}"), "courier not answering");
+                Self::BadGateway(message)
+            }
             ReturnError::Unexpected(cause) => Self::Unexpected(cause),
         }
     }

@@ -366,6 +366,10 @@ diesel::table! {
         credit_note_no -> Nullable<Text>,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+        pickup_courier -> Nullable<Text>,
+        pickup_awb -> Nullable<Text>,
+        pickup_tracking_url -> Nullable<Text>,
+        arrived_at -> Nullable<Timestamp>,
     }
 }
 

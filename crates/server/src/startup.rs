@@ -316,6 +316,9 @@ impl Services {
             )),
             clock: clock.clone(),
             ids: ids.clone(),
+            orders: orders_repo.clone(),
+            // Shiprocket books the reverse pickup on approval; the manual courier books none.
+            courier: couriers.booking.clone(),
             catalog_revision: catalog.revision_handle(),
             window_days: settings.shop.return_window_days,
         });

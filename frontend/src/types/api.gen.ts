@@ -834,7 +834,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Approves a requested return (administrators). Approving again changes nothing. */
+        /**
+         * Approves a requested return (administrators). With Shiprocket, books the reverse pickup
+         *     (`pickup`); approving again changes nothing, but books the pickup if it is still missing.
+         */
         put: operations["approve_return"];
         post?: never;
         delete?: never;
@@ -1166,7 +1169,8 @@ export interface paths {
          * Shiprocket's tracking webhook (no token: the `x-api-key` header must be the shop's
          *     `SHIPROCKET_WEBHOOK_TOKEN`, else 401 and nothing changes). A repeated update is stored
          *     once; a late one is kept but never moves the order back; an AWB the shop does not know is
-         *     answered 200 and ignored.
+         *     answered 200 and ignored. With `is_return: 1` the AWB is a return's reverse pickup: picked
+         *     up moves the return to `Picked up`, delivered marks it arrived, each once.
          */
         post: operations["courier_webhook"];
         delete?: never;
@@ -1565,13 +1569,15 @@ export interface components {
         } & {
             [key: string]: components["schemas"]["JsonWithoutNul"];
         };
-        /** @description Shiprocket's tracking webhook. An update is the same update when its `awb`, `current_status` and `current_timestamp` are: stored once. `OUT FOR DELIVERY`, `DELIVERED`, `UNDELIVERED` (a failed attempt) and `RTO DELIVERED` move the order as its lifecycle allows; other statuses are kept as events. */
+        /** @description Shiprocket's tracking webhook. An update is the same update when its `awb`, `current_status` and `current_timestamp` are: stored once. `OUT FOR DELIVERY`, `DELIVERED`, `UNDELIVERED` (a failed attempt) and `RTO DELIVERED` move the order as its lifecycle allows; other statuses are kept as events. With `is_return: 1` the AWB is a return's reverse pickup: `PICKED UP` (or `SHIPPED`, `IN TRANSIT`, `OUT FOR DELIVERY`, `REACHED AT DESTINATION HUB`) moves the return to `Picked up`, `DELIVERED` marks it arrived (`pickup.arrivedAt`), once; other statuses change nothing. */
         CourierWebhookBody: {
             /** @description The air waybill, as text or a number */
             awb: number | string;
             current_status: string;
             /** @description `DD MM YYYY HH:MM:SS`, India time */
             current_timestamp: string;
+            /** @description `1`: a return's parcel, collected from the shopper; `0` or absent: an order's */
+            is_return?: number | string | null;
         } & {
             [key: string]: unknown;
         };
@@ -2171,6 +2177,7 @@ export interface components {
             /** @description `RET-000001`. */
             number: string;
             orderId: string;
+            pickup?: null | components["schemas"]["ReturnPickupDto"];
             /**
              * Format: double
              * @description Rupees (up to 2 decimals): the refund lines' amounts summed (an exchange is replaced,
@@ -2216,6 +2223,21 @@ export interface components {
             reason: components["schemas"]["ReasonName"];
             /** @description The size bought (its label), `null` when the product has none. */
             size?: string | null;
+        };
+        /** @description A return's reverse pickup, booked with the courier on approval (Shiprocket). */
+        ReturnPickupDto: {
+            /**
+             * Format: date-time
+             * @description When the courier reported the parcel delivered to the shop, `null` before (its QC is
+             *     still the admin's `receive`).
+             */
+            arrivedAt?: string | null;
+            /** @description The pickup's air waybill: 4-40 letters, digits and `-`. */
+            awb: string;
+            /** @description The courier collecting the parcel, 2-60 characters. */
+            courier: string;
+            /** @description Where the parcel is followed: an http(s) URL, or `null`. */
+            trackingUrl?: string | null;
         };
         /** @description `POST /return/request`: some pairs of a delivered order, within `RETURN_WINDOW_DAYS` of delivery. */
         ReturnRequestBody: {
@@ -5496,7 +5518,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReturnResponse"];
                 };
             };
-            /** @description `Text must not contain NUL characters`: a `%00` in the path or query */
+            /** @description The courier refused the reverse pickup (`The buyer's phone is needed to book with Shiprocket`, `Shiprocket refused the return order: ...`): the return stays approved, to be picked up by hand */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5543,6 +5565,15 @@ export interface operations {
             };
             /** @description `Something went wrong`: a fault on our side; the cause is in the log with the request id */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Courier is not answering, try again`: the return is approved, its reverse pickup not booked yet; approving again books it */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -7,6 +7,7 @@ use paduka_domain::order::{Booking, Order, ShipRequest};
 use paduka_domain::{InvalidInput, OrderId};
 
 use crate::RepoError;
+use crate::accounts::UserRepository;
 
 /// Why a courier could not book a parcel.
 #[derive(Debug, thiserror::Error)]
@@ -29,6 +30,24 @@ pub struct BuyerContact {
     pub name: String,
     pub email: Option<String>,
     pub phone: Option<String>,
+}
+
+/// The buyer of `order` as the courier's billing names them: the order's name, the account's
+/// e-mail and phone (none when the account is gone; the adapter decides what it can do
+/// without).
+pub async fn buyer_contact(
+    users: &dyn UserRepository,
+    order: &Order,
+) -> Result<BuyerContact, RepoError> {
+    let account = match &order.user.id {
+        Some(buyer) => users.find(buyer).await?,
+        None => None,
+    };
+    Ok(BuyerContact {
+        name: order.user.name.clone(),
+        email: account.as_ref().map(|user| user.email.as_str().to_owned()),
+        phone: account.map(|user| user.phone),
+    })
 }
 
 /// A return's parcel, collected from the shopper and brought back to the shop (decisions

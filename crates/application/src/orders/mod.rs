@@ -11,6 +11,7 @@ mod service;
 
 pub use courier::{
     BuyerContact, Courier, CourierError, ReturnPickup, ShiprocketBooking, ShiprocketBookings,
+    buyer_contact,
 };
 #[cfg(any(test, feature = "mock"))]
 pub use courier::{MockCourier, MockShiprocketBookings};

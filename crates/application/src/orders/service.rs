@@ -11,8 +11,8 @@ use paduka_domain::{OrderId, Paise, ReturnId, UserId};
 use tracing::instrument;
 
 use super::{
-    BuyerContact, Courier, CourierReport, CourierUpdate, CreditNoteRepository, CreditNotes,
-    InvoicePdf, Invoicing, OrderError, OrderRepository, ReportSource, Tracked, mails,
+    Courier, CourierReport, CourierUpdate, CreditNoteRepository, CreditNotes, InvoicePdf,
+    Invoicing, OrderError, OrderRepository, ReportSource, Tracked, buyer_contact, mails,
 };
 use crate::Clock;
 use crate::accounts::{Admin, Principal, UserRepository};
@@ -177,20 +177,6 @@ impl OrderService {
             .find(id)
             .await?
             .ok_or(OrderError::NotFound)
-    }
-
-    /// The buyer as the courier's billing names them: the order's name, the account's e-mail
-    /// and phone (none when the account is gone; the adapter decides what it can do without).
-    async fn buyer_contact(&self, order: &Order) -> Result<BuyerContact, OrderError> {
-        let account = match &order.user.id {
-            Some(buyer) => self.ports.users.find(buyer).await?,
-            None => None,
-        };
-        Ok(BuyerContact {
-            name: order.user.name.clone(),
-            email: account.as_ref().map(|user| user.email.as_str().to_owned()),
-            phone: account.map(|user| user.phone),
-        })
     }
 
     /// What follows a stored report that moved the order: an end gives back (the catalog's
@@ -363,7 +349,7 @@ impl OrderUseCases for OrderService {
                 shipped_now: false,
             });
         }
-        let buyer = self.buyer_contact(&order).await?;
+        let buyer = buyer_contact(self.ports.users.as_ref(), &order).await?;
         let mut booking = self.ports.courier.book(&order, &buyer, &request).await?;
         let now = self.ports.clock.now();
         booking

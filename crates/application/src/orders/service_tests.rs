@@ -13,6 +13,7 @@ use super::*;
 use crate::accounts::MockUserRepository;
 use crate::catalog::CatalogRevision;
 use crate::checkout::RefundResult;
+use crate::orders::BuyerContact;
 use crate::testing::fakes::{FakeCourier, FakeGateway, FakeMailer, FakeOrders};
 use crate::testing::{admin, assert_refused, clock, invoicing, shopper};
 

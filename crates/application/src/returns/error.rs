@@ -3,6 +3,7 @@ use paduka_domain::InvalidInput;
 use super::ReturnConflict;
 use crate::RepoError;
 use crate::checkout::PaymentError;
+use crate::orders::CourierError;
 
 /// What a return use case can fail with; the HTTP status each maps to is noted.
 #[derive(Debug, thiserror::Error)]
@@ -25,9 +26,22 @@ pub enum ReturnError {
     /// 502: nothing changed; completing again retries the refund with the same key.
     #[error("The refund could not be started. Please try again")]
     RefundFailed(#[source] PaymentError),
+    /// 502: the return is approved but its reverse pickup is not booked yet; approving
+    /// again books it (the booking resumes where it stopped).
+    #[error("Courier is not answering, try again")]
+    CourierUnavailable(#[source] anyhow::Error),
     /// 500.
     #[error(transparent)]
     Unexpected(anyhow::Error),
+}
+
+impl From<CourierError> for ReturnError {
+    fn from(error: CourierError) -> Self {
+        match error {
+            CourierError::Invalid(invalid) => Self::Invalid(invalid),
+            CourierError::Unavailable(cause) => Self::CourierUnavailable(cause),
+        }
+    }
 }
 
 impl From<ReturnConflict> for ReturnError {

@@ -8,7 +8,7 @@ mod service;
 pub use error::ReturnError;
 #[cfg(any(test, feature = "mock"))]
 pub use ports::MockReturnRepository;
-pub use ports::{NewReturn, RefundClaim, ReturnConflict, ReturnRepository, Stepped};
+pub use ports::{NewReturn, PickupUpdate, RefundClaim, ReturnConflict, ReturnRepository, Stepped};
 #[cfg(any(test, feature = "mock"))]
 pub use service::MockReturnUseCases;
 pub use service::{ReturnPorts, ReturnService, ReturnUseCases, refund_key};

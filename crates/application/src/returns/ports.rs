@@ -2,9 +2,9 @@
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use paduka_domain::order::PaymentMethod;
+use paduka_domain::order::{Awb, Booking, PaymentMethod};
 use paduka_domain::returns::{
-    Qc, RefundTo, RequestedLine, Return, ReturnRefusal, ReturnStatus, ReturnStep,
+    PickupProgress, Qc, RefundTo, RequestedLine, Return, ReturnRefusal, ReturnStatus, ReturnStep,
 };
 use paduka_domain::{InvalidInput, OrderId, Paise, ReturnId, UserId};
 
@@ -67,6 +67,19 @@ pub struct RefundClaim {
     pub credit_used_rupees: i64,
 }
 
+/// What the courier's tracking webhook reports about a return's parcel (`is_return: 1`), read
+/// at the edge.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PickupUpdate {
+    pub awb: Awb,
+    /// What it means for the return; `None` for a status that moves nothing (out for pickup,
+    /// a failed attempt).
+    pub progress: Option<PickupProgress>,
+    /// The courier's own words, for the log.
+    pub status: String,
+    pub at: DateTime<Utc>,
+}
+
 /// Returns in `returns`, `return_lines`, `return_events`; the request and every step move
 /// stock in the same transaction.
 #[cfg_attr(any(test, feature = "mock"), mockall::automock)]
@@ -119,6 +132,20 @@ pub trait ReturnRepository: Send + Sync {
     ) -> Result<Stepped, RepoError<ReturnConflict>>;
 
     async fn find(&self, id: &ReturnId) -> Result<Option<Return>, RepoError>;
+
+    /// Keeps the courier's booking of the return's reverse pickup on it (its courier, AWB and
+    /// tracking URL) and answers the return as stored. `NotFound` for an unknown return.
+    async fn record_pickup(&self, id: &ReturnId, booking: &Booking) -> Result<Return, RepoError>;
+
+    /// The return whose reverse pickup has this AWB (the latest, should a courier reuse one),
+    /// or `None`.
+    async fn find_by_pickup_awb(&self, awb: &Awb) -> Result<Option<ReturnId>, RepoError>;
+
+    /// In one transaction: marks the return's parcel arrived at `at` with an event (its
+    /// status now, note [`Pickup::ARRIVED`](paduka_domain::returns::Pickup::ARRIVED)),
+    /// unless it was marked before (then nothing is written); answers the return as stored.
+    /// `NotFound` for an unknown return.
+    async fn mark_arrived(&self, id: &ReturnId, at: DateTime<Utc>) -> Result<Return, RepoError>;
 
     /// A shopper's returns, newest first.
     async fn for_user(&self, user: &UserId) -> Result<Vec<Return>, RepoError>;

@@ -2,19 +2,22 @@ use std::sync::Arc;
 
 use async_trait::async_trait;
 use paduka_domain::returns::{
-    RefundPlan, RefundTo, RequestedLine, Return, ReturnStatus, ReturnStep,
+    PickupProgress, RefundPlan, RefundTo, RequestedLine, Return, ReturnStatus, ReturnStep,
 };
 use paduka_domain::{InvalidInput, OrderId, Paise, ReturnId};
 use tracing::instrument;
 
-use super::{NewReturn, ReturnError, ReturnRepository, Stepped, mails};
+use super::{
+    NewReturn, PickupUpdate, ReturnConflict, ReturnError, ReturnRepository, Stepped, mails,
+};
 use crate::accounts::{Admin, Principal, UserRepository};
 use crate::catalog::CatalogRevision;
 use crate::checkout::PaymentGateway;
 use crate::mail::Mailer;
 use crate::orders::CreditNotes;
 use crate::orders::mails::notify;
-use crate::{Clock, IdGenerator};
+use crate::orders::{Courier, OrderRepository, ReturnPickup, buyer_contact};
+use crate::{Clock, IdGenerator, RepoError};
 
 /// The provider's idempotency key for a return's refund: one refund per return, whatever is
 /// retried.
@@ -32,6 +35,10 @@ pub struct ReturnPorts {
     pub credit_notes: Arc<CreditNotes>,
     pub clock: Arc<dyn Clock>,
     pub ids: Arc<dyn IdGenerator>,
+    /// The returned order, for the courier collecting its pairs.
+    pub orders: Arc<dyn OrderRepository>,
+    /// Books the reverse pickup on approval (Shiprocket); the manual courier books nothing.
+    pub courier: Arc<dyn Courier>,
     /// Bumped when a return moves stock, so cached catalog reads rebuild.
     pub catalog_revision: CatalogRevision,
     /// `RETURN_WINDOW_DAYS`.
@@ -61,7 +68,10 @@ pub trait ReturnUseCases: Send + Sync {
         status: Option<ReturnStatus>,
     ) -> Result<Vec<Return>, ReturnError>;
 
-    /// An admin's step (approve, reject, picked up, receive).
+    /// An admin's step (approve, reject, picked up, receive). Approving books the reverse
+    /// pickup with a courier that books one (Shiprocket), also when the return was approved
+    /// before but has no pickup yet: the approval is written first, so a courier that does not
+    /// answer (`CourierUnavailable`, 502) leaves it approved and approving again books.
     async fn admin_step(
         &self,
         admin: &Admin,
@@ -69,6 +79,13 @@ pub trait ReturnUseCases: Send + Sync {
         step: ReturnStep,
         note: Option<String>,
     ) -> Result<Return, ReturnError>;
+
+    /// `POST /shipment/webhook` with `is_return: 1`: the courier's report on a return's parcel,
+    /// found by its pickup AWB (`None` for an AWB no return has: ignored). Collected takes the
+    /// `PickUp` step as the admin's would; arrived marks it arrived once (QC is still the
+    /// admin's `receive`). A report the lifecycle refuses (the return moved on, or ended)
+    /// changes nothing.
+    async fn pickup_update(&self, update: PickupUpdate) -> Result<Option<Return>, ReturnError>;
 
     /// `PUT /return/cancel/{id}`: the shopper's own, before pickup.
     async fn cancel(&self, user: &Principal, id: &ReturnId) -> Result<Return, ReturnError>;
@@ -126,6 +143,47 @@ impl ReturnService {
             .await;
         }
         stepped.ret
+    }
+
+    /// Books the approved return's reverse pickup and keeps it on the return; `None` when the
+    /// courier books nothing (the manual courier: the admin arranges it).
+    async fn book_pickup(&self, ret: &Return) -> Result<Option<Return>, ReturnError> {
+        let order = self
+            .ports
+            .orders
+            .find(&ret.order_id)
+            .await?
+            .ok_or_else(|| {
+                ReturnError::Unexpected(anyhow::anyhow!("order of return {} is gone", ret.id))
+            })?;
+        let buyer = buyer_contact(self.ports.users.as_ref(), &order).await?;
+        let items = ret
+            .lines
+            .iter()
+            .map(|line| (line.line as usize, line.quantity))
+            .collect();
+        let pickup = ReturnPickup {
+            number: ret.number_text(),
+            order,
+            buyer,
+            items,
+        };
+        let Some(booking) = self
+            .ports
+            .courier
+            .book_return(&pickup)
+            .await
+            .map_err(|error| {
+                tracing::error!(return_id = %ret.id, error = ?error, "reverse pickup not booked");
+                ReturnError::from(error)
+            })?
+        else {
+            return Ok(None);
+        };
+        tracing::info!(return_id = %ret.id, courier = booking.courier.as_str(), awb = booking.awb.as_str(), "reverse pickup booked");
+        Ok(Some(
+            self.ports.returns.record_pickup(&ret.id, &booking).await?,
+        ))
     }
 }
 
@@ -199,8 +257,56 @@ impl ReturnUseCases for ReturnService {
             )));
         }
         let at = self.ports.clock.now();
-        let stepped = self.ports.returns.step(id, step, None, note, at).await?;
+        let mut stepped = self.ports.returns.step(id, step, None, note, at).await?;
+        // Approved again with no pickup booked: the courier failed last time (or the process
+        // stopped before it was asked), so this approval books it.
+        if step == ReturnStep::Approve && stepped.ret.pickup.is_none() {
+            match self.book_pickup(&stepped.ret).await {
+                Ok(Some(booked)) => stepped.ret = booked,
+                Ok(None) => {}
+                Err(error) => {
+                    // The approval stands: the shopper hears of it, the admin is asked to retry.
+                    self.after(stepped).await;
+                    return Err(error);
+                }
+            }
+        }
         Ok(self.after(stepped).await)
+    }
+
+    #[instrument(skip(self), fields(awb = update.awb.as_str(), status = update.status.as_str()))]
+    async fn pickup_update(&self, update: PickupUpdate) -> Result<Option<Return>, ReturnError> {
+        let Some(id) = self.ports.returns.find_by_pickup_awb(&update.awb).await? else {
+            tracing::info!("return pickup update for an AWB the shop does not know: ignored");
+            return Ok(None);
+        };
+        let Some(progress) = update.progress else {
+            tracing::info!("return pickup update kept in the log only");
+            return Ok(self.ports.returns.find(&id).await?);
+        };
+        // Delivered to the shop means collected too: a missed `PICKED UP` is made up for.
+        let stepped = self
+            .ports
+            .returns
+            .step(&id, ReturnStep::PickUp, None, None, update.at)
+            .await;
+        let ret = match stepped {
+            Ok(stepped) => self.after(stepped).await,
+            Err(RepoError::Conflict(ReturnConflict::Refused(refusal))) => {
+                // Received, completed, or withdrawn before the courier came: nothing to move.
+                tracing::info!(%refusal, "return pickup update moves nothing");
+                self.ports
+                    .returns
+                    .find(&id)
+                    .await?
+                    .ok_or(ReturnError::NotFound)?
+            }
+            Err(error) => return Err(error.into()),
+        };
+        if progress == PickupProgress::Arrived {
+            return Ok(Some(self.ports.returns.mark_arrived(&id, update.at).await?));
+        }
+        Ok(Some(ret))
     }
 
     #[instrument(skip(self), fields(user = %user.user_id))]

@@ -3,9 +3,10 @@
 use std::sync::{Arc, Mutex};
 
 use paduka_domain::invoice::{CreditNote, CreditNoteSource, CreditedLine};
-use paduka_domain::order::PaymentMethod;
+use paduka_domain::order::{Awb, PaymentMethod};
 use paduka_domain::returns::{
-    Qc, Reason, RefundTo, Return, ReturnEvent, ReturnKind, ReturnLine, ReturnStatus, ReturnStep,
+    Pickup, PickupProgress, Qc, Reason, RefundTo, Return, ReturnEvent, ReturnKind, ReturnLine,
+    ReturnMove, ReturnStatus, ReturnStep,
 };
 use paduka_domain::{OrderId, Paise, ProductId, ReturnId, UserId};
 use paduka_test_support::builders::{OrderBuilder, UserBuilder};
@@ -17,7 +18,7 @@ use crate::catalog::CatalogRevision;
 use crate::orders::{
     CreditNotes, InvoiceSettings, Invoicing, MockCreditNoteRepository, MockInvoiceRenderer,
 };
-use crate::testing::fakes::{FakeGateway, FakeIds, FakeMailer, FakeOrders};
+use crate::testing::fakes::{FakeCourier, FakeGateway, FakeIds, FakeMailer, FakeOrders};
 use crate::testing::{FAKE_PDF, admin, clock, invoicing, shopper};
 
 fn ret(status: ReturnStatus, qc: Option<Qc>) -> Return {
@@ -52,6 +53,7 @@ fn ret(status: ReturnStatus, qc: Option<Qc>) -> Return {
             at: now(),
             note: None,
         }],
+        pickup: None,
     }
 }
 
@@ -74,6 +76,8 @@ struct Shop {
     mailer: Arc<FakeMailer>,
     /// The PDF renderer fails on credit notes.
     notes_undrawable: bool,
+    courier: Arc<FakeCourier>,
+    orders: Arc<FakeOrders>,
 }
 
 impl Shop {
@@ -90,6 +94,8 @@ impl Shop {
             credit_notes: credit_notes(self.notes_undrawable),
             clock: Arc::new(clock()),
             ids: Arc::new(FakeIds::default()),
+            orders: self.orders.clone(),
+            courier: self.courier.clone(),
             catalog_revision: CatalogRevision::default(),
             window_days: 7,
         })
@@ -455,4 +461,310 @@ async fn a_credit_note_that_cannot_be_drawn_leaves_the_mail_without_it_but_named
         "{}",
         mail.text
     );
+}
+/// A repository holding one return, `stored`, moved as the lifecycle says; how often a pickup
+/// was recorded is counted in `recorded`.
+fn stateful(stored: Arc<Mutex<Return>>, recorded: Arc<Mutex<u32>>) -> MockReturnRepository {
+    let mut returns = MockReturnRepository::new();
+    let held = Arc::clone(&stored);
+    returns
+        .expect_step()
+        .returning(move |_, step, _, note, at| {
+            let mut ret = held.lock().unwrap();
+            let moved = match ret.lifecycle().step(step) {
+                Err(refusal) => return Err(crate::RepoError::Conflict(refusal.into())),
+                Ok(ReturnMove::Unchanged) => false,
+                Ok(ReturnMove::Move { to, .. }) => {
+                    ret.status = to;
+                    ret.events.push(ReturnEvent {
+                        status: to,
+                        at,
+                        note,
+                    });
+                    true
+                }
+            };
+            Ok(Stepped {
+                ret: ret.clone(),
+                moved,
+            })
+        });
+    let held = Arc::clone(&stored);
+    returns.expect_record_pickup().returning(move |_, booking| {
+        *recorded.lock().unwrap() += 1;
+        let mut ret = held.lock().unwrap();
+        ret.pickup = Some(Pickup {
+            courier: booking.courier.clone(),
+            awb: booking.awb.clone(),
+            tracking_url: booking.tracking_url.clone(),
+            arrived_at: None,
+        });
+        Ok(ret.clone())
+    });
+    let held = Arc::clone(&stored);
+    returns
+        .expect_find()
+        .returning(move |_| Ok(Some(held.lock().unwrap().clone())));
+    let held = Arc::clone(&stored);
+    returns.expect_find_by_pickup_awb().returning(move |awb| {
+        let ret = held.lock().unwrap();
+        Ok((ret.pickup.as_ref().map(|p| &p.awb) == Some(awb)).then(|| ret.id.clone()))
+    });
+    returns.expect_mark_arrived().returning(move |_, at| {
+        let mut ret = stored.lock().unwrap();
+        let status = ret.status;
+        let pickup = ret.pickup.as_mut().expect("a booked pickup");
+        if pickup.arrived_at.is_none() {
+            pickup.arrived_at = Some(at);
+            ret.events.push(ReturnEvent {
+                status,
+                at,
+                note: Some(Pickup::ARRIVED.to_owned()),
+            });
+        }
+        Ok(ret.clone())
+    });
+    returns
+}
+
+impl Shop {
+    /// The shop holding `ret-1` (requested) of the order `ord-1`, with a courier that books
+    /// reverse pickups when `books_returns`.
+    fn with_a_requested_return(
+        &self,
+        books_returns: bool,
+    ) -> (ReturnService, Arc<Mutex<Return>>, Arc<Mutex<u32>>) {
+        if books_returns {
+            self.courier.books_returns();
+        }
+        self.orders.holds(OrderBuilder::new("ord-1").build());
+        let stored = Arc::new(Mutex::new(ret(ReturnStatus::Requested, None)));
+        let recorded = Arc::default();
+        let service = self.service(stateful(Arc::clone(&stored), Arc::clone(&recorded)));
+        (service, stored, recorded)
+    }
+}
+
+async fn approve(service: &ReturnService) -> Result<Return, ReturnError> {
+    service
+        .admin_step(&admin(), &ReturnId::new("ret-1"), ReturnStep::Approve, None)
+        .await
+}
+
+#[tokio::test]
+async fn approving_books_the_reverse_pickup_once_and_keeps_it_on_the_return() {
+    let shop = Shop::default();
+    let (service, _, recorded) = shop.with_a_requested_return(true);
+
+    let approved = approve(&service).await.unwrap();
+
+    assert_eq!(approved.status, ReturnStatus::Approved);
+    let pickup = approved.pickup.expect("the pickup is on the return");
+    assert_eq!(pickup.awb.as_str(), "RP-RET-000001");
+    assert_eq!(pickup.courier.as_str(), "Xpressbees Reverse");
+    let asked = shop.courier.returns_asked();
+    assert_eq!(asked.len(), 1);
+    assert_eq!(asked[0].number, "RET-000001");
+    assert_eq!(asked[0].order.id.as_str(), "ord-1");
+    assert_eq!(asked[0].items, [(0, 1)], "the returned line's pairs");
+    assert_eq!(
+        asked[0].buyer.phone.as_deref(),
+        Some(UserBuilder::shopper("shopper-1").build().phone.as_str()),
+        "the account's phone, as shipping names the buyer"
+    );
+
+    // Approved again (a double click): already booked, nothing is asked of the courier.
+    let again = approve(&service).await.unwrap();
+    assert_eq!(again.pickup.unwrap().awb.as_str(), "RP-RET-000001");
+    assert_eq!(shop.courier.returns_asked().len(), 1);
+    assert_eq!(*recorded.lock().unwrap(), 1);
+    assert_eq!(
+        shop.mailer.subjects(),
+        ["Your return RET-000001 is Approved"],
+        "one mail, for the one move"
+    );
+}
+
+#[tokio::test]
+async fn a_courier_not_answering_leaves_the_return_approved_and_approving_again_books() {
+    let shop = Shop::default();
+    let (service, stored, recorded) = shop.with_a_requested_return(true);
+    shop.courier.is_down();
+
+    let error = approve(&service).await.unwrap_err();
+
+    assert!(
+        matches!(error, ReturnError::CourierUnavailable(_)),
+        "{error:?}"
+    );
+    assert_eq!(error.to_string(), "Courier is not answering, try again");
+    assert_eq!(
+        stored.lock().unwrap().status,
+        ReturnStatus::Approved,
+        "the approval stands"
+    );
+    assert_eq!(stored.lock().unwrap().pickup, None);
+    assert_eq!(*recorded.lock().unwrap(), 0);
+    assert_eq!(
+        shop.mailer.subjects(),
+        ["Your return RET-000001 is Approved"]
+    );
+
+    shop.courier.is_up();
+    let retried = approve(&service).await.unwrap();
+
+    assert_eq!(retried.status, ReturnStatus::Approved);
+    assert_eq!(retried.pickup.unwrap().awb.as_str(), "RP-RET-000001");
+    assert_eq!(
+        shop.courier.returns_asked().len(),
+        2,
+        "asked again on the retry"
+    );
+    assert_eq!(*recorded.lock().unwrap(), 1);
+    assert_eq!(
+        shop.mailer.subjects().len(),
+        1,
+        "no second mail for the retry"
+    );
+}
+
+#[tokio::test]
+async fn with_the_manual_courier_approving_books_no_pickup() {
+    let shop = Shop::default();
+    let (service, _, recorded) = shop.with_a_requested_return(false);
+
+    let approved = approve(&service).await.unwrap();
+
+    assert_eq!(approved.status, ReturnStatus::Approved);
+    assert_eq!(approved.pickup, None);
+    assert_eq!(*recorded.lock().unwrap(), 0);
+    // Picked up by hand, as before.
+    let picked = service
+        .admin_step(&admin(), &ReturnId::new("ret-1"), ReturnStep::PickUp, None)
+        .await
+        .unwrap();
+    assert_eq!(picked.status, ReturnStatus::PickedUp);
+}
+
+fn pickup_update(awb: &str, progress: Option<PickupProgress>) -> PickupUpdate {
+    PickupUpdate {
+        awb: Awb::parse(awb).unwrap(),
+        progress,
+        status: "whatever Shiprocket said".to_owned(),
+        at: now(),
+    }
+}
+
+#[tokio::test]
+async fn the_courier_s_reports_pick_the_return_up_then_mark_it_arrived_each_once() {
+    let shop = Shop::default();
+    let (service, stored, _) = shop.with_a_requested_return(true);
+    approve(&service).await.unwrap();
+
+    let unknown = service
+        .pickup_update(pickup_update(
+            "SOMEONE-ELSE",
+            Some(PickupProgress::Collected),
+        ))
+        .await
+        .unwrap();
+    assert_eq!(unknown, None, "an AWB no return has is ignored");
+    let before = service
+        .pickup_update(pickup_update("RP-RET-000001", None))
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        before.status,
+        ReturnStatus::Approved,
+        "out for pickup moves nothing"
+    );
+
+    for _ in 0..3 {
+        let picked = service
+            .pickup_update(pickup_update(
+                "RP-RET-000001",
+                Some(PickupProgress::Collected),
+            ))
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(picked.status, ReturnStatus::PickedUp);
+    }
+    for _ in 0..3 {
+        let arrived = service
+            .pickup_update(pickup_update(
+                "RP-RET-000001",
+                Some(PickupProgress::Arrived),
+            ))
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            arrived.status,
+            ReturnStatus::PickedUp,
+            "QC is still the admin's"
+        );
+        assert_eq!(arrived.pickup.unwrap().arrived_at, Some(now()));
+    }
+    let notes: Vec<_> = (stored.lock().unwrap().events.iter())
+        .map(|e| (e.status, e.note.clone()))
+        .collect();
+    assert_eq!(
+        notes,
+        [
+            (ReturnStatus::Requested, None),
+            (ReturnStatus::Approved, None),
+            (ReturnStatus::PickedUp, None),
+            (
+                ReturnStatus::PickedUp,
+                Some("Arrived at the shop".to_owned())
+            ),
+        ]
+    );
+    assert_eq!(
+        shop.mailer.subjects(),
+        [
+            "Your return RET-000001 is Approved",
+            "Your return RET-000001 is Picked up"
+        ]
+    );
+}
+
+#[tokio::test]
+async fn a_parcel_delivered_to_the_shop_without_a_pickup_report_is_picked_up_and_arrived() {
+    let shop = Shop::default();
+    let (service, _, _) = shop.with_a_requested_return(true);
+    approve(&service).await.unwrap();
+
+    let arrived = service
+        .pickup_update(pickup_update(
+            "RP-RET-000001",
+            Some(PickupProgress::Arrived),
+        ))
+        .await
+        .unwrap()
+        .unwrap();
+
+    assert_eq!(arrived.status, ReturnStatus::PickedUp);
+    assert!(arrived.pickup.unwrap().arrived_at.is_some());
+}
+
+#[tokio::test]
+async fn a_late_pickup_report_on_a_received_return_moves_nothing() {
+    let shop = Shop::default();
+    let (service, stored, _) = shop.with_a_requested_return(true);
+    approve(&service).await.unwrap();
+    stored.lock().unwrap().status = ReturnStatus::Received;
+
+    let late = service
+        .pickup_update(pickup_update(
+            "RP-RET-000001",
+            Some(PickupProgress::Collected),
+        ))
+        .await
+        .unwrap()
+        .unwrap();
+
+    assert_eq!(late.status, ReturnStatus::Received);
 }

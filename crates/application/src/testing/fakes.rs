@@ -854,6 +854,9 @@ pub struct FakeCourier {
     buyers: Mutex<Vec<BuyerContact>>,
     down: Mutex<bool>,
     label: Mutex<Option<Vec<u8>>>,
+    /// Books reverse pickups, as Shiprocket does (else none, as the manual courier).
+    books_returns: Mutex<bool>,
+    returns_asked: Mutex<Vec<crate::orders::ReturnPickup>>,
 }
 
 impl FakeCourier {
@@ -875,6 +878,22 @@ impl FakeCourier {
     /// The orders a booking was asked for, in order, failed ones too.
     pub fn asked(&self) -> Vec<OrderId> {
         lock(&self.asked).clone()
+    }
+
+    /// Return pickups are booked (AWB `RP-` and the return's number), as Shiprocket books
+    /// them; the courier stops answering with [`Self::is_down`] and answers again with
+    /// [`Self::is_up`].
+    pub fn books_returns(&self) {
+        *lock(&self.books_returns) = true;
+    }
+
+    pub fn is_up(&self) {
+        *lock(&self.down) = false;
+    }
+
+    /// The return pickups a booking was asked for, in order, failed ones too.
+    pub fn returns_asked(&self) -> Vec<crate::orders::ReturnPickup> {
+        lock(&self.returns_asked).clone()
     }
 }
 
@@ -903,12 +922,29 @@ impl Courier for FakeCourier {
         Ok(lock(&self.label).clone())
     }
 
-    /// Books nothing, as the manual courier: the admin moves returns on by hand.
+    /// Books nothing, as the manual courier (the admin moves returns on by hand), unless told
+    /// it [`books_returns`](Self::books_returns).
     async fn book_return(
         &self,
-        _pickup: &crate::orders::ReturnPickup,
+        pickup: &crate::orders::ReturnPickup,
     ) -> Result<Option<Booking>, CourierError> {
-        Ok(None)
+        lock(&self.returns_asked).push(pickup.clone());
+        if !*lock(&self.books_returns) {
+            return Ok(None);
+        }
+        if *lock(&self.down) {
+            return Err(CourierError::Unavailable(anyhow::anyhow!("timed out")));
+        }
+        let awb = format!("RP-{}", pickup.number);
+        Ok(Some(Booking {
+            courier: paduka_domain::order::CourierName::parse("Xpressbees Reverse")?,
+            awb: paduka_domain::order::Awb::parse(&awb)?,
+            tracking_url: paduka_domain::order::TrackingUrl::parse(&format!(
+                "https://shiprocket.co/tracking/{awb}"
+            ))
+            .ok(),
+            expected_by: None,
+        }))
     }
 }
 

@@ -102,10 +102,14 @@ pub(super) struct FoundOrder {
     pub(super) channel_order_id: Value,
     #[serde(default)]
     pub(super) shipments: Vec<FoundShipment>,
+    /// Return orders name their shipment here (their `shipments` carry no id).
+    #[serde(default)]
+    pub(super) shipment_id: Value,
 }
 
 #[derive(Deserialize)]
 pub(super) struct FoundShipment {
+    #[serde(default)]
     pub(super) id: Value,
 }
 

@@ -2,7 +2,8 @@
 //! from the shopper and brought to our pickup address, then its AWB. Shiprocket schedules the
 //! collection itself once the AWB is assigned. The steps are kept in the adapter's store
 //! under the return's number (Shiprocket knows it as its order id; it cannot be taken for
-//! one of our order ids, which are UUIDs), so a repeat resumes and never books twice.
+//! one of our order ids, which are UUIDs), so a repeat resumes and never books twice; before
+//! creating the return order the adapter looks for one a try cut short may have created.
 
 use chrono::Utc;
 use paduka_application::orders::{CourierError, ReturnPickup, ShiprocketBooking};
@@ -14,6 +15,9 @@ use serde_json::{Value, json};
 use super::forms::{india_date_time, item};
 use super::replies::{CreateReply, as_i64, as_text, city_of};
 use super::{ShiprocketCourier, unavailable};
+
+/// Shiprocket's list of return orders, searched by our return number before one is created.
+const RETURN_ORDERS: &str = "/v1/external/orders/processing/return";
 
 /// Refused when Shiprocket's settings have no pickup address by the configured name: the
 /// parcel would have nowhere to go.
@@ -32,25 +36,38 @@ impl ShiprocketCourier {
             CourierError::Unavailable(anyhow::anyhow!("cannot read the booking's steps: {e}"))
         })?;
         let mut state = kept.unwrap_or_else(|| ShiprocketBooking::new(key, Utc::now()));
-        if state.shipment_id.is_none() {
-            let body = self.return_order(pickup).await?;
-            let reply: CreateReply = self
-                .call(
-                    "return order",
-                    Method::POST,
-                    "/v1/external/orders/create/return",
-                    Some(&body),
-                )
-                .await?;
-            state.shiprocket_order_id = as_i64(&reply.order_id);
-            state.shipment_id = as_i64(&reply.shipment_id);
-            if state.shipment_id.is_none() {
-                return Err(unavailable("return order", "no shipment_id in the reply"));
+        if state.shiprocket_order_id.is_none() && state.shipment_id.is_none() {
+            match self.find_created(RETURN_ORDERS, &pickup.number).await? {
+                Some((id, shipment)) => {
+                    // Created by a try that stopped before it could save: adopted, never made
+                    // twice.
+                    tracing::info!(r#return = %pickup.number, shiprocket_order = id, "found the Shiprocket return order an earlier try created");
+                    state.shiprocket_order_id = Some(id);
+                    state.shipment_id = shipment;
+                }
+                None => {
+                    let body = self.return_order(pickup).await?;
+                    let reply: CreateReply = self
+                        .call(
+                            "return order",
+                            Method::POST,
+                            "/v1/external/orders/create/return",
+                            Some(&body),
+                        )
+                        .await?;
+                    state.shiprocket_order_id = as_i64(&reply.order_id);
+                    state.shipment_id = as_i64(&reply.shipment_id);
+                    if state.shipment_id.is_none() {
+                        return Err(unavailable("return order", "no shipment_id in the reply"));
+                    }
+                    tracing::info!(r#return = %pickup.number, shiprocket_order = ?state.shiprocket_order_id, "Shiprocket return order created");
+                }
             }
-            tracing::info!(r#return = %pickup.number, shiprocket_order = ?state.shiprocket_order_id, "Shiprocket return order created");
             self.save(&mut state).await?;
         }
-        let shipment_id = state.shipment_id.expect("created above");
+        let shipment_id = state
+            .shipment_id
+            .ok_or_else(|| unavailable("return order", "no shipment for it yet"))?;
         if state.awb.is_none() || state.courier_name.is_none() {
             let (awb, courier) = self
                 .assign_awb(json!({ "shipment_id": shipment_id, "is_return": 1 }))

@@ -37,6 +37,9 @@ struct FakeState {
     last_order: Option<Value>,
     return_creates: u32,
     last_return: Option<Value>,
+    /// (our return number, Shiprocket's order id, shipment id)
+    returns: Vec<(String, i64, i64)>,
+    return_searches: u32,
     /// The bodies of every AWB request, in order.
     awb_requests: Vec<Value>,
 }
@@ -112,9 +115,32 @@ impl Respond for FakeShiprocket {
                     "awb_code": "", "courier_company_id": "", "courier_name": ""
                 }))
             }
+            "/v1/external/orders/processing/return" => {
+                state.return_searches += 1;
+                let search = request
+                    .url
+                    .query_pairs()
+                    .find(|(key, _)| key == "search")
+                    .map(|(_, value)| value.into_owned())
+                    .unwrap_or_default();
+                // As Shiprocket lists return orders: the shipment id beside the order, and
+                // shipments without one.
+                let data: Vec<Value> = state
+                    .returns
+                    .iter()
+                    .filter(|(ours, _, _)| ours.contains(&search))
+                    .map(|(ours, id, shipment)| {
+                        json!({"id": id, "channel_order_id": ours, "shipment_id": shipment,
+                               "status": "RETURN PENDING", "shipments": [{"awb": ""}]})
+                    })
+                    .collect();
+                ResponseTemplate::new(200).set_body_json(json!({"data": data, "meta": {}}))
+            }
             "/v1/external/orders/create/return" => {
                 state.return_creates += 1;
                 let id = 5000 + i64::from(state.return_creates);
+                let ours = body["order_id"].as_str().unwrap_or_default().to_owned();
+                state.returns.push((ours, id, id + 1000));
                 state.last_return = Some(body);
                 ResponseTemplate::new(200).set_body_json(json!({
                     "order_id": id, "shipment_id": id + 1000,
@@ -654,6 +680,48 @@ async fn a_return_booking_cut_short_resumes_without_a_second_return_order() {
     let state = fake.state();
     assert_eq!(state.return_creates, 1, "one return order at Shiprocket");
     assert_eq!(state.awbs, 1, "the AWB asked for until it came, then kept");
+}
+
+#[tokio::test]
+async fn killed_between_creating_the_return_order_and_saving_it_the_next_try_adopts_it() {
+    let (server, fake) = fake_shiprocket().await;
+    let dying = Arc::new(MemoryStore::default());
+    *dying.fail_saves.lock().unwrap() = 1;
+    let failed = adapter(&server.uri(), &dying)
+        .book_return(&return_pickup())
+        .await;
+    assert!(
+        matches!(failed, Err(CourierError::Unavailable(_))),
+        "{failed:?}"
+    );
+    assert_eq!(dying.kept("RET-000007"), None, "nothing was saved");
+    // Another return's order, whose number contains ours, is not ours.
+    fake.state()
+        .returns
+        .push(("RET-0000071".into(), 4999, 5999));
+
+    // A new process, the store as it was.
+    let store = Arc::new(MemoryStore::default());
+    let booking = adapter(&server.uri(), &store)
+        .book_return(&return_pickup())
+        .await
+        .unwrap()
+        .unwrap();
+
+    assert_eq!(booking.awb.as_str(), "141123221084922");
+    let state = fake.state();
+    assert_eq!(state.return_creates, 1, "exactly one return order for ours");
+    assert_eq!(state.return_searches, 2, "looked for before each create");
+    assert_eq!(
+        state.awb_requests.last().unwrap(),
+        &json!({"shipment_id": 6001, "is_return": 1}),
+        "the AWB of the return order the first try created"
+    );
+    let kept = store.kept("RET-000007").unwrap();
+    assert_eq!(
+        (kept.shiprocket_order_id, kept.shipment_id),
+        (Some(5001), Some(6001))
+    );
 }
 
 #[tokio::test]

@@ -19,6 +19,7 @@ pub use request::{
 };
 pub use stats::{ReasonCount, ReturnStats, ReturnedPairs, SizeReturns, SoldPairs, size_order};
 
+use crate::order::{Awb, CourierName, TrackingUrl};
 use crate::{OrderId, Paise, ProductId, ReturnId, UserId};
 
 /// A return as stored.
@@ -44,6 +45,9 @@ pub struct Return {
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
     pub events: Vec<ReturnEvent>,
+    /// The courier's collection of the parcel, once booked on approval; `None` when the admin
+    /// arranges it by hand (the manual courier).
+    pub pickup: Option<Pickup>,
 }
 
 impl Return {
@@ -54,6 +58,31 @@ impl Return {
     pub fn number_text(&self) -> String {
         return_number(self.number)
     }
+}
+
+/// A return's reverse pickup as the courier booked it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Pickup {
+    pub courier: CourierName,
+    pub awb: Awb,
+    pub tracking_url: Option<TrackingUrl>,
+    /// When the courier reported the parcel delivered to the shop (its QC is still the
+    /// admin's `receive`).
+    pub arrived_at: Option<DateTime<Utc>>,
+}
+
+impl Pickup {
+    /// The note of the event that records the parcel's arrival.
+    pub const ARRIVED: &'static str = "Arrived at the shop";
+}
+
+/// What the courier reports about a return's parcel, as far as the return cares.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PickupProgress {
+    /// Collected from the shopper: the return is `Picked up`.
+    Collected,
+    /// Delivered to the shop: marked arrived (collected too, should that report be missing).
+    Arrived,
 }
 
 /// A returned line as stored.

@@ -193,6 +193,11 @@ error_answers! {
         "{}: nothing changed; completing again retries the same refund",
         quoted(ReturnError::RefundFailed(paduka_application::checkout::PaymentError::Unavailable(String::new()))),
     );
+    PickupNotBooked => 502, format!(
+        "{}: the return is approved, its reverse pickup not booked yet; approving again books it",
+        quoted(ReturnError::CourierUnavailable(anyhow::anyhow!(""))),
+    );
+    PickupRefused => 400, "The courier refused the reverse pickup (`The buyer's phone is needed to book with Shiprocket`, `Shiprocket refused the return order: ...`): the return stays approved, to be picked up by hand";
 
     // Health.
     ServiceUnavailable => 503, "`Service unavailable`; the cause is logged";

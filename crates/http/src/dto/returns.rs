@@ -4,8 +4,8 @@
 
 use paduka_domain::OrderId;
 use paduka_domain::returns::{
-    NOTE_MAX, Qc, Reason, RefundTo, RequestedLine, Return, ReturnEvent, ReturnKind, ReturnLine,
-    ReturnStatus,
+    NOTE_MAX, Pickup, Qc, Reason, RefundTo, RequestedLine, Return, ReturnEvent, ReturnKind,
+    ReturnLine, ReturnStatus,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -77,6 +77,37 @@ impl From<&ReturnEvent> for ReturnEventDto {
     }
 }
 
+/// A return's reverse pickup, booked with the courier on approval (Shiprocket).
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct ReturnPickupDto {
+    /// The courier collecting the parcel, 2-60 characters.
+    pub courier: String,
+    /// The pickup's air waybill: 4-40 letters, digits and `-`.
+    pub awb: String,
+    /// Where the parcel is followed: an http(s) URL, or `null`.
+    #[serde(rename = "trackingUrl")]
+    pub tracking_url: Option<String>,
+    /// When the courier reported the parcel delivered to the shop, `null` before (its QC is
+    /// still the admin's `receive`).
+    #[serde(rename = "arrivedAt")]
+    #[schema(format = DateTime)]
+    pub arrived_at: Option<String>,
+}
+
+impl From<&Pickup> for ReturnPickupDto {
+    fn from(pickup: &Pickup) -> Self {
+        Self {
+            courier: pickup.courier.as_str().to_owned(),
+            awb: pickup.awb.as_str().to_owned(),
+            tracking_url: pickup
+                .tracking_url
+                .as_ref()
+                .map(|url| url.as_str().to_owned()),
+            arrived_at: pickup.arrived_at.map(timestamp),
+        }
+    }
+}
+
 /// A return (decisions section 16).
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 pub struct ReturnDto {
@@ -102,6 +133,9 @@ pub struct ReturnDto {
     #[schema(format = DateTime)]
     pub created_at: String,
     pub events: Vec<ReturnEventDto>,
+    /// The courier's collection of the parcel, booked on approval with Shiprocket; `null`
+    /// with the manual courier (the admin arranges it) or before approval.
+    pub pickup: Option<ReturnPickupDto>,
 }
 
 impl From<&Return> for ReturnDto {
@@ -117,6 +151,7 @@ impl From<&Return> for ReturnDto {
             credit_note_no: ret.credit_note_no.clone(),
             created_at: timestamp(ret.created_at),
             events: ret.events.iter().map(ReturnEventDto::from).collect(),
+            pickup: ret.pickup.as_ref().map(ReturnPickupDto::from),
         }
     }
 }

@@ -2,10 +2,12 @@
 //! them: shipping an order and recording what the courier reported.
 
 use paduka_application::orders::CourierUpdate;
+use paduka_application::returns::PickupUpdate;
 use paduka_domain::order::{
     Awb, CourierEvent, EVENT_NOTE_MAX, ShipRequest, Shipment, TrackingEvent, TrackingUrl,
     event_note,
 };
+use paduka_domain::returns::PickupProgress;
 use paduka_domain::sale::india_time;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -320,9 +322,16 @@ mod tests {
         );
     }
 
-    fn update(body: serde_json::Value) -> Result<CourierUpdate, String> {
+    fn read(body: serde_json::Value) -> Result<CourierWebhookUpdate, String> {
         let body: CourierWebhookBody = serde_json::from_value(body).unwrap();
         body.try_into_domain().map_err(|e| e.to_string())
+    }
+
+    fn update(body: serde_json::Value) -> Result<CourierUpdate, String> {
+        match read(body)? {
+            CourierWebhookUpdate::Parcel(update) => Ok(update),
+            other => panic!("an order's parcel, not {other:?}"),
+        }
     }
 
     #[test]
@@ -353,6 +362,55 @@ mod tests {
             ("RTO DELIVERED", CourierEvent::ReturnedToOrigin),
         ] {
             assert_eq!(shiprocket_step(status), Some(step), "{status}");
+        }
+    }
+
+    #[test]
+    fn a_return_s_update_says_whether_the_parcel_was_collected_or_arrived() {
+        let base = serde_json::json!({"awb": 141123221084922_u64, "current_timestamp": "03 12 2026 10:15:00"});
+        for (is_return, status, progress) in [
+            (
+                serde_json::json!(1),
+                "PICKED UP",
+                Some(PickupProgress::Collected),
+            ),
+            (
+                serde_json::json!("1"),
+                "In Transit",
+                Some(PickupProgress::Collected),
+            ),
+            (
+                serde_json::json!(1),
+                "RETURN PICKED UP",
+                Some(PickupProgress::Collected),
+            ),
+            (
+                serde_json::json!(1),
+                "DELIVERED",
+                Some(PickupProgress::Arrived),
+            ),
+            (serde_json::json!(1), "OUT FOR PICKUP", None),
+            (serde_json::json!(1), "PICKUP EXCEPTION", None),
+        ] {
+            let mut body = base.clone();
+            body["is_return"] = is_return;
+            body["current_status"] = status.into();
+            let CourierWebhookUpdate::ReturnParcel(read) = read(body).unwrap() else {
+                panic!("{status}: a return's parcel");
+            };
+            assert_eq!(read.progress, progress, "{status}");
+            assert_eq!(read.awb.as_str(), "141123221084922");
+            assert_eq!(read.at.to_rfc3339(), "2026-12-03T04:45:00+00:00");
+        }
+        for is_return in [
+            serde_json::json!(0),
+            serde_json::json!(null),
+            serde_json::json!("0"),
+        ] {
+            let mut body = base.clone();
+            body["is_return"] = is_return.clone();
+            body["current_status"] = "DELIVERED".into();
+            assert!(update(body).is_ok(), "{is_return}: an order's parcel");
         }
     }
 
@@ -396,6 +454,17 @@ pub struct CourierWebhookBody {
     pub current_timestamp: Option<String>,
     #[serde(default)]
     pub scans: Option<Vec<serde_json::Value>>,
+    /// `1` (or `"1"`): the parcel is a return's, collected from the shopper.
+    #[serde(default)]
+    pub is_return: Option<serde_json::Value>,
+}
+
+/// What a tracking webhook is about: an order's parcel or a return's.
+#[derive(Debug, Clone, PartialEq)]
+pub enum CourierWebhookUpdate {
+    Parcel(CourierUpdate),
+    /// `is_return: 1`: a return's reverse pickup.
+    ReturnParcel(PickupUpdate),
 }
 
 request_schema!(
@@ -405,7 +474,11 @@ request_schema!(
             "Shiprocket's tracking webhook. An update is the same update when its `awb`, \
              `current_status` and `current_timestamp` are: stored once. `OUT FOR DELIVERY`, \
              `DELIVERED`, `UNDELIVERED` (a failed attempt) and `RTO DELIVERED` move the order \
-             as its lifecycle allows; other statuses are kept as events.",
+             as its lifecycle allows; other statuses are kept as events. With `is_return: 1` \
+             the AWB is a return's reverse pickup: `PICKED UP` (or `SHIPPED`, `IN TRANSIT`, \
+             `OUT FOR DELIVERY`, `REACHED AT DESTINATION HUB`) moves the return to `Picked up`, \
+             `DELIVERED` marks it arrived (`pickup.arrivedAt`), once; other statuses change \
+             nothing.",
             vec![
                 (
                     "awb",
@@ -420,6 +493,12 @@ request_schema!(
                     )),
                     "`DD MM YYYY HH:MM:SS`, India time",
                 ),
+                (
+                    "is_return",
+                    schema::number_or_text(true),
+                    "`1`: a return's parcel, collected from the shopper; `0` or absent: an \
+                     order's",
+                ),
             ],
             &["awb", "current_status", "current_timestamp"],
         )
@@ -430,9 +509,9 @@ request_schema!(
 );
 
 impl TryIntoDomain for CourierWebhookBody {
-    type Domain = CourierUpdate;
+    type Domain = CourierWebhookUpdate;
 
-    fn try_into_domain(self) -> Result<CourierUpdate, ApiError> {
+    fn try_into_domain(self) -> Result<CourierWebhookUpdate, ApiError> {
         let awb = match &self.awb {
             Some(serde_json::Value::String(text)) => text.clone(),
             Some(serde_json::Value::Number(number)) if number.is_u64() => number.to_string(),
@@ -455,6 +534,20 @@ impl TryIntoDomain for CourierWebhookBody {
             })
             .and_then(|local| local.and_local_timezone(india_time()).single())
             .ok_or_else(|| ApiError::bad_request("Invalid current_timestamp"))?;
+        // Anything but 1 is an order's parcel, as before the flag was read.
+        let is_return = self
+            .is_return
+            .as_ref()
+            .and_then(|flag| flag.as_u64().or_else(|| flag.as_str()?.trim().parse().ok()))
+            == Some(1);
+        if is_return {
+            return Ok(CourierWebhookUpdate::ReturnParcel(PickupUpdate {
+                awb,
+                progress: shiprocket_return_progress(sent),
+                status: sent.to_owned(),
+                at: at.to_utc(),
+            }));
+        }
         let event = shiprocket_step(sent);
         let location = self
             .scans
@@ -464,13 +557,30 @@ impl TryIntoDomain for CourierWebhookBody {
             .map(str::trim)
             .filter(|place| !place.is_empty() && place.chars().count() <= 200)
             .map(str::to_owned);
-        Ok(CourierUpdate {
+        Ok(CourierWebhookUpdate::Parcel(CourierUpdate {
             awb,
             event,
             status: event.map_or_else(|| sent.to_owned(), |step| step.as_str().to_owned()),
             at: at.to_utc(),
             location,
-        })
+        }))
+    }
+}
+
+/// What a Shiprocket status means for a return's parcel (decisions D24): collected once it
+/// is picked up or anywhere after on its way, arrived once delivered to the shop; `None` for
+/// the statuses before the collection (`OUT FOR PICKUP`, a failed attempt) and the rest.
+/// Shiprocket may name a return's statuses with `RETURN ` before them.
+fn shiprocket_return_progress(status: &str) -> Option<PickupProgress> {
+    let status = status.to_ascii_uppercase();
+    match status.strip_prefix("RETURN ").unwrap_or(&status) {
+        "PICKED UP"
+        | "SHIPPED"
+        | "IN TRANSIT"
+        | "OUT FOR DELIVERY"
+        | "REACHED AT DESTINATION HUB" => Some(PickupProgress::Collected),
+        "DELIVERED" => Some(PickupProgress::Arrived),
+        _ => None,
     }
 }
 

@@ -12,7 +12,7 @@ use paduka_application::returns::{
 };
 use paduka_domain::credit::CreditReason;
 use paduka_domain::invoice::{CreditNoteSource, CreditedLine};
-use paduka_domain::order::PaymentMethod;
+use paduka_domain::order::{Awb, Booking, PaymentMethod};
 use paduka_domain::returns::{
     Gives, Qc, RefundTo, Return, ReturnKind, ReturnLifecycle, ReturnMove, ReturnStatus, ReturnStep,
 };
@@ -24,9 +24,11 @@ use crate::db::{AnyConnection, Database, Stop, corrupt, from_db_time, to_db_time
 use crate::orders::stock::put_back;
 use crate::schema::{orders, return_events, return_lines, returns};
 
+mod pickup;
 mod request;
 mod rows;
 
+use pickup::{mark_arrived_in, record_pickup_in, return_with_pickup_awb};
 use request::request_in;
 use rows::{find_stored, load_where};
 
@@ -391,6 +393,37 @@ impl ReturnRepository for DieselReturnRepository {
         let id = id.as_str().to_owned();
         self.db
             .run(move |conn| find_stored(conn, &id).optional())
+            .await
+    }
+
+    async fn record_pickup(&self, id: &ReturnId, booking: &Booking) -> Result<Return, RepoError> {
+        let id = id.as_str().to_owned();
+        let booking = booking.clone();
+        self.db
+            .run(move |conn| {
+                record_pickup_in(conn, &id, &booking)?;
+                find_stored(conn, &id)
+            })
+            .await
+    }
+
+    async fn find_by_pickup_awb(&self, awb: &Awb) -> Result<Option<ReturnId>, RepoError> {
+        let awb = awb.as_str().to_owned();
+        let found = self
+            .db
+            .run(move |conn| return_with_pickup_awb(conn, &awb))
+            .await?;
+        Ok(found.map(ReturnId::new))
+    }
+
+    #[tracing::instrument(level = "debug", skip_all, fields(return_id = %id))]
+    async fn mark_arrived(&self, id: &ReturnId, at: DateTime<Utc>) -> Result<Return, RepoError> {
+        let id = id.as_str().to_owned();
+        self.db
+            .run_in_write_transaction(move |conn| {
+                mark_arrived_in(conn, &id, at)?;
+                Ok(find_stored(conn, &id)?)
+            })
             .await
     }
 

@@ -1,8 +1,9 @@
 //! Reading returns back.
 
 use diesel::prelude::*;
+use paduka_domain::order::{Awb, CourierName, TrackingUrl};
 use paduka_domain::returns::{
-    Qc, Reason, RefundTo, Return, ReturnEvent, ReturnKind, ReturnLine, ReturnStatus,
+    Pickup, Qc, Reason, RefundTo, Return, ReturnEvent, ReturnKind, ReturnLine, ReturnStatus,
 };
 use paduka_domain::{OrderId, Paise, ProductId, ReturnId, UserId};
 
@@ -25,6 +26,10 @@ pub(super) struct ReturnRow {
     credit_note_no: Option<String>,
     created_at: chrono::NaiveDateTime,
     updated_at: chrono::NaiveDateTime,
+    pickup_courier: Option<String>,
+    pickup_awb: Option<String>,
+    pickup_tracking_url: Option<String>,
+    arrived_at: Option<chrono::NaiveDateTime>,
 }
 
 #[derive(Queryable, Selectable)]
@@ -126,6 +131,19 @@ fn one(row: &ReturnRow, lines: &[LineRow], events: &[EventRow]) -> QueryResult<R
             })
         })
         .collect::<QueryResult<Vec<_>>>()?;
+    let pickup = match (&row.pickup_courier, &row.pickup_awb) {
+        (Some(courier), Some(awb)) => Some(Pickup {
+            courier: CourierName::parse(courier).map_err(|_| bad("pickup courier"))?,
+            awb: Awb::parse(awb).map_err(|_| bad("pickup AWB"))?,
+            tracking_url: row
+                .pickup_tracking_url
+                .as_deref()
+                .map(|url| TrackingUrl::parse(url).map_err(|_| bad("pickup tracking URL")))
+                .transpose()?,
+            arrived_at: row.arrived_at.map(from_db_time),
+        }),
+        _ => None,
+    };
     Ok(Return {
         id: ReturnId::new(row.id.clone()),
         number: u64::try_from(row.number).map_err(|_| bad("number"))?,
@@ -142,6 +160,7 @@ fn one(row: &ReturnRow, lines: &[LineRow], events: &[EventRow]) -> QueryResult<R
         created_at: from_db_time(row.created_at),
         updated_at: from_db_time(row.updated_at),
         events,
+        pickup,
     })
 }
 

@@ -28,7 +28,7 @@ crate::on_both_backends!(
 
 /// An order `id` by `u1` of `quantity` pairs of `p3` in UK 7 at ₹2,000 less 10 %, delivered
 /// by hand at `at(100)`.
-async fn delivered(orders: &DieselOrderRepository, id: &str, quantity: u32) {
+pub(crate) async fn delivered(orders: &DieselOrderRepository, id: &str, quantity: u32) {
     let mut order: NewOrder = new_order(id, &format!("pay_{id}"), quantity, 0);
     let mut runner = line("p3", "Runner", 2000, quantity);
     runner.line.variant_label = Some("UK 7".to_owned());
@@ -39,7 +39,7 @@ async fn delivered(orders: &DieselOrderRepository, id: &str, quantity: u32) {
     set_by_admin(orders, id, OrderStatus::Delivered, 100).await;
 }
 
-fn ask(order: &str, id: &str, lines: Vec<RequestedLine>) -> NewReturn {
+pub(crate) fn ask(order: &str, id: &str, lines: Vec<RequestedLine>) -> NewReturn {
     NewReturn {
         id: ReturnId::new(id),
         order: OrderId::new(order),
@@ -54,7 +54,7 @@ fn exchange(quantity: u32, size: u32) -> RequestedLine {
     RequestedLine::parse(0, quantity, "Too small", "exchange", Some(size)).unwrap()
 }
 
-fn refund(quantity: u32) -> RequestedLine {
+pub(crate) fn refund(quantity: u32) -> RequestedLine {
     RequestedLine::parse(0, quantity, "Changed my mind", "refund", None).unwrap()
 }
 

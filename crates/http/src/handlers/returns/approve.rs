@@ -3,16 +3,19 @@ use paduka_application::returns::ReturnUseCases;
 use paduka_domain::ReturnId;
 use paduka_domain::returns::ReturnStep;
 
-use crate::contract::{AdminOnly, PathId, ReturnNotFound, ReturnStepRefused};
+use crate::contract::{
+    AdminOnly, PathId, PickupNotBooked, PickupRefused, ReturnNotFound, ReturnStepRefused,
+};
 use crate::dto::ReturnResponse;
 use crate::{AdminUser, ApiError};
 
-/// Approves a requested return (administrators). Approving again changes nothing.
+/// Approves a requested return (administrators). With Shiprocket, books the reverse pickup
+/// (`pickup`); approving again changes nothing, but books the pickup if it is still missing.
 #[utoipa::path(
     params(PathId<ReturnId>),
     responses(
         (status = 200, description = "The return, `Approved`", body = ReturnResponse),
-        ReturnNotFound, ReturnStepRefused, AdminOnly,
+        ReturnNotFound, ReturnStepRefused, PickupRefused, PickupNotBooked, AdminOnly,
     )
 )]
 #[put("/return/approve/{id}")]
