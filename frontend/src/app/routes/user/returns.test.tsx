@@ -255,6 +255,7 @@ describe('my orders: a return in progress', () => {
     const saved = captureDownloads();
     const approved = returnFixture({
       status: 'Approved',
+      pickup: { courier: 'Delhivery', awb: 'RP123456', trackingUrl: 'https://track.example/RP123456', arrivedAt: null },
       events: [
         { status: 'Requested', at: '2024-03-10T06:30:00Z', note: null },
         { status: 'Approved', at: '2024-03-11T06:30:00Z', note: null },
@@ -312,6 +313,11 @@ describe('my orders: a return in progress', () => {
     expect(first).toHaveTextContent('1 × Trail Runner (UK 8)Too small · Refund');
     expect(first).toHaveTextContent('Refund ₹1,169');
     expect(within(first).queryByRole('button', { name: 'Download credit note' })).not.toBeInTheDocument();
+    expect(first).toHaveTextContent('Pickup by Delhivery · AWB RP123456');
+    expect(within(first).getByRole('link', { name: 'Track pickup' })).toHaveAttribute(
+      'href',
+      'https://track.example/RP123456',
+    );
 
     const second = screen.getByRole('region', { name: 'Return RET-000002' });
     expect(within(second).getByText('Completed', { selector: '.timeline-label' }).closest('li')).toHaveAttribute(
@@ -329,6 +335,7 @@ describe('my orders: a return in progress', () => {
     expect(third).toHaveTextContent('Worn outdoors');
     expect(third).toHaveTextContent('Too small · Exchange for UK 9');
     expect(third).not.toHaveTextContent('Refund');
+    expect(third).not.toHaveTextContent('Pickup by');
     expect(within(third).queryByRole('button', { name: 'Cancel return' })).not.toBeInTheDocument();
 
     const fourth = screen.getByRole('region', { name: 'Return RET-000004' });

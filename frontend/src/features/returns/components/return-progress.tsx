@@ -30,6 +30,26 @@ function CancelReturnButton({ ret }: { ret: Return }) {
   );
 }
 
+/** The courier's reverse pickup, once approval booked one (Shiprocket): who collects, its AWB, where to follow it. */
+function PickupLine({ ret }: { ret: Return }) {
+  const pickup = ret.pickup;
+  if (!pickup) return null;
+  return (
+    <p className="return-pickup">
+      Pickup by {pickup.courier} · AWB <span className="timeline-detail-part">{pickup.awb}</span>
+      {pickup.arrivedAt ? ' · Arrived at the shop' : null}
+      {pickup.trackingUrl ? (
+        <>
+          {' '}
+          <a href={pickup.trackingUrl} target="_blank" rel="noopener noreferrer">
+            Track pickup
+          </a>
+        </>
+      ) : null}
+    </p>
+  );
+}
+
 /**
  * Completed without anywhere the money went: the pairs failed the quality check, and a failed
  * check refunds nothing (the return's JSON has no `qc` of its own).
@@ -50,6 +70,7 @@ export function ReturnProgress({ ret, now }: { ret: Return; now?: Date }) {
         <span className={`badge ${RETURN_BADGE[ret.status] ?? 'badge-neutral'}`}>{ret.status}</span>
       </header>
       <ReturnTimeline ret={ret} now={now} />
+      <PickupLine ret={ret} />
       <ReturnLines lines={ret.lines} />
       {refunds && notRefunded(ret) ? (
         <p className="return-refund">Not refunded: the pairs did not pass our check</p>
