@@ -463,7 +463,8 @@ export interface paths {
         };
         /**
          * Cancels an order (its owner or an administrator): the stock comes back and the payment
-         *     is refunded. A delivered order cannot be cancelled.
+         *     is refunded. A delivered or shipped order cannot be cancelled, nor the replacement order of
+         *     a size exchange.
          */
         get: operations["cancel_order"];
         put?: never;
@@ -1805,6 +1806,11 @@ export interface components {
             paymentMethod: components["schemas"]["PaymentMethodName"];
             pincode: string;
             products: components["schemas"]["OrderLineDto"][];
+            /**
+             * @description For the replacement order of a size exchange, the `_id` of the order it replaces
+             *     (amount 0, `paid`, no invoice, never cancelled); else `null`.
+             */
+            replaces?: string | null;
             shipment?: null | components["schemas"]["ShipmentDto"];
             /**
              * @description The place of supply (a state or union territory); `null` on orders placed before
@@ -4135,7 +4141,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `Order Delivered` */
+            /** @description `Order Delivered`, `Order has shipped`, or `Replacement orders cannot be cancelled` (the replacement order of a size exchange) */
             409: {
                 headers: {
                     [name: string]: unknown;
