@@ -2173,6 +2173,11 @@ export interface components {
              */
             refundAmount: number;
             refundTo?: null | components["schemas"]["RefundToName"];
+            /**
+             * @description The `_id` of the order shipping the exchange lines' new pairs (its `replaces` is
+             *     `orderId`), made when the old ones are picked up; `null` before, and for refunds only.
+             */
+            replacementOrderId?: string | null;
             status: components["schemas"]["ReturnStatusName"];
         };
         /** @description One step of a return's life, oldest first. */

@@ -1,6 +1,7 @@
 use std::sync::Arc;
 
 use async_trait::async_trait;
+use chrono::{DateTime, Utc};
 use paduka_domain::returns::{
     RefundPlan, RefundTo, RequestedLine, Return, ReturnStatus, ReturnStep,
 };
@@ -114,6 +115,30 @@ impl ReturnService {
     }
 }
 
+impl ReturnService {
+    /// The old pairs are picked up: the move, and the exchange's replacement order under a
+    /// new order id (made only by the move, so once).
+    pub async fn pick_up(
+        &self,
+        id: &ReturnId,
+        note: Option<String>,
+        at: DateTime<Utc>,
+    ) -> Result<Stepped, ReturnError> {
+        let replacement = OrderId::new(self.ports.ids.new_id());
+        let stepped = self
+            .ports
+            .returns
+            .pick_up(id, &replacement, note, at)
+            .await?;
+        if stepped.moved
+            && let Some(order) = &stepped.ret.replacement_order_id
+        {
+            tracing::info!(return_id = %id, order = %order, "replacement order made");
+        }
+        Ok(stepped)
+    }
+}
+
 /// A step's note: trimmed, empty as none, at most [`NOTE_MAX`](paduka_domain::returns::NOTE_MAX)
 /// characters.
 fn note(note: Option<String>) -> Result<Option<String>, InvalidInput> {
@@ -184,7 +209,11 @@ impl ReturnUseCases for ReturnService {
             )));
         }
         let at = self.ports.clock.now();
-        let stepped = self.ports.returns.step(id, step, None, note, at).await?;
+        let stepped = if step == ReturnStep::PickUp {
+            self.pick_up(id, note, at).await?
+        } else {
+            self.ports.returns.step(id, step, None, note, at).await?
+        };
         Ok(self.after(stepped).await)
     }
 

@@ -21,6 +21,7 @@ fn ret(status: ReturnStatus, qc: Option<Qc>) -> Return {
         id: ReturnId::new("ret-1"),
         number: 1,
         order_id: OrderId::new("ord-1"),
+        replacement_order_id: None,
         user_id: UserId::new("shopper-1"),
         status,
         qc,
@@ -296,4 +297,37 @@ async fn a_rejection_needs_a_note_and_refusals_read_as_the_spec_says() {
     assert_eq!(error.to_string(), "Only 0 left of Kolhapuri (UK 8)");
     let error = service.cancel(&shopper(), &id).await.unwrap_err();
     assert!(matches!(error, ReturnError::Forbidden));
+}
+
+#[tokio::test]
+async fn a_pickup_makes_the_replacement_order_under_a_new_order_id() {
+    let shop = Shop::default();
+    let mut returns = MockReturnRepository::new();
+    returns.expect_step().never();
+    returns
+        .expect_pick_up()
+        .times(1)
+        .returning(|_, replacement, note, _| {
+            let mut picked = ret(ReturnStatus::PickedUp, None);
+            picked.replacement_order_id = Some(replacement.clone());
+            picked.events[0].note = note;
+            Ok(Stepped {
+                ret: picked,
+                moved: true,
+            })
+        });
+    let picked = shop
+        .service(returns)
+        .admin_step(
+            &admin(),
+            &ReturnId::new("ret-1"),
+            ReturnStep::PickUp,
+            Some(" by Delhivery ".to_owned()),
+        )
+        .await
+        .unwrap();
+    // The id generator's first id, as every new order's.
+    assert_eq!(picked.replacement_order_id, Some(OrderId::new("id-1")));
+    assert_eq!(picked.events[0].note.as_deref(), Some("by Delhivery"));
+    assert_eq!(shop.mailer.subjects().len(), 1, "the shopper is told");
 }

@@ -28,7 +28,7 @@ crate::on_both_backends!(
 
 /// An order `id` by `u1` of `quantity` pairs of `p3` in UK 7 at ₹2,000 less 10 %, delivered
 /// by hand at `at(100)`.
-async fn delivered(orders: &DieselOrderRepository, id: &str, quantity: u32) {
+pub(crate) async fn delivered(orders: &DieselOrderRepository, id: &str, quantity: u32) {
     let mut order: NewOrder = new_order(id, &format!("pay_{id}"), quantity, 0);
     let mut runner = line("p3", "Runner", 2000, quantity);
     runner.line.variant_label = Some("UK 7".to_owned());
@@ -39,7 +39,7 @@ async fn delivered(orders: &DieselOrderRepository, id: &str, quantity: u32) {
     set_by_admin(orders, id, OrderStatus::Delivered, 100).await;
 }
 
-fn ask(order: &str, id: &str, lines: Vec<RequestedLine>) -> NewReturn {
+pub(crate) fn ask(order: &str, id: &str, lines: Vec<RequestedLine>) -> NewReturn {
     NewReturn {
         id: ReturnId::new(id),
         order: OrderId::new(order),
@@ -50,11 +50,11 @@ fn ask(order: &str, id: &str, lines: Vec<RequestedLine>) -> NewReturn {
     }
 }
 
-fn exchange(quantity: u32, size: u32) -> RequestedLine {
+pub(crate) fn exchange(quantity: u32, size: u32) -> RequestedLine {
     RequestedLine::parse(0, quantity, "Too small", "exchange", Some(size)).unwrap()
 }
 
-fn refund(quantity: u32) -> RequestedLine {
+pub(crate) fn refund(quantity: u32) -> RequestedLine {
     RequestedLine::parse(0, quantity, "Changed my mind", "refund", None).unwrap()
 }
 
@@ -97,10 +97,15 @@ async fn fifty_exchanges_racing_for_the_last_pair_of_a_size_make_one_return(db: 
 /// `step` taken ten times at once: how many moved it.
 async fn ten_at_once(returns: &Arc<DieselReturnRepository>, step: ReturnStep) -> usize {
     let tasks: Vec<_> = (0..10)
-        .map(|_| {
+        .map(|i| {
             let returns = Arc::clone(returns);
             tokio::spawn(async move {
                 let id = ReturnId::new("r1");
+                if step == ReturnStep::PickUp {
+                    // With its replacement order's id, as every pickup is asked.
+                    let replacement = OrderId::new(format!("x{i}"));
+                    return returns.pick_up(&id, &replacement, None, at(300)).await;
+                }
                 returns.step(&id, step, None, None, at(300)).await
             })
         })
