@@ -261,8 +261,10 @@ impl ShiprocketCourier {
             "billing_phone": phone,
             "shipping_is_billing": true,
             "order_items": items,
+            // A replacement order (amount 0, nothing to collect) is Prepaid, declared at the
+            // value of the pairs it replaces.
             "payment_method": if cod { "COD" } else { "Prepaid" },
-            "sub_total": order.amount_rupees,
+            "sub_total": order.declared_value_rupees(),
             "total_discount": order.coupon.as_ref().map_or(0, |coupon| coupon.discount_rupees),
             "length": length,
             "breadth": breadth,

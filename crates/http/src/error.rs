@@ -265,6 +265,7 @@ impl From<OrderError> for ApiError {
             | OrderError::Cancelled
             | OrderError::Shipped
             | OrderError::NotShipped
+            | OrderError::Replacement
             | OrderError::AlreadyPaid => Self::Conflict(message),
             OrderError::RefundFailed(cause) | OrderError::ReturnRefundFailed(cause) => {
                 tracing::error!(error.message = %cause, "refund failed");

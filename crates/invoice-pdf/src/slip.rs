@@ -7,8 +7,9 @@
 //! readable and scannable, and it is a quarter of an A4 sheet, which an office printer prints
 //! at its true size to be cut out and taped on. On that page, from the top:
 //! the sender, the buyer in large bold, the courier and the barcode with the AWB under it, the
-//! order, the lines (as many as fit, then `+3 more`), and at the foot, in a box,
-//! `Collect ₹1800` for a cash-on-delivery order still unpaid or `Prepaid`.
+//! order (with `Exchange for order <id>` for the replacement order of a size exchange), the
+//! lines (as many as fit, then `+3 more`), and at the foot, in a box, `Collect ₹1800` for a
+//! cash-on-delivery order still unpaid or `Prepaid`.
 
 use krilla::geom::Rect;
 use paduka_domain::order::{PackingSlip, SlipLine};
@@ -183,8 +184,8 @@ pub(crate) fn barcode_place(barcode: &Barcode) -> (f32, f32) {
     ((PAGE_WIDTH - modules * module) / 2.0, module)
 }
 
-/// `Order <id>` and `Ordered <date>`, on one line when they fit, else on two. Returns the next
-/// section's top.
+/// `Order <id>` and `Ordered <date>`, on one line when they fit, else on two; for a
+/// replacement order, `Exchange for order <id>` in bold below. Returns the next section's top.
 fn draw_order(pen: &mut Pen, slip: &PackingSlip, top: f32) -> f32 {
     let style = Style::regular(8.0);
     let order = format!("Order {}", clean(slip.order_id.as_str()).trim());
@@ -198,7 +199,24 @@ fn draw_order(pen: &mut Pen, slip: &PackingSlip, top: f32) -> f32 {
     } else {
         pen.text_right(RIGHT, y, &date, style);
     }
-    separate(pen, y, style)
+    let mut last = style;
+    if let Some(replaced) = &slip.exchange_for {
+        // In bold when it fits, else smaller: the packer needs the whole id.
+        let exchange = exchange_text(replaced.as_str());
+        last = [Style::bold(8.0), Style::regular(8.0), Style::regular(7.0)]
+            .into_iter()
+            .find(|style| pen.width(&exchange, *style) <= CONTENT_WIDTH)
+            .unwrap_or(Style::regular(7.0));
+        let exchange = ellipsize(pen.fonts, last, &exchange, CONTENT_WIDTH);
+        y += last.leading();
+        pen.text(MARGIN, y, &exchange, last);
+    }
+    separate(pen, y, last)
+}
+
+/// `Exchange for order <id>` (decisions D24): the parcel replaces pairs of that order.
+pub(crate) fn exchange_text(replaced: &str) -> String {
+    format!("Exchange for order {}", clean(replaced).trim())
 }
 
 /// What the lines show in `rows` rows: each line's text, or when they are more, one row fewer

@@ -26,6 +26,7 @@ fn cod() -> PackingSlip {
         shop_name: "Paduka Footwear Private Limited".to_owned(),
         shop_address: "No. 12, 3rd Cross, HAL 2nd Stage, Indiranagar\nBengaluru 560038".to_owned(),
         order_id: OrderId::new("0193f2a4-7c1e-7b3a-9d2e-5f6a7b8c9d0e"),
+        exchange_for: None,
         ordered_on: NaiveDate::from_ymd_opt(2026, 11, 27).unwrap(),
         buyer_name: "Ananya Deshpande".to_owned(),
         buyer_phone: Some("+91 98765 43210".to_owned()),
@@ -123,6 +124,33 @@ fn a_prepaid_slip_says_prepaid() {
 }
 
 #[test]
+fn a_replacement_order_s_slip_names_the_order_it_replaces_and_collects_nothing() {
+    let slip = PackingSlip {
+        order_id: OrderId::new("0193f2b0-1111-7b3a-9d2e-5f6a7b8c9d0e"),
+        exchange_for: Some(OrderId::new("0193f2a4-7c1e-7b3a-9d2e-5f6a7b8c9d0e")),
+        lines: vec![line("Mojari", Some("UK 9"), 1)],
+        ..prepaid()
+    };
+    let pdf = pdf("slip-exchange", &slip);
+    assert_eq!(pages(&pdf), 1);
+    assert_inside_the_margins(&pdf);
+    let text = text(&pdf);
+    assert_has(
+        &text,
+        &[
+            "Order 0193f2b0-1111-7b3a-9d2e-5f6a7b8c9d0e",
+            "Exchange for order 0193f2a4-7c1e-7b3a-9d2e-5f6a7b8c9d0e",
+            "1 x Mojari (UK 9)",
+            "Prepaid",
+        ],
+    );
+    assert_lacks(&text, &["Collect", "₹"]);
+    // Any other slip says nothing of an exchange.
+    let plain = common::text(&paduka_invoice_pdf::render_packing_slip(&prepaid()).unwrap());
+    assert_lacks(&plain, &["Exchange"]);
+}
+
+#[test]
 fn the_longest_awb_and_twenty_long_lines_fit_one_page() {
     const NAMES: [&str; 4] = [
         "Handcrafted Kolhapuri Chappal in Tan Vegetable-Tanned Leather with Braided Toe Strap",
@@ -133,7 +161,7 @@ fn the_longest_awb_and_twenty_long_lines_fit_one_page() {
     let long = "Building 7, Tower B, Prestige Tech Park, Outer Ring Road, Kadubeesanahalli, \
                 Marathahalli, Near the Big Flyover, Opposite the Lake, Bengaluru, Karnataka";
     let awb = "ABCDEFGHIJ-KLMNOPQRS-TUVWXYZabc-defghijk";
-    let slip = PackingSlip {
+    let worst = PackingSlip {
         shop_name: format!("{} Trading Company Private Limited", NAMES[0]),
         shop_address: format!("{long}\n{long}"),
         buyer_name: format!("{} Buyer", NAMES[1]),
@@ -147,32 +175,47 @@ fn the_longest_awb_and_twenty_long_lines_fit_one_page() {
         ..cod()
     };
     assert_eq!(awb.len(), 40);
-    let pdf = pdf("slip-worst-case", &slip);
-    assert_eq!(pages(&pdf), 1);
-    assert_inside_the_margins(&pdf);
-    let text = text(&pdf);
-    // The AWB whole, the lines that fit cut with an ellipsis but with their size, the others
-    // counted; the cash to collect still at the foot.
-    assert_has(
-        &text,
-        &[
-            awb,
-            "1 x Handcrafted Kolhapuri",
-            "… (UK 10)",
-            "… (6)",
-            "more",
-            "20 pieces",
-            "Collect ₹99999",
-            "Phone +91 98765 43210",
-        ],
-    );
-    let shown = text.matches(" x ").count();
-    let more: usize = text
-        .split('+')
-        .skip(1)
-        .find_map(|rest| rest.split_once(" more")?.0.parse().ok())
-        .expect("+N more");
-    assert_eq!(shown + more, 20, "{text}");
+    // The same with a line more in the order's section, a replacement order's.
+    let replaced = "0193f2a4-7c1e-7b3a-9d2e-5f6a7b8c9d0e";
+    let exchange = PackingSlip {
+        exchange_for: Some(OrderId::new(replaced)),
+        ..worst.clone()
+    };
+    for (name, slip) in [
+        ("slip-worst-case", &worst),
+        ("slip-worst-exchange", &exchange),
+    ] {
+        let pdf = pdf(name, slip);
+        assert_eq!(pages(&pdf), 1, "{name}");
+        assert_inside_the_margins(&pdf);
+        let text = text(&pdf);
+        // The AWB whole, the lines that fit cut with an ellipsis but with their size, the
+        // others counted; the cash to collect still at the foot.
+        assert_has(
+            &text,
+            &[
+                awb,
+                "1 x Handcrafted Kolhapuri",
+                "… (UK 10)",
+                "more",
+                "20 pieces",
+                "Collect ₹99999",
+                "Phone +91 98765 43210",
+            ],
+        );
+        let shown = text.matches(" x ").count();
+        let more: usize = text
+            .split('+')
+            .skip(1)
+            .find_map(|rest| rest.split_once(" more")?.0.parse().ok())
+            .expect("+N more");
+        assert_eq!(shown + more, 20, "{text}");
+        if slip.exchange_for.is_some() {
+            assert_has(&text, &[&format!("Exchange for order {replaced}")]);
+        } else {
+            assert_has(&text, &["… (6)"]);
+        }
+    }
 }
 
 #[test]

@@ -366,6 +366,7 @@ diesel::table! {
         credit_note_no -> Nullable<Text>,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+        replacement_order_id -> Nullable<Text>,
         pickup_courier -> Nullable<Text>,
         pickup_awb -> Nullable<Text>,
         pickup_tracking_url -> Nullable<Text>,

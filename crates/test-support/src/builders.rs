@@ -244,6 +244,7 @@ impl OrderBuilder {
             invoice_no: Some("PDK/25-26/000001".into()),
             status: OrderStatus::Pending,
             shipment: None,
+            replaces: None,
             created_at: now(),
             updated_at: now(),
         })
@@ -278,6 +279,21 @@ impl OrderBuilder {
             code: code.to_owned(),
             discount_rupees,
         });
+        self
+    }
+
+    /// The replacement order of a size exchange of `original` (decisions D24): amount 0,
+    /// paid, no invoice, confirmed; its lines keep their prices.
+    pub fn replacing(mut self, original: &str) -> Self {
+        self.0.replaces = Some(OrderId::new(original));
+        self.0.amount_rupees = 0;
+        self.0.coupon = None;
+        self.0.credit_used_rupees = 0;
+        self.0.paid = true;
+        self.0.payment_id = format!("exchange_ret-{original}");
+        self.0.provider_order_id = String::new();
+        self.0.invoice_no = None;
+        self.0.status = OrderStatus::Confirmed;
         self
     }
 

@@ -463,7 +463,8 @@ export interface paths {
         };
         /**
          * Cancels an order (its owner or an administrator): the stock comes back and the payment
-         *     is refunded. A delivered order cannot be cancelled.
+         *     is refunded. A delivered or shipped order cannot be cancelled, nor the replacement order of
+         *     a size exchange.
          */
         get: operations["cancel_order"];
         put?: never;
@@ -1813,6 +1814,11 @@ export interface components {
             paymentMethod: components["schemas"]["PaymentMethodName"];
             pincode: string;
             products: components["schemas"]["OrderLineDto"][];
+            /**
+             * @description For the replacement order of a size exchange, the `_id` of the order it replaces
+             *     (amount 0, `paid`, no invoice, never cancelled); else `null`.
+             */
+            replaces?: string | null;
             shipment?: null | components["schemas"]["ShipmentDto"];
             /**
              * @description The place of supply (a state or union territory); `null` on orders placed before
@@ -2185,6 +2191,11 @@ export interface components {
              */
             refundAmount: number;
             refundTo?: null | components["schemas"]["RefundToName"];
+            /**
+             * @description The `_id` of the order shipping the exchange lines' new pairs (its `replaces` is
+             *     `orderId`), made when the old ones are picked up; `null` before, and for refunds only.
+             */
+            replacementOrderId?: string | null;
             status: components["schemas"]["ReturnStatusName"];
         };
         /** @description One step of a return's life, oldest first. */
@@ -4197,7 +4208,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `Order Delivered` */
+            /** @description `Order Delivered`, `Order has shipped`, or `Replacement orders cannot be cancelled` (the replacement order of a size exchange) */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -36,6 +36,9 @@ pub enum OrderError {
     /// 409: a courier event for an order that has no shipment.
     #[error("Order has not shipped")]
     NotShipped,
+    /// 409: the replacement order of a size exchange is never cancelled (decisions D24).
+    #[error("Replacement orders cannot be cancelled")]
+    Replacement,
     /// 409: the order's payment is recorded already.
     #[error("Order is already paid")]
     AlreadyPaid,
@@ -72,6 +75,7 @@ impl From<OrderConflict> for OrderError {
             OrderConflict::AlreadyPaid => Self::AlreadyPaid,
             OrderConflict::Shipped => Self::Shipped,
             OrderConflict::NotShipped => Self::NotShipped,
+            OrderConflict::Replacement => Self::Replacement,
         }
     }
 }

@@ -208,6 +208,9 @@ pub enum OrderConflict {
     /// It has not shipped: no courier can move it yet.
     #[error("the order has not shipped")]
     NotShipped,
+    /// It is the replacement order of a size exchange: never cancelled.
+    #[error("the order is a replacement")]
+    Replacement,
 }
 
 impl From<Refusal> for OrderConflict {
@@ -217,6 +220,7 @@ impl From<Refusal> for OrderConflict {
             Refusal::Delivered => Self::Delivered,
             Refusal::Shipped => Self::Shipped,
             Refusal::NotShipped => Self::NotShipped,
+            Refusal::Replacement => Self::Replacement,
         }
     }
 }

@@ -215,6 +215,10 @@ impl OrderService {
         if refund_id.is_some() || order.payment_method != PaymentMethod::Online || !order.paid {
             return Ok(());
         }
+        if order.charged_rupees() <= 0 {
+            // A replacement order charged nothing: there is nothing to give back.
+            return Ok(());
+        }
         // What the provider charged: store credit comes back as credit, with the order's end.
         let amount = Paise::from_rupees(order.charged_rupees())
             .map_err(|e| OrderError::Unexpected(anyhow::anyhow!(e)))?;

@@ -337,6 +337,22 @@ async fn a_delivered_order_cannot_be_cancelled() {
 }
 
 #[tokio::test]
+async fn a_replacement_order_cannot_be_cancelled_by_its_shopper_nor_an_admin() {
+    let replacement = OrderBuilder::new("ord-1").replacing("ord-0").build();
+    let shop = Shop::holding([replacement.clone()]);
+    for caller in [shopper(), admin_principal()] {
+        let result = shop.service().cancel(&caller, &ord_1()).await;
+        assert_refused!(
+            result,
+            OrderError::Replacement,
+            "Replacement orders cannot be cancelled"
+        );
+    }
+    assert_eq!(shop.ord_1().await, replacement);
+    assert!(shop.mailed().is_empty());
+}
+
+#[tokio::test]
 async fn an_order_delivered_while_being_cancelled_stays_delivered() {
     let shop = Shop::holding([order("Confirmed")]);
     shop.orders.stores_meanwhile(order("Delivered"));
@@ -613,6 +629,23 @@ async fn unpaid_cash_back_at_origin_is_not_refunded_and_nothing_is_left_to_colle
         .unwrap();
     assert_eq!(back.to_collect_rupees(), 0);
     assert!(shop.gateway.refunds_asked().is_empty());
+}
+
+#[tokio::test]
+async fn a_paid_online_replacement_back_at_origin_refunds_nothing() {
+    let replacement = OrderBuilder::new("ord-1").replacing("ord-0").build();
+    let shop = Shop::holding([replacement]);
+    shipped(&shop).await;
+    let back = shop
+        .service()
+        .record_courier_event(&admin(), &ord_1(), CourierEvent::ReturnedToOrigin, None)
+        .await
+        .unwrap();
+    assert_eq!(back.status, OrderStatus::ReturnedToOrigin);
+    assert!(
+        shop.gateway.refunds_asked().is_empty(),
+        "it charged nothing"
+    );
 }
 
 #[tokio::test]

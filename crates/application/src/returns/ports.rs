@@ -95,12 +95,27 @@ pub trait ReturnRepository: Send + Sync {
     /// In one transaction: lock the return, check `owner` when given (`NotOwner`), ask its
     /// lifecycle (`Refused`), and write the move with its event (`note`) and what it gives
     /// back: reserved sizes to stock on `Rejected`/`Cancelled`, the returned pairs on
-    /// `Received` with QC passed. Not for `Complete` ([`Self::complete`]).
+    /// `Received` with QC passed. Not for `PickUp` ([`Self::pick_up`]; refused as unexpected)
+    /// nor `Complete` ([`Self::complete`]).
     async fn step(
         &self,
         id: &ReturnId,
         step: ReturnStep,
         owner: Option<UserId>,
+        note: Option<String>,
+        at: DateTime<Utc>,
+    ) -> Result<Stepped, RepoError<ReturnConflict>>;
+
+    /// [`Self::step`] for `PickUp`, and in the same transaction, when the move is made, the
+    /// replacement order of the exchange lines (decisions D24): `replacement` is its id, the
+    /// domain ([`replacement_order`](paduka_domain::returns::replacement_order)) says what it
+    /// is, it takes no stock (the request took the new sizes) and the return keeps its id
+    /// (`replacement_order_id`). A return of refunds only gets none. A repeat is `moved:
+    /// false` and makes none.
+    async fn pick_up(
+        &self,
+        id: &ReturnId,
+        replacement: &OrderId,
         note: Option<String>,
         at: DateTime<Utc>,
     ) -> Result<Stepped, RepoError<ReturnConflict>>;

@@ -1,6 +1,7 @@
 use std::sync::Arc;
 
 use async_trait::async_trait;
+use chrono::{DateTime, Utc};
 use paduka_domain::returns::{
     PickupProgress, RefundPlan, RefundTo, RequestedLine, Return, ReturnStatus, ReturnStep,
 };
@@ -187,6 +188,30 @@ impl ReturnService {
     }
 }
 
+impl ReturnService {
+    /// The old pairs are picked up: the move, and the exchange's replacement order under a
+    /// new order id (made only by the move, so once).
+    pub async fn pick_up(
+        &self,
+        id: &ReturnId,
+        note: Option<String>,
+        at: DateTime<Utc>,
+    ) -> Result<Stepped, RepoError<ReturnConflict>> {
+        let replacement = OrderId::new(self.ports.ids.new_id());
+        let stepped = self
+            .ports
+            .returns
+            .pick_up(id, &replacement, note, at)
+            .await?;
+        if stepped.moved
+            && let Some(order) = &stepped.ret.replacement_order_id
+        {
+            tracing::info!(return_id = %id, order = %order, "replacement order made");
+        }
+        Ok(stepped)
+    }
+}
+
 /// A step's note: trimmed, empty as none, at most [`NOTE_MAX`](paduka_domain::returns::NOTE_MAX)
 /// characters.
 fn note(note: Option<String>) -> Result<Option<String>, InvalidInput> {
@@ -257,7 +282,11 @@ impl ReturnUseCases for ReturnService {
             )));
         }
         let at = self.ports.clock.now();
-        let mut stepped = self.ports.returns.step(id, step, None, note, at).await?;
+        let mut stepped = if step == ReturnStep::PickUp {
+            self.pick_up(id, note, at).await?
+        } else {
+            self.ports.returns.step(id, step, None, note, at).await?
+        };
         // Approved again with no pickup booked: the courier failed last time (or the process
         // stopped before it was asked), so this approval books it.
         if step == ReturnStep::Approve && stepped.ret.pickup.is_none() {
@@ -285,11 +314,7 @@ impl ReturnUseCases for ReturnService {
             return Ok(self.ports.returns.find(&id).await?);
         };
         // Delivered to the shop means collected too: a missed `PICKED UP` is made up for.
-        let stepped = self
-            .ports
-            .returns
-            .step(&id, ReturnStep::PickUp, None, None, update.at)
-            .await;
+        let stepped = self.pick_up(&id, None, update.at).await;
         let ret = match stepped {
             Ok(stepped) => self.after(stepped).await,
             Err(RepoError::Conflict(ReturnConflict::Refused(refusal))) => {

@@ -26,6 +26,7 @@ fn ret(status: ReturnStatus, qc: Option<Qc>) -> Return {
         id: ReturnId::new("ret-1"),
         number: 1,
         order_id: OrderId::new("ord-1"),
+        replacement_order_id: None,
         user_id: UserId::new("shopper-1"),
         status,
         qc,
@@ -462,6 +463,34 @@ async fn a_credit_note_that_cannot_be_drawn_leaves_the_mail_without_it_but_named
         mail.text
     );
 }
+
+/// `step` taken on the held return as its lifecycle says.
+fn take_step(
+    held: &Mutex<Return>,
+    step: ReturnStep,
+    note: Option<String>,
+    at: chrono::DateTime<chrono::Utc>,
+) -> Result<Stepped, crate::RepoError<ReturnConflict>> {
+    let mut ret = held.lock().unwrap();
+    let moved = match ret.lifecycle().step(step) {
+        Err(refusal) => return Err(crate::RepoError::Conflict(refusal.into())),
+        Ok(ReturnMove::Unchanged) => false,
+        Ok(ReturnMove::Move { to, .. }) => {
+            ret.status = to;
+            ret.events.push(ReturnEvent {
+                status: to,
+                at,
+                note,
+            });
+            true
+        }
+    };
+    Ok(Stepped {
+        ret: ret.clone(),
+        moved,
+    })
+}
+
 /// A repository holding one return, `stored`, moved as the lifecycle says; how often a pickup
 /// was recorded is counted in `recorded`.
 fn stateful(stored: Arc<Mutex<Return>>, recorded: Arc<Mutex<u32>>) -> MockReturnRepository {
@@ -469,26 +498,11 @@ fn stateful(stored: Arc<Mutex<Return>>, recorded: Arc<Mutex<u32>>) -> MockReturn
     let held = Arc::clone(&stored);
     returns
         .expect_step()
-        .returning(move |_, step, _, note, at| {
-            let mut ret = held.lock().unwrap();
-            let moved = match ret.lifecycle().step(step) {
-                Err(refusal) => return Err(crate::RepoError::Conflict(refusal.into())),
-                Ok(ReturnMove::Unchanged) => false,
-                Ok(ReturnMove::Move { to, .. }) => {
-                    ret.status = to;
-                    ret.events.push(ReturnEvent {
-                        status: to,
-                        at,
-                        note,
-                    });
-                    true
-                }
-            };
-            Ok(Stepped {
-                ret: ret.clone(),
-                moved,
-            })
-        });
+        .returning(move |_, step, _, note, at| take_step(&held, step, note, at));
+    let held = Arc::clone(&stored);
+    returns
+        .expect_pick_up()
+        .returning(move |_, _, note, at| take_step(&held, ReturnStep::PickUp, note, at));
     let held = Arc::clone(&stored);
     returns.expect_record_pickup().returning(move |_, booking| {
         *recorded.lock().unwrap() += 1;
@@ -767,4 +781,37 @@ async fn a_late_pickup_report_on_a_received_return_moves_nothing() {
         .unwrap();
 
     assert_eq!(late.status, ReturnStatus::Received);
+}
+
+#[tokio::test]
+async fn a_pickup_makes_the_replacement_order_under_a_new_order_id() {
+    let shop = Shop::default();
+    let mut returns = MockReturnRepository::new();
+    returns.expect_step().never();
+    returns
+        .expect_pick_up()
+        .times(1)
+        .returning(|_, replacement, note, _| {
+            let mut picked = ret(ReturnStatus::PickedUp, None);
+            picked.replacement_order_id = Some(replacement.clone());
+            picked.events[0].note = note;
+            Ok(Stepped {
+                ret: picked,
+                moved: true,
+            })
+        });
+    let picked = shop
+        .service(returns)
+        .admin_step(
+            &admin(),
+            &ReturnId::new("ret-1"),
+            ReturnStep::PickUp,
+            Some(" by Delhivery ".to_owned()),
+        )
+        .await
+        .unwrap();
+    // The id generator's first id, as every new order's.
+    assert_eq!(picked.replacement_order_id, Some(OrderId::new("id-1")));
+    assert_eq!(picked.events[0].note.as_deref(), Some("by Delhivery"));
+    assert_eq!(shop.mailer.subjects().len(), 1, "the shopper is told");
 }

@@ -378,6 +378,7 @@ impl FakeOrders {
             invoice_no: Some(new.invoice_prefix.invoice_number(year, numbered as u64 + 1)),
             status: OrderStatus::Pending,
             shipment: None,
+            replaces: None,
             created_at: new.at,
             updated_at: new.at,
         };

@@ -378,6 +378,29 @@ async fn a_paid_order_is_prepaid_and_the_weight_is_the_admins() {
 }
 
 #[tokio::test]
+async fn a_replacement_order_is_prepaid_at_the_value_of_the_pairs_it_replaces() {
+    let (server, fake) = fake_shiprocket().await;
+    let store = Arc::new(MemoryStore::default());
+    // The replacement of a cash-on-delivery order: still `cod`, amount 0, nothing to collect.
+    let mut order = OrderBuilder::new("ord-2").replacing("ord-1").build();
+    order.payment_method = PaymentMethod::Cod;
+    order.address = "12 MG Road, Indiranagar, Bengaluru 560038".into();
+    order.pincode = "560038".into();
+    adapter(&server.uri(), &store)
+        .book(&order, &buyer(), &ShipRequest::default())
+        .await
+        .unwrap();
+    let sent = fake.state().last_order.clone().unwrap();
+    assert_eq!(sent["order_id"], "ord-2");
+    assert_eq!(sent["payment_method"], "Prepaid");
+    // Two Trail Runner at ₹999 less 15 %: ₹849.15 each, ₹1,698 together, nothing off.
+    assert_eq!(sent["order_items"][0]["selling_price"], 849.15);
+    assert_eq!(sent["order_items"][0]["units"], 2);
+    assert_eq!(sent["sub_total"], 1698);
+    assert_eq!(sent["total_discount"], 0);
+}
+
+#[tokio::test]
 async fn an_expired_token_costs_exactly_one_new_login() {
     let (server, fake) = fake_shiprocket().await;
     let store = Arc::new(MemoryStore::default());

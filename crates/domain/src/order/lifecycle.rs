@@ -184,6 +184,10 @@ pub enum Refusal {
     Shipped,
     #[error("Order has not shipped")]
     NotShipped,
+    /// The replacement order of a size exchange is never cancelled (decisions D24): the
+    /// shopper's new pair is owed to them.
+    #[error("Replacement orders cannot be cancelled")]
+    Replacement,
 }
 
 /// What cancelling asks of the caller.
@@ -210,13 +214,25 @@ pub enum Ship {
 pub struct Lifecycle {
     pub status: OrderStatus,
     pub has_shipment: bool,
+    /// The replacement order of a size exchange (it has `replaces`).
+    pub replacement: bool,
 }
 
 impl Lifecycle {
+    /// An order that replaces none.
     pub fn new(status: OrderStatus, has_shipment: bool) -> Self {
         Self {
             status,
             has_shipment,
+            replacement: false,
+        }
+    }
+
+    /// The same, for a replacement order when `replacement`.
+    pub fn replacing(self, replacement: bool) -> Self {
+        Self {
+            replacement,
+            ..self
         }
     }
 
@@ -242,8 +258,12 @@ impl Lifecycle {
         }
     }
 
-    /// Cancelling, by the shopper or an admin: only before it ships.
+    /// Cancelling, by the shopper or an admin: only before it ships, and never a replacement
+    /// order.
     pub fn cancel(self) -> Result<Cancel, Refusal> {
+        if self.replacement {
+            return Err(Refusal::Replacement);
+        }
         match self.status {
             OrderStatus::Cancelled => Ok(Cancel::AlreadyCancelled),
             OrderStatus::Delivered => Err(Refusal::Delivered),

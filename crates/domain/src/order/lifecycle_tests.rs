@@ -107,6 +107,41 @@ fn every_status_answers_every_operation_as_the_table_says() {
 }
 
 #[test]
+fn a_replacement_order_is_never_cancelled_and_otherwise_moves_as_any_order() {
+    for row in &TABLE {
+        let plain = Lifecycle::new(row.status, row.has_shipment);
+        let replacement = plain.replacing(true);
+        let case = format!("{:?} (shipment: {})", row.status, row.has_shipment);
+        assert_eq!(
+            shown(replacement.cancel()),
+            "409 Replacement orders cannot be cancelled",
+            "{case}"
+        );
+        assert_eq!(replacement.ship(), plain.ship(), "{case}: ship");
+        for target in SettableStatus::ALL {
+            assert_eq!(
+                replacement.update_status(target),
+                plain.update_status(target),
+                "{case}: update-status to {target:?}"
+            );
+        }
+        for event in CourierEvent::ALL {
+            assert_eq!(
+                replacement.courier_event(event),
+                plain.courier_event(event),
+                "{case}: courier event {event:?}"
+            );
+        }
+    }
+    assert_eq!(
+        Lifecycle::new(OrderStatus::Pending, false)
+            .replacing(false)
+            .cancel(),
+        Ok(Cancel::Cancel)
+    );
+}
+
+#[test]
 fn statuses_are_stored_as_their_text_and_read_back() {
     let texts: Vec<&str> = OrderStatus::ALL.map(OrderStatus::as_str).to_vec();
     assert_eq!(

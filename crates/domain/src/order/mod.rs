@@ -20,6 +20,7 @@ pub use shipment::{
 pub use slip::{PackingSlip, SlipLine};
 
 use crate::gst::{GstRate, Hsn};
+use crate::money::{PricedLine, order_amount_rupees};
 use crate::review::UserRef;
 use crate::{OrderId, Paise, Percent, ProductId, State};
 
@@ -100,6 +101,9 @@ pub struct Order {
     pub status: OrderStatus,
     /// `None` until it is handed to a courier (decisions D15).
     pub shipment: Option<Shipment>,
+    /// For the replacement order of a size exchange, the order it replaces (decisions D24):
+    /// nothing to pay, no invoice, never cancelled.
+    pub replaces: Option<OrderId>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
 }
@@ -120,9 +124,29 @@ impl Order {
         self.amount_rupees + self.discount_rupees()
     }
 
-    /// The payment id the shop shows: none for cash not collected yet.
+    /// The payment id the shop shows: none for cash not collected yet, nor for a
+    /// replacement order, which nothing paid for.
     pub fn shown_payment_id(&self) -> Option<&str> {
-        (self.paid).then_some(self.payment_id.as_str())
+        (self.paid && self.replaces.is_none()).then_some(self.payment_id.as_str())
+    }
+
+    /// Whole rupees the parcel is worth, as declared to a courier: what was charged, or for
+    /// a replacement order (charged nothing) what its lines cost by the shop's formula, the
+    /// value of the pairs it replaces.
+    pub fn declared_value_rupees(&self) -> i64 {
+        if self.replaces.is_none() {
+            return self.amount_rupees;
+        }
+        let priced: Vec<PricedLine> = self
+            .lines
+            .iter()
+            .map(|line| PricedLine {
+                unit_price: line.unit_price,
+                discount: line.discount,
+                quantity: line.quantity,
+            })
+            .collect();
+        order_amount_rupees(&priced)
     }
 
     /// Whole rupees the courier is to collect: the amount of an unpaid cash-on-delivery
@@ -141,7 +165,7 @@ impl Order {
 
     /// Where the order is in its lifecycle.
     pub fn lifecycle(&self) -> Lifecycle {
-        Lifecycle::new(self.status, self.shipment.is_some())
+        Lifecycle::new(self.status, self.shipment.is_some()).replacing(self.replaces.is_some())
     }
 
     /// Whole rupees the coupon took off; 0 without one.
@@ -181,7 +205,6 @@ mod tests {
 
     use super::*;
     use crate::coupon::CouponTerms;
-    use crate::money::{PricedLine, order_amount_rupees};
 
     fn order(amount_rupees: i64, coupon: Option<OrderCoupon>) -> Order {
         let at = Utc.with_ymd_and_hms(2026, 11, 26, 0, 0, 0).unwrap();
@@ -202,6 +225,7 @@ mod tests {
             invoice_no: None,
             status: OrderStatus::Pending,
             shipment: None,
+            replaces: None,
             created_at: at,
             updated_at: at,
         }

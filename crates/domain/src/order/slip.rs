@@ -24,6 +24,9 @@ pub struct PackingSlip {
     pub shop_name: String,
     pub shop_address: String,
     pub order_id: OrderId,
+    /// For the replacement order of a size exchange, the order it replaces: the slip says
+    /// `Exchange for order ID`.
+    pub exchange_for: Option<OrderId>,
     /// The day it was ordered, in India.
     pub ordered_on: NaiveDate,
     pub buyer_name: String,
@@ -48,6 +51,7 @@ impl PackingSlip {
             shop_name: sender.legal_name.clone(),
             shop_address: sender.address.clone(),
             order_id: order.id.clone(),
+            exchange_for: order.replaces.clone(),
             ordered_on: order.created_at.with_timezone(&india_time()).date_naive(),
             buyer_name: order.user.name.clone(),
             buyer_phone,

@@ -5,6 +5,7 @@ use chrono::{DateTime, Utc};
 
 mod lifecycle;
 mod refund;
+mod replacement;
 mod request;
 mod stats;
 
@@ -12,6 +13,10 @@ pub use lifecycle::{
     Gives, Qc, ReturnLifecycle, ReturnMove, ReturnRefusal, ReturnStatus, ReturnStep,
 };
 pub use refund::{RefundPlan, RefundTo};
+pub use replacement::{
+    MissingLine, REPLACEMENT_STATUS, Replacement, ReplacementLine, replacement_order,
+    replacement_payment_id,
+};
 pub use request::{
     DEFAULT_RETURN_WINDOW_DAYS, PlannedLine, Reason, RequestedLine, ReturnKind, ReturnableLine,
     ReturnableOrder, SizeNow, credit_part_rupees, plan_return, refund_amount, refusal,
@@ -29,6 +34,9 @@ pub struct Return {
     /// Counts from 1; shown as [`return_number`].
     pub number: u64,
     pub order_id: OrderId,
+    /// The order shipping the exchange lines' new pairs, made on pickup; `None` before, and
+    /// for a return of refunds only.
+    pub replacement_order_id: Option<OrderId>,
     pub user_id: UserId,
     pub status: ReturnStatus,
     /// Set by `receive`.

@@ -136,7 +136,12 @@ error_answers! {
     CartUnfillable => 409, "The amount does not match, `Only N left of NAME`, ...; `refunded: true` when the payment was refunded";
     CodRefused => 400, "`Cash on delivery is not available for this order` (turned off, over the limit, a pincode not served), `Enter a valid 6-digit Pincode`, `Please enter your address`, a coupon's refusal, a bad key";
     CodConflict => 409, "`Too many unpaid cash on delivery orders`, the amount does not match, `Only N left of NAME`, `Coupon usage limit reached`";
-    OrderDelivered => 409, quoted(OrderError::Delivered);
+    NotCancellable => 409, format!(
+        "{}, {}, or {} (the replacement order of a size exchange)",
+        quoted(OrderError::Delivered),
+        quoted(OrderError::Shipped),
+        quoted(OrderError::Replacement),
+    );
     OrderCancelled => 409, quoted(OrderError::Cancelled);
     OrderPaidOrCancelled => 409, format!(
         "{} (every online order is), {}",

@@ -90,6 +90,9 @@ pub struct OrderDto {
     pub invoice_no: Option<String>,
     /// `null` until the order is handed to a courier.
     pub shipment: Option<ShipmentDto>,
+    /// For the replacement order of a size exchange, the `_id` of the order it replaces
+    /// (amount 0, `paid`, no invoice, never cancelled); else `null`.
+    pub replaces: Option<String>,
 }
 
 impl From<&Order> for OrderDto {
@@ -133,6 +136,7 @@ impl From<&Order> for OrderDto {
             state: order.state.map(|s| s.name().to_owned()),
             invoice_no: order.invoice_no.clone(),
             shipment: order.shipment.as_ref().map(ShipmentDto::from),
+            replaces: order.replaces.as_ref().map(ToString::to_string),
         }
     }
 }

@@ -117,6 +117,10 @@ pub struct ReturnDto {
     pub number: String,
     #[serde(rename = "orderId")]
     pub order_id: String,
+    /// The `_id` of the order shipping the exchange lines' new pairs (its `replaces` is
+    /// `orderId`), made when the old ones are picked up; `null` before, and for refunds only.
+    #[serde(rename = "replacementOrderId")]
+    pub replacement_order_id: Option<String>,
     pub status: ReturnStatusName,
     pub lines: Vec<ReturnLineDto>,
     /// Rupees (up to 2 decimals): the refund lines' amounts summed (an exchange is replaced,
@@ -144,6 +148,7 @@ impl From<&Return> for ReturnDto {
             id: ret.id.to_string(),
             number: ret.number_text(),
             order_id: ret.order_id.to_string(),
+            replacement_order_id: ret.replacement_order_id.as_ref().map(ToString::to_string),
             status: ret.status.into(),
             lines: ret.lines.iter().map(ReturnLineDto::from).collect(),
             refund_amount: ret.refund_amount.rupees(),

@@ -340,6 +340,11 @@ async fn order_errors_map_to_their_status_and_message() {
             "Order has not shipped",
         ),
         (
+            OrderError::Replacement,
+            StatusCode::CONFLICT,
+            "Replacement orders cannot be cancelled",
+        ),
+        (
             OrderError::Unexpected(anyhow::anyhow!("disk full")),
             StatusCode::INTERNAL_SERVER_ERROR,
             "Something went wrong",

@@ -41,6 +41,8 @@ pub(super) fn place_cod_in(
         .filter(orders::user_id.eq(buyer))
         .filter(orders::payment_method.eq(PaymentMethod::Cod.as_str()))
         .filter(orders::paid.eq(false))
+        // A replacement order (paid, so never counted anyway) is the shop's, not a new one.
+        .filter(orders::replaces.is_null())
         .filter(orders::status.eq_any(texts(OPEN_COD_STATUSES)))
         .count()
         .get_result(conn)?;

@@ -23,6 +23,7 @@ pub(crate) mod stock;
 
 pub(crate) use coupon::coupon_uses_by;
 use place::place;
+pub(crate) use rows::find_stored as find_stored_order;
 use rows::{EventRow, find_by_payment_in, find_in, load, recorded_refund_in, with_buyers};
 use shipping::{order_with_awb, ship_in, track_in};
 use status::{cancel_in, mark_paid_in, set_status_in};

@@ -8,7 +8,7 @@ use paduka_application::orders::{
 use paduka_domain::credit::credit_to_use;
 use paduka_domain::invoice::FinancialYear;
 use paduka_domain::order::{Order, OrderCoupon, OrderStatus, crossed_low_stock};
-use paduka_domain::{ProductId, UserId};
+use paduka_domain::{OrderId, ProductId, UserId};
 
 use super::cod::{buyer_id, place_cod_in};
 use super::coupon::take_coupon_use;
@@ -131,10 +131,43 @@ pub(super) fn take_and_insert(
         invoice_no: Some(invoice_no),
         status: OrderStatus::Pending,
         shipment: None,
+        replaces: None,
         created_at: from_db_time(at),
         updated_at: from_db_time(at),
     };
+    let keys = OrderKeys {
+        coupon_id: order.coupon.as_ref().map(|c| c.coupon.as_str()),
+        cod_key: order.cod.as_ref().and_then(|c| c.key.as_deref()),
+    };
+    let variants: Vec<u32> = order.lines.iter().map(|l| l.variant_index).collect();
+    insert_order(conn, &placed, &variants, keys, order.actor.as_ref())?;
+    Ok(Placement::Placed {
+        order: placed,
+        low_stock,
+    })
+}
+
+/// What an order's row keeps besides what [`Order`] says.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct OrderKeys<'a> {
+    /// The coupon whose use it took.
+    pub(crate) coupon_id: Option<&'a str>,
+    /// The shopper's `Idempotency-Key` of a cash-on-delivery order.
+    pub(crate) cod_key: Option<&'a str>,
+}
+
+/// Writes a new order as `order` says: its row, its lines (line i of size `variants[i]`),
+/// and its first event, its status, set by `actor`. Takes nothing (stock, coupon, credit):
+/// the caller did.
+pub(crate) fn insert_order(
+    conn: &mut AnyConnection,
+    order: &Order,
+    variants: &[u32],
+    keys: OrderKeys<'_>,
+    actor: Option<&UserId>,
+) -> QueryResult<()> {
     let id = order.id.as_str();
+    let at = to_db_time(order.created_at);
     diesel::insert_into(orders::table)
         .values((
             orders::id.eq(id),
@@ -142,26 +175,29 @@ pub(super) fn take_and_insert(
             orders::user_name.eq(&order.user.name),
             orders::address.eq(&order.address),
             orders::pincode.eq(&order.pincode),
-            orders::amount_rupees.eq(placed.amount_rupees),
-            orders::subtotal_rupees.eq(placed.subtotal_rupees()),
-            orders::discount_rupees.eq(placed.discount_rupees()),
-            orders::coupon_code.eq(placed.coupon.as_ref().map(|c| c.code.as_str())),
-            orders::coupon_id.eq(order.coupon.as_ref().map(|c| c.coupon.as_str())),
-            orders::payment_method.eq(placed.payment_method.as_str()),
-            orders::paid.eq(placed.paid),
-            orders::cod_key.eq(order.cod.as_ref().and_then(|c| c.key.as_deref())),
+            orders::amount_rupees.eq(order.amount_rupees),
+            orders::subtotal_rupees.eq(order.subtotal_rupees()),
+            orders::discount_rupees.eq(order.discount_rupees()),
+            orders::coupon_code.eq(order.coupon.as_ref().map(|c| c.code.as_str())),
+            orders::coupon_id.eq(keys.coupon_id),
+            orders::payment_method.eq(order.payment_method.as_str()),
+            orders::paid.eq(order.paid),
+            orders::cod_key.eq(keys.cod_key),
             orders::payment_id.eq(&order.payment_id),
             orders::provider_order_id.eq(&order.provider_order_id),
-            orders::state.eq(order.state.name()),
-            orders::invoice_no.eq(&placed.invoice_no),
-            orders::credit_used.eq(credit_used),
-            orders::status.eq(placed.status.as_str()),
+            orders::state.eq(order.state.map(|state| state.name())),
+            orders::invoice_no.eq(&order.invoice_no),
+            orders::credit_used.eq(order.credit_used_rupees),
+            orders::status.eq(order.status.as_str()),
+            orders::replaces.eq(order.replaces.as_ref().map(OrderId::as_str)),
             orders::created_at.eq(at),
-            orders::updated_at.eq(at),
+            orders::updated_at.eq(to_db_time(order.updated_at)),
         ))
         .execute(conn)?;
-    for (position, new_line) in order.lines.iter().enumerate() {
-        let line = &new_line.line;
+    if variants.len() != order.lines.len() {
+        return Err(too_large(format_args!("sizes of the lines of order {id}")));
+    }
+    for (position, (line, variant)) in order.lines.iter().zip(variants).enumerate() {
         diesel::insert_into(order_lines::table)
             .values((
                 order_lines::order_id.eq(id),
@@ -170,8 +206,8 @@ pub(super) fn take_and_insert(
                 order_lines::product_id.eq(line.product.as_str()),
                 order_lines::name.eq(&line.name),
                 order_lines::category_name.eq(&line.category_name),
-                order_lines::variant_index.eq(i32::try_from(new_line.variant_index)
-                    .map_err(|_| too_large("variant index"))?),
+                order_lines::variant_index
+                    .eq(i32::try_from(*variant).map_err(|_| too_large("variant index"))?),
                 order_lines::variant_label.eq(&line.variant_label),
                 order_lines::unit_price_paise.eq(line.unit_price.paise()),
                 order_lines::discount.eq(i32::from(line.discount.value())),
@@ -181,11 +217,7 @@ pub(super) fn take_and_insert(
             ))
             .execute(conn)?;
     }
-    insert_event(conn, id, 0, placed.status, order.actor.as_ref(), at)?;
-    Ok(Placement::Placed {
-        order: placed,
-        low_stock,
-    })
+    insert_event(conn, id, 0, order.status, actor, at)
 }
 
 /// The store credit the order pays with, taken from the buyer's balance (locked; see

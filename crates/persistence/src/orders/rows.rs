@@ -38,6 +38,7 @@ pub(super) struct OrderRow {
     invoice_no: Option<String>,
     credit_used: i64,
     status: String,
+    replaces: Option<String>,
     created_at: NaiveDateTime,
     updated_at: NaiveDateTime,
 }
@@ -155,6 +156,7 @@ pub(super) fn assemble(conn: &mut AnyConnection, rows: Vec<OrderRow>) -> QueryRe
                 state,
                 invoice_no: row.invoice_no,
                 status,
+                replaces: row.replaces.map(OrderId::new),
                 created_at: from_db_time(row.created_at),
                 updated_at: from_db_time(row.updated_at),
             })
@@ -187,7 +189,7 @@ pub(super) fn find_in(conn: &mut AnyConnection, id: &str) -> QueryResult<Option<
 }
 
 /// The order, which must exist (its row is locked, or was just written).
-pub(super) fn find_stored(conn: &mut AnyConnection, id: &str) -> QueryResult<Order> {
+pub(crate) fn find_stored(conn: &mut AnyConnection, id: &str) -> QueryResult<Order> {
     find_in(conn, id)?.ok_or(diesel::result::Error::NotFound)
 }
 

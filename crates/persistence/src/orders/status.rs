@@ -33,6 +33,7 @@ pub(super) struct LockedRow {
     status: String,
     payment_method: String,
     paid: bool,
+    replaces: Option<String>,
 }
 
 /// An order as its lifecycle sees it, with how it is paid for.
@@ -70,7 +71,8 @@ pub(super) fn lock_order(conn: &mut AnyConnection, id: &str) -> QueryResult<Lock
     let payment_method = PaymentMethod::from_stored(&row.payment_method)
         .ok_or_else(|| corrupt(format_args!("payment method of order {id}")))?;
     Ok(Locked {
-        lifecycle: Lifecycle::new(status, has_shipment(conn, id)?),
+        lifecycle: Lifecycle::new(status, has_shipment(conn, id)?)
+            .replacing(row.replaces.is_some()),
         payment_method,
         paid: row.paid,
     })

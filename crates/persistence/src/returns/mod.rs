@@ -1,6 +1,7 @@
 //! Returns (decisions D24) in `returns`, `return_lines`, `return_events` and
 //! `return_counters`: each step locks the return, asks its lifecycle in the domain, and writes
-//! the move with the stock it gives back in one transaction.
+//! the move with the stock it gives back (and, on pickup, the exchange's replacement order) in
+//! one transaction.
 
 use async_trait::async_trait;
 use chrono::{DateTime, NaiveDateTime, Utc};
@@ -25,10 +26,12 @@ use crate::orders::stock::put_back;
 use crate::schema::{orders, return_events, return_lines, returns};
 
 mod pickup;
+mod replacement;
 mod request;
 mod rows;
 
 use pickup::{mark_arrived_in, record_pickup_in, return_with_pickup_awb};
+use replacement::make_replacement;
 use request::request_in;
 use rows::{find_stored, load_where};
 
@@ -128,8 +131,16 @@ fn give_back(conn: &mut AnyConnection, id: &str, gives: Gives) -> QueryResult<()
     Ok(())
 }
 
-/// Takes `step` on the return inside its transaction; `complete` writes what a completion
-/// records besides the status.
+/// What a step writes besides its move, for the two steps that write more.
+#[derive(Debug, Clone, Copy)]
+enum Also<'a> {
+    Nothing,
+    /// The pickup's replacement order, with this id (decisions D24).
+    PickUp(&'a OrderId),
+    Complete(Completion<'a>),
+}
+
+/// Takes `step` on the return inside its transaction, with what `also` says it writes.
 fn step_in(
     conn: &mut AnyConnection,
     id: &str,
@@ -137,7 +148,7 @@ fn step_in(
     owner: Option<&UserId>,
     note: Option<&str>,
     at: DateTime<Utc>,
-    complete: Option<Completion<'_>>,
+    also: Also<'_>,
 ) -> Result<Stepped, Stop<ReturnConflict>> {
     let (lifecycle, user) = lock_return(conn, id)?;
     if owner.is_some_and(|owner| owner.as_str() != user) {
@@ -155,7 +166,7 @@ fn step_in(
                     .set(returns::qc.eq(qc.as_str()))
                     .execute(conn)?;
             }
-            if let Some(completion) = complete {
+            if let Also::Complete(completion) = also {
                 // The provider's refund is done (or, after a failed QC, nothing is owed): the
                 // store credit and the credit note of this return are written with the move.
                 diesel::update(returns::table.find(id))
@@ -170,6 +181,14 @@ fn step_in(
             }
             write_event(conn, id, to, note, at)?;
             give_back(conn, id, gives)?;
+            if gives.replacement {
+                let Also::PickUp(new_order) = also else {
+                    return Err(Stop::Db(diesel::result::Error::QueryBuilderError(
+                        "a pickup needs its replacement order's id (`pick_up`)".into(),
+                    )));
+                };
+                make_replacement(conn, id, new_order, from_db_time(at))?;
+            }
             true
         }
     };
@@ -326,7 +345,40 @@ impl ReturnRepository for DieselReturnRepository {
         let id = id.as_str().to_owned();
         self.db
             .run_in_write_transaction(move |conn| {
-                step_in(conn, &id, step, owner.as_ref(), note.as_deref(), at, None)
+                step_in(
+                    conn,
+                    &id,
+                    step,
+                    owner.as_ref(),
+                    note.as_deref(),
+                    at,
+                    Also::Nothing,
+                )
+            })
+            .await
+    }
+
+    #[tracing::instrument(level = "debug", skip_all, fields(return_id = %id, replacement = %replacement))]
+    async fn pick_up(
+        &self,
+        id: &ReturnId,
+        replacement: &OrderId,
+        note: Option<String>,
+        at: DateTime<Utc>,
+    ) -> Result<Stepped, RepoError<ReturnConflict>> {
+        let id = id.as_str().to_owned();
+        let replacement = replacement.clone();
+        self.db
+            .run_in_write_transaction(move |conn| {
+                step_in(
+                    conn,
+                    &id,
+                    ReturnStep::PickUp,
+                    None,
+                    note.as_deref(),
+                    at,
+                    Also::PickUp(&replacement),
+                )
             })
             .await
     }
@@ -383,7 +435,7 @@ impl ReturnRepository for DieselReturnRepository {
                     None,
                     None,
                     at,
-                    Some(completion),
+                    Also::Complete(completion),
                 )
             })
             .await

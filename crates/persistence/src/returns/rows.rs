@@ -16,6 +16,7 @@ pub(super) struct ReturnRow {
     id: String,
     number: i64,
     order_id: String,
+    replacement_order_id: Option<String>,
     user_id: String,
     status: String,
     qc: Option<String>,
@@ -148,6 +149,7 @@ fn one(row: &ReturnRow, lines: &[LineRow], events: &[EventRow]) -> QueryResult<R
         id: ReturnId::new(row.id.clone()),
         number: u64::try_from(row.number).map_err(|_| bad("number"))?,
         order_id: OrderId::new(row.order_id.clone()),
+        replacement_order_id: row.replacement_order_id.clone().map(OrderId::new),
         user_id: UserId::new(row.user_id.clone()),
         status,
         qc,
@@ -165,7 +167,7 @@ fn one(row: &ReturnRow, lines: &[LineRow], events: &[EventRow]) -> QueryResult<R
 }
 
 /// The return `id` as stored now.
-pub(super) fn find_stored(conn: &mut AnyConnection, id: &str) -> QueryResult<Return> {
+pub(crate) fn find_stored(conn: &mut AnyConnection, id: &str) -> QueryResult<Return> {
     let row = returns::table
         .find(id)
         .select(ReturnRow::as_select())

@@ -18,6 +18,7 @@ mod one_time_codes;
 mod orders;
 mod photo_variants;
 mod products;
+mod replacement_orders;
 mod return_pickups;
 mod returns;
 mod reviews;

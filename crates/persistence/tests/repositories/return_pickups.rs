@@ -5,9 +5,9 @@
 use std::sync::Arc;
 
 use paduka_application::returns::ReturnRepository;
-use paduka_domain::ReturnId;
 use paduka_domain::order::{Awb, Booking, CourierName, TrackingUrl};
 use paduka_domain::returns::{ReturnStatus, ReturnStep};
+use paduka_domain::{OrderId, ReturnId};
 use paduka_persistence::DieselReturnRepository;
 
 use crate::helpers::{TestDb, assert_not_found, at};
@@ -68,7 +68,7 @@ async fn a_booked_pickup_is_kept_found_by_its_awb_and_arrives_once(db: &TestDb) 
     assert_eq!(listed[0].pickup.as_ref().map(|p| p.awb.clone()), Some(awb));
 
     returns
-        .step(&id, ReturnStep::PickUp, None, None, at(400))
+        .pick_up(&id, &OrderId::new("replacement-1"), None, at(400))
         .await
         .unwrap();
     let tasks: Vec<_> = (0..10)

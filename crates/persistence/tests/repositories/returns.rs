@@ -50,7 +50,7 @@ pub(crate) fn ask(order: &str, id: &str, lines: Vec<RequestedLine>) -> NewReturn
     }
 }
 
-fn exchange(quantity: u32, size: u32) -> RequestedLine {
+pub(crate) fn exchange(quantity: u32, size: u32) -> RequestedLine {
     RequestedLine::parse(0, quantity, "Too small", "exchange", Some(size)).unwrap()
 }
 
@@ -97,10 +97,15 @@ async fn fifty_exchanges_racing_for_the_last_pair_of_a_size_make_one_return(db: 
 /// `step` taken ten times at once: how many moved it.
 async fn ten_at_once(returns: &Arc<DieselReturnRepository>, step: ReturnStep) -> usize {
     let tasks: Vec<_> = (0..10)
-        .map(|_| {
+        .map(|i| {
             let returns = Arc::clone(returns);
             tokio::spawn(async move {
                 let id = ReturnId::new("r1");
+                if step == ReturnStep::PickUp {
+                    // With its replacement order's id, as every pickup is asked.
+                    let replacement = OrderId::new(format!("x{i}"));
+                    return returns.pick_up(&id, &replacement, None, at(300)).await;
+                }
                 returns.step(&id, step, None, None, at(300)).await
             })
         })

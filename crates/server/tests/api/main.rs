@@ -19,6 +19,7 @@ mod photos;
 mod previews;
 mod products;
 mod razorpay;
+mod replacement_orders;
 mod returns;
 mod reviews;
 mod sales;

@@ -3,18 +3,19 @@ use paduka_application::orders::OrderUseCases;
 use paduka_domain::OrderId;
 
 use crate::contract::{
-    NotYourOrder, OrderDelivered, OrderNotFound, PathId, RefundNotStarted, SignedIn,
+    NotCancellable, NotYourOrder, OrderNotFound, PathId, RefundNotStarted, SignedIn,
 };
 use crate::dto::MessageResponse;
 use crate::{ApiError, CurrentUser};
 
 /// Cancels an order (its owner or an administrator): the stock comes back and the payment
-/// is refunded. A delivered order cannot be cancelled.
+/// is refunded. A delivered or shipped order cannot be cancelled, nor the replacement order of
+/// a size exchange.
 #[utoipa::path(
     params(PathId<OrderId>),
     responses(
         (status = 200, description = "`Order Cancelled Successfully`", body = MessageResponse),
-        NotYourOrder, OrderNotFound, OrderDelivered, RefundNotStarted, SignedIn,
+        NotYourOrder, OrderNotFound, NotCancellable, RefundNotStarted, SignedIn,
     )
 )]
 #[get("/order/delete/{id}")]
