@@ -28,6 +28,14 @@ describe('cancelRefusal', () => {
       expect([status, shipped, cancelRefusal(order)]).toEqual([status, shipped, refusal]);
     }
   });
+
+  it('refuses a replacement order whatever its status', () => {
+    for (const status of ['Confirmed', 'Delivered'] as const) {
+      expect(cancelRefusal(orderFixture({ status, shipment: null, replaces: 'o1' }))).toBe(
+        'Replacement orders cannot be cancelled',
+      );
+    }
+  });
 });
 
 describe('recordableEvents', () => {

@@ -1,6 +1,6 @@
 import type { CourierEventStatus, Order, TrackingEvent } from '@/types/api';
 
-type WithShipment = Pick<Order, 'status' | 'shipment'>;
+type WithShipment = Pick<Order, 'status' | 'shipment'> & Partial<Pick<Order, 'replaces'>>;
 
 /** The courier events that tell how a delivery attempt went, as the lifecycle reads them. */
 const ATTEMPTS = new Set(['Out for delivery', 'Delivered', 'Delivery failed']);
@@ -49,10 +49,11 @@ export const isToShip = (order: WithShipment): boolean =>
   (order.status === 'Pending' || order.status === 'Confirmed') && !order.shipment;
 
 /**
- * Why cancelling is refused, in the server's words (decisions section 15), or `null` when it is
- * allowed: `Pending` or `Confirmed` without a shipment.
+ * Why cancelling is refused, in the server's words (decisions sections 15 and 16), or `null` when
+ * it is allowed: `Pending` or `Confirmed` without a shipment, and not an exchange's replacement.
  */
 export function cancelRefusal(order: WithShipment): string | null {
+  if (order.replaces) return 'Replacement orders cannot be cancelled';
   if (order.status === 'Delivered') return 'Order Delivered';
   if (order.status === 'Cancelled') return 'Order Cancelled';
   return isToShip(order) ? null : 'Order has shipped';

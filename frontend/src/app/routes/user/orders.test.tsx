@@ -192,6 +192,21 @@ describe('my orders: shipping and tracking', () => {
     );
   });
 
+  it("names the order an exchange's replacement replaces, and refuses cancelling it without asking", async () => {
+    const { user, calls } = openOrders([
+      orderFixture({ _id: 'o9', status: 'Confirmed', amount: 0, replaces: 'o1', invoiceNo: null }),
+    ]);
+    await screen.findByRole('article', { name: 'Order ID: o9' });
+    expect(fact('o9', 'Exchange for')).toBe('Order ID o1');
+    const cancel = within(article('o9')).getByRole('button', { name: 'Cancel Order' });
+    expect(cancel).toHaveAttribute('aria-disabled', 'true');
+    await user.click(cancel);
+    expect(
+      await screen.findByText('Replacement orders cannot be cancelled', { selector: '.Toastify *' }),
+    ).toBeInTheDocument();
+    expect(calls.some((c) => c.path.startsWith('/order/delete/'))).toBe(false);
+  });
+
   it('says Delivered on the day it was, and nothing expected for an order that ended', async () => {
     openOrders([
       orderFixture({

@@ -295,7 +295,20 @@ describe('my orders: a return in progress', () => {
         { status: 'Completed', at: '2024-03-14T06:30:00Z', note: null },
       ],
     });
-    const { user, calls, store } = openOrders([deliveredOrder()], [approved, completed, rejected, failed], {
+    const exchanged = returnFixture({
+      _id: 'r5',
+      number: 'RET-000005',
+      status: 'Picked up',
+      lines: [{ ...returnFixture().lines[0]!, kind: 'exchange', newSize: 'UK 9' }],
+      refundAmount: 0,
+      replacementOrderId: 'o9',
+      events: [
+        { status: 'Requested', at: '2024-03-10T06:30:00Z', note: null },
+        { status: 'Approved', at: '2024-03-11T06:30:00Z', note: null },
+        { status: 'Picked up', at: '2024-03-12T06:30:00Z', note: null },
+      ],
+    });
+    const { user, calls, store } = openOrders([deliveredOrder()], [approved, completed, rejected, failed, exchanged], {
       'GET /return/credit-note/:id': fileReply({
         content: '%PDF-1.7\n% credit note\n%%EOF\n',
         type: 'application/pdf',
@@ -336,12 +349,17 @@ describe('my orders: a return in progress', () => {
     expect(third).toHaveTextContent('Too small · Exchange for UK 9');
     expect(third).not.toHaveTextContent('Refund');
     expect(third).not.toHaveTextContent('Pickup by');
+    expect(third).not.toHaveTextContent('New size ships');
     expect(within(third).queryByRole('button', { name: 'Cancel return' })).not.toBeInTheDocument();
 
     const fourth = screen.getByRole('region', { name: 'Return RET-000004' });
     expect(fourth).toHaveTextContent('Sole worn through');
     expect(fourth).toHaveTextContent('Not refunded: the pairs did not pass our check');
     expect(fourth).not.toHaveTextContent('₹');
+
+    const fifth = screen.getByRole('region', { name: 'Return RET-000005' });
+    expect(fifth).toHaveTextContent('New size ships as order ID o9');
+    expect(within(fifth).queryByRole('button', { name: 'Cancel return' })).not.toBeInTheDocument();
 
     await user.click(within(first).getByRole('button', { name: 'Cancel return' }));
     expect(await toast('Return cancelled')).toBeInTheDocument();

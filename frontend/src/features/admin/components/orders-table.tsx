@@ -78,6 +78,8 @@ function notCancellable(order: Order): string | undefined {
       return 'A delivered order cannot be cancelled';
     case 'Order Cancelled':
       return 'Already cancelled';
+    case 'Replacement orders cannot be cancelled':
+      return "An exchange's replacement cannot be cancelled";
     default:
       return 'A shipped order cannot be cancelled';
   }

@@ -101,6 +101,12 @@ export function OrderCard({ order, children, actions }: OrderCardProps) {
             {order.state ? <span className="order-supply">Place of supply: {order.state}</span> : null}
           </dd>
         </div>
+        {order.replaces ? (
+          <div>
+            <dt>Exchange for</dt>
+            <dd className="order-replaces">Order ID {order.replaces}</dd>
+          </div>
+        ) : null}
         {order.invoiceNo ? (
           <div>
             <dt>Invoice</dt>

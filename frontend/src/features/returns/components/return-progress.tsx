@@ -71,6 +71,11 @@ export function ReturnProgress({ ret, now }: { ret: Return; now?: Date }) {
       </header>
       <ReturnTimeline ret={ret} now={now} />
       <PickupLine ret={ret} />
+      {ret.replacementOrderId ? (
+        <p className="return-replacement">
+          New size ships as order ID <strong>{ret.replacementOrderId}</strong>
+        </p>
+      ) : null}
       <ReturnLines lines={ret.lines} />
       {refunds && notRefunded(ret) ? (
         <p className="return-refund">Not refunded: the pairs did not pass our check</p>
