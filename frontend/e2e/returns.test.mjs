@@ -166,6 +166,22 @@ describe('returns and size exchanges', () => {
     });
     const [received] = (await myReturns()).filter((r) => r._id === asked._id);
     assert.equal(received.status, 'Received');
+    // The pickup made the replacement order for the new size: free, paid, no invoice, and on my
+    // orders as the exchange for the first order.
+    const replacement = received.replacementOrderId;
+    assert.ok(replacement, 'the pickup made a replacement order');
+    await onPage(
+      async (page) => {
+        await page.goto('/user/orders');
+        const card = page.getByRole('article', { name: `Order ID: ${replacement}` });
+        await card.getByText(`Order ID ${order.id}`).waitFor();
+        assert.match((await card.locator('.order-total').textContent()) ?? '', /₹\s?0\b/);
+        if (sizes[1]) assert.ok(((await card.textContent()) ?? '').includes(sizes[1]), 'the new size ships');
+        await page.getByText(`New size ships as order ID ${replacement}`).waitFor();
+        await saveScreen(page, 'replacement-order');
+      },
+      { width: WIDTHS[0] },
+    );
   });
 
   test('a cash on delivery order refunded to store credit; the profile shows it and the cart spends it', async () => {

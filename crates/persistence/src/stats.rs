@@ -190,10 +190,11 @@ impl StatsRepository for DieselStatsRepository {
                     })
                     .collect::<QueryResult<Vec<_>>>()?;
                 // Orders that still stand: a cancelled order or a parcel back at origin sold
-                // nothing.
+                // nothing, and an exchange's replacement order ships a pair already sold.
                 let sold = order_lines::table
                     .inner_join(orders::table)
                     .filter(orders::created_at.ge(quarter_since))
+                    .filter(orders::replaces.is_null())
                     .filter(orders::status.eq_any(OrderStatus::STANDING.map(OrderStatus::as_str)))
                     .select((
                         order_lines::order_id,
