@@ -91,7 +91,7 @@ async function deliveredCodOrder(/** @type {Product} */ product) {
 async function myReturns() {
   const token = await tokenFor(server.baseURL, SHOPPER);
   const { returns } = await apiCall(server.baseURL, '/return/mine', { token });
-  return /** @type {Array<{_id: string, number: string, orderId: string, status: string, refundAmount: number}>} */ (
+  return /** @type {Array<{_id: string, number: string, orderId: string, status: string, refundAmount: number, replacementOrderId?: string | null}>} */ (
     returns
   );
 }
