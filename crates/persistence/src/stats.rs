@@ -190,25 +190,26 @@ impl StatsRepository for DieselStatsRepository {
                     })
                     .collect::<QueryResult<Vec<_>>>()?;
                 // Orders that still stand: a cancelled order or a parcel back at origin sold
-                // nothing, and an exchange's replacement order ships a pair already sold.
+                // nothing.
                 let sold = order_lines::table
                     .inner_join(orders::table)
                     .filter(orders::created_at.ge(quarter_since))
-                    .filter(orders::replaces.is_null())
                     .filter(orders::status.eq_any(OrderStatus::STANDING.map(OrderStatus::as_str)))
                     .select((
                         order_lines::order_id,
                         order_lines::variant_label,
                         order_lines::quantity,
+                        orders::replaces.is_not_null(),
                     ))
-                    .load::<(String, Option<String>, i32)>(conn)?
+                    .load::<(String, Option<String>, i32, bool)>(conn)?
                     .into_iter()
-                    .map(|(id, size, quantity)| {
+                    .map(|(id, size, quantity, replacement)| {
                         Ok(SoldPairs {
                             size,
                             quantity: u32::try_from(quantity).map_err(|_| {
                                 corrupt(format_args!("quantity of a line of order {id}"))
                             })?,
+                            replacement,
                         })
                     })
                     .collect::<QueryResult<Vec<_>>>()?;

@@ -172,6 +172,7 @@ async fn the_returns_panels_count_pairs_by_reason_and_size_over_the_same_ninety_
         sold: vec![SoldPairs {
             size: Some("UK 7".to_owned()),
             quantity: 4,
+            replacement: false,
         }],
         ..StatsSnapshot::default()
     };

@@ -31,6 +31,23 @@ pub(super) fn status_changed(
         (ReturnStatus::Cancelled, _) => "You cancelled it.",
     };
     let mut details: Vec<String> = Vec::new();
+    if ret.status == ReturnStatus::Approved
+        && let Some(pickup) = &ret.pickup
+    {
+        details.push(format!(
+            "Pickup by {}, AWB {}.",
+            pickup.courier.as_str(),
+            pickup.awb.as_str()
+        ));
+        if let Some(url) = &pickup.tracking_url {
+            details.push(format!("Track the pickup: {}", url.as_str()));
+        }
+    }
+    if ret.status == ReturnStatus::PickedUp
+        && let Some(order) = &ret.replacement_order_id
+    {
+        details.push(format!("Your new size ships as order {order}, at no cost."));
+    }
     if ret.status == ReturnStatus::Completed && ret.qc != Some(Qc::Failed) {
         if let Some(plan) = refund {
             details.extend(refund_text(ret, plan));

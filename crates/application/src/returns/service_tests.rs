@@ -597,6 +597,10 @@ async fn approving_books_the_reverse_pickup_once_and_keeps_it_on_the_return() {
         ["Your return RET-000001 is Approved"],
         "one mail, for the one move"
     );
+    let mail = only_mail(&shop);
+    let said = "Pickup by Xpressbees Reverse, AWB RP-RET-000001.";
+    assert!(mail.text.contains(said), "{said} not in {}", mail.text);
+    assert!(mail.html.contains(said), "{said} not in {}", mail.html);
 }
 
 #[tokio::test]
@@ -813,5 +817,7 @@ async fn a_pickup_makes_the_replacement_order_under_a_new_order_id() {
     // The id generator's first id, as every new order's.
     assert_eq!(picked.replacement_order_id, Some(OrderId::new("id-1")));
     assert_eq!(picked.events[0].note.as_deref(), Some("by Delhivery"));
-    assert_eq!(shop.mailer.subjects().len(), 1, "the shopper is told");
+    let mail = only_mail(&shop);
+    let said = "Your new size ships as order id-1, at no cost.";
+    assert!(mail.text.contains(said), "{said} not in {}", mail.text);
 }

@@ -22,6 +22,9 @@ pub struct SoldPairs {
     /// `None` for a product without sizes.
     pub size: Option<String>,
     pub quantity: u32,
+    /// The line of an exchange's replacement order: it ships a pair sold once already, so it
+    /// is not a sale.
+    pub replacement: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -72,7 +75,7 @@ impl ReturnStats {
                 sizes.entry(size).or_default().0 += pairs.quantity;
             }
         }
-        for pairs in sold {
+        for pairs in sold.iter().filter(|pairs| !pairs.replacement) {
             if let Some(size) = &pairs.size {
                 sizes.entry(size).or_default().1 += pairs.quantity;
             }
@@ -164,6 +167,7 @@ mod tests {
         SoldPairs {
             size: size.map(str::to_owned),
             quantity,
+            replacement: false,
         }
     }
 
@@ -223,6 +227,24 @@ mod tests {
                 ("UK 12", 1, 0, 0.0),
             ]
         );
+    }
+
+    #[test]
+    fn a_replacement_order_s_pairs_are_not_sold_again() {
+        let exchanged = SoldPairs {
+            replacement: true,
+            ..sold(Some("UK 8"), 1)
+        };
+        let stats = ReturnStats::of(
+            &[returned(Reason::TooSmall, Some("UK 7"), 1)],
+            &[sold(Some("UK 7"), 1), exchanged],
+        );
+        let sizes: Vec<(&str, u32, u32)> = stats
+            .by_size
+            .iter()
+            .map(|s| (s.size.as_str(), s.returned, s.sold))
+            .collect();
+        assert_eq!(sizes, [("UK 7", 1, 1)]);
     }
 
     #[test]

@@ -3,7 +3,7 @@
 use reqwest::StatusCode;
 use serde_json::json;
 
-use crate::checkout::{ADDRESS, PINCODE, place};
+use crate::checkout::place;
 use crate::helpers::*;
 
 crate::on_both_backends!(
@@ -96,17 +96,11 @@ async fn the_overview_counts_returned_pairs_by_reason_and_by_size(db: &TestDb) {
             {"_id": product, "productno": 1, "quantity": 2, "name": "Trail"},
             {"_id": product, "productno": 0, "quantity": 1, "name": "Trail"},
         ],
-        "address": ADDRESS,
-        "pincode": PINCODE,
         "amount": 3000,
     });
-    let placed = app.post_json("/order/cod", As::Shopper, body).await;
-    let order = placed.answers(StatusCode::CREATED).await["order"].clone();
+    let order = app.order_cod(body).await;
+    app.deliver(&order).await;
     let id = order["_id"].as_str().unwrap();
-    app.set_status(id, As::Admin, "Delivered")
-        .await
-        .answers(StatusCode::OK)
-        .await;
     let asked = json!({
         "orderId": id,
         "lines": [{"line": 0, "quantity": 1, "reason": "Too small", "kind": "refund"}],

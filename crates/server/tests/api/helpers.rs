@@ -460,6 +460,24 @@ impl TestApp {
         self.get(&format!("/order/get-order/{id}"), who).await
     }
 
+    /// The shopper's cash-on-delivery order of `body` (its `products` and `amount`, maybe
+    /// `useCredit`), to checkout's address.
+    pub async fn order_cod(&self, mut body: Value) -> Value {
+        body["address"] = json!(ADDRESS);
+        body["pincode"] = json!(PINCODE);
+        let placed = self.post_json("/order/cod", As::Shopper, body).await;
+        placed.answers(StatusCode::CREATED).await["order"].clone()
+    }
+
+    /// The admin marks `order` Delivered, as a hand-delivered order is.
+    pub async fn deliver(&self, order: &Value) {
+        let id = order["_id"].as_str().expect("the order's id");
+        self.set_status(id, As::Admin, "Delivered")
+            .await
+            .answers(StatusCode::OK)
+            .await;
+    }
+
     pub async fn set_status(&self, id: &str, who: As<'_>, status: &str) -> Response {
         let path = format!("/order/update-status/{id}");
         self.put_json(&path, who, json!({"status": status})).await

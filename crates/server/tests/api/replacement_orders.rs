@@ -33,14 +33,10 @@ async fn mojari(app: &TestApp) -> String {
 
 /// The shopper's cash-on-delivery order of `lines` for `amount`, delivered.
 async fn delivered_cod(app: &TestApp, lines: Value, amount: i64) -> Value {
-    let body = json!({"products": lines, "address": ADDRESS, "pincode": PINCODE, "amount": amount});
-    let placed = app.post_json("/order/cod", As::Shopper, body).await;
-    let order = placed.answers(StatusCode::CREATED).await["order"].clone();
-    let id = order["_id"].as_str().unwrap();
-    app.set_status(id, As::Admin, "Delivered")
-        .await
-        .answers(StatusCode::OK)
+    let order = app
+        .order_cod(json!({"products": lines, "amount": amount}))
         .await;
+    app.deliver(&order).await;
     order
 }
 
@@ -86,6 +82,13 @@ async fn a_picked_up_exchange_ships_as_a_replacement_order_for_nothing(db: &Test
     assert_eq!(again["replacementOrderId"], json!(replacement));
     // It takes no stock: the request did.
     assert_eq!(sizes(&app, &product).await, json!([1, 1, 2]));
+    // Nor is it a sale: the overview's UK 8 has none sold, only the UK 7 it returned.
+    let stats = app.get("/admin/stats", As::Admin).await;
+    let stats = stats.answers(StatusCode::OK).await;
+    assert_eq!(
+        stats["returns"]["bySize"],
+        json!([{"size": "UK 7", "returned": 1, "sold": 1, "rate": 1.0}])
+    );
 
     let mine = app.my_orders(As::Shopper).await;
     assert_eq!(mine.len(), 2, "{mine:?}");

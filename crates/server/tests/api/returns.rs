@@ -6,7 +6,6 @@ use chrono::Duration;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use crate::checkout::{ADDRESS, PINCODE};
 use crate::helpers::*;
 use crate::invoices::pdf_text;
 
@@ -22,23 +21,8 @@ crate::on_both_backends!(
 /// the order and the product's id.
 async fn cod_order(app: &TestApp, name: &str) -> (Value, String) {
     let product = app.shoe(name, 5).await;
-    let body = json!({
-        "products": sized_cart(&product, 0, 2),
-        "address": ADDRESS,
-        "pincode": PINCODE,
-        "amount": 1800,
-    });
-    let placed = app.post_json("/order/cod", As::Shopper, body).await;
-    let order = placed.answers(StatusCode::CREATED).await["order"].clone();
-    (order, product)
-}
-
-async fn deliver(app: &TestApp, order: &Value) {
-    let id = order["_id"].as_str().unwrap();
-    app.set_status(id, As::Admin, "Delivered")
-        .await
-        .answers(StatusCode::OK)
-        .await;
+    let body = json!({"products": sized_cart(&product, 0, 2), "amount": 1800});
+    (app.order_cod(body).await, product)
 }
 
 /// A request for `quantity` pairs of the order's first line, to be refunded.
@@ -91,7 +75,7 @@ async fn the_owner_of_a_delivered_order_asks_within_the_window_for_what_was_orde
     )
     .await;
 
-    deliver(&app, &order).await;
+    app.deliver(&order).await;
     let bad_reason = request(&app, As::Shopper, asking(&order, 1, "Too tight")).await;
     expect_error(bad_reason, StatusCode::BAD_REQUEST, "Invalid reason").await;
     let ravi = app.add_shopper("Ravi").await;
@@ -167,7 +151,7 @@ async fn an_online_return_goes_through_its_steps_in_order_and_is_refunded_once(d
     let app = spawn_app_on(db).await;
     let product = app.shoe("Jutti", 5).await;
     let order = app.buy(&sized_cart(&product, 0, 2), 1800, None).await;
-    deliver(&app, &order).await;
+    app.deliver(&order).await;
     let asked = request(&app, As::Shopper, asking(&order, 1, "Damaged")).await;
     let ret = asked.answers(StatusCode::CREATED).await["return"].clone();
     assert_eq!(app.stock(&product).await, 3);
@@ -234,7 +218,7 @@ async fn an_online_return_goes_through_its_steps_in_order_and_is_refunded_once(d
 async fn a_cash_on_delivery_return_is_paid_out_to_a_bank_with_its_reference(db: &TestDb) {
     let app = spawn_app_on(db).await;
     let (order, _) = cod_order(&app, "Chappal").await;
-    deliver(&app, &order).await;
+    app.deliver(&order).await;
     let asked = request(&app, As::Shopper, asking(&order, 2, "Changed my mind")).await;
     let ret = asked.answers(StatusCode::CREATED).await["return"].clone();
     assert_eq!(ret["refundAmount"], 1800.0);
@@ -299,7 +283,7 @@ async fn a_cash_on_delivery_return_is_paid_out_to_a_bank_with_its_reference(db: 
 async fn the_shopper_cancels_before_pickup_and_the_admin_rejects_with_a_note(db: &TestDb) {
     let app = spawn_app_on(db).await;
     let (order, _) = cod_order(&app, "Sandal").await;
-    deliver(&app, &order).await;
+    app.deliver(&order).await;
     let first = request(&app, As::Shopper, asking(&order, 1, "Too big")).await;
     let first = first.answers(StatusCode::CREATED).await["return"].clone();
     let second = request(&app, As::Shopper, asking(&order, 1, "Too big")).await;
@@ -353,7 +337,7 @@ async fn a_cash_on_delivery_return_is_refunded_to_store_credit_once_with_its_cre
 ) {
     let app = spawn_app_on(db).await;
     let (order, _) = cod_order(&app, "Mojari").await;
-    deliver(&app, &order).await;
+    app.deliver(&order).await;
     let asked = request(&app, As::Shopper, asking(&order, 1, "Too big")).await;
     let ret = asked.answers(StatusCode::CREATED).await["return"].clone();
     assert_eq!(ret["refundAmount"], 900.0);

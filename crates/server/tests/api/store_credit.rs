@@ -29,26 +29,15 @@ async fn balance(app: &TestApp) -> i64 {
         .expect("a whole number of rupees")
 }
 
-/// Places the shopper's cash-on-delivery order for `body` (with checkout's address).
-async fn order_cod(app: &TestApp, mut body: Value) -> Value {
-    body["address"] = json!(ADDRESS);
-    body["pincode"] = json!(PINCODE);
-    let placed = app.post_json("/order/cod", As::Shopper, body).await;
-    placed.answers(StatusCode::CREATED).await["order"].clone()
-}
-
 /// The shopper buys two pairs at ₹900 cash on delivery, gets them and sends one back; the
 /// admin takes it through to completion, refunded (by default) as ₹900 of store credit.
 /// The order and the return.
 pub(crate) async fn credited(app: &TestApp) -> (Value, Value) {
     let product = app.shoe("Mojari", 5).await;
     let body = json!({"products": sized_cart(&product, 0, 2), "amount": 1800});
-    let order = order_cod(app, body).await;
+    let order = app.order_cod(body).await;
+    app.deliver(&order).await;
     let id = order["_id"].as_str().unwrap();
-    app.set_status(id, As::Admin, "Delivered")
-        .await
-        .answers(StatusCode::OK)
-        .await;
     let asked = json!({
         "orderId": id,
         "lines": [{"line": 0, "quantity": 1, "reason": "Too big", "kind": "refund"}],
@@ -114,17 +103,15 @@ async fn a_cash_on_delivery_order_uses_credit_up_to_a_rupee_short_and_cancelling
     credited(&app).await;
     let product = app.shoe("Chappal", 5).await;
     // Without `useCredit` the balance is left alone.
-    let plain = order_cod(
-        &app,
-        json!({"products": sized_cart(&product, 0, 1), "amount": 900}),
-    )
-    .await;
+    let plain = app
+        .order_cod(json!({"products": sized_cart(&product, 0, 1), "amount": 900}))
+        .await;
     assert_eq!(plain["creditUsed"], 0);
     assert_eq!(balance(&app).await, 900);
 
     // ₹900 of credit for a ₹900 order: all but the last rupee.
     let body = json!({"products": sized_cart(&product, 0, 1), "amount": 900, "useCredit": true});
-    let order = order_cod(&app, body).await;
+    let order = app.order_cod(body).await;
     assert_eq!(order["creditUsed"], 899);
     assert_eq!(order["amount"], 900, "the amount stays the full price");
     assert_eq!(balance(&app).await, 1);

@@ -120,6 +120,34 @@ describe('admin returns', () => {
     expect(calls.find((c) => c.path === '/return/all')?.headers.get('Authorization')).toBe('token-u0');
   });
 
+  it("shows the courier's pickup with its tracking link and an exchange's replacement order", async () => {
+    openReturns([
+      returnFixture({
+        _id: 'r3',
+        number: 'RET-000003',
+        status: 'Picked up',
+        pickup: { courier: 'Delhivery', awb: 'R123', trackingUrl: 'https://track.example/R123', arrivedAt: null },
+        replacementOrderId: 'o9',
+      }),
+      returnFixture({
+        _id: 'r4',
+        number: 'RET-000004',
+        status: 'Received',
+        pickup: { courier: 'Delhivery', awb: 'R124', trackingUrl: null, arrivedAt: '2024-03-12T06:30:00Z' },
+      }),
+    ]);
+    await screen.findByRole('table');
+    const picked = rowOf('RET-000003');
+    expect(picked).toHaveTextContent('Delhivery AWB R123');
+    expect(within(picked).getByRole('link', { name: 'R123' })).toHaveAttribute('href', 'https://track.example/R123');
+    expect(picked).toHaveTextContent('New size: o9');
+    expect(within(picked).getByRole('link', { name: 'o9' })).toHaveAttribute('href', '/edit-order/o9');
+    const received = rowOf('RET-000004');
+    expect(received).toHaveTextContent('Delhivery AWB R124 · Arrived at the shop');
+    expect(within(received).queryByRole('link', { name: 'R124' })).not.toBeInTheDocument();
+    expect(received).not.toHaveTextContent('New size');
+  });
+
   it('approves, marks picked up, and shows the refusal of a step out of order', async () => {
     const { user, calls, store } = openReturns();
     await screen.findByRole('table');

@@ -98,6 +98,23 @@ function RowActions({ ret, onDialog }: { ret: Return; onDialog: (dialog: Dialog)
   );
 }
 
+/** The courier's reverse pickup once approval booked one: its AWB, a link to follow it, and its arrival. */
+function PickupNote({ pickup }: { pickup: NonNullable<Return['pickup']> }) {
+  return (
+    <span className="admin-payment-note">
+      {pickup.courier} AWB{' '}
+      {pickup.trackingUrl ? (
+        <a href={pickup.trackingUrl} target="_blank" rel="noopener noreferrer">
+          {pickup.awb}
+        </a>
+      ) : (
+        pickup.awb
+      )}
+      {pickup.arrivedAt ? ' · Arrived at the shop' : null}
+    </span>
+  );
+}
+
 /** One value per line, one under the other, as the lines are listed. */
 function PerLine({ ret, value }: { ret: Return; value: (line: Return['lines'][number]) => string }) {
   return (
@@ -111,8 +128,8 @@ function PerLine({ ret, value }: { ret: Return; value: (line: Return['lines'][nu
 
 /**
  * /admin/returns (decisions section 16): chips for each status (the server filters, `?status=`),
- * and a table of returns (number, order with its shopper, lines, reason, kind, refund, status) with the steps each
- * status allows; every step shows the server's message.
+ * and a table of returns (number, order with its shopper and an exchange's replacement order, lines, reason, kind,
+ * refund, status with the courier's pickup) with the steps each status allows; every step shows the server's message.
  */
 export function ReturnsTable() {
   const [params, setParams] = useSearchParams();
@@ -168,6 +185,14 @@ export function ReturnsTable() {
                     <span className="admin-payment-note">{paymentText(order)}</span>
                   </>
                 ) : null}
+                {ret.replacementOrderId ? (
+                  <span className="admin-payment-note">
+                    New size:{' '}
+                    <Link className="admin-id" to={paths.editOrder.getHref(ret.replacementOrderId)}>
+                      {ret.replacementOrderId}
+                    </Link>
+                  </span>
+                ) : null}
               </td>
               <td>
                 <PerLine ret={ret} value={(line) => `${line.quantity} × ${lineName(line)}`} />
@@ -185,6 +210,7 @@ export function ReturnsTable() {
               </td>
               <td>
                 <span className={`badge ${RETURN_BADGE[ret.status] ?? 'badge-neutral'}`}>{ret.status}</span>
+                {ret.pickup ? <PickupNote pickup={ret.pickup} /> : null}
                 {note ? <span className="admin-payment-note">{note}</span> : null}
               </td>
               <td>
