@@ -2,11 +2,14 @@
 
 mod category;
 mod draft;
+mod handle;
 mod image;
+pub mod import;
 mod product;
 
 pub use category::{Category, CategoryDraft, CategoryRef};
 pub use draft::{ProductDraft, ProductInput};
+pub use handle::Handle;
 pub use image::{Image, ImageType, StoredImage, media_url};
 pub use product::{Product, ProductRating, Variant};
 

@@ -15,6 +15,7 @@ pub mod cache;
 pub mod client;
 pub mod contract;
 pub mod courier_key;
+pub mod csv_file;
 pub mod dto;
 pub mod encoding;
 pub mod error;
@@ -30,6 +31,7 @@ use std::sync::Arc;
 use paduka_application::ReadinessProbe;
 use paduka_application::accounts::{AuthUseCases, RegistrationUseCases, UserUseCases};
 use paduka_application::admin::AdminUseCases;
+use paduka_application::catalog::transfer::CatalogTransferUseCases;
 use paduka_application::catalog::{CatalogUseCases, PhotoUseCases};
 use paduka_application::checkout::{CheckoutUseCases, SandboxUseCases};
 use paduka_application::coupons::CouponUseCases;
@@ -51,6 +53,8 @@ pub struct ApiState {
     pub catalog: Arc<dyn CatalogUseCases>,
     /// Product photos: uploads judged and prepared, sized variants served.
     pub photos: Arc<dyn PhotoUseCases>,
+    /// The catalog's CSV export and import.
+    pub transfer: Arc<dyn CatalogTransferUseCases>,
     pub sales: Arc<dyn SaleUseCases>,
     pub coupons: Arc<dyn CouponUseCases>,
     pub auth: Arc<dyn AuthUseCases>,

@@ -54,6 +54,9 @@ pub fn api_scope(
                 products::create::create_product,
                 products::update::update_product,
                 products::delete::delete_product,
+                products::export::export_products,
+                products::import::import_products,
+                products::import::import_job,
             ),
         ))
         .service(tagged(
@@ -195,6 +198,7 @@ pub fn configure(state: ApiState) -> impl FnOnce(&mut web::ServiceConfig) {
         let ApiState {
             catalog,
             photos,
+            transfer,
             sales,
             coupons,
             auth,
@@ -214,6 +218,7 @@ pub fn configure(state: ApiState) -> impl FnOnce(&mut web::ServiceConfig) {
         config
             .app_data(web::Data::from(catalog))
             .app_data(web::Data::from(photos))
+            .app_data(web::Data::from(transfer))
             .app_data(web::Data::from(replies))
             .app_data(web::Data::from(sales))
             .app_data(web::Data::from(coupons))

@@ -183,6 +183,72 @@ pub async fn read_product_form(mut multipart: Multipart) -> Result<ProductUpload
     }
 }
 
+/// The import form's CSV file, at most.
+pub const MAX_IMPORT_BYTES: usize = 20 * 1024 * 1024;
+/// What the import answers a larger file.
+pub const IMPORT_TOO_LARGE: &str = "The CSV file must be at most 20 MB";
+
+/// The catalog import form: the CSV file's bytes and the `dryRun` field.
+#[derive(Debug, Clone, Default)]
+pub struct ImportUpload {
+    pub file: Option<Vec<u8>>,
+    pub dry_run: Option<String>,
+}
+
+/// Reads the import form: `file` kept up to [`MAX_IMPORT_BYTES`] (413 beyond, the rest of
+/// the upload read and dropped), `dryRun` up to 64 KiB; other fields are ignored.
+pub async fn read_import_form(mut multipart: Multipart) -> Result<ImportUpload, ApiError> {
+    let mut upload = ImportUpload::default();
+    let mut refusal: Option<ApiError> = None;
+    let mut total = 0usize;
+    while let Some(field) = multipart.next().await {
+        let mut field = field.map_err(multipart_error)?;
+        let name = field.name().unwrap_or_default().to_owned();
+        let limit = if name == "file" {
+            MAX_IMPORT_BYTES
+        } else {
+            MAX_TEXT_FIELD_BYTES
+        };
+        let mut bytes = Vec::new();
+        while let Some(chunk) = field.next().await {
+            let chunk = chunk.map_err(multipart_error)?;
+            total += chunk.len();
+            if total > 4 * MAX_IMPORT_BYTES {
+                return Err(
+                    refusal.unwrap_or_else(|| ApiError::PayloadTooLarge(IMPORT_TOO_LARGE.into()))
+                );
+            }
+            if refusal.is_some() {
+                continue;
+            }
+            if bytes.len() + chunk.len() > limit {
+                refusal = Some(ApiError::PayloadTooLarge(if name == "file" {
+                    IMPORT_TOO_LARGE.into()
+                } else {
+                    format!(
+                        "The field {name} must be at most {} KB",
+                        MAX_TEXT_FIELD_BYTES / 1024
+                    )
+                }));
+            } else {
+                bytes.extend_from_slice(&chunk);
+            }
+        }
+        if refusal.is_some() {
+            continue;
+        }
+        match name.as_str() {
+            "file" => upload.file = Some(bytes),
+            "dryRun" => upload.dry_run = Some(String::from_utf8_lossy(&bytes).into_owned()),
+            _ => {}
+        }
+    }
+    match refusal {
+        Some(error) => Err(error),
+        None => Ok(upload),
+    }
+}
+
 fn form_too_large() -> ApiError {
     ApiError::PayloadTooLarge(format!(
         "The form must be at most {} MB",

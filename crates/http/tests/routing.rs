@@ -19,6 +19,7 @@ use paduka_application::accounts::{
     RegistrationError, UserError,
 };
 use paduka_application::admin::MockAdminUseCases;
+use paduka_application::catalog::transfer::MockCatalogTransferUseCases;
 use paduka_application::catalog::{
     CatalogError, MockCatalogUseCases, MockPhotoUseCases, PhotoRequest, ProductPage, ProductSort,
     ServedPhoto,
@@ -56,6 +57,7 @@ const SHOPPER: &str = "shopper-token";
 struct Mocks {
     catalog: MockCatalogUseCases,
     photos: MockPhotoUseCases,
+    transfer: MockCatalogTransferUseCases,
     sales: MockSaleUseCases,
     coupons: MockCouponUseCases,
     auth: MockAuthUseCases,
@@ -92,6 +94,7 @@ fn state_from(mut mocks: Mocks) -> ApiState {
     ApiState {
         catalog: Arc::new(mocks.catalog),
         photos: Arc::new(mocks.photos),
+        transfer: Arc::new(mocks.transfer),
         sales: Arc::new(mocks.sales),
         coupons: Arc::new(mocks.coupons),
         auth: Arc::new(mocks.auth),
@@ -596,6 +599,7 @@ fn product_from(id: &str, input: ProductInput) -> Product {
     Product {
         id: ProductId::new(id),
         product_code: "PDK-1".into(),
+        handle: paduka_domain::catalog::Handle::from_name(&draft.name),
         name: draft.name,
         info: draft.info,
         variants: draft.variants,

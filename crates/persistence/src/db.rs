@@ -274,6 +274,11 @@ impl Database {
         for version in applied {
             tracing::info!(%version, backend = ?self.backend, "applied database migration");
         }
+        let handles = crate::products::backfill_handles(&mut conn)
+            .context("giving products their handles failed")?;
+        if handles > 0 {
+            tracing::info!(handles, "gave existing products their handles");
+        }
         Ok(())
     }
 
@@ -464,8 +469,9 @@ pub(crate) enum Broken<'a> {
 
 /// The unique rules SQLite reports, by the columns its message lists (`UNIQUE constraint
 /// failed: users.email`), with the names the migrations give them (which PostgreSQL reports).
-const SQLITE_UNIQUE_RULES: [(&str, &str); 11] = [
+const SQLITE_UNIQUE_RULES: [(&str, &str); 12] = [
     ("users.email", "users_email_key"),
+    ("products.handle", "products_handle_key"),
     ("categories.name_key", "categories_name_key_key"),
     ("products.product_code", "products_product_code_key"),
     (

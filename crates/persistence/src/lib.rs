@@ -16,6 +16,7 @@ mod credit;
 mod credit_notes;
 mod db;
 mod images;
+mod import_jobs;
 mod one_time_codes;
 mod orders;
 mod photo_variants;
@@ -41,6 +42,7 @@ pub use credit_notes::{
 };
 pub use db::{AnyConnection, Backend, Database, StartupLock, sqlite_url_in};
 pub use images::DieselImageRepository;
+pub use import_jobs::DieselImportJobRepository;
 pub use one_time_codes::DieselOneTimeCodeRepository;
 pub use orders::DieselOrderRepository;
 pub use photo_variants::DieselPhotoVariantRepository;

@@ -1,6 +1,7 @@
 use async_trait::async_trait;
 use diesel::prelude::*;
 use paduka_application::RepoError;
+use paduka_application::catalog::transfer::{ProductBatchRepository, ProductWrite};
 use paduka_application::catalog::{
     ProductConflict, ProductPage, ProductQuery, ProductRecord, ProductRepository,
 };
@@ -17,7 +18,8 @@ mod tests;
 mod write;
 
 use read::{find_in, list_in, random_in};
-use write::{RowWrite, write_product};
+pub(crate) use write::backfill_handles;
+use write::{RowWrite, write_batch, write_product};
 
 /// Products in `products`, their variants in `product_variants`, their lists in
 /// `product_details` and their photo in `product_photos`.
@@ -114,5 +116,16 @@ impl ProductRepository for DieselProductRepository {
                 )
             })
             .await
+    }
+}
+
+#[async_trait]
+impl ProductBatchRepository for DieselProductRepository {
+    #[tracing::instrument(level = "debug", skip(self, batch), fields(products = batch.len()))]
+    async fn write_batch(
+        &self,
+        batch: Vec<ProductWrite>,
+    ) -> Result<(), RepoError<ProductConflict>> {
+        self.db.run_raw(move |conn| write_batch(conn, &batch)).await
     }
 }

@@ -28,6 +28,22 @@ diesel::table! {
 }
 
 diesel::table! {
+    import_jobs (id) {
+        id -> Text,
+        status -> Text,
+        processed -> BigInt,
+        total -> BigInt,
+        created -> BigInt,
+        updated -> BigInt,
+        unchanged -> BigInt,
+        warnings -> Text,
+        errors -> Text,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
     products (id) {
         id -> Text,
         product_code -> Text,
@@ -43,6 +59,7 @@ diesel::table! {
         hsn -> Nullable<Text>,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+        handle -> Nullable<Text>,
     }
 }
 
@@ -448,6 +465,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     users,
     categories,
     products,
+    import_jobs,
     product_variants,
     product_details,
     product_photos,

@@ -12,6 +12,9 @@ use paduka_application::accounts::{
     AuthService, RateLimiter, RegistrationPorts, RegistrationService, UserService,
 };
 use paduka_application::admin::AdminService;
+use paduka_application::catalog::transfer::{
+    Background, BackgroundJob, CatalogTransferService, TransferPorts,
+};
 use paduka_application::catalog::{CatalogService, PhotoService};
 use paduka_application::checkout::{
     CheckoutIntentRepository, CheckoutPorts, CheckoutService, CourierEstimates, PaymentGateway,
@@ -26,6 +29,7 @@ use paduka_application::orders::{
 use paduka_application::returns::{ReturnPorts, ReturnService};
 use paduka_application::sales::SaleService;
 use paduka_application::{Clock, IdGenerator};
+use paduka_domain::catalog::import::PhotoAddress;
 use paduka_domain::invoice::{CreditNoteDocument, InvoiceDocument};
 use paduka_domain::order::PackingSlip;
 use paduka_http::{ApiState, CourierWebhookKey};
@@ -34,9 +38,9 @@ use paduka_media::ImageCodec;
 use paduka_payment::{RazorpayConfig, RazorpayGateway, SandboxGateway};
 use paduka_persistence::{
     Database, DieselCategoryRepository, DieselCheckoutIntentRepository, DieselCouponRepository,
-    DieselCreditNoteRepository, DieselImageRepository, DieselOneTimeCodeRepository,
-    DieselOrderRepository, DieselPhotoVariantRepository, DieselProductRepository,
-    DieselReturnRepository, DieselReviewRepository, DieselSaleRepository,
+    DieselCreditNoteRepository, DieselImageRepository, DieselImportJobRepository,
+    DieselOneTimeCodeRepository, DieselOrderRepository, DieselPhotoVariantRepository,
+    DieselProductRepository, DieselReturnRepository, DieselReviewRepository, DieselSaleRepository,
     DieselSandboxRefundLedger, DieselShiprocketBookings, DieselStatsRepository,
     DieselStoreCreditRepository, DieselThrottle, DieselUserRepository,
     DieselWebhookEventRepository,
@@ -240,6 +244,23 @@ impl Services {
             ids.clone(),
             clock.clone(),
         );
+        let transfer = CatalogTransferService::new(
+            TransferPorts {
+                products: Arc::new(DieselProductRepository::new(database.clone())),
+                categories: Arc::new(DieselCategoryRepository::new(database.clone())),
+                batches: Arc::new(DieselProductRepository::new(database.clone())),
+                jobs: Arc::new(DieselImportJobRepository::new(database.clone())),
+                background: Arc::new(TokioBackground),
+                ids: ids.clone(),
+                clock: clock.clone(),
+                revision: catalog.revision_handle(),
+            },
+            PhotoAddress::new(format!(
+                "{}{}/product/product-photo/",
+                settings.server.public_url,
+                paduka_http::API_PREFIX
+            )),
+        );
         let photos = PhotoService::new(
             Arc::new(DieselProductRepository::new(database.clone())),
             Arc::new(DieselPhotoVariantRepository::new(database.clone())),
@@ -353,6 +374,7 @@ impl Services {
         let api = ApiState {
             catalog: Arc::new(catalog),
             photos: Arc::new(photos),
+            transfer: Arc::new(transfer),
             sales: Arc::new(sales),
             coupons: Arc::new(coupons),
             auth: Arc::new(auth),
@@ -381,6 +403,15 @@ impl Services {
             revisions,
             invoicing,
         })
+    }
+}
+
+/// Runs an import job on this instance's runtime, after its request was answered.
+struct TokioBackground;
+
+impl Background for TokioBackground {
+    fn spawn(&self, job: BackgroundJob) {
+        tokio::spawn(job);
     }
 }
 

@@ -13,7 +13,7 @@
 //! ```
 
 use chrono::{DateTime, Utc};
-use paduka_domain::catalog::{Category, CategoryRef, Product, ProductRating, Variant};
+use paduka_domain::catalog::{Category, CategoryRef, Handle, Product, ProductRating, Variant};
 use paduka_domain::contact::Email;
 use paduka_domain::gst::{GstRate, Hsn};
 use paduka_domain::order::{LineTax, Order, OrderLine, OrderStatus};
@@ -129,6 +129,7 @@ impl ProductBuilder {
         Self(Product {
             id: ProductId::new(id),
             product_code: "PDK-0000CAFE".into(),
+            handle: Handle::from_name("Trail Runner"),
             name: "Trail Runner".into(),
             info: String::new(),
             variants: vec![variant(None, 2499, 0)],

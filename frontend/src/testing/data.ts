@@ -8,6 +8,7 @@ export function productFixture(overrides: Partial<Product> = {}): Product {
   return {
     _id: `p${seq}`,
     product_id: `SKU-${seq}`,
+    handle: `shoe-${seq}`,
     name: `Shoe ${seq}`,
     info: 'Comfortable everyday shoe',
     type: ['UK 7', 'UK 8', 'UK 9'],

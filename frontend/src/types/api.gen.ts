@@ -697,6 +697,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/product/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every product as a CSV file in Shopify's classic product layout: a row per size, the
+         *     product's columns on its first row, photos in `Image Src`/`Image Position`, then Paduka's
+         *     own columns (`Info`, `Material`, `Specifications`, `HSN`, `Shipping`).
+         */
+        get: operations["export_products"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/product/featured": {
         parameters: {
             query?: never;
@@ -747,6 +768,45 @@ export interface paths {
          *     coding); revalidate with `If-None-Match` (304).
          */
         get: operations["get_products"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/product/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Imports a CSV file of products (Shopify's classic layout or its 2025 export layout, told
+         *     apart by the header row). Every row is checked first: with any wrong, nothing is written.
+         *     A dry run answers what the import would do at once; otherwise a job writes it in the
+         *     background.
+         */
+        post: operations["import_products"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/product/import/{job}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An import job's progress, from any instance of the shop. */
+        get: operations["import_job"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1693,6 +1753,84 @@ export interface components {
             status: string;
             success: boolean;
         };
+        /** @description `400 Import has errors`: nothing was written. */
+        ImportErrorsResponse: {
+            errors: components["schemas"]["ImportRowError"][];
+            /** @description `Import has errors`. */
+            message: string;
+            /** @description Always `false`. */
+            success: boolean;
+        };
+        /**
+         * @description The import form (`multipart/form-data`).
+         *
+         *     This type only describes the form in the OpenAPI document; `upload` reads the real one.
+         */
+        ImportForm: {
+            /** @description `true`: check the file and answer what the import would do, writing nothing. */
+            dryRun?: string | null;
+            /**
+             * Format: binary
+             * @description A CSV file in Shopify's classic product layout or its 2025 export layout, UTF-8, at
+             *     most 20 MB.
+             */
+            file: string;
+        };
+        /** @description An import's progress (a dry run's answer: `done` at once, nothing written). */
+        ImportJobResponse: {
+            /** Format: int64 */
+            created: number;
+            /** @description Why a `failed` job stopped (nothing of a failed photo's job is written). */
+            errors: components["schemas"]["ImportRowError"][];
+            /**
+             * Format: int64
+             * @description Products done so far (those left unchanged count from the start).
+             */
+            processed: number;
+            status: components["schemas"]["ImportStatus"];
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Products in the file.
+             */
+            total: number;
+            /** Format: int64 */
+            unchanged: number;
+            /** Format: int64 */
+            updated: number;
+            warnings: components["schemas"]["ImportWarning"][];
+        };
+        /** @description A row of the file that cannot be imported. */
+        ImportRowError: {
+            /** @description The column's header as the file writes it. */
+            column: string;
+            message: string;
+            /**
+             * Format: int64
+             * @description The file's line number (the header is line 1; 0: not about one row).
+             */
+            row: number;
+        };
+        /** @description `202`: the job that imports the file. */
+        ImportStartedResponse: {
+            /** @description The job's id, for `GET /product/import/{job}`. */
+            job: string;
+            success: boolean;
+        };
+        /**
+         * @description Where an import job is.
+         * @enum {string}
+         */
+        ImportStatus: "running" | "done" | "failed";
+        /**
+         * @description A row imported with a change the file did not say (a price moved by the discount's
+         *     rounding).
+         */
+        ImportWarning: {
+            message: string;
+            /** Format: int64 */
+            row: number;
+        };
         /** @description Any JSON without a NUL character in a key or a string */
         JsonWithoutNul: unknown;
         /** @description `POST /auth/login`. A wrong e-mail or password is 401, whatever it looks like. */
@@ -1961,6 +2099,11 @@ export interface components {
             description: string[];
             /** @description Whole percent per variant. */
             discount: number[];
+            /**
+             * @description Unique, made from the name when the product was created and kept when it is renamed;
+             *     the key of `GET /product/export` and `POST /product/import` files.
+             */
+            handle: string;
             hasPhoto: boolean;
             /** @description The product's HSN code for tax invoices; `null`: the shop's default. */
             hsn?: string | null;
@@ -5086,6 +5229,62 @@ export interface operations {
             };
         };
     };
+    export_products: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `products.csv`, as an attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description `Text must not contain NUL characters`: a `%00` in the path or query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Admin access required` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Something went wrong`: a fault on our side; the cause is in the log with the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     featured_products: {
         parameters: {
             query?: never;
@@ -5227,6 +5426,155 @@ export interface operations {
             };
             /** @description A parameter is out of range */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Something went wrong`: a fault on our side; the cause is in the log with the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    import_products: {
+        parameters: {
+            query?: {
+                /** @description `true`: a dry run, as the form field says. */
+                dryRun?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ImportForm"];
+            };
+        };
+        responses: {
+            /** @description A dry run: what the import would do; nothing written */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportJobResponse"];
+                };
+            };
+            /** @description The job importing the file */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportStartedResponse"];
+                };
+            };
+            /** @description `Import has errors` with each row's, or a file that is not UTF-8 CSV */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportErrorsResponse"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Admin access required` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `The CSV file must be at most 20 MB` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Something went wrong`: a fault on our side; the cause is in the log with the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    import_job: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The job's id, as `POST /product/import` answered it */
+                job: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job's progress */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportJobResponse"];
+                };
+            };
+            /** @description `Text must not contain NUL characters`: a `%00` in the path or query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Admin access required` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Import job not found` */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -5,6 +5,7 @@ mod photos;
 mod ports;
 mod query;
 mod service;
+pub mod transfer;
 
 pub use error::CatalogError;
 #[cfg(any(test, feature = "mock"))]

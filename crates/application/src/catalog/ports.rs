@@ -1,6 +1,8 @@
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use paduka_domain::catalog::{Category, Image, ImageType, Product, ProductDraft, StoredImage};
+use paduka_domain::catalog::{
+    Category, Handle, Image, ImageType, Product, ProductDraft, StoredImage,
+};
 use paduka_domain::photo::{PhotoWidth, VariantFormat};
 use paduka_domain::review::{Review, ReviewDraft};
 use paduka_domain::{CategoryId, InvalidInput, MediaId, ProductId, ReviewId, UserId};
@@ -13,6 +15,9 @@ use crate::RepoError;
 #[derive(Debug, Clone, PartialEq)]
 pub struct ProductRecord {
     pub product_code: String,
+    /// The handle to store; `None` keeps the current one, or makes a new product's from its
+    /// name (the first free of `name`, `name-2`, ...).
+    pub handle: Option<Handle>,
     pub seller: UserId,
     pub draft: ProductDraft,
     /// A new photo; `None` keeps the current one (or none, for a new product).
@@ -26,6 +31,9 @@ pub enum ProductConflict {
     /// Another product has this product code (`products_product_code_key`).
     #[error("another product has this product code")]
     DuplicateProductCode,
+    /// Another product has this handle (`products_handle_key`).
+    #[error("another product has this handle")]
+    DuplicateHandle,
     /// The category does not exist (`products_category_id_fkey`).
     #[error("the category does not exist")]
     UnknownCategory,

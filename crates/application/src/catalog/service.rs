@@ -178,6 +178,7 @@ impl CatalogService {
         };
         Ok(ProductRecord {
             product_code,
+            handle: None,
             seller,
             draft,
             photo,
@@ -405,6 +406,9 @@ fn product_conflict(error: RepoError<ProductConflict>) -> CatalogError {
     match error {
         RepoError::Conflict(ProductConflict::DuplicateProductCode) => {
             CatalogError::Conflict("Another product already has this Product Id".into())
+        }
+        RepoError::Conflict(ProductConflict::DuplicateHandle) => {
+            CatalogError::Conflict("Another product already has this handle".into())
         }
         RepoError::Conflict(ProductConflict::UnknownCategory) => {
             InvalidInput::new("Category not found").into()

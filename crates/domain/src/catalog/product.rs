@@ -2,7 +2,7 @@
 
 use chrono::{DateTime, Utc};
 
-use super::CategoryRef;
+use super::{CategoryRef, Handle};
 use crate::gst::Hsn;
 use crate::{Paise, Percent, ProductId, UserId};
 
@@ -35,6 +35,8 @@ impl Variant {
 pub struct Product {
     pub id: ProductId,
     pub product_code: String,
+    /// Unique; made from the name when the product was created and kept since.
+    pub handle: Handle,
     pub name: String,
     pub info: String,
     pub variants: Vec<Variant>,

@@ -120,6 +120,7 @@ fn product_with(variants: Vec<Variant>, quantity: u32) -> Product {
     Product {
         id: ProductId::new("p"),
         product_code: "P".into(),
+        handle: Handle::from_name("P"),
         name: "Runner".into(),
         info: String::new(),
         variants,

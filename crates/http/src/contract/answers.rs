@@ -57,6 +57,8 @@ error_answers! {
     InvalidCategory => 400, "No name, or an image that is not a URL or a path here";
     CategoryExists => 409, "`Category already exists`";
     CategoryInUse => 409, "Products still use the category";
+    CsvOver20Mb => 413, quoted(crate::upload::IMPORT_TOO_LARGE);
+    ImportJobNotFound => 404, quoted(crate::handlers::products::import::JOB_NOT_FOUND);
 
     // Sales and coupons.
     SaleNotFound => 404, quoted(SaleError::NotFound);

@@ -13,6 +13,7 @@ mod review;
 mod sale;
 pub mod schema;
 mod shipment;
+mod transfer;
 mod user;
 
 use chrono::{DateTime, SecondsFormat, Utc};
@@ -31,6 +32,7 @@ pub use returns::*;
 pub use review::*;
 pub use sale::*;
 pub use shipment::*;
+pub use transfer::*;
 pub use user::*;
 
 /// A request body (or query) turned into what its use case takes: every field is read and

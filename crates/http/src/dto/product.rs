@@ -26,6 +26,9 @@ pub struct ProductDto {
     pub id: String,
     /// The shop's own product code.
     pub product_id: String,
+    /// Unique, made from the name when the product was created and kept when it is renamed;
+    /// the key of `GET /product/export` and `POST /product/import` files.
+    pub handle: String,
     pub name: String,
     pub info: String,
     /// Variant labels (e.g. sizes); empty when the variants have none.
@@ -88,6 +91,7 @@ impl From<&Product> for ProductDto {
         Self {
             id: product.id.to_string(),
             product_id: product.product_code.clone(),
+            handle: product.handle.to_string(),
             name: product.name.clone(),
             info: product.info.clone(),
             types: all_or_none(variants.iter().map(|v| v.label.clone())),
@@ -427,6 +431,7 @@ mod tests {
         Product {
             id: ProductId::new("p-1"),
             product_code: "PDK-1".into(),
+            handle: paduka_domain::catalog::Handle::from_name("Tempo"),
             name: "Tempo".into(),
             info: "Daily trainer".into(),
             variants,
@@ -480,6 +485,7 @@ mod tests {
             json!({
                 "_id": "p-1",
                 "product_id": "PDK-1",
+                "handle": "tempo",
                 "name": "Tempo",
                 "info": "Daily trainer",
                 "type": ["UK 7", "UK 8"],

@@ -8,7 +8,7 @@ use diesel::dsl::{max, sql};
 use diesel::prelude::*;
 use diesel::sql_types::BigInt;
 use paduka_application::catalog::{ProductPage, ProductQuery, ProductSort};
-use paduka_domain::catalog::{CategoryRef, Product, ProductRating, Variant};
+use paduka_domain::catalog::{CategoryRef, Handle, Product, ProductRating, Variant};
 use paduka_domain::gst::Hsn;
 use paduka_domain::photo::photo_version;
 use paduka_domain::{CategoryId, Paise, Percent, ProductId, UserId};
@@ -39,6 +39,8 @@ struct ProductRow {
     hsn: Option<String>,
     created_at: NaiveDateTime,
     updated_at: NaiveDateTime,
+    /// NULL only between the migration that added it and its backfill (`backfill_handles`).
+    handle: Option<String>,
 }
 
 /// A product row with what is joined to it: its category's name and its photo's hash.
@@ -310,7 +312,13 @@ fn assemble(conn: &mut AnyConnection, rows: Vec<ListedRow>) -> QueryResult<Vec<P
                 .map(Hsn::parse)
                 .transpose()
                 .map_err(|_| corrupt(format_args!("HSN code of {}", row.id)))?;
+            let handle = match &row.handle {
+                Some(handle) => Handle::parse(handle)
+                    .map_err(|_| corrupt(format_args!("handle of {}", row.id)))?,
+                None => Handle::from_name(&row.name),
+            };
             Ok(Product {
+                handle,
                 hsn,
                 quantity: number(row.quantity, "quantity")?,
                 rating: ProductRating {

@@ -4,8 +4,9 @@
 use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
 use paduka_application::RepoError;
+use paduka_application::catalog::transfer::ProductWrite;
 use paduka_application::catalog::{ProductConflict, ProductRecord};
-use paduka_domain::catalog::{Image, Product};
+use paduka_domain::catalog::{Handle, Image, Product};
 use paduka_domain::gst::Hsn;
 
 use super::kind;
@@ -177,6 +178,7 @@ fn product_conflict(broken: &Broken<'_>) -> Option<ProductConflict> {
         Broken::Unique(Some("products_product_code_key")) => {
             Some(ProductConflict::DuplicateProductCode)
         }
+        Broken::Unique(Some("products_handle_key")) => Some(ProductConflict::DuplicateHandle),
         Broken::ForeignKey(Some("products_category_id_fkey")) => {
             Some(ProductConflict::UnknownCategory)
         }
@@ -194,6 +196,44 @@ pub(super) enum RowWrite {
     Update,
 }
 
+/// The record's handle, else the first of the name's handle, `-2`, `-3`, ... that no other
+/// product has.
+fn free_handle(conn: &mut AnyConnection, id: &str, name: &str) -> QueryResult<Handle> {
+    let base = Handle::from_name(name);
+    for n in 1.. {
+        let candidate = base.numbered(n);
+        let taken = products::table
+            .filter(products::handle.eq(candidate.as_str()))
+            .filter(products::id.ne(id))
+            .select(products::id)
+            .first::<String>(conn)
+            .optional()?;
+        if taken.is_none() {
+            return Ok(candidate);
+        }
+    }
+    unreachable!("some numbered handle is free")
+}
+
+/// Gives every product without a handle (those from before handles) its own, oldest first, so
+/// the older of two products of one name keeps the plain handle. Runs after the migrations.
+pub(crate) fn backfill_handles(conn: &mut AnyConnection) -> QueryResult<usize> {
+    conn.transaction(|conn| {
+        let missing: Vec<(String, String)> = products::table
+            .filter(products::handle.is_null())
+            .order((products::created_at.asc(), products::id.asc()))
+            .select((products::id, products::name))
+            .load(conn)?;
+        for (id, name) in &missing {
+            let handle = free_handle(conn, id, name)?;
+            diesel::update(products::table.find(id))
+                .set(products::handle.eq(handle.as_str()))
+                .execute(conn)?;
+        }
+        Ok(missing.len())
+    })
+}
+
 fn write_row(
     conn: &mut AnyConnection,
     id: &str,
@@ -203,9 +243,14 @@ fn write_row(
     let content = ProductContent::from_record(record)?;
     match row {
         RowWrite::Insert => {
+            let handle = match &record.handle {
+                Some(handle) => handle.clone(),
+                None => free_handle(conn, id, &record.draft.name)?,
+            };
             diesel::insert_into(products::table)
                 .values((
                     products::id.eq(id),
+                    products::handle.eq(handle.as_str()),
                     content,
                     products::rating_total.eq(0),
                     products::review_count.eq(0),
@@ -214,11 +259,20 @@ fn write_row(
                 .execute(conn)?;
             Ok(())
         }
-        RowWrite::Update => matched_a_row(
-            diesel::update(products::table.find(id))
-                .set(content)
-                .execute(conn)?,
-        ),
+        RowWrite::Update => {
+            matched_a_row(
+                diesel::update(products::table.find(id))
+                    .set(content)
+                    .execute(conn)?,
+            )?;
+            // A handle is kept when the name changes; only an import names a new one.
+            if let Some(handle) = &record.handle {
+                diesel::update(products::table.find(id))
+                    .set(products::handle.eq(handle.as_str()))
+                    .execute(conn)?;
+            }
+            Ok(())
+        }
     }
 }
 
@@ -239,6 +293,29 @@ pub(super) fn write_product(
             replace_photo(conn, id, photo, record.at)?;
         }
         Ok(find_in(conn, id)?.ok_or(diesel::result::Error::NotFound)?)
+    })
+    .map_err(|stop: Stop<ProductConflict>| stop.into_repo(product_conflict))
+}
+
+/// Writes a batch of products in one write transaction, each as [`write_product`] writes one
+/// (without reading it back): all of them, or none.
+pub(super) fn write_batch(
+    conn: &mut AnyConnection,
+    batch: &[ProductWrite],
+) -> Result<(), RepoError<ProductConflict>> {
+    write_transaction_with(conn, |conn| {
+        for write in batch {
+            let id = write.id.as_str();
+            let row = if write.create {
+                RowWrite::Insert
+            } else {
+                RowWrite::Update
+            };
+            check_references(conn, &write.record)?;
+            write_row(conn, id, &write.record, row)?;
+            replace_children(conn, id, &write.record)?;
+        }
+        Ok(())
     })
     .map_err(|stop: Stop<ProductConflict>| stop.into_repo(product_conflict))
 }

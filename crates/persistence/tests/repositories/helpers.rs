@@ -87,6 +87,7 @@ pub fn png(bytes: &[u8]) -> Image {
 pub fn record(code: &str, name: &str, category: &str, seller: &str, seconds: i64) -> ProductRecord {
     ProductRecord {
         product_code: code.to_owned(),
+        handle: None,
         seller: UserId::new(seller),
         draft: ProductDraft {
             product_code: Some(code.to_owned()),

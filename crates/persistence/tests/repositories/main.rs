@@ -9,6 +9,7 @@ use paduka_test_support::on_both_backends;
 
 mod cash_on_delivery;
 mod catalog;
+mod catalog_import;
 mod changes;
 mod checkout;
 mod credit_notes;

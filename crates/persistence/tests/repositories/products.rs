@@ -2,7 +2,7 @@ use paduka_application::catalog::{
     ProductConflict, ProductQuery, ProductRecord, ProductRepository, ProductSort, ReviewRecord,
     ReviewRepository,
 };
-use paduka_domain::catalog::{CategoryRef, Product, ProductRating, StoredImage};
+use paduka_domain::catalog::{CategoryRef, Handle, Product, ProductRating, StoredImage};
 use paduka_domain::review::ReviewDraft;
 use paduka_domain::{CategoryId, Paise, ProductId, ReviewId, UserId};
 use paduka_persistence::{DieselProductRepository, DieselReviewRepository};
@@ -73,6 +73,7 @@ async fn a_created_product_reads_back_every_field(db: &TestDb) {
     let expected = Product {
         id: id.clone(),
         product_code: "PDK-TRAIL".into(),
+        handle: Handle::from_name("Trail Runner"),
         name: "Trail Runner".into(),
         info: "Light and grippy".into(),
         variants: full.draft.variants.clone(),

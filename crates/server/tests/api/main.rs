@@ -7,6 +7,7 @@ mod accounts;
 mod admin;
 mod auth;
 mod cash_on_delivery;
+mod catalog_transfer;
 mod categories;
 mod checkout;
 mod compression;

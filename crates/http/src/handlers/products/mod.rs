@@ -1,10 +1,13 @@
-//! Products: the catalog list, the banner's picks, one product, a category page, the photo, and admin writes.
+//! Products: the catalog list, the banner's picks, one product, a category page, the photo,
+//! admin writes, and the catalog's CSV export and import.
 
 pub mod by_category;
 pub mod create;
 pub mod delete;
+pub mod export;
 pub mod featured;
 pub mod get;
+pub mod import;
 pub mod list;
 pub mod photo;
 pub mod update;

@@ -1,0 +1,16 @@
+//! The catalog out and in as Shopify-style CSV files (decisions section 17, D28): the export,
+//! and the import checked whole, answered at once for a dry run, else run as a background job
+//! whose progress every instance can read.
+
+mod ports;
+mod service;
+
+pub use ports::*;
+#[cfg(any(test, feature = "mock"))]
+pub use service::MockCatalogTransferUseCases;
+pub use service::{
+    CatalogTransferService, CatalogTransferUseCases, ImportError, ImportStart, TransferPorts,
+};
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,120 @@
+//! What an import needs from outside: its job's progress where every instance reads it, the
+//! products written in batches, and a way to run the job in the background.
+
+use std::future::Future;
+use std::pin::Pin;
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use paduka_domain::ProductId;
+use paduka_domain::catalog::import::{RowError, RowWarning};
+
+use crate::RepoError;
+use crate::catalog::{ProductConflict, ProductRecord};
+
+/// Where an import job is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum JobStatus {
+    Running,
+    Done,
+    Failed,
+}
+
+impl JobStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Running => "running",
+            Self::Done => "done",
+            Self::Failed => "failed",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Self> {
+        Some(match text {
+            "running" => Self::Running,
+            "done" => Self::Done,
+            "failed" => Self::Failed,
+            _ => return None,
+        })
+    }
+}
+
+/// Products of a job counted so far.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct ImportCounts {
+    pub processed: u64,
+    pub total: u64,
+    pub created: u64,
+    pub updated: u64,
+    pub unchanged: u64,
+}
+
+/// An import as `GET /product/import/{job}` tells it (and a dry run answers at once).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ImportReport {
+    pub status: JobStatus,
+    pub counts: ImportCounts,
+    pub warnings: Vec<RowWarning>,
+    pub errors: Vec<RowError>,
+}
+
+/// Import jobs, kept in the database so that every instance can tell a job's progress.
+#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[async_trait]
+pub trait ImportJobRepository: Send + Sync {
+    /// Starts a job (`running`) with what its plan already knows.
+    async fn start(
+        &self,
+        id: &str,
+        report: &ImportReport,
+        at: DateTime<Utc>,
+    ) -> Result<(), RepoError>;
+
+    /// The job's counts so far.
+    async fn progress(
+        &self,
+        id: &str,
+        counts: ImportCounts,
+        at: DateTime<Utc>,
+    ) -> Result<(), RepoError>;
+
+    /// The job's end: `done`, or `failed` with its errors.
+    async fn finish(
+        &self,
+        id: &str,
+        status: JobStatus,
+        errors: &[RowError],
+        at: DateTime<Utc>,
+    ) -> Result<(), RepoError>;
+
+    /// The job, or `None` for an unknown id.
+    async fn find(&self, id: &str) -> Result<Option<ImportReport>, RepoError>;
+}
+
+/// One product of a batch: a new one, or the update of a known one.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ProductWrite {
+    pub id: ProductId,
+    pub record: ProductRecord,
+    pub create: bool,
+}
+
+/// Products written many at a time, in one transaction per batch, by the same rules as one
+/// product's write (its row, its variants and lists replaced whole).
+#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[async_trait]
+pub trait ProductBatchRepository: Send + Sync {
+    /// Writes every product of the batch, or none.
+    async fn write_batch(&self, batch: Vec<ProductWrite>)
+    -> Result<(), RepoError<ProductConflict>>;
+}
+
+/// A job to run in the background.
+pub type BackgroundJob = Pin<Box<dyn Future<Output = ()> + Send + 'static>>;
+
+/// Runs work after the request that started it has been answered (tokio's `spawn` in
+/// production; tests run it at once).
+#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+pub trait Background: Send + Sync {
+    fn spawn(&self, job: BackgroundJob);
+}

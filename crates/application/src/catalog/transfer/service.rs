@@ -1,0 +1,358 @@
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use async_trait::async_trait;
+use paduka_domain::catalog::import::{
+    Change, ImportPlan, PhotoAddress, PhotoPlan, RowError, Table, export_table, plan_import,
+    read_table,
+};
+use paduka_domain::catalog::{Category, CategoryDraft, Handle, Product};
+use paduka_domain::{CategoryId, ProductId, UserId};
+use tracing::instrument;
+
+use super::ports::*;
+use crate::accounts::Admin;
+use crate::catalog::{
+    CatalogError, CatalogRevision, CategoryRepository, ProductQuery, ProductRecord,
+    ProductRepository, ProductSort,
+};
+use crate::{Clock, IdGenerator, RepoError};
+
+/// How many products one transaction of an import writes.
+pub const BATCH: usize = 500;
+
+/// How an import began: a dry run's report, or the job now running.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ImportStart {
+    DryRun(ImportReport),
+    Started { job: String },
+}
+
+/// Why an import was refused.
+#[derive(Debug, thiserror::Error)]
+pub enum ImportError {
+    /// Some rows are wrong; nothing was written.
+    #[error("Import has errors")]
+    Rows(Vec<RowError>),
+    #[error(transparent)]
+    Catalog(#[from] CatalogError),
+}
+
+impl From<RepoError> for ImportError {
+    fn from(error: RepoError) -> Self {
+        Self::Catalog(error.into())
+    }
+}
+
+/// The admin's catalog export and import.
+#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[async_trait]
+pub trait CatalogTransferUseCases: Send + Sync {
+    /// Every product in Shopify's classic layout, oldest first.
+    async fn export(&self, admin: &Admin) -> Result<Table, CatalogError>;
+
+    /// Checks every row of the file; on a dry run answers what it would do, else starts the
+    /// job that does it.
+    async fn import(
+        &self,
+        admin: &Admin,
+        file: Table,
+        dry_run: bool,
+    ) -> Result<ImportStart, ImportError>;
+
+    /// A job's progress; `None` for an unknown job.
+    async fn import_job(
+        &self,
+        admin: &Admin,
+        job: &str,
+    ) -> Result<Option<ImportReport>, CatalogError>;
+}
+
+/// What the transfer service works through.
+#[derive(Clone)]
+pub struct TransferPorts {
+    pub products: Arc<dyn ProductRepository>,
+    pub categories: Arc<dyn CategoryRepository>,
+    pub batches: Arc<dyn ProductBatchRepository>,
+    pub jobs: Arc<dyn ImportJobRepository>,
+    pub background: Arc<dyn Background>,
+    pub ids: Arc<dyn IdGenerator>,
+    pub clock: Arc<dyn Clock>,
+    /// The catalog's change counter, bumped after every batch so list caches rebuild.
+    pub revision: CatalogRevision,
+}
+
+pub struct CatalogTransferService {
+    ports: TransferPorts,
+    photos: PhotoAddress,
+}
+
+impl CatalogTransferService {
+    /// `photos`: where this shop serves a product's photo, followed by the product's id.
+    pub fn new(ports: TransferPorts, photos: PhotoAddress) -> Self {
+        Self { ports, photos }
+    }
+
+    async fn everything(&self) -> Result<Vec<Product>, RepoError> {
+        let query = ProductQuery {
+            sort: ProductSort::Oldest,
+            ..ProductQuery::default()
+        };
+        Ok(self.ports.products.list(&query).await?.products)
+    }
+}
+
+#[async_trait]
+impl CatalogTransferUseCases for CatalogTransferService {
+    #[instrument(skip(self), fields(admin = %admin.id()))]
+    async fn export(&self, admin: &Admin) -> Result<Table, CatalogError> {
+        Ok(export_table(&self.everything().await?, &self.photos))
+    }
+
+    #[instrument(skip(self, file), fields(admin = %admin.id(), rows = file.rows.len()))]
+    async fn import(
+        &self,
+        admin: &Admin,
+        file: Table,
+        dry_run: bool,
+    ) -> Result<ImportStart, ImportError> {
+        let read = read_table(&file);
+        let shop = self.everything().await?;
+        let categories = self.ports.categories.list().await?;
+        let names: Vec<String> = categories.iter().map(|c| c.name.clone()).collect();
+        let existing: HashMap<Handle, Product> =
+            shop.into_iter().map(|p| (p.handle.clone(), p)).collect();
+        let plan = plan_import(read, &existing, &names, &self.photos);
+        if !plan.errors.is_empty() {
+            return Err(ImportError::Rows(plan.errors));
+        }
+        let total = plan.products.len() as u64;
+        let unchanged = plan.unchanged();
+        let mut report = ImportReport {
+            status: JobStatus::Done,
+            counts: ImportCounts {
+                processed: total,
+                total,
+                created: plan.created(),
+                updated: plan.updated(),
+                unchanged,
+            },
+            warnings: plan.warnings.clone(),
+            errors: Vec::new(),
+        };
+        if dry_run {
+            return Ok(ImportStart::DryRun(report));
+        }
+        // The job starts with what needs no writing counted.
+        report.status = JobStatus::Running;
+        report.counts = ImportCounts {
+            processed: unchanged,
+            total,
+            unchanged,
+            ..ImportCounts::default()
+        };
+        let job = self.ports.ids.new_id();
+        self.ports
+            .jobs
+            .start(&job, &report, self.ports.clock.now())
+            .await?;
+        let run = ImportJob {
+            ports: self.ports.clone(),
+            job: job.clone(),
+            admin: admin.id().clone(),
+            counts: report.counts,
+            existing,
+            categories,
+        };
+        self.ports.background.spawn(Box::pin(run.run(plan)));
+        Ok(ImportStart::Started { job })
+    }
+
+    #[instrument(skip(self), fields(admin = %admin.id()))]
+    async fn import_job(
+        &self,
+        admin: &Admin,
+        job: &str,
+    ) -> Result<Option<ImportReport>, CatalogError> {
+        Ok(self.ports.jobs.find(job).await?)
+    }
+}
+
+/// A started import, run in the background.
+struct ImportJob {
+    ports: TransferPorts,
+    job: String,
+    admin: UserId,
+    counts: ImportCounts,
+    existing: HashMap<Handle, Product>,
+    categories: Vec<Category>,
+}
+
+impl ImportJob {
+    async fn run(mut self, plan: ImportPlan) {
+        let outcome = self.write(plan).await;
+        let (status, errors) = match outcome {
+            Ok(()) => (JobStatus::Done, Vec::new()),
+            Err(errors) => (JobStatus::Failed, errors),
+        };
+        if let Err(e) = self
+            .ports
+            .jobs
+            .finish(&self.job, status, &errors, self.ports.clock.now())
+            .await
+        {
+            tracing::error!(job = %self.job, error = %e, "could not record the import's end");
+        }
+    }
+
+    /// Writes the plan: photos first (nothing written when one cannot be used), then the
+    /// missing categories, then the products in batches.
+    async fn write(&mut self, plan: ImportPlan) -> Result<(), Vec<RowError>> {
+        let unusable: Vec<RowError> = plan
+            .products
+            .iter()
+            .filter(|p| !matches!(p.change, Change::Unchanged(_)))
+            .filter_map(|p| match &p.photo {
+                PhotoPlan::Fetch(url) => Some(RowError {
+                    row: p.line,
+                    column: "Image Src".into(),
+                    message: format!(
+                        "The photo at {url} cannot be used: this shop does not fetch photos from \
+                         other addresses yet; leave Image Src empty or give this shop's own \
+                         photo address"
+                    ),
+                }),
+                PhotoPlan::Keep => None,
+            })
+            .collect();
+        if !unusable.is_empty() {
+            return Err(unusable);
+        }
+        let categories = self.categories(&plan).await.map_err(failure)?;
+        let writes: Vec<_> = plan
+            .products
+            .into_iter()
+            .filter(|p| !matches!(p.change, Change::Unchanged(_)))
+            .collect();
+        for batch in writes.chunks(BATCH) {
+            let at = self.ports.clock.now();
+            let mut records = Vec::with_capacity(batch.len());
+            for planned in batch {
+                let category = categories
+                    .get(&planned.category.to_lowercase())
+                    .cloned()
+                    .ok_or_else(|| {
+                        failure(format!("category {} was not made", planned.category))
+                    })?;
+                let current = match &planned.change {
+                    Change::Update(_) => self.existing.get(&planned.handle),
+                    _ => None,
+                };
+                let id = match current {
+                    Some(product) => product.id.clone(),
+                    None => ProductId::new(self.ports.ids.new_id()),
+                };
+                records.push(ProductWrite {
+                    record: ProductRecord {
+                        product_code: match current {
+                            Some(product) => product.product_code.clone(),
+                            None => imported_product_code(id.as_str()),
+                        },
+                        handle: Some(planned.handle.clone()),
+                        seller: current
+                            .and_then(|p| p.seller.clone())
+                            .unwrap_or_else(|| self.admin.clone()),
+                        draft: planned.in_category(category),
+                        photo: None,
+                        at,
+                    },
+                    create: current.is_none(),
+                    id,
+                });
+            }
+            self.ports
+                .batches
+                .write_batch(records)
+                .await
+                .map_err(failure)?;
+            self.ports.revision.bump();
+            for planned in batch {
+                self.counts.processed += 1;
+                match planned.change {
+                    Change::Create => self.counts.created += 1,
+                    _ => self.counts.updated += 1,
+                }
+            }
+            self.ports
+                .jobs
+                .progress(&self.job, self.counts, self.ports.clock.now())
+                .await
+                .map_err(failure)?;
+        }
+        Ok(())
+    }
+
+    /// Every category the plan names, by lower-cased name, the missing ones created.
+    async fn categories(
+        &mut self,
+        plan: &ImportPlan,
+    ) -> Result<HashMap<String, CategoryId>, anyhow::Error> {
+        let mut known: HashMap<String, CategoryId> = self
+            .categories
+            .iter()
+            .map(|c| (c.name.to_lowercase(), c.id.clone()))
+            .collect();
+        for name in &plan.new_categories {
+            let draft = CategoryDraft::parse(Some(name), None)?;
+            let category = Category::new(CategoryId::new(self.ports.ids.new_id()), draft);
+            match self.ports.categories.create(&category).await {
+                Ok(()) => {}
+                // Made meanwhile (by an admin, or another import): use that one.
+                Err(RepoError::Conflict(_)) => {
+                    let all = self
+                        .ports
+                        .categories
+                        .list()
+                        .await
+                        .map_err(|e| e.unexpected())?;
+                    if let Some(made) = all
+                        .iter()
+                        .find(|c| c.name.to_lowercase() == name.to_lowercase())
+                    {
+                        known.insert(name.to_lowercase(), made.id.clone());
+                    }
+                    continue;
+                }
+                Err(other) => return Err(other.unexpected()),
+            }
+            self.ports.revision.bump();
+            known.insert(name.to_lowercase(), category.id);
+        }
+        Ok(known)
+    }
+}
+
+/// A job's failure as the errors it reports: a fault on our side is not any row's.
+fn failure(error: impl std::fmt::Display) -> Vec<RowError> {
+    tracing::error!(error = %error, "an import job failed");
+    vec![RowError {
+        row: 0,
+        column: String::new(),
+        message: "The import failed on our side; nothing more was written. Try again".into(),
+    }]
+}
+
+/// An imported product's code: `PDK-` and 12 hex digits of its id (more than the form's 8, as
+/// an import makes thousands at once).
+fn imported_product_code(id: &str) -> String {
+    let tail: String = id
+        .chars()
+        .filter(char::is_ascii_hexdigit)
+        .rev()
+        .take(12)
+        .collect();
+    format!(
+        "PDK-{}",
+        tail.chars().rev().collect::<String>().to_uppercase()
+    )
+}

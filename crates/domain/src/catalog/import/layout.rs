@@ -1,0 +1,178 @@
+//! The two layouts a file may have, told apart by the header row, and where each column is.
+
+use super::RowError;
+
+/// What a column holds. Columns a layout does not name, and unknown ones, are ignored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Field {
+    Handle,
+    Title,
+    /// The descriptions, one per line.
+    Body,
+    /// The category, by name.
+    Type,
+    Tags,
+    OptionName,
+    /// The size's label.
+    OptionValue,
+    /// The size's model.
+    Sku,
+    /// What the shopper pays (after the discount).
+    Price,
+    /// The price before the discount.
+    CompareAt,
+    Quantity,
+    ImageSrc,
+    ImagePosition,
+    // Paduka's own columns, the same in both layouts.
+    Info,
+    Material,
+    /// The specifications, one per line.
+    Specifications,
+    Hsn,
+    Shipping,
+}
+
+impl Field {
+    /// Every field, in the order the export writes them.
+    pub const ALL: [Field; 18] = [
+        Field::Handle,
+        Field::Title,
+        Field::Body,
+        Field::Type,
+        Field::Tags,
+        Field::OptionName,
+        Field::OptionValue,
+        Field::Sku,
+        Field::Price,
+        Field::CompareAt,
+        Field::Quantity,
+        Field::ImageSrc,
+        Field::ImagePosition,
+        Field::Info,
+        Field::Material,
+        Field::Specifications,
+        Field::Hsn,
+        Field::Shipping,
+    ];
+}
+
+/// Shopify's classic product CSV, or the layout its own exports use since 2025.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Layout {
+    Classic,
+    Shopify2025,
+}
+
+impl Layout {
+    /// The header this layout gives `field`.
+    pub fn name(self, field: Field) -> &'static str {
+        use Field::*;
+        let classic = self == Layout::Classic;
+        match field {
+            Handle if classic => "Handle",
+            Handle => "URL handle",
+            Title => "Title",
+            Body if classic => "Body (HTML)",
+            Body => "Description",
+            Type => "Type",
+            Tags => "Tags",
+            OptionName if classic => "Option1 Name",
+            OptionName => "Option1 name",
+            OptionValue if classic => "Option1 Value",
+            OptionValue => "Option1 value",
+            Sku if classic => "Variant SKU",
+            Sku => "SKU",
+            Price if classic => "Variant Price",
+            Price => "Price",
+            CompareAt if classic => "Variant Compare At Price",
+            CompareAt => "Compare-at price",
+            Quantity if classic => "Variant Inventory Qty",
+            Quantity => "Inventory quantity",
+            ImageSrc if classic => "Image Src",
+            ImageSrc => "Product image URL",
+            ImagePosition if classic => "Image Position",
+            ImagePosition => "Image position",
+            Info => "Info",
+            Material => "Material",
+            Specifications => "Specifications",
+            Hsn => "HSN",
+            Shipping => "Shipping",
+        }
+    }
+
+    /// The header row of an export in this layout.
+    pub fn header(self) -> Vec<String> {
+        Field::ALL
+            .iter()
+            .map(|f| self.name(*f).to_owned())
+            .collect()
+    }
+}
+
+/// Where each known column of a file is, and its header as written.
+#[derive(Debug, Clone)]
+pub(super) struct Columns {
+    pub layout: Layout,
+    found: Vec<(Field, usize, String)>,
+}
+
+impl Columns {
+    /// The file's layout and columns from its header row; headers are compared trimmed and
+    /// ignoring case.
+    pub fn find(header: &[String]) -> Result<Self, RowError> {
+        let has = |name: &str| header.iter().any(|h| same(h, name));
+        let layout = if has(Layout::Classic.name(Field::Handle)) {
+            Layout::Classic
+        } else if has(Layout::Shopify2025.name(Field::Handle)) {
+            Layout::Shopify2025
+        } else {
+            return Err(RowError {
+                row: 1,
+                column: header.first().cloned().unwrap_or_default(),
+                message: "The first row must name the columns, with Handle (Shopify's product \
+                          CSV) or URL handle (Shopify's export since 2025)"
+                    .into(),
+            });
+        };
+        let mut found = Vec::new();
+        for field in Field::ALL {
+            // The first of repeated headers counts.
+            if let Some(index) = header.iter().position(|h| same(h, layout.name(field))) {
+                found.push((field, index, header[index].clone()));
+            }
+        }
+        Ok(Self { layout, found })
+    }
+
+    /// The column of `field`, if the file has it.
+    pub fn index(&self, field: Field) -> Option<usize> {
+        self.found
+            .iter()
+            .find(|(f, ..)| *f == field)
+            .map(|(_, i, _)| *i)
+    }
+
+    pub fn has(&self, field: Field) -> bool {
+        self.index(field).is_some()
+    }
+
+    /// The header as the file writes it, or as the layout names it when the file has none.
+    pub fn header(&self, field: Field) -> String {
+        self.found
+            .iter()
+            .find(|(f, ..)| *f == field)
+            .map(|(_, _, h)| h.clone())
+            .unwrap_or_else(|| self.layout.name(field).to_owned())
+    }
+
+    /// The trimmed cell of `field` in `cells`; `None` when the file has no such column.
+    pub fn cell<'a>(&self, cells: &'a [String], field: Field) -> Option<&'a str> {
+        self.index(field)
+            .map(|i| cells.get(i).map(|c| c.trim()).unwrap_or_default())
+    }
+}
+
+fn same(written: &str, name: &str) -> bool {
+    written.trim().eq_ignore_ascii_case(name)
+}

@@ -1,0 +1,53 @@
+//! The catalog in and out as CSV files in Shopify's layouts (decisions section 17, D28): what
+//! each column means, the checks a file's rows pass with their messages, rows grouped by
+//! handle into products, a size's discount from its price and compare-at price, and what an
+//! import changes. The CSV bytes themselves are an adapter's; this reads and writes cells.
+
+mod amount;
+mod export;
+mod layout;
+mod plan;
+mod read;
+
+pub use amount::{format_rupees, price_and_discount};
+pub use export::{PhotoAddress, export_table};
+pub use layout::{Field, Layout};
+pub use plan::{Change, ImportPlan, PhotoPlan, PlannedProduct, plan_import};
+pub use read::{ImportedProduct, ImportedVariant, ReadFile, Stock, read_table};
+
+/// A CSV file as cells: its header row and the rows below it, each with the line of the file
+/// it starts on (a quoted line break makes a row span lines).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Table {
+    pub header: Vec<String>,
+    pub rows: Vec<Row>,
+}
+
+/// One row of a file below its header.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Row {
+    /// The file's line number where the row starts (the header is line 1).
+    pub line: u64,
+    pub cells: Vec<String>,
+}
+
+/// Why one cell (or row) of a file cannot be imported.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RowError {
+    /// The file's line number.
+    pub row: u64,
+    /// The column's header as the file writes it.
+    pub column: String,
+    pub message: String,
+}
+
+/// What an import did to a row that it took anyway (a price moved to a whole-percent
+/// discount).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RowWarning {
+    pub row: u64,
+    pub message: String,
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,271 @@
+//! What an import changes: each product of a file created, updated or left as it is.
+
+use std::collections::HashMap;
+
+use super::amount::format_rupees;
+use super::export::PhotoAddress;
+use super::layout::Field;
+use super::read::{ImportedProduct, ReadFile, Stock};
+use super::{RowError, RowWarning};
+use crate::catalog::{CategoryDraft, Handle, Product, ProductDraft, ProductInput};
+use crate::{CategoryId, ProductId};
+
+/// What becomes of the product's photo.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PhotoPlan {
+    /// The photo it has (this shop's own address for it, or no image at position 1).
+    Keep,
+    /// A photo to fetch from this address (or to take from the uploaded zip).
+    Fetch(String),
+}
+
+/// What an import does to one product.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Change {
+    Create,
+    Update(ProductId),
+    Unchanged(ProductId),
+}
+
+/// One product of the file, as it will be written.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlannedProduct {
+    /// The line of its first row.
+    pub line: u64,
+    pub handle: Handle,
+    /// Its category's name, as the shop has it or as it will be created.
+    pub category: String,
+    /// Checked by the same rules as the admin's form. Its `category` is a placeholder until
+    /// the category is known by id (it may not exist yet): see [`PlannedProduct::in_category`].
+    pub draft: ProductDraft,
+    pub photo: PhotoPlan,
+    pub change: Change,
+}
+
+impl PlannedProduct {
+    /// The draft with its category's id.
+    pub fn in_category(&self, id: CategoryId) -> ProductDraft {
+        ProductDraft {
+            category: id,
+            ..self.draft.clone()
+        }
+    }
+}
+
+/// A whole file checked against the shop: nothing may be written while `errors` has any.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ImportPlan {
+    pub products: Vec<PlannedProduct>,
+    pub warnings: Vec<RowWarning>,
+    pub errors: Vec<RowError>,
+    /// Categories named by the file that the shop does not have, as first written.
+    pub new_categories: Vec<String>,
+}
+
+impl ImportPlan {
+    pub fn count(&self, kind: fn(&Change) -> bool) -> u64 {
+        self.products.iter().filter(|p| kind(&p.change)).count() as u64
+    }
+
+    pub fn created(&self) -> u64 {
+        self.count(|c| matches!(c, Change::Create))
+    }
+
+    pub fn updated(&self) -> u64 {
+        self.count(|c| matches!(c, Change::Update(_)))
+    }
+
+    pub fn unchanged(&self) -> u64 {
+        self.count(|c| matches!(c, Change::Unchanged(_)))
+    }
+
+    /// Whether any photo is to be fetched.
+    pub fn fetches(&self) -> bool {
+        self.products.iter().any(|p| {
+            matches!(p.photo, PhotoPlan::Fetch(_)) && !matches!(p.change, Change::Unchanged(_))
+        })
+    }
+}
+
+/// The placeholder category of a planned draft.
+const PENDING_CATEGORY: &str = "-";
+
+/// Plans a read file against the shop's products (by handle) and category names: a new
+/// handle creates a product, a known one updates it, or leaves it when nothing differs; a
+/// column the file does not have keeps what the product has.
+pub fn plan_import(
+    file: ReadFile,
+    existing: &HashMap<Handle, Product>,
+    categories: &[String],
+    photos: &PhotoAddress,
+) -> ImportPlan {
+    let mut plan = ImportPlan {
+        warnings: file.warnings,
+        errors: file.errors,
+        ..ImportPlan::default()
+    };
+    for imported in file.products {
+        let current = existing.get(&imported.handle);
+        let category = match (&imported.category, current) {
+            (Some(name), _) => name.clone(),
+            (None, Some(product)) => product.category.name.clone(),
+            (None, None) => {
+                plan.errors.push(RowError {
+                    row: imported.line,
+                    column: "Type".into(),
+                    message: "Type (the category) is required for a new product".into(),
+                });
+                continue;
+            }
+        };
+        if let Err(e) = CategoryDraft::parse(Some(&category), None) {
+            plan.errors.push(RowError {
+                row: imported.line,
+                column: "Type".into(),
+                message: e.to_string().replace("Name", "Type"),
+            });
+            continue;
+        }
+        let known = |name: &str| {
+            categories
+                .iter()
+                .chain(&plan.new_categories)
+                .any(|c| c.to_lowercase() == name.to_lowercase())
+        };
+        if !known(&category) {
+            plan.new_categories.push(category.clone());
+        }
+        let draft = match ProductDraft::parse(input(&imported, current)) {
+            Ok(draft) => draft,
+            Err(e) => {
+                plan.errors.push(RowError {
+                    row: imported.line,
+                    column: column_of(e.message()).into(),
+                    message: e.to_string(),
+                });
+                continue;
+            }
+        };
+        let photo = match &imported.photo {
+            None => PhotoPlan::Keep,
+            Some(url) => match (photos.product_of(url), current) {
+                (Some(own), Some(product)) if own == product.id => PhotoPlan::Keep,
+                _ => PhotoPlan::Fetch(url.clone()),
+            },
+        };
+        let change = match current {
+            None => Change::Create,
+            Some(product) if photo == PhotoPlan::Keep && same(product, &draft, &category) => {
+                Change::Unchanged(product.id.clone())
+            }
+            Some(product) => Change::Update(product.id.clone()),
+        };
+        plan.products.push(PlannedProduct {
+            line: imported.line,
+            handle: imported.handle,
+            category,
+            draft,
+            photo,
+            change,
+        });
+    }
+    plan.errors.sort_by_key(|e| e.row);
+    plan
+}
+
+/// The admin form's fields for an imported product: the file's columns, else what the
+/// product has.
+fn input(imported: &ImportedProduct, current: Option<&Product>) -> ProductInput {
+    let keep = |file: &Option<String>, has: fn(&Product) -> String| {
+        file.clone().or_else(|| current.map(has))
+    };
+    let keep_list = |file: &Option<Vec<String>>, has: fn(&Product) -> Vec<String>| {
+        file.clone()
+            .or_else(|| current.map(has))
+            .unwrap_or_default()
+    };
+    let variants = &imported.variants;
+    let all_or_none = |values: Vec<Option<String>>| -> Vec<String> {
+        values.into_iter().map(Option::unwrap_or_default).collect()
+    };
+    let (quantity, stocks) = match imported.stock {
+        Stock::PerSize => (None, imported.stocks.clone()),
+        Stock::Pool(pool) => (Some(pool), Vec::new()),
+        Stock::One(q) if current.is_some_and(|p| !p.tracks_sizes()) => (Some(q), Vec::new()),
+        Stock::One(q) => (None, vec![q]),
+        Stock::Unchanged => match current {
+            Some(p) if p.tracks_sizes() && p.variants.len() == variants.len() => {
+                (None, p.stock_per_size().unwrap_or_default())
+            }
+            Some(p) => (Some(p.quantity), Vec::new()),
+            None => (Some(0), Vec::new()),
+        },
+    };
+    ProductInput {
+        product_code: None,
+        name: keep(&imported.name, |p| p.name.clone()),
+        info: keep(&imported.info, |p| p.info.clone()),
+        types: all_or_none(variants.iter().map(|v| v.label.clone()).collect()),
+        models: all_or_none(variants.iter().map(|v| v.model.clone()).collect()),
+        descriptions: keep_list(&imported.descriptions, |p| p.descriptions.clone()),
+        specifications: keep_list(&imported.specifications, |p| p.specifications.clone()),
+        material: keep(&imported.material, |p| p.material.clone()),
+        tags: keep_list(&imported.tags, |p| p.tags.clone()),
+        prices: variants.iter().map(|v| format_rupees(v.price)).collect(),
+        discounts: variants
+            .iter()
+            .map(|v| v.discount.value().to_string())
+            .collect(),
+        seller: None,
+        category: Some(PENDING_CATEGORY.into()),
+        quantity: quantity.map(|q| q.to_string()),
+        stocks: stocks.iter().map(u32::to_string).collect(),
+        hsn: match (&imported.hsn, current) {
+            (Some(hsn), _) => hsn.as_ref().map(|h| h.as_str().to_owned()),
+            (None, Some(p)) => p.hsn.as_ref().map(|h| h.as_str().to_owned()),
+            (None, None) => None,
+        },
+        shipping: imported
+            .shipping
+            .or_else(|| current.map(|p| p.shipping))
+            .map(|s| if s { "yes" } else { "no" }.to_owned()),
+        other_photos: keep_list(&imported.other_photos, |p| p.other_photos.clone()),
+    }
+}
+
+/// Whether the product already is what the draft describes (its seller and code are kept).
+fn same(product: &Product, draft: &ProductDraft, category: &str) -> bool {
+    product.name == draft.name
+        && product.info == draft.info
+        && product.variants == draft.variants
+        && product.descriptions == draft.descriptions
+        && product.specifications == draft.specifications
+        && product.material == draft.material
+        && product.tags == draft.tags
+        && product.quantity == draft.quantity
+        && product.shipping == draft.shipping
+        && product.other_photos == draft.other_photos
+        && product.hsn == draft.hsn
+        && product.category.name.to_lowercase() == category.to_lowercase()
+}
+
+/// The column (classic header) a draft's refusal is about, from its message.
+fn column_of(message: &str) -> &'static str {
+    let layout = super::Layout::Classic;
+    let field = if message.starts_with("Name") {
+        Field::Title
+    } else if message.starts_with("Info") {
+        Field::Info
+    } else if message.contains(" types ") {
+        Field::OptionValue
+    } else if message.contains(" models ") {
+        Field::Sku
+    } else if message.starts_with("Other photo") {
+        Field::ImageSrc
+    } else if message.contains("variants") {
+        Field::Price
+    } else {
+        Field::Handle
+    };
+    layout.name(field)
+}

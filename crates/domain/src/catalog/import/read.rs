@@ -1,0 +1,426 @@
+//! A file's rows read and checked, and grouped by handle into products.
+
+use std::collections::HashMap;
+
+use super::amount::{format_rupees, price_and_discount};
+use super::layout::{Columns, Field};
+use super::{RowError, RowWarning, Table};
+use crate::catalog::Handle;
+use crate::catalog::ProductDraft;
+use crate::catalog::category::is_image_reference;
+use crate::gst::Hsn;
+use crate::{Paise, Percent};
+
+/// One size of an imported product, its price already split into price and discount.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ImportedVariant {
+    pub line: u64,
+    pub label: Option<String>,
+    pub model: Option<String>,
+    /// The price before the discount, as the shop stores it.
+    pub price: Paise,
+    pub discount: Percent,
+}
+
+/// The stock a file gives a product.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stock {
+    /// The file has no quantity column: the product's stock stays as it is.
+    Unchanged,
+    /// Every size its own count.
+    PerSize,
+    /// Only the first size has a count (or none has: 0): one pool for every size.
+    Pool(u32),
+    /// One size with a count: per size for a new product, and for a known one as it keeps it.
+    One(u32),
+}
+
+/// A product as a file's rows describe it. `None` fields are columns the file does not
+/// have: an update keeps what the product has.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ImportedProduct {
+    /// The line of its first row.
+    pub line: u64,
+    pub handle: Handle,
+    pub name: Option<String>,
+    pub descriptions: Option<Vec<String>>,
+    /// The category's name.
+    pub category: Option<String>,
+    pub tags: Option<Vec<String>>,
+    pub info: Option<String>,
+    pub material: Option<String>,
+    pub specifications: Option<Vec<String>>,
+    pub hsn: Option<Option<Hsn>>,
+    pub shipping: Option<bool>,
+    pub variants: Vec<ImportedVariant>,
+    /// Per size, parallel to `variants`, when `stock` is `PerSize` (or `One`).
+    pub stocks: Vec<u32>,
+    pub stock: Stock,
+    /// The image at position 1: the product's own photo.
+    pub photo: Option<String>,
+    /// Images at positions 2 and after, in order; `None` without an image column.
+    pub other_photos: Option<Vec<String>>,
+}
+
+/// What a file holds: its products, and the warnings and errors of its rows. Nothing may be
+/// written when `errors` is not empty.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ReadFile {
+    pub products: Vec<ImportedProduct>,
+    pub warnings: Vec<RowWarning>,
+    pub errors: Vec<RowError>,
+    /// Rows below the header.
+    pub rows: u64,
+}
+
+/// Reads a file's cells: finds its layout from the header, checks every row, groups rows by
+/// handle (a product's rows need not be next to each other), splits each size's price into
+/// price and discount.
+pub fn read_table(table: &Table) -> ReadFile {
+    let mut file = ReadFile {
+        rows: table.rows.len() as u64,
+        ..ReadFile::default()
+    };
+    let columns = match Columns::find(&table.header) {
+        Ok(columns) => columns,
+        Err(error) => {
+            file.errors.push(error);
+            return file;
+        }
+    };
+    if !columns.has(Field::Price) {
+        file.errors.push(RowError {
+            row: 1,
+            column: columns.header(Field::Handle),
+            message: format!(
+                "The file has no {} column",
+                columns.layout.name(Field::Price)
+            ),
+        });
+        return file;
+    }
+    let mut groups: Vec<(Handle, Vec<usize>)> = Vec::new();
+    let mut by_handle: HashMap<Handle, usize> = HashMap::new();
+    for (index, row) in table.rows.iter().enumerate() {
+        if row.cells.iter().all(|c| c.trim().is_empty()) {
+            continue;
+        }
+        let text = columns.cell(&row.cells, Field::Handle).unwrap_or_default();
+        match Handle::parse(text) {
+            Ok(handle) => {
+                let group = *by_handle.entry(handle.clone()).or_insert_with(|| {
+                    groups.push((handle, Vec::new()));
+                    groups.len() - 1
+                });
+                groups[group].1.push(index);
+            }
+            Err(e) => file.errors.push(RowError {
+                row: row.line,
+                column: columns.header(Field::Handle),
+                message: e.to_string(),
+            }),
+        }
+    }
+    for (handle, rows) in groups {
+        let mut reader = ProductReader {
+            table,
+            columns: &columns,
+            errors: &mut file.errors,
+            warnings: &mut file.warnings,
+        };
+        if let Some(product) = reader.product(handle, &rows) {
+            file.products.push(product);
+        }
+    }
+    file
+}
+
+struct ProductReader<'a> {
+    table: &'a Table,
+    columns: &'a Columns,
+    errors: &'a mut Vec<RowError>,
+    warnings: &'a mut Vec<RowWarning>,
+}
+
+impl ProductReader<'_> {
+    fn refuse(&mut self, line: u64, field: Field, message: impl Into<String>) {
+        self.errors.push(RowError {
+            row: line,
+            column: self.columns.header(field),
+            message: message.into(),
+        });
+    }
+
+    /// The product of a handle's rows, or `None` when a row is wrong (its errors noted).
+    fn product(&mut self, handle: Handle, rows: &[usize]) -> Option<ImportedProduct> {
+        let errors_before = self.errors.len();
+        let columns = self.columns;
+        let first = &self.table.rows[rows[0]];
+        let line = first.line;
+        let cell = |field: Field| columns.cell(&first.cells, field).map(str::to_owned);
+        let lines = |field: Field| {
+            cell(field).map(|text| {
+                text.lines()
+                    .map(str::trim)
+                    .filter(|l| !l.is_empty())
+                    .map(str::to_owned)
+                    .collect::<Vec<_>>()
+            })
+        };
+        let name = cell(Field::Title);
+        if name.as_deref() == Some("") {
+            self.refuse(line, Field::Title, "Title is required");
+        }
+        let category = cell(Field::Type);
+        if category.as_deref() == Some("") {
+            self.refuse(line, Field::Type, "Type (the category) is required");
+        }
+        let hsn = match cell(Field::Hsn) {
+            None => None,
+            Some(text) if text.is_empty() => Some(None),
+            Some(text) => match Hsn::parse(&text) {
+                Ok(hsn) => Some(Some(hsn)),
+                Err(e) => {
+                    self.refuse(line, Field::Hsn, e.to_string());
+                    None
+                }
+            },
+        };
+        let shipping = match cell(Field::Shipping).as_deref() {
+            None => None,
+            Some("") => Some(true),
+            Some(text) => match text.to_ascii_lowercase().as_str() {
+                "yes" | "true" | "1" => Some(true),
+                "no" | "false" | "0" => Some(false),
+                _ => {
+                    self.refuse(line, Field::Shipping, "Shipping must be yes or no");
+                    None
+                }
+            },
+        };
+
+        let mut variants = Vec::new();
+        let mut quantities = Vec::new();
+        let mut images: Vec<(u64, Option<u32>, String)> = Vec::new();
+        for &index in rows {
+            let row = &self.table.rows[index];
+            let get = |field: Field| columns.cell(&row.cells, field);
+            if let Some(url) = get(Field::ImageSrc).filter(|u| !u.is_empty()) {
+                if !is_image_reference(url) {
+                    self.refuse(
+                        row.line,
+                        Field::ImageSrc,
+                        format!("Image \"{url}\" must be an http(s) URL or a path on this server"),
+                    );
+                }
+                let position = match get(Field::ImagePosition).unwrap_or_default() {
+                    "" => None,
+                    text => match text.parse::<u32>().ok().filter(|p| *p >= 1) {
+                        Some(p) => Some(p),
+                        None => {
+                            self.refuse(
+                                row.line,
+                                Field::ImagePosition,
+                                "Image position must be a whole number from 1",
+                            );
+                            None
+                        }
+                    },
+                };
+                images.push((row.line, position, url.to_owned()));
+            }
+            let price_text = get(Field::Price).unwrap_or_default();
+            if price_text.is_empty() {
+                if images.last().is_none_or(|(l, ..)| *l != row.line) {
+                    self.refuse(row.line, Field::Price, "Price is required");
+                }
+                continue;
+            }
+            let Some(variant) = self.variant(row.line, &row.cells, price_text) else {
+                continue;
+            };
+            variants.push(variant);
+            quantities.push((row.line, get(Field::Quantity).map(str::to_owned)));
+        }
+        if variants.is_empty() && self.errors.len() == errors_before {
+            self.refuse(
+                line,
+                Field::Price,
+                "A product needs at least one size with a price",
+            );
+        }
+        if variants.len() > ProductDraft::MAX_VARIANTS {
+            let line = variants[ProductDraft::MAX_VARIANTS].line;
+            self.refuse(
+                line,
+                Field::Handle,
+                format!(
+                    "A product can have at most {} sizes",
+                    ProductDraft::MAX_VARIANTS
+                ),
+            );
+        }
+        let (stock, stocks) = self.stock(&quantities);
+        let (photo, other_photos) = if columns.has(Field::ImageSrc) {
+            // Written positions first, in order; unnumbered images after them in file order.
+            let mut numbered = images;
+            numbered.sort_by_key(|(_, position, _)| position.unwrap_or(u32::MAX));
+            let mut photo = None;
+            let mut others = Vec::new();
+            for (i, (_, position, url)) in numbered.into_iter().enumerate() {
+                if position == Some(1) || (position.is_none() && i == 0) {
+                    photo = Some(url);
+                } else {
+                    others.push(url);
+                }
+            }
+            (photo, Some(others))
+        } else {
+            (None, None)
+        };
+        if self.errors.len() > errors_before {
+            return None;
+        }
+        Some(ImportedProduct {
+            line,
+            handle,
+            name,
+            descriptions: lines(Field::Body),
+            category,
+            tags: cell(Field::Tags).map(|t| {
+                t.split(',')
+                    .map(str::trim)
+                    .filter(|t| !t.is_empty())
+                    .map(str::to_owned)
+                    .collect()
+            }),
+            info: cell(Field::Info),
+            material: cell(Field::Material),
+            specifications: lines(Field::Specifications),
+            hsn,
+            shipping,
+            variants,
+            stocks,
+            stock: stock?,
+            photo,
+            other_photos,
+        })
+    }
+
+    /// A size's row: its price and compare-at price as price and discount (a warning when
+    /// the shopper's price moves by more than a rupee), its label and model.
+    fn variant(
+        &mut self,
+        line: u64,
+        cells: &[String],
+        price_text: &str,
+    ) -> Option<ImportedVariant> {
+        let columns = self.columns;
+        let get = |field: Field| columns.cell(cells, field).unwrap_or_default();
+        let amount = |field: Field, text: &str| {
+            Paise::parse_rupees(text).map_err(|_| {
+                format!(
+                    "{} \"{text}\" must be a number of rupees of at least 0, with at most 2 decimals",
+                    columns.header(field)
+                )
+            })
+        };
+        let price = amount(Field::Price, price_text);
+        let compare_text = get(Field::CompareAt);
+        let compare_at = (!compare_text.is_empty()).then(|| amount(Field::CompareAt, compare_text));
+        let price = match price {
+            Ok(price) => price,
+            Err(message) => {
+                self.refuse(line, Field::Price, message);
+                return None;
+            }
+        };
+        let compare_at = match compare_at.transpose() {
+            Ok(c) => c,
+            Err(message) => {
+                self.refuse(line, Field::CompareAt, message);
+                return None;
+            }
+        };
+        let (stored, discount, charged) = price_and_discount(price, compare_at);
+        if (charged.paise() - price.paise()).abs() > 100 {
+            self.warnings.push(RowWarning {
+                row: line,
+                message: format!(
+                    "{} {} is sold at {}: {}% off {}, the nearest whole percent",
+                    columns.header(Field::Price),
+                    format_rupees(price),
+                    format_rupees(charged),
+                    discount.value(),
+                    format_rupees(stored),
+                ),
+            });
+        }
+        let option_name = get(Field::OptionName);
+        let label = match get(Field::OptionValue) {
+            "" => None,
+            // Shopify's one variant of a product without options.
+            "Default Title" if option_name.eq_ignore_ascii_case("title") => None,
+            value => Some(value.to_owned()),
+        };
+        let model = Some(get(Field::Sku).to_owned()).filter(|m| !m.is_empty());
+        Some(ImportedVariant {
+            line,
+            label,
+            model,
+            price: stored,
+            discount,
+        })
+    }
+
+    /// The stock the quantity column gives: every size its own, or the first size the
+    /// pool's (others blank); anything else is refused at the first blank or wrong count.
+    fn stock(&mut self, quantities: &[(u64, Option<String>)]) -> (Option<Stock>, Vec<u32>) {
+        if !self.columns.has(Field::Quantity) {
+            return (Some(Stock::Unchanged), Vec::new());
+        }
+        let mut counts = Vec::new();
+        for (line, text) in quantities {
+            match text.as_deref().unwrap_or_default() {
+                "" => counts.push((*line, None)),
+                text => match text
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|q| *q <= ProductDraft::MAX_QUANTITY)
+                {
+                    Some(q) => counts.push((*line, Some(q))),
+                    None => {
+                        self.refuse(
+                            *line,
+                            Field::Quantity,
+                            format!(
+                                "{} must be a whole number from 0 to {}",
+                                self.columns.header(Field::Quantity),
+                                ProductDraft::MAX_QUANTITY
+                            ),
+                        );
+                        return (None, Vec::new());
+                    }
+                },
+            }
+        }
+        let given: Vec<u32> = counts.iter().filter_map(|(_, q)| *q).collect();
+        match (counts.as_slice(), given.len()) {
+            ([], _) | (_, 0) => (Some(Stock::Pool(0)), Vec::new()),
+            ([(_, Some(q))], 1) => (Some(Stock::One(*q)), vec![*q]),
+            (all, n) if n == all.len() => (Some(Stock::PerSize), given),
+            ([(_, Some(pool)), rest @ ..], 1) if rest.iter().all(|(_, q)| q.is_none()) => {
+                (Some(Stock::Pool(*pool)), Vec::new())
+            }
+            (all, _) => {
+                let blank = all.iter().find(|(_, q)| q.is_none()).map_or(0, |(l, _)| *l);
+                self.refuse(
+                    blank,
+                    Field::Quantity,
+                    "Give every size a quantity, or only the first size (one pool for all sizes)",
+                );
+                (None, Vec::new())
+            }
+        }
+    }
+}

@@ -1,0 +1,471 @@
+use std::collections::HashMap;
+
+use chrono::DateTime;
+use proptest::prelude::*;
+
+use super::*;
+use crate::catalog::{CategoryRef, Handle, Product, ProductRating, Variant};
+use crate::gst::Hsn;
+use crate::{CategoryId, Paise, Percent, ProductId};
+
+const PHOTOS: &str = "https://shop.example.in/api/v1/product/product-photo/";
+
+fn photos() -> PhotoAddress {
+    PhotoAddress::new(PHOTOS)
+}
+
+fn size(label: &str, paise: i64, discount: i64, stock: Option<u32>) -> Variant {
+    Variant {
+        label: Some(label.into()),
+        model: None,
+        price: Paise::from_stored(paise),
+        discount: Percent::new(discount).unwrap(),
+        stock,
+    }
+}
+
+/// "Trail Runner" in Sneakers: UK 7 and UK 8 at ₹1000 with 15% off, 3 and 4 pairs.
+fn runner() -> Product {
+    let at = DateTime::from_timestamp(0, 0).unwrap();
+    Product {
+        id: ProductId::new("p-1"),
+        product_code: "PDK-1".into(),
+        handle: Handle::from_name("Trail Runner"),
+        name: "Trail Runner".into(),
+        info: "Light".into(),
+        variants: vec![
+            size("UK 7", 100_000, 15, Some(3)),
+            size("UK 8", 100_000, 15, Some(4)),
+        ],
+        descriptions: vec!["Grippy".into(), "Breathable".into()],
+        specifications: vec!["Sole: rubber".into()],
+        material: "Mesh".into(),
+        tags: vec!["road".into(), "trail".into()],
+        seller: None,
+        category: CategoryRef {
+            id: CategoryId::new("cat-1"),
+            name: "Sneakers".into(),
+        },
+        quantity: 7,
+        shipping: true,
+        other_photos: vec!["https://cdn.example.in/side.jpg".into()],
+        hsn: Some(Hsn::parse("6404").unwrap()),
+        has_photo: true,
+        photo_version: Some("v1".into()),
+        rating: ProductRating::default(),
+        created_at: at,
+        updated_at: at,
+    }
+}
+
+fn by_handle(products: &[Product]) -> HashMap<Handle, Product> {
+    products
+        .iter()
+        .map(|p| (p.handle.clone(), p.clone()))
+        .collect()
+}
+
+fn plan(table: &Table, shop: &[Product]) -> ImportPlan {
+    let categories: Vec<String> = shop.iter().map(|p| p.category.name.clone()).collect();
+    plan_import(read_table(table), &by_handle(shop), &categories, &photos())
+}
+
+fn table(header: &[&str], rows: &[&[&str]]) -> Table {
+    Table {
+        header: header.iter().map(|h| h.to_string()).collect(),
+        rows: rows
+            .iter()
+            .enumerate()
+            .map(|(i, cells)| Row {
+                line: i as u64 + 2,
+                cells: cells.iter().map(|c| c.to_string()).collect(),
+            })
+            .collect(),
+    }
+}
+
+fn cell<'a>(table: &'a Table, row: usize, header: &str) -> &'a str {
+    let i = table.header.iter().position(|h| h == header).unwrap();
+    &table.rows[row].cells[i]
+}
+
+#[test]
+fn amounts_are_rupees_with_paise_only_when_there_are_any() {
+    assert_eq!(format_rupees(Paise::from_stored(90_000)), "900");
+    assert_eq!(format_rupees(Paise::from_stored(475_518)), "4755.18");
+    assert_eq!(format_rupees(Paise::from_stored(1_250)), "12.50");
+}
+
+#[test]
+fn a_discount_is_the_nearest_whole_percent_off_the_compare_at_price() {
+    let rupees = |r: i64| Paise::from_stored(r * 100);
+    let (price, discount, charged) = price_and_discount(rupees(850), Some(rupees(1000)));
+    assert_eq!(
+        (price, discount.value(), charged),
+        (rupees(1000), 15, rupees(850))
+    );
+    // 1 - 999/1149 = 13.05 %: 13 % off 1149 is 999.63.
+    let (price, discount, charged) = price_and_discount(rupees(999), Some(rupees(1149)));
+    assert_eq!((price, discount.value()), (rupees(1149), 13));
+    assert_eq!(charged, Paise::from_stored(99_963));
+    // No compare-at price, or one not above the price: the price, no discount.
+    assert_eq!(price_and_discount(rupees(900), None).1, Percent::ZERO);
+    assert_eq!(
+        price_and_discount(rupees(900), Some(rupees(800))),
+        (rupees(900), Percent::ZERO, rupees(900))
+    );
+}
+
+#[test]
+fn the_export_has_a_row_per_size_with_the_product_on_the_first_and_its_photos_in_turn() {
+    let mut pooled = runner();
+    pooled.id = ProductId::new("p-2");
+    pooled.handle = Handle::from_name("Kolhapuri");
+    pooled.name = "Kolhapuri".into();
+    pooled.variants = vec![size("6", 90_000, 0, None), size("7", 90_000, 0, None)];
+    pooled.quantity = 9;
+    pooled.has_photo = false;
+    pooled.other_photos = vec!["/a.jpg".into(), "/b.jpg".into(), "/c.jpg".into()];
+    let table = export_table(&[runner(), pooled], &photos());
+
+    assert_eq!(table.header[..3], ["Handle", "Title", "Body (HTML)"]);
+    assert_eq!(table.rows.len(), 2 + 3);
+    assert_eq!(cell(&table, 0, "Handle"), "trail-runner");
+    assert_eq!(cell(&table, 0, "Body (HTML)"), "Grippy\nBreathable");
+    assert_eq!(cell(&table, 0, "Tags"), "road, trail");
+    assert_eq!(cell(&table, 0, "Type"), "Sneakers");
+    assert_eq!(cell(&table, 0, "Variant Price"), "850");
+    assert_eq!(cell(&table, 0, "Variant Compare At Price"), "1000");
+    assert_eq!(cell(&table, 1, "Variant Inventory Qty"), "4");
+    assert_eq!(cell(&table, 1, "Title"), "");
+    assert_eq!(cell(&table, 0, "Image Src"), format!("{PHOTOS}p-1"));
+    assert_eq!(
+        cell(&table, 1, "Image Src"),
+        "https://cdn.example.in/side.jpg"
+    );
+    assert_eq!(cell(&table, 1, "Image Position"), "2");
+    assert_eq!(cell(&table, 0, "HSN"), "6404");
+    // The pool on the first size only; the third photo on a row of its own.
+    assert_eq!(cell(&table, 2, "Variant Inventory Qty"), "9");
+    assert_eq!(cell(&table, 3, "Variant Inventory Qty"), "");
+    assert_eq!(cell(&table, 2, "Image Position"), "2");
+    assert_eq!(cell(&table, 4, "Handle"), "kolhapuri");
+    assert_eq!(cell(&table, 4, "Variant Price"), "");
+    assert_eq!(cell(&table, 4, "Image Src"), "/c.jpg");
+    assert_eq!(cell(&table, 4, "Image Position"), "4");
+}
+
+#[test]
+fn importing_the_shops_own_export_changes_nothing() {
+    let mut pooled = runner();
+    pooled.id = ProductId::new("p-2");
+    pooled.handle = Handle::from_name("मोजरी जूती");
+    pooled.name = "मोजरी \"जूती\", classic".into();
+    pooled.variants = vec![size("6", 90_050, 10, None), size("7", 90_000, 0, None)];
+    pooled.quantity = 9;
+    pooled.hsn = None;
+    pooled.shipping = false;
+    let shop = [runner(), pooled];
+    let plan = plan(&export_table(&shop, &photos()), &shop);
+    assert_eq!(plan.errors, []);
+    assert_eq!(plan.warnings, []);
+    assert_eq!(
+        (plan.created(), plan.updated(), plan.unchanged()),
+        (0, 0, 2)
+    );
+    assert!(plan.new_categories.is_empty());
+}
+
+#[test]
+fn a_new_handle_creates_a_product_and_its_missing_category() {
+    let file = table(
+        &[
+            "Handle",
+            "Title",
+            "Type",
+            "Option1 Name",
+            "Option1 Value",
+            "Variant Price",
+            "Variant Compare At Price",
+            "Variant Inventory Qty",
+            "Vendor",
+        ],
+        &[
+            &[
+                "mojari", "Mojari", "Ethnic", "Size", "UK 7", "850", "1000", "2", "Acme",
+            ],
+            &["mojari", "", "", "", "UK 8", "850", "1000", "5", ""],
+        ],
+    );
+    let plan = plan(&file, &[runner()]);
+    assert_eq!(plan.errors, []);
+    assert_eq!(plan.created(), 1);
+    assert_eq!(plan.new_categories, ["Ethnic"]);
+    let draft = &plan.products[0].draft;
+    assert_eq!(draft.name, "Mojari");
+    assert_eq!(draft.variants[1].label.as_deref(), Some("UK 8"));
+    assert_eq!(draft.variants[1].stock, Some(5));
+    assert_eq!(draft.variants[1].discount.value(), 15);
+    assert_eq!(draft.quantity, 7);
+    assert_eq!(plan.products[0].photo, PhotoPlan::Keep);
+}
+
+#[test]
+fn a_known_handle_updates_and_columns_the_file_lacks_keep_what_the_product_has() {
+    let file = table(
+        &["Handle", "Title", "Option1 Value", "Variant Price"],
+        &[&["trail-runner", "Trail Runner II", "UK 7", "850"]],
+    );
+    let plan = plan(&file, &[runner()]);
+    assert_eq!(plan.errors, []);
+    assert_eq!(
+        plan.products[0].change,
+        Change::Update(ProductId::new("p-1"))
+    );
+    let draft = &plan.products[0].draft;
+    assert_eq!(draft.name, "Trail Runner II");
+    assert_eq!(
+        (draft.info.as_str(), draft.material.as_str()),
+        ("Light", "Mesh")
+    );
+    assert_eq!(draft.hsn, runner().hsn);
+    assert_eq!(plan.products[0].category, "Sneakers");
+    // One size now, without a compare-at price: ₹850, no discount.
+    assert_eq!(draft.variants.len(), 1);
+    assert_eq!(draft.variants[0].price, Paise::from_stored(85_000));
+}
+
+#[test]
+fn the_2025_layout_is_told_apart_by_its_header() {
+    let file = table(
+        &[
+            "Title",
+            "URL handle",
+            "Description",
+            "Product category",
+            "Type",
+            "Option1 name",
+            "Option1 value",
+            "SKU",
+            "Price",
+            "Compare-at price",
+            "Inventory quantity",
+            "Product image URL",
+            "Image position",
+        ],
+        &[
+            &[
+                "Mojari",
+                "mojari",
+                "Hand made\nLeather",
+                "Apparel > Shoes",
+                "Ethnic",
+                "Size",
+                "UK 7",
+                "MJ-7",
+                "999",
+                "1149",
+                "2",
+                "https://cdn.example.in/m.jpg",
+                "1",
+            ],
+            &[
+                "",
+                "mojari",
+                "",
+                "",
+                "",
+                "",
+                "UK 8",
+                "MJ-8",
+                "999",
+                "1149",
+                "3",
+                "https://cdn.example.in/m2.jpg",
+                "2",
+            ],
+        ],
+    );
+    let plan = plan(&file, &[]);
+    assert_eq!(plan.errors, []);
+    let product = &plan.products[0];
+    assert_eq!(product.category, "Ethnic");
+    assert_eq!(product.draft.descriptions, ["Hand made", "Leather"]);
+    assert_eq!(product.draft.variants[0].model.as_deref(), Some("MJ-7"));
+    assert_eq!(
+        product.photo,
+        PhotoPlan::Fetch("https://cdn.example.in/m.jpg".into())
+    );
+    assert_eq!(
+        product.draft.other_photos,
+        ["https://cdn.example.in/m2.jpg"]
+    );
+    // 999 of 1149 is 13 % off, sold at 999.63: within a rupee, so no warning.
+    assert_eq!(product.draft.variants[0].discount.value(), 13);
+    assert_eq!(plan.warnings, []);
+}
+
+#[test]
+fn a_price_that_moves_by_more_than_a_rupee_is_taken_with_a_warning() {
+    let file = table(
+        &[
+            "Handle",
+            "Title",
+            "Type",
+            "Variant Price",
+            "Variant Compare At Price",
+        ],
+        &[&["cheap", "Cheap", "Sale", "5", "23"]],
+    );
+    // 1 - 5/23 = 78.3 %: 78 % off 23 is 5.06, within a rupee.
+    let plan = plan(&file, &[]);
+    assert_eq!(plan.errors, []);
+    assert_eq!(plan.warnings, []);
+    assert_eq!(plan.products[0].draft.variants[0].discount.value(), 78);
+    let file = table(
+        &[
+            "Handle",
+            "Title",
+            "Type",
+            "Variant Price",
+            "Variant Compare At Price",
+        ],
+        &[&["odd", "Odd", "Sale", "497", "1000"]],
+    );
+    // 1 - 497/1000 = 50.3 %: 50 % off 1000 is 500, three rupees more.
+    assert_eq!(
+        plan_fn(&file).warnings,
+        [RowWarning {
+            row: 2,
+            message: "Variant Price 497 is sold at 500: 50% off 1000, the nearest whole percent"
+                .into()
+        }]
+    );
+}
+
+fn plan_fn(file: &Table) -> ImportPlan {
+    plan(file, &[])
+}
+
+#[test]
+fn every_wrong_cell_is_named_by_its_line_and_header_as_written() {
+    let file = table(
+        &[
+            "handle",
+            "Title",
+            "Type",
+            "Variant Price",
+            " Variant Inventory Qty ",
+            "HSN",
+        ],
+        &[
+            &["Trail Runner", "T", "S", "10", "1", ""],
+            &["ok", "Ok", "S", "ten", "1", ""],
+            &["ok2", "Ok", "S", "10", "-1", "12"],
+            &["ok3", "", "S", "10", "", ""],
+        ],
+    );
+    let plan = plan(&file, &[]);
+    let found: Vec<(u64, &str)> = plan
+        .errors
+        .iter()
+        .map(|e| (e.row, e.column.as_str()))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            (2, "handle"),
+            (3, "Variant Price"),
+            (4, "HSN"),
+            (4, " Variant Inventory Qty "),
+            (5, "Title")
+        ]
+    );
+    assert_eq!(
+        plan.errors[1].message,
+        "Variant Price \"ten\" must be a number of rupees of at least 0, with at most 2 decimals"
+    );
+}
+
+#[test]
+fn a_header_without_a_handle_column_is_refused_on_line_one() {
+    let plan = plan(&table(&["Name", "Price"], &[&["a", "1"]]), &[]);
+    assert_eq!(plan.errors.len(), 1);
+    assert_eq!(
+        (plan.errors[0].row, plan.errors[0].column.as_str()),
+        (1, "Name")
+    );
+}
+
+#[test]
+fn quantities_on_some_sizes_only_are_refused() {
+    let file = table(
+        &[
+            "Handle",
+            "Title",
+            "Type",
+            "Variant Price",
+            "Variant Inventory Qty",
+        ],
+        &[
+            &["a", "A", "S", "10", "1"],
+            &["a", "", "", "10", "2"],
+            &["a", "", "", "10", ""],
+        ],
+    );
+    let plan = plan(&file, &[]);
+    assert_eq!(plan.errors[0].row, 4);
+    assert_eq!(
+        plan.errors[0].message,
+        "Give every size a quantity, or only the first size (one pool for all sizes)"
+    );
+}
+
+#[test]
+fn a_changed_stock_or_photo_is_an_update() {
+    let mut export = export_table(&[runner()], &photos());
+    let qty = export
+        .header
+        .iter()
+        .position(|h| h == "Variant Inventory Qty")
+        .unwrap();
+    export.rows[1].cells[qty] = "9".into();
+    let changed = plan(&export, &[runner()]);
+    assert_eq!(changed.updated(), 1);
+    assert_eq!(changed.products[0].draft.quantity, 12);
+
+    let mut export = export_table(&[runner()], &photos());
+    let src = export.header.iter().position(|h| h == "Image Src").unwrap();
+    export.rows[0].cells[src] = "https://cdn.example.in/new.jpg".into();
+    let plan = plan(&export, &[runner()]);
+    assert_eq!(plan.updated(), 1);
+    assert!(plan.fetches());
+}
+
+proptest! {
+    #[test]
+    fn export_then_import_is_identity(
+        name in "[a-zA-Z0-9 \"',\\u{0915}-\\u{0939}\\u{093E}-\\u{094D}]{1,40}",
+        info in "[a-zA-Z \"',\\n\\u{0915}-\\u{0939}]{0,60}",
+        descriptions in prop::collection::vec("[a-zA-Z\"' \\u{0915}-\\u{0939}]{1,20}", 0..3),
+        prices in prop::collection::vec((300i64..10_000_000, 0i64..=90, 0u32..50), 1..6),
+        pooled in any::<bool>(),
+    ) {
+        let mut product = runner();
+        product.name = name.trim().to_owned();
+        prop_assume!(!product.name.is_empty());
+        product.handle = Handle::from_name(&product.name);
+        product.info = info.trim().to_owned();
+        product.descriptions = descriptions.iter().map(|d| d.trim().to_owned()).filter(|d| !d.is_empty()).collect();
+        product.variants = prices
+            .iter()
+            .enumerate()
+            .map(|(i, (paise, discount, stock))| size(&format!("UK {i}"), *paise, *discount, (!pooled).then_some(*stock)))
+            .collect();
+        product.quantity = if pooled { 5 } else { prices.iter().map(|p| p.2).sum() };
+        let shop = [product];
+        let plan = plan(&export_table(&shop, &photos()), &shop);
+        prop_assert_eq!(&plan.errors, &vec![]);
+        prop_assert_eq!(plan.unchanged(), 1, "{:?}", plan.products);
+    }
+}

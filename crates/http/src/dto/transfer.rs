@@ -1,0 +1,142 @@
+//! The catalog import's form and answers (`POST /product/import`, `GET /product/import/{job}`).
+
+use paduka_application::catalog::transfer::{ImportReport, JobStatus};
+use paduka_domain::catalog::import::{RowError, RowWarning};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+/// The import form (`multipart/form-data`).
+///
+/// This type only describes the form in the OpenAPI document; `upload` reads the real one.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+pub struct ImportForm {
+    /// A CSV file in Shopify's classic product layout or its 2025 export layout, UTF-8, at
+    /// most 20 MB.
+    #[schema(value_type = String, format = Binary)]
+    pub file: Vec<u8>,
+    /// `true`: check the file and answer what the import would do, writing nothing.
+    #[serde(rename = "dryRun")]
+    #[schema(value_type = Option<String>, pattern = "^(?:true|false)?$")]
+    pub dry_run: Option<bool>,
+}
+
+/// `POST /product/import`'s query.
+#[derive(Debug, Clone, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ImportParams {
+    /// `true`: a dry run, as the form field says.
+    #[serde(rename = "dryRun")]
+    #[param(rename = "dryRun", value_type = Option<String>, pattern = "^(?:true|false)?$")]
+    pub dry_run: Option<String>,
+}
+
+/// A row of the file that cannot be imported.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct ImportRowError {
+    /// The file's line number (the header is line 1; 0: not about one row).
+    pub row: u64,
+    /// The column's header as the file writes it.
+    pub column: String,
+    pub message: String,
+}
+
+impl From<&RowError> for ImportRowError {
+    fn from(error: &RowError) -> Self {
+        Self {
+            row: error.row,
+            column: error.column.clone(),
+            message: error.message.clone(),
+        }
+    }
+}
+
+/// A row imported with a change the file did not say (a price moved by the discount's
+/// rounding).
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct ImportWarning {
+    pub row: u64,
+    pub message: String,
+}
+
+impl From<&RowWarning> for ImportWarning {
+    fn from(warning: &RowWarning) -> Self {
+        Self {
+            row: warning.row,
+            message: warning.message.clone(),
+        }
+    }
+}
+
+/// `400 Import has errors`: nothing was written.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct ImportErrorsResponse {
+    /// Always `false`.
+    pub success: bool,
+    /// `Import has errors`.
+    pub message: String,
+    pub errors: Vec<ImportRowError>,
+}
+
+impl ImportErrorsResponse {
+    pub fn new(errors: &[RowError]) -> Self {
+        Self {
+            success: false,
+            message: "Import has errors".into(),
+            errors: errors.iter().map(Into::into).collect(),
+        }
+    }
+}
+
+/// `202`: the job that imports the file.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct ImportStartedResponse {
+    pub success: bool,
+    /// The job's id, for `GET /product/import/{job}`.
+    pub job: String,
+}
+
+/// Where an import job is.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum ImportStatus {
+    Running,
+    Done,
+    Failed,
+}
+
+/// An import's progress (a dry run's answer: `done` at once, nothing written).
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct ImportJobResponse {
+    pub success: bool,
+    pub status: ImportStatus,
+    /// Products done so far (those left unchanged count from the start).
+    pub processed: u64,
+    /// Products in the file.
+    pub total: u64,
+    pub created: u64,
+    pub updated: u64,
+    pub unchanged: u64,
+    pub warnings: Vec<ImportWarning>,
+    /// Why a `failed` job stopped (nothing of a failed photo's job is written).
+    pub errors: Vec<ImportRowError>,
+}
+
+impl From<&ImportReport> for ImportJobResponse {
+    fn from(report: &ImportReport) -> Self {
+        Self {
+            success: true,
+            status: match report.status {
+                JobStatus::Running => ImportStatus::Running,
+                JobStatus::Done => ImportStatus::Done,
+                JobStatus::Failed => ImportStatus::Failed,
+            },
+            processed: report.counts.processed,
+            total: report.counts.total,
+            created: report.counts.created,
+            updated: report.counts.updated,
+            unchanged: report.counts.unchanged,
+            warnings: report.warnings.iter().map(Into::into).collect(),
+            errors: report.errors.iter().map(Into::into).collect(),
+        }
+    }
+}

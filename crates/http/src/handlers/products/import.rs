@@ -1,0 +1,79 @@
+use actix_multipart::Multipart;
+use actix_web::{HttpResponse, get, post, web};
+use paduka_application::catalog::transfer::{CatalogTransferUseCases, ImportError, ImportStart};
+
+use crate::contract::{AdminOnly, CsvOver20Mb, ImportJobNotFound};
+use crate::csv_file::read_table;
+use crate::dto::{
+    ImportErrorsResponse, ImportForm, ImportJobResponse, ImportParams, ImportStartedResponse,
+};
+use crate::upload::read_import_form;
+use crate::{AdminUser, ApiError};
+
+/// Imports a CSV file of products (Shopify's classic layout or its 2025 export layout, told
+/// apart by the header row). Every row is checked first: with any wrong, nothing is written.
+/// A dry run answers what the import would do at once; otherwise a job writes it in the
+/// background.
+#[utoipa::path(
+    params(ImportParams),
+    request_body(content = ImportForm, content_type = "multipart/form-data"),
+    responses(
+        (status = 200, description = "A dry run: what the import would do; nothing written", body = ImportJobResponse),
+        (status = 202, description = "The job importing the file", body = ImportStartedResponse),
+        (status = 400, description = "`Import has errors` with each row's, or a file that is not UTF-8 CSV", body = ImportErrorsResponse),
+        CsvOver20Mb, AdminOnly,
+    )
+)]
+#[post("/product/import")]
+pub async fn import_products(
+    AdminUser(admin): AdminUser,
+    transfer: web::Data<dyn CatalogTransferUseCases>,
+    params: web::Query<ImportParams>,
+    form: Multipart,
+) -> Result<HttpResponse, ApiError> {
+    let form = read_import_form(form).await?;
+    let dry_run = match form.dry_run.as_deref().or(params.dry_run.as_deref()) {
+        None | Some("" | "false") => false,
+        Some("true") => true,
+        Some(_) => return Err(ApiError::bad_request("dryRun must be true or false")),
+    };
+    let bytes = form
+        .file
+        .ok_or_else(|| ApiError::bad_request("Choose a CSV file (the form field file)"))?;
+    let table = read_table(&bytes)?;
+    match transfer.import(&admin, table, dry_run).await {
+        Ok(ImportStart::DryRun(report)) => {
+            Ok(HttpResponse::Ok().json(ImportJobResponse::from(&report)))
+        }
+        Ok(ImportStart::Started { job }) => {
+            Ok(HttpResponse::Accepted().json(ImportStartedResponse { success: true, job }))
+        }
+        Err(ImportError::Rows(errors)) => {
+            Ok(HttpResponse::BadRequest().json(ImportErrorsResponse::new(&errors)))
+        }
+        Err(ImportError::Catalog(error)) => Err(error.into()),
+    }
+}
+
+/// What `GET /product/import/{job}` answers an unknown job.
+pub const JOB_NOT_FOUND: &str = "Import job not found";
+
+/// An import job's progress, from any instance of the shop.
+#[utoipa::path(
+    params(("job" = String, Path, description = "The job's id, as `POST /product/import` answered it")),
+    responses(
+        (status = 200, description = "The job's progress", body = ImportJobResponse),
+        ImportJobNotFound, AdminOnly,
+    )
+)]
+#[get("/product/import/{job}")]
+pub async fn import_job(
+    AdminUser(admin): AdminUser,
+    transfer: web::Data<dyn CatalogTransferUseCases>,
+    job: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    match transfer.import_job(&admin, &job).await? {
+        Some(report) => Ok(HttpResponse::Ok().json(ImportJobResponse::from(&report))),
+        None => Err(ApiError::NotFound(JOB_NOT_FOUND.into())),
+    }
+}

@@ -1,0 +1,214 @@
+//! Catalog import jobs in `import_jobs`: one row per job, its counts moved as batches land,
+//! so that every instance sharing the database tells the same progress.
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use diesel::prelude::*;
+use diesel::result::Error as DieselError;
+use paduka_application::RepoError;
+use paduka_application::catalog::transfer::{
+    ImportCounts, ImportJobRepository, ImportReport, JobStatus,
+};
+use paduka_domain::catalog::import::{RowError, RowWarning};
+use serde::{Deserialize, Serialize};
+
+use crate::db::{Database, corrupt, to_db_time};
+use crate::schema::import_jobs;
+
+#[derive(Debug, Clone)]
+pub struct DieselImportJobRepository {
+    db: Database,
+}
+
+impl DieselImportJobRepository {
+    pub fn new(db: Database) -> Self {
+        Self { db }
+    }
+}
+
+/// A warning as the `warnings` column keeps it.
+#[derive(Serialize, Deserialize)]
+struct KeptWarning {
+    row: u64,
+    message: String,
+}
+
+/// An error as the `errors` column keeps it.
+#[derive(Serialize, Deserialize)]
+struct KeptError {
+    row: u64,
+    column: String,
+    message: String,
+}
+
+fn errors_json(errors: &[RowError]) -> String {
+    let kept: Vec<KeptError> = errors
+        .iter()
+        .map(|e| KeptError {
+            row: e.row,
+            column: e.column.clone(),
+            message: e.message.clone(),
+        })
+        .collect();
+    serde_json::to_string(&kept).unwrap_or_else(|_| "[]".into())
+}
+
+fn count(value: u64) -> i64 {
+    i64::try_from(value).unwrap_or(i64::MAX)
+}
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = import_jobs)]
+struct JobRow {
+    id: String,
+    status: String,
+    processed: i64,
+    total: i64,
+    created: i64,
+    updated: i64,
+    unchanged: i64,
+    warnings: String,
+    errors: String,
+}
+
+impl TryFrom<JobRow> for ImportReport {
+    type Error = DieselError;
+
+    fn try_from(row: JobRow) -> Result<Self, DieselError> {
+        let bad = |what: &str| corrupt(format_args!("{what} of import job {}", row.id));
+        let number = |n: i64| u64::try_from(n).map_err(|_| bad("a count"));
+        let warnings: Vec<KeptWarning> =
+            serde_json::from_str(&row.warnings).map_err(|_| bad("warnings"))?;
+        let errors: Vec<KeptError> =
+            serde_json::from_str(&row.errors).map_err(|_| bad("errors"))?;
+        Ok(Self {
+            status: JobStatus::parse(&row.status).ok_or_else(|| bad("status"))?,
+            counts: ImportCounts {
+                processed: number(row.processed)?,
+                total: number(row.total)?,
+                created: number(row.created)?,
+                updated: number(row.updated)?,
+                unchanged: number(row.unchanged)?,
+            },
+            warnings: warnings
+                .into_iter()
+                .map(|w| RowWarning {
+                    row: w.row,
+                    message: w.message,
+                })
+                .collect(),
+            errors: errors
+                .into_iter()
+                .map(|e| RowError {
+                    row: e.row,
+                    column: e.column,
+                    message: e.message,
+                })
+                .collect(),
+        })
+    }
+}
+
+#[async_trait]
+impl ImportJobRepository for DieselImportJobRepository {
+    async fn start(
+        &self,
+        id: &str,
+        report: &ImportReport,
+        at: DateTime<Utc>,
+    ) -> Result<(), RepoError> {
+        let id = id.to_owned();
+        let counts = report.counts;
+        let warnings: Vec<KeptWarning> = report
+            .warnings
+            .iter()
+            .map(|w| KeptWarning {
+                row: w.row,
+                message: w.message.clone(),
+            })
+            .collect();
+        let warnings = serde_json::to_string(&warnings).map_err(anyhow::Error::from)?;
+        let errors = errors_json(&report.errors);
+        let status = report.status.as_str();
+        self.db
+            .run(move |conn| {
+                diesel::insert_into(import_jobs::table)
+                    .values((
+                        import_jobs::id.eq(&id),
+                        import_jobs::status.eq(status),
+                        import_jobs::processed.eq(count(counts.processed)),
+                        import_jobs::total.eq(count(counts.total)),
+                        import_jobs::created.eq(count(counts.created)),
+                        import_jobs::updated.eq(count(counts.updated)),
+                        import_jobs::unchanged.eq(count(counts.unchanged)),
+                        import_jobs::warnings.eq(&warnings),
+                        import_jobs::errors.eq(&errors),
+                        import_jobs::created_at.eq(to_db_time(at)),
+                        import_jobs::updated_at.eq(to_db_time(at)),
+                    ))
+                    .execute(conn)
+                    .map(drop)
+            })
+            .await
+    }
+
+    async fn progress(
+        &self,
+        id: &str,
+        counts: ImportCounts,
+        at: DateTime<Utc>,
+    ) -> Result<(), RepoError> {
+        let id = id.to_owned();
+        self.db
+            .write_one(move |conn| {
+                diesel::update(import_jobs::table.find(id))
+                    .set((
+                        import_jobs::processed.eq(count(counts.processed)),
+                        import_jobs::total.eq(count(counts.total)),
+                        import_jobs::created.eq(count(counts.created)),
+                        import_jobs::updated.eq(count(counts.updated)),
+                        import_jobs::unchanged.eq(count(counts.unchanged)),
+                        import_jobs::updated_at.eq(to_db_time(at)),
+                    ))
+                    .execute(conn)
+            })
+            .await
+    }
+
+    async fn finish(
+        &self,
+        id: &str,
+        status: JobStatus,
+        errors: &[RowError],
+        at: DateTime<Utc>,
+    ) -> Result<(), RepoError> {
+        let id = id.to_owned();
+        let errors = errors_json(errors);
+        self.db
+            .write_one(move |conn| {
+                diesel::update(import_jobs::table.find(id))
+                    .set((
+                        import_jobs::status.eq(status.as_str()),
+                        import_jobs::errors.eq(&errors),
+                        import_jobs::updated_at.eq(to_db_time(at)),
+                    ))
+                    .execute(conn)
+            })
+            .await
+    }
+
+    async fn find(&self, id: &str) -> Result<Option<ImportReport>, RepoError> {
+        let id = id.to_owned();
+        self.db
+            .run(move |conn| {
+                import_jobs::table
+                    .find(id)
+                    .select(JobRow::as_select())
+                    .first(conn)
+                    .optional()?
+                    .map(ImportReport::try_from)
+                    .transpose()
+            })
+            .await
+    }
+}

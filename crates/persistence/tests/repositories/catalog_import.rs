@@ -1,0 +1,188 @@
+//! Handles, an import's batches and its jobs (decisions D28).
+
+use paduka_application::catalog::transfer::{
+    ImportCounts, ImportJobRepository, ImportReport, JobStatus, ProductBatchRepository,
+    ProductWrite,
+};
+use paduka_application::catalog::{ProductConflict, ProductRecord, ProductRepository};
+use paduka_domain::ProductId;
+use paduka_domain::catalog::Handle;
+use paduka_domain::catalog::import::{RowError, RowWarning};
+use paduka_persistence::{DieselImportJobRepository, DieselProductRepository};
+
+use crate::helpers::{Seed, TestDb, assert_conflict, at, record};
+
+crate::on_both_backends!(
+    a_new_product_takes_the_first_free_handle_of_its_name_and_keeps_it,
+    products_without_a_handle_get_theirs_after_migrating_oldest_first,
+    a_batch_creates_and_updates_every_product_or_none,
+    a_job_reads_back_as_started_moved_and_finished,
+);
+
+async fn shop(db: &TestDb) -> DieselProductRepository {
+    let seed = Seed::new(db);
+    seed.admin("admin").await;
+    seed.category("boots", "Boots").await;
+    DieselProductRepository::new(db.db())
+}
+
+fn trail(code: &str, seconds: i64) -> ProductRecord {
+    record(code, "Trail Runner", "boots", "admin", seconds)
+}
+
+async fn handle_of(products: &DieselProductRepository, id: &str) -> String {
+    let product = products.find(&ProductId::new(id)).await.unwrap().unwrap();
+    product.handle.to_string()
+}
+
+async fn a_new_product_takes_the_first_free_handle_of_its_name_and_keeps_it(db: &TestDb) {
+    let products = shop(db).await;
+    for (id, code) in [("p1", "A"), ("p2", "B"), ("p3", "C")] {
+        products
+            .create(&ProductId::new(id), trail(code, 1))
+            .await
+            .unwrap();
+    }
+    assert_eq!(handle_of(&products, "p1").await, "trail-runner");
+    assert_eq!(handle_of(&products, "p2").await, "trail-runner-2");
+    assert_eq!(handle_of(&products, "p3").await, "trail-runner-3");
+
+    let mut renamed = trail("A", 2);
+    renamed.draft.name = "Road Runner".into();
+    products
+        .update(&ProductId::new("p1"), renamed)
+        .await
+        .unwrap();
+    assert_eq!(handle_of(&products, "p1").await, "trail-runner");
+
+    let taken = ProductRecord {
+        handle: Some(Handle::parse("trail-runner-2").unwrap()),
+        ..trail("A", 3)
+    };
+    assert_conflict(
+        products.update(&ProductId::new("p1"), taken).await,
+        ProductConflict::DuplicateHandle,
+    );
+}
+
+async fn products_without_a_handle_get_theirs_after_migrating_oldest_first(db: &TestDb) {
+    let products = shop(db).await;
+    products
+        .create(&ProductId::new("newer"), trail("B", 5))
+        .await
+        .unwrap();
+    products
+        .create(&ProductId::new("older"), trail("A", 1))
+        .await
+        .unwrap();
+    db.execute("UPDATE products SET handle = NULL");
+
+    db.db().run_migrations().unwrap();
+    assert_eq!(handle_of(&products, "older").await, "trail-runner");
+    assert_eq!(handle_of(&products, "newer").await, "trail-runner-2");
+}
+
+async fn a_batch_creates_and_updates_every_product_or_none(db: &TestDb) {
+    let products = shop(db).await;
+    products
+        .create(&ProductId::new("p1"), trail("A", 1))
+        .await
+        .unwrap();
+    let mut changed = trail("A", 2);
+    changed.draft.name = "Changed".into();
+    let made = ProductRecord {
+        handle: Some(Handle::parse("mojari").unwrap()),
+        ..record("M", "Mojari", "boots", "admin", 2)
+    };
+    let batch = vec![
+        ProductWrite {
+            id: ProductId::new("p1"),
+            record: changed,
+            create: false,
+        },
+        ProductWrite {
+            id: ProductId::new("p2"),
+            record: made.clone(),
+            create: true,
+        },
+    ];
+    products.write_batch(batch).await.unwrap();
+    let p1 = products.find(&ProductId::new("p1")).await.unwrap().unwrap();
+    assert_eq!(
+        (p1.name.as_str(), p1.handle.as_str()),
+        ("Changed", "trail-runner")
+    );
+    assert_eq!(handle_of(&products, "p2").await, "mojari");
+
+    let orphan = ProductRecord {
+        handle: Some(Handle::parse("orphan").unwrap()),
+        ..record("O", "Orphan", "no-such-category", "admin", 3)
+    };
+    let batch = vec![
+        ProductWrite {
+            id: ProductId::new("p3"),
+            record: trail("C", 3),
+            create: true,
+        },
+        ProductWrite {
+            id: ProductId::new("p4"),
+            record: orphan,
+            create: true,
+        },
+    ];
+    assert_conflict(
+        products.write_batch(batch).await,
+        ProductConflict::UnknownCategory,
+    );
+    assert!(
+        products
+            .find(&ProductId::new("p3"))
+            .await
+            .unwrap()
+            .is_none(),
+        "none written"
+    );
+}
+
+async fn a_job_reads_back_as_started_moved_and_finished(db: &TestDb) {
+    let jobs = DieselImportJobRepository::new(db.db());
+    let started = ImportReport {
+        status: JobStatus::Running,
+        counts: ImportCounts {
+            processed: 1,
+            total: 3,
+            unchanged: 1,
+            ..ImportCounts::default()
+        },
+        warnings: vec![RowWarning {
+            row: 4,
+            message: "मूल्य \"moved\", a bit".into(),
+        }],
+        errors: vec![],
+    };
+    jobs.start("job-1", &started, at(1)).await.unwrap();
+    assert_eq!(jobs.find("job-1").await.unwrap(), Some(started.clone()));
+
+    let counts = ImportCounts {
+        processed: 3,
+        total: 3,
+        created: 1,
+        updated: 1,
+        unchanged: 1,
+    };
+    jobs.progress("job-1", counts, at(2)).await.unwrap();
+    let failure = vec![RowError {
+        row: 2,
+        column: "Image Src".into(),
+        message: "no".into(),
+    }];
+    jobs.finish("job-1", JobStatus::Failed, &failure, at(3))
+        .await
+        .unwrap();
+    let finished = jobs.find("job-1").await.unwrap().unwrap();
+    assert_eq!(finished.status, JobStatus::Failed);
+    assert_eq!(finished.counts, counts);
+    assert_eq!(finished.warnings, started.warnings);
+    assert_eq!(finished.errors, failure);
+    assert_eq!(jobs.find("job-2").await.unwrap(), None);
+}

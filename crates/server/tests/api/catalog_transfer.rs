@@ -1,0 +1,350 @@
+//! The catalog out and in as CSV (decisions section 17, D28): handles, `GET /product/export`,
+//! `POST /product/import` with its dry run, job and errors, in both of Shopify's layouts.
+
+use reqwest::multipart::{Form, Part};
+use reqwest::{Method, Response, StatusCode};
+use serde_json::{Value, json};
+
+use crate::helpers::*;
+
+crate::on_both_backends!(
+    a_product_gets_a_unique_handle_from_its_name_and_keeps_it_when_renamed,
+    the_export_is_a_csv_attachment_whose_tricky_text_survives,
+    importing_the_shops_own_export_changes_nothing,
+    a_classic_file_creates_products_and_their_category_and_a_second_import_changes_nothing,
+    a_dry_run_answers_the_counts_and_writes_nothing,
+    a_file_with_wrong_rows_is_refused_whole_with_each_rows_errors,
+    a_file_in_the_2025_layout_imports,
+    a_csv_over_20_mb_is_refused,
+    only_admins_export_and_import,
+);
+
+const CLASSIC: &str = "Handle,Title,Body (HTML),Vendor,Type,Tags,Published,Option1 Name,Option1 Value,Variant SKU,Variant Grams,Variant Inventory Tracker,Variant Inventory Qty,Variant Price,Variant Compare At Price,Image Src,Image Position,Image Alt Text,SEO Title,Status\n\
+mojari,\"मोजरी \"\"Royal\"\", tan\",\"Hand made\nLeather sole\",Acme,Ethnic,\"wedding, festive\",TRUE,Size,UK 7,MJ-7,400,shopify,3,850,1000,,,,,active\n\
+mojari,,,,,,,,UK 8,MJ-8,400,shopify,5,850,1000,,,,,active\n\
+kolhapuri,Kolhapuri,,Acme,Ethnic,,TRUE,Size,6,,300,shopify,9,900,,,,,,active\n\
+kolhapuri,,,,,,,,7,,300,shopify,,900,,,,,,active\n";
+
+fn csv_form(csv: &[u8], dry_run: bool) -> Form {
+    let form = Form::new().part("file", Part::bytes(csv.to_vec()).file_name("products.csv"));
+    if dry_run {
+        form.text("dryRun", "true")
+    } else {
+        form
+    }
+}
+
+impl TestApp {
+    async fn send_import(&self, csv: &[u8], dry_run: bool) -> Response {
+        self.request(Method::POST, "/product/import", As::Admin)
+            .multipart(csv_form(csv, dry_run))
+            .send()
+            .await
+            .unwrap()
+    }
+
+    /// Imports `csv` and waits for its job to end; the job's last report.
+    async fn import(&self, csv: &[u8]) -> Value {
+        let started = self.send_import(csv, false).await;
+        let job = started.answers(StatusCode::ACCEPTED).await["job"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        loop {
+            let report = self.get(&format!("/product/import/{job}"), As::Admin).await;
+            let report = report.answers(StatusCode::OK).await;
+            if report["status"] != "running" {
+                return report;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+    }
+
+    async fn export(&self) -> Vec<u8> {
+        let reply = self.get("/product/export", As::Admin).await;
+        assert_eq!(reply.status(), StatusCode::OK);
+        reply.bytes().await.unwrap().to_vec()
+    }
+
+    async fn all_products(&self) -> Vec<Value> {
+        let reply = self.get("/product/get-products", As::Anonymous).await;
+        array(&reply.answers(StatusCode::OK).await["products"])
+    }
+}
+
+fn counts(report: &Value) -> (i64, i64, i64) {
+    let n = |k: &str| report[k].as_i64().unwrap();
+    (n("created"), n("updated"), n("unchanged"))
+}
+
+/// The export's rows as header -> cell maps.
+fn rows(csv: &[u8]) -> Vec<std::collections::HashMap<String, String>> {
+    let mut reader = csv::Reader::from_reader(csv);
+    let header: Vec<String> = reader
+        .headers()
+        .unwrap()
+        .iter()
+        .map(str::to_owned)
+        .collect();
+    reader
+        .records()
+        .map(|r| {
+            header
+                .iter()
+                .cloned()
+                .zip(r.unwrap().iter().map(str::to_owned))
+                .collect()
+        })
+        .collect()
+}
+
+async fn a_product_gets_a_unique_handle_from_its_name_and_keeps_it_when_renamed(db: &TestDb) {
+    let app = spawn_app_on(db).await;
+    let category = app.category("Sneakers").await;
+    let fields = |name| {
+        [
+            ("name", name),
+            ("price", "999"),
+            ("category", category.as_str()),
+        ]
+    };
+    let one = app.product(&fields("Trail Runner"), None).await;
+    let two = app.product(&fields("Trail Runner"), None).await;
+    let three = app.product(&fields("मोजरी जूती!"), None).await;
+    assert_eq!(one["handle"], "trail-runner");
+    assert_eq!(two["handle"], "trail-runner-2");
+    assert_eq!(three["handle"], "मोजरी-जूती");
+
+    let id = one["_id"].as_str().unwrap();
+    let renamed = [
+        ("name", "Road Runner"),
+        ("price", "999"),
+        ("category", &category),
+    ];
+    let reply = app.update_product(id, As::Admin, &renamed).await;
+    let body = reply.answers(StatusCode::OK).await;
+    assert_eq!(body["product"]["name"], "Road Runner");
+    assert_eq!(body["product"]["handle"], "trail-runner");
+}
+
+async fn the_export_is_a_csv_attachment_whose_tricky_text_survives(db: &TestDb) {
+    let app = spawn_app_on(db).await;
+    let category = app.category("जूते, \"best\"").await;
+    let fields = [
+        ("name", "मोजरी \"Royal\", tan"),
+        ("info", "Line one\nLine \"two\", with a comma"),
+        ("type", "UK 7,UK 8"),
+        ("price", "4755.18,900"),
+        ("discount", "10,0"),
+        ("stock", "2,0"),
+        ("category", &category),
+        ("hsn", "6403"),
+    ];
+    let product = app.product(&fields, Some(png())).await;
+
+    let reply = app.get("/product/export", As::Admin).await;
+    assert_eq!(reply.status(), StatusCode::OK);
+    let headers = reply.headers().clone();
+    assert!(
+        headers["content-type"]
+            .to_str()
+            .unwrap()
+            .starts_with("text/csv")
+    );
+    let disposition = headers["content-disposition"].to_str().unwrap();
+    assert!(disposition.starts_with("attachment"), "{disposition}");
+    let csv = reply.bytes().await.unwrap();
+    let rows = rows(&csv);
+    assert_eq!(rows.len(), 2);
+    let first = &rows[0];
+    assert_eq!(first["Handle"], product["handle"].as_str().unwrap());
+    assert_eq!(first["Title"], "मोजरी \"Royal\", tan");
+    assert_eq!(first["Info"], "Line one\nLine \"two\", with a comma");
+    assert_eq!(first["Type"], "जूते, \"best\"");
+    assert_eq!(first["Option1 Name"], "Size");
+    assert_eq!(first["Option1 Value"], "UK 7");
+    // 4755.18 less 10 % is 4279.662: the shop charges 4279.66.
+    assert_eq!(first["Variant Compare At Price"], "4755.18");
+    assert_eq!(first["Variant Price"], "4279.66");
+    assert_eq!(first["Variant Inventory Qty"], "2");
+    assert_eq!(first["HSN"], "6403");
+    assert_eq!(first["Image Position"], "1");
+    let id = product["_id"].as_str().unwrap();
+    assert!(first["Image Src"].ends_with(&format!("/api/v1/product/product-photo/{id}")));
+    assert_eq!(rows[1]["Variant Price"], "900");
+    assert_eq!(rows[1]["Title"], "");
+}
+
+async fn importing_the_shops_own_export_changes_nothing(db: &TestDb) {
+    let app = spawn_app_on(db).await;
+    let category = app.category("Sneakers").await;
+    let sized = [
+        ("name", "Runner, \"fast\"\nedition"),
+        ("type", "UK 7,UK 8"),
+        ("price", "4755.18,900"),
+        ("discount", "15,0"),
+        ("stock", "2,3"),
+        ("category", &category),
+        ("tags", "road,trail"),
+        ("description", "Light;Grippy"),
+        ("otherphoto", "https://cdn.example.in/a.jpg,/b.jpg"),
+    ];
+    app.product(&sized, Some(png())).await;
+    let pooled = [
+        ("name", "जूती"),
+        ("type", "6,7,8"),
+        ("price", "900,900,950"),
+        ("quantity", "7"),
+        ("category", &category),
+        ("shipping", "no"),
+    ];
+    app.product(&pooled, None).await;
+    let before = app.all_products().await;
+    let export = app.export().await;
+
+    let dry = app
+        .send_import(&export, true)
+        .await
+        .answers(StatusCode::OK)
+        .await;
+    assert_eq!(dry["status"], "done");
+    assert_eq!(counts(&dry), (0, 0, 2));
+    let report = app.import(&export).await;
+    assert_eq!(report["status"], "done", "{report}");
+    assert_eq!(counts(&report), (0, 0, 2));
+    assert_eq!(report["processed"], 2);
+    assert_eq!(app.all_products().await, before);
+    assert_eq!(app.export().await, export);
+}
+
+async fn a_classic_file_creates_products_and_their_category_and_a_second_import_changes_nothing(
+    db: &TestDb,
+) {
+    let app = spawn_app_on(db).await;
+    let report = app.import(CLASSIC.as_bytes()).await;
+    assert_eq!(report["status"], "done", "{report}");
+    assert_eq!(counts(&report), (2, 0, 0));
+    assert_eq!(
+        (report["processed"].as_i64(), report["total"].as_i64()),
+        (Some(2), Some(2))
+    );
+    assert_eq!(report["warnings"], json!([]));
+
+    let categories = app.categories().await;
+    assert!(categories.iter().any(|c| c["name"] == "Ethnic"));
+    let products = app.all_products().await;
+    let mojari = products.iter().find(|p| p["handle"] == "mojari").unwrap();
+    assert_eq!(mojari["name"], "मोजरी \"Royal\", tan");
+    assert_eq!(mojari["description"], json!(["Hand made", "Leather sole"]));
+    assert_eq!(mojari["tags"], json!(["wedding", "festive"]));
+    assert_eq!(mojari["type"], json!(["UK 7", "UK 8"]));
+    assert_eq!(mojari["model"], json!(["MJ-7", "MJ-8"]));
+    assert_eq!(mojari["price"], json!([1000.0, 1000.0]));
+    assert_eq!(mojari["discount"], json!([15, 15]));
+    assert_eq!(mojari["stock"], json!([3, 5]));
+    assert_eq!(mojari["category"]["name"], "Ethnic");
+    let kolhapuri = products
+        .iter()
+        .find(|p| p["handle"] == "kolhapuri")
+        .unwrap();
+    assert_eq!(kolhapuri["stock"], Value::Null, "one pool");
+    assert_eq!(kolhapuri["quantity"], 9);
+
+    let again = app.import(CLASSIC.as_bytes()).await;
+    assert_eq!(counts(&again), (0, 0, 2));
+    assert_eq!(app.all_products().await, products);
+}
+
+async fn a_dry_run_answers_the_counts_and_writes_nothing(db: &TestDb) {
+    let app = spawn_app_on(db).await;
+    let reply = app.send_import(CLASSIC.as_bytes(), true).await;
+    let body = reply.answers(StatusCode::OK).await;
+    assert_eq!(body["success"], true);
+    assert_eq!(body["status"], "done");
+    assert_eq!(counts(&body), (2, 0, 0));
+    assert!(app.all_products().await.is_empty());
+    assert!(app.categories().await.iter().all(|c| c["name"] != "Ethnic"));
+    // The query's dryRun too.
+    let reply = app
+        .request(Method::POST, "/product/import?dryRun=true", As::Admin)
+        .multipart(csv_form(CLASSIC.as_bytes(), false))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(reply.answers(StatusCode::OK).await["status"], "done");
+    assert!(app.all_products().await.is_empty());
+}
+
+async fn a_file_with_wrong_rows_is_refused_whole_with_each_rows_errors(db: &TestDb) {
+    let app = spawn_app_on(db).await;
+    let csv = "Handle,Title,Type,Variant Price,Variant Inventory Qty\n\
+good,Good,Sneakers,100,1\n\
+Bad Handle,Bad,Sneakers,100,1\n\
+priced,\"Two\nlines\",Sneakers,ten,1\n";
+    let reply = app.send_import(csv.as_bytes(), false).await;
+    let body = expect(reply, StatusCode::BAD_REQUEST).await;
+    assert_eq!(body["message"], "Import has errors");
+    assert_eq!(
+        body["errors"],
+        json!([
+            {"row": 3, "column": "Handle", "message": "Handle must be lower-case letters and digits joined by hyphens, like bad-handle"},
+            {"row": 4, "column": "Variant Price", "message": "Variant Price \"ten\" must be a number of rupees of at least 0, with at most 2 decimals"},
+        ])
+    );
+    assert!(app.all_products().await.is_empty(), "nothing written");
+
+    let reply = app.send_import(b"Name,Price\nx,1\n", false).await;
+    let body = expect(reply, StatusCode::BAD_REQUEST).await;
+    assert_eq!(body["errors"][0]["row"], 1);
+    let reply = app.send_import(b"Handle,Title\na,\xff\n", false).await;
+    expect_error(
+        reply,
+        StatusCode::BAD_REQUEST,
+        "The file is not UTF-8 text at line 2",
+    )
+    .await;
+}
+
+async fn a_file_in_the_2025_layout_imports(db: &TestDb) {
+    let app = spawn_app_on(db).await;
+    let csv = "Title,URL handle,Description,Vendor,Product category,Type,Tags,Published on online store,Status,SKU,Barcode,Option1 name,Option1 value,Price,Compare-at price,Cost per item,Charge tax,Inventory tracker,Inventory quantity,Continue selling when out of stock,Weight value (grams),Product image URL,Image position,Image alt text,Variant image URL,SEO title,SEO description\n\
+Jutti,jutti,Soft,Acme,Apparel & Accessories > Shoes,Ethnic,festive,TRUE,Active,J-6,,Size,6,999,1149,500,TRUE,shopify,4,deny,300,,,,,,\n\
+,jutti,,,,,,,,J-7,,,7,999,1149,500,TRUE,shopify,6,deny,300,,,,,,\n";
+    let report = app.import(csv.as_bytes()).await;
+    assert_eq!(report["status"], "done", "{report}");
+    assert_eq!(counts(&report), (1, 0, 0));
+    let products = app.all_products().await;
+    assert_eq!(products[0]["handle"], "jutti");
+    assert_eq!(products[0]["category"]["name"], "Ethnic");
+    assert_eq!(products[0]["price"], json!([1149.0, 1149.0]));
+    assert_eq!(products[0]["discount"], json!([13, 13]));
+    assert_eq!(products[0]["stock"], json!([4, 6]));
+}
+
+async fn a_csv_over_20_mb_is_refused(db: &TestDb) {
+    let app = spawn_app_on(db).await;
+    let mut csv = b"Handle,Title\n".to_vec();
+    csv.resize(20 * 1024 * 1024 + 1, b'a');
+    let reply = app.send_import(&csv, false).await;
+    expect_error(
+        reply,
+        StatusCode::PAYLOAD_TOO_LARGE,
+        "The CSV file must be at most 20 MB",
+    )
+    .await;
+}
+
+async fn only_admins_export_and_import(db: &TestDb) {
+    let app = spawn_app_on(db).await;
+    let reply = app.get("/product/export", As::Shopper).await;
+    expect(reply, StatusCode::FORBIDDEN).await;
+    let reply = app
+        .request(Method::POST, "/product/import", As::Shopper)
+        .multipart(csv_form(CLASSIC.as_bytes(), false))
+        .send()
+        .await
+        .unwrap();
+    expect(reply, StatusCode::FORBIDDEN).await;
+    let reply = app.get("/product/import/nope", As::Admin).await;
+    expect_error(reply, StatusCode::NOT_FOUND, "Import job not found").await;
+}

@@ -1,0 +1,2 @@
+DROP INDEX products_handle_key;
+ALTER TABLE products DROP COLUMN handle;
