@@ -5,6 +5,7 @@ import { useSellers } from '@/features/admin/api/get-sellers';
 import { useUpdateProduct } from '@/features/admin/api/update-product';
 import { AdminModal } from '@/features/admin/components/admin-modal';
 import { AdminSection } from '@/features/admin/components/admin-section';
+import { CatalogCsv } from '@/features/admin/components/catalog-csv';
 import { ProductForm } from '@/features/admin/components/product-form';
 import { ProductsTable } from '@/features/admin/components/products-table';
 import { buildProductFormData, productToForm } from '@/features/admin/utils/product-form';
@@ -13,7 +14,7 @@ import { useProducts } from '@/features/catalog/api/get-products';
 import { productPhotoUrl } from '@/lib/api-client';
 import type { Product } from '@/types/api';
 
-/** /admin/products: the create form, the table, and the edit modal holding the same form. */
+/** /admin/products: the create form, import and export as CSV, the table, and the edit modal holding the same form. */
 export function AdminProductsRoute() {
   const products = useProducts();
   const categories = useAdminCategories('product-form');
@@ -47,6 +48,8 @@ export function AdminProductsRoute() {
           )
         }
       />
+      <h2>Import and export</h2>
+      <CatalogCsv />
       <h2>All products</h2>
       <ProductsTable list={products} onEdit={setEditing} />
       {editing ? (

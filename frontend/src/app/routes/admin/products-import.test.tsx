@@ -1,0 +1,151 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { useAuthStore } from '@/features/auth/stores/auth-store';
+import { admin, categoriesFixture, productFixture, sessionFor } from '@/testing/data';
+import { captureDownloads } from '@/testing/downloads';
+import { fileReply, mockApi, type MockRequest } from '@/testing/mock-api';
+import { renderApp } from '@/testing/render-app';
+
+const base = {
+  'GET /sale/allsales': { body: { success: true, sales: [] } },
+  'GET /auth/admin-auth': { body: { ok: true } },
+  'GET /category/all-categories': { body: { success: true, categories: categoriesFixture } },
+  'GET /user/get-sellers': { body: { success: true, sellers: [{ _id: 'u0', name: 'Admin' }] } },
+  'GET /product/get-products': { body: { success: true, count: 1, products: [productFixture()] } },
+};
+
+beforeEach(() => {
+  useAuthStore.getState().setSession(sessionFor(admin));
+});
+
+afterEach(() => vi.restoreAllMocks());
+
+const csv = () => new File(['Handle,Title\nmojari,Mojari\n'], 'products.csv', { type: 'text/csv' });
+
+const report = (overrides: object = {}) => ({
+  success: true,
+  status: 'done',
+  processed: 3,
+  total: 3,
+  created: 2,
+  updated: 1,
+  unchanged: 0,
+  warnings: [],
+  errors: [],
+  ...overrides,
+});
+
+const isDryRun = (request: MockRequest) => request.form?.get('dryRun') === 'true';
+
+describe('admin products: import and export', () => {
+  it('exports the catalog as the CSV the server names', async () => {
+    const saved = captureDownloads();
+    mockApi({
+      ...base,
+      'GET /product/export': fileReply({
+        content: 'Handle,Title\n',
+        type: 'text/csv',
+        filename: 'paduka-products.csv',
+      }),
+    });
+    const { user } = renderApp('/admin/products');
+    await user.click(await screen.findByRole('button', { name: 'Export' }));
+    await waitFor(() => expect(saved.map((f) => f.filename)).toEqual(['paduka-products.csv']));
+    expect(await saved[0]!.blob!.text()).toBe('Handle,Title\n');
+  });
+
+  it('checks the file with a dry run, then imports it as a job with a progress bar', async () => {
+    let polls = 0;
+    const { calls } = mockApi({
+      ...base,
+      'POST /product/import': (request) =>
+        isDryRun(request)
+          ? { body: report({ warnings: [{ row: 3, message: 'Price moved by ₹2 with the rounded discount' }] }) }
+          : { status: 202, body: { success: true, job: 'job-1' } },
+      'GET /product/import/:job': () => {
+        polls += 1;
+        return {
+          body: polls === 1 ? report({ status: 'running', processed: 1, created: 1, updated: 0 }) : report(),
+        };
+      },
+    });
+    const { user } = renderApp('/admin/products');
+    const form = await screen.findByRole('form', { name: 'Import products' });
+    const importButton = within(form).getByRole('button', { name: 'Import' });
+    expect(importButton).toBeDisabled();
+    expect(within(form).getByRole('button', { name: 'Dry run' })).toBeDisabled();
+
+    await user.upload(within(form).getByLabelText('Products CSV'), csv());
+    await user.click(within(form).getByRole('button', { name: 'Dry run' }));
+    expect(await screen.findByText('Ready to import 3 products: 2 new, 1 updated, 0 unchanged.')).toBeInTheDocument();
+    expect(screen.getByText('Row 3: Price moved by ₹2 with the rounded discount')).toBeInTheDocument();
+    const dry = calls.find((c) => c.path === '/product/import')!;
+    expect(dry.form?.get('file')).toBeInstanceOf(File);
+    expect(dry.form?.get('photos')).toBeNull();
+    expect(dry.headers.get('Authorization')).toBe('token-u0');
+
+    await user.click(importButton);
+    const running = await screen.findByRole('progressbar', { name: 'Importing: 1 of 3 products' });
+    expect(running).toHaveAttribute('value', '1');
+    expect(running).toHaveAttribute('max', '3');
+    const done = await screen.findByRole('progressbar', { name: 'Imported 3 of 3 products' });
+    expect(done).toHaveAttribute('value', '3');
+    expect(await screen.findByText('Import finished: 2 new, 1 updated, 0 unchanged')).toBeInTheDocument();
+    const imports = calls.filter((c) => c.path === '/product/import');
+    expect(imports.map(isDryRun)).toEqual([true, false]);
+    expect(calls.filter((c) => c.path === '/product/import/job-1').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('lists a refused file by row and column and imports nothing', async () => {
+    const { calls } = mockApi({
+      ...base,
+      'POST /product/import': {
+        status: 400,
+        body: {
+          success: false,
+          message: 'Import has errors',
+          errors: [{ row: 4, column: 'Variant Price', message: 'Price must be a number' }],
+        },
+      },
+    });
+    const { user } = renderApp('/admin/products');
+    const form = await screen.findByRole('form', { name: 'Import products' });
+    await user.upload(within(form).getByLabelText('Products CSV'), csv());
+    await user.click(within(form).getByRole('button', { name: 'Dry run' }));
+    const errors = await screen.findByRole('table', { name: 'Import errors' });
+    expect(
+      within(errors)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual(['RowColumnProblem', '4Variant PricePrice must be a number']);
+    expect(await screen.findByText('Import has errors', { selector: '.Toastify *' })).toBeInTheDocument();
+    expect(within(form).getByRole('button', { name: 'Import' })).toBeDisabled();
+    expect(calls.filter((c) => c.path === '/product/import')).toHaveLength(1);
+  });
+
+  it('shows a failed job with the photo that could not be used', async () => {
+    mockApi({
+      ...base,
+      'POST /product/import': (request) =>
+        isDryRun(request) ? { body: report() } : { status: 202, body: { success: true, job: 'job-2' } },
+      'GET /product/import/:job': {
+        body: report({
+          status: 'failed',
+          processed: 0,
+          created: 0,
+          updated: 0,
+          errors: [{ row: 2, column: 'Image Src', message: 'The photo could not be fetched (404)' }],
+        }),
+      },
+    });
+    const { user } = renderApp('/admin/products');
+    const form = await screen.findByRole('form', { name: 'Import products' });
+    await user.upload(within(form).getByLabelText('Products CSV'), csv());
+    await user.click(within(form).getByRole('button', { name: 'Dry run' }));
+    await user.click(await within(form).findByRole('button', { name: 'Import' }, {}));
+    await waitFor(() => expect(within(form).getByRole('button', { name: 'Import' })).toBeDisabled());
+    expect(await screen.findByText('The import failed: nothing was written.')).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Import errors' })).toHaveTextContent(
+      '2Image SrcThe photo could not be fetched (404)',
+    );
+  });
+});

@@ -1,0 +1,75 @@
+import { useQuery } from '@tanstack/react-query';
+import { ApiError, api, downloadFile } from '@/lib/api-client';
+import { saveFile } from '@/lib/save-file';
+
+/** A row the import could not take: the file's line number, the column's header as written, why. */
+export type ImportProblem = { row: number; column: string; message: string };
+/** A row imported with something worth a look (a price that moved with the rounded discount). */
+export type ImportWarning = { row: number; message: string };
+
+/**
+ * `GET /product/import/{job}` (decisions section 17), and a dry run's whole answer: how far the
+ * job is and what it did so far.
+ */
+export type ImportReport = {
+  status: 'running' | 'done' | 'failed';
+  processed: number;
+  total: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  warnings: ImportWarning[];
+  errors: ImportProblem[];
+};
+
+/** The name the export is saved under when the server names none. */
+export const EXPORT_FILE_NAME = 'products.csv';
+
+/** How often a running job is asked how far it is. */
+export const IMPORT_POLL_MS = 700;
+
+/** `GET /product/export` (admins): the catalog as Shopify's product CSV, saved as the server names it. */
+export async function exportProducts(): Promise<string> {
+  const file = await downloadFile('/product/export', { accept: 'text/csv, application/json' });
+  const filename = file.filename ?? EXPORT_FILE_NAME;
+  saveFile(file.blob, filename);
+  return filename;
+}
+
+/** The multipart body of `POST /product/import`: the CSV, and a zip of photos when given. */
+export function importForm(file: File, photos: File | null, dryRun: boolean): FormData {
+  const form = new FormData();
+  form.append('file', file);
+  if (photos) form.append('photos', photos);
+  if (dryRun) form.append('dryRun', 'true');
+  return form;
+}
+
+/**
+ * The rows a refused import names (`400 Import has errors` carries them), or none when the
+ * refusal was of another kind (too large, signed out).
+ */
+export function importProblems(error: unknown): ImportProblem[] {
+  if (!(error instanceof ApiError)) return [];
+  const body = error.body as { errors?: unknown } | undefined;
+  return Array.isArray(body?.errors) ? (body.errors as ImportProblem[]) : [];
+}
+
+/** `POST /product/import` with `dryRun`: every row checked, nothing written; the counts it would make. */
+export const checkImport = (file: File, photos: File | null) =>
+  api.post<ImportReport>('/product/import', importForm(file, photos, true));
+
+/** `POST /product/import`: 202 with the job that writes it. */
+export const startImport = (file: File, photos: File | null) =>
+  api.post<{ job: string }>('/product/import', importForm(file, photos, false));
+
+/** The job's progress, asked again while it runs. */
+export const useImportJob = (job: string | null) =>
+  useQuery({
+    queryKey: ['products', 'import', job],
+    queryFn: () => api.get<ImportReport>(`/product/import/${encodeURIComponent(job ?? '')}`),
+    enabled: job !== null,
+    refetchInterval: (query) => (query.state.data?.status === 'running' || !query.state.data ? IMPORT_POLL_MS : false),
+    // Every poll is news: never answered from an earlier import's cache.
+    gcTime: 0,
+  });

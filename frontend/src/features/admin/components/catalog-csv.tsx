@@ -1,0 +1,203 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
+import { DownloadButton } from '@/components/ui/download-button';
+import { Field } from '@/components/ui/field';
+import { errorMessage } from '@/lib/api-client';
+import { notify } from '@/lib/notify';
+import { queryKeys } from '@/lib/query-keys';
+import {
+  checkImport,
+  exportProducts,
+  importProblems,
+  startImport,
+  useImportJob,
+  type ImportProblem,
+  type ImportReport,
+} from '../api/catalog-csv';
+
+const counts = (report: ImportReport) =>
+  `${report.created} new, ${report.updated} updated, ${report.unchanged} unchanged`;
+
+/** The rows a check or a job refused, as the file numbers them. */
+function Problems({ problems }: { problems: ImportProblem[] }) {
+  return (
+    <div className="admin-table-wrap">
+      <table className="admin-table" aria-label="Import errors">
+        <thead>
+          <tr>
+            <th>Row</th>
+            <th>Column</th>
+            <th>Problem</th>
+          </tr>
+        </thead>
+        <tbody>
+          {problems.map((p, i) => (
+            <tr key={`${p.row}-${p.column}-${i}`}>
+              <td>{p.row}</td>
+              <td>{p.column}</td>
+              <td>{p.message}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Warnings({ report }: { report: ImportReport }) {
+  if (report.warnings.length === 0) return null;
+  return (
+    <ul className="admin-import-warnings" aria-label="Import warnings">
+      {report.warnings.map((w, i) => (
+        <li key={`${w.row}-${i}`}>
+          Row {w.row}: {w.message}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A running job: a bar of products written out of all, then what it did. */
+function JobProgress({ job, onFinished }: { job: string; onFinished: (report: ImportReport) => void }) {
+  const progress = useImportJob(job);
+  const report = progress.data;
+  const status = report?.status;
+  useEffect(() => {
+    if (report && status !== 'running') onFinished(report);
+  }, [report, status, onFinished]);
+  if (progress.isError) return <p role="alert">{errorMessage(progress.error, 'Failed to follow the import')}</p>;
+  if (!report) return <p>Starting the import...</p>;
+  return (
+    <div className="admin-import-progress">
+      <label>
+        {report.status === 'running'
+          ? `Importing: ${report.processed} of ${report.total} products`
+          : `Imported ${report.processed} of ${report.total} products`}
+        <progress value={report.processed} max={Math.max(report.total, 1)} />
+      </label>
+      {report.status === 'done' ? <p>{counts(report)}</p> : null}
+      {report.status === 'failed' ? (
+        <>
+          <p role="alert">The import failed: nothing was written.</p>
+          <Problems problems={report.errors} />
+        </>
+      ) : null}
+      <Warnings report={report} />
+    </div>
+  );
+}
+
+/**
+ * The admin products screen's catalog in and out (decisions section 17): `Export` saves the
+ * catalog as Shopify's product CSV; `Import` takes a CSV (and a zip of its photos), checks it
+ * with a dry run that writes nothing, then writes it as a job whose progress shows as a bar.
+ */
+export function CatalogCsv() {
+  const queryClient = useQueryClient();
+  const [file, setFile] = useState<File | null>(null);
+  const [photos, setPhotos] = useState<File | null>(null);
+  const [checked, setChecked] = useState<ImportReport | null>(null);
+  const [problems, setProblems] = useState<ImportProblem[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [job, setJob] = useState<string | null>(null);
+
+  const reset = () => {
+    setChecked(null);
+    setProblems([]);
+    setJob(null);
+  };
+
+  const check = async () => {
+    if (!file) return;
+    reset();
+    setBusy(true);
+    try {
+      setChecked(await checkImport(file, photos));
+    } catch (error) {
+      setProblems(importProblems(error));
+      notify.error(errorMessage(error, 'Failed to check the file'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const start = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!file || !checked) return;
+    setBusy(true);
+    try {
+      const started = await startImport(file, photos);
+      setChecked(null);
+      setJob(started.job);
+    } catch (error) {
+      setProblems(importProblems(error));
+      notify.error(errorMessage(error, 'Failed to start the import'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const finished = (report: ImportReport) => {
+    if (report.status === 'done') {
+      notify.success(`Import finished: ${counts(report)}`);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.products.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.categories.all });
+    } else {
+      notify.error('Import failed');
+    }
+  };
+
+  return (
+    <div className="admin-catalog-csv">
+      <p>
+        <DownloadButton label="Export" download={exportProducts} failed="Failed to export products" />
+      </p>
+      <form className="admin-form" aria-label="Import products" onSubmit={(event) => void start(event)}>
+        <Field label="Products CSV" hint="Shopify's product CSV, or this shop's export">
+          {(field) => (
+            <input
+              {...field}
+              type="file"
+              accept=".csv,text/csv"
+              onChange={(event) => {
+                setFile(event.target.files?.[0] ?? null);
+                reset();
+              }}
+            />
+          )}
+        </Field>
+        <Field label="Photos" hint="Optional: a zip of the photos the CSV names">
+          {(field) => (
+            <input
+              {...field}
+              type="file"
+              accept=".zip,application/zip"
+              onChange={(event) => {
+                setPhotos(event.target.files?.[0] ?? null);
+                reset();
+              }}
+            />
+          )}
+        </Field>
+        <div className="admin-form-actions">
+          <button type="button" className="btn btn-secondary" disabled={!file || busy} onClick={() => void check()}>
+            Dry run
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={!checked || busy}>
+            Import
+          </button>
+        </div>
+      </form>
+      {checked ? (
+        <div className="admin-import-check">
+          <p>
+            Ready to import {checked.total} products: {counts(checked)}.
+          </p>
+          <Warnings report={checked} />
+        </div>
+      ) : null}
+      {problems.length > 0 ? <Problems problems={problems} /> : null}
+      {job ? <JobProgress job={job} onFinished={finished} /> : null}
+    </div>
+  );
+}
