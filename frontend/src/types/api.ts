@@ -84,3 +84,9 @@ export type CompleteBody = Fields<Schemas['CompleteBody']>;
 
 /** Every success reply carries `success: true`; failures are turned into `ApiError`. */
 export type Ok<T> = { success: true; message?: string } & T;
+
+/** `GET /product/import/{job}`, and a dry run's whole answer (decisions section 17). */
+export type ImportReport = Schemas['ImportJobResponse'];
+/** A row an import could not take: the file's line number, the column's header as written, why. */
+export type ImportProblem = Schemas['ImportRowError'];
+export type ImportStarted = Schemas['ImportStartedResponse'];

@@ -80,7 +80,7 @@ describe('admin products: import and export', () => {
     expect(screen.getByText('Row 3: Price moved by ₹2 with the rounded discount')).toBeInTheDocument();
     const dry = calls.find((c) => c.path === '/product/import')!;
     expect(dry.form?.get('file')).toBeInstanceOf(File);
-    expect(dry.form?.get('photos')).toBeNull();
+    expect(dry.form?.get('dryRun')).toBe('true');
     expect(dry.headers.get('Authorization')).toBe('token-u0');
 
     await user.click(importButton);

@@ -1,26 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, api, downloadFile } from '@/lib/api-client';
 import { saveFile } from '@/lib/save-file';
+import type { ImportProblem, ImportReport, ImportStarted } from '@/types/api';
 
-/** A row the import could not take: the file's line number, the column's header as written, why. */
-export type ImportProblem = { row: number; column: string; message: string };
-/** A row imported with something worth a look (a price that moved with the rounded discount). */
-export type ImportWarning = { row: number; message: string };
-
-/**
- * `GET /product/import/{job}` (decisions section 17), and a dry run's whole answer: how far the
- * job is and what it did so far.
- */
-export type ImportReport = {
-  status: 'running' | 'done' | 'failed';
-  processed: number;
-  total: number;
-  created: number;
-  updated: number;
-  unchanged: number;
-  warnings: ImportWarning[];
-  errors: ImportProblem[];
-};
+export type { ImportProblem, ImportReport };
 
 /** The name the export is saved under when the server names none. */
 export const EXPORT_FILE_NAME = 'products.csv';
@@ -36,11 +19,10 @@ export async function exportProducts(): Promise<string> {
   return filename;
 }
 
-/** The multipart body of `POST /product/import`: the CSV, and a zip of photos when given. */
-export function importForm(file: File, photos: File | null, dryRun: boolean): FormData {
+/** The multipart body of `POST /product/import`: the CSV, and whether to only check it. */
+export function importForm(file: File, dryRun: boolean): FormData {
   const form = new FormData();
   form.append('file', file);
-  if (photos) form.append('photos', photos);
   if (dryRun) form.append('dryRun', 'true');
   return form;
 }
@@ -56,12 +38,10 @@ export function importProblems(error: unknown): ImportProblem[] {
 }
 
 /** `POST /product/import` with `dryRun`: every row checked, nothing written; the counts it would make. */
-export const checkImport = (file: File, photos: File | null) =>
-  api.post<ImportReport>('/product/import', importForm(file, photos, true));
+export const checkImport = (file: File) => api.post<ImportReport>('/product/import', importForm(file, true));
 
 /** `POST /product/import`: 202 with the job that writes it. */
-export const startImport = (file: File, photos: File | null) =>
-  api.post<{ job: string }>('/product/import', importForm(file, photos, false));
+export const startImport = (file: File) => api.post<ImportStarted>('/product/import', importForm(file, false));
 
 /** The job's progress, asked again while it runs. */
 export const useImportJob = (job: string | null) =>

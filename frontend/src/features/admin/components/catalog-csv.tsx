@@ -89,13 +89,12 @@ function JobProgress({ job, onFinished }: { job: string; onFinished: (report: Im
 
 /**
  * The admin products screen's catalog in and out (decisions section 17): `Export` saves the
- * catalog as Shopify's product CSV; `Import` takes a CSV (and a zip of its photos), checks it
- * with a dry run that writes nothing, then writes it as a job whose progress shows as a bar.
+ * catalog as Shopify's product CSV; `Import` takes a CSV, checks it with a dry run that writes
+ * nothing, then writes it as a job whose progress shows as a bar.
  */
 export function CatalogCsv() {
   const queryClient = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
-  const [photos, setPhotos] = useState<File | null>(null);
   const [checked, setChecked] = useState<ImportReport | null>(null);
   const [problems, setProblems] = useState<ImportProblem[]>([]);
   const [busy, setBusy] = useState(false);
@@ -112,7 +111,7 @@ export function CatalogCsv() {
     reset();
     setBusy(true);
     try {
-      setChecked(await checkImport(file, photos));
+      setChecked(await checkImport(file));
     } catch (error) {
       setProblems(importProblems(error));
       notify.error(errorMessage(error, 'Failed to check the file'));
@@ -126,7 +125,7 @@ export function CatalogCsv() {
     if (!file || !checked) return;
     setBusy(true);
     try {
-      const started = await startImport(file, photos);
+      const started = await startImport(file);
       setChecked(null);
       setJob(started.job);
     } catch (error) {
@@ -161,19 +160,6 @@ export function CatalogCsv() {
               accept=".csv,text/csv"
               onChange={(event) => {
                 setFile(event.target.files?.[0] ?? null);
-                reset();
-              }}
-            />
-          )}
-        </Field>
-        <Field label="Photos" hint="Optional: a zip of the photos the CSV names">
-          {(field) => (
-            <input
-              {...field}
-              type="file"
-              accept=".zip,application/zip"
-              onChange={(event) => {
-                setPhotos(event.target.files?.[0] ?? null);
                 reset();
               }}
             />
