@@ -1,12 +1,16 @@
 //! The built `index.html`, cut once at start where each page's head goes.
 //!
 //! Its `<title>` and description go, and each page's tags are written where the title was;
-//! everything else (the inline preload script above all) is kept byte for byte.
+//! the page's first view goes inside `<div id="root">` (decisions D29); everything else (the
+//! inline preload script above all) is kept byte for byte.
 
 use std::ops::Range;
 
 use crate::head::Head;
 use crate::text::collapse;
+
+/// The app's mount point, as index.html writes it.
+const ROOT: &str = r#"<div id="root">"#;
 
 /// The home page's texts when the built file has none.
 pub(crate) const DEFAULT_TITLE: &str = "Paduka · Footwear for every step";
@@ -20,6 +24,9 @@ pub(crate) struct Shell {
     pub(crate) before: String,
     /// From after the `</title>` on.
     pub(crate) after: String,
+    /// Where in `after` the page's body goes: inside the app's `<div id="root">` (the end of
+    /// `after` in a file without one, where nothing is written).
+    root: Option<usize>,
     /// The built file's own title and description (text, unescaped): the home page's.
     pub(crate) title: String,
     pub(crate) description: String,
@@ -83,21 +90,32 @@ impl Shell {
                 text
             }
         };
+        let root = after.find(ROOT).map(|at| at + ROOT.len());
         Self {
             before,
             after,
+            root,
             title: text(title, DEFAULT_TITLE),
             description: text(description, DEFAULT_DESCRIPTION),
         }
     }
 
-    /// The page: the built file with `head` where its title was.
-    pub(crate) fn render(&self, head: &Head) -> String {
+    /// The page: the built file with `head` where its title was and `body` inside its root
+    /// element.
+    pub(crate) fn render(&self, head: &Head, body: &str) -> String {
         let tags = head.html();
-        let mut page = String::with_capacity(self.before.len() + tags.len() + self.after.len());
+        let mut page =
+            String::with_capacity(self.before.len() + tags.len() + self.after.len() + body.len());
         page.push_str(&self.before);
         page.push_str(&tags);
-        page.push_str(&self.after);
+        match self.root {
+            Some(at) => {
+                page.push_str(&self.after[..at]);
+                page.push_str(body);
+                page.push_str(&self.after[at..]);
+            }
+            None => page.push_str(&self.after),
+        }
         page
     }
 }
@@ -224,7 +242,7 @@ mod tests {
             og_type: "website",
             ..Head::default()
         };
-        let page = shell.render(&head);
+        let page = shell.render(&head, "");
         assert_eq!(page.matches("<title>").count(), 1);
         assert_eq!(page.matches("name=\"description\"").count(), 1);
         assert_eq!(
@@ -234,6 +252,13 @@ mod tests {
                 ""
             )
         );
+    }
+
+    #[test]
+    fn the_body_goes_inside_the_root_element() {
+        let shell = Shell::parse(BUILT);
+        let page = shell.render(&Head::default(), "<p>Shoes</p>");
+        assert!(page.contains(r#"<body><div id="root"><p>Shoes</p></div></body>"#));
     }
 
     #[test]

@@ -12,7 +12,8 @@
 //! keeps the result. A page is made once per catalog revision and kept compressed
 //! ([`PageCache`]): a request for a page seen since the last catalog change costs a lookup,
 //! and any change (in this process, or seen by the change watcher) makes the next request
-//! build it again. What a page's body shows before the app runs belongs in the same files.
+//! build it again. Each page's body also holds its first screen (decisions D29), written by
+//! [`crate::markup`] from the same replies the API gives, which the head carries for the app.
 //!
 //! Every text inserted is HTML-escaped; JSON-LD is also made safe inside `<script>`.
 
@@ -30,15 +31,51 @@ use paduka_application::catalog::{
 };
 use paduka_domain::catalog::Product;
 use paduka_domain::{CategoryId, ProductId};
+use paduka_http::API_PREFIX;
 use paduka_http::encoding::{Effort, Precompressed};
+use serde_json::Value;
 
 use self::cache::PageCache;
 use crate::head::{Head, SITE_NAME};
 use crate::photos::{PREVIEW_WIDTH, photo_path};
 use crate::shell::Shell;
-use crate::text::encode_component;
+use crate::text::{encode_component, encode_query_value};
 
 const HTML: &str = "text/html; charset=utf-8";
+
+/// A page's head and the first view inside its `#root`.
+struct View {
+    head: Head,
+    body: String,
+}
+
+/// The API's replies a first view is made from, by the address the app asks for each
+/// (decisions D29).
+#[derive(Default)]
+struct FirstView(serde_json::Map<String, Value>);
+
+impl FirstView {
+    fn add(&mut self, address: String, reply: &impl serde::Serialize) {
+        if let Ok(value) = serde_json::to_value(reply) {
+            self.0.insert(format!("{API_PREFIX}{address}"), value);
+        }
+    }
+
+    fn into_value(self) -> Option<Value> {
+        Some(Value::Object(self.0))
+    }
+}
+
+/// The first page of a listing as the app asks for it (`getProductPage` with
+/// `PRODUCT_PAGE_SIZE`): the address its reply is kept under, and the query.
+pub(super) const FIRST_PAGE: u32 = 24;
+
+fn first_page_address(category: Option<&CategoryId>) -> String {
+    let category = category.map_or_else(String::new, |id| {
+        format!("category={}&", encode_query_value(id.as_str()))
+    });
+    format!("/product/get-products?{category}sort=newest&page=1&limit={FIRST_PAGE}")
+}
 
 /// What a page request gets.
 pub enum Page {
@@ -75,7 +112,7 @@ impl Previews {
                 noindex: true,
                 ..Head::default()
             };
-            Arc::new(compress(HTML, shell.render(&head), Effort::Best))
+            Arc::new(compress(HTML, shell.render(&head, ""), Effort::Best))
         });
         Self {
             shell,
@@ -150,18 +187,18 @@ impl Previews {
             .await
     }
 
-    /// The HTML page for `key`: the built file with the head `head` makes (`None`: an
-    /// unknown id). Without a built frontend every page is [`Page::NotFound`].
+    /// The HTML page for `key`: the built file with the head and first view `view` makes
+    /// (`None`: an unknown id). Without a built frontend every page is [`Page::NotFound`].
     async fn page(
         &self,
         key: String,
-        head: impl Future<Output = Result<Option<Head>, CatalogError>>,
+        view: impl Future<Output = Result<Option<View>, CatalogError>>,
     ) -> Result<Page, CatalogError> {
         let Some(shell) = &self.shell else {
             return Ok(Page::NotFound);
         };
         self.cached(key, HTML, async {
-            Ok(head.await?.map(|head| shell.render(&head)))
+            Ok(view.await?.map(|view| shell.render(&view.head, &view.body)))
         })
         .await
     }
@@ -191,3 +228,6 @@ impl Previews {
 fn compress(content_type: &'static str, body: String, effort: Effort) -> Precompressed {
     Precompressed::new(HeaderValue::from_static(content_type), body, effort)
 }
+
+#[cfg(test)]
+mod tests;
