@@ -96,7 +96,11 @@ describe('index.html preloads', () => {
   });
 
   it("a category or product page also preloads its route's code, as the build named it", () => {
-    const chunks = { category: ['/assets/category-1.js'], product: ['/assets/product-1.js', '/assets/pincode-1.js'] };
+    // Stylesheets are the server's to link in the pages it draws (decisions D29).
+    const chunks = {
+      category: ['/assets/category-1.js'],
+      product: ['/assets/product-1.js', '/assets/product-1.css', '/assets/pincode-1.js'],
+    };
     const code = (path: string) =>
       links(path, chunks)
         .filter((link) => link.rel === 'modulepreload')

@@ -84,6 +84,7 @@ impl Previews {
             };
             Ok(Some(View {
                 head,
+                route: Some("category"),
                 body: app_shell(false, &page),
             }))
         })

@@ -84,6 +84,7 @@ impl Previews {
                     first_view: data.into_value(),
                     ..Head::default()
                 },
+                route: None,
                 body: app_shell(true, &page),
             }))
         })

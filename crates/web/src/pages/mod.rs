@@ -46,6 +46,8 @@ const HTML: &str = "text/html; charset=utf-8";
 /// A page's head and the first view inside its `#root`.
 struct View {
     head: Head,
+    /// The app's route whose stylesheets the page needs (`category`, `product`), if any.
+    route: Option<&'static str>,
     body: String,
 }
 
@@ -112,7 +114,7 @@ impl Previews {
                 noindex: true,
                 ..Head::default()
             };
-            Arc::new(compress(HTML, shell.render(&head, ""), Effort::Best))
+            Arc::new(compress(HTML, shell.render(&head, None, ""), Effort::Best))
         });
         Self {
             shell,
@@ -198,7 +200,9 @@ impl Previews {
             return Ok(Page::NotFound);
         };
         self.cached(key, HTML, async {
-            Ok(view.await?.map(|view| shell.render(&view.head, &view.body)))
+            Ok(view
+                .await?
+                .map(|view| shell.render(&view.head, view.route, &view.body)))
         })
         .await
     }

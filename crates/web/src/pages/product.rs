@@ -32,6 +32,7 @@ impl Previews {
                     head.first_view = data.into_value();
                     Ok(Some(View {
                         head,
+                        route: Some("product"),
                         body: app_shell(false, &product_view(&product)),
                     }))
                 }
