@@ -20,7 +20,7 @@ const ABOVE_FOLD: usize = 3;
 impl Previews {
     /// A category's page; [`Page::NotFound`] for an unknown id.
     pub async fn category(&self, id: &CategoryId) -> Result<Page, CatalogError> {
-        self.page(format!("/category/{id}"), async {
+        self.page(format!("/category/{id}"), 0, async {
             let categories = self.catalog.categories().await?;
             let Some(category) = categories.iter().find(|c| &c.id == id).cloned() else {
                 return Ok(None);

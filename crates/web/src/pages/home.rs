@@ -27,7 +27,7 @@ impl Previews {
         let now = SystemTime::now()
             .duration_since(UNIX_EPOCH)
             .map_or(0, |d| d.as_secs());
-        self.page(format!("/ {}", now / period), async {
+        self.page("/".into(), now / period, async {
             let newest = self.newest(Vec::new(), FIRST_PAGE).await?;
             let mut featured = self.catalog.featured_products().await?;
             featured.truncate(BANNER_PRODUCT_COUNT);

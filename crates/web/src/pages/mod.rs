@@ -191,15 +191,17 @@ impl Previews {
 
     /// The HTML page for `key`: the built file with the head and first view `view` makes
     /// (`None`: an unknown id). Without a built frontend every page is [`Page::NotFound`].
+    /// `period`: for a page that also changes with time, which period it is (else 0).
     async fn page(
         &self,
         key: String,
+        period: u64,
         view: impl Future<Output = Result<Option<View>, CatalogError>>,
     ) -> Result<Page, CatalogError> {
         let Some(shell) = &self.shell else {
             return Ok(Page::NotFound);
         };
-        self.cached(key, HTML, async {
+        self.cached(key, period, HTML, async {
             Ok(view
                 .await?
                 .map(|view| shell.render(&view.head, view.route, &view.body)))
@@ -207,24 +209,26 @@ impl Previews {
         .await
     }
 
-    /// The page for `key` at the current catalog revision, made by `make` when not kept.
+    /// The page for `key` at the current catalog revision (and `period`), made by `make` when
+    /// not kept.
     async fn cached(
         &self,
         key: String,
+        period: u64,
         content_type: &'static str,
         make: impl Future<Output = Result<Option<String>, CatalogError>>,
     ) -> Result<Page, CatalogError> {
         // Read before making: a change meanwhile leaves the page tagged stale, never the
         // other way round.
         let revision = self.catalog.revision();
-        if let Some(page) = self.pages.get(&key, revision) {
+        if let Some(page) = self.pages.get(&key, (revision, period)) {
             return Ok(Page::Found(page));
         }
         let Some(body) = make.await? else {
             return Ok(Page::NotFound);
         };
         let page = Arc::new(compress(content_type, body, Effort::Cached));
-        self.pages.put(key, revision, page.clone());
+        self.pages.put(key, (revision, period), page.clone());
         Ok(Page::Found(page))
     }
 }

@@ -17,7 +17,7 @@ use crate::text::{collapse, encode_component, shorten};
 impl Previews {
     /// A product's page; [`Page::NotFound`] for an unknown id.
     pub async fn product(&self, id: &ProductId) -> Result<Page, CatalogError> {
-        self.page(format!("/product/{id}"), async {
+        self.page(format!("/product/{id}"), 0, async {
             match self.catalog.product(id).await {
                 Ok(product) => {
                     let mut head = self.product_head(&product);
