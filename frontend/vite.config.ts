@@ -14,7 +14,9 @@ const CHART_MODULES =
 /**
  * Names the code of the routes a shopper lands on from a shared link (category and product
  * pages) in index.html's `data-route-chunks`, so its inline script can preload it beside the
- * entry: otherwise it is found only once the entry has run (Lighthouse: LCP on phones).
+ * entry: otherwise it is found only once the entry has run (Lighthouse: LCP on phones). Their
+ * stylesheets are listed too: the server links them in the head of the pages it draws
+ * (decisions D29), which must be styled before the app's code arrives.
  */
 function routeChunks(): Plugin {
   const routes: Record<string, string> = {
@@ -32,7 +34,8 @@ function routeChunks(): Plugin {
           if (seen.has(file)) return [];
           seen.add(file);
           const chunk = chunks.find((c) => c.fileName === file);
-          return [file, ...(chunk?.imports ?? []).flatMap((f) => withImports(f, seen))];
+          const styles = [...(chunk?.viteMetadata?.importedCss ?? [])];
+          return [file, ...styles, ...(chunk?.imports ?? []).flatMap((f) => withImports(f, seen))];
         };
         const named: Record<string, string[]> = {};
         for (const [route, source] of Object.entries(routes)) {

@@ -203,7 +203,7 @@ describe(`home page of a ${PRODUCTS.toLocaleString('en-IN')}-product shop at ${P
         .join('\n   ');
       console.log(`# JSON before the grid showed: ${transferred} B transferred (bodies ${bodies} B)\n   ${listed}`);
       figures.homeJsonBeforeGrid = { transferredBytes: transferred, bodyBytes: bodies, replies };
-      assert.ok(replies.length > 0, 'no JSON reply seen before the grid showed');
+      // The grid comes drawn in the HTML (decisions D29): usually no JSON at all before it.
       assert.ok(
         transferred <= JSON_BUDGET,
         `${transferred} B of JSON before the grid showed, more than ${JSON_BUDGET} B:\n   ${listed}`,

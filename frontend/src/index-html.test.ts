@@ -7,18 +7,23 @@ import { getProduct } from '@/features/catalog/api/get-product';
 import { getProductPage } from '@/features/catalog/api/get-product-pages';
 import { DEFAULT_SORT } from '@/features/catalog/utils/listing';
 import { getSales } from '@/features/sales/api/get-sales';
-import { configureApiClient } from '@/lib/api-client';
+import { apiUrl, configureApiClient } from '@/lib/api-client';
+import { FIRST_VIEW_ID } from '@/features/catalog/api/first-view';
 import html from '../index.html?raw';
 
 const inline = /<script data-route-chunks[^>]*>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
 
 type Link = { rel: string; as: string; href: string; crossOrigin: string };
 
-/** The links the inline script adds when the page's path is `path` and the build named `chunks`. */
-function links(path: string, chunks?: Record<string, string[]>): Link[] {
+/**
+ * The links the inline script adds when the page's path is `path`, the build named `chunks` and
+ * the server's first view holds `held` (decisions D29).
+ */
+function links(path: string, chunks?: Record<string, string[]>, held?: Record<string, unknown>): Link[] {
   const added: Link[] = [];
   const document = {
     currentScript: chunks ? { dataset: { routeChunks: JSON.stringify(chunks) } } : null,
+    getElementById: (id: string) => (held && id === FIRST_VIEW_ID ? { textContent: JSON.stringify(held) } : null),
     createElement: () => ({ rel: '', as: '', href: '', crossOrigin: '' }),
     head: { appendChild: (link: Link) => added.push(link) },
   };
@@ -80,8 +85,22 @@ describe('index.html preloads', () => {
     expect(preloaded('/user/cart')).toEqual(await requested([() => getSales()]));
   });
 
+  it('a page the server drew asks only for what its first view does not hold', () => {
+    const held = {
+      [apiUrl('/product/featured')]: {},
+      [apiUrl('/product/get-products', { sort: DEFAULT_SORT, page: 1, limit: 24 })]: {},
+      [apiUrl('/category/all-categories')]: {},
+    };
+    const data = links('/', undefined, held).filter((link) => link.rel === 'preload');
+    expect(data.map((link) => link.href)).toEqual([apiUrl('/sale/allsales')]);
+  });
+
   it("a category or product page also preloads its route's code, as the build named it", () => {
-    const chunks = { category: ['/assets/category-1.js'], product: ['/assets/product-1.js', '/assets/pincode-1.js'] };
+    // Stylesheets are the server's to link in the pages it draws (decisions D29).
+    const chunks = {
+      category: ['/assets/category-1.js'],
+      product: ['/assets/product-1.js', '/assets/product-1.css', '/assets/pincode-1.js'],
+    };
     const code = (path: string) =>
       links(path, chunks)
         .filter((link) => link.rel === 'modulepreload')

@@ -27,7 +27,15 @@ pub(crate) struct Head {
     /// A ready `<link rel="preload">`.
     pub(crate) preload: Option<String>,
     pub(crate) json_ld: Vec<Value>,
+    /// The API's replies the page's first view was made from, by the address the app asks
+    /// them at (decisions D29): the app starts from them instead of asking again.
+    pub(crate) first_view: Option<Value>,
 }
+
+/// The id of the `<script type="application/json">` holding [`Head::first_view`]
+/// (`FIRST_VIEW_ID` in frontend/src/lib/first-view.ts; index.html's preload script reads it
+/// too).
+pub(crate) const FIRST_VIEW_ID: &str = "first-view";
 
 impl Head {
     /// The tags, one a line, indented as the built file's head.
@@ -68,6 +76,12 @@ impl Head {
         for data in &self.json_ld {
             tags.push(format!(
                 r#"<script type="application/ld+json">{}</script>"#,
+                json_for_script(data)
+            ));
+        }
+        if let Some(data) = &self.first_view {
+            tags.push(format!(
+                r#"<script type="application/json" id="{FIRST_VIEW_ID}">{}</script>"#,
                 json_for_script(data)
             ));
         }

@@ -14,6 +14,7 @@ mod frontend;
 mod head;
 mod headers;
 mod json_ld;
+mod markup;
 mod pages;
 mod photos;
 mod robots;

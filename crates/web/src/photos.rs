@@ -13,7 +13,7 @@ use crate::text::{encode_component, encode_query_value};
 /// variant made and kept for both). Never upscaled: a narrower upload is sent as it is.
 pub(crate) const PREVIEW_WIDTH: u32 = 1600;
 /// The width of the `src` the app's `<img>` carries (product-image.tsx).
-const SRC_WIDTH: u32 = 480;
+pub(crate) const SRC_WIDTH: u32 = 480;
 /// How wide the product page draws its main photo: `STAGE_SIZES` in
 /// frontend/src/features/catalog/components/product-gallery.tsx, to the character, or the
 /// preload is wasted (a test compares them).
@@ -35,7 +35,7 @@ pub(crate) fn photo_path(product: &ProductId, width: u32, version: &str) -> Stri
 }
 
 /// The app's `srcset` of a product photo (`productPhotoSrcSet`).
-fn photo_srcset(product: &ProductId, version: &str) -> String {
+pub(crate) fn photo_srcset(product: &ProductId, version: &str) -> String {
     PhotoWidth::ALL
         .iter()
         .map(|w| {
@@ -86,10 +86,11 @@ mod tests {
     fn the_preloads_match_the_apps_photo_layout() {
         let frontend = concat!(env!("CARGO_MANIFEST_DIR"), "/../../frontend/src");
         let read = |path: &str| std::fs::read_to_string(format!("{frontend}/{path}"));
-        let (Ok(gallery), Ok(grid), Ok(constants)) = (
+        let (Ok(gallery), Ok(grid), Ok(constants), Ok(banner)) = (
             read("features/catalog/components/product-gallery.tsx"),
             read("features/catalog/components/product-grid.tsx"),
             read("config/constants.ts"),
+            read("features/catalog/components/featured-banner.tsx"),
         ) else {
             return; // A source package without the frontend: nothing to compare with.
         };
@@ -101,6 +102,17 @@ mod tests {
             grid.replace("\n  ", " ")
                 .contains(&format!("CARD_SIZES_FULL_WIDTH = '{CATEGORY_CARD_SIZES}'")),
             "product-grid.tsx's CARD_SIZES_FULL_WIDTH changed: update CATEGORY_CARD_SIZES"
+        );
+        assert!(
+            grid.replace("\n  ", " ").contains(&format!(
+                "CARD_SIZES_BESIDE_FILTERS = '{}'",
+                crate::markup::CARD_SIZES_BESIDE_FILTERS
+            )),
+            "product-grid.tsx's CARD_SIZES_BESIDE_FILTERS changed: update markup.rs"
+        );
+        assert!(
+            banner.contains(&format!("HERO_SIZES = '{}'", crate::markup::HERO_SIZES)),
+            "featured-banner.tsx's HERO_SIZES changed: update markup.rs"
         );
         let widths: Vec<String> = PhotoWidth::ALL
             .iter()

@@ -1,12 +1,19 @@
 //! The built `index.html`, cut once at start where each page's head goes.
 //!
 //! Its `<title>` and description go, and each page's tags are written where the title was;
-//! everything else (the inline preload script above all) is kept byte for byte.
+//! the page's first view goes inside `<div id="root">` (decisions D29); everything else (the
+//! inline preload script above all) is kept byte for byte.
 
+use std::collections::HashMap;
 use std::ops::Range;
+
+use paduka_domain::text::escape_html;
 
 use crate::head::Head;
 use crate::text::collapse;
+
+/// The app's mount point, as index.html writes it.
+const ROOT: &str = r#"<div id="root">"#;
 
 /// The home page's texts when the built file has none.
 pub(crate) const DEFAULT_TITLE: &str = "Paduka · Footwear for every step";
@@ -20,6 +27,14 @@ pub(crate) struct Shell {
     pub(crate) before: String,
     /// From after the `</title>` on.
     pub(crate) after: String,
+    /// Where in `after` the page's body goes: inside the app's `<div id="root">` (none in a
+    /// file without one: nothing is written).
+    root: Option<usize>,
+    /// Where in `after` the head ends, and the stylesheets of the routes the app loads on first
+    /// visit (index.html's `data-route-chunks`, written by the build), as links: a page drawn
+    /// here is styled before the app's code arrives, in the order the app would add them.
+    head_end: Option<usize>,
+    route_styles: HashMap<String, String>,
     /// The built file's own title and description (text, unescaped): the home page's.
     pub(crate) title: String,
     pub(crate) description: String,
@@ -83,23 +98,73 @@ impl Shell {
                 text
             }
         };
+        let root = after.find(ROOT).map(|at| at + ROOT.len());
+        let head_end = after.to_ascii_lowercase().find("</head>");
+        let route_styles = route_styles(html);
         Self {
             before,
             after,
+            root,
+            head_end,
+            route_styles,
             title: text(title, DEFAULT_TITLE),
             description: text(description, DEFAULT_DESCRIPTION),
         }
     }
 
-    /// The page: the built file with `head` where its title was.
-    pub(crate) fn render(&self, head: &Head) -> String {
+    /// The page: the built file with `head` where its title was, the stylesheets of the app's
+    /// route `route` (`category`, `product`) before the head ends, and `body` inside its root
+    /// element.
+    pub(crate) fn render(&self, head: &Head, route: Option<&str>, body: &str) -> String {
         let tags = head.html();
-        let mut page = String::with_capacity(self.before.len() + tags.len() + self.after.len());
+        let styles = route
+            .and_then(|route| self.route_styles.get(route))
+            .map_or("", String::as_str);
+        let mut page = String::with_capacity(
+            self.before.len() + tags.len() + self.after.len() + styles.len() + body.len(),
+        );
         page.push_str(&self.before);
         page.push_str(&tags);
-        page.push_str(&self.after);
+        let mut from = 0;
+        for (at, text) in [(self.head_end, styles), (self.root, body)] {
+            let Some(at) = at.filter(|_| !text.is_empty()) else {
+                continue;
+            };
+            page.push_str(&self.after[from..at]);
+            page.push_str(text);
+            from = at;
+        }
+        page.push_str(&self.after[from..]);
         page
     }
+}
+
+/// The stylesheets index.html's `data-route-chunks` names per route (the build writes it as a
+/// JSON object of file lists), as links, without those the file already links.
+fn route_styles(html: &str) -> HashMap<String, String> {
+    const ATTRIBUTE: &str = "data-route-chunks='";
+    let Some(start) = html.find(ATTRIBUTE).map(|at| at + ATTRIBUTE.len()) else {
+        return HashMap::new();
+    };
+    let Some(end) = html[start..].find('\'').map(|at| start + at) else {
+        return HashMap::new();
+    };
+    let Ok(chunks) = serde_json::from_str::<HashMap<String, Vec<String>>>(&html[start..end]) else {
+        return HashMap::new();
+    };
+    chunks
+        .into_iter()
+        .map(|(route, files)| {
+            let links = files
+                .iter()
+                .filter(|file| {
+                    file.ends_with(".css") && !html.contains(&format!("href=\"{file}\""))
+                })
+                .map(|file| format!(r#"<link rel="stylesheet" href="{}">"#, escape_html(file)))
+                .collect::<String>();
+            (route, links)
+        })
+        .collect()
 }
 
 /// The end (after its `>`) of the tag starting at `start`; a `>` inside quotes does not count.
@@ -224,7 +289,7 @@ mod tests {
             og_type: "website",
             ..Head::default()
         };
-        let page = shell.render(&head);
+        let page = shell.render(&head, None, "");
         assert_eq!(page.matches("<title>").count(), 1);
         assert_eq!(page.matches("name=\"description\"").count(), 1);
         assert_eq!(
@@ -234,6 +299,30 @@ mod tests {
                 ""
             )
         );
+    }
+
+    #[test]
+    fn the_body_goes_inside_the_root_element() {
+        let shell = Shell::parse(BUILT);
+        let page = shell.render(&Head::default(), None, "<p>Shoes</p>");
+        assert!(page.contains(r#"<body><div id="root"><p>Shoes</p></div></body>"#));
+    }
+
+    #[test]
+    fn a_routes_own_stylesheets_are_linked_before_the_head_ends() {
+        let built = r#"<html><head><title>P</title><script data-route-chunks='{"product":["/assets/product-1.js","/assets/product-1.css","/assets/index-1.css"]}'></script><link rel="stylesheet" href="/assets/index-1.css"></head><body><div id="root"></div></body></html>"#;
+        let shell = Shell::parse(built);
+        let page = shell.render(&Head::default(), Some("product"), "<p>Shoe</p>");
+        assert!(page.contains(
+            r#"<link rel="stylesheet" href="/assets/index-1.css"><link rel="stylesheet" href="/assets/product-1.css"></head><body><div id="root"><p>Shoe</p></div>"#
+        ));
+        assert_eq!(
+            page.matches("index-1.css").count(),
+            2,
+            "linked once, named once"
+        );
+        let home = shell.render(&Head::default(), None, "");
+        assert!(!home.contains(r#"href="/assets/product-1.css""#));
     }
 
     #[test]

@@ -5,6 +5,7 @@ import { STORAGE_KEYS, TOAST_DEFAULT_MS, TOAST_LIMIT } from '@/config/constants'
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { useCartStore } from '@/features/cart/stores/cart-store';
 import { configureApiClient } from '@/lib/api-client';
+import { readFirstView, seedFirstView } from '@/features/catalog/api/first-view';
 import { createQueryClient } from '@/lib/query-client';
 
 // The API client reads the session from the auth store, and a refused token ends the session.
@@ -29,8 +30,16 @@ function useCrossTabSync() {
   }, []);
 }
 
+/** The app's data cache, holding what the server's first view of this page carried (decisions D29). */
+function createSeededQueryClient() {
+  const client = createQueryClient();
+  const view = readFirstView();
+  if (view) seedFirstView(client, view, window.location.pathname);
+  return client;
+}
+
 export function AppProvider({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+  const [queryClient] = useState(createSeededQueryClient);
   useCrossTabSync();
   return (
     <QueryClientProvider client={queryClient}>

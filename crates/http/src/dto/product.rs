@@ -1,4 +1,4 @@
-use paduka_application::catalog::{ProductQuery, ProductSort};
+use paduka_application::catalog::{ProductPage, ProductQuery, ProductSort};
 use paduka_domain::catalog::Product;
 use paduka_domain::photo::PhotoWidth;
 use paduka_domain::{CategoryId, Paise};
@@ -270,6 +270,20 @@ pub struct ProductListResponse {
     #[serde(rename = "priceCeiling")]
     pub price_ceiling: f64,
     pub products: Vec<ProductDto>,
+}
+
+/// The reply for one page of a listing; also what the web pages' first view carries.
+impl From<&ProductPage> for ProductListResponse {
+    fn from(page: &ProductPage) -> Self {
+        let products: Vec<ProductDto> = page.products.iter().map(ProductDto::from).collect();
+        Self {
+            success: true,
+            count: products.len(),
+            total: page.total,
+            price_ceiling: page.price_ceiling.rupees(),
+            products,
+        }
+    }
 }
 
 /// The home page's banner: up to five products chosen at random.

@@ -100,13 +100,18 @@ fn of_type<'a>(data: &'a [Value], kind: &str) -> &'a Value {
         .unwrap_or_else(|| panic!("no {kind} in {data:?}"))
 }
 
-/// The app's HTML, every byte of it but the head's texts.
+/// The app's HTML, every byte of it but the head's texts and the first view inside its root
+/// (decisions D29).
 fn assert_is_the_app(html: &str) {
     assert!(
         html.contains(INLINE_SCRIPT),
         "the inline script is kept: {html}"
     );
-    assert!(html.contains(r#"<div id="root"></div>"#));
+    assert!(html.contains(r#"<div id="root">"#));
+    assert!(
+        html.trim_end().ends_with("</div>\n  </body>\n</html>"),
+        "{html}"
+    );
     assert_eq!(html.matches("<title>").count(), 1, "{html}");
     assert_eq!(
         html.matches(r#"name="description""#).count(),
@@ -136,6 +141,15 @@ async fn a_product_page_carries_its_name_price_photo_and_json_ld(db: &TestDb) {
     assert_eq!(status, StatusCode::OK);
     assert_is_the_app(&html);
     assert_eq!(title(&html), "Runner Max · Paduka");
+    // Drawn in the body too, for browsers that run no JavaScript (decisions D29).
+    assert!(
+        html.contains(r#"<h1 class="product-title">Runner Max</h1>"#),
+        "{html}"
+    );
+    assert!(
+        html.contains(r#"<span class="price-now">₹2,699.10</span>"#),
+        "{html}"
+    );
     let url = format!("{PUBLIC_URL}/product/{id}");
     assert_eq!(canonical(&html), url);
     assert_eq!(meta(&html, "og:url"), Some(url.as_str()));
@@ -278,6 +292,10 @@ async fn unknown_ids_answer_404_with_noindex_and_the_app(db: &TestDb) {
         assert_eq!(title(&html), "Page Not Found · Paduka");
         assert!(!html.contains("rel=\"canonical\""), "{path}");
         assert_is_the_app(&html);
+        assert!(
+            html.contains(r#"<div id="root"></div>"#),
+            "{path}: nothing drawn"
+        );
         // A 404 is never answered with a 304, whatever the request holds.
         let again = app
             .site(path)

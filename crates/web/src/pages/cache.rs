@@ -5,10 +5,14 @@ use std::sync::{Arc, Mutex};
 
 use paduka_http::encoding::Precompressed;
 
-/// Pages kept at the catalog revision they were made from.
+/// What a page was made from: the catalog revision, and for a page that also changes with
+/// time (the home page's banner) the period it was made in (else 0).
+type Made = (u64, u64);
+
+/// Pages kept at the catalog revision (and period) they were made from.
 #[derive(Default)]
 pub(super) struct PageCache {
-    entries: Mutex<HashMap<String, (u64, Arc<Precompressed>)>>,
+    entries: Mutex<HashMap<String, (Made, Arc<Precompressed>)>>,
 }
 
 impl PageCache {
@@ -17,18 +21,19 @@ impl PageCache {
     const MAX_ENTRIES: usize = 4096;
     const MAX_BYTES: usize = 32 << 20;
 
-    pub(super) fn get(&self, key: &str, revision: u64) -> Option<Arc<Precompressed>> {
+    pub(super) fn get(&self, key: &str, made: Made) -> Option<Arc<Precompressed>> {
         let entries = self.entries.lock().ok()?;
         let (made_at, page) = entries.get(key)?;
-        (*made_at == revision).then(|| page.clone())
+        (*made_at == made).then(|| page.clone())
     }
 
-    pub(super) fn put(&self, key: String, revision: u64, page: Arc<Precompressed>) {
+    pub(super) fn put(&self, key: String, made: Made, page: Arc<Precompressed>) {
+        let revision = made.0;
         let Ok(mut entries) = self.entries.lock() else {
             return;
         };
-        entries.insert(key.clone(), (revision, page));
-        let over = |entries: &HashMap<String, (u64, Arc<Precompressed>)>| {
+        entries.insert(key.clone(), (made, page));
+        let over = |entries: &HashMap<String, (Made, Arc<Precompressed>)>| {
             entries.len() > Self::MAX_ENTRIES
                 || entries
                     .values()
@@ -38,7 +43,7 @@ impl PageCache {
         };
         if over(&entries) {
             // Stale pages first; then any but the newest.
-            entries.retain(|_, (made_at, _)| *made_at >= revision);
+            entries.retain(|_, ((made_at, _), _)| *made_at >= revision);
         }
         while over(&entries) {
             let Some(other) = entries.keys().find(|k| **k != key).cloned() else {

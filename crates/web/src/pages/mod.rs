@@ -12,7 +12,8 @@
 //! keeps the result. A page is made once per catalog revision and kept compressed
 //! ([`PageCache`]): a request for a page seen since the last catalog change costs a lookup,
 //! and any change (in this process, or seen by the change watcher) makes the next request
-//! build it again. What a page's body shows before the app runs belongs in the same files.
+//! build it again. Each page's body also holds its first screen (decisions D29), written by
+//! [`crate::markup`] from the same replies the API gives, which the head carries for the app.
 //!
 //! Every text inserted is HTML-escaped; JSON-LD is also made safe inside `<script>`.
 
@@ -30,15 +31,53 @@ use paduka_application::catalog::{
 };
 use paduka_domain::catalog::Product;
 use paduka_domain::{CategoryId, ProductId};
+use paduka_http::API_PREFIX;
 use paduka_http::encoding::{Effort, Precompressed};
+use serde_json::Value;
 
 use self::cache::PageCache;
 use crate::head::{Head, SITE_NAME};
 use crate::photos::{PREVIEW_WIDTH, photo_path};
 use crate::shell::Shell;
-use crate::text::encode_component;
+use crate::text::{encode_component, encode_query_value};
 
 const HTML: &str = "text/html; charset=utf-8";
+
+/// A page's head and the first view inside its `#root`.
+struct View {
+    head: Head,
+    /// The app's route whose stylesheets the page needs (`category`, `product`), if any.
+    route: Option<&'static str>,
+    body: String,
+}
+
+/// The API's replies a first view is made from, by the address the app asks for each
+/// (decisions D29).
+#[derive(Default)]
+struct FirstView(serde_json::Map<String, Value>);
+
+impl FirstView {
+    fn add(&mut self, address: String, reply: &impl serde::Serialize) {
+        if let Ok(value) = serde_json::to_value(reply) {
+            self.0.insert(format!("{API_PREFIX}{address}"), value);
+        }
+    }
+
+    fn into_value(self) -> Option<Value> {
+        Some(Value::Object(self.0))
+    }
+}
+
+/// The first page of a listing as the app asks for it (`getProductPage` with
+/// `PRODUCT_PAGE_SIZE`): the address its reply is kept under, and the query.
+pub(super) const FIRST_PAGE: u32 = 24;
+
+fn first_page_address(category: Option<&CategoryId>) -> String {
+    let category = category.map_or_else(String::new, |id| {
+        format!("category={}&", encode_query_value(id.as_str()))
+    });
+    format!("/product/get-products?{category}sort=newest&page=1&limit={FIRST_PAGE}")
+}
 
 /// What a page request gets.
 pub enum Page {
@@ -75,7 +114,7 @@ impl Previews {
                 noindex: true,
                 ..Head::default()
             };
-            Arc::new(compress(HTML, shell.render(&head), Effort::Best))
+            Arc::new(compress(HTML, shell.render(&head, None, ""), Effort::Best))
         });
         Self {
             shell,
@@ -150,40 +189,46 @@ impl Previews {
             .await
     }
 
-    /// The HTML page for `key`: the built file with the head `head` makes (`None`: an
-    /// unknown id). Without a built frontend every page is [`Page::NotFound`].
+    /// The HTML page for `key`: the built file with the head and first view `view` makes
+    /// (`None`: an unknown id). Without a built frontend every page is [`Page::NotFound`].
+    /// `period`: for a page that also changes with time, which period it is (else 0).
     async fn page(
         &self,
         key: String,
-        head: impl Future<Output = Result<Option<Head>, CatalogError>>,
+        period: u64,
+        view: impl Future<Output = Result<Option<View>, CatalogError>>,
     ) -> Result<Page, CatalogError> {
         let Some(shell) = &self.shell else {
             return Ok(Page::NotFound);
         };
-        self.cached(key, HTML, async {
-            Ok(head.await?.map(|head| shell.render(&head)))
+        self.cached(key, period, HTML, async {
+            Ok(view
+                .await?
+                .map(|view| shell.render(&view.head, view.route, &view.body)))
         })
         .await
     }
 
-    /// The page for `key` at the current catalog revision, made by `make` when not kept.
+    /// The page for `key` at the current catalog revision (and `period`), made by `make` when
+    /// not kept.
     async fn cached(
         &self,
         key: String,
+        period: u64,
         content_type: &'static str,
         make: impl Future<Output = Result<Option<String>, CatalogError>>,
     ) -> Result<Page, CatalogError> {
         // Read before making: a change meanwhile leaves the page tagged stale, never the
         // other way round.
         let revision = self.catalog.revision();
-        if let Some(page) = self.pages.get(&key, revision) {
+        if let Some(page) = self.pages.get(&key, (revision, period)) {
             return Ok(Page::Found(page));
         }
         let Some(body) = make.await? else {
             return Ok(Page::NotFound);
         };
         let page = Arc::new(compress(content_type, body, Effort::Cached));
-        self.pages.put(key, revision, page.clone());
+        self.pages.put(key, (revision, period), page.clone());
         Ok(Page::Found(page))
     }
 }
@@ -191,3 +236,6 @@ impl Previews {
 fn compress(content_type: &'static str, body: String, effort: Effort) -> Precompressed {
     Precompressed::new(HeaderValue::from_static(content_type), body, effort)
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,22 +1,41 @@
 //! `/product/{id}`: its name, price, photo, JSON-LD `Product` and breadcrumbs; its main photo
-//! preloaded.
+//! preloaded; the page as the app first draws it (decisions D29).
 
 use paduka_application::catalog::CatalogError;
 use paduka_domain::ProductId;
 use paduka_domain::catalog::Product;
 
-use super::{Page, Previews};
+use paduka_http::dto::ProductResponse;
+
+use super::{FirstView, Page, Previews, View};
 use crate::head::{Head, SITE_NAME};
 use crate::json_ld;
+use crate::markup::{app_shell, product_view};
 use crate::photos::{PRODUCT_PHOTO_SIZES, photo_preload};
-use crate::text::{collapse, shorten};
+use crate::text::{collapse, encode_component, shorten};
 
 impl Previews {
     /// A product's page; [`Page::NotFound`] for an unknown id.
     pub async fn product(&self, id: &ProductId) -> Result<Page, CatalogError> {
-        self.page(format!("/product/{id}"), async {
+        self.page(format!("/product/{id}"), 0, async {
             match self.catalog.product(id).await {
-                Ok(product) => Ok(Some(self.product_head(&product))),
+                Ok(product) => {
+                    let mut head = self.product_head(&product);
+                    let mut data = FirstView::default();
+                    data.add(
+                        format!("/product/get-product/{}", encode_component(id.as_str())),
+                        &ProductResponse {
+                            success: true,
+                            product: (&product).into(),
+                        },
+                    );
+                    head.first_view = data.into_value();
+                    Ok(Some(View {
+                        head,
+                        route: Some("product"),
+                        body: app_shell(false, &product_view(&product)),
+                    }))
+                }
                 Err(CatalogError::ProductNotFound) => Ok(None),
                 Err(error) => Err(error),
             }

@@ -20,7 +20,7 @@ impl Previews {
     /// The sitemap, made once per catalog revision.
     pub async fn sitemap(&self) -> Result<Arc<Precompressed>, CatalogError> {
         let page = self
-            .cached("sitemap.xml".into(), "application/xml", async {
+            .cached("sitemap.xml".into(), 0, "application/xml", async {
                 let categories = self.catalog.categories().await?;
                 let products = self
                     .catalog

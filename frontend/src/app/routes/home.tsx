@@ -38,7 +38,7 @@ export function HomeRoute() {
       {slides === undefined || (loading && slides.length === 0) ? (
         <FeaturedBannerPlaceholder />
       ) : (
-        slides.length > 0 && <FeaturedBanner products={slides} />
+        slides.length > 0 && <FeaturedBanner products={slides} shuffle={featured.isError} />
       )}
       {loading ? (
         <div className="home-loading">

@@ -1,9 +1,28 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, lazy, useState, type ComponentType } from 'react';
 import { loadProductRoute } from './preload';
 
-/** React.lazy for a named export. */
-function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K): LazyExoticComponent<ComponentType> {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+/** A route loaded on first visit, and `preload`: its code fetched ahead. */
+type LazyRoute = ComponentType & { preload: () => Promise<void> };
+
+/**
+ * React.lazy for a named export. Once `preload` has brought the code, the route renders at once
+ * instead of suspending first: a page the server drew is then replaced by the same page, never by
+ * the loading spinner (decisions D29).
+ */
+function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K): LazyRoute {
+  let loaded: ComponentType | undefined;
+  const bring = async () => {
+    loaded = (await load())[name] as ComponentType;
+    return loaded;
+  };
+  const Lazy = lazy(async () => ({ default: loaded ?? (await bring()) }));
+  // Chosen once per mount: switching from the lazy wrapper to the loaded component later would
+  // remount the page and lose its state.
+  const Route = () => {
+    const [Component] = useState<ComponentType>(() => loaded ?? Lazy);
+    return createElement(Component);
+  };
+  return Object.assign(Route, { preload: async () => void (await bring()) });
 }
 
 export const ProductRoute = lazyNamed(loadProductRoute, 'ProductRoute');
@@ -28,3 +47,10 @@ export const AdminSaleRoute = lazyNamed(() => import('./admin/sale'), 'AdminSale
 export const AdminCouponsRoute = lazyNamed(() => import('./admin/coupons'), 'AdminCouponsRoute');
 export const AdminReturnsRoute = lazyNamed(() => import('./admin/returns'), 'AdminReturnsRoute');
 export const AdminUsersRoute = lazyNamed(() => import('./admin/users'), 'AdminUsersRoute');
+
+/** The code of the page at `path` when it is loaded on first visit (the server draws these pages). */
+export function preloadRouteOf(path: string): Promise<void> {
+  if (/^\/category\/[^/]+$/.test(path)) return CategoryRoute.preload();
+  if (/^\/product\/[^/]+$/.test(path)) return ProductRoute.preload();
+  return Promise.resolve();
+}

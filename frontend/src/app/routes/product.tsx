@@ -53,6 +53,14 @@ export function ProductRoute() {
   );
 }
 
+/**
+ * The product's own average until its reviews arrive: what the server's first view shows
+ * (decisions D29), so the stars do not change when the app takes over.
+ */
+function productRating(product: Product): number {
+  return product.numReviews ? product.rating : averageRating([]);
+}
+
 type ProductViewProps = { product: Product; reviews: Review[] | undefined; reviewsLoading: boolean };
 
 /** The size shown first: the first one in stock (the first size when none is). */
@@ -140,8 +148,8 @@ function ProductView({ product, reviews, reviewsLoading }: ProductViewProps) {
             {product.info && <p className="product-lead">{product.info}</p>}
           </div>
           <div className="product-rating-line">
-            <Stars value={averageRating(reviews)} />
-            <a href="#reviews-title">{formatCount(reviews?.length ?? 0, 'review')}</a>
+            <Stars value={reviews ? averageRating(reviews) : productRating(product)} />
+            <a href="#reviews-title">{formatCount(reviews?.length ?? product.numReviews ?? 0, 'review')}</a>
           </div>
 
           <PriceBlock price={price} discount={discount} />

@@ -4,7 +4,7 @@ use paduka_application::catalog::CatalogUseCases;
 use crate::ApiError;
 use crate::cache::ListCache;
 use crate::contract::{ParameterOutOfRange, Unchanged};
-use crate::dto::{ProductDto, ProductListParams, ProductListResponse, TryIntoDomain};
+use crate::dto::{ProductListParams, ProductListResponse, TryIntoDomain};
 
 /// The catalog, filtered, sorted and paged on the server; without parameters, every product,
 /// newest first. Compressed once per change (brotli or gzip by `Accept-Encoding`, an ETag per
@@ -28,14 +28,7 @@ pub async fn get_products(
     cache
         .json_reply(&request, key, catalog.revision(), async {
             let page = catalog.list_products(&query).await?;
-            let products: Vec<ProductDto> = page.products.iter().map(ProductDto::from).collect();
-            Ok(ProductListResponse {
-                success: true,
-                count: products.len(),
-                total: page.total,
-                price_ceiling: page.price_ceiling.rupees(),
-                products,
-            })
+            Ok(ProductListResponse::from(&page))
         })
         .await
 }

@@ -25,21 +25,26 @@ export type ProductPage = Ok<{
   products: Product[];
 }>;
 
-export const getProductPage = async (query: ProductQuery, page: number, signal?: AbortSignal): Promise<ProductPage> => {
-  const reply = await api.get<ProductPage>('/product/get-products', {
-    signal,
-    params: {
-      category: query.categories.join(','),
-      maxPrice: query.maxPrice,
-      sort: query.sort,
-      q: query.q,
-      page,
-      limit: PRODUCT_PAGE_SIZE,
-    },
-  });
+/** The search parameters of a page of `query` (the server's first view writes the same, decisions D29). */
+export const productPageParams = (query: ProductQuery, page: number) => ({
+  category: query.categories.join(','),
+  maxPrice: query.maxPrice,
+  sort: query.sort,
+  q: query.q,
+  page,
+  limit: PRODUCT_PAGE_SIZE,
+});
+
+/** A reply as the listing keeps it: always a list of products and a total. */
+export const toProductPage = (reply: ProductPage): ProductPage => {
   const products = Array.isArray(reply.products) ? reply.products : [];
   return { ...reply, products, total: typeof reply.total === 'number' ? reply.total : products.length };
 };
+
+export const getProductPage = async (query: ProductQuery, page: number, signal?: AbortSignal): Promise<ProductPage> =>
+  toProductPage(
+    await api.get<ProductPage>('/product/get-products', { signal, params: productPageParams(query, page) }),
+  );
 
 /** The next page while the pages so far hold fewer products than `total` (an empty page ends it too). */
 export const nextPageParam = (last: ProductPage, pages: ProductPage[], lastParam: number): number | undefined => {

@@ -16,10 +16,19 @@ import './featured-banner.css';
 const HERO_SIZES = '(max-width: 719px) calc(100vw - 32px), (max-width: 941px) 320px, (max-width: 1235px) 34vw, 420px';
 
 type Direction = 'next' | 'prev';
+
+/**
+ * Whether the page the server drew (decisions D29), still on screen while the app first renders,
+ * already shows the first slide's photo: then the app's copy of it is not covered by 'Loading...'.
+ */
+function drawnPhotoLoaded(): boolean {
+  const photo = document.querySelector<HTMLImageElement>('.hero-slide.is-current img');
+  return photo !== null && photo.complete && photo.naturalWidth > 0;
+}
 type Position = { index: number; previous: number | null; direction: Direction };
 
 /**
- * Five random products, one at a time: advances every 3 s, previous/next wrap around, and a
+ * Five random products (`products` shuffled unless `shuffle` is false), one at a time: advances every 3 s, previous/next wrap around, and a
  * 'Loading...' overlay covers a slide until its image loads or 2 s pass.
  *
  * Every slide is laid over the whole viewport (`inset: 0`), so a slide is always exactly the
@@ -27,10 +36,14 @@ type Position = { index: number; previous: number | null; direction: Direction }
  * comes in from the side it is on while the old one leaves by the other, so wrapping from the
  * last slide to the first is one step, not a rewind past every slide in between.
  */
-export function FeaturedBanner({ products }: { products: Product[] }) {
-  const [slides] = useState(() => pickRandom(products, BANNER_PRODUCT_COUNT));
+export function FeaturedBanner({ products, shuffle = true }: { products: Product[]; shuffle?: boolean }) {
+  // `shuffle: false`: the server already picked them at random, and its first view shows them in
+  // this order (decisions D29), so the banner the page arrived with stays as it is.
+  const [slides] = useState(() =>
+    shuffle ? pickRandom(products, BANNER_PRODUCT_COUNT) : products.slice(0, BANNER_PRODUCT_COUNT),
+  );
   const [position, setPosition] = useState<Position>({ index: 0, previous: null, direction: 'next' });
-  const [loaded, setLoaded] = useState<ReadonlySet<number>>(() => new Set());
+  const [loaded, setLoaded] = useState<ReadonlySet<number>>(() => (drawnPhotoLoaded() ? new Set([0]) : new Set()));
   const [timedOut, setTimedOut] = useState<ReadonlySet<number>>(() => new Set());
   const count = slides.length;
   const { index, previous, direction } = position;

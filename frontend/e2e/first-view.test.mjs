@@ -1,0 +1,178 @@
+// The first view in HTML (decisions D29): the home, a category and a product page arrive drawn
+// by the server, so a browser without JavaScript still shows the products, and the app takes
+// over from the data the page carries without asking for it again.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { catalog, launchBrowser, shownPrice } from './support/browser.mjs';
+import { startServer } from './support/server.mjs';
+
+/** @type {import('./support/server.mjs').RunningServer} */
+let server;
+/** @type {import('playwright-core').Browser} */
+let browser;
+/** @type {Awaited<ReturnType<typeof catalog>>} */
+let demo;
+
+before(async () => {
+  server = await startServer('first-view');
+  browser = await launchBrowser();
+  demo = await catalog(server.baseURL);
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/**
+ * Runs `body` on a fresh phone-sized page, with or without JavaScript.
+ * @param {boolean} javaScriptEnabled
+ * @param {(page: import('playwright-core').Page) => Promise<void>} body
+ */
+async function onPhone(javaScriptEnabled, body) {
+  const context = await browser.newContext({
+    baseURL: server.baseURL,
+    viewport: { width: 390, height: 844 },
+    locale: 'en-IN',
+    javaScriptEnabled,
+  });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  /** @type {string[]} */
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(String(error)));
+  try {
+    await body(page);
+    assert.deepEqual(errors, [], 'uncaught errors in the page');
+  } finally {
+    await context.close();
+  }
+}
+
+/** The names and prices of the product cards on the page. */
+async function cards(/** @type {import('playwright-core').Page} */ page) {
+  const grid = page.getByRole('list', { name: 'Products' });
+  await grid.waitFor();
+  return grid.locator('article').evaluateAll((articles) =>
+    articles.map((a) => ({
+      name: a.querySelector('h3')?.textContent ?? '',
+      price: a.querySelector('.price-now')?.textContent ?? '',
+    })),
+  );
+}
+
+const newestFirst = (/** @type {typeof demo.products} */ products) => products.slice(0, 24);
+const expected = (/** @type {typeof demo.products} */ products) =>
+  products.map((p) => ({ name: p.name, price: shownPrice(p.price[0] ?? 0, p.discount[0] ?? 0) }));
+
+describe('without JavaScript', () => {
+  test('the home page shows the banner and the newest products with their prices', async () => {
+    await onPhone(false, async (page) => {
+      await page.goto('/');
+      assert.deepEqual(await cards(page), expected(newestFirst(demo.products)));
+      const banner = page.getByRole('region', { name: 'Featured products' });
+      assert.equal(await banner.locator('.hero-slide.is-current h2').count(), 1);
+      const photo = banner.locator('.hero-slide.is-current img');
+      assert.match((await photo.getAttribute('srcset')) ?? '', /w=480&v=\S+ 480w/);
+      assert.equal(await page.locator('link[rel="preload"][as="image"]').count(), 1);
+    });
+  });
+
+  test('a category page shows its name and its products with their prices', async () => {
+    const category = demo.categories[0];
+    assert.ok(category, 'the demo shop has a category');
+    const inCategory = demo.products.filter((p) => p.category._id === category._id);
+    await onPhone(false, async (page) => {
+      await page.goto(`/category/${encodeURIComponent(category._id)}`);
+      assert.equal(await page.getByRole('heading', { level: 1 }).textContent(), category.name);
+      assert.deepEqual(await cards(page), expected(newestFirst(inCategory)));
+    });
+  });
+
+  test("a product page shows the product's name, price, sizes and photo", async () => {
+    const product = demo.products.find((p) => p.type.length >= 2) ?? demo.products[0];
+    assert.ok(product, 'the demo shop has a product');
+    await onPhone(false, async (page) => {
+      await page.goto(`/product/${encodeURIComponent(product._id)}`);
+      assert.equal(await page.getByRole('heading', { level: 1 }).textContent(), product.name);
+      const price = await page.locator('.price-block .price-now').textContent();
+      const shown = product.price.map((p, i) => shownPrice(p, product.discount[i] ?? 0));
+      assert.ok(shown.includes(price ?? ''), `${price} is one of ${shown.join(', ')}`);
+      const sizes = (await page.locator('.variant-option').allTextContents()).map((t) => t.replace(/ Sold out$/, ''));
+      assert.deepEqual(sizes, product.type);
+      const photo = page.locator('.gallery-slide img').first();
+      assert.equal(await photo.getAttribute('alt'), product.name);
+      assert.match((await photo.getAttribute('srcset')) ?? '', /1600w/);
+    });
+  });
+});
+
+/** Runs in the page before its own scripts: sums every layout shift the shopper did not cause. */
+function watchShifts() {
+  const w = /** @type {Window & { __shift?: number }} */ (window);
+  w.__shift = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const shift = /** @type {PerformanceEntry & { value: number, hadRecentInput: boolean }} */ (entry);
+      // What the shopper's own tap moves (the menu opening) does not count.
+      if (!shift.hadRecentInput) w.__shift = (w.__shift ?? 0) + shift.value;
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+}
+
+describe('with JavaScript', () => {
+  test('nothing moves when the app takes over the home, a category and a product page', async () => {
+    const category = demo.categories[0];
+    const product = demo.products[0];
+    assert.ok(category && product);
+    const paths = ['/', `/category/${encodeURIComponent(category._id)}`, `/product/${encodeURIComponent(product._id)}`];
+    for (const path of paths) {
+      await onPhone(true, async (page) => {
+        await page.addInitScript(watchShifts);
+        await page.goto(path);
+        await page.getByRole('button', { name: 'Menu' }).click();
+        await page.locator('#main-menu.is-open').waitFor();
+        await page.getByRole('button', { name: 'Menu' }).click();
+        const shift = await page.evaluate(() => /** @type {Window & { __shift?: number }} */ (window).__shift ?? 0);
+        assert.ok(shift < 0.01, `${path}: layout shift ${shift}`);
+      });
+    }
+  });
+
+  test('the app takes over the home page without asking again for what the page held', async () => {
+    await onPhone(true, async (page) => {
+      /** @type {string[]} */
+      const asked = [];
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (url.pathname.startsWith('/api/v1/')) asked.push(`${url.pathname}${url.search}`);
+      });
+      await page.goto('/');
+      // The app is running once its navbar answers: the menu opens.
+      await page.getByRole('button', { name: 'Menu' }).click();
+      await page.locator('#main-menu.is-open').waitFor();
+      assert.deepEqual(await cards(page), expected(newestFirst(demo.products)));
+      const again = asked.filter((url) => /\/product\/get-products\?(.*&)?page=1\b|featured|all-categories/.test(url));
+      assert.deepEqual(again, [], 'the first page, the banner and the categories were in the HTML');
+    });
+  });
+
+  test('a product page the app takes over keeps its name and asks only for its reviews', async () => {
+    const product = demo.products[0];
+    assert.ok(product);
+    await onPhone(true, async (page) => {
+      /** @type {string[]} */
+      const asked = [];
+      page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+      await page.goto(`/product/${encodeURIComponent(product._id)}`);
+      await page.getByRole('button', { name: 'Menu' }).click();
+      await page.locator('#main-menu.is-open').waitFor();
+      assert.equal(await page.getByRole('heading', { level: 1 }).textContent(), product.name);
+      assert.deepEqual(
+        asked.filter((path) => path.startsWith('/api/v1/product/get-product/')),
+        [],
+        'the product was in the HTML',
+      );
+    });
+  });
+});
