@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use chrono::{TimeZone, Utc};
 use paduka_application::catalog::{MockCatalogUseCases, ProductPage};
-use paduka_domain::catalog::{Category, CategoryRef, Product, ProductRating, Variant};
+use paduka_domain::catalog::{Category, CategoryRef, Handle, Product, ProductRating, Variant};
 use paduka_domain::{CategoryId, Paise, Percent, ProductId};
 use serde_json::Value;
 
@@ -41,6 +41,7 @@ fn product(id: &str, name: &str) -> Product {
     Product {
         id: ProductId::new(id),
         product_code: format!("PDK-{id}"),
+        handle: Handle::from_name(name),
         name: name.into(),
         info: "Hand-stitched leather".into(),
         variants: vec![
