@@ -4,6 +4,7 @@ mod category;
 mod draft;
 mod image;
 mod product;
+pub mod search;
 
 pub use category::{Category, CategoryDraft, CategoryRef};
 pub use draft::{ProductDraft, ProductInput};

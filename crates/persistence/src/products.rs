@@ -2,7 +2,8 @@ use async_trait::async_trait;
 use diesel::prelude::*;
 use paduka_application::RepoError;
 use paduka_application::catalog::{
-    ProductConflict, ProductPage, ProductQuery, ProductRecord, ProductRepository,
+    ProductConflict, ProductPage, ProductQuery, ProductRecord, ProductRepository, SearchDocument,
+    SearchDocuments, SearchHits,
 };
 use paduka_domain::ProductId;
 use paduka_domain::catalog::{Product, StoredImage};
@@ -12,11 +13,9 @@ use crate::images::find_image;
 use crate::schema::{product_photos, products};
 
 mod read;
-#[cfg(test)]
-mod tests;
 mod write;
 
-use read::{find_in, list_in, random_in};
+use read::{documents_in, find_in, list_in, random_in};
 use write::{RowWrite, write_product};
 
 /// Products in `products`, their variants in `product_variants`, their lists in
@@ -58,9 +57,16 @@ mod kind {
 
 #[async_trait]
 impl ProductRepository for DieselProductRepository {
-    async fn list(&self, query: &ProductQuery) -> Result<ProductPage, RepoError> {
+    async fn list<'a>(
+        &self,
+        query: &ProductQuery,
+        found: Option<&'a SearchHits>,
+    ) -> Result<ProductPage, RepoError> {
         let query = query.clone();
-        self.db.run(move |conn| list_in(conn, &query)).await
+        let found = found.cloned();
+        self.db
+            .run(move |conn| list_in(conn, &query, found.as_ref()))
+            .await
     }
 
     async fn random(&self, count: u32) -> Result<Vec<Product>, RepoError> {
@@ -114,5 +120,12 @@ impl ProductRepository for DieselProductRepository {
                 )
             })
             .await
+    }
+}
+
+#[async_trait]
+impl SearchDocuments for DieselProductRepository {
+    async fn search_documents(&self) -> Result<Vec<SearchDocument>, RepoError> {
+        self.db.run(documents_in).await
     }
 }

@@ -7,8 +7,9 @@ use crate::contract::{ParameterOutOfRange, Unchanged};
 use crate::dto::{ProductDto, ProductListParams, ProductListResponse, TryIntoDomain};
 
 /// The catalog, filtered, sorted and paged on the server; without parameters, every product,
-/// newest first. Compressed once per change (brotli or gzip by `Accept-Encoding`, an ETag per
-/// coding); revalidate with `If-None-Match` (304).
+/// newest first. Without `q`, compressed once per change (brotli or gzip by `Accept-Encoding`,
+/// an ETag per coding); revalidate with `If-None-Match` (304). A search (`q`) is answered
+/// afresh each time, and one that lists nothing is counted (`GET /product/search-misses`).
 #[utoipa::path(
     params(ProductListParams),
     responses(
@@ -24,18 +25,25 @@ pub async fn get_products(
     params: web::Query<ProductListParams>,
 ) -> Result<HttpResponse, ApiError> {
     let query = params.into_inner().try_into_domain()?;
+    let reply = async {
+        let page = catalog.list_products(&query).await?;
+        let products: Vec<ProductDto> = page.products.iter().map(ProductDto::from).collect();
+        Ok::<_, ApiError>(ProductListResponse {
+            success: true,
+            count: products.len(),
+            total: page.total,
+            price_ceiling: page.price_ceiling.rupees(),
+            corrected_q: page.corrected,
+            products,
+        })
+    };
+    if query.text.is_some() {
+        // Not from the shared cache: every search that finds nothing is counted, and the
+        // words shoppers type would crowd the few shared lists out of it.
+        return Ok(HttpResponse::Ok().json(reply.await?));
+    }
     let key = format!("products {query:?}");
     cache
-        .json_reply(&request, key, catalog.revision(), async {
-            let page = catalog.list_products(&query).await?;
-            let products: Vec<ProductDto> = page.products.iter().map(ProductDto::from).collect();
-            Ok(ProductListResponse {
-                success: true,
-                count: products.len(),
-                total: page.total,
-                price_ceiling: page.price_ceiling.rupees(),
-                products,
-            })
-        })
+        .json_reply(&request, key, catalog.revision(), reply)
         .await
 }

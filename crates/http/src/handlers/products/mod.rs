@@ -1,4 +1,4 @@
-//! Products: the catalog list, the banner's picks, one product, a category page, the photo, and admin writes.
+//! Products: the catalog list, search suggestions and misses, the banner's picks, one product, a category page, the photo, and admin writes.
 
 pub mod by_category;
 pub mod create;
@@ -7,4 +7,6 @@ pub mod featured;
 pub mod get;
 pub mod list;
 pub mod photo;
+pub mod search_misses;
+pub mod suggest;
 pub mod update;
