@@ -6,6 +6,7 @@ mod handle;
 mod image;
 pub mod import;
 mod product;
+pub mod search;
 
 pub use category::{Category, CategoryDraft, CategoryRef};
 pub use draft::{ProductDraft, ProductInput};

@@ -47,6 +47,8 @@ pub fn api_scope(
             "products",
             (
                 products::list::get_products,
+                products::suggest::suggest,
+                products::search_misses::search_misses,
                 products::featured::featured_products,
                 products::get::get_product,
                 products::by_category::products_by_category,

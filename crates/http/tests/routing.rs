@@ -287,6 +287,8 @@ async fn bad_list_parameters_are_400_and_unknown_paths_and_methods_are_json() {
         "page=0&limit=5",
         "maxPrice=abc",
         "sort=cheapest",
+        "inStock=yes",
+        "inStock=TRUE",
     ] {
         let request =
             test::TestRequest::get().uri(&format!("/api/v1/product/get-products?{query}"));
@@ -724,6 +726,7 @@ async fn the_list_reports_its_count_and_the_total() {
                 products: vec![product_from("p-1", input)],
                 total: 3,
                 price_ceiling: Paise::from_stored(249_950),
+                corrected: None,
             })
         });
     let app = app!(mocks: mocks);
@@ -737,6 +740,112 @@ async fn the_list_reports_its_count_and_the_total() {
     );
     assert_eq!(body["priceCeiling"], json!(2499.5), "rupees, like prices");
     assert_eq!(body["products"][0]["_id"], json!("p-1"));
+}
+
+#[actix_web::test]
+async fn a_search_passes_its_size_and_stock_filters_and_says_how_it_was_corrected() {
+    let mut mocks = Mocks::default();
+    mocks.catalog.expect_revision().return_const(7_u64);
+    mocks
+        .catalog
+        .expect_list_products()
+        .withf(|query| {
+            query.text.as_deref() == Some("sneakr")
+                && query.size.as_deref() == Some("UK 8")
+                && query.in_stock
+        })
+        .times(2)
+        .returning(|_| {
+            Ok(ProductPage {
+                corrected: Some("sneakers".into()),
+                ..ProductPage::default()
+            })
+        });
+    let app = app!(mocks: mocks);
+    // Twice: a search is never served from the shared cache, so each one is counted.
+    for _ in 0..2 {
+        let request = test::TestRequest::get()
+            .uri("/api/v1/product/get-products?q=%20sneakr%20&size=UK%208&inStock=true");
+        let (status, body) = send!(app, request);
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(body["correctedQ"], json!("sneakers"));
+    }
+}
+
+#[actix_web::test]
+async fn suggestions_are_names_240_pixel_photos_and_prices_and_blank_words_suggest_nothing() {
+    let mut mocks = Mocks::default();
+    mocks
+        .catalog
+        .expect_suggest()
+        .withf(|query| query.text.as_deref() == Some("tem") && !query.in_stock)
+        .times(1)
+        .returning(|_| {
+            let input = ProductInput {
+                name: Some("Tempo".into()),
+                prices: vec!["999".into()],
+                discounts: vec!["10".into()],
+                category: Some("c-1".into()),
+                ..ProductInput::default()
+            };
+            Ok(vec![product_from("p-1", input)])
+        });
+    let app = app!(mocks: mocks);
+    let request = test::TestRequest::get().uri("/api/v1/product/suggest?q=tem&inStock=");
+    let (status, body) = send!(app, request);
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(
+        body,
+        json!({"success": true, "products": [
+            {
+                "_id": "p-1",
+                "name": "Tempo",
+                "photo": "/api/v1/product/product-photo/p-1?w=240&v=0123456789abcdef",
+                "price": 899.1
+            }
+        ]})
+    );
+    let request = test::TestRequest::get().uri("/api/v1/product/suggest?q=%20");
+    assert_eq!(
+        send!(app, request),
+        (StatusCode::OK, json!({"success": true, "products": []}))
+    );
+    let request = test::TestRequest::get().uri("/api/v1/product/suggest?q=a&inStock=1");
+    assert_eq!(
+        send!(app, request),
+        (
+            StatusCode::BAD_REQUEST,
+            refusal("inStock must be true or false")
+        )
+    );
+}
+
+#[actix_web::test]
+async fn the_most_missed_searches_are_for_admins() {
+    let mut mocks = Mocks::default();
+    mocks
+        .catalog
+        .expect_search_misses()
+        .times(1)
+        .returning(|_| {
+            Ok(vec![paduka_application::catalog::SearchMiss {
+                query: "mojdi".into(),
+                count: 4,
+            }])
+        });
+    let app = app!(mocks: mocks);
+    let request = test::TestRequest::get()
+        .uri("/api/v1/product/search-misses")
+        .insert_header((AUTHORIZATION, ADMIN));
+    assert_eq!(
+        send!(app, request),
+        (
+            StatusCode::OK,
+            json!({"success": true, "misses": [{"q": "mojdi", "count": 4}]})
+        )
+    );
+    let request = test::TestRequest::get().uri("/api/v1/product/search-misses");
+    assert_eq!(send!(app, request).0, StatusCode::UNAUTHORIZED);
 }
 
 #[actix_web::test]

@@ -3,7 +3,8 @@ use diesel::prelude::*;
 use paduka_application::RepoError;
 use paduka_application::catalog::transfer::{ProductBatchRepository, ProductWrite};
 use paduka_application::catalog::{
-    ProductConflict, ProductPage, ProductQuery, ProductRecord, ProductRepository,
+    ProductConflict, ProductPage, ProductQuery, ProductRecord, ProductRepository, SearchDocument,
+    SearchDocuments, SearchHits,
 };
 use paduka_domain::ProductId;
 use paduka_domain::catalog::{Product, StoredImage};
@@ -13,11 +14,9 @@ use crate::images::find_image;
 use crate::schema::{product_photos, products};
 
 mod read;
-#[cfg(test)]
-mod tests;
 mod write;
 
-use read::{find_in, list_in, random_in};
+use read::{documents_in, find_in, list_in, random_in};
 pub(crate) use write::backfill_handles;
 use write::{RowWrite, write_batch, write_product};
 
@@ -60,9 +59,16 @@ mod kind {
 
 #[async_trait]
 impl ProductRepository for DieselProductRepository {
-    async fn list(&self, query: &ProductQuery) -> Result<ProductPage, RepoError> {
+    async fn list<'a>(
+        &self,
+        query: &ProductQuery,
+        found: Option<&'a SearchHits>,
+    ) -> Result<ProductPage, RepoError> {
         let query = query.clone();
-        self.db.run(move |conn| list_in(conn, &query)).await
+        let found = found.cloned();
+        self.db
+            .run(move |conn| list_in(conn, &query, found.as_ref()))
+            .await
     }
 
     async fn random(&self, count: u32) -> Result<Vec<Product>, RepoError> {
@@ -127,5 +133,12 @@ impl ProductBatchRepository for DieselProductRepository {
         batch: Vec<ProductWrite>,
     ) -> Result<(), RepoError<ProductConflict>> {
         self.db.run_raw(move |conn| write_batch(conn, &batch)).await
+    }
+}
+
+#[async_trait]
+impl SearchDocuments for DieselProductRepository {
+    async fn search_documents(&self) -> Result<Vec<SearchDocument>, RepoError> {
+        self.db.run(documents_in).await
     }
 }

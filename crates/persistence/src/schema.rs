@@ -347,6 +347,14 @@ diesel::table! {
 }
 
 diesel::table! {
+    search_misses (query, day) {
+        query -> Text,
+        day -> Text,
+        count -> BigInt,
+    }
+}
+
+diesel::table! {
     shiprocket_bookings (order_id) {
         order_id -> Text,
         shiprocket_order_id -> Nullable<BigInt>,

@@ -15,7 +15,7 @@ use paduka_application::admin::AdminService;
 use paduka_application::catalog::transfer::{
     Background, BackgroundJob, CatalogTransferService, TransferPorts,
 };
-use paduka_application::catalog::{CatalogService, PhotoService};
+use paduka_application::catalog::{CatalogSearch, CatalogService, PhotoService};
 use paduka_application::checkout::{
     CheckoutIntentRepository, CheckoutPorts, CheckoutService, CourierEstimates, PaymentGateway,
     SandboxService, SandboxUseCases,
@@ -41,10 +41,11 @@ use paduka_persistence::{
     DieselCreditNoteRepository, DieselImageRepository, DieselImportJobRepository,
     DieselOneTimeCodeRepository, DieselOrderRepository, DieselPhotoVariantRepository,
     DieselProductRepository, DieselReturnRepository, DieselReviewRepository, DieselSaleRepository,
-    DieselSandboxRefundLedger, DieselShiprocketBookings, DieselStatsRepository,
-    DieselStoreCreditRepository, DieselThrottle, DieselUserRepository,
+    DieselSandboxRefundLedger, DieselSearchMissRepository, DieselShiprocketBookings,
+    DieselStatsRepository, DieselStoreCreditRepository, DieselThrottle, DieselUserRepository,
     DieselWebhookEventRepository,
 };
+use paduka_search::TantivySearch;
 use secrecy::{ExposeSecret, SecretString};
 use tracing_actix_web::TracingLogger;
 
@@ -243,6 +244,13 @@ impl Services {
             users.clone(),
             ids.clone(),
             clock.clone(),
+            CatalogSearch {
+                index: Arc::new(TantivySearch::new(
+                    Arc::new(DieselProductRepository::new(database.clone())),
+                    settings.shop.search_synonyms.clone(),
+                )),
+                misses: Arc::new(DieselSearchMissRepository::new(database.clone())),
+            },
         );
         let transfer = CatalogTransferService::new(
             TransferPorts {

@@ -764,8 +764,9 @@ export interface paths {
         };
         /**
          * The catalog, filtered, sorted and paged on the server; without parameters, every product,
-         *     newest first. Compressed once per change (brotli or gzip by `Accept-Encoding`, an ETag per
-         *     coding); revalidate with `If-None-Match` (304).
+         *     newest first. Without `q`, compressed once per change (brotli or gzip by `Accept-Encoding`,
+         *     an ETag per coding); revalidate with `If-None-Match` (304). A search (`q`) is answered
+         *     afresh each time, and one that lists nothing is counted (`GET /product/search-misses`).
          */
         get: operations["get_products"];
         put?: never;
@@ -845,6 +846,46 @@ export interface paths {
         };
         /** A product's reviews, most recently written or changed first. */
         get: operations["product_reviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/product/search-misses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The 20 searches that listed nothing most often in the last 30 days (India's days), most
+         *     first: what shoppers look for and the catalog does not have (or does not call so).
+         */
+        get: operations["search_misses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/product/suggest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The search box's suggestions: up to five products the words find, as the listing's `q`
+         *     finds them, name matches first; blank words suggest nothing. Not counted as misses.
+         */
+        get: operations["suggest"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2203,6 +2244,11 @@ export interface components {
             type?: string | null;
         };
         ProductListResponse: {
+            /**
+             * @description With `q`: the words as corrected when a word found products only through a typo
+             *     (`Showing results for ...`); else `null`.
+             */
+            correctedQ?: string | null;
             /** @description How many products this reply holds. */
             count: number;
             /**
@@ -2561,6 +2607,18 @@ export interface components {
             razorpay_payment_id: string;
             razorpay_signature: string;
         };
+        /** @description A search that found nothing, and how often it did. */
+        SearchMissDto: {
+            /** Format: int64 */
+            count: number;
+            /** @description The query as counted: lower-case, without accents, its words one space apart. */
+            q: string;
+        };
+        /** @description The 20 searches that found nothing most often in the last 30 days, most first. */
+        SearchMissesResponse: {
+            misses: components["schemas"]["SearchMissDto"][];
+            success: boolean;
+        };
         /** @description A seller (an administrator) as the product form lists them. */
         SellerDto: {
             _id: string;
@@ -2659,6 +2717,26 @@ export interface components {
             by?: string | null;
             /** @description The status the order took. */
             status: components["schemas"]["OrderStatusName"];
+        };
+        /** @description Up to five products for the search box, best first. */
+        SuggestResponse: {
+            products: components["schemas"]["SuggestionDto"][];
+            success: boolean;
+        };
+        /** @description A suggestion of the search box. */
+        SuggestionDto: {
+            _id: string;
+            name: string;
+            /**
+             * @description The photo 240 pixels wide (`/api/v1/product/product-photo/{_id}?w=240&v=...`); `null`
+             *     without a photo.
+             */
+            photo?: string | null;
+            /**
+             * Format: double
+             * @description Rupees: the first variant's price after its discount; `null` without variants.
+             */
+            price?: number | null;
         };
         /** @description Cash the couriers are to collect. */
         ToCollectDto: {
@@ -5395,8 +5473,17 @@ export interface operations {
                 maxPrice?: string;
                 /** @description `newest` (default), `oldest`, `discount`, `price-low` or `price-high`; empty is absent. */
                 sort?: string;
-                /** @description Words that must all appear in the name, info, material, tags or category name. */
+                /**
+                 * @description Words that must each find the product in its name, info, material, tags, category or
+                 *     description: inside a word, as a word's beginning within a typo (one from 5 letters,
+                 *     two from 9), or through a synonym; ignoring case and accents. Name matches first when
+                 *     sorted `newest`.
+                 */
                 q?: string;
+                /** @description Only products with this size (a variant's `type`, as written) in stock. */
+                size?: string;
+                /** @description `true`: only products with a pair in stock; `false` or empty is absent. */
+                inStock?: string;
                 /** @description 1-based page; applies when `limit` is given. */
                 page?: number;
                 /** @description Products per page, 1..=100. */
@@ -5689,6 +5776,107 @@ export interface operations {
             };
             /** @description `Product not found` */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Something went wrong`: a fault on our side; the cause is in the log with the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    search_misses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The most missed searches */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchMissesResponse"];
+                };
+            };
+            /** @description `Text must not contain NUL characters`: a `%00` in the path or query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Admin access required` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Something went wrong`: a fault on our side; the cause is in the log with the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    suggest: {
+        parameters: {
+            query?: {
+                /** @description The words typed so far, matched as the listing's `q`; blank suggests nothing. */
+                q?: string;
+                /** @description As the listing's `size`. */
+                size?: string;
+                /** @description As the listing's `inStock`. */
+                inStock?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Up to five products, best first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuggestResponse"];
+                };
+            };
+            /** @description `Text must not contain NUL characters`: a `%00` in the path or query */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -16,7 +16,10 @@ pub use query::{ProductPage, ProductQuery, ProductSort};
 
 #[cfg(any(test, feature = "mock"))]
 pub use service::MockCatalogUseCases;
-pub use service::{CatalogService, CatalogUseCases, CategoryWithProducts, FEATURED_PRODUCTS};
+pub use service::{
+    CatalogSearch, CatalogService, CatalogUseCases, CategoryWithProducts, FEATURED_PRODUCTS,
+    MISSES_OVER_DAYS, MOST_MISSED, SUGGESTIONS,
+};
 
 /// The catalog's count of changes: its own writes, and stock taken or given back by orders.
 pub type CatalogRevision = crate::Revision;

@@ -1,5 +1,6 @@
 use async_trait::async_trait;
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
+use paduka_domain::catalog::search::SearchQuery;
 use paduka_domain::catalog::{
     Category, Handle, Image, ImageType, Product, ProductDraft, StoredImage,
 };
@@ -47,7 +48,13 @@ pub enum ProductConflict {
 pub trait ProductRepository: Send + Sync {
     /// The products matching `query`, ordered and paged as it says, with the number matching
     /// before paging.
-    async fn list(&self, query: &ProductQuery) -> Result<ProductPage, RepoError>;
+    /// With `found`, only its products, those it found by name first when sorted newest
+    /// first; `query.text` is not read (the search found `found`).
+    async fn list<'a>(
+        &self,
+        query: &ProductQuery,
+        found: Option<&'a SearchHits>,
+    ) -> Result<ProductPage, RepoError>;
 
     /// Up to `count` products picked at random (the storefront's banner).
     async fn random(&self, count: u32) -> Result<Vec<Product>, RepoError>;
@@ -208,4 +215,62 @@ pub trait PhotoVariantRepository: Send + Sync {
         format: VariantFormat,
         image: Option<Image>,
     ) -> Result<Option<StoredImage>, RepoError>;
+}
+
+/// A product's text as search reads it: its name apart, everything else searched together.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SearchDocument {
+    pub id: ProductId,
+    pub name: String,
+    /// Info, material, tags, category name and descriptions, one a line.
+    pub body: String,
+}
+
+/// Where the search index is built from.
+#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[async_trait]
+pub trait SearchDocuments: Send + Sync {
+    /// Every product's text.
+    async fn search_documents(&self) -> Result<Vec<SearchDocument>, RepoError>;
+}
+
+/// What a search found: every matching product, those matched by their name first, and the
+/// query as corrected when a word matched only through a typo.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct SearchHits {
+    /// Every product every word found, in no particular order.
+    pub ids: Vec<ProductId>,
+    /// Those of `ids` whose name alone has every word: listed first.
+    pub by_name: Vec<ProductId>,
+    /// [`SearchQuery::corrected`](paduka_domain::catalog::search::SearchQuery::corrected).
+    pub corrected: Option<String>,
+}
+
+/// The search index (decisions D27): which products a query's words find, as the domain's
+/// search rules say.
+#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[async_trait]
+pub trait ProductSearch: Send + Sync {
+    /// The products `query` finds in the catalog as of `revision` (the catalog's
+    /// [`Revision`](crate::Revision)): an index built before it moved is built again first.
+    async fn search(&self, query: &SearchQuery, revision: u64) -> Result<SearchHits, RepoError>;
+}
+
+/// A query that found nothing, and how often it did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SearchMiss {
+    pub query: String,
+    pub count: u64,
+}
+
+/// Counts of searches that found nothing, per normalised query and day.
+#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[async_trait]
+pub trait SearchMissRepository: Send + Sync {
+    /// One more miss of `query` on `day`.
+    async fn record(&self, query: &str, day: NaiveDate) -> Result<(), RepoError>;
+
+    /// The `limit` queries missed most often from `since` on, most first (ties by query).
+    async fn most_missed(&self, since: NaiveDate, limit: u32)
+    -> Result<Vec<SearchMiss>, RepoError>;
 }

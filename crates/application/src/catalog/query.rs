@@ -40,8 +40,13 @@ pub struct ProductQuery {
     /// Compared with the first variant's price, as the home page filters.
     pub max_price: Option<Paise>,
     pub sort: ProductSort,
-    /// Words that must all appear in the name, info, material, tags or category name.
+    /// Words that must each find the product (decisions D27): searched by the `ProductSearch`
+    /// port, not by the repository.
     pub text: Option<String>,
+    /// Only products with this size (variant label, as written) in stock.
+    pub size: Option<String>,
+    /// Only products with a pair in stock.
+    pub in_stock: bool,
     /// 1-based page; paging applies only when `limit` is set.
     pub page: u32,
     pub limit: Option<u32>,
@@ -71,4 +76,6 @@ pub struct ProductPage {
     /// The highest first-variant price among the products matching every filter but
     /// `max_price`; zero when none does.
     pub price_ceiling: Paise,
+    /// The search's words as corrected, when a word found products only through a typo.
+    pub corrected: Option<String>,
 }

@@ -1,6 +1,7 @@
 use std::sync::Arc;
 
 use async_trait::async_trait;
+use paduka_domain::catalog::search::SearchQuery;
 use paduka_domain::catalog::{
     Category, CategoryDraft, Image, Product, ProductDraft, ProductInput, StoredImage,
 };
@@ -22,9 +23,24 @@ pub struct CatalogService {
     pub(crate) users: Arc<dyn UserRepository>,
     pub(crate) ids: Arc<dyn IdGenerator>,
     pub(crate) clock: Arc<dyn Clock>,
+    pub(crate) search: CatalogSearch,
     /// Bumped after every catalog write, so readers holding a copy know it is stale.
     revision: CatalogRevision,
 }
+
+/// The search index and the count of searches that found nothing.
+#[derive(Clone)]
+pub struct CatalogSearch {
+    pub index: Arc<dyn ProductSearch>,
+    pub misses: Arc<dyn SearchMissRepository>,
+}
+
+/// How many products the search box suggests (the spec's five).
+pub const SUGGESTIONS: u32 = 5;
+
+/// How many of the most missed searches the admin sees, and over how many days.
+pub const MOST_MISSED: u32 = 20;
+pub const MISSES_OVER_DAYS: u64 = 30;
 
 /// How many products the home page's banner rotates through (the spec's five).
 pub const FEATURED_PRODUCTS: u32 = 5;
@@ -44,7 +60,17 @@ pub trait CatalogUseCases: Send + Sync {
     /// categories). Caches of catalog reads compare it to know when to rebuild.
     fn revision(&self) -> u64;
 
+    /// The listing; with `text`, what the search finds (decisions D27), name matches first
+    /// when sorted newest first, and an empty answer counted as a miss.
     async fn list_products(&self, query: &ProductQuery) -> Result<ProductPage, CatalogError>;
+
+    /// Up to [`SUGGESTIONS`] products the search box suggests for `query` (its text, size and
+    /// stock filters); no miss is counted, since it asks at every key.
+    async fn suggest(&self, query: &ProductQuery) -> Result<Vec<Product>, CatalogError>;
+
+    /// The [`MOST_MISSED`] searches that found nothing most often in the last
+    /// [`MISSES_OVER_DAYS`] days (India's days), most first.
+    async fn search_misses(&self, admin: &Admin) -> Result<Vec<SearchMiss>, CatalogError>;
 
     /// Up to [`FEATURED_PRODUCTS`] products chosen at random, for the home page's banner.
     async fn featured_products(&self) -> Result<Vec<Product>, CatalogError>;
@@ -109,6 +135,7 @@ pub trait CatalogUseCases: Send + Sync {
 }
 
 impl CatalogService {
+    #[allow(clippy::too_many_arguments)] // one per port, each named
     pub fn new(
         products: Arc<dyn ProductRepository>,
         categories: Arc<dyn CategoryRepository>,
@@ -117,6 +144,7 @@ impl CatalogService {
         users: Arc<dyn UserRepository>,
         ids: Arc<dyn IdGenerator>,
         clock: Arc<dyn Clock>,
+        search: CatalogSearch,
     ) -> Self {
         Self {
             products,
@@ -126,6 +154,7 @@ impl CatalogService {
             users,
             ids,
             clock,
+            search,
             revision: CatalogRevision::default(),
         }
     }
@@ -133,6 +162,26 @@ impl CatalogService {
     /// The shared counter, for the services that change stock (checkout, orders).
     pub fn revision_handle(&self) -> CatalogRevision {
         self.revision.clone()
+    }
+
+    /// The page `query` lists: through the search index when it has words.
+    async fn searched(
+        &self,
+        query: &ProductQuery,
+    ) -> Result<(ProductPage, Option<SearchQuery>), CatalogError> {
+        let Some(words) = query.text.as_deref().and_then(SearchQuery::parse) else {
+            return Ok((self.products.list(query, None).await?, None));
+        };
+        let hits = self
+            .search
+            .index
+            .search(&words, self.revision.current())
+            .await?;
+        let mut page = self.products.list(query, Some(&hits)).await?;
+        if page.total > 0 {
+            page.corrected = hits.corrected;
+        }
+        Ok((page, Some(words)))
     }
 
     fn note_changed(&self) {
@@ -197,7 +246,33 @@ impl CatalogUseCases for CatalogService {
 
     #[instrument(skip(self))]
     async fn list_products(&self, query: &ProductQuery) -> Result<ProductPage, CatalogError> {
-        Ok(self.products.list(query).await?)
+        let (page, words) = self.searched(query).await?;
+        if let Some(words) = words
+            && page.total == 0
+        {
+            let day = india_day(self.clock.now());
+            // A miss not counted is no reason to fail the shopper's search.
+            if let Err(error) = self.search.misses.record(&words.normalized(), day).await {
+                tracing::warn!(%error, "a search miss was not counted");
+            }
+        }
+        Ok(page)
+    }
+
+    #[instrument(skip(self))]
+    async fn suggest(&self, query: &ProductQuery) -> Result<Vec<Product>, CatalogError> {
+        let query = ProductQuery {
+            page: 1,
+            limit: Some(SUGGESTIONS),
+            ..query.clone()
+        };
+        Ok(self.searched(&query).await?.0.products)
+    }
+
+    #[instrument(skip(self, _admin))]
+    async fn search_misses(&self, _admin: &Admin) -> Result<Vec<SearchMiss>, CatalogError> {
+        let since = india_day(self.clock.now()) - chrono::Days::new(MISSES_OVER_DAYS - 1);
+        Ok(self.search.misses.most_missed(since, MOST_MISSED).await?)
     }
 
     #[instrument(skip(self))]
@@ -224,7 +299,7 @@ impl CatalogUseCases for CatalogService {
             categories: vec![id.clone()],
             ..ProductQuery::default()
         };
-        let products = self.products.list(&query).await?.products;
+        let products = self.products.list(&query, None).await?.products;
         Ok(CategoryWithProducts { category, products })
     }
 
@@ -432,3 +507,9 @@ fn category_conflict(error: RepoError<CategoryConflict>) -> CatalogError {
 #[cfg(test)]
 #[path = "service_tests.rs"]
 mod tests;
+
+/// The day in India at `at`: misses are counted per India day, as the overview counts orders.
+fn india_day(at: chrono::DateTime<chrono::Utc>) -> chrono::NaiveDate {
+    at.with_timezone(&paduka_domain::sale::india_time())
+        .date_naive()
+}

@@ -25,6 +25,8 @@ struct Ports {
     users: MockUserRepository,
     ids: MockIdGenerator,
     clock: MockClock,
+    search: MockProductSearch,
+    misses: MockSearchMissRepository,
 }
 
 impl Ports {
@@ -79,6 +81,10 @@ impl Ports {
             Arc::new(self.users),
             Arc::new(self.ids),
             Arc::new(self.clock),
+            CatalogSearch {
+                index: Arc::new(self.search),
+                misses: Arc::new(self.misses),
+            },
         )
     }
 
@@ -177,7 +183,8 @@ fn review(id: &str, rating: u8) -> Review {
 async fn listing_products_passes_the_query_through_and_returns_the_page() {
     let query = ProductQuery {
         categories: vec![CategoryId::new("cat-1")],
-        text: Some("runner".into()),
+        size: Some("UK 8".into()),
+        in_stock: true,
         page: 2,
         limit: Some(10),
         ..ProductQuery::default()
@@ -187,13 +194,14 @@ async fn listing_products_passes_the_query_through_and_returns_the_page() {
     ports
         .products
         .expect_list()
-        .withf(move |asked| *asked == expected)
+        .withf(move |asked, found| *asked == expected && found.is_none())
         .times(1)
-        .returning(|_| {
+        .returning(|_, _| {
             Ok(ProductPage {
                 products: vec![product("p-1")],
                 total: 11,
                 price_ceiling: Paise::from_stored(499_900),
+                corrected: None,
             })
         });
 
@@ -205,8 +213,180 @@ async fn listing_products_passes_the_query_through_and_returns_the_page() {
             products: vec![product("p-1")],
             total: 11,
             price_ceiling: Paise::from_stored(499_900),
+            corrected: None,
         }
     );
+}
+
+/// What the search index answers for `sneakr`: two products, `p-1` by its name, corrected.
+fn sneakers_found() -> SearchHits {
+    SearchHits {
+        ids: vec![ProductId::new("p-1"), ProductId::new("p-2")],
+        by_name: vec![ProductId::new("p-1")],
+        corrected: Some("sneakers".into()),
+    }
+}
+
+#[tokio::test]
+async fn a_search_lists_what_the_index_found_with_the_query_as_corrected() {
+    let query = ProductQuery {
+        text: Some("  Sneakr ".into()),
+        size: Some("UK 8".into()),
+        ..ProductQuery::default()
+    };
+    let mut ports = Ports::default();
+    ports
+        .search
+        .expect_search()
+        .withf(|words, revision| words.words() == ["sneakr"] && *revision == 0)
+        .times(1)
+        .returning(|_, _| Ok(sneakers_found()));
+    let expected = query.clone();
+    ports
+        .products
+        .expect_list()
+        .withf(move |asked, found| *asked == expected && *found == Some(&sneakers_found()))
+        .times(1)
+        .returning(|_, _| {
+            Ok(ProductPage {
+                products: vec![product("p-1")],
+                total: 1,
+                ..ProductPage::default()
+            })
+        });
+    ports.misses.expect_record().times(0);
+
+    let page = ports.service().list_products(&query).await.unwrap();
+
+    assert_eq!(page.products, vec![product("p-1")]);
+    assert_eq!(page.corrected.as_deref(), Some("sneakers"));
+}
+
+#[tokio::test]
+async fn a_search_that_lists_nothing_is_counted_as_a_miss_of_its_folded_words_on_the_india_day() {
+    let query = ProductQuery {
+        text: Some("Sneakr  CAFÉ".into()),
+        in_stock: true,
+        ..ProductQuery::default()
+    };
+    let mut ports = Ports::default().with_clock();
+    ports
+        .search
+        .expect_search()
+        .returning(|_, _| Ok(sneakers_found()));
+    ports
+        .products
+        .expect_list()
+        .returning(|_, _| Ok(ProductPage::default()));
+    let india_day = now()
+        .with_timezone(&paduka_domain::sale::india_time())
+        .date_naive();
+    ports
+        .misses
+        .expect_record()
+        .withf(move |q, day| q == "sneakr cafe" && *day == india_day)
+        .times(1)
+        .returning(|_, _| Ok(()));
+
+    let page = ports.service().list_products(&query).await.unwrap();
+
+    assert_eq!(page.total, 0);
+    assert_eq!(page.corrected, None, "nothing listed, nothing corrected");
+}
+
+#[tokio::test]
+async fn a_miss_that_cannot_be_counted_still_answers_the_search() {
+    let mut ports = Ports::default().with_clock();
+    ports
+        .search
+        .expect_search()
+        .returning(|_, _| Ok(SearchHits::default()));
+    ports
+        .products
+        .expect_list()
+        .returning(|_, _| Ok(ProductPage::default()));
+    ports.misses.expect_record().returning(|_, _| Err(down()));
+
+    let query = ProductQuery {
+        text: Some("zzz".into()),
+        ..ProductQuery::default()
+    };
+    assert_eq!(
+        ports.service().list_products(&query).await.unwrap(),
+        ProductPage::default()
+    );
+}
+
+#[tokio::test]
+async fn suggestions_are_the_first_five_the_search_lists_and_no_miss_is_counted() {
+    let mut ports = Ports::default();
+    ports
+        .search
+        .expect_search()
+        .returning(|_, _| Ok(SearchHits::default()));
+    ports
+        .products
+        .expect_list()
+        .withf(|asked, found| {
+            asked.limit == Some(SUGGESTIONS)
+                && asked.page == 1
+                && asked.size.as_deref() == Some("UK 9")
+                && found.is_some()
+        })
+        .times(1)
+        .returning(|_, _| Ok(ProductPage::default()));
+    ports.misses.expect_record().times(0);
+
+    let query = ProductQuery {
+        text: Some("zzz".into()),
+        size: Some("UK 9".into()),
+        page: 7,
+        limit: Some(100),
+        ..ProductQuery::default()
+    };
+    assert_eq!(ports.service().suggest(&query).await.unwrap(), vec![]);
+    assert_eq!(SUGGESTIONS, 5, "the spec's five");
+}
+
+#[tokio::test]
+async fn a_blank_search_lists_without_the_index() {
+    let mut ports = Ports::default();
+    ports.search.expect_search().times(0);
+    ports
+        .products
+        .expect_list()
+        .withf(|_, found| found.is_none())
+        .times(1)
+        .returning(|_, _| Ok(ProductPage::default()));
+    let query = ProductQuery {
+        text: Some("   ".into()),
+        ..ProductQuery::default()
+    };
+    ports.service().list_products(&query).await.unwrap();
+}
+
+#[tokio::test]
+async fn the_admin_reads_the_twenty_most_missed_searches_of_thirty_india_days() {
+    let mut ports = Ports::default().with_clock();
+    let today = now()
+        .with_timezone(&paduka_domain::sale::india_time())
+        .date_naive();
+    ports
+        .misses
+        .expect_most_missed()
+        .withf(move |since, limit| *since == today - chrono::Days::new(29) && *limit == MOST_MISSED)
+        .times(1)
+        .returning(|_, _| {
+            Ok(vec![SearchMiss {
+                query: "mojdi".into(),
+                count: 3,
+            }])
+        });
+
+    let misses = ports.service().search_misses(&admin()).await.unwrap();
+
+    assert_eq!(misses[0].query, "mojdi");
+    assert_eq!(MOST_MISSED, 20);
 }
 
 #[tokio::test]
@@ -249,15 +429,16 @@ async fn the_category_page_lists_the_whole_category_newest_first() {
     ports
         .products
         .expect_list()
-        .withf(|query| {
+        .withf(|query, found| {
             *query
                 == ProductQuery {
                     categories: vec![CategoryId::new("cat-1")],
                     ..ProductQuery::default()
                 }
+                && found.is_none()
         })
         .times(1)
-        .returning(|_| {
+        .returning(|_, _| {
             Ok(ProductPage {
                 products: vec![product("p-1"), product("p-2")],
                 total: 2,
@@ -1020,7 +1201,7 @@ async fn a_category_deleted_by_someone_else_meanwhile_is_not_found() {
 #[tokio::test]
 async fn unexpected_errors_from_the_first_read_pass_through_unchanged() {
     let mut ports = Ports::default().with_ids(&["p-new", "c-new", "m-new"]);
-    ports.products.expect_list().returning(|_| Err(down()));
+    ports.products.expect_list().returning(|_, _| Err(down()));
     ports.products.expect_find().returning(|_| Err(down()));
     ports.products.expect_delete().returning(|_| Err(down()));
     ports.categories.expect_list().returning(|| Err(down()));
@@ -1085,7 +1266,7 @@ async fn unexpected_errors_from_later_steps_pass_through_unchanged() {
         .with_category(sneakers())
         .with_ids(&["p-new", "p-new-2", "r-new"])
         .with_clock();
-    ports.products.expect_list().returning(|_| Err(down()));
+    ports.products.expect_list().returning(|_, _| Err(down()));
     ports.products.expect_create().returning(|_, _| Err(down()));
     ports.products.expect_update().returning(|_, _| Err(down()));
     ports.users.expect_find().returning(|_| Err(down()));

@@ -141,9 +141,19 @@ pub struct ProductListParams {
     /// `newest` (default), `oldest`, `discount`, `price-low` or `price-high`; empty is absent.
     #[param(value_type = Option<String>, pattern = "^(?:newest|oldest|discount|price-low|price-high)?$")]
     pub sort: Option<String>,
-    /// Words that must all appear in the name, info, material, tags or category name.
+    /// Words that must each find the product in its name, info, material, tags, category or
+    /// description: inside a word, as a word's beginning within a typo (one from 5 letters,
+    /// two from 9), or through a synonym; ignoring case and accents. Name matches first when
+    /// sorted `newest`.
     #[param(max_length = 200)]
     pub q: Option<String>,
+    /// Only products with this size (a variant's `type`, as written) in stock.
+    #[param(max_length = 50)]
+    pub size: Option<String>,
+    /// `true`: only products with a pair in stock; `false` or empty is absent.
+    #[serde(rename = "inStock")]
+    #[param(rename = "inStock", value_type = Option<String>, pattern = "^(?:true|false)?$")]
+    pub in_stock: Option<String>,
     /// 1-based page; applies when `limit` is given.
     #[param(value_type = Option<u32>, minimum = 1, maximum = 2147483647)]
     pub page: Option<String>,
@@ -168,6 +178,128 @@ fn given(value: Option<&String>) -> Option<&str> {
 
 impl ProductListParams {
     pub const MAX_SEARCH_CHARS: usize = 200;
+    pub const MAX_SIZE_CHARS: usize = 50;
+}
+
+/// The search words (`q`), `size` and `inStock`, which the listing and the suggestions share.
+fn search_filters(
+    q: Option<&String>,
+    size: Option<&String>,
+    in_stock: Option<&String>,
+) -> Result<(Option<String>, Option<String>, bool), ApiError> {
+    // The limit counts what was sent, white space included, as the document's maxLength.
+    if q.is_some_and(|q| q.chars().count() > ProductListParams::MAX_SEARCH_CHARS) {
+        return Err(ApiError::bad_request(format!(
+            "q must be at most {} characters",
+            ProductListParams::MAX_SEARCH_CHARS
+        )));
+    }
+    if size.is_some_and(|s| s.chars().count() > ProductListParams::MAX_SIZE_CHARS) {
+        return Err(ApiError::bad_request(format!(
+            "size must be at most {} characters",
+            ProductListParams::MAX_SIZE_CHARS
+        )));
+    }
+    let in_stock = match in_stock.map(String::as_str) {
+        None | Some("" | "false") => false,
+        Some("true") => true,
+        Some(_) => return Err(ApiError::bad_request("inStock must be true or false")),
+    };
+    Ok((
+        given(q).map(str::to_owned),
+        given(size).map(str::to_owned),
+        in_stock,
+    ))
+}
+
+/// `GET /product/suggest`: the search box's words and the listing's size and stock filters.
+#[derive(Debug, Clone, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct SuggestParams {
+    /// The words typed so far, matched as the listing's `q`; blank suggests nothing.
+    #[param(max_length = 200)]
+    pub q: Option<String>,
+    /// As the listing's `size`.
+    #[param(max_length = 50)]
+    pub size: Option<String>,
+    /// As the listing's `inStock`.
+    #[serde(rename = "inStock")]
+    #[param(rename = "inStock", value_type = Option<String>, pattern = "^(?:true|false)?$")]
+    pub in_stock: Option<String>,
+}
+
+impl TryIntoDomain for SuggestParams {
+    type Domain = ProductQuery;
+
+    fn try_into_domain(self) -> Result<ProductQuery, ApiError> {
+        let (text, size, in_stock) =
+            search_filters(self.q.as_ref(), self.size.as_ref(), self.in_stock.as_ref())?;
+        Ok(ProductQuery {
+            text,
+            size,
+            in_stock,
+            ..ProductQuery::default()
+        })
+    }
+}
+
+/// A suggestion of the search box.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct SuggestionDto {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub name: String,
+    /// The photo 240 pixels wide (`/api/v1/product/product-photo/{_id}?w=240&v=...`); `null`
+    /// without a photo.
+    pub photo: Option<String>,
+    /// Rupees: the first variant's price after its discount; `null` without variants.
+    pub price: Option<f64>,
+}
+
+impl From<&Product> for SuggestionDto {
+    fn from(product: &Product) -> Self {
+        let thumbnail = PhotoWidth::ALL[0].pixels();
+        Self {
+            id: product.id.to_string(),
+            name: product.name.clone(),
+            photo: product
+                .photo_version
+                .as_ref()
+                .filter(|_| product.has_photo)
+                .map(|v| {
+                    format!(
+                        "/api/v1/product/product-photo/{}?w={thumbnail}&v={v}",
+                        product.id
+                    )
+                }),
+            price: product
+                .variants
+                .first()
+                .map(|v| v.price_after_discount().rupees()),
+        }
+    }
+}
+
+/// Up to five products for the search box, best first.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct SuggestResponse {
+    pub success: bool,
+    pub products: Vec<SuggestionDto>,
+}
+
+/// A search that found nothing, and how often it did.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct SearchMissDto {
+    /// The query as counted: lower-case, without accents, its words one space apart.
+    pub q: String,
+    pub count: u64,
+}
+
+/// The 20 searches that found nothing most often in the last 30 days, most first.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct SearchMissesResponse {
+    pub success: bool,
+    pub misses: Vec<SearchMissDto>,
 }
 
 impl TryIntoDomain for ProductListParams {
@@ -206,18 +338,8 @@ impl TryIntoDomain for ProductListParams {
             .map(ProductSort::parse)
             .transpose()?
             .unwrap_or_default();
-        // The limit counts what was sent, white space included, as the document's maxLength.
-        if self
-            .q
-            .as_ref()
-            .is_some_and(|q| q.chars().count() > Self::MAX_SEARCH_CHARS)
-        {
-            return Err(ApiError::bad_request(format!(
-                "q must be at most {} characters",
-                Self::MAX_SEARCH_CHARS
-            )));
-        }
-        let text = given(self.q.as_ref()).map(str::to_owned);
+        let (text, size, in_stock) =
+            search_filters(self.q.as_ref(), self.size.as_ref(), self.in_stock.as_ref())?;
         let page = self
             .page
             .as_deref()
@@ -252,6 +374,8 @@ impl TryIntoDomain for ProductListParams {
             max_price,
             sort,
             text,
+            size,
+            in_stock,
             page,
             limit,
         })
@@ -269,6 +393,10 @@ pub struct ProductListResponse {
     /// `maxPrice` (the price slider's maximum); 0 when none does.
     #[serde(rename = "priceCeiling")]
     pub price_ceiling: f64,
+    /// With `q`: the words as corrected when a word found products only through a typo
+    /// (`Showing results for ...`); else `null`.
+    #[serde(rename = "correctedQ")]
+    pub corrected_q: Option<String>,
     pub products: Vec<ProductDto>,
 }
 
@@ -281,6 +409,7 @@ impl From<&ProductPage> for ProductListResponse {
             count: products.len(),
             total: page.total,
             price_ceiling: page.price_ceiling.rupees(),
+            corrected_q: page.corrected.clone(),
             products,
         }
     }

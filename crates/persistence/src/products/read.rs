@@ -6,8 +6,10 @@ use std::collections::HashMap;
 use chrono::NaiveDateTime;
 use diesel::dsl::{max, sql};
 use diesel::prelude::*;
-use diesel::sql_types::BigInt;
-use paduka_application::catalog::{ProductPage, ProductQuery, ProductSort};
+use diesel::sql_types::{BigInt, Bool, Text};
+use paduka_application::catalog::{
+    ProductPage, ProductQuery, ProductSort, SearchDocument, SearchHits,
+};
 use paduka_domain::catalog::{CategoryRef, Handle, Product, ProductRating, Variant};
 use paduka_domain::gst::Hsn;
 use paduka_domain::photo::photo_version;
@@ -16,11 +18,6 @@ use paduka_domain::{CategoryId, Paise, Percent, ProductId, UserId};
 use super::kind;
 use crate::db::{AnyConnection, IN_CHUNK, corrupt, from_db_time, too_large};
 use crate::schema::{categories, product_details, product_photos, product_variants, products};
-
-diesel::define_sql_function! {
-    /// Lower-cases text (ASCII letters only on SQLite).
-    fn lower(text: diesel::sql_types::Text) -> diesel::sql_types::Text;
-}
 
 #[derive(Queryable, Selectable)]
 #[diesel(table_name = products)]
@@ -75,32 +72,6 @@ struct DetailRow {
     value: String,
 }
 
-/// `%word%` for `LIKE ... ESCAPE '\'`, with the word's own wildcards escaped.
-fn like_pattern(word: &str) -> String {
-    let mut pattern = String::with_capacity(word.len() + 2);
-    pattern.push('%');
-    for c in word.chars() {
-        if matches!(c, '%' | '_' | '\\') {
-            pattern.push('\\');
-        }
-        pattern.push(c);
-    }
-    pattern.push('%');
-    pattern
-}
-
-/// The words of a text search, lower-cased and each as a `LIKE` pattern.
-pub(super) fn search_patterns(text: Option<&str>) -> Vec<String> {
-    let mut patterns: Vec<String> = text
-        .unwrap_or_default()
-        .split_whitespace()
-        .map(|word| like_pattern(&word.to_lowercase()))
-        .collect();
-    patterns.sort();
-    patterns.dedup();
-    patterns
-}
-
 /// Products joined with their category, their photo's hash and their first variant,
 /// boxed so filters can be added one by one. A macro because the query's type is unnameable
 /// and it is built twice (the page and, when paged, the count).
@@ -118,13 +89,33 @@ macro_rules! product_source {
     };
 }
 
+diesel::alias!(product_variants as sized_variants: SizedVariants);
+
+/// `products.id` is one of `$ids`, given as one JSON array: one bound parameter however many
+/// products a search found (SQLite binds at most 32,766). A macro, as its type is unnameable.
+macro_rules! one_of {
+    ($conn:expr, $ids:expr) => {{
+        let ids: Vec<&str> = $ids.iter().map(ProductId::as_str).collect();
+        let json = serde_json::to_string(&ids).expect("strings serialise");
+        let (open, close) = match $conn {
+            AnyConnection::Sqlite(_) => ("products.id IN (SELECT value FROM json_each(", "))"),
+            AnyConnection::Postgresql(_) => (
+                "products.id IN (SELECT json_array_elements_text(CAST(",
+                " AS json)))",
+            ),
+        };
+        sql::<Bool>(open).bind::<Text, _>(json).sql(close)
+    }};
+}
+
 /// The products `$query` matches, with or without its `max_price` (the price slider's
-/// ceiling is taken over every filter but that one).
+/// ceiling is taken over every filter but that one), and only `$found`'s when a search found
+/// them.
 macro_rules! filtered_products {
-    ($query:expr, $patterns:expr) => {
-        filtered_products!($query, $patterns, $query.max_price)
+    ($conn:expr, $query:expr, $found:expr) => {
+        filtered_products!($conn, $query, $found, $query.max_price)
     };
-    ($query:expr, $patterns:expr, $max_price:expr) => {{
+    ($conn:expr, $query:expr, $found:expr, $max_price:expr) => {{
         let query: &ProductQuery = $query;
         let mut source = product_source!();
         if !query.categories.is_empty() {
@@ -134,43 +125,60 @@ macro_rules! filtered_products {
         if let Some(max_price) = $max_price {
             source = source.filter(product_variants::price_paise.le(Paise::paise(max_price)));
         }
-        for pattern in $patterns {
-            let tagged = product_details::table
-                .filter(product_details::kind.eq(kind::TAG))
-                .filter(
-                    lower(product_details::value)
-                        .like(pattern.clone())
-                        .escape('\\'),
-                )
-                .select(product_details::product_id);
+        if let Some(found) = $found {
+            source = source.filter(one_of!($conn, &found.ids));
+        }
+        if let Some(size) = &query.size {
+            // A size is in stock when its variant has pairs, or when the product pools its
+            // sizes and the pool has pairs.
+            // An alias: the page already joins `product_variants` (its first variant).
+            let labelled = || {
+                sized_variants
+                    .filter(
+                        sized_variants
+                            .field(product_variants::label)
+                            .eq(size.clone()),
+                    )
+                    .select(sized_variants.field(product_variants::product_id))
+            };
+            let own_stock = labelled().filter(sized_variants.field(product_variants::stock).gt(0));
+            let pooled = labelled().filter(sized_variants.field(product_variants::stock).is_null());
             source = source.filter(
-                lower(products::name)
-                    .like(pattern.clone())
-                    .escape('\\')
-                    .or(lower(products::info).like(pattern.clone()).escape('\\'))
-                    .or(lower(products::material).like(pattern.clone()).escape('\\'))
-                    .or(lower(categories::name).like(pattern.clone()).escape('\\'))
-                    .or(products::id.eq_any(tagged)),
+                products::id
+                    .eq_any(own_stock)
+                    .or(products::quantity.gt(0).and(products::id.eq_any(pooled))),
             );
+        }
+        if query.in_stock {
+            source = source.filter(products::quantity.gt(0));
         }
         source
     }};
 }
 
-pub(super) fn list_in(conn: &mut AnyConnection, query: &ProductQuery) -> QueryResult<ProductPage> {
-    let patterns = search_patterns(query.text.as_deref());
-    let mut page = filtered_products!(query, &patterns);
-    page = match query.sort {
-        ProductSort::Newest => page.order((products::updated_at.desc(), products::id.desc())),
-        ProductSort::Oldest => page.order((products::updated_at.asc(), products::id.asc())),
+pub(super) fn list_in(
+    conn: &mut AnyConnection,
+    query: &ProductQuery,
+    hits: Option<&SearchHits>,
+) -> QueryResult<ProductPage> {
+    let mut page = filtered_products!(conn, query, hits);
+    page = match (query.sort, hits) {
+        // A search's name matches first (decisions D27), newest first within each.
+        (ProductSort::Newest, Some(hits)) => page
+            .order(one_of!(conn, &hits.by_name).desc())
+            .then_order_by((products::updated_at.desc(), products::id.desc())),
+        (ProductSort::Newest, None) => {
+            page.order((products::updated_at.desc(), products::id.desc()))
+        }
+        (ProductSort::Oldest, _) => page.order((products::updated_at.asc(), products::id.asc())),
         // Products without variants last, whichever way each backend sorts NULL.
-        ProductSort::Discount => page
+        (ProductSort::Discount, _) => page
             .order(product_variants::discount.is_null())
             .then_order_by(product_variants::discount.desc()),
-        ProductSort::PriceLow => page
+        (ProductSort::PriceLow, _) => page
             .order(product_variants::price_paise.is_null())
             .then_order_by(product_variants::price_paise.asc()),
-        ProductSort::PriceHigh => page
+        (ProductSort::PriceHigh, _) => page
             .order(product_variants::price_paise.is_null())
             .then_order_by(product_variants::price_paise.desc()),
     };
@@ -191,13 +199,13 @@ pub(super) fn list_in(conn: &mut AnyConnection, query: &ProductQuery) -> QueryRe
             query.offset() + found
         }
         Some(_) => {
-            let count = filtered_products!(query, &patterns)
+            let count = filtered_products!(conn, query, hits)
                 .count()
                 .get_result::<i64>(conn)?;
             u64::try_from(count).map_err(|_| corrupt("count"))?
         }
     };
-    let price_ceiling = filtered_products!(query, &patterns, None::<Paise>)
+    let price_ceiling = filtered_products!(conn, query, hits, None::<Paise>)
         .select(max(product_variants::price_paise.nullable()))
         .first::<Option<i64>>(conn)?
         .map_or(Paise::ZERO, Paise::from_stored);
@@ -205,7 +213,49 @@ pub(super) fn list_in(conn: &mut AnyConnection, query: &ProductQuery) -> QueryRe
         products: assemble(conn, rows)?,
         total,
         price_ceiling,
+        corrected: None,
     })
+}
+
+/// Every product's text for the search index: its name, and its info, material, category
+/// name, tags and descriptions one a line.
+pub(super) fn documents_in(conn: &mut AnyConnection) -> QueryResult<Vec<SearchDocument>> {
+    let rows: Vec<(String, String, String, String, String)> = products::table
+        .inner_join(categories::table)
+        .select((
+            products::id,
+            products::name,
+            products::info,
+            products::material,
+            categories::name,
+        ))
+        .order(products::id)
+        .load(conn)?;
+    let details: Vec<(String, String)> = product_details::table
+        .filter(product_details::kind.eq_any([kind::TAG, kind::DESCRIPTION]))
+        .order((
+            product_details::product_id,
+            product_details::kind,
+            product_details::position,
+        ))
+        .select((product_details::product_id, product_details::value))
+        .load(conn)?;
+    let mut lists: HashMap<String, Vec<String>> = HashMap::new();
+    for (id, value) in details {
+        lists.entry(id).or_default().push(value);
+    }
+    Ok(rows
+        .into_iter()
+        .map(|(id, name, info, material, category)| {
+            let mut body = vec![info, material, category];
+            body.extend(lists.remove(&id).unwrap_or_default());
+            SearchDocument {
+                id: ProductId::new(id),
+                name,
+                body: body.join("\n"),
+            }
+        })
+        .collect())
 }
 
 pub(super) fn random_in(conn: &mut AnyConnection, count: u32) -> QueryResult<Vec<Product>> {

@@ -25,6 +25,7 @@ mod returns;
 mod reviews;
 mod sales;
 mod sandbox_refunds;
+mod search_misses;
 mod shipping;
 mod shiprocket_bookings;
 mod stats;

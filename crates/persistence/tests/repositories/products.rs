@@ -2,16 +2,22 @@ use paduka_application::catalog::{
     ProductConflict, ProductQuery, ProductRecord, ProductRepository, ProductSort, ReviewRecord,
     ReviewRepository,
 };
-use paduka_domain::catalog::{CategoryRef, Handle, Product, ProductRating, StoredImage};
+use paduka_domain::catalog::{CategoryRef, Handle, Product, ProductRating, StoredImage, Variant};
 use paduka_domain::review::ReviewDraft;
 use paduka_domain::{CategoryId, Paise, ProductId, ReviewId, UserId};
+use std::sync::Arc;
+
+use paduka_application::catalog::ProductSearch;
+use paduka_domain::catalog::search::{SearchQuery, Synonyms};
 use paduka_persistence::{DieselProductRepository, DieselReviewRepository};
+use paduka_search::TantivySearch;
 
 use crate::helpers::{Seed, TestDb, assert_conflict, assert_not_found, at, png, record, variant};
 
 crate::on_both_backends!(
     a_created_product_reads_back_every_field,
     listing_filters_by_category_first_price_and_every_search_word,
+    a_search_forgives_typos_takes_synonyms_and_hindi_ranks_names_first_and_filters_sizes_in_stock,
     listing_sorts_each_way_and_pages_with_the_total_before_paging,
     listing_takes_several_categories_and_gives_the_price_ceiling_without_the_price_filter,
     random_picks_are_distinct_products_and_at_most_the_count,
@@ -37,8 +43,19 @@ fn ids(products: &[Product]) -> Vec<&str> {
     products.iter().map(|p| p.id.as_str()).collect()
 }
 
+/// The page `query` lists; its words searched as the catalog service searches them, through
+/// the search index over this database.
 async fn listed(products: &DieselProductRepository, query: ProductQuery) -> (Vec<String>, u64) {
-    let page = products.list(&query).await.unwrap();
+    let hits = match query.text.as_deref().and_then(SearchQuery::parse) {
+        Some(words) => Some(
+            TantivySearch::new(Arc::new(products.clone()), Synonyms::default())
+                .search(&words, 0)
+                .await
+                .unwrap(),
+        ),
+        None => None,
+    };
+    let page = products.list(&query, hits.as_ref()).await.unwrap();
     (
         ids(&page.products).into_iter().map(str::to_owned).collect(),
         page.total,
@@ -98,7 +115,7 @@ async fn a_created_product_reads_back_every_field(db: &TestDb) {
     };
     assert_eq!(created, expected);
     assert_eq!(products.find(&id).await.unwrap(), Some(expected.clone()));
-    let page = products.list(&ProductQuery::default()).await.unwrap();
+    let page = products.list(&ProductQuery::default(), None).await.unwrap();
     assert_eq!(page.products, vec![expected]);
     assert_eq!(page.total, 1);
     assert_eq!(
@@ -217,15 +234,19 @@ async fn listing_filters_by_category_first_price_and_every_search_word(db: &Test
         listed(&products, text("sneakers")).await.0,
         strings(&["trail"])
     );
-    // Descriptions are not searched.
-    assert_eq!(listed(&products, text("free")).await, (vec![], 0));
+    // Descriptions too (decisions D27).
+    assert_eq!(listed(&products, text("free")).await.0, strings(&["trail"]));
     // Wildcards in the search are plain characters.
     assert_eq!(listed(&products, text("_")).await.0, strings(&["chelsea"]));
     assert_eq!(
         listed(&products, text("100%")).await.0,
         strings(&["chelsea"])
     );
-    assert_eq!(listed(&products, text("r_nner")).await, (vec![], 0));
+    // One typo in a word of 5 letters or more finds it.
+    assert_eq!(
+        listed(&products, text("r_nner")).await.0,
+        strings(&["trail"])
+    );
     // Filters combine.
     let boots_with_suede = ProductQuery {
         categories: vec![CategoryId::new("boots")],
@@ -240,6 +261,77 @@ async fn listing_filters_by_category_first_price_and_every_search_word(db: &Test
     assert_eq!(
         listed(&products, text("nothing-like-this")).await,
         (vec![], 0)
+    );
+}
+
+async fn a_search_forgives_typos_takes_synonyms_and_hindi_ranks_names_first_and_filters_sizes_in_stock(
+    db: &TestDb,
+) {
+    let products = shop(db).await;
+    let sized = |label: &str, stock: u32| Variant {
+        stock: Some(stock),
+        ..variant(Some(label), 2499, 0)
+    };
+    let mut runner = record("R", "Running Sneakers", "sneakers", "admin", 1);
+    runner.draft.variants = vec![sized("UK 8", 0), sized("UK 9", 3)];
+    runner.draft.quantity = 3;
+    let mut kolhapuri = record("K", "Kolhapuri Classic", "boots", "admin", 2);
+    kolhapuri.draft.variants = vec![variant(Some("UK 8"), 999, 0), variant(Some("UK 9"), 999, 0)];
+    kolhapuri.draft.quantity = 0;
+    kolhapuri.draft.tags = strings(&["ethnic"]);
+    let mut slippers = record("S", "Bathroom Slippers", "boots", "admin", 3);
+    slippers.draft.variants = vec![variant(Some("UK 8"), 299, 0)];
+    slippers.draft.quantity = 4;
+    slippers.draft.descriptions = strings(&["हवाई चप्पल"]);
+    let mut walker = record("W", "City Walker", "boots", "admin", 4);
+    walker.draft.descriptions = strings(&["Wears like a sneaker"]);
+    for (id, r) in [
+        ("runner", runner),
+        ("kolhapuri", kolhapuri),
+        ("slippers", slippers),
+        ("walker", walker),
+    ] {
+        products.create(&ProductId::new(id), r).await.unwrap();
+    }
+    let query = |text: Option<&str>, size: Option<&str>, in_stock: bool| ProductQuery {
+        text: text.map(str::to_owned),
+        size: size.map(str::to_owned),
+        in_stock,
+        ..ProductQuery::default()
+    };
+    // (query, size, in stock only, the products listed in order)
+    type Row<'a> = (Option<&'a str>, Option<&'a str>, bool, &'a [&'a str]);
+    let table: &[Row] = &[
+        // A name match first, though older.
+        (Some("sneaker"), None, false, &["runner", "walker"]),
+        (Some("sneakr"), None, false, &["runner", "walker"]),
+        (Some("Kolapuri"), None, false, &["kolhapuri"]),
+        (Some("chappal"), None, false, &["slippers"]),
+        (Some("चप्पल"), None, false, &["slippers"]),
+        (Some("हवाई"), None, false, &["slippers"]),
+        (Some("kolhapuri"), None, true, &[]),
+        (Some("sneakers"), Some("UK 8"), false, &[]),
+        (Some("sneakers"), Some("UK 9"), false, &["runner"]),
+        // A pooled size is in stock while the pool is.
+        (None, Some("UK 8"), false, &["slippers"]),
+        (None, Some("UK 9"), false, &["runner"]),
+        (None, Some("UK 10"), false, &[]),
+        (None, None, true, &["walker", "slippers", "runner"]),
+        (Some("zzzzzz"), None, false, &[]),
+    ];
+    for (text, size, in_stock, expected) in table {
+        let (listed, total) = listed(&products, query(*text, *size, *in_stock)).await;
+        assert_eq!(listed, strings(expected), "{text:?} {size:?} {in_stock}");
+        assert_eq!(total, expected.len() as u64);
+    }
+    // Sorted another way, a search keeps that order.
+    let cheapest_first = ProductQuery {
+        sort: ProductSort::PriceLow,
+        ..query(Some("boot"), None, false)
+    };
+    assert_eq!(
+        listed(&products, cheapest_first).await.0,
+        strings(&["slippers", "kolhapuri", "walker"])
     );
 }
 
@@ -340,7 +432,7 @@ async fn listing_takes_several_categories_and_gives_the_price_ceiling_without_th
     let ceiling = |query| {
         let products = &products;
         async move {
-            let page = products.list(&query).await.unwrap();
+            let page = products.list(&query, None).await.unwrap();
             (ids(&page.products).join(" "), page.price_ceiling)
         }
     };
@@ -513,7 +605,7 @@ async fn deleting_a_product_takes_its_variants_lists_photo_and_reviews_along(db:
     );
     assert_eq!(
         ids(&products
-            .list(&ProductQuery::default())
+            .list(&ProductQuery::default(), None)
             .await
             .unwrap()
             .products),

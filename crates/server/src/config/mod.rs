@@ -11,6 +11,7 @@ use paduka_application::accounts::RateLimits;
 use paduka_application::checkout::CodSettings;
 use paduka_application::orders::InvoiceSettings;
 use paduka_courier::ShiprocketConfig;
+use paduka_domain::catalog::search::Synonyms;
 use paduka_domain::delivery::{DeliveryArea, DeliveryTable};
 use paduka_domain::invoice::Seller;
 use paduka_http::TrustedProxies;
@@ -146,6 +147,9 @@ pub struct ShopSettings {
     pub cash_on_delivery: CodSettings,
     /// Days after delivery a return may be asked for (`RETURN_WINDOW_DAYS`, 1-365, default 7).
     pub return_window_days: u32,
+    /// Words search takes for each other (`SEARCH_SYNONYMS`: groups separated by `;` or `,`,
+    /// words by `=`; default [`Synonyms::DEFAULT`]).
+    pub search_synonyms: Synonyms,
 }
 
 /// A variable whose value cannot be used.
@@ -303,6 +307,7 @@ impl Settings {
                     max_amount_rupees: vars.cod_max_amount,
                 },
                 return_window_days: vars.return_window_days,
+                search_synonyms: vars.search_synonyms,
             },
             invoices: InvoiceSettings {
                 seller: Seller {

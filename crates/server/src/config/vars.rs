@@ -11,6 +11,7 @@ use chrono::NaiveTime;
 use paduka_application::orders::InvoiceSettings;
 use paduka_courier::ShiprocketConfig;
 use paduka_domain::State;
+use paduka_domain::catalog::search::Synonyms;
 use paduka_domain::delivery::{DeliveryArea, DeliveryDays, parse_dispatch_cutoff};
 use paduka_domain::gst::{GstSlabs, Gstin, Hsn};
 use paduka_domain::invoice::InvoicePrefix;
@@ -87,6 +88,8 @@ pub(super) struct Vars {
     pub cod_max_amount: i64,
     #[serde(default = "return_window_days", deserialize_with = "window_days")]
     pub return_window_days: u32,
+    #[serde(default, deserialize_with = "synonyms")]
+    pub search_synonyms: Synonyms,
     #[serde(default = "per_email", deserialize_with = "at_least_one")]
     pub rate_limit_per_email: u32,
     #[serde(default = "per_address", deserialize_with = "at_least_one")]
@@ -374,6 +377,11 @@ fn delivery_days<'de, D: Deserializer<'de>>(deserializer: D) -> Result<DeliveryD
 
 fn cutoff<'de, D: Deserializer<'de>>(deserializer: D) -> Result<NaiveTime, D::Error> {
     parsed(deserializer, parse_dispatch_cutoff)
+}
+
+/// `chappal=slipper=slippers; jutti=juti=mojari` (decisions D27).
+fn synonyms<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Synonyms, D::Error> {
+    parsed(deserializer, Synonyms::parse)
 }
 
 fn stock_level<'de, D: Deserializer<'de>>(deserializer: D) -> Result<u32, D::Error> {

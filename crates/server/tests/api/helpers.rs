@@ -76,6 +76,23 @@ pub async fn spawn_app_on_with(db: &TestDb, adjust: impl FnOnce(&mut Settings)) 
     .await
 }
 
+/// Another instance of the application on `db` (as `scripts/instances.sh` runs several), with
+/// no account of its own; returns its address. It stops with the test's runtime.
+pub async fn spawn_instance_on(db: &TestDb) -> String {
+    let data_dir = tempfile::tempdir().expect("a temporary folder");
+    let mut settings = test_settings(data_dir.path());
+    settings.database.url = db.url().to_owned().into();
+    let application = Application::build_with_clock(settings, Arc::new(TestClock::default()))
+        .await
+        .expect("the instance builds");
+    let address = format!("http://127.0.0.1:{}", application.port());
+    tokio::spawn(async move {
+        let _data_dir = data_dir;
+        application.run_until_stopped().await
+    });
+    address
+}
+
 /// The application on a SQLite file of its own, for a test that runs on one backend only.
 /// Prefer a test body listed in `on_both_backends!`, which starts with [`spawn_app_on`].
 #[allow(

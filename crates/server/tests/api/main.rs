@@ -24,6 +24,7 @@ mod replacement_orders;
 mod returns;
 mod reviews;
 mod sales;
+mod search;
 mod shipping;
 mod shiprocket;
 mod site;

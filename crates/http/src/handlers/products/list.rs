@@ -7,8 +7,9 @@ use crate::contract::{ParameterOutOfRange, Unchanged};
 use crate::dto::{ProductListParams, ProductListResponse, TryIntoDomain};
 
 /// The catalog, filtered, sorted and paged on the server; without parameters, every product,
-/// newest first. Compressed once per change (brotli or gzip by `Accept-Encoding`, an ETag per
-/// coding); revalidate with `If-None-Match` (304).
+/// newest first. Without `q`, compressed once per change (brotli or gzip by `Accept-Encoding`,
+/// an ETag per coding); revalidate with `If-None-Match` (304). A search (`q`) is answered
+/// afresh each time, and one that lists nothing is counted (`GET /product/search-misses`).
 #[utoipa::path(
     params(ProductListParams),
     responses(
@@ -24,11 +25,17 @@ pub async fn get_products(
     params: web::Query<ProductListParams>,
 ) -> Result<HttpResponse, ApiError> {
     let query = params.into_inner().try_into_domain()?;
+    let reply = async {
+        let page = catalog.list_products(&query).await?;
+        Ok::<_, ApiError>(ProductListResponse::from(&page))
+    };
+    if query.text.is_some() {
+        // Not from the shared cache: every search that finds nothing is counted, and the
+        // words shoppers type would crowd the few shared lists out of it.
+        return Ok(HttpResponse::Ok().json(reply.await?));
+    }
     let key = format!("products {query:?}");
     cache
-        .json_reply(&request, key, catalog.revision(), async {
-            let page = catalog.list_products(&query).await?;
-            Ok(ProductListResponse::from(&page))
-        })
+        .json_reply(&request, key, catalog.revision(), reply)
         .await
 }

@@ -1,5 +1,5 @@
-//! Products: the catalog list, the banner's picks, one product, a category page, the photo,
-//! admin writes, and the catalog's CSV export and import.
+//! Products: the catalog list, search suggestions and misses, the banner's picks, one product, a
+//! category page, the photo, admin writes, and the catalog's CSV export and import.
 
 pub mod by_category;
 pub mod create;
@@ -10,4 +10,6 @@ pub mod get;
 pub mod import;
 pub mod list;
 pub mod photo;
+pub mod search_misses;
+pub mod suggest;
 pub mod update;

@@ -1,0 +1,238 @@
+//! The rules of the catalog's search (decisions D27): how text is folded, what a word is, how
+//! many typos a word may carry, which words mean the same, and what a "corrected" query is.
+//! The search adapter applies them; it decides none of them.
+
+use std::collections::HashMap;
+
+use unicode_normalization::UnicodeNormalization;
+use unicode_segmentation::UnicodeSegmentation;
+
+use crate::InvalidInput;
+
+/// `text` as search compares it: lower-cased, with the accents of Latin letters taken off
+/// (`Café` is `cafe`). Only the combining diacritical marks (U+0300..U+036F) go, so Devanagari's
+/// vowel signs and viramas stay and Hindi is compared as written.
+pub fn fold(text: &str) -> String {
+    text.nfd()
+        .filter(|c| !('\u{0300}'..='\u{036F}').contains(c))
+        .flat_map(char::to_lowercase)
+        .nfc()
+        .collect()
+}
+
+/// The words of a folded text, as Unicode's word boundaries cut it (UAX #29): punctuation and
+/// spaces separate words; a Devanagari word keeps its vowel signs.
+pub fn words(folded: &str) -> impl Iterator<Item = &str> {
+    folded.unicode_words()
+}
+
+/// How many typos (insertions, deletions, substitutions or swaps of two neighbours) a query
+/// word may carry and still find a word: none under 5 letters, one from 5, two from 9.
+pub fn typos_allowed(word: &str) -> u8 {
+    match word.chars().count() {
+        0..=4 => 0,
+        5..=8 => 1,
+        _ => 2,
+    }
+}
+
+/// What one searches with: the query's words, folded, each once, in the order typed. Words are
+/// what white space separates, as the listing's search always took them, so `slip-on` is still
+/// looked for as written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SearchQuery {
+    words: Vec<String>,
+}
+
+impl SearchQuery {
+    /// `None` when `text` has no word (blank).
+    pub fn parse(text: &str) -> Option<Self> {
+        let mut words: Vec<String> = Vec::new();
+        for word in fold(text).split_whitespace() {
+            if !words.iter().any(|w| w == word) {
+                words.push(word.to_owned());
+            }
+        }
+        (!words.is_empty()).then_some(Self { words })
+    }
+
+    pub fn words(&self) -> &[String] {
+        &self.words
+    }
+
+    /// The query as a miss is counted under: its folded words, one space apart.
+    pub fn normalized(&self) -> String {
+        self.words.join(" ")
+    }
+
+    /// The query as corrected: each word that found products only through a typo replaced by
+    /// the word it found (`corrections[i]` for `words()[i]`); `None` when no word was
+    /// corrected, so `correctedQ` is null whenever the query matched as typed.
+    pub fn corrected(&self, corrections: &[Option<String>]) -> Option<String> {
+        if corrections.iter().all(Option::is_none) {
+            return None;
+        }
+        let words: Vec<&str> = self
+            .words
+            .iter()
+            .enumerate()
+            .map(|(i, word)| {
+                corrections
+                    .get(i)
+                    .and_then(Option::as_deref)
+                    .unwrap_or(word.as_str())
+            })
+            .collect();
+        Some(words.join(" "))
+    }
+}
+
+/// Words that find each other's products (`chappal` finds slippers), from `SEARCH_SYNONYMS`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Synonyms {
+    groups: Vec<Vec<String>>,
+    /// Each folded word, and the group it is in.
+    group_of: HashMap<String, usize>,
+}
+
+impl Synonyms {
+    /// The shop's synonyms when `SEARCH_SYNONYMS` is not set.
+    pub const DEFAULT: &'static str = "chappal=slipper=slippers; jutti=juti=mojari; sneaker=sneakers=trainers; \
+         sandal=sandals; heel=heels";
+
+    /// Groups separated by `;` or `,`, the words of a group by `=`, each word folded; blank
+    /// groups and words are skipped. A word in two groups, or a group of one word, is refused.
+    pub fn parse(text: &str) -> Result<Self, InvalidInput> {
+        let mut groups: Vec<Vec<String>> = Vec::new();
+        let mut group_of = HashMap::new();
+        for group in text.split([';', ',']) {
+            let words: Vec<String> = group
+                .split('=')
+                .map(|w| fold(w.trim()))
+                .filter(|w| !w.is_empty())
+                .collect();
+            if words.is_empty() {
+                continue;
+            }
+            if words.len() < 2 {
+                return Err(InvalidInput::new(format!(
+                    "`{}` has no synonym (write words as a=b=c)",
+                    group.trim()
+                )));
+            }
+            if words.iter().any(|w| w.contains(char::is_whitespace)) {
+                return Err(InvalidInput::new(format!(
+                    "`{}` has a word with a space",
+                    group.trim()
+                )));
+            }
+            for word in &words {
+                if group_of.insert(word.clone(), groups.len()).is_some() {
+                    return Err(InvalidInput::new(format!("`{word}` is in two groups")));
+                }
+            }
+            groups.push(words);
+        }
+        Ok(Self { groups, group_of })
+    }
+
+    /// The other words of `word`'s group (folded `word`), empty when it has none.
+    pub fn of<'a>(&'a self, word: &'a str) -> impl Iterator<Item = &'a str> + 'a {
+        self.group_of
+            .get(word)
+            .map(|&i| self.groups[i].as_slice())
+            .unwrap_or_default()
+            .iter()
+            .map(String::as_str)
+            .filter(move |w| *w != word)
+    }
+}
+
+impl Default for Synonyms {
+    fn default() -> Self {
+        Self::parse(Self::DEFAULT).expect("the default synonyms parse")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn folding_drops_case_and_latin_accents_but_keeps_hindi() {
+        assert_eq!(fold("Café CRÈME Jüttï"), "cafe creme jutti");
+        assert_eq!(
+            fold("ＳＨＯＥ"),
+            "ｓｈｏｅ",
+            "full-width letters are only lower-cased"
+        );
+        // Vowel signs and the virama are not accents: Hindi stays as written.
+        assert_eq!(fold("जूती"), "जूती");
+        assert_eq!(fold("चप्पल"), "चप्पल");
+        // Composed and decomposed forms fold alike.
+        assert_eq!(fold("e\u{301}"), fold("\u{e9}"));
+    }
+
+    #[test]
+    fn words_are_cut_at_spaces_and_punctuation_hindi_included() {
+        let folded = fold("Slip-on, Kolhapuri लाल की जूती!");
+        assert_eq!(
+            words(&folded).collect::<Vec<_>>(),
+            ["slip", "on", "kolhapuri", "लाल", "की", "जूती"]
+        );
+    }
+
+    #[test]
+    fn longer_words_may_carry_more_typos() {
+        assert_eq!(typos_allowed("boot"), 0);
+        assert_eq!(typos_allowed("snekr"), 1);
+        assert_eq!(typos_allowed("kolapuri"), 1);
+        assert_eq!(typos_allowed("kolhapuri"), 2);
+        // Letters, not bytes.
+        assert_eq!(typos_allowed("जूती"), 0);
+        assert_eq!(typos_allowed("चप्पलें"), 1);
+    }
+
+    #[test]
+    fn a_query_is_its_folded_words_each_once() {
+        let query = SearchQuery::parse("  Sneakr  BLACK sneakr ").unwrap();
+        assert_eq!(query.words(), ["sneakr", "black"]);
+        assert_eq!(query.normalized(), "sneakr black");
+        assert_eq!(SearchQuery::parse(" \t "), None);
+        assert_eq!(
+            SearchQuery::parse("slip-on").unwrap().words(),
+            ["slip-on"],
+            "white space alone separates a query's words"
+        );
+    }
+
+    #[test]
+    fn a_query_is_corrected_only_where_a_word_matched_through_a_typo() {
+        let query = SearchQuery::parse("black sneakr").unwrap();
+        assert_eq!(query.corrected(&[None, None]), None);
+        assert_eq!(
+            query.corrected(&[None, Some("sneakers".into())]),
+            Some("black sneakers".into())
+        );
+    }
+
+    #[test]
+    fn synonyms_parse_groups_and_find_each_other() {
+        let synonyms = Synonyms::default();
+        assert_eq!(
+            synonyms.of("chappal").collect::<Vec<_>>(),
+            ["slipper", "slippers"]
+        );
+        assert_eq!(synonyms.of("mojari").collect::<Vec<_>>(), ["jutti", "juti"]);
+        assert_eq!(synonyms.of("boot").count(), 0);
+
+        let custom = Synonyms::parse("Jootí = jutti, boot=boots;; ").unwrap();
+        assert_eq!(custom.of("jooti").collect::<Vec<_>>(), ["jutti"]);
+        assert_eq!(custom.of("boots").collect::<Vec<_>>(), ["boot"]);
+        assert_eq!(Synonyms::parse("").unwrap().of("boot").count(), 0);
+
+        assert!(Synonyms::parse("boot").is_err(), "a group of one word");
+        assert!(Synonyms::parse("boot=boots;boots=shoe").is_err());
+        assert!(Synonyms::parse("flip flop=chappal").is_err());
+    }
+}

@@ -1,0 +1,54 @@
+//! Searches that found nothing, counted per query and day, every instance adding to one count.
+
+use chrono::NaiveDate;
+use paduka_application::catalog::{SearchMiss, SearchMissRepository};
+use paduka_persistence::DieselSearchMissRepository;
+
+use crate::helpers::TestDb;
+
+crate::on_both_backends!(misses_add_up_per_query_from_a_day_on_most_first,);
+
+fn day(d: u32) -> NaiveDate {
+    NaiveDate::from_ymd_opt(2025, 11, d).unwrap()
+}
+
+fn miss(query: &str, count: u64) -> SearchMiss {
+    SearchMiss {
+        query: query.into(),
+        count,
+    }
+}
+
+async fn misses_add_up_per_query_from_a_day_on_most_first(db: &TestDb) {
+    let misses = DieselSearchMissRepository::new(db.db());
+    // Another instance on the same database counts into the same rows.
+    let other = DieselSearchMissRepository::new(db.db());
+    for (query, d) in [
+        ("mojdi", 1),
+        ("mojdi", 10),
+        ("mojdi", 10),
+        ("zzzz", 10),
+        ("heels red", 11),
+        ("heels red", 12),
+        ("aaaa", 12),
+    ] {
+        misses.record(query, day(d)).await.unwrap();
+    }
+    other.record("aaaa", day(12)).await.unwrap();
+
+    assert_eq!(
+        misses.most_missed(day(10), 20).await.unwrap(),
+        [
+            miss("aaaa", 2),
+            miss("heels red", 2),
+            miss("mojdi", 2),
+            miss("zzzz", 1),
+        ],
+        "from the 10th on; ties by query"
+    );
+    assert_eq!(
+        misses.most_missed(day(1), 2).await.unwrap(),
+        [miss("mojdi", 3), miss("aaaa", 2)]
+    );
+    assert_eq!(misses.most_missed(day(13), 20).await.unwrap(), []);
+}
