@@ -98,7 +98,7 @@ impl CatalogTransferService {
             sort: ProductSort::Oldest,
             ..ProductQuery::default()
         };
-        Ok(self.ports.products.list(&query).await?.products)
+        Ok(self.ports.products.list(&query, None).await?.products)
     }
 }
 

@@ -114,7 +114,7 @@ impl Store {
 /// The shop: "Trail Runner" (`trail-runner`) in Sneakers.
 fn service(store: &Arc<Store>, new_ids: &[&str], creates: &[&str]) -> CatalogTransferService {
     let mut products = MockProductRepository::new();
-    products.expect_list().returning(|_| {
+    products.expect_list().returning(|_, _| {
         Ok(ProductPage {
             products: vec![ProductBuilder::new("p-1").build()],
             total: 1,
