@@ -25,6 +25,7 @@ import {
   ProductRoute,
   ProfileRoute,
   RegisterRoute,
+  SearchRoute,
   UserAreaRoute,
 } from './routes/lazy-routes';
 import { NotFoundRoute } from './routes/not-found';
@@ -39,6 +40,7 @@ export const routes: RouteObject[] = [
       { path: paths.home.path, element: <HomeRoute /> },
       { path: paths.product.path, element: <ProductRoute /> },
       { path: paths.category.path, element: <CategoryRoute /> },
+      { path: paths.search.path, element: <SearchRoute /> },
       { path: paths.aboutDev.path, element: <AboutDevRoute /> },
       { path: paths.contact.path, element: <ContactRoute /> },
       { path: paths.policy.path, element: <PolicyRoute /> },

@@ -42,4 +42,9 @@ export const paths = {
     returns: adminPage('returns'),
   },
   editOrder: byId('/edit-order'),
+  /** Every product matching `q` (the navbar's Enter), maybe in one size. */
+  search: {
+    path: '/search',
+    getHref: (q: string, size?: string) => `/search?${new URLSearchParams(size ? { q, size } : { q }).toString()}`,
+  },
 } as const;

@@ -90,3 +90,7 @@ export type ImportReport = Schemas['ImportJobResponse'];
 /** A row an import could not take: the file's line number, the column's header as written, why. */
 export type ImportProblem = Schemas['ImportRowError'];
 export type ImportStarted = Schemas['ImportStartedResponse'];
+
+/** One of the navbar search box's suggestions (`GET /product/suggest`). */
+export type Suggestion = Schemas['SuggestionDto'];
+export type SuggestReply = Schemas['SuggestResponse'];

@@ -3,6 +3,7 @@ import { Link, NavLink, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { selectLineCount, useCartStore } from '@/features/cart/stores/cart-store';
 import { selectIsAdmin, selectIsLoggedIn, useAuthStore } from '@/features/auth/stores/auth-store';
+import { SearchBox } from '@/features/search/components/search-box';
 import { notify } from '@/lib/notify';
 
 const navClass = ({ isActive }: { isActive: boolean }) => `nav-link${isActive ? ' is-active' : ''}`;
@@ -41,6 +42,9 @@ export function Navbar() {
           <span className="visually-hidden">Menu</span>
         </button>
         <ul id="main-menu" className={`nav-menu${open ? ' is-open' : ''}`}>
+          <li className="nav-search">
+            <SearchBox onNavigate={close} />
+          </li>
           <li>
             <NavLink to={paths.home.getHref()} end className={navClass} onClick={close}>
               Home

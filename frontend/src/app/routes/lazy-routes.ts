@@ -27,6 +27,7 @@ function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K): LazyR
 
 export const ProductRoute = lazyNamed(loadProductRoute, 'ProductRoute');
 export const CategoryRoute = lazyNamed(() => import('./category'), 'CategoryRoute');
+export const SearchRoute = lazyNamed(() => import('./search'), 'SearchRoute');
 export const AboutDevRoute = lazyNamed(() => import('./about-dev'), 'AboutDevRoute');
 export const ContactRoute = lazyNamed(() => import('./contact'), 'ContactRoute');
 export const PolicyRoute = lazyNamed(() => import('./policy'), 'PolicyRoute');

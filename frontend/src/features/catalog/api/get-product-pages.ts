@@ -13,6 +13,10 @@ export type ProductQuery = {
   maxPrice?: number;
   sort: SortOption;
   q?: string;
+  /** Only products with this size in stock (a variant label, `UK 8`). */
+  size?: string;
+  /** Only products with some size in stock. */
+  inStock?: boolean;
 };
 
 export type ProductPage = Ok<{
@@ -22,6 +26,8 @@ export type ProductPage = Ok<{
   total: number;
   /** The highest first-variant price matching every filter but `maxPrice`. */
   priceCeiling?: number | null;
+  /** The query as the server corrected it when it matched only through typos, else null. */
+  correctedQ?: string | null;
   products: Product[];
 }>;
 
@@ -31,6 +37,8 @@ export const productPageParams = (query: ProductQuery, page: number) => ({
   maxPrice: query.maxPrice,
   sort: query.sort,
   q: query.q,
+  size: query.size,
+  inStock: query.inStock || undefined,
   page,
   limit: PRODUCT_PAGE_SIZE,
 });

@@ -1,0 +1,96 @@
+import { useCallback, useMemo } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { paths } from '@/config/paths';
+import { formatCount } from '@/lib/format';
+import { comingCount, productsOfPages, useProductPages } from '@/features/catalog/api/get-product-pages';
+import { LoadMore } from '@/features/catalog/components/load-more';
+import { CARD_SIZES_FULL_WIDTH, ProductGrid, ProductGridSkeleton } from '@/features/catalog/components/product-grid';
+import { sizesOf } from '@/features/search/utils/sizes';
+import '@/features/catalog/components/catalog.css';
+
+/**
+ * /search?q=&size= (decisions section 17): every product matching the navbar's words, the
+ * corrected words when the server matched through typos (`Showing results for X`), and chips
+ * to keep only one size in stock.
+ */
+export function SearchRoute() {
+  const [params, setParams] = useSearchParams();
+  const q = (params.get('q') ?? '').trim();
+  const size = params.get('size') || null;
+  const query = useProductPages(
+    useMemo(() => ({ categories: [], sort: 'newest' as const, q, size: size ?? undefined }), [q, size]),
+    { keepPrevious: true },
+  );
+  const { fetchNextPage } = query;
+  const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  const products = useMemo(() => productsOfPages(query.data?.pages), [query.data]);
+  const first = query.data?.pages[0];
+  const total = first?.total ?? 0;
+  const corrected = first?.correctedQ ?? null;
+  const sizes = useMemo(() => sizesOf(products, size), [products, size]);
+
+  const pickSize = (next: string | null) =>
+    setParams(next ? { q, size: next } : { q }, { replace: true, preventScrollReset: true });
+
+  return (
+    <div className="container page">
+      <title>{`${q || 'Search'} · Paduka`}</title>
+      <nav aria-label="Breadcrumb">
+        <ol className="breadcrumbs">
+          <li>
+            <Link to={paths.home.getHref()}>Home</Link>
+          </li>
+          <li aria-current="page">Search</li>
+        </ol>
+      </nav>
+      <div className="category-hero">
+        <h1>{q ? `Results for “${q}”` : 'Search'}</h1>
+        <p className="muted category-count">{query.isSuccess && formatCount(total, 'product')}</p>
+      </div>
+      {corrected ? (
+        <p className="search-corrected">
+          Showing results for <strong>{corrected}</strong>
+        </p>
+      ) : null}
+      {sizes.length > 0 ? (
+        <div className="size-chips" role="group" aria-label="Sizes">
+          <button type="button" className="size-chip" aria-pressed={size === null} onClick={() => pickSize(null)}>
+            All sizes
+          </button>
+          {sizes.map((label) => (
+            <button
+              key={label}
+              type="button"
+              className="size-chip"
+              aria-pressed={size === label}
+              onClick={() => pickSize(size === label ? null : label)}
+            >
+              {label}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      {!q ? (
+        <p className="notice">Type what you are looking for in the search box.</p>
+      ) : query.isPending ? (
+        <ProductGridSkeleton />
+      ) : products.length > 0 ? (
+        <>
+          <ProductGrid
+            products={products}
+            sizes={CARD_SIZES_FULL_WIDTH}
+            aboveFold={3}
+            coming={comingCount(query.data?.pages, query.isFetchingNextPage)}
+          />
+          <LoadMore hasMore={query.hasNextPage} loading={query.isFetchingNextPage} onLoadMore={loadMore} />
+        </>
+      ) : query.isError ? (
+        <p className="notice notice-danger" role="alert">
+          Failed to fetch products. Please try again later.
+        </p>
+      ) : (
+        <p className="notice">{size ? `No products found in ${size}.` : 'No products found.'}</p>
+      )}
+    </div>
+  );
+}
