@@ -168,7 +168,7 @@ pub(crate) fn app_shell(home: bool, page: &str) -> String {
     out.push_str(r#"<div class="sale-banner sale-banner-reserved" aria-hidden="true"><div class="container sale-banner-inner"></div></div>"#);
     let _ = write!(
         out,
-        r#"<header class="site-header"><nav class="container navbar" aria-label="Main"><a class="brand" href="/"><img src="/favicon.svg" alt="" width="32" height="32"><span>Paduka</span></a><button type="button" class="icon-btn nav-toggle" aria-expanded="false" aria-controls="main-menu"><span aria-hidden="true">☰</span><span class="visually-hidden">Menu</span></button><ul id="main-menu" class="nav-menu"><li>{home_link}</li><li><a class="nav-link" href="/login">Login</a></li><li><a class="btn btn-primary btn-sm nav-cta" href="/register">Register</a></li></ul></nav></header>"#
+        r#"<header class="site-header"><nav class="container navbar" aria-label="Main"><a class="brand" href="/"><img src="/favicon.svg" alt="" width="32" height="32"><span>Paduka</span></a><button type="button" class="icon-btn nav-toggle" aria-expanded="false" aria-controls="main-menu"><span aria-hidden="true">☰</span><span class="visually-hidden">Menu</span></button><ul id="main-menu" class="nav-menu"><li class="nav-search"><form class="search-box" role="search" action="/search"><input type="search" name="q" aria-label="Search shoes" placeholder="Search shoes" autocomplete="off" enterkeyhint="search"></form></li><li>{home_link}</li><li><a class="nav-link" href="/login">Login</a></li><li><a class="btn btn-primary btn-sm nav-cta" href="/register">Register</a></li></ul></nav></header>"#
     );
     out.push_str(r#"<main id="main" class="app-main" tabindex="-1">"#);
     out.push_str(page);

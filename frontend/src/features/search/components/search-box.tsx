@@ -66,9 +66,10 @@ export function SearchBox({ onNavigate }: SearchBoxProps) {
   };
 
   return (
-    <form className="search-box" role="search" onSubmit={submit}>
+    <form className="search-box" role="search" action="/search" onSubmit={submit}>
       <input
         type="search"
+        name="q"
         role="combobox"
         aria-label="Search shoes"
         placeholder="Search shoes"
