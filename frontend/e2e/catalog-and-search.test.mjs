@@ -1,0 +1,104 @@
+// Catalog in and search that finds (decisions section 17): the admin imports a Shopify CSV
+// through the products screen (dry run, then the job's progress bar), and a shopper who cannot
+// spell "Kolhapuri" finds it from the navbar's search box.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { ADMIN, launchBrowser, saveScreen, toast, withFreshPage, withSignedInPage } from './support/browser.mjs';
+import { startServer } from './support/server.mjs';
+
+/** @type {import('./support/server.mjs').RunningServer} */
+let server;
+/** @type {import('playwright-core').Browser} */
+let browser;
+
+before(async () => {
+  server = await startServer('catalog-and-search');
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+// Shopify's classic layout, with columns Paduka ignores, a Hindi title and a quoted line break.
+const CSV = `Handle,Title,Body (HTML),Vendor,Type,Tags,Published,Option1 Name,Option1 Value,Variant SKU,Variant Inventory Qty,Variant Price,Variant Compare At Price,Status
+kolhapuri-e2e,Kolhapuri Chappal,"Hand stitched
+Vegetable tanned leather",Acme,Ethnic Footwear,"festive, leather",TRUE,Size,UK 7,KC-7,4,1499,1999,active
+kolhapuri-e2e,,,,,,,,UK 8,KC-8,6,1499,1999,active
+mojari-e2e,मोजरी जूती,Soft sole,Acme,Ethnic Footwear,,TRUE,Size,UK 9,MJ-9,3,999,,active
+`;
+
+describe('catalog in, and search', () => {
+  test('the admin imports a CSV: a dry run first, then the job with a progress bar', async () => {
+    await withSignedInPage(
+      browser,
+      server.baseURL,
+      async (page) => {
+        await page.goto('/admin/products');
+        const form = page.getByRole('form', { name: 'Import products' });
+        await form.getByLabel('Products CSV').setInputFiles({
+          name: 'products.csv',
+          mimeType: 'text/csv',
+          buffer: Buffer.from(CSV, 'utf8'),
+        });
+        await form.getByRole('button', { name: 'Dry run' }).click();
+        await page.getByText('Ready to import 2 products: 2 new, 0 updated, 0 unchanged.').waitFor();
+        await form.getByRole('button', { name: 'Import' }).click();
+        await page.getByRole('progressbar').first().waitFor();
+        await toast(page, 'Import finished: 2 new, 0 updated, 0 unchanged').waitFor();
+        const bar = page.getByRole('progressbar', { name: 'Imported 2 of 2 products' });
+        assert.equal(await bar.getAttribute('value'), '2');
+        await saveScreen(page, 'admin-import-done');
+        // The products table lists them at once.
+        await page.getByRole('cell', { name: 'मोजरी जूती' }).waitFor();
+        await page.getByRole('cell', { name: 'Kolhapuri Chappal' }).waitFor();
+      },
+      { account: ADMIN },
+    );
+  });
+
+  test('a misspelt word in the navbar suggests the product and Enter lists it, corrected', async () => {
+    await withFreshPage(browser, server.baseURL, 1280, async (page) => {
+      await page.goto('/');
+      const box = page.getByRole('combobox', { name: 'Search shoes' });
+      await box.fill('Kolapuri');
+      const list = page.getByRole('listbox', { name: 'Suggestions' });
+      await list.getByRole('option', { name: /Kolhapuri Chappal/ }).waitFor();
+      await saveScreen(page, 'search-suggestions', { fullPage: false });
+      await box.press('Enter');
+      await page.waitForURL(/\/search\?q=Kolapuri$/);
+      await page.getByText('Showing results for').waitFor();
+      assert.match((await page.locator('.search-corrected').textContent()) ?? '', /Showing results for kolhapuri/i);
+      const grid = page.getByRole('list', { name: 'Products' });
+      await grid.locator('article').filter({ hasText: 'Kolhapuri Chappal' }).waitFor();
+      assert.equal(await grid.locator('article').filter({ hasText: 'मोजरी जूती' }).count(), 0);
+
+      // The sizes of what was found, as chips; one keeps the products with that size in stock.
+      const sizes = page.getByRole('group', { name: 'Sizes' });
+      const chips = await sizes.getByRole('button').allTextContents();
+      assert.equal(chips[0], 'All sizes');
+      assert.ok(chips.includes('UK 7') && chips.includes('UK 8'), chips.join(', '));
+      await sizes.getByRole('button', { name: 'UK 8', exact: true }).click();
+      await page.waitForURL(/size=UK\+8/);
+      await grid.locator('article').filter({ hasText: 'Kolhapuri Chappal' }).waitFor();
+      assert.equal(await sizes.getByRole('button', { name: 'UK 8', exact: true }).getAttribute('aria-pressed'), 'true');
+    });
+  });
+
+  test('on a phone the search box sits in the menu, and a chosen suggestion opens its product', async () => {
+    await withFreshPage(browser, server.baseURL, 390, async (page) => {
+      await page.goto('/');
+      assert.equal(await page.getByRole('combobox', { name: 'Search shoes' }).isVisible(), false);
+      await page.getByRole('button', { name: 'Menu' }).click();
+      const box = page.getByRole('combobox', { name: 'Search shoes' });
+      await box.fill('मोजरी');
+      await page.getByRole('option', { name: /मोजरी जूती/ }).waitFor();
+      await saveScreen(page, 'search-suggestions', { fullPage: false });
+      await box.press('ArrowDown');
+      await box.press('Enter');
+      await page.waitForURL(/\/product\//);
+      await page.getByRole('heading', { name: 'मोजरी जूती' }).waitFor();
+    });
+  });
+});
