@@ -1794,10 +1794,14 @@ export interface components {
             status: string;
             success: boolean;
         };
-        /** @description `400 Import has errors`: nothing was written. */
+        /**
+         * @description `400 Import has errors`: nothing was written. Any other 400 (a form without its file,
+         *     text with a NUL) is the usual error body, without `errors`.
+         */
         ImportErrorsResponse: {
-            errors: components["schemas"]["ImportRowError"][];
-            /** @description `Import has errors`. */
+            /** @description Each wrong row, with `Import has errors`. */
+            errors?: components["schemas"]["ImportRowError"][];
+            /** @description `Import has errors`, or why the request was refused. */
             message: string;
             /** @description Always `false`. */
             success: boolean;
@@ -1813,9 +1817,10 @@ export interface components {
             /**
              * Format: binary
              * @description A CSV file in Shopify's classic product layout or its 2025 export layout, UTF-8, at
-             *     most 20 MB.
+             *     most 20 MB. Required (a form without it is a 400); described as the product form's
+             *     photo is, because the API fuzzer cannot generate a required binary part.
              */
-            file: string;
+            file?: string | null;
         };
         /** @description An import's progress (a dry run's answer: `done` at once, nothing written). */
         ImportJobResponse: {

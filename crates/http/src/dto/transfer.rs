@@ -11,8 +11,9 @@ use utoipa::{IntoParams, ToSchema};
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 pub struct ImportForm {
     /// A CSV file in Shopify's classic product layout or its 2025 export layout, UTF-8, at
-    /// most 20 MB.
-    #[schema(value_type = String, format = Binary)]
+    /// most 20 MB. Required (a form without it is a 400); described as the product form's
+    /// photo is, because the API fuzzer cannot generate a required binary part.
+    #[schema(value_type = Option<String>, format = Binary)]
     pub file: Vec<u8>,
     /// `true`: check the file and answer what the import would do, writing nothing.
     #[serde(rename = "dryRun")]
@@ -67,13 +68,16 @@ impl From<&RowWarning> for ImportWarning {
     }
 }
 
-/// `400 Import has errors`: nothing was written.
+/// `400 Import has errors`: nothing was written. Any other 400 (a form without its file,
+/// text with a NUL) is the usual error body, without `errors`.
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 pub struct ImportErrorsResponse {
     /// Always `false`.
     pub success: bool,
-    /// `Import has errors`.
+    /// `Import has errors`, or why the request was refused.
     pub message: String,
+    /// Each wrong row, with `Import has errors`.
+    #[schema(required = false)]
     pub errors: Vec<ImportRowError>,
 }
 
