@@ -1681,7 +1681,7 @@ export interface components {
             /** @description `1`: a return's parcel, collected from the shopper; `0` or absent: an order's */
             is_return?: number | string | null;
         } & {
-            [key: string]: unknown;
+            [key: string]: components["schemas"]["JsonWithoutNul"];
         };
         /** @description What the webhook answers: the update was taken (or its AWB is not the shop's). */
         CourierWebhookResponse: {

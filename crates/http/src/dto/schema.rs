@@ -302,9 +302,14 @@ fn forbid_nul_in(
         object
             .entry("propertyNames")
             .or_insert_with(|| serde_json::json!({"not": {"type": "string", "pattern": "\\x00"}}));
-        object.entry("additionalProperties").or_insert_with(
-            || serde_json::json!({"$ref": format!("#/components/schemas/{JSON_WITHOUT_NUL}")}),
-        );
+        // `true` ("anything", as the courier's webhook takes) still means anything without NUL.
+        let extra = object
+            .entry("additionalProperties")
+            .or_insert(Value::Bool(true));
+        if *extra == Value::Bool(true) {
+            *extra =
+                serde_json::json!({"$ref": format!("#/components/schemas/{JSON_WITHOUT_NUL}")});
+        }
     }
     if let Some(properties) = object.get_mut("properties").and_then(Value::as_object_mut) {
         for property in properties.values_mut() {
