@@ -1,20 +1,18 @@
-import { useCallback, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { formatCount } from '@/lib/format';
 import { useCategories } from '@/features/catalog/api/get-categories';
-import { comingCount, productsOfPages, useProductPages } from '@/features/catalog/api/get-product-pages';
-import { LoadMore } from '@/features/catalog/components/load-more';
-import { CARD_SIZES_FULL_WIDTH, ProductGrid, ProductGridSkeleton } from '@/features/catalog/components/product-grid';
+import { productsOfPages, useProductPages } from '@/features/catalog/api/get-product-pages';
+import { PagedGrid } from '@/features/catalog/components/paged-grid';
+import { ProductGridSkeleton } from '@/features/catalog/components/product-grid';
 import '@/features/catalog/components/catalog.css';
 
 export function CategoryRoute() {
   const { id = '' } = useParams();
   const categories = useCategories();
   const query = useProductPages(useMemo(() => ({ categories: [id], sort: 'newest' as const }), [id]));
-  const { fetchNextPage } = query;
-  const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
 
   // The name comes from the categories list the app already holds (the shop's few categories).
   const name = categories.data?.find((c) => c._id === id)?.name;
@@ -44,16 +42,7 @@ export function CategoryRoute() {
         <ProductGridSkeleton />
       ) : products.length > 0 ? (
         // A later page that fails keeps the cards so far; `Load more` tries again.
-        <>
-          {/* The first row (3 on a desktop, 2 and a half on a phone) is on the first screen. */}
-          <ProductGrid
-            products={products}
-            sizes={CARD_SIZES_FULL_WIDTH}
-            aboveFold={3}
-            coming={comingCount(query.data?.pages, query.isFetchingNextPage)}
-          />
-          <LoadMore hasMore={query.hasNextPage} loading={query.isFetchingNextPage} onLoadMore={loadMore} />
-        </>
+        <PagedGrid query={query} products={products} />
       ) : query.isError ? (
         <p className="notice notice-danger" role="alert">
           Failed to fetch products. Please try again later.

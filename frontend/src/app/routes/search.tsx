@@ -1,10 +1,10 @@
-import { useCallback, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { formatCount } from '@/lib/format';
-import { comingCount, productsOfPages, useProductPages } from '@/features/catalog/api/get-product-pages';
-import { LoadMore } from '@/features/catalog/components/load-more';
-import { CARD_SIZES_FULL_WIDTH, ProductGrid, ProductGridSkeleton } from '@/features/catalog/components/product-grid';
+import { productsOfPages, useProductPages } from '@/features/catalog/api/get-product-pages';
+import { PagedGrid } from '@/features/catalog/components/paged-grid';
+import { ProductGridSkeleton } from '@/features/catalog/components/product-grid';
 import { sizesOf } from '@/features/search/utils/sizes';
 import '@/features/catalog/components/catalog.css';
 
@@ -21,8 +21,6 @@ export function SearchRoute() {
     useMemo(() => ({ categories: [], sort: 'newest' as const, q, size: size ?? undefined }), [q, size]),
     { keepPrevious: true },
   );
-  const { fetchNextPage } = query;
-  const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
   const products = useMemo(() => productsOfPages(query.data?.pages), [query.data]);
   const first = query.data?.pages[0];
   const total = first?.total ?? 0;
@@ -75,15 +73,7 @@ export function SearchRoute() {
       ) : query.isPending ? (
         <ProductGridSkeleton />
       ) : products.length > 0 ? (
-        <>
-          <ProductGrid
-            products={products}
-            sizes={CARD_SIZES_FULL_WIDTH}
-            aboveFold={3}
-            coming={comingCount(query.data?.pages, query.isFetchingNextPage)}
-          />
-          <LoadMore hasMore={query.hasNextPage} loading={query.isFetchingNextPage} onLoadMore={loadMore} />
-        </>
+        <PagedGrid query={query} products={products} />
       ) : query.isError ? (
         <p className="notice notice-danger" role="alert">
           Failed to fetch products. Please try again later.
