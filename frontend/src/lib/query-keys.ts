@@ -46,6 +46,7 @@ export const queryKeys = {
   },
   admin: {
     stats: () => ['admin', 'stats'] as const,
+    searchMisses: () => ['admin', 'search-misses'] as const,
   },
   auth: {
     user: (token: string) => ['auth', 'user-auth', token] as const,

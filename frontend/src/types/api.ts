@@ -94,3 +94,5 @@ export type ImportStarted = Schemas['ImportStartedResponse'];
 /** One of the navbar search box's suggestions (`GET /product/suggest`). */
 export type Suggestion = Schemas['SuggestionDto'];
 export type SuggestReply = Schemas['SuggestResponse'];
+/** A search that listed nothing, and how often it was made in the last 30 days. */
+export type SearchMiss = Schemas['SearchMissDto'];

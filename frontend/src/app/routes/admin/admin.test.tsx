@@ -18,6 +18,7 @@ const base = {
   'GET /sale/allsales': { body: { success: true, sales: [] } },
   'GET /auth/admin-auth': { body: { ok: true } },
   'GET /category/all-categories': { body: { success: true, categories: categoriesFixture } },
+  'GET /product/search-misses': { body: { success: true, misses: [] } },
 };
 
 beforeEach(() => {
@@ -84,6 +85,48 @@ describe('admin dashboard', () => {
     expect(card).toHaveTextContent(/^To collect₹1,4991 order$/);
     // Beside the other cards, in the same list.
     expect(card.parentElement).toBe(screen.getByText('Revenue today').parentElement!.parentElement);
+  });
+
+  it('draws the searches that found nothing as bars against the most asked, each opening the search', async () => {
+    const { calls } = mockApi({
+      ...base,
+      'GET /admin/stats': { body: statsFixture() },
+      'GET /product/search-misses': {
+        body: {
+          success: true,
+          misses: [
+            { q: 'jordan', count: 8 },
+            { q: 'kolhapuri wedge', count: 2 },
+            { q: 'crocs', count: 1 },
+          ],
+        },
+      },
+    });
+    renderApp('/admin/dashboard');
+    const list = await screen.findByRole('list', { name: 'Searches that found nothing' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows.map((r) => r.textContent)).toEqual(['jordan8 searches', 'kolhapuri wedge2 searches', 'crocs1 search']);
+    expect(rows.map((r) => r.querySelector<HTMLElement>('.search-miss-bar span')?.style.width)).toEqual([
+      '100%',
+      '25%',
+      '13%',
+    ]);
+    expect(within(list).getByRole('link', { name: 'kolhapuri wedge' })).toHaveAttribute(
+      'href',
+      '/search?q=kolhapuri+wedge',
+    );
+    expect(calls.find((c) => c.path === '/product/search-misses')?.headers.get('Authorization')).toBe('token-u0');
+  });
+
+  it('says so when every search found something', async () => {
+    mockApi({
+      ...base,
+      'GET /admin/stats': { body: statsFixture() },
+      'GET /product/search-misses': { body: { success: true, misses: [] } },
+    });
+    renderApp('/admin/dashboard');
+    const panel = await screen.findByRole('region', { name: 'Searches that found nothing' });
+    expect(await within(panel).findByText('Every search found something.')).toBeInTheDocument();
   });
 
   it('is the landing page of /admin and offers a retry when the overview fails', async () => {

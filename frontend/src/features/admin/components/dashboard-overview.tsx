@@ -7,6 +7,7 @@ import { formatDayLabel } from '../utils/admin-format';
 import { formatCount, formatPercent, formatRupees } from '@/lib/format';
 import type { AdminStats, RtoStats } from '@/types/api';
 import { ReturnsStatsPanels } from './returns-stats';
+import { SearchMisses } from './search-misses';
 
 const RevenueChart = lazy(() => import('./revenue-chart').then((m) => ({ default: m.RevenueChart })));
 
@@ -114,7 +115,7 @@ function OverviewSkeleton() {
 
 /**
  * What an owner opens first: today, the last 30 days, cash on delivery still to collect, what
- * waits on them, what runs out.
+ * waits on them, what runs out, what shoppers searched for and did not find.
  */
 export function DashboardOverview() {
   const stats = useAdminStats();
@@ -190,6 +191,7 @@ export function DashboardOverview() {
             <h2 id="low-stock-title">Low on stock</h2>
             <LowStock products={lowStock} />
           </section>
+          <SearchMisses />
           {/* A server from before returns were counted sends no `rto`. */}
           {rto ? (
             <section className="dashboard-panel" aria-labelledby="rto-areas-title">
