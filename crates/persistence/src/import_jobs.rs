@@ -7,12 +7,12 @@ use diesel::prelude::*;
 use diesel::result::Error as DieselError;
 use paduka_application::RepoError;
 use paduka_application::catalog::transfer::{
-    ImportCounts, ImportJobRepository, ImportReport, JobStatus,
+    ImportCounts, ImportJobRepository, ImportReport, JobStatus, KeptJob,
 };
 use paduka_domain::catalog::import::{RowError, RowWarning};
 use serde::{Deserialize, Serialize};
 
-use crate::db::{Database, corrupt, to_db_time};
+use crate::db::{Database, corrupt, from_db_time, to_db_time};
 use crate::schema::import_jobs;
 
 #[derive(Debug, Clone)]
@@ -69,9 +69,10 @@ struct JobRow {
     unchanged: i64,
     warnings: String,
     errors: String,
+    updated_at: chrono::NaiveDateTime,
 }
 
-impl TryFrom<JobRow> for ImportReport {
+impl TryFrom<JobRow> for KeptJob {
     type Error = DieselError;
 
     fn try_from(row: JobRow) -> Result<Self, DieselError> {
@@ -81,7 +82,7 @@ impl TryFrom<JobRow> for ImportReport {
             serde_json::from_str(&row.warnings).map_err(|_| bad("warnings"))?;
         let errors: Vec<KeptError> =
             serde_json::from_str(&row.errors).map_err(|_| bad("errors"))?;
-        Ok(Self {
+        let report = ImportReport {
             status: JobStatus::parse(&row.status).ok_or_else(|| bad("status"))?,
             counts: ImportCounts {
                 processed: number(row.processed)?,
@@ -105,6 +106,10 @@ impl TryFrom<JobRow> for ImportReport {
                     message: e.message,
                 })
                 .collect(),
+        };
+        Ok(Self {
+            report,
+            moved_at: from_db_time(row.updated_at),
         })
     }
 }
@@ -197,7 +202,7 @@ impl ImportJobRepository for DieselImportJobRepository {
             .await
     }
 
-    async fn find(&self, id: &str) -> Result<Option<ImportReport>, RepoError> {
+    async fn find(&self, id: &str) -> Result<Option<KeptJob>, RepoError> {
         let id = id.to_owned();
         self.db
             .run(move |conn| {
@@ -206,7 +211,7 @@ impl ImportJobRepository for DieselImportJobRepository {
                     .select(JobRow::as_select())
                     .first(conn)
                     .optional()?
-                    .map(ImportReport::try_from)
+                    .map(KeptJob::try_from)
                     .transpose()
             })
             .await

@@ -161,7 +161,8 @@ async fn a_job_reads_back_as_started_moved_and_finished(db: &TestDb) {
         errors: vec![],
     };
     jobs.start("job-1", &started, at(1)).await.unwrap();
-    assert_eq!(jobs.find("job-1").await.unwrap(), Some(started.clone()));
+    let kept = jobs.find("job-1").await.unwrap().unwrap();
+    assert_eq!((kept.report, kept.moved_at), (started.clone(), at(1)));
 
     let counts = ImportCounts {
         processed: 3,
@@ -171,6 +172,7 @@ async fn a_job_reads_back_as_started_moved_and_finished(db: &TestDb) {
         unchanged: 1,
     };
     jobs.progress("job-1", counts, at(2)).await.unwrap();
+    assert_eq!(jobs.find("job-1").await.unwrap().unwrap().moved_at, at(2));
     let failure = vec![RowError {
         row: 2,
         column: "Image Src".into(),
@@ -179,7 +181,9 @@ async fn a_job_reads_back_as_started_moved_and_finished(db: &TestDb) {
     jobs.finish("job-1", JobStatus::Failed, &failure, at(3))
         .await
         .unwrap();
-    let finished = jobs.find("job-1").await.unwrap().unwrap();
+    let kept = jobs.find("job-1").await.unwrap().unwrap();
+    assert_eq!(kept.moved_at, at(3));
+    let finished = kept.report;
     assert_eq!(finished.status, JobStatus::Failed);
     assert_eq!(finished.counts, counts);
     assert_eq!(finished.warnings, started.warnings);

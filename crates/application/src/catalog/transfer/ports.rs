@@ -58,6 +58,40 @@ pub struct ImportReport {
     pub errors: Vec<RowError>,
 }
 
+/// A job that has not moved for this long is taken for stopped: the instance running it was
+/// stopped or crashed (a running job records its progress after every batch and every few
+/// photos, a few seconds apart).
+pub const STALLED_AFTER: chrono::TimeDelta = chrono::TimeDelta::minutes(2);
+
+/// What a stalled job says instead of `running`.
+pub const STALLED: &str = "The import stopped before it finished (the shop was restarted). The \
+     products counted as processed were written; import the same file again to finish: what is \
+     already there is left unchanged";
+
+/// A job as kept: its report and when it last moved.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KeptJob {
+    pub report: ImportReport,
+    pub moved_at: DateTime<Utc>,
+}
+
+impl KeptJob {
+    /// The job as an admin should see it at `now`: a job still `running` that has not moved
+    /// for [`STALLED_AFTER`] is `failed`, as no instance will finish it.
+    pub fn seen_at(self, now: DateTime<Utc>) -> ImportReport {
+        let mut report = self.report;
+        if report.status == JobStatus::Running && now - self.moved_at > STALLED_AFTER {
+            report.status = JobStatus::Failed;
+            report.errors = vec![RowError {
+                row: 0,
+                column: String::new(),
+                message: STALLED.into(),
+            }];
+        }
+        report
+    }
+}
+
 /// Import jobs, kept in the database so that every instance can tell a job's progress.
 #[cfg_attr(any(test, feature = "mock"), mockall::automock)]
 #[async_trait]
@@ -88,7 +122,7 @@ pub trait ImportJobRepository: Send + Sync {
     ) -> Result<(), RepoError>;
 
     /// The job, or `None` for an unknown id.
-    async fn find(&self, id: &str) -> Result<Option<ImportReport>, RepoError>;
+    async fn find(&self, id: &str) -> Result<Option<KeptJob>, RepoError>;
 }
 
 /// One product of a batch: a new one, or the update of a known one.

@@ -174,7 +174,8 @@ impl CatalogTransferUseCases for CatalogTransferService {
         admin: &Admin,
         job: &str,
     ) -> Result<Option<ImportReport>, CatalogError> {
-        Ok(self.ports.jobs.find(job).await?)
+        let kept = self.ports.jobs.find(job).await?;
+        Ok(kept.map(|job| job.seen_at(self.ports.clock.now())))
     }
 }
 

@@ -7,6 +7,7 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use paduka_domain::catalog::import::{PhotoAddress, Row, RowError, Table};
 use paduka_test_support::builders::{ProductBuilder, category};
+use paduka_test_support::time::now;
 
 use super::*;
 use crate::RepoError;
@@ -71,9 +72,12 @@ impl ImportJobRepository for Store {
         Ok(())
     }
 
-    async fn find(&self, id: &str) -> Result<Option<ImportReport>, RepoError> {
+    async fn find(&self, id: &str) -> Result<Option<KeptJob>, RepoError> {
         let jobs = self.jobs.lock().unwrap();
-        Ok(jobs.iter().find(|(j, _)| j == id).map(|(_, r)| r.clone()))
+        Ok(jobs.iter().find(|(j, _)| j == id).map(|(_, r)| KeptJob {
+            report: r.clone(),
+            moved_at: now(),
+        }))
     }
 }
 
@@ -275,4 +279,62 @@ async fn a_photo_from_another_address_ends_the_job_failed_with_nothing_written()
         (2, "Image Src")
     );
     assert!(store.batches.lock().unwrap().is_empty());
+}
+
+fn running() -> ImportReport {
+    ImportReport {
+        status: JobStatus::Running,
+        counts: ImportCounts {
+            processed: 500,
+            total: 2_000,
+            ..ImportCounts::default()
+        },
+        warnings: Vec::new(),
+        errors: Vec::new(),
+    }
+}
+
+#[test]
+fn a_running_job_that_stopped_moving_is_told_failed_with_how_to_finish_it() {
+    let moved_at = now();
+    let kept = KeptJob {
+        report: running(),
+        moved_at,
+    };
+    let moving = kept.clone().seen_at(moved_at + STALLED_AFTER);
+    assert_eq!(moving, running(), "still within the allowance");
+
+    let stalled = kept.seen_at(moved_at + STALLED_AFTER + chrono::TimeDelta::seconds(1));
+    assert_eq!(stalled.status, JobStatus::Failed);
+    assert_eq!(
+        stalled.counts.processed, 500,
+        "what was written is still counted"
+    );
+    assert_eq!(stalled.errors.len(), 1);
+    assert!(
+        stalled.errors[0]
+            .message
+            .contains("import the same file again")
+    );
+}
+
+#[test]
+fn a_finished_job_stays_as_it_ended_however_old() {
+    let mut done = running();
+    done.status = JobStatus::Done;
+    let kept = KeptJob {
+        report: done.clone(),
+        moved_at: now(),
+    };
+    assert_eq!(kept.seen_at(now() + chrono::TimeDelta::days(30)), done);
+}
+
+#[tokio::test]
+async fn the_job_an_admin_reads_is_the_kept_one_as_seen_now() {
+    let store = Arc::new(Store::default());
+    store.jobs.lock().unwrap().push(("job-1".into(), running()));
+    let service = service(&store, &[], &[]);
+    let seen = service.import_job(&admin(), "job-1").await.unwrap();
+    assert_eq!(seen, Some(running()), "moved just now: still running");
+    assert_eq!(service.import_job(&admin(), "job-2").await.unwrap(), None);
 }
