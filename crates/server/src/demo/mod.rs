@@ -1,6 +1,6 @@
 //! Demo data: a shop that looks real on first run, loaded only into an empty database.
 
-mod catalog;
+pub mod catalog;
 pub mod pictures;
 
 use std::collections::HashMap;

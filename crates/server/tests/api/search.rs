@@ -12,6 +12,7 @@ use crate::helpers::*;
 crate::on_both_backends!(
     a_search_finds_through_typos_synonyms_and_hindi_and_says_how_it_corrected,
     searches_that_found_something_before_find_the_same,
+    every_query_the_old_like_search_answered_finds_the_same_products_and_maybe_more,
     suggestions_are_five_at_most_with_name_photo_and_price,
     size_and_stock_filter_the_listing_and_the_suggestions,
     searches_that_list_nothing_are_counted_for_the_admin,
@@ -115,6 +116,104 @@ async fn searches_that_found_something_before_find_the_same(db: &TestDb) {
         assert_eq!(names(&body), expected, "{q}");
         assert_eq!(body["correctedQ"], Value::Null, "{q}");
     }
+}
+
+/// The listing's search before tantivy (until issue 24): every whitespace-separated word of
+/// `q`, lower-cased, inside the name, info, material, category or one tag, lower-cased.
+fn found_by_like(q: &str, product: &[String]) -> bool {
+    q.split_whitespace()
+        .map(str::to_lowercase)
+        .all(|word| product.iter().any(|field| field.contains(&word)))
+}
+
+/// Queries a shopper could have typed that the old search answered: every word of every
+/// searched field, its pieces of 3 and 5 characters (punctuation inside too: `w-to`), and
+/// the name's neighbouring word pairs, in the case they were written.
+fn queries_of(product: &[String], name: &str) -> Vec<String> {
+    let mut queries = Vec::new();
+    for token in product.iter().flat_map(|field| field.split_whitespace()) {
+        let chars: Vec<char> = token.chars().collect();
+        queries.push(token.to_owned());
+        for width in [3, 5] {
+            for piece in chars.windows(width) {
+                queries.push(piece.iter().collect());
+            }
+        }
+    }
+    let words: Vec<&str> = name.split_whitespace().collect();
+    for pair in words.windows(2) {
+        queries.push(pair.join(" "));
+    }
+    queries
+}
+
+async fn every_query_the_old_like_search_answered_finds_the_same_products_and_maybe_more(
+    db: &TestDb,
+) {
+    use paduka_server::demo::catalog::{CATEGORIES, PRODUCTS};
+    let app = spawn_app_on(db).await;
+    let mut categories = Vec::new();
+    for category in &CATEGORIES {
+        categories.push(app.category(category.name).await);
+    }
+    // The demo catalog, each product's searched fields as the old search read them.
+    let mut catalog: Vec<(String, Vec<String>)> = Vec::new();
+    for demo in &PRODUCTS {
+        let price = demo.price.to_string();
+        let fields = [
+            ("name", demo.name),
+            ("info", demo.info),
+            ("material", demo.material),
+            ("tags", demo.tags),
+            ("description", demo.description),
+            ("price", &price),
+            ("category", &categories[demo.category]),
+        ];
+        app.product(&fields, None).await;
+        let mut searched = vec![
+            demo.name.to_lowercase(),
+            demo.info.to_lowercase(),
+            demo.material.to_lowercase(),
+            CATEGORIES[demo.category].name.to_lowercase(),
+        ];
+        searched.extend(demo.tags.split(',').map(|tag| tag.trim().to_lowercase()));
+        catalog.push((demo.name.to_owned(), searched));
+    }
+    let mut queries: Vec<String> = PRODUCTS
+        .iter()
+        .zip(&catalog)
+        .flat_map(|(demo, (_, searched))| {
+            let written = [demo.name, demo.info, demo.material, demo.tags]
+                .iter()
+                .map(|field| field.replace(',', " "))
+                .collect::<Vec<_>>();
+            let mut queries = queries_of(&written, demo.name);
+            queries.extend(queries_of(searched, demo.name));
+            queries
+        })
+        .collect();
+    queries.sort();
+    queries.dedup();
+    assert!(queries.len() > 1_000, "{} queries", queries.len());
+    let mut checked = 0;
+    for q in &queries {
+        let before: Vec<&str> = catalog
+            .iter()
+            .filter(|(_, searched)| found_by_like(q, searched))
+            .map(|(name, _)| name.as_str())
+            .collect();
+        if before.is_empty() {
+            continue;
+        }
+        let now = names(&listing(&app, &format!("q={}", urlencode(q))).await);
+        let missing: Vec<&&str> = before
+            .iter()
+            .filter(|name| !now.iter().any(|n| n == *name))
+            .collect();
+        assert!(missing.is_empty(), "q={q:?} no longer finds {missing:?}");
+        checked += 1;
+    }
+    assert!(checked > 1_000, "{checked} queries checked");
 }
 
 async fn suggestions_are_five_at_most_with_name_photo_and_price(db: &TestDb) {
