@@ -148,4 +148,49 @@ describe('admin products: import and export', () => {
       '2Image SrcThe photo could not be fetched (404)',
     );
   });
+
+  it('sends the zip of photos with the CSV, to the dry run and to the import', async () => {
+    const { calls } = mockApi({
+      ...base,
+      'POST /product/import': (request) =>
+        isDryRun(request) ? { body: report() } : { status: 202, body: { success: true, job: 'job-3' } },
+      'GET /product/import/:job': { body: report() },
+    });
+    const { user } = renderApp('/admin/products');
+    const form = await screen.findByRole('form', { name: 'Import products' });
+    await user.upload(within(form).getByLabelText('Products CSV'), csv());
+    const zip = new File(['PK'], 'photos.zip', { type: 'application/zip' });
+    await user.upload(within(form).getByLabelText('Photos (zip)'), zip);
+    await user.click(within(form).getByRole('button', { name: 'Dry run' }));
+    await user.click(await within(form).findByRole('button', { name: 'Import' }));
+    expect(await screen.findByText('Import finished: 2 new, 1 updated, 0 unchanged')).toBeInTheDocument();
+    const imports = calls.filter((c) => c.path === '/product/import');
+    expect(imports.map((c) => (c.form?.get('photos') as File | null)?.name)).toEqual(['photos.zip', 'photos.zip']);
+  });
+
+  it('tells a job that stopped midway how far it got and what to do, as a problem of the whole import', async () => {
+    mockApi({
+      ...base,
+      'POST /product/import': (request) =>
+        isDryRun(request) ? { body: report() } : { status: 202, body: { success: true, job: 'job-4' } },
+      'GET /product/import/:job': {
+        body: report({
+          status: 'failed',
+          total: 2000,
+          processed: 1000,
+          unchanged: 0,
+          errors: [{ row: 0, column: '', message: 'The import stopped before it finished (the shop was restarted).' }],
+        }),
+      },
+    });
+    const { user } = renderApp('/admin/products');
+    const form = await screen.findByRole('form', { name: 'Import products' });
+    await user.upload(within(form).getByLabelText('Products CSV'), csv());
+    await user.click(within(form).getByRole('button', { name: 'Dry run' }));
+    await user.click(await within(form).findByRole('button', { name: 'Import' }));
+    expect(await screen.findByText('The import stopped after writing 1000 products.')).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Import errors' })).toHaveTextContent(
+      'AllThe import stopped before it finished (the shop was restarted).',
+    );
+  });
 });

@@ -19,10 +19,11 @@ export async function exportProducts(): Promise<string> {
   return filename;
 }
 
-/** The multipart body of `POST /product/import`: the CSV, and whether to only check it. */
-export function importForm(file: File, dryRun: boolean): FormData {
+/** The multipart body of `POST /product/import`: the CSV, the zip of photos it names, and whether to only check it. */
+export function importForm(file: File, dryRun: boolean, photos: File | null = null): FormData {
   const form = new FormData();
   form.append('file', file);
+  if (photos) form.append('photos', photos);
   if (dryRun) form.append('dryRun', 'true');
   return form;
 }
@@ -38,10 +39,12 @@ export function importProblems(error: unknown): ImportProblem[] {
 }
 
 /** `POST /product/import` with `dryRun`: every row checked, nothing written; the counts it would make. */
-export const checkImport = (file: File) => api.post<ImportReport>('/product/import', importForm(file, true));
+export const checkImport = (file: File, photos: File | null = null) =>
+  api.post<ImportReport>('/product/import', importForm(file, true, photos));
 
 /** `POST /product/import`: 202 with the job that writes it. */
-export const startImport = (file: File) => api.post<ImportStarted>('/product/import', importForm(file, false));
+export const startImport = (file: File, photos: File | null = null) =>
+  api.post<ImportStarted>('/product/import', importForm(file, false, photos));
 
 /** The job's progress, asked again while it runs. */
 export const useImportJob = (job: string | null) =>

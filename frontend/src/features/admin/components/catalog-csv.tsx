@@ -18,7 +18,7 @@ import {
 const counts = (report: ImportReport) =>
   `${report.created} new, ${report.updated} updated, ${report.unchanged} unchanged`;
 
-/** The rows a check or a job refused, as the file numbers them. */
+/** The rows a check or a job refused, as the file numbers them (row 0: the whole import). */
 function Problems({ problems }: { problems: ImportProblem[] }) {
   return (
     <div className="admin-table-wrap">
@@ -33,7 +33,7 @@ function Problems({ problems }: { problems: ImportProblem[] }) {
         <tbody>
           {problems.map((p, i) => (
             <tr key={`${p.row}-${p.column}-${i}`}>
-              <td>{p.row}</td>
+              <td>{p.row > 0 ? p.row : 'All'}</td>
               <td>{p.column}</td>
               <td>{p.message}</td>
             </tr>
@@ -78,7 +78,11 @@ function JobProgress({ job, onFinished }: { job: string; onFinished: (report: Im
       {report.status === 'done' ? <p>{counts(report)}</p> : null}
       {report.status === 'failed' ? (
         <>
-          <p role="alert">The import failed: nothing was written.</p>
+          <p role="alert">
+            {report.processed > report.unchanged
+              ? `The import stopped after writing ${report.processed - report.unchanged} products.`
+              : 'The import failed: nothing was written.'}
+          </p>
           <Problems problems={report.errors} />
         </>
       ) : null}
@@ -89,12 +93,14 @@ function JobProgress({ job, onFinished }: { job: string; onFinished: (report: Im
 
 /**
  * The admin products screen's catalog in and out (decisions section 17): `Export` saves the
- * catalog as Shopify's product CSV; `Import` takes a CSV, checks it with a dry run that writes
- * nothing, then writes it as a job whose progress shows as a bar.
+ * catalog as Shopify's product CSV; `Import` takes a CSV (and a zip of the photos it names),
+ * checks it with a dry run that writes nothing, then writes it as a job whose progress shows as a
+ * bar.
  */
 export function CatalogCsv() {
   const queryClient = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
+  const [photos, setPhotos] = useState<File | null>(null);
   const [checked, setChecked] = useState<ImportReport | null>(null);
   const [problems, setProblems] = useState<ImportProblem[]>([]);
   const [busy, setBusy] = useState(false);
@@ -111,7 +117,7 @@ export function CatalogCsv() {
     reset();
     setBusy(true);
     try {
-      setChecked(await checkImport(file));
+      setChecked(await checkImport(file, photos));
     } catch (error) {
       setProblems(importProblems(error));
       notify.error(errorMessage(error, 'Failed to check the file'));
@@ -125,7 +131,7 @@ export function CatalogCsv() {
     if (!file || !checked) return;
     setBusy(true);
     try {
-      const started = await startImport(file);
+      const started = await startImport(file, photos);
       setChecked(null);
       setJob(started.job);
     } catch (error) {
@@ -160,6 +166,19 @@ export function CatalogCsv() {
               accept=".csv,text/csv"
               onChange={(event) => {
                 setFile(event.target.files?.[0] ?? null);
+                reset();
+              }}
+            />
+          )}
+        </Field>
+        <Field label="Photos (zip)" hint="Optional: the photos the CSV's Image Src names by file name">
+          {(field) => (
+            <input
+              {...field}
+              type="file"
+              accept=".zip,application/zip"
+              onChange={(event) => {
+                setPhotos(event.target.files?.[0] ?? null);
                 reset();
               }}
             />
