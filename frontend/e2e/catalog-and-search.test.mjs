@@ -83,6 +83,7 @@ describe('catalog in, and search', () => {
       await page.waitForURL(/size=UK\+8/);
       await grid.locator('article').filter({ hasText: 'Kolhapuri Chappal' }).waitFor();
       assert.equal(await sizes.getByRole('button', { name: 'UK 8', exact: true }).getAttribute('aria-pressed'), 'true');
+      await saveScreen(page, 'search-results');
     });
   });
 
@@ -100,5 +101,32 @@ describe('catalog in, and search', () => {
       await page.waitForURL(/\/product\//);
       await page.getByRole('heading', { name: 'मोजरी जूती' }).waitFor();
     });
+  });
+
+  test("a search that lists nothing shows on the admin's overview, where it opens that search", async () => {
+    await withFreshPage(browser, server.baseURL, 1280, async (page) => {
+      await page.goto('/search?q=jordan');
+      await page.getByText('No products found', { exact: false }).waitFor();
+    });
+    await withSignedInPage(
+      browser,
+      server.baseURL,
+      async (page) => {
+        await page.goto('/admin/dashboard');
+        const misses = page.getByRole('list', { name: 'Searches that found nothing' });
+        const jordan = misses.getByRole('listitem').filter({ hasText: 'jordan' });
+        await jordan.waitFor();
+        assert.equal(await jordan.textContent(), 'jordan1 search');
+        await saveScreen(page, 'admin-search-misses');
+        // The import form on a phone, where an owner may well start one.
+        await page.goto('/admin/products');
+        await page.getByRole('form', { name: 'Import products' }).waitFor();
+        await saveScreen(page, 'admin-import');
+        await page.goto('/admin/dashboard');
+        await misses.getByRole('link', { name: 'jordan' }).click();
+        await page.waitForURL(/\/search\?q=jordan$/);
+      },
+      { account: ADMIN, width: 390 },
+    );
   });
 });
