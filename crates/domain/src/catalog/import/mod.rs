@@ -6,12 +6,14 @@
 mod amount;
 mod export;
 mod layout;
+mod photos;
 mod plan;
 mod read;
 
 pub use amount::{format_rupees, price_and_discount};
 pub use export::{PhotoAddress, export_table};
 pub use layout::{Field, Layout};
+pub use photos::*;
 pub use plan::{Change, ImportPlan, PhotoPlan, PlannedProduct, plan_import};
 pub use read::{ImportedProduct, ImportedVariant, ReadFile, Stock, read_table};
 
