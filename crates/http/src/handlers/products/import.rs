@@ -41,7 +41,7 @@ pub async fn import_products(
         .file
         .ok_or_else(|| ApiError::bad_request("Choose a CSV file (the form field file)"))?;
     let table = read_table(&bytes)?;
-    match transfer.import(&admin, table, dry_run).await {
+    match transfer.import(&admin, table, None, dry_run).await {
         Ok(ImportStart::DryRun(report)) => {
             Ok(HttpResponse::Ok().json(ImportJobResponse::from(&report)))
         }
