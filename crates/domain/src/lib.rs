@@ -13,6 +13,7 @@ pub mod gst;
 pub mod ids;
 pub mod invoice;
 pub mod money;
+pub mod net;
 pub mod order;
 pub mod photo;
 pub mod returns;

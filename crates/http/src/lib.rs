@@ -23,6 +23,7 @@ pub mod extract;
 pub mod handlers;
 pub mod nul;
 pub mod openapi;
+pub mod photos_zip;
 pub mod routes;
 pub mod upload;
 

@@ -7,6 +7,7 @@ use actix_web::error::PayloadError;
 use futures_util::StreamExt;
 use paduka_application::accounts::Admin;
 use paduka_application::catalog::PhotoUseCases;
+use paduka_domain::catalog::import::{MAX_ZIP_BYTES, ZIP_TOO_LARGE};
 use paduka_domain::catalog::{Image, ProductInput};
 use paduka_domain::photo::{MAX_UPLOAD_BYTES, TOO_MANY_BYTES};
 
@@ -187,16 +188,25 @@ pub async fn read_product_form(mut multipart: Multipart) -> Result<ProductUpload
 pub const MAX_IMPORT_BYTES: usize = 20 * 1024 * 1024;
 /// What the import answers a larger file.
 pub const IMPORT_TOO_LARGE: &str = "The CSV file must be at most 20 MB";
+/// The import form's field carrying the photos zip.
+pub const PHOTOS_FIELD: &str = "photos";
+/// The whole import form, at most: the largest CSV and zip, and room for the other fields.
+pub const MAX_IMPORT_FORM_BYTES: usize = MAX_IMPORT_BYTES + MAX_ZIP_BYTES + 1024 * 1024;
+/// What the import answers a larger form (one that is not a too large CSV or zip).
+pub const IMPORT_FORM_TOO_LARGE: &str = "The import form must be at most 121 MB";
 
-/// The catalog import form: the CSV file's bytes and the `dryRun` field.
+/// The catalog import form: the CSV file's bytes, the photos zip's (not yet unpacked: see
+/// [`crate::photos_zip`]) and the `dryRun` field.
 #[derive(Debug, Clone, Default)]
 pub struct ImportUpload {
     pub file: Option<Vec<u8>>,
+    pub photos: Option<Vec<u8>>,
     pub dry_run: Option<String>,
 }
 
-/// Reads the import form: `file` kept up to [`MAX_IMPORT_BYTES`] (413 beyond, the rest of
-/// the upload read and dropped), `dryRun` up to 64 KiB; other fields are ignored.
+/// Reads the import form: `file` kept up to [`MAX_IMPORT_BYTES`] and `photos` up to
+/// [`MAX_ZIP_BYTES`] (413 beyond either, the rest of the upload read and dropped), `dryRun`
+/// up to 64 KiB; other fields are ignored. An empty `photos` part is no zip.
 pub async fn read_import_form(mut multipart: Multipart) -> Result<ImportUpload, ApiError> {
     let mut upload = ImportUpload::default();
     let mut refusal: Option<ApiError> = None;
@@ -204,32 +214,32 @@ pub async fn read_import_form(mut multipart: Multipart) -> Result<ImportUpload, 
     while let Some(field) = multipart.next().await {
         let mut field = field.map_err(multipart_error)?;
         let name = field.name().unwrap_or_default().to_owned();
-        let limit = if name == "file" {
-            MAX_IMPORT_BYTES
-        } else {
-            MAX_TEXT_FIELD_BYTES
+        let (limit, too_large) = match name.as_str() {
+            "file" => (MAX_IMPORT_BYTES, IMPORT_TOO_LARGE.to_owned()),
+            PHOTOS_FIELD => (MAX_ZIP_BYTES, ZIP_TOO_LARGE.to_owned()),
+            _ => (
+                MAX_TEXT_FIELD_BYTES,
+                format!(
+                    "The field {name} must be at most {} KB",
+                    MAX_TEXT_FIELD_BYTES / 1024
+                ),
+            ),
         };
         let mut bytes = Vec::new();
         while let Some(chunk) = field.next().await {
             let chunk = chunk.map_err(multipart_error)?;
             total += chunk.len();
-            if total > 4 * MAX_IMPORT_BYTES {
-                return Err(
-                    refusal.unwrap_or_else(|| ApiError::PayloadTooLarge(IMPORT_TOO_LARGE.into()))
-                );
+            if total > 2 * MAX_IMPORT_FORM_BYTES {
+                return Err(refusal
+                    .unwrap_or_else(|| ApiError::PayloadTooLarge(IMPORT_FORM_TOO_LARGE.into())));
             }
             if refusal.is_some() {
                 continue;
             }
             if bytes.len() + chunk.len() > limit {
-                refusal = Some(ApiError::PayloadTooLarge(if name == "file" {
-                    IMPORT_TOO_LARGE.into()
-                } else {
-                    format!(
-                        "The field {name} must be at most {} KB",
-                        MAX_TEXT_FIELD_BYTES / 1024
-                    )
-                }));
+                refusal = Some(ApiError::PayloadTooLarge(too_large.clone()));
+            } else if total > MAX_IMPORT_FORM_BYTES {
+                refusal = Some(ApiError::PayloadTooLarge(IMPORT_FORM_TOO_LARGE.into()));
             } else {
                 bytes.extend_from_slice(&chunk);
             }
@@ -239,6 +249,8 @@ pub async fn read_import_form(mut multipart: Multipart) -> Result<ImportUpload, 
         }
         match name.as_str() {
             "file" => upload.file = Some(bytes),
+            // An empty file part is the browser saying no file was chosen.
+            PHOTOS_FIELD => upload.photos = (!bytes.is_empty()).then_some(bytes),
             "dryRun" => upload.dry_run = Some(String::from_utf8_lossy(&bytes).into_owned()),
             _ => {}
         }
@@ -378,6 +390,37 @@ mod tests {
         assert_eq!(
             error.public_message(),
             "The field info must be at most 64 KB"
+        );
+    }
+
+    #[actix_web::test]
+    async fn the_import_form_keeps_its_csv_and_photos_zip_within_their_limits() {
+        let form = multipart(&[
+            ("file", Some("products.csv"), b"Handle\n"),
+            ("photos", Some("photos.zip"), b"PK zip"),
+            ("dryRun", None, b"true"),
+        ]);
+        let upload = read_import_form(form).await.unwrap();
+        assert_eq!(upload.file.as_deref(), Some(&b"Handle\n"[..]));
+        assert_eq!(upload.photos.as_deref(), Some(&b"PK zip"[..]));
+        assert_eq!(upload.dry_run.as_deref(), Some("true"));
+
+        let none_chosen = multipart(&[("file", Some("a.csv"), b"x"), ("photos", Some(""), b"")]);
+        assert_eq!(read_import_form(none_chosen).await.unwrap().photos, None);
+
+        let huge = vec![0u8; MAX_ZIP_BYTES + 1];
+        let form = multipart(&[
+            ("photos", Some("photos.zip"), &huge),
+            ("file", Some("a.csv"), b"x"),
+        ]);
+        let error = read_import_form(form).await.unwrap_err();
+        assert_eq!(
+            error.status(),
+            actix_web::http::StatusCode::PAYLOAD_TOO_LARGE
+        );
+        assert_eq!(
+            error.public_message(),
+            "The photos zip must be at most 100 MB"
         );
     }
 

@@ -1,4 +1,5 @@
-//! The [`PhotoCodec`] adapter: the one crate that reads and writes image pixels.
+//! The [`PhotoCodec`] adapter: the one crate that reads and writes image pixels; and the
+//! [`WebPhotoFetcher`], which brings an import's photos from the web (public addresses only).
 //!
 //! JPEG, PNG, WebP and GIF are decoded with the pure-Rust `image` crate (within a memory
 //! limit), AVIF is parsed with `avif-parse` for its dimensions only (no AV1 decoder here), and
@@ -8,8 +9,11 @@
 
 mod decode;
 mod encode;
+mod fetch;
 #[cfg(any(test, feature = "fixtures"))]
 pub mod fixtures;
+
+pub use fetch::WebPhotoFetcher;
 
 use std::sync::Arc;
 

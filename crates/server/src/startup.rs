@@ -34,7 +34,7 @@ use paduka_domain::invoice::{CreditNoteDocument, InvoiceDocument};
 use paduka_domain::order::PackingSlip;
 use paduka_http::{ApiState, CourierWebhookKey};
 use paduka_mail::{OutboxMailer, SmtpMailer};
-use paduka_media::ImageCodec;
+use paduka_media::{ImageCodec, WebPhotoFetcher};
 use paduka_payment::{RazorpayConfig, RazorpayGateway, SandboxGateway};
 use paduka_persistence::{
     Database, DieselCategoryRepository, DieselCheckoutIntentRepository, DieselCouponRepository,
@@ -252,12 +252,26 @@ impl Services {
                 misses: Arc::new(DieselSearchMissRepository::new(database.clone())),
             },
         );
+        let photos = Arc::new(PhotoService::new(
+            Arc::new(DieselProductRepository::new(database.clone())),
+            Arc::new(DieselPhotoVariantRepository::new(database.clone())),
+            Arc::new(ImageCodec::per_core()),
+        ));
+        if settings.shop.import_allow_private_hosts {
+            tracing::warn!(
+                "IMPORT_ALLOW_PRIVATE_HOSTS is on: an import may fetch photos from this machine and its networks"
+            );
+        }
+        let fetcher = WebPhotoFetcher::new(settings.shop.import_allow_private_hosts)
+            .context("cannot build the HTTP client that fetches imported photos")?;
         let transfer = CatalogTransferService::new(
             TransferPorts {
                 products: Arc::new(DieselProductRepository::new(database.clone())),
                 categories: Arc::new(DieselCategoryRepository::new(database.clone())),
                 batches: Arc::new(DieselProductRepository::new(database.clone())),
                 jobs: Arc::new(DieselImportJobRepository::new(database.clone())),
+                fetcher: Arc::new(fetcher),
+                photos: photos.clone(),
                 background: Arc::new(TokioBackground),
                 ids: ids.clone(),
                 clock: clock.clone(),
@@ -268,11 +282,6 @@ impl Services {
                 settings.server.public_url,
                 paduka_http::API_PREFIX
             )),
-        );
-        let photos = PhotoService::new(
-            Arc::new(DieselProductRepository::new(database.clone())),
-            Arc::new(DieselPhotoVariantRepository::new(database.clone())),
-            Arc::new(ImageCodec::per_core()),
         );
         let sales = SaleService::new(
             Arc::new(DieselSaleRepository::new(database.clone())),
@@ -381,7 +390,7 @@ impl Services {
         );
         let api = ApiState {
             catalog: Arc::new(catalog),
-            photos: Arc::new(photos),
+            photos,
             transfer: Arc::new(transfer),
             sales: Arc::new(sales),
             coupons: Arc::new(coupons),

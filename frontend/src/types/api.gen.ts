@@ -788,9 +788,10 @@ export interface paths {
         put?: never;
         /**
          * Imports a CSV file of products (Shopify's classic layout or its 2025 export layout, told
-         *     apart by the header row). Every row is checked first: with any wrong, nothing is written.
-         *     A dry run answers what the import would do at once; otherwise a job writes it in the
-         *     background.
+         *     apart by the header row), with an optional zip of photos. Every row is checked first: with
+         *     any wrong, nothing is written. A dry run answers what the import would do at once (it
+         *     checks the photos' file names against the zip, and fetches nothing); otherwise a job
+         *     fetches the photos, then writes everything in the background.
          */
         post: operations["import_products"];
         delete?: never;
@@ -1821,6 +1822,14 @@ export interface components {
              *     photo is, because the API fuzzer cannot generate a required binary part.
              */
             file?: string | null;
+            /**
+             * Format: binary
+             * @description A zip of photos, at most 100 MB, unpacking to at most 200 MB in at most 5000 entries
+             *     (each file at most 20 MB). An `Image Src` at position 1 that is not an http(s)
+             *     address names one of its files: by its path in the zip, or by its file name when only
+             *     one file has that name.
+             */
+            photos?: string | null;
         };
         /** @description An import's progress (a dry run's answer: `done` at once, nothing written). */
         ImportJobResponse: {
@@ -5570,7 +5579,7 @@ export interface operations {
                     "application/json": components["schemas"]["ImportStartedResponse"];
                 };
             };
-            /** @description `Import has errors` with each row's, or a file that is not UTF-8 CSV */
+            /** @description `Import has errors` with each row's, a file that is not UTF-8 CSV, or a photos file that is not a zip we can read */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5597,7 +5606,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `The CSV file must be at most 20 MB` */
+            /** @description `The CSV file must be at most 20 MB`, `The photos zip must be at most 100 MB`, `The photos zip unpacks to more than 200 MB`, `NAME in the photos zip unpacks to more than 20 MB`, `The photos zip has more than 5000 files` or `The import form must be at most 121 MB` */
             413: {
                 headers: {
                     [name: string]: unknown;

@@ -11,6 +11,7 @@ use paduka_application::coupons::CouponError;
 use paduka_application::orders::OrderError;
 use paduka_application::returns::ReturnError;
 use paduka_application::sales::SaleError;
+use paduka_domain::catalog::import;
 use paduka_domain::contact::Pincode;
 use paduka_domain::photo;
 use paduka_domain::returns::refusal;
@@ -57,7 +58,14 @@ error_answers! {
     InvalidCategory => 400, "No name, or an image that is not a URL or a path here";
     CategoryExists => 409, "`Category already exists`";
     CategoryInUse => 409, "Products still use the category";
-    CsvOver20Mb => 413, quoted(crate::upload::IMPORT_TOO_LARGE);
+    ImportTooLarge => 413, format!(
+        "{}, {}, {}, `NAME in the photos zip unpacks to more than 20 MB`, {} or {}",
+        quoted(crate::upload::IMPORT_TOO_LARGE),
+        quoted(import::ZIP_TOO_LARGE),
+        quoted(import::ZIP_UNPACKS_TOO_LARGE),
+        quoted(import::ZIP_TOO_MANY_FILES),
+        quoted(crate::upload::IMPORT_FORM_TOO_LARGE),
+    );
     ImportJobNotFound => 404, quoted(crate::handlers::products::import::JOB_NOT_FOUND);
 
     // Sales and coupons.

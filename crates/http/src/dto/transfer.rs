@@ -15,6 +15,12 @@ pub struct ImportForm {
     /// photo is, because the API fuzzer cannot generate a required binary part.
     #[schema(value_type = Option<String>, format = Binary)]
     pub file: Vec<u8>,
+    /// A zip of photos, at most 100 MB, unpacking to at most 200 MB in at most 5000 entries
+    /// (each file at most 20 MB). An `Image Src` at position 1 that is not an http(s)
+    /// address names one of its files: by its path in the zip, or by its file name when only
+    /// one file has that name.
+    #[schema(value_type = Option<String>, format = Binary)]
+    pub photos: Option<Vec<u8>>,
     /// `true`: check the file and answer what the import would do, writing nothing.
     #[serde(rename = "dryRun")]
     #[schema(value_type = Option<String>, pattern = "^(?:true|false)?$")]

@@ -298,7 +298,7 @@ pub(super) fn write_product(
 }
 
 /// Writes a batch of products in one write transaction, each as [`write_product`] writes one
-/// (without reading it back): all of them, or none.
+/// (its photo too, when it has a new one; without reading it back): all of them, or none.
 pub(super) fn write_batch(
     conn: &mut AnyConnection,
     batch: &[ProductWrite],
@@ -314,6 +314,9 @@ pub(super) fn write_batch(
             check_references(conn, &write.record)?;
             write_row(conn, id, &write.record, row)?;
             replace_children(conn, id, &write.record)?;
+            if let Some(photo) = &write.record.photo {
+                replace_photo(conn, id, photo, write.record.at)?;
+            }
         }
         Ok(())
     })

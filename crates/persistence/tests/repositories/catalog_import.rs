@@ -6,8 +6,8 @@ use paduka_application::catalog::transfer::{
 };
 use paduka_application::catalog::{ProductConflict, ProductRecord, ProductRepository};
 use paduka_domain::ProductId;
-use paduka_domain::catalog::Handle;
 use paduka_domain::catalog::import::{RowError, RowWarning};
+use paduka_domain::catalog::{Handle, Image, ImageType};
 use paduka_persistence::{DieselImportJobRepository, DieselProductRepository};
 
 use crate::helpers::{Seed, TestDb, assert_conflict, at, record};
@@ -90,8 +90,16 @@ async fn a_batch_creates_and_updates_every_product_or_none(db: &TestDb) {
         .unwrap();
     let mut changed = trail("A", 2);
     changed.draft.name = "Changed".into();
+    changed.photo = Some(Image {
+        image_type: ImageType::Png,
+        bytes: b"changed photo".to_vec(),
+    });
     let made = ProductRecord {
         handle: Some(Handle::parse("mojari").unwrap()),
+        photo: Some(Image {
+            image_type: ImageType::Jpeg,
+            bytes: b"imported photo".to_vec(),
+        }),
         ..record("M", "Mojari", "boots", "admin", 2)
     };
     let batch = vec![
@@ -113,6 +121,22 @@ async fn a_batch_creates_and_updates_every_product_or_none(db: &TestDb) {
         ("Changed", "trail-runner")
     );
     assert_eq!(handle_of(&products, "p2").await, "mojari");
+    // Each product's new photo is written with it.
+    let photo = |id: &'static str| {
+        let products = &products;
+        async move {
+            let photo = products.photo(&ProductId::new(id)).await.unwrap().unwrap();
+            (photo.content_type, photo.bytes)
+        }
+    };
+    assert_eq!(
+        photo("p1").await,
+        ("image/png".to_owned(), b"changed photo".to_vec())
+    );
+    assert_eq!(
+        photo("p2").await,
+        ("image/jpeg".to_owned(), b"imported photo".to_vec())
+    );
 
     let orphan = ProductRecord {
         handle: Some(Handle::parse("orphan").unwrap()),

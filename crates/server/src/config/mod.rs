@@ -150,6 +150,9 @@ pub struct ShopSettings {
     /// Words search takes for each other (`SEARCH_SYNONYMS`: groups separated by `;` or `,`,
     /// words by `=`; default [`Synonyms::DEFAULT`]).
     pub search_synonyms: Synonyms,
+    /// Whether a catalog import may fetch photos from loopback, private and link-local
+    /// addresses (`IMPORT_ALLOW_PRIVATE_HOSTS`, default false: the public internet only).
+    pub import_allow_private_hosts: bool,
 }
 
 /// A variable whose value cannot be used.
@@ -308,6 +311,7 @@ impl Settings {
                 },
                 return_window_days: vars.return_window_days,
                 search_synonyms: vars.search_synonyms,
+                import_allow_private_hosts: vars.import_allow_private_hosts,
             },
             invoices: InvoiceSettings {
                 seller: Seller {

@@ -36,8 +36,17 @@ fn defaults_run_a_local_shop_on_sqlite() {
     );
     assert_eq!(s.server.trusted_proxies, TrustedProxies::default());
     assert_eq!(s.shop.return_window_days, 7);
-    let s = settings(&[("RETURN_WINDOW_DAYS", " 30 ")]).unwrap();
+    assert!(
+        !s.shop.import_allow_private_hosts,
+        "imports fetch photos from the public internet only"
+    );
+    let s = settings(&[
+        ("RETURN_WINDOW_DAYS", " 30 "),
+        ("IMPORT_ALLOW_PRIVATE_HOSTS", "true"),
+    ])
+    .unwrap();
     assert_eq!(s.shop.return_window_days, 30);
+    assert!(s.shop.import_allow_private_hosts);
 }
 
 #[test]
@@ -90,6 +99,7 @@ fn each_bad_value_names_its_variable() {
         ("RETURN_WINDOW_DAYS", "0"),
         ("RETURN_WINDOW_DAYS", "366"),
         ("RETURN_WINDOW_DAYS", "seven"),
+        ("IMPORT_ALLOW_PRIVATE_HOSTS", "sometimes"),
     ] {
         let error = settings(&[(name, value)]).unwrap_err();
         let expected = if name == "RAZORPAY_KEY_SECRET" {

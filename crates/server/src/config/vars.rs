@@ -90,6 +90,8 @@ pub(super) struct Vars {
     pub return_window_days: u32,
     #[serde(default, deserialize_with = "synonyms")]
     pub search_synonyms: Synonyms,
+    #[serde(default, deserialize_with = "switch")]
+    pub import_allow_private_hosts: bool,
     #[serde(default = "per_email", deserialize_with = "at_least_one")]
     pub rate_limit_per_email: u32,
     #[serde(default = "per_address", deserialize_with = "at_least_one")]

@@ -76,6 +76,12 @@ pub async fn spawn_app_on_with(db: &TestDb, adjust: impl FnOnce(&mut Settings)) 
     .await
 }
 
+/// For [`spawn_app_on_with`]: imports may fetch photos from loopback and private addresses
+/// (`IMPORT_ALLOW_PRIVATE_HOSTS=true`), where the tests' web servers are.
+pub fn allow_private_hosts(settings: &mut Settings) {
+    settings.shop.import_allow_private_hosts = true;
+}
+
 /// Another instance of the application on `db` (as `scripts/instances.sh` runs several), with
 /// no account of its own; returns its address. It stops with the test's runtime.
 pub async fn spawn_instance_on(db: &TestDb) -> String {

@@ -14,6 +14,7 @@ mod compression;
 mod coupons;
 mod credit_notes;
 mod helpers;
+mod import_photos;
 mod invoices;
 mod nul;
 mod photos;

@@ -1,13 +1,18 @@
 //! What an import needs from outside: its job's progress where every instance reads it, the
-//! products written in batches, and a way to run the job in the background.
+//! products written in batches, photos fetched from the web, and a way to run the job in the
+//! background.
 
 use std::future::Future;
+use std::net::IpAddr;
 use std::pin::Pin;
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use paduka_domain::ProductId;
-use paduka_domain::catalog::import::{RowError, RowWarning};
+use paduka_domain::catalog::import::{
+    FETCH_TIMEOUT, MAX_FETCH_BYTES, MAX_REDIRECTS, RowError, RowWarning,
+};
+use paduka_domain::net::NonPublic;
 
 use crate::RepoError;
 use crate::catalog::{ProductConflict, ProductRecord};
@@ -141,6 +146,52 @@ pub trait ProductBatchRepository: Send + Sync {
     /// Writes every product of the batch, or none.
     async fn write_batch(&self, batch: Vec<ProductWrite>)
     -> Result<(), RepoError<ProductConflict>>;
+}
+
+/// Why a photo could not be fetched, as a seller reads it after `The photo at URL could not
+/// be fetched: `.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum FetchError {
+    /// The server answered with a status other than 2xx (after following redirects).
+    #[error("the server answered {0}")]
+    Status(u16),
+    /// The whole fetch took longer than [`FETCH_TIMEOUT`].
+    #[error("it took longer than {} seconds", FETCH_TIMEOUT.as_secs())]
+    TimedOut,
+    /// The photo is larger than the limit the fetch was given.
+    #[error("it is larger than {} MB", MAX_FETCH_BYTES / (1024 * 1024))]
+    TooLarge,
+    /// The name resolves only to addresses the shop does not fetch from (see
+    /// [`paduka_domain::net`]), or the address itself is one.
+    #[error(
+        "its address {address} is {}: this shop fetches photos only from the public internet",
+        network.describe()
+    )]
+    Refused { address: IpAddr, network: NonPublic },
+    /// More redirects than [`MAX_REDIRECTS`].
+    #[error("it redirects more than {MAX_REDIRECTS} times")]
+    TooManyRedirects,
+    /// The address (or a redirect's) is not http or https.
+    #[error("{0} is not an http or https address")]
+    NotWeb(String),
+    /// No address is known for the host's name.
+    #[error("no server is known by the name {0}")]
+    UnknownHost(String),
+    /// The connection failed or broke off.
+    #[error("the server could not be reached")]
+    Unreachable,
+}
+
+/// Photos fetched from the web for an import, from public addresses only.
+#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[async_trait]
+pub trait PhotoFetcher: Send + Sync {
+    /// The body at `url` (http or https), after at most [`MAX_REDIRECTS`] redirects, within
+    /// [`FETCH_TIMEOUT`] in all; `TooLarge` past `max_bytes` (reading stops there). Each
+    /// address connected to is one the name resolved to and [`paduka_domain::net`] calls
+    /// public, unless the adapter was set up to reach private networks too (tests, a shop
+    /// whose photos are on its own network).
+    async fn fetch(&self, url: &str, max_bytes: usize) -> Result<Vec<u8>, FetchError>;
 }
 
 /// A job to run in the background.

@@ -2,18 +2,20 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use async_trait::async_trait;
+use futures_util::StreamExt;
+use futures_util::stream;
 use paduka_domain::catalog::import::{
-    Change, ImportPlan, PhotoAddress, PhotoPlan, RowError, Table, export_table, plan_import,
-    read_table,
+    Change, FETCHES_AT_ONCE, ImportPlan, MAX_FETCH_BYTES, PhotoAddress, PhotoCell, PhotoFiles,
+    PhotoPlan, RowError, Table, export_table, plan_import, read_table,
 };
-use paduka_domain::catalog::{Category, CategoryDraft, Handle, Product};
-use paduka_domain::{CategoryId, ProductId, UserId};
+use paduka_domain::catalog::{Category, CategoryDraft, Handle, Image, Product};
+use paduka_domain::{CategoryId, ProductId};
 use tracing::instrument;
 
 use super::ports::*;
 use crate::accounts::Admin;
 use crate::catalog::{
-    CatalogError, CatalogRevision, CategoryRepository, ProductQuery, ProductRecord,
+    CatalogError, CatalogRevision, CategoryRepository, PhotoUseCases, ProductQuery, ProductRecord,
     ProductRepository, ProductSort,
 };
 use crate::{Clock, IdGenerator, RepoError};
@@ -51,12 +53,14 @@ pub trait CatalogTransferUseCases: Send + Sync {
     /// Every product in Shopify's classic layout, oldest first.
     async fn export(&self, admin: &Admin) -> Result<Table, CatalogError>;
 
-    /// Checks every row of the file; on a dry run answers what it would do, else starts the
-    /// job that does it.
+    /// Checks every row of the file (a photo that is not a web address against `zip`, the
+    /// photos zip sent with it); on a dry run answers what it would do, else starts the job
+    /// that does it: its photos fetched and prepared first, then everything written.
     async fn import(
         &self,
         admin: &Admin,
         file: Table,
+        zip: Option<PhotoFiles>,
         dry_run: bool,
     ) -> Result<ImportStart, ImportError>;
 
@@ -75,6 +79,10 @@ pub struct TransferPorts {
     pub categories: Arc<dyn CategoryRepository>,
     pub batches: Arc<dyn ProductBatchRepository>,
     pub jobs: Arc<dyn ImportJobRepository>,
+    /// Photos from the web, for `Image Src` addresses that are not this shop's.
+    pub fetcher: Arc<dyn PhotoFetcher>,
+    /// Fetched and zipped photos go the way an admin's upload goes.
+    pub photos: Arc<dyn PhotoUseCases>,
     pub background: Arc<dyn Background>,
     pub ids: Arc<dyn IdGenerator>,
     pub clock: Arc<dyn Clock>,
@@ -109,11 +117,15 @@ impl CatalogTransferUseCases for CatalogTransferService {
         Ok(export_table(&self.everything().await?, &self.photos))
     }
 
-    #[instrument(skip(self, file), fields(admin = %admin.id(), rows = file.rows.len()))]
+    #[instrument(
+        skip(self, file, zip),
+        fields(admin = %admin.id(), rows = file.rows.len(), zipped = zip.as_ref().map_or(0, PhotoFiles::len))
+    )]
     async fn import(
         &self,
         admin: &Admin,
         file: Table,
+        zip: Option<PhotoFiles>,
         dry_run: bool,
     ) -> Result<ImportStart, ImportError> {
         let read = read_table(&file);
@@ -122,7 +134,7 @@ impl CatalogTransferUseCases for CatalogTransferService {
         let names: Vec<String> = categories.iter().map(|c| c.name.clone()).collect();
         let existing: HashMap<Handle, Product> =
             shop.into_iter().map(|p| (p.handle.clone(), p)).collect();
-        let plan = plan_import(read, &existing, &names, &self.photos);
+        let plan = plan_import(read, &existing, &names, &self.photos, zip.as_ref());
         if !plan.errors.is_empty() {
             return Err(ImportError::Rows(plan.errors));
         }
@@ -156,15 +168,18 @@ impl CatalogTransferUseCases for CatalogTransferService {
             .jobs
             .start(&job, &report, self.ports.clock.now())
             .await?;
+        // The job needs only the files its products take.
+        let mut zip = zip.unwrap_or_default();
+        zip.keep_only(&plan.zip_paths());
         let run = ImportJob {
             ports: self.ports.clone(),
             job: job.clone(),
-            admin: admin.id().clone(),
+            admin: admin.clone(),
             counts: report.counts,
             existing,
             categories,
         };
-        self.ports.background.spawn(Box::pin(run.run(plan)));
+        self.ports.background.spawn(Box::pin(run.run(plan, zip)));
         Ok(ImportStart::Started { job })
     }
 
@@ -183,15 +198,56 @@ impl CatalogTransferUseCases for CatalogTransferService {
 struct ImportJob {
     ports: TransferPorts,
     job: String,
-    admin: UserId,
+    admin: Admin,
     counts: ImportCounts,
     existing: HashMap<Handle, Product>,
     categories: Vec<Category>,
 }
 
+/// Where a new photo comes from: the same address, or the same file, is fetched and prepared
+/// once however many products name it.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+enum Source {
+    Web(String),
+    Zip(String),
+}
+
+impl Source {
+    fn of(photo: &PhotoPlan) -> Option<(Self, &PhotoCell)> {
+        match photo {
+            PhotoPlan::Keep => None,
+            PhotoPlan::Fetch(cell) => Some((Self::Web(cell.src.clone()), cell)),
+            PhotoPlan::FromZip { cell, path } => Some((Self::Zip(path.clone()), cell)),
+        }
+    }
+}
+
+/// Why a photo cannot be stored: the seller's to fix (the row's message), or ours.
+enum Unusable {
+    Row(String),
+    Fault(String),
+}
+
+/// The job's photos, prepared, each with how many products still take it (the last one
+/// takes it without a copy, so memory is given back as the batches are written).
+#[derive(Default)]
+struct Prepared(HashMap<Source, (Image, usize)>);
+
+impl Prepared {
+    fn take(&mut self, source: &Source) -> Option<Image> {
+        let (image, uses) = self.0.get_mut(source)?;
+        *uses -= 1;
+        if *uses == 0 {
+            self.0.remove(source).map(|(image, _)| image)
+        } else {
+            Some(image.clone())
+        }
+    }
+}
+
 impl ImportJob {
-    async fn run(mut self, plan: ImportPlan) {
-        let outcome = self.write(plan).await;
+    async fn run(mut self, plan: ImportPlan, zip: PhotoFiles) {
+        let outcome = self.write(plan, zip).await;
         let (status, errors) = match outcome {
             Ok(()) => (JobStatus::Done, Vec::new()),
             Err(errors) => (JobStatus::Failed, errors),
@@ -208,27 +264,8 @@ impl ImportJob {
 
     /// Writes the plan: photos first (nothing written when one cannot be used), then the
     /// missing categories, then the products in batches.
-    async fn write(&mut self, plan: ImportPlan) -> Result<(), Vec<RowError>> {
-        let unusable: Vec<RowError> = plan
-            .products
-            .iter()
-            .filter(|p| !matches!(p.change, Change::Unchanged(_)))
-            .filter_map(|p| match &p.photo {
-                PhotoPlan::Fetch(url) => Some(RowError {
-                    row: p.line,
-                    column: "Image Src".into(),
-                    message: format!(
-                        "The photo at {url} cannot be used: this shop does not fetch photos from \
-                         other addresses yet; leave Image Src empty or give this shop's own \
-                         photo address"
-                    ),
-                }),
-                PhotoPlan::Keep => None,
-            })
-            .collect();
-        if !unusable.is_empty() {
-            return Err(unusable);
-        }
+    async fn write(&mut self, plan: ImportPlan, zip: PhotoFiles) -> Result<(), Vec<RowError>> {
+        let mut photos = self.photos(&plan, zip).await?;
         let categories = self.categories(&plan).await.map_err(failure)?;
         let writes: Vec<_> = plan
             .products
@@ -262,9 +299,10 @@ impl ImportJob {
                         handle: Some(planned.handle.clone()),
                         seller: current
                             .and_then(|p| p.seller.clone())
-                            .unwrap_or_else(|| self.admin.clone()),
+                            .unwrap_or_else(|| self.admin.id().clone()),
                         draft: planned.in_category(category),
-                        photo: None,
+                        photo: Source::of(&planned.photo)
+                            .and_then(|(source, _)| photos.take(&source)),
                         at,
                     },
                     create: current.is_none(),
@@ -291,6 +329,97 @@ impl ImportJob {
                 .map_err(failure)?;
         }
         Ok(())
+    }
+
+    /// Every new photo of the products to write: fetched (or taken from the zip) and
+    /// prepared as an admin's upload is, [`FETCHES_AT_ONCE`] at a time, each address or file
+    /// once. Any that cannot be used fails the job with every row that names one, before
+    /// anything is written.
+    async fn photos(
+        &self,
+        plan: &ImportPlan,
+        mut zip: PhotoFiles,
+    ) -> Result<Prepared, Vec<RowError>> {
+        let mut cells: HashMap<Source, Vec<&PhotoCell>> = HashMap::new();
+        for planned in &plan.products {
+            if matches!(planned.change, Change::Unchanged(_)) {
+                continue;
+            }
+            if let Some((source, cell)) = Source::of(&planned.photo) {
+                cells.entry(source).or_default().push(cell);
+            }
+        }
+        let work: Vec<(Source, Option<Vec<u8>>)> = cells
+            .keys()
+            .map(|source| {
+                let bytes = match source {
+                    Source::Zip(path) => zip.take(path),
+                    Source::Web(_) => None,
+                };
+                (source.clone(), bytes)
+            })
+            .collect();
+        let pending: Vec<_> = work
+            .into_iter()
+            .map(|(source, bytes)| async move {
+                let prepared = self.prepare(&source, bytes).await;
+                (source, prepared)
+            })
+            .collect();
+        let results: Vec<(Source, Result<Image, Unusable>)> = stream::iter(pending)
+            .buffer_unordered(FETCHES_AT_ONCE)
+            .collect()
+            .await;
+        let mut prepared = Prepared::default();
+        let mut errors = Vec::new();
+        for (source, result) in results {
+            let named = cells.remove(&source).unwrap_or_default();
+            match result {
+                Ok(image) => {
+                    prepared.0.insert(source, (image, named.len()));
+                }
+                Err(Unusable::Row(message)) => errors.extend(named.iter().map(|cell| RowError {
+                    row: cell.line,
+                    column: cell.column.clone(),
+                    message: message.clone(),
+                })),
+                Err(Unusable::Fault(cause)) => return Err(failure(cause)),
+            }
+        }
+        if errors.is_empty() {
+            Ok(prepared)
+        } else {
+            errors.sort_by_key(|e| e.row);
+            Err(errors)
+        }
+    }
+
+    /// One photo, fetched or unzipped, judged and prepared by the photo pipeline.
+    async fn prepare(&self, source: &Source, zipped: Option<Vec<u8>>) -> Result<Image, Unusable> {
+        let (bytes, what) = match source {
+            Source::Web(url) => match self.ports.fetcher.fetch(url, MAX_FETCH_BYTES).await {
+                Ok(bytes) => (bytes, format!("The photo at {url}")),
+                Err(error) => {
+                    return Err(Unusable::Row(format!(
+                        "The photo at {url} could not be fetched: {error}"
+                    )));
+                }
+            },
+            Source::Zip(path) => match zipped {
+                Some(bytes) => (bytes, format!("The photo {path} of the photos zip")),
+                None => return Err(Unusable::Fault(format!("{path} was not kept from the zip"))),
+            },
+        };
+        match self.ports.photos.prepare_upload(&self.admin, bytes).await {
+            Ok(image) => Ok(image),
+            Err(CatalogError::Invalid(refused)) => {
+                Err(Unusable::Row(format!("{what} cannot be used: {refused}")))
+            }
+            Err(CatalogError::TooLarge(refused)) => {
+                Err(Unusable::Row(format!("{what} cannot be used: {refused}")))
+            }
+            Err(other) => Err(Unusable::Fault(format!("{what}: {other}"))),
+        }
     }
 
     /// Every category the plan names, by lower-cased name, the missing ones created.

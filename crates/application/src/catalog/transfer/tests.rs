@@ -5,15 +5,18 @@ use std::sync::{Arc, Mutex};
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use paduka_domain::catalog::import::{PhotoAddress, Row, RowError, Table};
+use paduka_domain::InvalidInput;
+use paduka_domain::catalog::import::{PhotoAddress, PhotoFiles, Row, RowError, Table};
+use paduka_domain::catalog::{Image, ImageType};
+use paduka_domain::photo::NOT_AN_IMAGE;
 use paduka_test_support::builders::{ProductBuilder, category};
 use paduka_test_support::time::now;
 
 use super::*;
 use crate::RepoError;
 use crate::catalog::{
-    CatalogRevision, CategoryConflict, MockCategoryRepository, MockProductRepository,
-    ProductConflict, ProductPage,
+    CatalogError, CatalogRevision, CategoryConflict, MockCategoryRepository, MockPhotoUseCases,
+    MockProductRepository, ProductConflict, ProductPage,
 };
 use crate::testing::{admin, clock, ids};
 
@@ -115,8 +118,43 @@ impl Store {
     }
 }
 
-/// The shop: "Trail Runner" (`trail-runner`) in Sneakers.
+/// The shop: "Trail Runner" (`trail-runner`) in Sneakers; nothing fetched.
 fn service(store: &Arc<Store>, new_ids: &[&str], creates: &[&str]) -> CatalogTransferService {
+    let mut fetcher = MockPhotoFetcher::new();
+    fetcher.expect_fetch().never();
+    let mut photos = MockPhotoUseCases::new();
+    photos.expect_prepare_upload().never();
+    service_with(store, new_ids, creates, fetcher, photos)
+}
+
+/// A photo as the pipeline prepares it: the bytes it was given, as a JPEG.
+fn prepared(bytes: &[u8]) -> Image {
+    Image {
+        image_type: ImageType::Jpeg,
+        bytes: bytes.to_vec(),
+    }
+}
+
+/// The photo pipeline: `JPEG...` bytes are photos, anything else is not an image.
+fn pipeline() -> MockPhotoUseCases {
+    let mut photos = MockPhotoUseCases::new();
+    photos.expect_prepare_upload().returning(|_, bytes| {
+        if bytes.starts_with(b"JPEG") {
+            Ok(prepared(&bytes))
+        } else {
+            Err(CatalogError::Invalid(InvalidInput::new(NOT_AN_IMAGE)))
+        }
+    });
+    photos
+}
+
+fn service_with(
+    store: &Arc<Store>,
+    new_ids: &[&str],
+    creates: &[&str],
+    fetcher: MockPhotoFetcher,
+    photos: MockPhotoUseCases,
+) -> CatalogTransferService {
     let mut products = MockProductRepository::new();
     products.expect_list().returning(|_, _| {
         Ok(ProductPage {
@@ -147,6 +185,8 @@ fn service(store: &Arc<Store>, new_ids: &[&str], creates: &[&str]) -> CatalogTra
             categories: Arc::new(categories),
             batches: store.clone(),
             jobs: store.clone(),
+            fetcher: Arc::new(fetcher),
+            photos: Arc::new(photos),
             background: Arc::new(Spawner(store.clone())),
             ids: Arc::new(ids(new_ids)),
             clock: Arc::new(clock()),
@@ -180,7 +220,7 @@ async fn a_dry_run_answers_what_would_change_and_writes_nothing() {
         &["trail-runner", "Trail Runner II", "Sneakers", "2499", ""],
         &["mojari", "Mojari", "Ethnic", "999", ""],
     ]);
-    let answer = service.import(&admin(), table, true).await.unwrap();
+    let answer = service.import(&admin(), table, None, true).await.unwrap();
     let ImportStart::DryRun(report) = answer else {
         panic!("a dry run answers at once: {answer:?}");
     };
@@ -204,7 +244,7 @@ async fn a_wrong_row_refuses_the_whole_file() {
     let store = Arc::new(Store::default());
     let service = service(&store, &[], &[]);
     let table = file(&[&["mojari", "Mojari", "Ethnic", "cheap", ""]]);
-    let Err(ImportError::Rows(errors)) = service.import(&admin(), table, false).await else {
+    let Err(ImportError::Rows(errors)) = service.import(&admin(), table, None, false).await else {
         panic!("refused");
     };
     assert_eq!(
@@ -226,7 +266,7 @@ async fn a_job_makes_the_missing_category_then_writes_the_products_and_ends_done
         &["trail-runner", "Trail Runner", "Sneakers", "2499", ""],
         &["mojari", "Mojari", "Ethnic", "999", ""],
     ]);
-    let answer = service.import(&admin(), table, false).await.unwrap();
+    let answer = service.import(&admin(), table, None, false).await.unwrap();
     assert_eq!(
         answer,
         ImportStart::Started {
@@ -260,25 +300,202 @@ async fn a_job_makes_the_missing_category_then_writes_the_products_and_ends_done
 }
 
 #[tokio::test]
-async fn a_photo_from_another_address_ends_the_job_failed_with_nothing_written() {
+async fn a_dry_run_checks_zip_names_but_fetches_nothing() {
     let store = Arc::new(Store::default());
-    let service = service(&store, &["job-1"], &[]);
-    let table = file(&[&[
-        "mojari",
-        "Mojari",
-        "Sneakers",
-        "999",
-        "https://cdn.test/m.jpg",
-    ]]);
-    service.import(&admin(), table, false).await.unwrap();
+    let service = service(&store, &[], &[]);
+    let table = file(&[
+        &[
+            "mojari",
+            "Mojari",
+            "Sneakers",
+            "999",
+            "https://cdn.test/m.jpg",
+        ],
+        &["jutti", "Jutti", "Sneakers", "999", "jutti.jpg"],
+    ]);
+    let mut zip = PhotoFiles::new();
+    zip.insert("photos/jutti.jpg", b"JPEG jutti".to_vec());
+    let answer = service
+        .import(&admin(), table.clone(), Some(zip), true)
+        .await
+        .unwrap();
+    let ImportStart::DryRun(report) = answer else {
+        panic!("a dry run answers at once: {answer:?}");
+    };
+    assert_eq!(report.counts.created, 2);
+
+    let Err(ImportError::Rows(errors)) = service.import(&admin(), table, None, true).await else {
+        panic!("a file name without a zip is a row's error");
+    };
+    assert_eq!((errors[0].row, errors[0].column.as_str()), (3, "Image Src"));
+}
+
+#[tokio::test]
+async fn a_job_fetches_each_address_once_and_stores_the_prepared_photos_with_the_products() {
+    let store = Arc::new(Store::default());
+    let mut fetcher = MockPhotoFetcher::new();
+    fetcher
+        .expect_fetch()
+        .withf(|url, max| url == "https://cdn.test/m.jpg" && *max == 20 * 1024 * 1024)
+        .times(1)
+        .returning(|_, _| Ok(b"JPEG mojari".to_vec()));
+    let service = service_with(
+        &store,
+        &[
+            "job-1",
+            "0190aaaa-0000-7000-8000-000000000001",
+            "0190aaaa-0000-7000-8000-000000000002",
+            "0190aaaa-0000-7000-8000-000000000003",
+        ],
+        &[],
+        fetcher,
+        pipeline(),
+    );
+    let table = file(&[
+        &[
+            "mojari",
+            "Mojari",
+            "Sneakers",
+            "999",
+            "https://cdn.test/m.jpg",
+        ],
+        &[
+            "mojari-2",
+            "Mojari II",
+            "Sneakers",
+            "999",
+            "https://cdn.test/m.jpg",
+        ],
+        &["jutti", "Jutti", "Sneakers", "999", "jutti.jpg"],
+    ]);
+    let mut zip = PhotoFiles::new();
+    zip.insert("photos/jutti.jpg", b"JPEG jutti".to_vec());
+    zip.insert("photos/unused.jpg", b"not needed".to_vec());
+    service
+        .import(&admin(), table, Some(zip), false)
+        .await
+        .unwrap();
+    // Nothing fetched before the request was answered.
+    assert!(store.batches.lock().unwrap().is_empty());
     store.run_jobs().await;
+
+    let done = store.job("job-1");
+    assert_eq!(done.status, JobStatus::Done, "{:?}", done.errors);
+    assert_eq!((done.counts.processed, done.counts.created), (3, 3));
+    let batches = store.batches.lock().unwrap();
+    let photo = |handle: &str| {
+        batches[0]
+            .iter()
+            .find(|w| w.record.handle.as_ref().unwrap().as_str() == handle)
+            .unwrap()
+            .record
+            .photo
+            .clone()
+    };
+    assert_eq!(photo("mojari"), Some(prepared(b"JPEG mojari")));
+    assert_eq!(photo("mojari-2"), Some(prepared(b"JPEG mojari")));
+    assert_eq!(photo("jutti"), Some(prepared(b"JPEG jutti")));
+}
+
+#[tokio::test]
+async fn a_photo_that_cannot_be_used_fails_the_job_with_every_row_naming_one_and_writes_nothing() {
+    let store = Arc::new(Store::default());
+    let mut fetcher = MockPhotoFetcher::new();
+    fetcher.expect_fetch().returning(|url, _| match url {
+        "https://cdn.test/gone.jpg" => Err(FetchError::Status(404)),
+        "http://127.0.0.1/m.jpg" => Err(FetchError::Refused {
+            address: "127.0.0.1".parse().unwrap(),
+            network: paduka_domain::net::NonPublic::Loopback,
+        }),
+        "https://cdn.test/page.html" => Ok(b"<html>".to_vec()),
+        _ => Ok(b"JPEG fine".to_vec()),
+    });
+    let service = service_with(&store, &["job-1"], &[], fetcher, pipeline());
+    let table = file(&[
+        &[
+            "fine",
+            "Fine",
+            "Sneakers",
+            "999",
+            "https://cdn.test/fine.jpg",
+        ],
+        &[
+            "gone",
+            "Gone",
+            "Sneakers",
+            "999",
+            "https://cdn.test/gone.jpg",
+        ],
+        &[
+            "local",
+            "Local",
+            "Sneakers",
+            "999",
+            "http://127.0.0.1/m.jpg",
+        ],
+        &[
+            "page",
+            "Page",
+            "Sneakers",
+            "999",
+            "https://cdn.test/page.html",
+        ],
+        &["zipped", "Zipped", "Sneakers", "999", "notes.txt"],
+        &[
+            "gone-2",
+            "Gone",
+            "Sneakers",
+            "999",
+            "https://cdn.test/gone.jpg",
+        ],
+    ]);
+    let mut zip = PhotoFiles::new();
+    zip.insert("notes.txt", b"hello".to_vec());
+    service
+        .import(&admin(), table, Some(zip), false)
+        .await
+        .unwrap();
+    store.run_jobs().await;
+
     let failed = store.job("job-1");
     assert_eq!(failed.status, JobStatus::Failed);
+    let errors: Vec<(u64, &str, &str)> = failed
+        .errors
+        .iter()
+        .map(|e| (e.row, e.column.as_str(), e.message.as_str()))
+        .collect();
     assert_eq!(
-        (failed.errors[0].row, failed.errors[0].column.as_str()),
-        (2, "Image Src")
+        errors,
+        [
+            (
+                3,
+                "Image Src",
+                "The photo at https://cdn.test/gone.jpg could not be fetched: the server answered 404"
+            ),
+            (
+                4,
+                "Image Src",
+                "The photo at http://127.0.0.1/m.jpg could not be fetched: its address 127.0.0.1 is this server's own (loopback): this shop fetches photos only from the public internet"
+            ),
+            (
+                5,
+                "Image Src",
+                "The photo at https://cdn.test/page.html cannot be used: Photo must be a JPEG, PNG, WebP, GIF or AVIF image"
+            ),
+            (
+                6,
+                "Image Src",
+                "The photo notes.txt of the photos zip cannot be used: Photo must be a JPEG, PNG, WebP, GIF or AVIF image"
+            ),
+            (
+                7,
+                "Image Src",
+                "The photo at https://cdn.test/gone.jpg could not be fetched: the server answered 404"
+            ),
+        ]
     );
-    assert!(store.batches.lock().unwrap().is_empty());
+    assert!(store.batches.lock().unwrap().is_empty(), "nothing written");
+    assert_eq!(failed.counts.processed, 0, "the progress did not move");
 }
 
 fn running() -> ImportReport {

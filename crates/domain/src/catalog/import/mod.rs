@@ -6,14 +6,16 @@
 mod amount;
 mod export;
 mod layout;
+mod photos;
 mod plan;
 mod read;
 
 pub use amount::{format_rupees, price_and_discount};
 pub use export::{PhotoAddress, export_table};
 pub use layout::{Field, Layout};
+pub use photos::*;
 pub use plan::{Change, ImportPlan, PhotoPlan, PlannedProduct, plan_import};
-pub use read::{ImportedProduct, ImportedVariant, ReadFile, Stock, read_table};
+pub use read::{ImportedProduct, ImportedVariant, PhotoCell, ReadFile, Stock, read_table};
 
 /// A CSV file as cells: its header row and the rows below it, each with the line of the file
 /// it starts on (a quoted line break makes a row span lines).

@@ -5,7 +5,8 @@ use std::collections::HashMap;
 use super::amount::format_rupees;
 use super::export::PhotoAddress;
 use super::layout::Field;
-use super::read::{ImportedProduct, ReadFile, Stock};
+use super::photos::{PhotoFiles, is_web_address, no_zip_for};
+use super::read::{ImportedProduct, PhotoCell, ReadFile, Stock};
 use super::{RowError, RowWarning};
 use crate::catalog::{CategoryDraft, Handle, Product, ProductDraft, ProductInput};
 use crate::{CategoryId, ProductId};
@@ -15,8 +16,20 @@ use crate::{CategoryId, ProductId};
 pub enum PhotoPlan {
     /// The photo it has (this shop's own address for it, or no image at position 1).
     Keep,
-    /// A photo to fetch from this address (or to take from the uploaded zip).
-    Fetch(String),
+    /// A photo the job fetches from the cell's web address.
+    Fetch(PhotoCell),
+    /// The photos zip's file at `path`, which the cell names.
+    FromZip { cell: PhotoCell, path: String },
+}
+
+impl PhotoPlan {
+    /// The cell the new photo comes from; `None` when the photo is kept.
+    pub fn cell(&self) -> Option<&PhotoCell> {
+        match self {
+            Self::Keep => None,
+            Self::Fetch(cell) | Self::FromZip { cell, .. } => Some(cell),
+        }
+    }
 }
 
 /// What an import does to one product.
@@ -85,6 +98,21 @@ impl ImportPlan {
             matches!(p.photo, PhotoPlan::Fetch(_)) && !matches!(p.change, Change::Unchanged(_))
         })
     }
+
+    /// The photos zip's files the products take, each once.
+    pub fn zip_paths(&self) -> Vec<&str> {
+        let mut paths: Vec<&str> = self
+            .products
+            .iter()
+            .filter_map(|p| match &p.photo {
+                PhotoPlan::FromZip { path, .. } => Some(path.as_str()),
+                _ => None,
+            })
+            .collect();
+        paths.sort_unstable();
+        paths.dedup();
+        paths
+    }
 }
 
 /// The placeholder category of a planned draft.
@@ -92,12 +120,14 @@ const PENDING_CATEGORY: &str = "-";
 
 /// Plans a read file against the shop's products (by handle) and category names: a new
 /// handle creates a product, a known one updates it, or leaves it when nothing differs; a
-/// column the file does not have keeps what the product has.
+/// column the file does not have keeps what the product has. A photo that is not a web
+/// address names a file of `zip`, the photos zip sent with the file (if any).
 pub fn plan_import(
     file: ReadFile,
     existing: &HashMap<Handle, Product>,
     categories: &[String],
     photos: &PhotoAddress,
+    zip: Option<&PhotoFiles>,
 ) -> ImportPlan {
     let mut plan = ImportPlan {
         warnings: file.warnings,
@@ -148,9 +178,28 @@ pub fn plan_import(
         };
         let photo = match &imported.photo {
             None => PhotoPlan::Keep,
-            Some(url) => match (photos.product_of(url), current) {
-                (Some(own), Some(product)) if own == product.id => PhotoPlan::Keep,
-                _ => PhotoPlan::Fetch(url.clone()),
+            Some(cell) if is_web_address(&cell.src) => {
+                match (photos.product_of(&cell.src), current) {
+                    (Some(own), Some(product)) if own == product.id => PhotoPlan::Keep,
+                    _ => PhotoPlan::Fetch(cell.clone()),
+                }
+            }
+            Some(cell) => match zip.map(|files| files.find(&cell.src)) {
+                Some(Ok(path)) => PhotoPlan::FromZip {
+                    cell: cell.clone(),
+                    path: path.to_owned(),
+                },
+                refused => {
+                    plan.errors.push(RowError {
+                        row: cell.line,
+                        column: cell.column.clone(),
+                        message: match refused {
+                            Some(Err(message)) => message,
+                            _ => no_zip_for(&cell.src),
+                        },
+                    });
+                    continue;
+                }
             },
         };
         let change = match current {

@@ -4,6 +4,7 @@ use std::collections::HashMap;
 
 use super::amount::{format_rupees, price_and_discount};
 use super::layout::{Columns, Field};
+use super::photos::is_web_address;
 use super::{RowError, RowWarning, Table};
 use crate::catalog::Handle;
 use crate::catalog::ProductDraft;
@@ -57,9 +58,20 @@ pub struct ImportedProduct {
     pub stocks: Vec<u32>,
     pub stock: Stock,
     /// The image at position 1: the product's own photo.
-    pub photo: Option<String>,
+    pub photo: Option<PhotoCell>,
     /// Images at positions 2 and after, in order; `None` without an image column.
     pub other_photos: Option<Vec<String>>,
+}
+
+/// A product's photo as its rows give it: the `Image Src` at position 1, and where it is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PhotoCell {
+    /// The line of the row it is on.
+    pub line: u64,
+    /// The image column's header as the file writes it.
+    pub column: String,
+    /// A web address, or the name of a file in the photos zip.
+    pub src: String,
 }
 
 /// What a file holds: its products, and the warnings and errors of its rows. Nothing may be
@@ -206,13 +218,6 @@ impl ProductReader<'_> {
             let row = &self.table.rows[index];
             let get = |field: Field| columns.cell(&row.cells, field);
             if let Some(url) = get(Field::ImageSrc).filter(|u| !u.is_empty()) {
-                if !is_image_reference(url) {
-                    self.refuse(
-                        row.line,
-                        Field::ImageSrc,
-                        format!("Image \"{url}\" must be an http(s) URL or a path on this server"),
-                    );
-                }
                 let position = match get(Field::ImagePosition).unwrap_or_default() {
                     "" => None,
                     text => match text.parse::<u32>().ok().filter(|p| *p >= 1) {
@@ -267,9 +272,22 @@ impl ProductReader<'_> {
             numbered.sort_by_key(|(_, position, _)| position.unwrap_or(u32::MAX));
             let mut photo = None;
             let mut others = Vec::new();
-            for (i, (_, position, url)) in numbered.into_iter().enumerate() {
-                if position == Some(1) || (position.is_none() && i == 0) {
-                    photo = Some(url);
+            for (i, (line, position, url)) in numbered.into_iter().enumerate() {
+                let own = position == Some(1) || (position.is_none() && i == 0);
+                // The product's own photo may name a file of the photos zip; the others are
+                // kept as written, so they must be addresses a browser can load.
+                if (!own || is_web_address(&url)) && !is_image_reference(&url) {
+                    self.refuse(
+                        line,
+                        Field::ImageSrc,
+                        format!("Image \"{url}\" must be an http(s) URL or a path on this server"),
+                    );
+                } else if own {
+                    photo = Some(PhotoCell {
+                        line,
+                        column: columns.header(Field::ImageSrc),
+                        src: url,
+                    });
                 } else {
                     others.push(url);
                 }

@@ -67,7 +67,24 @@ fn by_handle(products: &[Product]) -> HashMap<Handle, Product> {
 
 fn plan(table: &Table, shop: &[Product]) -> ImportPlan {
     let categories: Vec<String> = shop.iter().map(|p| p.category.name.clone()).collect();
-    plan_import(read_table(table), &by_handle(shop), &categories, &photos())
+    plan_import(
+        read_table(table),
+        &by_handle(shop),
+        &categories,
+        &photos(),
+        None,
+    )
+}
+
+fn plan_with_zip(table: &Table, shop: &[Product], zip: Option<&PhotoFiles>) -> ImportPlan {
+    let categories: Vec<String> = shop.iter().map(|p| p.category.name.clone()).collect();
+    plan_import(
+        read_table(table),
+        &by_handle(shop),
+        &categories,
+        &photos(),
+        zip,
+    )
 }
 
 fn table(header: &[&str], rows: &[&[&str]]) -> Table {
@@ -294,7 +311,11 @@ fn the_2025_layout_is_told_apart_by_its_header() {
     assert_eq!(product.draft.variants[0].model.as_deref(), Some("MJ-7"));
     assert_eq!(
         product.photo,
-        PhotoPlan::Fetch("https://cdn.example.in/m.jpg".into())
+        PhotoPlan::Fetch(PhotoCell {
+            line: 2,
+            column: "Product image URL".into(),
+            src: "https://cdn.example.in/m.jpg".into()
+        })
     );
     assert_eq!(
         product.draft.other_photos,
@@ -468,4 +489,109 @@ proptest! {
         prop_assert_eq!(&plan.errors, &vec![]);
         prop_assert_eq!(plan.unchanged(), 1, "{:?}", plan.products);
     }
+}
+
+/// A file of two products whose photos are on their second rows (extra image rows).
+fn with_photos(first: &str, second: &str) -> Table {
+    table(
+        &[
+            "Handle",
+            "Title",
+            "Type",
+            "Variant Price",
+            "Image Src",
+            "Image Position",
+        ],
+        &[
+            &["jutti", "Jutti", "Ethnic", "999", "", ""],
+            &["jutti", "", "", "", first, "1"],
+            &["jutti", "", "", "", "https://cdn.example.in/j2.jpg", "2"],
+            &["mojari", "Mojari", "Ethnic", "899", "", ""],
+            &["mojari", "", "", "", second, "1"],
+        ],
+    )
+}
+
+#[test]
+fn a_photo_that_is_not_a_web_address_names_a_file_of_the_photos_zip() {
+    let mut zip = PhotoFiles::new();
+    zip.insert("photos/jutti.jpg", vec![1]);
+    zip.insert("mojari.png", vec![2]);
+    zip.insert("unused.png", vec![3]);
+    let file = with_photos("jutti.jpg", "https://cdn.example.in/m.jpg");
+    let plan = plan_with_zip(&file, &[], Some(&zip));
+    assert_eq!(plan.errors, []);
+    assert_eq!(
+        plan.products[0].photo,
+        PhotoPlan::FromZip {
+            cell: PhotoCell {
+                line: 3,
+                column: "Image Src".into(),
+                src: "jutti.jpg".into()
+            },
+            path: "photos/jutti.jpg".into()
+        }
+    );
+    assert_eq!(
+        plan.products[0].draft.other_photos,
+        ["https://cdn.example.in/j2.jpg"]
+    );
+    assert_eq!(
+        plan.products[1]
+            .photo
+            .cell()
+            .map(|c| (c.line, c.src.as_str())),
+        Some((6, "https://cdn.example.in/m.jpg"))
+    );
+    assert!(plan.fetches());
+    assert_eq!(plan.zip_paths(), ["photos/jutti.jpg"]);
+}
+
+#[test]
+fn a_file_name_without_its_file_is_refused_on_its_row() {
+    let file = with_photos("jutti.jpg", "mojari.png");
+    let mut zip = PhotoFiles::new();
+    zip.insert("jutti.jpg", vec![1]);
+    let plan = plan_with_zip(&file, &[], Some(&zip));
+    assert_eq!(
+        plan.errors,
+        [RowError {
+            row: 6,
+            column: "Image Src".into(),
+            message: "Image Src \"mojari.png\" is not a web address, and the photos zip has no \
+                      file mojari.png"
+                .into()
+        }]
+    );
+    let plan = plan_with_zip(&file, &[], None);
+    let rows: Vec<(u64, &str)> = plan
+        .errors
+        .iter()
+        .map(|e| (e.row, e.column.as_str()))
+        .collect();
+    assert_eq!(rows, [(3, "Image Src"), (6, "Image Src")]);
+    assert!(
+        plan.errors[0].message.contains("no photos zip was sent"),
+        "{:?}",
+        plan.errors
+    );
+}
+
+#[test]
+fn other_photos_must_be_addresses_and_are_refused_on_their_own_row() {
+    let file = with_photos(
+        "https://cdn.example.in/j.jpg",
+        "https://cdn.example.in/m.jpg",
+    );
+    let mut file = file;
+    file.rows[2].cells[4] = "side.jpg".into();
+    let plan = plan(&file, &[]);
+    assert_eq!(
+        plan.errors,
+        [RowError {
+            row: 4,
+            column: "Image Src".into(),
+            message: "Image \"side.jpg\" must be an http(s) URL or a path on this server".into()
+        }]
+    );
 }

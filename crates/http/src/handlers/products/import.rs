@@ -2,26 +2,28 @@ use actix_multipart::Multipart;
 use actix_web::{HttpResponse, get, post, web};
 use paduka_application::catalog::transfer::{CatalogTransferUseCases, ImportError, ImportStart};
 
-use crate::contract::{AdminOnly, CsvOver20Mb, ImportJobNotFound};
+use crate::contract::{AdminOnly, ImportJobNotFound, ImportTooLarge};
 use crate::csv_file::read_table;
 use crate::dto::{
     ImportErrorsResponse, ImportForm, ImportJobResponse, ImportParams, ImportStartedResponse,
 };
+use crate::photos_zip;
 use crate::upload::read_import_form;
 use crate::{AdminUser, ApiError};
 
 /// Imports a CSV file of products (Shopify's classic layout or its 2025 export layout, told
-/// apart by the header row). Every row is checked first: with any wrong, nothing is written.
-/// A dry run answers what the import would do at once; otherwise a job writes it in the
-/// background.
+/// apart by the header row), with an optional zip of photos. Every row is checked first: with
+/// any wrong, nothing is written. A dry run answers what the import would do at once (it
+/// checks the photos' file names against the zip, and fetches nothing); otherwise a job
+/// fetches the photos, then writes everything in the background.
 #[utoipa::path(
     params(ImportParams),
     request_body(content = ImportForm, content_type = "multipart/form-data"),
     responses(
         (status = 200, description = "A dry run: what the import would do; nothing written", body = ImportJobResponse),
         (status = 202, description = "The job importing the file", body = ImportStartedResponse),
-        (status = 400, description = "`Import has errors` with each row's, or a file that is not UTF-8 CSV", body = ImportErrorsResponse),
-        CsvOver20Mb, AdminOnly,
+        (status = 400, description = "`Import has errors` with each row's, a file that is not UTF-8 CSV, or a photos file that is not a zip we can read", body = ImportErrorsResponse),
+        ImportTooLarge, AdminOnly,
     )
 )]
 #[post("/product/import")]
@@ -41,7 +43,18 @@ pub async fn import_products(
         .file
         .ok_or_else(|| ApiError::bad_request("Choose a CSV file (the form field file)"))?;
     let table = read_table(&bytes)?;
-    match transfer.import(&admin, table, dry_run).await {
+    let zip = match form.photos {
+        // Unpacking inflates up to 200 MB: not on a request thread.
+        Some(zipped) => Some(
+            web::block(move || photos_zip::unpack(&zipped))
+                .await
+                .map_err(|e| {
+                    ApiError::Unexpected(anyhow::anyhow!("unpacking the photos zip stopped: {e}"))
+                })??,
+        ),
+        None => None,
+    };
+    match transfer.import(&admin, table, zip, dry_run).await {
         Ok(ImportStart::DryRun(report)) => {
             Ok(HttpResponse::Ok().json(ImportJobResponse::from(&report)))
         }

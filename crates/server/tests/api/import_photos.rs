@@ -1,0 +1,350 @@
+//! An import's photos (decisions section 17, D28): `Image Src` addresses fetched by the job
+//! from a web server on loopback (reachable only with `IMPORT_ALLOW_PRIVATE_HOSTS`), files of
+//! the photos zip, and what is refused, with nothing written.
+
+use std::io::{Cursor, Write};
+use std::sync::OnceLock;
+
+use paduka_media::fixtures::{self, CAMERA_MAKE, contains, inspect};
+use reqwest::multipart::{Form, Part};
+use reqwest::{Method, Response, StatusCode};
+use serde_json::{Value, json};
+use wiremock::matchers::{method, path};
+use wiremock::{Mock, MockServer, ResponseTemplate};
+use zip::CompressionMethod;
+use zip::write::{SimpleFileOptions, ZipWriter};
+
+use crate::helpers::*;
+
+crate::on_both_backends!(
+    a_photo_address_is_fetched_once_by_the_job_and_served_as_the_products_photo,
+    without_the_setting_a_loopback_address_fails_the_job_and_nothing_is_written,
+    a_photo_address_that_answers_404_fails_the_job_with_its_row,
+    a_photo_from_the_zip_is_imported_and_a_name_not_in_it_is_refused_first,
+    a_zip_bomb_is_refused_with_its_limit_and_nothing_is_written,
+);
+
+const HEADER: &str =
+    "Handle,Title,Type,Option1 Name,Option1 Value,Variant Price,Image Src,Image Position\n";
+
+/// A web server on loopback serving `photos` (path, bytes); any other path is a 404.
+async fn photo_server(photos: &[(&str, Vec<u8>)]) -> MockServer {
+    let server = MockServer::start().await;
+    for (at, bytes) in photos {
+        Mock::given(method("GET"))
+            .and(path(*at))
+            .respond_with(
+                ResponseTemplate::new(200)
+                    .insert_header("Content-Type", "image/jpeg")
+                    .set_body_bytes(bytes.clone()),
+            )
+            .mount(&server)
+            .await;
+    }
+    server
+}
+
+/// How many requests `server` had for `at`.
+async fn requests_for(server: &MockServer, at: &str) -> usize {
+    let received = server.received_requests().await.unwrap_or_default();
+    received.iter().filter(|r| r.url.path() == at).count()
+}
+
+fn import_form(csv: &str, zip: Option<Vec<u8>>, dry_run: bool) -> Form {
+    let mut form = Form::new().part(
+        "file",
+        Part::bytes(csv.as_bytes().to_vec()).file_name("products.csv"),
+    );
+    if let Some(zip) = zip {
+        form = form.part("photos", Part::bytes(zip).file_name("photos.zip"));
+    }
+    if dry_run {
+        form = form.text("dryRun", "true");
+    }
+    form
+}
+
+impl TestApp {
+    async fn send_import_form(&self, form: Form) -> Response {
+        self.request(Method::POST, "/product/import", As::Admin)
+            .multipart(form)
+            .send()
+            .await
+            .unwrap()
+    }
+
+    /// Starts the import and waits for its job to end; the job's last report.
+    async fn import_job(&self, form: Form) -> Value {
+        let started = self.send_import_form(form).await;
+        let job = started.answers(StatusCode::ACCEPTED).await["job"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        loop {
+            let report = self.get(&format!("/product/import/{job}"), As::Admin).await;
+            let report = report.answers(StatusCode::OK).await;
+            if report["status"] != "running" {
+                return report;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+    }
+
+    async fn listed(&self) -> Vec<Value> {
+        let reply = self.get("/product/get-products", As::Anonymous).await;
+        array(&reply.answers(StatusCode::OK).await["products"])
+    }
+
+    async fn photo_of(&self, product: &Value) -> Response {
+        let id = product["_id"].as_str().unwrap();
+        self.get(&format!("/product/product-photo/{id}"), As::Anonymous)
+            .await
+    }
+}
+
+fn by_handle<'a>(products: &'a [Value], handle: &str) -> &'a Value {
+    products
+        .iter()
+        .find(|p| p["handle"] == handle)
+        .unwrap_or_else(|| panic!("{handle} was imported"))
+}
+
+/// A zip of `files` (path, bytes), deflated.
+fn zip_of(files: &[(&str, &[u8])]) -> Vec<u8> {
+    let mut writer = ZipWriter::new(Cursor::new(Vec::new()));
+    let options = SimpleFileOptions::default().compression_method(CompressionMethod::Deflated);
+    for (name, bytes) in files {
+        writer.start_file(*name, options).unwrap();
+        writer.write_all(bytes).unwrap();
+    }
+    writer.finish().unwrap().into_inner()
+}
+
+/// A zip whose `count` files are `mb` megabytes of zeros each, deflated to almost nothing.
+fn zeros_zip(count: usize, mb: usize) -> Vec<u8> {
+    let mut writer = ZipWriter::new(Cursor::new(Vec::new()));
+    let options = SimpleFileOptions::default().compression_method(CompressionMethod::Deflated);
+    let zeros = vec![0u8; 1024 * 1024];
+    for i in 0..count {
+        writer.start_file(format!("shoe-{i}.jpg"), options).unwrap();
+        for _ in 0..mb {
+            writer.write_all(&zeros).unwrap();
+        }
+    }
+    writer.finish().unwrap().into_inner()
+}
+
+async fn a_photo_address_is_fetched_once_by_the_job_and_served_as_the_products_photo(db: &TestDb) {
+    // A phone's photo: sideways, with its camera and GPS position in EXIF.
+    let phone = fixtures::sideways_phone_jpeg(64, 32);
+    let server = photo_server(&[("/mojari.jpg", phone)]).await;
+    let app = spawn_app_on_with(db, allow_private_hosts).await;
+    let base = server.uri();
+    let csv = format!(
+        "{HEADER}\
+mojari,Mojari,Ethnic,Size,UK 7,999,{base}/mojari.jpg,1\n\
+mojari,,,,UK 8,999,{base}/side.jpg,2\n\
+jutti,Jutti,Ethnic,Size,6,799,,\n\
+jutti,,,,,,{base}/mojari.jpg,1\n"
+    );
+
+    // A dry run fetches nothing.
+    let dry = app.send_import_form(import_form(&csv, None, true)).await;
+    assert_eq!(dry.answers(StatusCode::OK).await["created"], 2);
+    assert_eq!(requests_for(&server, "/mojari.jpg").await, 0);
+
+    let report = app.import_job(import_form(&csv, None, false)).await;
+    assert_eq!(report["status"], "done", "{report}");
+    assert_eq!(
+        (&report["created"], &report["processed"], &report["total"]),
+        (&json!(2), &json!(2), &json!(2))
+    );
+    assert_eq!(
+        requests_for(&server, "/mojari.jpg").await,
+        1,
+        "one address, fetched once for both products"
+    );
+    assert_eq!(
+        requests_for(&server, "/side.jpg").await,
+        0,
+        "other photos are kept as written, not fetched"
+    );
+
+    let products = app.listed().await;
+    let mojari = by_handle(&products, "mojari");
+    assert_eq!(mojari["otherphoto"], json!([format!("{base}/side.jpg")]));
+    for product in [mojari, by_handle(&products, "jutti")] {
+        let reply = app.photo_of(product).await;
+        assert_eq!(reply.status(), StatusCode::OK);
+        let stored = reply.bytes().await.unwrap();
+        let photo = inspect(&stored);
+        assert_eq!(
+            (photo.width, photo.height),
+            (32, 64),
+            "turned upright, as an upload is"
+        );
+        assert!(!photo.has_exif, "no EXIF: no GPS position");
+        assert!(!contains(&stored, CAMERA_MAKE));
+    }
+
+    // The shop's own export names the photos by this shop's addresses: nothing to fetch.
+    let export = app.get("/product/export", As::Admin).await;
+    let export = String::from_utf8(export.bytes().await.unwrap().to_vec()).unwrap();
+    let again = app.import_job(import_form(&export, None, false)).await;
+    assert_eq!(again["unchanged"], 2, "{again}");
+    assert_eq!(requests_for(&server, "/mojari.jpg").await, 1);
+}
+
+async fn without_the_setting_a_loopback_address_fails_the_job_and_nothing_is_written(db: &TestDb) {
+    let server = photo_server(&[("/mojari.jpg", fixtures::jpeg(40, 40))]).await;
+    let app = spawn_app_on(db).await;
+    let url = format!("{}/mojari.jpg", server.uri());
+    let csv = format!(
+        "{HEADER}\
+mojari,Mojari,Ethnic,Size,UK 7,999,,\n\
+mojari,,,,,,{url},1\n"
+    );
+    let report = app.import_job(import_form(&csv, None, false)).await;
+    assert_eq!(report["status"], "failed", "{report}");
+    assert_eq!(
+        report["errors"],
+        json!([{
+            "row": 3,
+            "column": "Image Src",
+            "message": format!("The photo at {url} could not be fetched: its address 127.0.0.1 is this server's own (loopback): this shop fetches photos only from the public internet"),
+        }])
+    );
+    assert_eq!(report["processed"], 0);
+    assert!(app.listed().await.is_empty(), "no product written");
+    assert!(
+        app.categories().await.iter().all(|c| c["name"] != "Ethnic"),
+        "nor its category"
+    );
+    assert_eq!(
+        requests_for(&server, "/mojari.jpg").await,
+        0,
+        "nothing was sent"
+    );
+}
+
+async fn a_photo_address_that_answers_404_fails_the_job_with_its_row(db: &TestDb) {
+    let server = photo_server(&[("/mojari.jpg", fixtures::jpeg(40, 40))]).await;
+    let app = spawn_app_on_with(db, allow_private_hosts).await;
+    let base = server.uri();
+    let csv = format!(
+        "{HEADER}\
+mojari,Mojari,Ethnic,Size,UK 7,999,{base}/mojari.jpg,1\n\
+jutti,Jutti,Ethnic,Size,6,799,{base}/gone.jpg,1\n\
+kolhapuri,Kolhapuri,Ethnic,Size,6,899,{base}/gone.jpg,1\n"
+    );
+    let report = app.import_job(import_form(&csv, None, false)).await;
+    assert_eq!(report["status"], "failed", "{report}");
+    let message =
+        format!("The photo at {base}/gone.jpg could not be fetched: the server answered 404");
+    assert_eq!(
+        report["errors"],
+        json!([
+            {"row": 3, "column": "Image Src", "message": message},
+            {"row": 4, "column": "Image Src", "message": message},
+        ])
+    );
+    assert!(
+        app.listed().await.is_empty(),
+        "not even the product whose photo was fine"
+    );
+}
+
+async fn a_photo_from_the_zip_is_imported_and_a_name_not_in_it_is_refused_first(db: &TestDb) {
+    let png = fixtures::png(600, 600);
+    let zip = zip_of(&[
+        ("photos/jutti.png", &png),
+        ("photos/notes.txt", b"not a photo"),
+    ]);
+    let app = spawn_app_on(db).await;
+
+    let missing = format!("{HEADER}jutti,Jutti,Ethnic,Size,6,799,mojari.png,1\n");
+    let reply = app
+        .send_import_form(import_form(&missing, Some(zip.clone()), true))
+        .await;
+    let body = reply.answers(StatusCode::BAD_REQUEST).await;
+    assert_eq!(body["message"], "Import has errors");
+    assert_eq!(
+        body["errors"],
+        json!([{
+            "row": 2,
+            "column": "Image Src",
+            "message": "Image Src \"mojari.png\" is not a web address, and the photos zip has no file mojari.png",
+        }])
+    );
+    let reply = app
+        .send_import_form(import_form(&missing, None, false))
+        .await;
+    let body = reply.answers(StatusCode::BAD_REQUEST).await;
+    assert_eq!(body["errors"][0]["row"], 2);
+
+    let csv = format!("{HEADER}jutti,Jutti,Ethnic,Size,6,799,jutti.png,1\n");
+    let dry = app
+        .send_import_form(import_form(&csv, Some(zip.clone()), true))
+        .await;
+    assert_eq!(dry.answers(StatusCode::OK).await["created"], 1);
+    let report = app
+        .import_job(import_form(&csv, Some(zip.clone()), false))
+        .await;
+    assert_eq!(report["status"], "done", "{report}");
+    let products = app.listed().await;
+    let reply = app.photo_of(by_handle(&products, "jutti")).await;
+    assert_eq!(reply.status(), StatusCode::OK);
+    assert!(
+        reply.bytes().await.unwrap() == png,
+        "a photo that needs nothing is stored as it was zipped"
+    );
+
+    // A file of the zip that is not a photo is the job's error, on its row.
+    let csv = format!("{HEADER}notes,Notes,Ethnic,Size,6,799,photos/notes.txt,1\n");
+    let report = app.import_job(import_form(&csv, Some(zip), false)).await;
+    assert_eq!(report["status"], "failed");
+    assert_eq!(
+        report["errors"],
+        json!([{
+            "row": 2,
+            "column": "Image Src",
+            "message": "The photo photos/notes.txt of the photos zip cannot be used: Photo must be a JPEG, PNG, WebP, GIF or AVIF image",
+        }])
+    );
+    assert!(app.listed().await.iter().all(|p| p["handle"] != "notes"));
+}
+
+/// A zip of one 300 MB file of zeros, and one of 11 files of 19 MB: each a few hundred KB.
+fn bombs() -> &'static (Vec<u8>, Vec<u8>) {
+    static BOMBS: OnceLock<(Vec<u8>, Vec<u8>)> = OnceLock::new();
+    BOMBS.get_or_init(|| (zeros_zip(1, 300), zeros_zip(11, 19)))
+}
+
+async fn a_zip_bomb_is_refused_with_its_limit_and_nothing_is_written(db: &TestDb) {
+    let (one_file, many_files) = bombs();
+    assert!(one_file.len() < 1024 * 1024, "{} bytes", one_file.len());
+    let app = spawn_app_on(db).await;
+    let csv = format!("{HEADER}jutti,Jutti,Ethnic,Size,6,799,shoe-0.jpg,1\n");
+    for dry_run in [false, true] {
+        let reply = app
+            .send_import_form(import_form(&csv, Some(one_file.clone()), dry_run))
+            .await;
+        reply
+            .refuses(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                "shoe-0.jpg in the photos zip unpacks to more than 20 MB",
+            )
+            .await;
+    }
+    let reply = app
+        .send_import_form(import_form(&csv, Some(many_files.clone()), false))
+        .await;
+    reply
+        .refuses(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "The photos zip unpacks to more than 200 MB",
+        )
+        .await;
+    assert!(app.listed().await.is_empty());
+    assert!(app.categories().await.iter().all(|c| c["name"] != "Ethnic"));
+}
