@@ -23,6 +23,9 @@ use crate::{Clock, IdGenerator, RepoError};
 /// How many products one transaction of an import writes.
 pub const BATCH: usize = 500;
 
+/// How often a job fetching photos records that it is alive (well within [`STALLED_AFTER`]).
+pub const HEARTBEAT: chrono::TimeDelta = chrono::TimeDelta::seconds(15);
+
 /// How an import began: a dry run's report, or the job now running.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ImportStart {
@@ -366,10 +369,22 @@ impl ImportJob {
                 (source, prepared)
             })
             .collect();
-        let results: Vec<(Source, Result<Image, Unusable>)> = stream::iter(pending)
-            .buffer_unordered(FETCHES_AT_ONCE)
-            .collect()
-            .await;
+        let mut fetching = stream::iter(pending).buffer_unordered(FETCHES_AT_ONCE);
+        let mut results: Vec<(Source, Result<Image, Unusable>)> = Vec::new();
+        let mut moved = self.ports.clock.now();
+        while let Some(result) = fetching.next().await {
+            results.push(result);
+            // Thousands of photos take minutes before the first batch: the job says it is alive.
+            let now = self.ports.clock.now();
+            if now - moved >= HEARTBEAT {
+                self.ports
+                    .jobs
+                    .progress(&self.job, self.counts, now)
+                    .await
+                    .map_err(failure)?;
+                moved = now;
+            }
+        }
         let mut prepared = Prepared::default();
         let mut errors = Vec::new();
         for (source, result) in results {

@@ -26,6 +26,8 @@ struct Store {
     jobs: Mutex<Vec<(String, ImportReport)>>,
     batches: Mutex<Vec<Vec<ProductWrite>>>,
     spawned: Mutex<Vec<BackgroundJob>>,
+    /// Every progress recorded, with the batches written by then.
+    moves: Mutex<Vec<(ImportCounts, usize)>>,
 }
 
 #[async_trait]
@@ -55,6 +57,8 @@ impl ImportJobRepository for Store {
             .find(|(j, _)| j == id)
             .ok_or(RepoError::NotFound)?;
         job.1.counts = counts;
+        let written = self.batches.lock().unwrap().len();
+        self.moves.lock().unwrap().push((counts, written));
         Ok(())
     }
 
@@ -155,6 +159,19 @@ fn service_with(
     fetcher: MockPhotoFetcher,
     photos: MockPhotoUseCases,
 ) -> CatalogTransferService {
+    CatalogTransferService::new(
+        ports(store, new_ids, creates, fetcher, photos),
+        PhotoAddress::new("https://shop.test/api/v1/product/product-photo/"),
+    )
+}
+
+fn ports(
+    store: &Arc<Store>,
+    new_ids: &[&str],
+    creates: &[&str],
+    fetcher: MockPhotoFetcher,
+    photos: MockPhotoUseCases,
+) -> TransferPorts {
     let mut products = MockProductRepository::new();
     products.expect_list().returning(|_, _| {
         Ok(ProductPage {
@@ -179,21 +196,18 @@ fn service_with(
             );
             Ok::<(), RepoError<CategoryConflict>>(())
         });
-    CatalogTransferService::new(
-        TransferPorts {
-            products: Arc::new(products),
-            categories: Arc::new(categories),
-            batches: store.clone(),
-            jobs: store.clone(),
-            fetcher: Arc::new(fetcher),
-            photos: Arc::new(photos),
-            background: Arc::new(Spawner(store.clone())),
-            ids: Arc::new(ids(new_ids)),
-            clock: Arc::new(clock()),
-            revision: CatalogRevision::default(),
-        },
-        PhotoAddress::new("https://shop.test/api/v1/product/product-photo/"),
-    )
+    TransferPorts {
+        products: Arc::new(products),
+        categories: Arc::new(categories),
+        batches: store.clone(),
+        jobs: store.clone(),
+        fetcher: Arc::new(fetcher),
+        photos: Arc::new(photos),
+        background: Arc::new(Spawner(store.clone())),
+        ids: Arc::new(ids(new_ids)),
+        clock: Arc::new(clock()),
+        revision: CatalogRevision::default(),
+    }
 }
 
 fn file(rows: &[&[&str]]) -> Table {
@@ -554,4 +568,62 @@ async fn the_job_an_admin_reads_is_the_kept_one_as_seen_now() {
     let seen = service.import_job(&admin(), "job-1").await.unwrap();
     assert_eq!(seen, Some(running()), "moved just now: still running");
     assert_eq!(service.import_job(&admin(), "job-2").await.unwrap(), None);
+}
+
+#[tokio::test]
+async fn a_job_fetching_many_photos_says_it_is_alive_before_its_first_batch() {
+    let store = Arc::new(Store::default());
+    let mut fetcher = MockPhotoFetcher::new();
+    fetcher
+        .expect_fetch()
+        .times(12)
+        .returning(|_, _| Ok(b"JPEG".to_vec()));
+    let handles: Vec<String> = (0..12).map(|i| format!("shoe-{i}")).collect();
+    let urls: Vec<String> = (0..12)
+        .map(|i| format!("https://cdn.test/{i}.jpg"))
+        .collect();
+    let ids_made: Vec<String> = std::iter::once("job-1".to_owned())
+        .chain((0..12).map(|i| format!("0190aaaa-0000-7000-8000-0000000000{i:02}")))
+        .collect();
+    let id_refs: Vec<&str> = ids_made.iter().map(String::as_str).collect();
+    let mut ports = ports(&store, &id_refs, &[], fetcher, pipeline());
+    // Every reading of the clock is 10 s after the one before: photos that take their time.
+    let ticks = Arc::new(std::sync::atomic::AtomicI64::new(0));
+    let mut slow = crate::MockClock::new();
+    slow.expect_now().returning(move || {
+        now()
+            + chrono::TimeDelta::seconds(
+                10 * ticks.fetch_add(1, std::sync::atomic::Ordering::SeqCst),
+            )
+    });
+    ports.clock = Arc::new(slow);
+    let service = CatalogTransferService::new(
+        ports,
+        PhotoAddress::new("https://shop.test/api/v1/product/product-photo/"),
+    );
+    let rows: Vec<Vec<&str>> = handles
+        .iter()
+        .zip(&urls)
+        .map(|(handle, url)| vec![handle.as_str(), "Shoe", "Sneakers", "999", url.as_str()])
+        .collect();
+    let rows: Vec<&[&str]> = rows.iter().map(Vec::as_slice).collect();
+    service
+        .import(&admin(), file(&rows), None, false)
+        .await
+        .unwrap();
+    store.run_jobs().await;
+
+    assert_eq!(store.job("job-1").status, JobStatus::Done);
+    let moves = store.moves.lock().unwrap();
+    let before_writing: Vec<_> = moves.iter().filter(|(_, written)| *written == 0).collect();
+    assert!(
+        before_writing.len() >= 3,
+        "the job moved {} times while fetching",
+        before_writing.len()
+    );
+    assert!(
+        before_writing
+            .iter()
+            .all(|(counts, _)| counts.processed == 0)
+    );
 }
