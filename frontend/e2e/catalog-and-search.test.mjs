@@ -3,8 +3,19 @@
 // spell "Kolhapuri" finds it from the navbar's search box.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { ADMIN, launchBrowser, saveScreen, toast, withFreshPage, withSignedInPage } from './support/browser.mjs';
+import { fileURLToPath } from 'node:url';
+import {
+  ADMIN,
+  catalog,
+  launchBrowser,
+  saveScreen,
+  toast,
+  withFreshPage,
+  withSignedInPage,
+} from './support/browser.mjs';
 import { startServer } from './support/server.mjs';
+
+const PHOTOS_ZIP = fileURLToPath(new URL('./fixtures/mojari-photos.zip', import.meta.url));
 
 /** @type {import('./support/server.mjs').RunningServer} */
 let server;
@@ -21,12 +32,13 @@ after(async () => {
   await server?.stop();
 });
 
-// Shopify's classic layout, with columns Paduka ignores, a Hindi title and a quoted line break.
-const CSV = `Handle,Title,Body (HTML),Vendor,Type,Tags,Published,Option1 Name,Option1 Value,Variant SKU,Variant Inventory Qty,Variant Price,Variant Compare At Price,Status
+// Shopify's classic layout, with columns Paduka ignores, a Hindi title, a quoted line break, and
+// a photo named by file name in the zip sent beside it (photos/mojari-e2e.jpg, 800 x 800).
+const CSV = `Handle,Title,Body (HTML),Vendor,Type,Tags,Published,Option1 Name,Option1 Value,Variant SKU,Variant Inventory Qty,Variant Price,Variant Compare At Price,Status,Image Src
 kolhapuri-e2e,Kolhapuri Chappal,"Hand stitched
-Vegetable tanned leather",Acme,Ethnic Footwear,"festive, leather",TRUE,Size,UK 7,KC-7,4,1499,1999,active
-kolhapuri-e2e,,,,,,,,UK 8,KC-8,6,1499,1999,active
-mojari-e2e,मोजरी जूती,Soft sole,Acme,Ethnic Footwear,,TRUE,Size,UK 9,MJ-9,3,999,,active
+Vegetable tanned leather",Acme,Ethnic Footwear,"festive, leather",TRUE,Size,UK 7,KC-7,4,1499,1999,active,
+kolhapuri-e2e,,,,,,,,UK 8,KC-8,6,1499,1999,active,
+mojari-e2e,मोजरी जूती,Soft sole,Acme,Ethnic Footwear,,TRUE,Size,UK 9,MJ-9,3,999,,active,mojari-e2e.jpg
 `;
 
 describe('catalog in, and search', () => {
@@ -42,6 +54,7 @@ describe('catalog in, and search', () => {
           mimeType: 'text/csv',
           buffer: Buffer.from(CSV, 'utf8'),
         });
+        await form.getByLabel('Photos (zip)').setInputFiles(PHOTOS_ZIP);
         await form.getByRole('button', { name: 'Dry run' }).click();
         await page.getByText('Ready to import 2 products: 2 new, 0 updated, 0 unchanged.').waitFor();
         await form.getByRole('button', { name: 'Import' }).click();
@@ -53,6 +66,18 @@ describe('catalog in, and search', () => {
         // The products table lists them at once.
         await page.getByRole('cell', { name: 'मोजरी जूती' }).waitFor();
         await page.getByRole('cell', { name: 'Kolhapuri Chappal' }).waitFor();
+
+        // The zip's photo is the product's, served and shown on its page.
+        const mojari = (await catalog(server.baseURL)).products.find((p) => p.name === 'मोजरी जूती');
+        assert.ok(mojari, 'the imported product is listed');
+        await page.goto(`/product/${mojari._id}`);
+        const photo = page.locator('main img[src*="/product-photo/"]').first();
+        await photo.waitFor();
+        await page.waitForFunction(
+          (img) => img instanceof HTMLImageElement && img.complete && img.naturalWidth > 0,
+          await photo.elementHandle(),
+        );
+        assert.equal(await photo.evaluate((img) => /** @type {HTMLImageElement} */ (img).naturalWidth > 0), true);
       },
       { account: ADMIN },
     );
