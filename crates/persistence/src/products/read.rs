@@ -252,7 +252,9 @@ pub(super) fn list_in(
         None => true,
         Some(limit) => found < u64::from(limit) && (found > 0 || offset == 0),
     };
-    let (total, price_ceiling) = if query.max_price.is_none() {
+    let (total, price_ceiling) = if query.products_only {
+        (query.offset() + found, None)
+    } else if query.max_price.is_none() {
         // Without a price limit the count and the ceiling are over the same products: one pass.
         let (count, ceiling) = filtered_products!(matching_source!(), conn, query, hits)
             .select((
