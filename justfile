@@ -90,11 +90,13 @@ lint: lint-rust
 lint-rust:
     cargo clippy --workspace --all-targets -- -D warnings
 
-# Load tests: the catalog and the main JS chunk as a browser asks for them, against nginx serving the same files compressed ahead of time; then the admin overview; then Lighthouse (see docs/performance.md).
+# Load tests: the catalog and the main JS chunk as a browser asks for them, against nginx serving the same files compressed ahead of time; then the admin overview; then Lighthouse; checkout; the 10,000-product import; search over it (see docs/performance.md).
 bench: frontend-build
     scripts/bench.sh
     scripts/bench-lighthouse.sh
     scripts/bench-checkout.sh
+    scripts/bench-import.sh
+    scripts/bench-search.sh
 
 # Lighthouse (mobile and desktop, median of 3) on the demo shop's home, a category and a product page (see docs/performance.md).
 bench-lighthouse: frontend-build
@@ -103,6 +105,14 @@ bench-lighthouse: frontend-build
 # Checkout under load: 32 shoppers paying through the sandbox on SQLite, PostgreSQL and two instances on one PostgreSQL, every order verified; then a kill -9 mid-load (see docs/performance.md).
 bench-checkout:
     scripts/bench-checkout.sh
+
+# The import of 10,000 products of 6 sizes (a made-up CSV, no photos) on SQLite and PostgreSQL: the 202, the job, the dry run, the import again, with the server's CPU (see docs/performance.md).
+bench-import:
+    scripts/bench-import.sh
+
+# Search over 10,000 products, the server on one core: each query's p50/p99, a mix of all under load, the server's CPU per request, the index rebuild after a change (see docs/performance.md).
+bench-search:
+    scripts/bench-search.sh
 
 # Photo sizes: the demo photos stored and as 240/480/960 WebP, and what one variant costs (see docs/performance.md).
 bench-photos:

@@ -3,11 +3,16 @@
 //! catalog's revision moved.
 //!
 //! Each query word finds a product through one of two fields, the name and the body (info,
-//! material, tags, category, descriptions): as a substring of one of its words (a regular
-//! expression walked over the field's term dictionary, as the listing's `LIKE` always matched),
-//! as a typed prefix of a word within the domain's typo allowance (tantivy's Levenshtein
-//! automaton), or through a synonym. A word with punctuation inside (`slip-on`) is found by its
+//! material, tags, category, descriptions): as a substring of one of its words (the field's
+//! words scanned, as the listing's `LIKE` always matched), as a typed prefix of a word within
+//! the domain's typo allowance (tantivy's Levenshtein automaton over the field's term
+//! dictionary), or through a synonym. A word with punctuation inside (`slip-on`) is found by its
 //! parts and then checked against the folded text as typed, so it still means what `LIKE` meant.
+//!
+//! Each field's words are also kept with the products that have each, and products are sets of
+//! bits by their position: a search over 10,000 products costs well under a millisecond of it
+//! (figures in docs/performance.md), where compiling a regular expression per word and field,
+//! and hashing every product found into sets, cost several.
 
 use std::collections::hash_map::DefaultHasher;
 use std::collections::{HashMap, HashSet};
@@ -19,13 +24,10 @@ use paduka_application::RepoError;
 use paduka_application::catalog::{ProductSearch, SearchDocument, SearchDocuments, SearchHits};
 use paduka_domain::ProductId;
 use paduka_domain::catalog::search::{SearchQuery, Synonyms, fold, typos_allowed, words};
-use tantivy::collector::DocSetCollector;
-use tantivy::query::{BooleanQuery, FuzzyTermQuery, Query, RegexQuery};
-use tantivy::schema::{FAST, Field, IndexRecordOption, Schema, TextFieldIndexing, TextOptions};
+use tantivy::query::FuzzyTermQuery;
+use tantivy::schema::{Field, IndexRecordOption, Schema, TextFieldIndexing, TextOptions};
 use tantivy::tokenizer::{TextAnalyzer, WhitespaceTokenizer};
-use tantivy::{
-    DocAddress, Index, IndexReader, IndexWriter, ReloadPolicy, Searcher, TantivyDocument, Term,
-};
+use tantivy::{Index, IndexWriter, ReloadPolicy, Searcher, TantivyDocument, Term};
 
 /// The tokenizer of both fields: the text arrives already folded and cut into words by the
 /// domain's rules, one space apart.
@@ -116,28 +118,131 @@ struct Folded {
     body: String,
 }
 
+/// A set of products, by their positions: one bit each. Searches combine the sets of each
+/// word's fields and terms, which for a common word hold thousands of products.
+#[derive(Clone)]
+struct Products(Vec<u64>);
+
+impl Products {
+    fn none(count: usize) -> Self {
+        Self(vec![0; count.div_ceil(64)])
+    }
+
+    fn all(count: usize) -> Self {
+        let mut all = Self(vec![u64::MAX; count.div_ceil(64)]);
+        if !count.is_multiple_of(64)
+            && let Some(last) = all.0.last_mut()
+        {
+            *last = (1 << (count % 64)) - 1;
+        }
+        all
+    }
+
+    fn insert(&mut self, position: u32) {
+        self.0[position as usize / 64] |= 1 << (position % 64);
+    }
+
+    fn contains(&self, position: u32) -> bool {
+        self.0[position as usize / 64] & (1 << (position % 64)) != 0
+    }
+
+    fn extend(&mut self, positions: &[u32]) {
+        for &position in positions {
+            self.insert(position);
+        }
+    }
+
+    fn union(&mut self, other: &Products) {
+        self.0.iter_mut().zip(&other.0).for_each(|(a, b)| *a |= b);
+    }
+
+    fn intersect(&mut self, other: &Products) {
+        self.0.iter_mut().zip(&other.0).for_each(|(a, b)| *a &= b);
+    }
+
+    fn is_empty(&self) -> bool {
+        self.0.iter().all(|word| *word == 0)
+    }
+
+    /// The positions, in ascending order.
+    fn iter(&self) -> impl Iterator<Item = u32> + '_ {
+        self.0.iter().enumerate().flat_map(|(i, &word)| {
+            let mut rest = word;
+            std::iter::from_fn(move || {
+                (rest != 0).then(|| {
+                    let bit = rest.trailing_zeros();
+                    rest &= rest - 1;
+                    i as u32 * 64 + bit
+                })
+            })
+        })
+    }
+}
+
+/// One field's words and the products that have each (their positions, ascending): what a
+/// query word is looked for in, as a substring of the words, or by the words a typo reaches.
+/// The same words as the field's term dictionary in the index, which finds those typos.
+#[derive(Default)]
+struct Terms {
+    words: Vec<String>,
+    products: Vec<Vec<u32>>,
+    by_word: HashMap<String, usize>,
+}
+
+impl Terms {
+    fn add(&mut self, word: &str, position: u32) {
+        let at = match self.by_word.get(word) {
+            Some(&at) => at,
+            None => {
+                self.words.push(word.to_owned());
+                self.products.push(Vec::new());
+                self.by_word.insert(word.to_owned(), self.words.len() - 1);
+                self.words.len() - 1
+            }
+        };
+        // Positions come in order; a word twice in one product counts once.
+        if self.products[at].last() != Some(&position) {
+            self.products[at].push(position);
+        }
+    }
+
+    /// The products with `part` inside one of their words (`LIKE`'s substring match).
+    fn containing(&self, part: &str, into: &mut Products) {
+        for (word, products) in self.words.iter().zip(&self.products) {
+            if word.contains(part) {
+                into.extend(products);
+            }
+        }
+    }
+}
+
 /// An index built at one revision.
 struct Built {
     revision: u64,
     fingerprint: u64,
-    reader: IndexReader,
+    /// The index as built (it is never written again): its term dictionaries find the
+    /// words within a typo.
+    searcher: Searcher,
     name: Field,
     body: Field,
-    /// The products, by their position (the `n` fast field).
+    /// The products, by their position.
     ids: Arc<[ProductId]>,
     folded: Arc<[Folded]>,
-    /// Per segment, per document: its product's position.
-    positions: Arc<[Vec<u32>]>,
+    /// The name's words and the body's.
+    terms: Arc<[Terms; 2]>,
 }
 
-/// Which of a word's fields found which products (positions), and the terms typos reached.
-#[derive(Default)]
+/// Which of a word's fields found which products, and the terms typos reached.
 struct WordHits {
-    name: HashSet<u32>,
-    body: HashSet<u32>,
+    name: Products,
+    body: Products,
     /// Found only through typos, with the term each typo reached and how many products have it.
     typo_terms: Vec<(String, u32)>,
 }
+
+/// The name's [`Terms`] and the body's, by their place in [`Built::terms`].
+const NAME: usize = 0;
+const BODY: usize = 1;
 
 impl Built {
     fn new(documents: &[SearchDocument], fingerprint: u64, revision: u64) -> tantivy::Result<Self> {
@@ -149,22 +254,26 @@ impl Built {
         );
         let name = schema.add_text_field("name", text.clone());
         let body = schema.add_text_field("body", text);
-        let n = schema.add_u64_field("n", FAST);
         let index = Index::create_in_ram(schema.build());
         index
             .tokenizers()
             .register(WORDS, TextAnalyzer::from(WhitespaceTokenizer::default()));
         let mut writer: IndexWriter = index.writer_with_num_threads(1, WRITER_BYTES)?;
         let mut folded = Vec::with_capacity(documents.len());
+        let mut terms: [Terms; 2] = Default::default();
         for (position, document) in documents.iter().enumerate() {
             let text = Folded {
                 name: fold(&document.name),
                 body: fold(&document.body),
             };
             let mut doc = TantivyDocument::new();
-            doc.add_text(name, words(&text.name).collect::<Vec<_>>().join(" "));
-            doc.add_text(body, words(&text.body).collect::<Vec<_>>().join(" "));
-            doc.add_u64(n, position as u64);
+            for (field, at, folded) in [(name, NAME, &text.name), (body, BODY, &text.body)] {
+                let field_words: Vec<&str> = words(folded).collect();
+                for word in &field_words {
+                    terms[at].add(word, position as u32);
+                }
+                doc.add_text(field, field_words.join(" "));
+            }
             writer.add_document(doc)?;
             folded.push(text);
         }
@@ -173,25 +282,15 @@ impl Built {
             .reader_builder()
             .reload_policy(ReloadPolicy::Manual)
             .try_into()?;
-        let searcher = reader.searcher();
-        let mut positions = Vec::new();
-        for segment in searcher.segment_readers() {
-            let column = segment.fast_fields().u64("n")?;
-            positions.push(
-                (0..segment.max_doc())
-                    .map(|doc| column.first(doc).unwrap_or_default() as u32)
-                    .collect(),
-            );
-        }
         Ok(Self {
             revision,
             fingerprint,
-            reader,
+            searcher: reader.searcher(),
             name,
             body,
             ids: documents.iter().map(|d| d.id.clone()).collect(),
             folded: folded.into(),
-            positions: positions.into(),
+            terms: Arc::new(terms),
         })
     }
 
@@ -200,35 +299,40 @@ impl Built {
         Self {
             revision,
             fingerprint: self.fingerprint,
-            reader: self.reader.clone(),
+            searcher: self.searcher.clone(),
             name: self.name,
             body: self.body,
             ids: self.ids.clone(),
             folded: self.folded.clone(),
-            positions: self.positions.clone(),
+            terms: self.terms.clone(),
         }
     }
 
+    fn count(&self) -> usize {
+        self.ids.len()
+    }
+
     fn find(&self, query: &SearchQuery, synonyms: &Synonyms) -> tantivy::Result<SearchHits> {
-        let searcher = self.reader.searcher();
-        let mut found: Option<HashSet<u32>> = None;
-        let mut by_name: Option<HashSet<u32>> = None;
+        let mut found: Option<Products> = None;
+        let mut by_name: Option<Products> = None;
         let mut per_word = Vec::with_capacity(query.words().len());
         for word in query.words() {
-            let hits = self.word(&searcher, word, synonyms)?;
-            let any: HashSet<u32> = hits.name.union(&hits.body).copied().collect();
-            found = Some(match found {
-                None => any,
-                Some(so_far) => so_far.intersection(&any).copied().collect(),
-            });
-            by_name = Some(match by_name {
-                None => hits.name.clone(),
-                Some(so_far) => so_far.intersection(&hits.name).copied().collect(),
-            });
+            let hits = self.word(word, synonyms)?;
+            let mut any = hits.name.clone();
+            any.union(&hits.body);
+            match &mut found {
+                None => found = Some(any),
+                Some(so_far) => so_far.intersect(&any),
+            }
+            match &mut by_name {
+                None => by_name = Some(hits.name.clone()),
+                Some(so_far) => so_far.intersect(&hits.name),
+            }
             per_word.push(hits);
         }
-        let found = found.unwrap_or_default();
-        let by_name: HashSet<u32> = by_name.unwrap_or_default();
+        let found = found.unwrap_or_else(|| Products::none(self.count()));
+        let mut by_name = by_name.unwrap_or_else(|| Products::none(self.count()));
+        by_name.intersect(&found);
         let corrections: Vec<Option<String>> = per_word
             .into_iter()
             .map(|hits| {
@@ -242,129 +346,104 @@ impl Built {
                     .map(|(term, _)| term)
             })
             .collect();
-        let mut ids: Vec<u32> = found.iter().copied().collect();
-        ids.sort_unstable();
-        let mut names: Vec<u32> = by_name.intersection(&found).copied().collect();
-        names.sort_unstable();
         Ok(SearchHits {
-            ids: ids.iter().map(|&p| self.ids[p as usize].clone()).collect(),
-            by_name: names
+            ids: found.iter().map(|p| self.ids[p as usize].clone()).collect(),
+            by_name: by_name
                 .iter()
-                .map(|&p| self.ids[p as usize].clone())
+                .map(|p| self.ids[p as usize].clone())
                 .collect(),
             corrected: query.corrected(&corrections),
         })
     }
 
     /// Where one query word finds products.
-    fn word(
-        &self,
-        searcher: &Searcher,
-        word: &str,
-        synonyms: &Synonyms,
-    ) -> tantivy::Result<WordHits> {
-        let mut hits = WordHits::default();
-        let mut exact_name = HashSet::new();
-        let mut exact_body = HashSet::new();
+    fn word(&self, word: &str, synonyms: &Synonyms) -> tantivy::Result<WordHits> {
+        let count = self.count();
+        let mut exact_name = Products::none(count);
+        let mut exact_body = Products::none(count);
         for written in std::iter::once(word).chain(synonyms.of(word)) {
-            exact_name.extend(self.substring(searcher, self.name, written, |f| &f.name)?);
-            exact_body.extend(self.substring(searcher, self.body, written, |f| &f.body)?);
+            self.substring(NAME, written, |f| &f.name, &mut exact_name);
+            self.substring(BODY, written, |f| &f.body, &mut exact_body);
         }
         let typos = typos_allowed(word);
-        let mut typo_name = HashSet::new();
-        let mut typo_body = HashSet::new();
+        let mut typo_name = Products::none(count);
+        let mut typo_body = Products::none(count);
         let mut typo_terms: HashMap<String, u32> = HashMap::new();
         // A typo is looked for only in a word as typed, never in one with punctuation.
         if typos > 0 && words(word).eq(std::iter::once(word)) {
-            for (field, into) in [(self.name, &mut typo_name), (self.body, &mut typo_body)] {
-                let query =
-                    FuzzyTermQuery::new_prefix(Term::from_field_text(field, word), typos, true);
-                into.extend(self.positions_of(searcher, &query)?);
-                for segment in searcher.segment_readers() {
+            // The words `word` begins within its typos (the automaton does not depend on the
+            // field: made once).
+            let automaton =
+                FuzzyTermQuery::new_prefix(Term::from_field_text(self.name, word), typos, true)
+                    .automaton()?;
+            for (field, at, into) in [
+                (self.name, NAME, &mut typo_name),
+                (self.body, BODY, &mut typo_body),
+            ] {
+                let mut reached = HashSet::new();
+                for segment in self.searcher.segment_readers() {
                     let inverted = segment.inverted_index(field)?;
-                    let mut stream = inverted.terms().search(query.automaton()?).into_stream()?;
+                    let mut stream = inverted.terms().search(&automaton).into_stream()?;
                     while stream.advance() {
-                        let term = String::from_utf8_lossy(stream.key()).into_owned();
-                        *typo_terms.entry(term).or_default() += stream.value().doc_freq;
+                        reached.insert(String::from_utf8_lossy(stream.key()).into_owned());
+                    }
+                }
+                for term in reached {
+                    if let Some(&i) = self.terms[at].by_word.get(&term) {
+                        let products = &self.terms[at].products[i];
+                        into.extend(products);
+                        *typo_terms.entry(term).or_default() += products.len() as u32;
                     }
                 }
             }
         }
-        let exact: HashSet<u32> = exact_name.union(&exact_body).copied().collect();
-        let typo_only = typo_name
-            .iter()
-            .chain(&typo_body)
-            .any(|p| !exact.contains(p));
-        if exact.is_empty() && typo_only {
-            hits.typo_terms = typo_terms.into_iter().collect();
-        }
-        hits.name = exact_name.union(&typo_name).copied().collect();
-        hits.body = exact_body.union(&typo_body).copied().collect();
-        Ok(hits)
+        let mut exact = exact_name.clone();
+        exact.union(&exact_body);
+        let mut typo_only = typo_name.clone();
+        typo_only.union(&typo_body);
+        let typo_only = typo_only.iter().any(|p| !exact.contains(p));
+        let typo_terms = if exact.is_empty() && typo_only {
+            typo_terms.into_iter().collect()
+        } else {
+            Vec::new()
+        };
+        exact_name.union(&typo_name);
+        exact_body.union(&typo_body);
+        Ok(WordHits {
+            name: exact_name,
+            body: exact_body,
+            typo_terms,
+        })
     }
 
-    /// The products with `written` inside one of `field`'s words; when `written` has
+    /// Adds the products with `written` inside one of the field's words; when `written` has
     /// punctuation or space inside, those with each of its words, checked against the text.
     fn substring(
         &self,
-        searcher: &Searcher,
-        field: Field,
+        at: usize,
         written: &str,
         text: impl Fn(&Folded) -> &str,
-    ) -> tantivy::Result<HashSet<u32>> {
+        into: &mut Products,
+    ) {
+        let terms = &self.terms[at];
         let parts: Vec<&str> = words(written).collect();
         if parts == [written] {
-            return Ok(self
-                .positions_of(searcher, &contains(field, written)?)?
-                .into_iter()
-                .collect());
+            terms.containing(written, into);
+            return;
         }
-        let query: Box<dyn Query> = if parts.is_empty() {
-            // Punctuation alone (`_`, `%`): every product is a candidate.
-            Box::new(tantivy::query::AllQuery)
-        } else {
-            let all: Vec<Box<dyn Query>> = parts
-                .iter()
-                .map(|part| contains(field, part).map(|q| Box::new(q) as Box<dyn Query>))
-                .collect::<tantivy::Result<_>>()?;
-            Box::new(BooleanQuery::intersection(all))
-        };
-        let candidates = self.positions_of(searcher, query.as_ref())?;
-        Ok(candidates
-            .into_iter()
-            .filter(|&p| text(&self.folded[p as usize]).contains(written))
-            .collect())
-    }
-
-    fn positions_of(&self, searcher: &Searcher, query: &dyn Query) -> tantivy::Result<Vec<u32>> {
-        let docs = searcher.search(query, &DocSetCollector)?;
-        Ok(docs
-            .into_iter()
-            .map(
-                |DocAddress {
-                     segment_ord,
-                     doc_id,
-                 }| { self.positions[segment_ord as usize][doc_id as usize] },
-            )
-            .collect())
-    }
-}
-
-/// Terms of `field` with `part` inside.
-fn contains(field: Field, part: &str) -> tantivy::Result<RegexQuery> {
-    RegexQuery::from_pattern(&format!(".*{}.*", escape(part)), field)
-}
-
-/// `text` as a regular expression that matches it literally.
-fn escape(text: &str) -> String {
-    let mut escaped = String::with_capacity(text.len() * 2);
-    for c in text.chars() {
-        if "\\.+*?()|[]{}^$#&-~".contains(c) {
-            escaped.push('\\');
+        let mut candidates = Products::all(self.count());
+        // Punctuation alone (`_`, `%`): every product is a candidate.
+        for part in parts {
+            let mut with_part = Products::none(self.count());
+            terms.containing(part, &mut with_part);
+            candidates.intersect(&with_part);
         }
-        escaped.push(c);
+        for p in candidates.iter() {
+            if text(&self.folded[p as usize]).contains(written) {
+                into.insert(p);
+            }
+        }
     }
-    escaped
 }
 
 #[cfg(test)]

@@ -163,3 +163,54 @@ async fn a_catalog_change_is_searched_once_the_revision_moves() {
     assert_eq!(found_at(&search, "mojdi", 1).await, ["mojdi"]);
     assert_eq!(found_at(&search, "rajastani", 1).await, ["mojdi"]);
 }
+
+#[test]
+fn product_sets_hold_positions_across_words_of_bits() {
+    let mut set = Products::none(130);
+    assert!(set.is_empty());
+    set.extend(&[0, 63, 64, 129]);
+    assert_eq!(set.iter().collect::<Vec<_>>(), [0, 63, 64, 129]);
+    assert!(set.contains(64) && !set.contains(65));
+
+    let all = Products::all(130);
+    assert_eq!(all.iter().count(), 130, "no bit past the last product");
+    assert_eq!(Products::all(128).iter().count(), 128);
+    assert_eq!(Products::all(0).iter().count(), 0);
+
+    let mut some = Products::none(130);
+    some.extend(&[1, 64, 100]);
+    let mut both = set.clone();
+    both.intersect(&some);
+    assert_eq!(both.iter().collect::<Vec<_>>(), [64]);
+    both.union(&some);
+    assert_eq!(both.iter().collect::<Vec<_>>(), [1, 64, 100]);
+}
+
+#[tokio::test]
+async fn a_catalog_of_hundreds_is_searched_as_a_few() {
+    // More products than one word of bits holds, a word in every other one.
+    let catalog = Arc::new(Catalog::default());
+    *catalog.0.lock().unwrap() = (0..300)
+        .map(|i| {
+            let name = if i % 2 == 0 {
+                "Canvas Sneaker"
+            } else {
+                "Leather Loafer"
+            };
+            document(&format!("p{i:03}"), &format!("{name} {i}"), "Everyday pair")
+        })
+        .collect();
+    let search = TantivySearch::new(catalog, Synonyms::default());
+    let sneakers = found(&search, "sneakr").await;
+    assert_eq!(sneakers.len(), 150);
+    assert!(
+        sneakers
+            .iter()
+            .all(|id| id[1..].parse::<u32>().unwrap() % 2 == 0)
+    );
+    assert_eq!(found(&search, "loafer 299").await, ["p299"]);
+    assert_eq!(found(&search, "everyday").await.len(), 300);
+    let h = hits(&search, "sneakr", 0).await;
+    assert_eq!(h.corrected.as_deref(), Some("sneaker"));
+    assert_eq!(h.by_name.len(), 150);
+}

@@ -50,6 +50,11 @@ pub struct ProductQuery {
     /// 1-based page; paging applies only when `limit` is set.
     pub page: u32,
     pub limit: Option<u32>,
+    /// Only the page's products are wanted (the search box's suggestions): the repository
+    /// does not count the matches or take the price ceiling, which for a common word means
+    /// reading thousands of products again; `total` is then the page's own count and
+    /// `price_ceiling` zero.
+    pub products_only: bool,
 }
 
 impl ProductQuery {

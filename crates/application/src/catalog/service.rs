@@ -264,6 +264,7 @@ impl CatalogUseCases for CatalogService {
         let query = ProductQuery {
             page: 1,
             limit: Some(SUGGESTIONS),
+            products_only: true,
             ..query.clone()
         };
         Ok(self.searched(&query).await?.0.products)

@@ -329,6 +329,7 @@ async fn suggestions_are_the_first_five_the_search_lists_and_no_miss_is_counted(
         .expect_list()
         .withf(|asked, found| {
             asked.limit == Some(SUGGESTIONS)
+                && asked.products_only
                 && asked.page == 1
                 && asked.size.as_deref() == Some("UK 9")
                 && found.is_some()

@@ -378,6 +378,7 @@ impl TryIntoDomain for ProductListParams {
             in_stock,
             page,
             limit,
+            products_only: false,
         })
     }
 }

@@ -73,8 +73,7 @@ struct DetailRow {
 }
 
 /// Products joined with their category, their photo's hash and their first variant,
-/// boxed so filters can be added one by one. A macro because the query's type is unnameable
-/// and it is built twice (the page and, when paged, the count).
+/// boxed so filters can be added one by one. A macro because the query's type is unnameable.
 macro_rules! product_source {
     () => {
         products::table
@@ -89,13 +88,27 @@ macro_rules! product_source {
     };
 }
 
-diesel::alias!(product_variants as sized_variants: SizedVariants);
+/// Products with their first variant only: what filtering, sorting and counting a list read.
+/// A search can find thousands of products; each joined table is another lookup for every one
+/// (and a photo's hash is stored after its bytes), so only a page's rows are read whole.
+macro_rules! matching_source {
+    () => {
+        products::table
+            .left_join(
+                product_variants::table.on(product_variants::product_id
+                    .eq(products::id)
+                    .and(product_variants::position.eq(0))),
+            )
+            .into_boxed::<crate::db::MultiBackend>()
+    };
+}
 
-/// `products.id` is one of `$ids`, given as one JSON array: one bound parameter however many
-/// products a search found (SQLite binds at most 32,766). A macro, as its type is unnameable.
+/// `products.id` is one of `$ids` (an iterator of `&str`), given as one JSON array: one bound
+/// parameter however many products a search found (SQLite binds at most 32,766). A macro, as
+/// its type is unnameable.
 macro_rules! one_of {
     ($conn:expr, $ids:expr) => {{
-        let ids: Vec<&str> = $ids.iter().map(ProductId::as_str).collect();
+        let ids: Vec<&str> = $ids.collect();
         let json = serde_json::to_string(&ids).expect("strings serialise");
         let (open, close) = match $conn {
             AnyConnection::Sqlite(_) => ("products.id IN (SELECT value FROM json_each(", "))"),
@@ -108,16 +121,16 @@ macro_rules! one_of {
     }};
 }
 
-/// The products `$query` matches, with or without its `max_price` (the price slider's
-/// ceiling is taken over every filter but that one), and only `$found`'s when a search found
-/// them.
+/// The products `$query` matches (from `$source`, [`product_source`] or [`matching_source`]),
+/// with or without its `max_price` (the price slider's ceiling is taken over every filter but
+/// that one), and only `$found`'s when a search found them.
 macro_rules! filtered_products {
-    ($conn:expr, $query:expr, $found:expr) => {
-        filtered_products!($conn, $query, $found, $query.max_price)
+    ($source:expr, $conn:expr, $query:expr, $found:expr) => {
+        filtered_products!($source, $conn, $query, $found, $query.max_price)
     };
-    ($conn:expr, $query:expr, $found:expr, $max_price:expr) => {{
+    ($source:expr, $conn:expr, $query:expr, $found:expr, $max_price:expr) => {{
         let query: &ProductQuery = $query;
-        let mut source = product_source!();
+        let mut source = $source;
         if !query.categories.is_empty() {
             let ids: Vec<&str> = query.categories.iter().map(CategoryId::as_str).collect();
             source = source.filter(products::category_id.eq_any(ids));
@@ -126,27 +139,23 @@ macro_rules! filtered_products {
             source = source.filter(product_variants::price_paise.le(Paise::paise(max_price)));
         }
         if let Some(found) = $found {
-            source = source.filter(one_of!($conn, &found.ids));
+            source = source.filter(one_of!($conn, found.ids.iter().map(ProductId::as_str)));
         }
         if let Some(size) = &query.size {
             // A size is in stock when its variant has pairs, or when the product pools its
-            // sizes and the pool has pairs.
-            // An alias: the page already joins `product_variants` (its first variant).
-            let labelled = || {
-                sized_variants
-                    .filter(
-                        sized_variants
-                            .field(product_variants::label)
-                            .eq(size.clone()),
-                    )
-                    .select(sized_variants.field(product_variants::product_id))
-            };
-            let own_stock = labelled().filter(sized_variants.field(product_variants::stock).gt(0));
-            let pooled = labelled().filter(sized_variants.field(product_variants::stock).is_null());
+            // sizes and the pool has pairs. Asked of each product's own variants (its key's
+            // first column), so a search's few hundred products cost a few hundred lookups,
+            // not a pass over every variant of the shop.
             source = source.filter(
-                products::id
-                    .eq_any(own_stock)
-                    .or(products::quantity.gt(0).and(products::id.eq_any(pooled))),
+                sql::<Bool>(
+                    "EXISTS (SELECT 1 FROM product_variants sized \
+                     WHERE sized.product_id = products.id AND sized.label = ",
+                )
+                .bind::<Text, _>(size.clone())
+                .sql(
+                    " AND (sized.stock > 0 \
+                     OR (sized.stock IS NULL AND products.quantity > 0)))",
+                ),
             );
         }
         if query.in_stock {
@@ -156,63 +165,127 @@ macro_rules! filtered_products {
     }};
 }
 
+/// `$page` ordered as `$query` asks; with a search, its name matches first.
+macro_rules! ordered {
+    ($page:expr, $conn:expr, $query:expr, $hits:expr) => {{
+        let query: &ProductQuery = $query;
+        let mut page = $page;
+        page = match (query.sort, $hits) {
+            // A search's name matches first (decisions D27), newest first within each.
+            (ProductSort::Newest, Some(hits)) => page
+                .order(one_of!($conn, hits.by_name.iter().map(ProductId::as_str)).desc())
+                .then_order_by((products::updated_at.desc(), products::id.desc())),
+            (ProductSort::Newest, None) => {
+                page.order((products::updated_at.desc(), products::id.desc()))
+            }
+            (ProductSort::Oldest, _) => {
+                page.order((products::updated_at.asc(), products::id.asc()))
+            }
+            // Products without variants last, whichever way each backend sorts NULL.
+            (ProductSort::Discount, _) => page
+                .order(product_variants::discount.is_null())
+                .then_order_by(product_variants::discount.desc()),
+            (ProductSort::PriceLow, _) => page
+                .order(product_variants::price_paise.is_null())
+                .then_order_by(product_variants::price_paise.asc()),
+            (ProductSort::PriceHigh, _) => page
+                .order(product_variants::price_paise.is_null())
+                .then_order_by(product_variants::price_paise.desc()),
+        };
+        if !matches!(query.sort, ProductSort::Newest | ProductSort::Oldest) {
+            page = page.then_order_by((products::updated_at.desc(), products::id.desc()));
+        }
+        page
+    }};
+}
+
 pub(super) fn list_in(
     conn: &mut AnyConnection,
     query: &ProductQuery,
     hits: Option<&SearchHits>,
 ) -> QueryResult<ProductPage> {
-    let mut page = filtered_products!(conn, query, hits);
-    page = match (query.sort, hits) {
-        // A search's name matches first (decisions D27), newest first within each.
-        (ProductSort::Newest, Some(hits)) => page
-            .order(one_of!(conn, &hits.by_name).desc())
-            .then_order_by((products::updated_at.desc(), products::id.desc())),
-        (ProductSort::Newest, None) => {
-            page.order((products::updated_at.desc(), products::id.desc()))
-        }
-        (ProductSort::Oldest, _) => page.order((products::updated_at.asc(), products::id.asc())),
-        // Products without variants last, whichever way each backend sorts NULL.
-        (ProductSort::Discount, _) => page
-            .order(product_variants::discount.is_null())
-            .then_order_by(product_variants::discount.desc()),
-        (ProductSort::PriceLow, _) => page
-            .order(product_variants::price_paise.is_null())
-            .then_order_by(product_variants::price_paise.asc()),
-        (ProductSort::PriceHigh, _) => page
-            .order(product_variants::price_paise.is_null())
-            .then_order_by(product_variants::price_paise.desc()),
-    };
-    if !matches!(query.sort, ProductSort::Newest | ProductSort::Oldest) {
-        page = page.then_order_by((products::updated_at.desc(), products::id.desc()));
-    }
     let offset = i64::try_from(query.offset()).map_err(|_| too_large("page"))?;
-    if let Some(limit) = query.limit {
-        page = page.limit(i64::from(limit)).offset(offset);
-    }
-    let rows = page.select(ListedRow::as_select()).load(conn)?;
+    let rows = match query.limit {
+        // The whole list: read whole in one statement.
+        None => ordered!(
+            filtered_products!(product_source!(), conn, query, hits),
+            conn,
+            query,
+            hits
+        )
+        .select(ListedRow::as_select())
+        .load(conn)?,
+        // A page: its ids first, from the products and their first variants only, then its
+        // rows whole.
+        Some(limit) => {
+            let ids: Vec<String> = ordered!(
+                filtered_products!(matching_source!(), conn, query, hits),
+                conn,
+                query,
+                hits
+            )
+            .limit(i64::from(limit))
+            .offset(offset)
+            .select(products::id)
+            .load(conn)?;
+            if ids.is_empty() {
+                Vec::new()
+            } else {
+                let mut rows = product_source!()
+                    .filter(one_of!(conn, ids.iter().map(String::as_str)))
+                    .select(ListedRow::as_select())
+                    .load(conn)?;
+                let place: HashMap<&str, usize> = ids
+                    .iter()
+                    .enumerate()
+                    .map(|(i, id)| (id.as_str(), i))
+                    .collect();
+                rows.sort_by_key(|row| place.get(row.product.id.as_str()).copied());
+                rows
+            }
+        }
+    };
 
     let found = rows.len() as u64;
-    let total = match query.limit {
-        None => found,
-        // A short page that is not past the end says how many there are.
-        Some(limit) if found < u64::from(limit) && (found > 0 || offset == 0) => {
+    // A short page that is not past the end says how many there are.
+    let short_page = match query.limit {
+        None => true,
+        Some(limit) => found < u64::from(limit) && (found > 0 || offset == 0),
+    };
+    let (total, price_ceiling) = if query.products_only {
+        (query.offset() + found, None)
+    } else if query.max_price.is_none() {
+        // Without a price limit the count and the ceiling are over the same products: one pass.
+        let (count, ceiling) = filtered_products!(matching_source!(), conn, query, hits)
+            .select((
+                diesel::dsl::count_star(),
+                max(product_variants::price_paise.nullable()),
+            ))
+            .first::<(i64, Option<i64>)>(conn)?;
+        let total = if short_page {
             query.offset() + found
-        }
-        Some(_) => {
-            let count = filtered_products!(conn, query, hits)
+        } else {
+            u64::try_from(count).map_err(|_| corrupt("count"))?
+        };
+        (total, ceiling)
+    } else {
+        let total = if short_page {
+            query.offset() + found
+        } else {
+            let count = filtered_products!(matching_source!(), conn, query, hits)
                 .count()
                 .get_result::<i64>(conn)?;
             u64::try_from(count).map_err(|_| corrupt("count"))?
-        }
+        };
+        let ceiling = filtered_products!(matching_source!(), conn, query, hits, None::<Paise>)
+            .select(max(product_variants::price_paise.nullable()))
+            .first::<Option<i64>>(conn)?;
+        (total, ceiling)
     };
-    let price_ceiling = filtered_products!(conn, query, hits, None::<Paise>)
-        .select(max(product_variants::price_paise.nullable()))
-        .first::<Option<i64>>(conn)?
-        .map_or(Paise::ZERO, Paise::from_stored);
     Ok(ProductPage {
         products: assemble(conn, rows)?,
         total,
-        price_ceiling,
+        price_ceiling: price_ceiling.map_or(Paise::ZERO, Paise::from_stored),
         corrected: None,
     })
 }
