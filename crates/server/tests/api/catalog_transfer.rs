@@ -36,28 +36,12 @@ fn csv_form(csv: &[u8], dry_run: bool) -> Form {
 
 impl TestApp {
     async fn send_import(&self, csv: &[u8], dry_run: bool) -> Response {
-        self.request(Method::POST, "/product/import", As::Admin)
-            .multipart(csv_form(csv, dry_run))
-            .send()
-            .await
-            .unwrap()
+        self.send_import_form(csv_form(csv, dry_run)).await
     }
 
     /// Imports `csv` and waits for its job to end; the job's last report.
     async fn import(&self, csv: &[u8]) -> Value {
-        let started = self.send_import(csv, false).await;
-        let job = started.answers(StatusCode::ACCEPTED).await["job"]
-            .as_str()
-            .unwrap()
-            .to_owned();
-        loop {
-            let report = self.get(&format!("/product/import/{job}"), As::Admin).await;
-            let report = report.answers(StatusCode::OK).await;
-            if report["status"] != "running" {
-                return report;
-            }
-            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-        }
+        self.import_job(csv_form(csv, false)).await
     }
 
     async fn export(&self) -> Vec<u8> {

@@ -392,6 +392,32 @@ impl TestApp {
 
     /// Creates a product as the admin from text fields (plus an optional photo) and returns
     /// the reply's product.
+    /// `POST /product/import` with `form`, as the admin.
+    pub async fn send_import_form(&self, form: Form) -> Response {
+        self.request(Method::POST, "/product/import", As::Admin)
+            .multipart(form)
+            .send()
+            .await
+            .unwrap()
+    }
+
+    /// Starts the import and waits for its job to end; the job's last report.
+    pub async fn import_job(&self, form: Form) -> Value {
+        let started = self.send_import_form(form).await;
+        let job = started.answers(StatusCode::ACCEPTED).await["job"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        loop {
+            let report = self.get(&format!("/product/import/{job}"), As::Admin).await;
+            let report = report.answers(StatusCode::OK).await;
+            if report["status"] != "running" {
+                return report;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+    }
+
     pub async fn product(&self, fields: &[(&str, &str)], photo: Option<Vec<u8>>) -> Value {
         let form = product_form(fields, photo);
         let path = "/product/create-product";

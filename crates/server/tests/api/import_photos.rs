@@ -7,7 +7,7 @@ use std::sync::OnceLock;
 
 use paduka_media::fixtures::{self, CAMERA_MAKE, contains, inspect};
 use reqwest::multipart::{Form, Part};
-use reqwest::{Method, Response, StatusCode};
+use reqwest::{Response, StatusCode};
 use serde_json::{Value, json};
 use wiremock::matchers::{method, path};
 use wiremock::{Mock, MockServer, ResponseTemplate};
@@ -65,31 +65,6 @@ fn import_form(csv: &str, zip: Option<Vec<u8>>, dry_run: bool) -> Form {
 }
 
 impl TestApp {
-    async fn send_import_form(&self, form: Form) -> Response {
-        self.request(Method::POST, "/product/import", As::Admin)
-            .multipart(form)
-            .send()
-            .await
-            .unwrap()
-    }
-
-    /// Starts the import and waits for its job to end; the job's last report.
-    async fn import_job(&self, form: Form) -> Value {
-        let started = self.send_import_form(form).await;
-        let job = started.answers(StatusCode::ACCEPTED).await["job"]
-            .as_str()
-            .unwrap()
-            .to_owned();
-        loop {
-            let report = self.get(&format!("/product/import/{job}"), As::Admin).await;
-            let report = report.answers(StatusCode::OK).await;
-            if report["status"] != "running" {
-                return report;
-            }
-            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-        }
-    }
-
     async fn listed(&self) -> Vec<Value> {
         let reply = self.get("/product/get-products", As::Anonymous).await;
         array(&reply.answers(StatusCode::OK).await["products"])
