@@ -158,32 +158,24 @@ export function CatalogCsv() {
         <DownloadButton label="Export" download={exportProducts} failed="Failed to export products" />
       </p>
       <form className="admin-form" aria-label="Import products" onSubmit={(event) => void start(event)}>
-        <Field label="Products CSV" hint="Shopify's product CSV, or this shop's export">
-          {(field) => (
-            <input
-              {...field}
-              type="file"
-              accept=".csv,text/csv"
-              onChange={(event) => {
-                setFile(event.target.files?.[0] ?? null);
-                reset();
-              }}
-            />
-          )}
-        </Field>
-        <Field label="Photos (zip)" hint="Optional: the photos the CSV's Image Src names by file name">
-          {(field) => (
-            <input
-              {...field}
-              type="file"
-              accept=".zip,application/zip"
-              onChange={(event) => {
-                setPhotos(event.target.files?.[0] ?? null);
-                reset();
-              }}
-            />
-          )}
-        </Field>
+        <FileField
+          label="Products CSV"
+          hint="Shopify's product CSV, or this shop's export"
+          accept=".csv,text/csv"
+          onPick={(picked) => {
+            setFile(picked);
+            reset();
+          }}
+        />
+        <FileField
+          label="Photos (zip)"
+          hint="Optional: the photos the CSV's Image Src names by file name"
+          accept=".zip,application/zip"
+          onPick={(picked) => {
+            setPhotos(picked);
+            reset();
+          }}
+        />
         <div className="admin-form-actions">
           <button type="button" className="btn btn-secondary" disabled={!file || busy} onClick={() => void check()}>
             Dry run
@@ -204,5 +196,26 @@ export function CatalogCsv() {
       {problems.length > 0 ? <Problems problems={problems} /> : null}
       {job ? <JobProgress job={job} onFinished={finished} /> : null}
     </div>
+  );
+}
+
+/** A labelled file input handing on the file picked (or `null` when the pick is cleared). */
+function FileField({
+  label,
+  hint,
+  accept,
+  onPick,
+}: {
+  label: string;
+  hint: string;
+  accept: string;
+  onPick: (file: File | null) => void;
+}) {
+  return (
+    <Field label={label} hint={hint}>
+      {(field) => (
+        <input {...field} type="file" accept={accept} onChange={(event) => onPick(event.target.files?.[0] ?? null)} />
+      )}
+    </Field>
   );
 }
