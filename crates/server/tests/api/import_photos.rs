@@ -168,6 +168,27 @@ jutti,,,,,,{base}/mojari.jpg,1\n"
     let again = app.import_job(import_form(&export, None, false)).await;
     assert_eq!(again["unchanged"], 2, "{again}");
     assert_eq!(requests_for(&server, "/mojari.jpg").await, 1);
+
+    // The seller's own file again: its photo is fetched anew, and found to be the one the
+    // products have, so nothing changes (the dry run, which fetches nothing, cannot tell).
+    let dry = app.send_import_form(import_form(&csv, None, true)).await;
+    assert_eq!(dry.answers(StatusCode::OK).await["updated"], 2);
+    let versions = |products: &[Value]| -> Vec<Value> {
+        products.iter().map(|p| p["photoVersion"].clone()).collect()
+    };
+    let before = versions(&app.listed().await);
+    let same_file = app.import_job(import_form(&csv, None, false)).await;
+    assert_eq!(
+        (
+            &same_file["status"],
+            &same_file["unchanged"],
+            &same_file["updated"]
+        ),
+        (&json!("done"), &json!(2), &json!(0)),
+        "{same_file}"
+    );
+    assert_eq!(requests_for(&server, "/mojari.jpg").await, 2);
+    assert_eq!(versions(&app.listed().await), before);
 }
 
 async fn without_the_setting_a_loopback_address_fails_the_job_and_nothing_is_written(db: &TestDb) {

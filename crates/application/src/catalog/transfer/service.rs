@@ -6,7 +6,7 @@ use futures_util::StreamExt;
 use futures_util::stream;
 use paduka_domain::catalog::import::{
     Change, FETCHES_AT_ONCE, ImportPlan, MAX_FETCH_BYTES, PhotoAddress, PhotoCell, PhotoFiles,
-    PhotoPlan, RowError, Table, export_table, plan_import, read_table,
+    PhotoPlan, PlannedProduct, RowError, Table, export_table, plan_import, read_table,
 };
 use paduka_domain::catalog::{Category, CategoryDraft, Handle, Image, Product};
 use paduka_domain::{CategoryId, ProductId};
@@ -270,11 +270,24 @@ impl ImportJob {
     async fn write(&mut self, plan: ImportPlan, zip: PhotoFiles) -> Result<(), Vec<RowError>> {
         let mut photos = self.photos(&plan, zip).await?;
         let categories = self.categories(&plan).await.map_err(failure)?;
-        let writes: Vec<_> = plan
-            .products
-            .into_iter()
-            .filter(|p| !matches!(p.change, Change::Unchanged(_)))
-            .collect();
+        let mut writes = Vec::with_capacity(plan.products.len());
+        let counted = self.counts;
+        for planned in plan.products {
+            if !self
+                .unchanged_after_all(&planned, &mut photos)
+                .await
+                .map_err(failure)?
+            {
+                writes.push(planned);
+            }
+        }
+        if self.counts != counted {
+            self.ports
+                .jobs
+                .progress(&self.job, self.counts, self.ports.clock.now())
+                .await
+                .map_err(failure)?;
+        }
         for batch in writes.chunks(BATCH) {
             let at = self.ports.clock.now();
             let mut records = Vec::with_capacity(batch.len());
@@ -286,7 +299,7 @@ impl ImportJob {
                         failure(format!("category {} was not made", planned.category))
                     })?;
                 let current = match &planned.change {
-                    Change::Update(_) => self.existing.get(&planned.handle),
+                    Change::Update(_) | Change::NewPhoto(_) => self.existing.get(&planned.handle),
                     _ => None,
                 };
                 let id = match current {
@@ -332,6 +345,39 @@ impl ImportJob {
                 .map_err(failure)?;
         }
         Ok(())
+    }
+
+    /// Whether `planned` leaves its product as it is: planned so, or its one news a photo
+    /// with the very bytes the product's photo has (a file imported again), which is then
+    /// counted unchanged and not written again.
+    async fn unchanged_after_all(
+        &mut self,
+        planned: &PlannedProduct,
+        photos: &mut Prepared,
+    ) -> Result<bool, RepoError> {
+        let id = match &planned.change {
+            Change::Unchanged(_) => return Ok(true),
+            Change::NewPhoto(id) => id,
+            Change::Create | Change::Update(_) => return Ok(false),
+        };
+        let Some((source, _)) = Source::of(&planned.photo) else {
+            return Ok(false);
+        };
+        let Some((new, _)) = photos.0.get(&source) else {
+            return Ok(false);
+        };
+        let same = self
+            .ports
+            .products
+            .photo(id)
+            .await?
+            .is_some_and(|current| current.bytes == new.bytes);
+        if same {
+            photos.take(&source);
+            self.counts.unchanged += 1;
+            self.counts.processed += 1;
+        }
+        Ok(same)
     }
 
     /// Every new photo of the products to write: fetched (or taken from the zip) and

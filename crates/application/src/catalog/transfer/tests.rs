@@ -7,7 +7,7 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use paduka_domain::InvalidInput;
 use paduka_domain::catalog::import::{PhotoAddress, PhotoFiles, Row, RowError, Table};
-use paduka_domain::catalog::{Image, ImageType};
+use paduka_domain::catalog::{Image, ImageType, StoredImage};
 use paduka_domain::photo::NOT_AN_IMAGE;
 use paduka_test_support::builders::{ProductBuilder, category};
 use paduka_test_support::time::now;
@@ -625,5 +625,102 @@ async fn a_job_fetching_many_photos_says_it_is_alive_before_its_first_batch() {
         before_writing
             .iter()
             .all(|(counts, _)| counts.processed == 0)
+    );
+}
+
+/// The shop's "Trail Runner" with a photo of `stored` bytes, over `fetcher` and the pipeline.
+fn service_with_photo(
+    store: &Arc<Store>,
+    stored: &'static [u8],
+    fetcher: MockPhotoFetcher,
+) -> CatalogTransferService {
+    let mut ports = ports(store, &["job-1"], &[], fetcher, pipeline());
+    let mut products = MockProductRepository::new();
+    products.expect_list().returning(|_, _| {
+        Ok(ProductPage {
+            products: vec![ProductBuilder::new("p-1").build()],
+            total: 1,
+            ..ProductPage::default()
+        })
+    });
+    products
+        .expect_photo()
+        .withf(|id| id.as_str() == "p-1")
+        .returning(move |_| {
+            Ok(Some(StoredImage {
+                content_type: "image/jpeg".into(),
+                bytes: stored.to_vec(),
+                sha256: String::new(),
+            }))
+        });
+    ports.products = Arc::new(products);
+    CatalogTransferService::new(
+        ports,
+        PhotoAddress::new("https://shop.test/api/v1/product/product-photo/"),
+    )
+}
+
+/// A file of one row: the shop's product as it is, with a photo address.
+fn photo_only(url: &str) -> Table {
+    file(&[&["trail-runner", "Trail Runner", "Sneakers", "2499", url]])
+}
+
+fn fetching(bytes: &'static [u8]) -> MockPhotoFetcher {
+    let mut fetcher = MockPhotoFetcher::new();
+    fetcher
+        .expect_fetch()
+        .times(1)
+        .returning(move |_, _| Ok(bytes.to_vec()));
+    fetcher
+}
+
+#[tokio::test]
+async fn a_file_imported_again_photos_and_all_leaves_its_products_unchanged() {
+    let store = Arc::new(Store::default());
+    let service = service_with_photo(&store, b"JPEG runner", fetching(b"JPEG runner"));
+    let table = photo_only("https://cdn.test/runner.jpg");
+    // Before fetching, the photo may be new: the dry run counts an update.
+    let Ok(ImportStart::DryRun(checked)) =
+        service.import(&admin(), table.clone(), None, true).await
+    else {
+        panic!("a dry run answers at once");
+    };
+    assert_eq!((checked.counts.updated, checked.counts.unchanged), (1, 0));
+
+    service.import(&admin(), table, None, false).await.unwrap();
+    store.run_jobs().await;
+    let done = store.job("job-1");
+    assert_eq!(done.status, JobStatus::Done, "{:?}", done.errors);
+    assert_eq!(
+        (
+            done.counts.processed,
+            done.counts.updated,
+            done.counts.unchanged
+        ),
+        (1, 0, 1)
+    );
+    assert!(store.batches.lock().unwrap().is_empty(), "nothing written");
+}
+
+#[tokio::test]
+async fn a_new_photo_at_the_same_address_updates_the_product() {
+    let store = Arc::new(Store::default());
+    let service = service_with_photo(&store, b"JPEG runner", fetching(b"JPEG runner, retouched"));
+    service
+        .import(
+            &admin(),
+            photo_only("https://cdn.test/runner.jpg"),
+            None,
+            false,
+        )
+        .await
+        .unwrap();
+    store.run_jobs().await;
+    let done = store.job("job-1");
+    assert_eq!((done.counts.updated, done.counts.unchanged), (1, 0));
+    let batches = store.batches.lock().unwrap();
+    assert_eq!(
+        batches[0][0].record.photo,
+        Some(prepared(b"JPEG runner, retouched"))
     );
 }

@@ -37,6 +37,10 @@ impl PhotoPlan {
 pub enum Change {
     Create,
     Update(ProductId),
+    /// Everything the file says is what the product has, but its photo comes from a web
+    /// address or the zip: an update unless that photo turns out to be the one it has, which
+    /// only the job knows once it has the photo (a file imported again, `Image Src` and all).
+    NewPhoto(ProductId),
     Unchanged(ProductId),
 }
 
@@ -84,8 +88,10 @@ impl ImportPlan {
         self.count(|c| matches!(c, Change::Create))
     }
 
+    /// The products to update, those whose photo alone may differ among them (the dry run
+    /// cannot tell before the photos are fetched).
     pub fn updated(&self) -> u64 {
-        self.count(|c| matches!(c, Change::Update(_)))
+        self.count(|c| matches!(c, Change::Update(_) | Change::NewPhoto(_)))
     }
 
     pub fn unchanged(&self) -> u64 {
@@ -204,9 +210,10 @@ pub fn plan_import(
         };
         let change = match current {
             None => Change::Create,
-            Some(product) if photo == PhotoPlan::Keep && same(product, &draft, &category) => {
-                Change::Unchanged(product.id.clone())
-            }
+            Some(product) if same(product, &draft, &category) => match photo {
+                PhotoPlan::Keep => Change::Unchanged(product.id.clone()),
+                _ => Change::NewPhoto(product.id.clone()),
+            },
             Some(product) => Change::Update(product.id.clone()),
         };
         plan.products.push(PlannedProduct {
