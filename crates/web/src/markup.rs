@@ -714,12 +714,15 @@ fn gallery(product: &Product) -> String {
                 class: None,
                 priority: false,
                 eager: false,
-                fetch_priority: None,
+                fetch_priority: Some("low"),
             }
             .html(),
         ));
         for (i, src) in others.iter().enumerate() {
-            out.push_str(&thumb(i + 1, picture(src, "", 72, 72, "")));
+            out.push_str(&thumb(
+                i + 1,
+                picture(src, "", 72, 72, r#" fetchpriority="low""#),
+            ));
         }
         out.push_str("</ul>");
     }

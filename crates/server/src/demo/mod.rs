@@ -25,7 +25,7 @@ use paduka_persistence::DieselOrderRepository;
 
 use crate::startup::Services;
 use catalog::{CATEGORIES, PRODUCTS, sizes};
-use pictures::{View, category_png, shoe_png};
+use pictures::{View, category_webp, shoe_png, shoe_webp};
 
 pub const ADMIN_EMAIL: &str = "admin@paduka.local";
 pub const ADMIN_PASSWORD: &str = "paduka-admin";
@@ -101,7 +101,7 @@ async fn load(services: &Services, product_count: usize) -> anyhow::Result<DemoS
     let prepared = |bytes: Vec<u8>| api.photos.prepare_upload(&admin, bytes);
     let mut category_ids = Vec::new();
     for category in &CATEGORIES {
-        let picture = prepared(category_png(
+        let picture = prepared(category_webp(
             category.silhouette,
             category.palette,
             PICTURE_SIZE / 2,
@@ -122,7 +122,7 @@ async fn load(services: &Services, product_count: usize) -> anyhow::Result<DemoS
             let photo = prepared(product_photo(design)).await?;
             let mut gallery = Vec::new();
             for view in [View::Mirrored, View::Detail, View::Pair] {
-                let picture = prepared(shoe_png(
+                let picture = prepared(shoe_webp(
                     design.silhouette,
                     design.palette,
                     view,

@@ -37,8 +37,30 @@ pub struct Palette {
     pub backdrop: u32,
 }
 
-/// A square PNG picture of a shoe, `size` pixels wide.
+/// A square PNG picture of a shoe, `size` pixels wide: lossless, as a seller's product photo
+/// would arrive (the photo pipeline serves it at each width as WebP).
 pub fn shoe_png(silhouette: Silhouette, palette: Palette, view: View, size: u32) -> Vec<u8> {
+    draw(silhouette, palette, view, size)
+        .encode_png()
+        .expect("an in-memory PNG encodes")
+}
+
+/// The same picture as lossy WebP, for the pictures served as stored (a category's tile, a
+/// gallery's other photos): a sixth of the PNG's bytes, which a phone would otherwise fetch
+/// beside the page's main photo.
+pub fn shoe_webp(silhouette: Silhouette, palette: Palette, view: View, size: u32) -> Vec<u8> {
+    let pixmap = draw(silhouette, palette, view, size);
+    // The backdrop is opaque, so tiny-skia's premultiplied pixels are plain RGBA.
+    webp::Encoder::from_rgba(pixmap.data(), size, size)
+        .encode(WEBP_QUALITY)
+        .to_vec()
+}
+
+/// libwebp's quality for the demo's stored pictures: flat colours and soft gradients, which
+/// show no artefacts at this setting.
+const WEBP_QUALITY: f32 = 80.0;
+
+fn draw(silhouette: Silhouette, palette: Palette, view: View, size: u32) -> Pixmap {
     let mut pixmap = Pixmap::new(size, size).expect("a non-zero size");
     let s = size as f32;
     paint_backdrop(&mut pixmap, palette.backdrop, s);
@@ -57,12 +79,12 @@ pub fn shoe_png(silhouette: Silhouette, palette: Palette, view: View, size: u32)
     for transform in shoes {
         draw_shoe(&mut pixmap, silhouette, palette, transform);
     }
-    pixmap.encode_png().expect("an in-memory PNG encodes")
+    pixmap
 }
 
 /// A flat tile for a category: its colour and a small shoe.
-pub fn category_png(silhouette: Silhouette, palette: Palette, size: u32) -> Vec<u8> {
-    shoe_png(silhouette, palette, View::Side, size)
+pub fn category_webp(silhouette: Silhouette, palette: Palette, size: u32) -> Vec<u8> {
+    shoe_webp(silhouette, palette, View::Side, size)
 }
 
 fn color(rgb: u32, alpha: u8) -> Color {
@@ -278,6 +300,21 @@ mod tests {
         assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
         let decoded = Pixmap::decode_png(&png).unwrap();
         assert_eq!((decoded.width(), decoded.height()), (64, 64));
+    }
+
+    #[test]
+    fn stored_pictures_are_webp_files_a_fraction_of_the_png() {
+        let png = shoe_png(Silhouette::Sandal, PALETTE, View::Pair, 300);
+        let webp = shoe_webp(Silhouette::Sandal, PALETTE, View::Pair, 300);
+        assert_eq!((&webp[..4], &webp[8..12]), (&b"RIFF"[..], &b"WEBP"[..]));
+        let decoded = webp::Decoder::new(&webp).decode().unwrap();
+        assert_eq!((decoded.width(), decoded.height()), (300, 300));
+        assert!(
+            webp.len() * 3 < png.len(),
+            "{} vs {}",
+            webp.len(),
+            png.len()
+        );
     }
 
     #[test]

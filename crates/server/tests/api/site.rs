@@ -132,7 +132,8 @@ async fn demo_data_loads_into_an_empty_database_only(db: &TestDb) {
         .await
         .unwrap();
     assert_eq!(picture.status(), StatusCode::OK);
-    assert_eq!(picture.headers()["content-type"], "image/png");
+    // Served as stored, so stored small: lossy WebP (decisions D14).
+    assert_eq!(picture.headers()["content-type"], "image/webp");
     assert!(
         !picture.headers().contains_key("content-encoding"),
         "an image is never compressed again"
