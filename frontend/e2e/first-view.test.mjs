@@ -3,7 +3,7 @@
 // over from the data the page carries without asking for it again.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { catalog, launchBrowser, shownPrice } from './support/browser.mjs';
+import { catalog, launchBrowser, shownPrice, toast } from './support/browser.mjs';
 import { startServer } from './support/server.mjs';
 
 /** @type {import('./support/server.mjs').RunningServer} */
@@ -174,5 +174,40 @@ describe('with JavaScript', () => {
         'the product was in the HTML',
       );
     });
+  });
+
+  test('a tap and typing before the app has taken over are not lost', async () => {
+    const product = demo.products[0];
+    assert.ok(product);
+    // At 1280 px, where the navbar's search box shows without the menu.
+    const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width: 1280, height: 800 } });
+    context.setDefaultTimeout(15_000);
+    try {
+      const page = await context.newPage();
+      // The app's code held back, as on a slow phone network, until the shopper has acted.
+      /** @type {() => void} */
+      let release = () => {};
+      const held = new Promise((resolve) => (release = () => resolve(undefined)));
+      await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      // The page's load event waits for the code: the drawn page is there before it.
+      await page.goto(`/product/${encodeURIComponent(product._id)}`, { waitUntil: 'domcontentloaded' });
+      await page.getByRole('button', { name: 'Add to Cart' }).click();
+      await page.getByRole('searchbox', { name: 'Search shoes' }).fill('Kolapuri');
+      release();
+      // The app, once running, answers the tap as it would have (a visitor is asked to sign in),
+      // and suggests for what was typed into the field the server drew.
+      await toast(page, 'Login to Add to Cart').waitFor();
+      const box = page.getByRole('combobox', { name: 'Search shoes' });
+      assert.equal(await box.inputValue(), 'Kolapuri');
+      await page
+        .getByRole('listbox', { name: 'Suggestions' })
+        .getByRole('option', { name: /Kolhapuri Classic/ })
+        .waitFor();
+    } finally {
+      await context.close();
+    }
   });
 });

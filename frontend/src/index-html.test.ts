@@ -1,6 +1,6 @@
 // The data each storefront page preloads from index.html must be exactly what the app then
 // asks for, or the browser fetches it twice (and warns that a preload went unused).
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getCategories } from '@/features/catalog/api/get-categories';
 import { getFeatured } from '@/features/catalog/api/get-featured';
 import { getProduct } from '@/features/catalog/api/get-product';
@@ -8,7 +8,7 @@ import { getProductPage } from '@/features/catalog/api/get-product-pages';
 import { DEFAULT_SORT } from '@/features/catalog/utils/listing';
 import { getSales } from '@/features/sales/api/get-sales';
 import { apiUrl, configureApiClient } from '@/lib/api-client';
-import { FIRST_VIEW_ID } from '@/features/catalog/api/first-view';
+import { APP_READY_EVENT, FIRST_VIEW_ID } from '@/features/catalog/api/first-view';
 import html from '../index.html?raw';
 
 const inline = /<script data-route-chunks[^>]*>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
@@ -25,6 +25,7 @@ function links(path: string, chunks?: Record<string, string[]>, held?: Record<st
     currentScript: chunks ? { dataset: { routeChunks: JSON.stringify(chunks) } } : null,
     getElementById: (id: string) => (held && id === FIRST_VIEW_ID ? { textContent: JSON.stringify(held) } : null),
     createElement: () => ({ rel: '', as: '', href: '', crossOrigin: '' }),
+    addEventListener: () => undefined,
     head: { appendChild: (link: Link) => added.push(link) },
   };
   new Function('location', 'document', inline)({ pathname: path }, document);
@@ -110,5 +111,106 @@ describe('index.html preloads', () => {
     expect(code('/')).toEqual([]);
     expect(code('/user/cart')).toEqual([]);
     expect(links('/product/p-1').some((link) => link.rel === 'modulepreload')).toBe(false);
+  });
+});
+
+/**
+ * A page the server drew, in this test's document (jsdom): its first view, the app's code kept
+ * in its template, and `root` inside the app's root element; then index.html's script run over
+ * it, with a stand-in PerformanceObserver whose first paint `paint()` reports.
+ */
+function drawnPage(root: string) {
+  document.head.innerHTML = `<script type="application/json" id="${FIRST_VIEW_ID}">{}</script><template id="app-code"><link rel="modulepreload" href="/assets/vendor-1.js"></template>`;
+  document.body.innerHTML = `<div id="root">${root}</div>`;
+  let observed:
+    | ((list: { getEntriesByName: (name: string) => unknown[] }, observer: { disconnect: () => void }) => void)
+    | undefined;
+  const Observer = class {
+    static supportedEntryTypes = ['paint'];
+    constructor(callback: typeof observed) {
+      observed = callback;
+    }
+    observe() {}
+    disconnect() {}
+  };
+  new Function('location', 'document', 'PerformanceObserver', inline)({ pathname: '/' }, document, Observer);
+  const paint = () =>
+    observed?.({ getEntriesByName: (name) => (name === 'first-contentful-paint' ? [{}] : []) }, { disconnect() {} });
+  return { paint };
+}
+
+/** The app drawing its page over the drawn one, then saying so as main.tsx does. */
+function appDraws(root: string) {
+  document.getElementById('root')!.innerHTML = root;
+}
+const announce = () => document.dispatchEvent(new Event(APP_READY_EVENT));
+
+describe('a page the server drew, before the app takes it over', () => {
+  afterEach(() => {
+    document.head.innerHTML = '';
+    document.body.innerHTML = '';
+    announce(); // the script's listeners go with the page
+  });
+
+  it("asks for the app's code only once the page has been painted", () => {
+    const { paint } = drawnPage('<p>Shoes</p>');
+    const asked = () => document.head.querySelectorAll(':scope > link[rel="modulepreload"]').length;
+    expect(asked()).toBe(0);
+    paint();
+    expect(asked()).toBe(1);
+    expect(document.head.querySelector(':scope > link[rel="modulepreload"]')!.getAttribute('href')).toBe(
+      '/assets/vendor-1.js',
+    );
+  });
+
+  it("holds taps on its buttons and makes them again on the app's same buttons", () => {
+    const drawn = '<button type="button" aria-label="Show photo 2"></button><button type="button">Add to Cart</button>';
+    drawnPage(drawn);
+    const tap = new MouseEvent('click', { bubbles: true, cancelable: true });
+    document.querySelectorAll('button')[1].dispatchEvent(tap);
+    expect(tap.defaultPrevented).toBe(true);
+
+    appDraws(drawn);
+    const tapped: string[] = [];
+    document
+      .querySelectorAll('button')
+      .forEach((button) =>
+        button.addEventListener('click', () => tapped.push(button.textContent || button.getAttribute('aria-label')!)),
+      );
+    announce();
+    expect(tapped).toEqual(['Add to Cart']);
+
+    // Once the app has the page, taps are its own.
+    const later = new MouseEvent('click', { bubbles: true, cancelable: true });
+    document.querySelectorAll('button')[0].dispatchEvent(later);
+    expect(later.defaultPrevented).toBe(false);
+    expect(tapped).toEqual(['Add to Cart', 'Show photo 2']);
+  });
+
+  it("carries what was typed, and the focus, over to the app's same field", () => {
+    drawnPage('<form><input type="search" name="q" aria-label="Search shoes"></form>');
+    const drawnField = document.querySelector('input')!;
+    drawnField.focus();
+    drawnField.value = 'sneakr';
+    drawnField.dispatchEvent(new Event('input', { bubbles: true }));
+
+    appDraws('<form><input type="search" name="q" aria-label="Search shoes"></form>');
+    const field = document.querySelector('input')!;
+    const heard: string[] = [];
+    field.addEventListener('input', () => heard.push(field.value));
+    announce();
+    expect(field.value).toBe('sneakr');
+    expect(heard).toEqual(['sneakr']);
+    expect(document.activeElement).toBe(field);
+  });
+
+  it("does not tap a button the app's page does not have in the same place", () => {
+    drawnPage('<button type="button">Load more</button>');
+    document.querySelector('button')!.click();
+    appDraws('<button type="button">Add to Cart</button>');
+    const tapped = vi.fn();
+    document.querySelector('button')!.addEventListener('click', tapped);
+    announce();
+    expect(tapped).not.toHaveBeenCalled();
   });
 });

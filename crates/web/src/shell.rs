@@ -23,27 +23,92 @@ const DEFAULT_DESCRIPTION: &str =
 /// The built `index.html`, cut where each page's head goes.
 #[derive(Debug, Clone)]
 pub(crate) struct Shell {
-    /// Up to where the `<title>` was (its description tag removed).
-    pub(crate) before: String,
-    /// From after the `</title>` on.
-    pub(crate) after: String,
-    /// Where in `after` the page's body goes: inside the app's `<div id="root">` (none in a
-    /// file without one: nothing is written).
-    root: Option<usize>,
-    /// Where in `after` the head ends, and the stylesheets of the routes the app loads on first
-    /// visit (index.html's `data-route-chunks`, written by the build), as links: a page drawn
-    /// here is styled before the app's code arrives, in the order the app would add them.
-    head_end: Option<usize>,
+    /// The file as built: for the pages the app draws alone.
+    plain: Cut,
+    /// The file asking for the app's code at low priority: for the pages drawn here (decisions
+    /// D29), already on screen, whose stylesheets and main photo come first on a slow network.
+    drawn: Cut,
+    /// The stylesheets of the routes the app loads on first visit (index.html's
+    /// `data-route-chunks`, written by the build), as links: a page drawn here is styled before
+    /// the app's code arrives, in the order the app would add them.
     route_styles: HashMap<String, String>,
     /// The built file's own title and description (text, unescaped): the home page's.
     pub(crate) title: String,
     pub(crate) description: String,
 }
 
+/// A built file cut where the page's head and body go.
+#[derive(Debug, Clone)]
+struct Cut {
+    /// Up to where the `<title>` was (its description tag removed).
+    before: String,
+    /// From after the `</title>` on.
+    after: String,
+    /// Where in `after` the page's body goes: inside the app's `<div id="root">` (none in a
+    /// file without one: nothing is written).
+    root: Option<usize>,
+    /// Where in `after` the head ends: the route's stylesheets go there.
+    head_end: Option<usize>,
+}
+
 impl Shell {
-    /// Finds the `<title>` and the `<meta name="description">` in the head once. Without a
-    /// title the tags go before `</head>`, or at the start of a file that has neither.
     pub(crate) fn parse(html: &str) -> Self {
+        let (plain, title, description) = Cut::parse(html);
+        let (drawn, _, _) = Cut::parse(&for_drawn_page(html));
+        let text = |raw: Option<String>, default: &str| {
+            let text = collapse(&unescape(&raw.unwrap_or_default()));
+            if text.is_empty() {
+                default.to_owned()
+            } else {
+                text
+            }
+        };
+        Self {
+            plain,
+            drawn,
+            route_styles: route_styles(html),
+            title: text(title, DEFAULT_TITLE),
+            description: text(description, DEFAULT_DESCRIPTION),
+        }
+    }
+
+    /// The page: the built file with `head` where its title was, the stylesheets of the app's
+    /// route `route` (`category`, `product`) before the head ends, and `body` inside its root
+    /// element (a page with a body asks for the app's code at low priority).
+    pub(crate) fn render(&self, head: &Head, route: Option<&str>, body: &str) -> String {
+        let cut = if body.is_empty() {
+            &self.plain
+        } else {
+            &self.drawn
+        };
+        let tags = head.html();
+        let styles = route
+            .and_then(|route| self.route_styles.get(route))
+            .map_or("", String::as_str);
+        let mut page = String::with_capacity(
+            cut.before.len() + tags.len() + cut.after.len() + styles.len() + body.len(),
+        );
+        page.push_str(&cut.before);
+        page.push_str(&tags);
+        let mut from = 0;
+        for (at, text) in [(cut.head_end, styles), (cut.root, body)] {
+            let Some(at) = at.filter(|_| !text.is_empty()) else {
+                continue;
+            };
+            page.push_str(&cut.after[from..at]);
+            page.push_str(text);
+            from = at;
+        }
+        page.push_str(&cut.after[from..]);
+        page
+    }
+}
+
+impl Cut {
+    /// Finds the `<title>` and the `<meta name="description">` in the head once, and gives
+    /// their texts as written. Without a title the tags go before `</head>`, or at the start
+    /// of a file that has neither.
+    fn parse(html: &str) -> (Self, Option<String>, Option<String>) {
         // ASCII lower case keeps every byte where it was.
         let lower = html.to_ascii_lowercase();
         let head_end = lower.find("</head>").unwrap_or(html.len());
@@ -90,53 +155,70 @@ impl Shell {
             kept_from = cut.end;
         }
         keep(kept_from..html.len());
-        let text = |raw: Option<&str>, default: &str| {
-            let text = collapse(&unescape(raw.unwrap_or_default()));
-            if text.is_empty() {
-                default.to_owned()
-            } else {
-                text
-            }
-        };
         let root = after.find(ROOT).map(|at| at + ROOT.len());
         let head_end = after.to_ascii_lowercase().find("</head>");
-        let route_styles = route_styles(html);
-        Self {
+        let cut = Self {
             before,
             after,
             root,
             head_end,
-            route_styles,
-            title: text(title, DEFAULT_TITLE),
-            description: text(description, DEFAULT_DESCRIPTION),
-        }
+        };
+        (
+            cut,
+            title.map(str::to_owned),
+            description.map(str::to_owned),
+        )
     }
+}
 
-    /// The page: the built file with `head` where its title was, the stylesheets of the app's
-    /// route `route` (`category`, `product`) before the head ends, and `body` inside its root
-    /// element.
-    pub(crate) fn render(&self, head: &Head, route: Option<&str>, body: &str) -> String {
-        let tags = head.html();
-        let styles = route
-            .and_then(|route| self.route_styles.get(route))
-            .map_or("", String::as_str);
-        let mut page = String::with_capacity(
-            self.before.len() + tags.len() + self.after.len() + styles.len() + body.len(),
-        );
-        page.push_str(&self.before);
-        page.push_str(&tags);
-        let mut from = 0;
-        for (at, text) in [(self.head_end, styles), (self.root, body)] {
-            let Some(at) = at.filter(|_| !text.is_empty()) else {
-                continue;
-            };
-            page.push_str(&self.after[from..at]);
-            page.push_str(text);
-            from = at;
+/// The `<template>` a drawn page keeps the app's code tags in, for index.html's script to add
+/// once the page has been painted.
+const APP_CODE: &str = "app-code";
+
+/// `html` for a page drawn here (decisions D29): its module script and module preloads moved
+/// into a `<template id="app-code">` where the first of them was, so that the browser asks for
+/// none of the app's code before the drawn page is on screen.
+fn for_drawn_page(html: &str) -> String {
+    let lower = html.to_ascii_lowercase();
+    let mut out = String::with_capacity(html.len() + 100);
+    let (mut from, mut search) = (0, 0);
+    let mut code = String::new();
+    let mut code_at = None;
+    while let Some(at) = lower[search..].find('<').map(|at| search + at) {
+        let Some(end) = tag_end(html, at) else {
+            break;
+        };
+        let tag = &html[at..end];
+        let is = |name: &str, value: &str| {
+            attribute(tag, name).is_some_and(|found| found.eq_ignore_ascii_case(value))
+        };
+        let script = lower[at..].starts_with("<script");
+        // A script's text is code, not tags: the next tag is after its end.
+        let element_end = if script {
+            lower[end..]
+                .find("</script>")
+                .map_or(html.len(), |close| end + close + "</script>".len())
+        } else {
+            end
+        };
+        let module = script && is("type", "module") && attribute(tag, "src").is_some();
+        let preload = lower[at..].starts_with("<link") && is("rel", "modulepreload");
+        if module || preload {
+            out.push_str(&html[from..at]);
+            code_at.get_or_insert(out.len());
+            code.push_str(&html[at..element_end]);
+            from = element_end;
         }
-        page.push_str(&self.after[from..]);
-        page
+        search = element_end;
     }
+    out.push_str(&html[from..]);
+    if let Some(at) = code_at {
+        out.insert_str(
+            at,
+            &format!(r#"<template id="{APP_CODE}">{code}</template>"#),
+        );
+    }
+    out
 }
 
 /// The stylesheets index.html's `data-route-chunks` names per route (the build writes it as a
@@ -279,10 +361,20 @@ mod tests {
         let shell = Shell::parse(BUILT);
         assert_eq!(shell.title, "Paduka · Footwear");
         assert_eq!(shell.description, "Paduka: shoes & more.");
-        assert!(shell.before.ends_with("<meta charset=\"UTF-8\" />\n    "));
-        assert!(!shell.before.contains("description"));
-        assert!(shell.after.starts_with("\n    <script data-route-chunks"));
-        assert!(shell.after.contains("if (1 > 0) document.title;"));
+        assert!(
+            shell
+                .plain
+                .before
+                .ends_with("<meta charset=\"UTF-8\" />\n    ")
+        );
+        assert!(!shell.plain.before.contains("description"));
+        assert!(
+            shell
+                .plain
+                .after
+                .starts_with("\n    <script data-route-chunks")
+        );
+        assert!(shell.plain.after.contains("if (1 > 0) document.title;"));
         let head = Head {
             title: "T".into(),
             description: "D".into(),
@@ -326,14 +418,36 @@ mod tests {
     }
 
     #[test]
+    fn a_drawn_page_keeps_the_apps_code_for_after_its_paint_and_the_others_ask_at_once() {
+        let built = r#"<html><head><title>P</title><script>var s = '<script type="module" src="/x.js">'; // it's</script><script type="module" crossorigin src="/assets/index-1.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/vendor-1.js"><link rel="stylesheet" href="/assets/index-1.css"></head><body><div id="root"></div></body></html>"#;
+        let shell = Shell::parse(built);
+        let drawn = shell.render(&Head::default(), None, "<p>Shoe</p>");
+        assert!(
+            drawn.contains(
+                r#"// it's</script><template id="app-code"><script type="module" crossorigin src="/assets/index-1.js"></script><link rel="modulepreload" crossorigin href="/assets/vendor-1.js"></template>
+    <link rel="stylesheet" href="/assets/index-1.css"></head>"#
+            ),
+            "{drawn}"
+        );
+        assert_eq!(drawn.matches("/assets/index-1.js").count(), 1);
+        let plain = shell.render(&Head::default(), None, "");
+        assert!(!plain.contains("<template"));
+        assert_eq!(
+            plain.replace(&Head::default().html(), "<title>P</title>"),
+            built
+        );
+    }
+
+    #[test]
     fn a_file_without_a_title_gets_the_tags_before_its_head_ends() {
         let shell = Shell::parse("<html><head><meta charset=utf-8></head><body></body></html>");
-        assert_eq!(shell.before, "<html><head><meta charset=utf-8>");
-        assert_eq!(shell.after, "</head><body></body></html>");
+        assert_eq!(shell.plain.before, "<html><head><meta charset=utf-8>");
+        assert_eq!(shell.plain.after, "</head><body></body></html>");
         assert_eq!(shell.title, DEFAULT_TITLE);
         let bare = Shell::parse("<!doctype html><title>Paduka</title>");
         assert_eq!(
-            (bare.before.as_str(), bare.after.as_str()),
+            (bare.plain.before.as_str(), bare.plain.after.as_str()),
             ("<!doctype html>", "")
         );
         assert_eq!(bare.title, "Paduka");

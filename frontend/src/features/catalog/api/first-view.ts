@@ -21,6 +21,9 @@ import type { Category, Product } from '@/types/api';
  */
 export const FIRST_VIEW_ID = 'first-view';
 
+/** Fired on `document` once the app's first page is on screen (index.html's script listens). */
+export const APP_READY_EVENT = 'paduka:app';
+
 /** The API's replies, by request address (`/api/v1/...`). */
 export type FirstView = Record<string, unknown>;
 
