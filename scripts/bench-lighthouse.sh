@@ -2,7 +2,8 @@
 # Lighthouse on the demo shop, for docs/performance.md: home, a category page and a product
 # page, mobile (Lighthouse's default emulation) and desktop (--preset=desktop), LH_RUNS runs
 # each (default 3, each in a fresh Chromium), medians of the performance score, CLS, LCP, TBT
-# and the SEO score; then what cost points, from Lighthouse's own audits.
+# and the SEO score; then what cost points, from Lighthouse's own audits. LH_ONLY=mobile (or
+# desktop) runs one form factor.
 #
 # Serves a copy of frontend/dist with the release binary on a fresh SQLite database with the
 # demo data (24 products). Needs the built frontend (`just bench` builds it first) and
@@ -50,18 +51,20 @@ cp -r "$dist" "$STATIC_DIR"
 "$paduka" serve &
 server_pid=$!
 base="http://$BIND_ADDR"
-for _ in $(seq 1 300); do
-    curl -fsS "$base/health/ready" >/dev/null 2>&1 && break
-    sleep 0.1
-done
-curl -fsS "$base/health/ready" >/dev/null
+bench_wait_ready "$base"
 
 # The first category and the first product of the demo shop.
 category=$(curl -fsS "$base/api/v1/category/all-categories" | python3 -c 'import json, sys; print(json.load(sys.stdin)["categories"][0]["_id"])')
 product=$(curl -fsS "$base/api/v1/product/get-products?page=1&limit=1" | python3 -c 'import json, sys; print(json.load(sys.stdin)["products"][0]["_id"])')
-# Warm the server's caches (compressed replies, photo variants) as a live shop's would be.
+# Warm the server's caches as a live shop's would be: the compressed pages, and every picture
+# they name at every width (a photo's variants are made on their first request, which a
+# shop's first visitor pays for once, not every phone).
+accept='image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8'
 for path in / "/category/$category" "/product/$product"; do
-    curl -fsS -o /dev/null -H 'Accept-Encoding: br' "$base$path"
+    curl -fsS -H 'Accept-Encoding: br' --compressed "$base$path" |
+        grep -oE '(src|srcset)="[^"]*"' | grep -oE '/[^" ,]+' | grep -E '^/(api|placeholder)' |
+        sed 's/&amp;/\&/g' | sort -u |
+        while read -r picture; do curl -fsS -o /dev/null -H "Accept: $accept" "$base$picture"; done
 done
 
 reports="${CARGO_TARGET_DIR:-target}/lighthouse"
@@ -73,5 +76,5 @@ echo "== Lighthouse on $base, $(date -u +%Y-%m-%dT%H:%MZ), commit $commit${dirty
     "binary built $(date -u -r "$paduka" +%H:%MZ), frontend built $(date -u -r "$dist/index.html" +%H:%MZ)," \
     "load average $(cut -d' ' -f1-3 /proc/loadavg)"
 (cd scripts/lighthouse && node run.mjs "$base" home=/ "category=/category/$category" \
-    "product=/product/$product" --runs "$RUNS" --out "$reports")
+    "product=/product/$product" --runs "$RUNS" --out "$reports" ${LH_ONLY:+--only "$LH_ONLY"})
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -3,7 +3,7 @@
 // (`--preset=desktop`). Each page and form factor is run RUNS times, each in a fresh browser;
 // the table gives the median of each figure. Called by scripts/bench-lighthouse.sh.
 //
-//   node run.mjs BASE_URL NAME=PATH... [--runs 3] [--out DIR]
+//   node run.mjs BASE_URL NAME=PATH... [--runs 3] [--out DIR] [--only mobile|desktop]
 //
 // Prints a Markdown table (performance score, CLS, LCP, TBT, SEO score), then, per page and
 // form factor, the performance audits that cost points in the median run, and writes every
@@ -34,9 +34,10 @@ const option = (name, fallback) => {
 };
 const runs = Number(option('--runs', '3'));
 const out = option('--out', 'lighthouse-reports');
+const only = option('--only', '');
 const [base, ...pageArgs] = args;
 if (!base || pageArgs.length === 0 || !Number.isInteger(runs) || runs < 1) {
-  console.error('usage: node run.mjs BASE_URL NAME=PATH... [--runs 3] [--out DIR]');
+  console.error('usage: node run.mjs BASE_URL NAME=PATH... [--runs 3] [--out DIR] [--only mobile|desktop]');
   process.exit(2);
 }
 const pages = pageArgs.map((arg) => {
@@ -46,7 +47,7 @@ const pages = pageArgs.map((arg) => {
 const formFactors = [
   { name: 'mobile', config: undefined },
   { name: 'desktop', config: desktopConfig },
-];
+].filter((form) => !only || form.name === only);
 mkdirSync(out, { recursive: true });
 
 const median = (xs) => {
