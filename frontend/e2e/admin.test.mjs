@@ -15,6 +15,7 @@ import {
   shownPrice,
   signIn,
   toast,
+  waitForApp,
   withFreshPage,
 } from './support/browser.mjs';
 import { startServer } from './support/server.mjs';
@@ -136,6 +137,7 @@ describe('admin journeys', () => {
       assert.ok(made.productId, 'the product is in the catalog');
 
       await page.goto('/');
+      await waitForApp(page);
       const card = page.getByRole('list', { name: 'Products' }).locator('article').filter({ hasText: made.product });
       await card.waitFor();
       const image = card.locator('img').first();

@@ -74,7 +74,8 @@ async function firstVisit(/** @type {number} */ width) {
     await page.waitForFunction(
       () => /** @type {Window & {__gridVisibleAt?: number}} */ (window).__gridVisibleAt !== undefined,
     );
-    return page.evaluate(() => ({
+    // Awaited here, before `finally` closes the context under it.
+    return await page.evaluate(() => ({
       gridVisible: /** @type {Window & {__gridVisibleAt?: number}} */ (window).__gridVisibleAt ?? NaN,
       firstContentfulPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
       domContentLoaded: /** @type {PerformanceNavigationTiming} */ (performance.getEntriesByType('navigation')[0])

@@ -9,6 +9,7 @@ import {
   shownPrice,
   signIn,
   toast,
+  waitForApp,
   waitForGridChange,
 } from './support/browser.mjs';
 import { startServer } from './support/server.mjs';
@@ -215,6 +216,8 @@ describe('browsing', () => {
   test('the max-price slider and a category checkbox narrow the grid', async () => {
     await onPage(1280, async (page) => {
       await page.goto('/');
+      // The slider is moved through an element handle, which must be the app's.
+      await waitForApp(page);
       const all = await readCards(page);
       const slider = page.getByLabel(/^Max Price/);
       const ceiling = Math.max(...demo.products.map((p) => p.price[0]));

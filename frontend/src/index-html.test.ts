@@ -204,6 +204,24 @@ describe('a page the server drew, before the app takes it over', () => {
     expect(document.activeElement).toBe(field);
   });
 
+  it('carries a size picked over to the same choice, however the app names its radio group', () => {
+    const sizes = (name: string) =>
+      ['UK 7', 'UK 8']
+        .map((size) => `<label><input type="radio" name="${name}" value="${size}">${size}</label>`)
+        .join('');
+    drawnPage(`<fieldset>${sizes('size')}</fieldset>`);
+    document.querySelectorAll('input')[1].click();
+
+    appDraws(`<fieldset>${sizes('_r_3_')}</fieldset>`);
+    const picked: string[] = [];
+    document
+      .querySelectorAll('input')
+      .forEach((input) => input.addEventListener('click', () => picked.push(input.value)));
+    announce();
+    expect(picked).toEqual(['UK 8']);
+    expect(document.querySelectorAll('input')[1].checked).toBe(true);
+  });
+
   it("does not tap a button the app's page does not have in the same place", () => {
     drawnPage('<button type="button">Load more</button>');
     document.querySelector('button')!.click();
