@@ -165,13 +165,8 @@ fn service_with(
     )
 }
 
-fn ports(
-    store: &Arc<Store>,
-    new_ids: &[&str],
-    creates: &[&str],
-    fetcher: MockPhotoFetcher,
-    photos: MockPhotoUseCases,
-) -> TransferPorts {
+/// The shop's products as the import lists them: "Trail Runner" (`p-1`) alone.
+fn shop_products() -> MockProductRepository {
     let mut products = MockProductRepository::new();
     products.expect_list().returning(|_, _| {
         Ok(ProductPage {
@@ -180,6 +175,17 @@ fn ports(
             ..ProductPage::default()
         })
     });
+    products
+}
+
+fn ports(
+    store: &Arc<Store>,
+    new_ids: &[&str],
+    creates: &[&str],
+    fetcher: MockPhotoFetcher,
+    photos: MockPhotoUseCases,
+) -> TransferPorts {
+    let products = shop_products();
     let mut categories = MockCategoryRepository::new();
     categories
         .expect_list()
@@ -635,14 +641,7 @@ fn service_with_photo(
     fetcher: MockPhotoFetcher,
 ) -> CatalogTransferService {
     let mut ports = ports(store, &["job-1"], &[], fetcher, pipeline());
-    let mut products = MockProductRepository::new();
-    products.expect_list().returning(|_, _| {
-        Ok(ProductPage {
-            products: vec![ProductBuilder::new("p-1").build()],
-            total: 1,
-            ..ProductPage::default()
-        })
-    });
+    let mut products = shop_products();
     products
         .expect_photo()
         .withf(|id| id.as_str() == "p-1")
