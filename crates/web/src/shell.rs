@@ -25,8 +25,9 @@ const DEFAULT_DESCRIPTION: &str =
 pub(crate) struct Shell {
     /// The file as built: for the pages the app draws alone.
     plain: Cut,
-    /// The file asking for the app's code at low priority: for the pages drawn here (decisions
-    /// D29), already on screen, whose stylesheets and main photo come first on a slow network.
+    /// The file with the app's code tags kept in a template, which index.html's script adds
+    /// after the first paint: for the pages drawn here (decisions D29), already readable, whose
+    /// stylesheets and main photo come first on a slow network.
     drawn: Cut,
     /// The stylesheets of the routes the app loads on first visit (index.html's
     /// `data-route-chunks`, written by the build), as links: a page drawn here is styled before
@@ -74,7 +75,7 @@ impl Shell {
 
     /// The page: the built file with `head` where its title was, the stylesheets of the app's
     /// route `route` (`category`, `product`) before the head ends, and `body` inside its root
-    /// element (a page with a body asks for the app's code at low priority).
+    /// element (a page with a body keeps the app's code for after its first paint).
     pub(crate) fn render(&self, head: &Head, route: Option<&str>, body: &str) -> String {
         let cut = if body.is_empty() {
             &self.plain
@@ -172,7 +173,7 @@ impl Cut {
 }
 
 /// The `<template>` a drawn page keeps the app's code tags in, for index.html's script to add
-/// once the page has been painted.
+/// once the page has been painted (the script names the same id).
 const APP_CODE: &str = "app-code";
 
 /// `html` for a page drawn here (decisions D29): its module script and module preloads moved
