@@ -3,7 +3,7 @@
 // over from the data the page carries without asking for it again.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { catalog, launchBrowser, shownPrice, toast } from './support/browser.mjs';
+import { catalog, launchBrowser, shownPrice, toast, waitForApp } from './support/browser.mjs';
 import { startServer } from './support/server.mjs';
 
 /** @type {import('./support/server.mjs').RunningServer} */
@@ -184,15 +184,8 @@ describe('with JavaScript', () => {
     context.setDefaultTimeout(15_000);
     try {
       const page = await context.newPage();
-      // The app's code held back, as on a slow phone network, until the shopper has acted.
-      /** @type {() => void} */
-      let release = () => {};
-      const held = new Promise((resolve) => (release = () => resolve(undefined)));
-      await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-        await held;
-        await route.continue();
-      });
-      // The page's load event waits for the code: the drawn page is there before it.
+      // The app's code held back until the shopper has acted: the drawn page is there before it.
+      const release = await holdTheAppsCode(page);
       await page.goto(`/product/${encodeURIComponent(product._id)}`, { waitUntil: 'domcontentloaded' });
       await page.getByRole('button', { name: 'Add to Cart' }).click();
       await page.getByRole('searchbox', { name: 'Search shoes' }).fill('Kolapuri');
@@ -210,4 +203,35 @@ describe('with JavaScript', () => {
       await context.close();
     }
   });
+
+  test('a press begun on the drawn page and let go once the app has taken over is a tap', async () => {
+    await onPhone(true, async (page) => {
+      const release = await holdTheAppsCode(page);
+      await page.goto('/', { waitUntil: 'domcontentloaded' });
+      const menu = await page.getByRole('button', { name: 'Menu' }).boundingBox();
+      assert.ok(menu, 'the drawn page has the menu button');
+      await page.mouse.move(menu.x + menu.width / 2, menu.y + menu.height / 2);
+      await page.mouse.down();
+      // The button pressed is drawn over while the mouse button is still down.
+      release();
+      await waitForApp(page);
+      await page.mouse.up();
+      await page.locator('#main-menu.is-open').waitFor();
+    });
+  });
 });
+
+/**
+ * Holds back the app's code, as on a slow phone network, until the returned function is called.
+ * The page's load event waits for it: go to pages with `waitUntil: 'domcontentloaded'`.
+ */
+async function holdTheAppsCode(/** @type {import('playwright-core').Page} */ page) {
+  /** @type {() => void} */
+  let release = () => {};
+  const held = new Promise((resolve) => (release = () => resolve(undefined)));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}

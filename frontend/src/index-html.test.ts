@@ -222,6 +222,58 @@ describe('a page the server drew, before the app takes it over', () => {
     expect(document.querySelectorAll('input')[1].checked).toBe(true);
   });
 
+  describe('a mouse pressed on a drawn button and let go once the app has taken over', () => {
+    const pointer = (type: string, pointerType = 'mouse') =>
+      new PointerEvent(type, { bubbles: true, cancelable: true, pointerType });
+    /** Presses the drawn Menu button, lets the app take over and let go on its Menu button. */
+    function pressThenLetGoOnTheApp(pointerType = 'mouse') {
+      const menu = '<button type="button"><span aria-hidden="true">☰</span>Menu</button>';
+      drawnPage(menu);
+      document.querySelector('button')!.dispatchEvent(pointer('pointerdown', pointerType));
+      appDraws(menu);
+      const tapped = vi.fn();
+      const button = document.querySelector('button')!;
+      button.addEventListener('click', tapped);
+      announce();
+      button.firstElementChild!.dispatchEvent(pointer('pointerup', pointerType));
+      return { button, tapped };
+    }
+
+    it("taps the app's same button, which the browser does not", () => {
+      vi.useFakeTimers();
+      try {
+        const { tapped } = pressThenLetGoOnTheApp();
+        vi.runAllTimers();
+        expect(tapped).toHaveBeenCalledOnce();
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it('does not tap it twice where the browser did click it', () => {
+      vi.useFakeTimers();
+      try {
+        const { button, tapped } = pressThenLetGoOnTheApp();
+        button.click();
+        vi.runAllTimers();
+        expect(tapped).toHaveBeenCalledOnce();
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it("leaves a finger's tap to the browser", () => {
+      vi.useFakeTimers();
+      try {
+        const { tapped } = pressThenLetGoOnTheApp('touch');
+        vi.runAllTimers();
+        expect(tapped).not.toHaveBeenCalled();
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+  });
+
   it("does not tap a button the app's page does not have in the same place", () => {
     drawnPage('<button type="button">Load more</button>');
     document.querySelector('button')!.click();

@@ -106,10 +106,11 @@ export async function waitForGridChange(/** @type {Page} */ page, /** @type {str
 /**
  * Waits until the app has taken over a page the server drew (decisions D29): the navbar's search
  * box is the app's combobox then (the drawn one is a plain search field). A test that holds on
- * to a drawn element (an element handle, scrolling it) would otherwise find it replaced.
+ * to a drawn element (an element handle, scrolling it) would otherwise find it replaced. On a
+ * phone the box is in the closed menu, hidden.
  */
 export async function waitForApp(/** @type {Page} */ page) {
-  await page.getByRole('combobox', { name: 'Search shoes' }).waitFor({ state: 'attached' });
+  await page.getByRole('combobox', { name: 'Search shoes', includeHidden: true }).waitFor({ state: 'attached' });
 }
 
 /** The text of the newest toast whose text matches. */
