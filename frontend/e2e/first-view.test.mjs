@@ -204,6 +204,21 @@ describe('with JavaScript', () => {
     }
   });
 
+  test('a pincode typed and checked before the app has taken over is checked', async () => {
+    const product = demo.products[0];
+    assert.ok(product);
+    await onPhone(true, async (page) => {
+      const release = await holdTheAppsCode(page);
+      await page.goto(`/product/${encodeURIComponent(product._id)}`, { waitUntil: 'domcontentloaded' });
+      const box = page.getByRole('region', { name: 'Check Delivery Availability' });
+      await box.getByLabel('Pincode').fill('281001');
+      await box.getByRole('button', { name: 'Check' }).click();
+      release();
+      // The app's Check reads the pincode the app was given, not the empty field it started with.
+      await box.getByRole('status').getByText('Delivery available at this pincode').waitFor();
+    });
+  });
+
   test('a press begun on the drawn page and let go once the app has taken over is a tap', async () => {
     await onPhone(true, async (page) => {
       const release = await holdTheAppsCode(page);
