@@ -3,7 +3,16 @@
 // over from the data the page carries without asking for it again.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { catalog, launchBrowser, shownPrice, toast, waitForApp } from './support/browser.mjs';
+import {
+  catalog,
+  launchBrowser,
+  SHOPPER,
+  shownPrice,
+  signIn,
+  toast,
+  waitForApp,
+  withFreshPage,
+} from './support/browser.mjs';
 import { startServer } from './support/server.mjs';
 
 /** @type {import('./support/server.mjs').RunningServer} */
@@ -187,8 +196,8 @@ describe('with JavaScript', () => {
       // The app's code held back until the shopper has acted: the drawn page is there before it.
       const release = await holdTheAppsCode(page);
       await page.goto(`/product/${encodeURIComponent(product._id)}`, { waitUntil: 'domcontentloaded' });
-      await page.getByRole('button', { name: 'Add to Cart' }).click();
-      await page.getByRole('searchbox', { name: 'Search shoes' }).fill('Kolapuri');
+      await tap(page, page.getByRole('button', { name: 'Add to Cart' }));
+      await page.getByRole('searchbox', { name: 'Search shoes' }).pressSequentially('Kolapuri');
       release();
       // The app, once running, answers the tap as it would have (a visitor is asked to sign in),
       // and suggests for what was typed into the field the server drew.
@@ -211,11 +220,29 @@ describe('with JavaScript', () => {
       const release = await holdTheAppsCode(page);
       await page.goto(`/product/${encodeURIComponent(product._id)}`, { waitUntil: 'domcontentloaded' });
       const box = page.getByRole('region', { name: 'Check Delivery Availability' });
-      await box.getByLabel('Pincode').fill('281001');
-      await box.getByRole('button', { name: 'Check' }).click();
+      await box.getByLabel('Pincode').pressSequentially('281001');
+      await tap(page, box.getByRole('button', { name: 'Check' }));
       release();
       // The app's Check reads the pincode the app was given, not the empty field it started with.
       await box.getByRole('status').getByText('Delivery available at this pincode').waitFor();
+    });
+  });
+
+  test("Playwright's click waits for the app's button: Add to Cart, then straight to the cart, keeps the pair", async () => {
+    const product = demo.products[0];
+    assert.ok(product);
+    await withFreshPage(browser, server.baseURL, 1280, async (page) => {
+      await signIn(page, SHOPPER);
+      const release = await holdTheAppsCode(page);
+      await page.goto(`/product/${encodeURIComponent(product._id)}`, { waitUntil: 'domcontentloaded' });
+      const addToCart = page.getByRole('button', { name: 'Add to Cart' });
+      assert.equal(await addToCart.isEnabled(), false, 'the drawn button is marked unavailable until the app is there');
+      const clicked = addToCart.click();
+      release();
+      // Made on the app's own button, the tap is done when the click returns: leaving at once keeps it.
+      await clicked;
+      await page.goto('/user/cart');
+      await page.getByRole('list', { name: 'Cart items' }).getByText(product.name).waitFor();
     });
   });
 
@@ -223,9 +250,8 @@ describe('with JavaScript', () => {
     await onPhone(true, async (page) => {
       const release = await holdTheAppsCode(page);
       await page.goto('/', { waitUntil: 'domcontentloaded' });
-      const menu = await page.getByRole('button', { name: 'Menu' }).boundingBox();
-      assert.ok(menu, 'the drawn page has the menu button');
-      await page.mouse.move(menu.x + menu.width / 2, menu.y + menu.height / 2);
+      const menu = await middleOf(page.getByRole('button', { name: 'Menu' }));
+      await page.mouse.move(menu.x, menu.y);
       await page.mouse.down();
       // The button pressed is drawn over while the mouse button is still down.
       release();
@@ -235,6 +261,27 @@ describe('with JavaScript', () => {
     });
   });
 });
+
+/** The middle of what `locator` finds, scrolled into view, in the page's coordinates. */
+async function middleOf(/** @type {import('playwright-core').Locator} */ locator) {
+  await locator.scrollIntoViewIfNeeded();
+  const box = await locator.boundingBox();
+  assert.ok(box, 'it is on the page');
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+/**
+ * A person's tap on what `locator` finds: the mouse pressed and let go over it, whether or not
+ * it is ready (Playwright's own click waits for the app's controls, which the drawn page marks
+ * unavailable until then).
+ */
+async function tap(
+  /** @type {import('playwright-core').Page} */ page,
+  /** @type {import('playwright-core').Locator} */ locator,
+) {
+  const { x, y } = await middleOf(locator);
+  await page.mouse.click(x, y);
+}
 
 /**
  * Holds back the app's code, as on a slow phone network, until the returned function is called.

@@ -167,6 +167,16 @@ describe('a page the server drew, before the app takes it over', () => {
     );
   });
 
+  it("marks its controls unavailable until the app's own are there", () => {
+    drawnPage('<button type="button">Add to Cart</button>');
+    const root = document.getElementById('root')!;
+    // aria-disabled covers the root's controls: assistive technology and automation wait.
+    expect(root.getAttribute('aria-disabled')).toBe('true');
+    appDraws('<button type="button">Add to Cart</button>');
+    announce();
+    expect(root.hasAttribute('aria-disabled')).toBe(false);
+  });
+
   it("holds taps on its buttons and makes them again on the app's same buttons", () => {
     const drawn = '<button type="button" aria-label="Show photo 2"></button><button type="button">Add to Cart</button>';
     drawnPage(drawn);
