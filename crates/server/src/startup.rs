@@ -372,7 +372,8 @@ impl Services {
             courier: couriers.booking,
             credit_notes: credit_notes_repo,
         })
-        .with_delivery_table(settings.shop.delivery_table);
+        .with_delivery_table(settings.shop.delivery_table)
+        .with_return_window(settings.shop.return_window_days);
         let admin = AdminService::new(
             Arc::new(DieselStatsRepository::new(database.clone())),
             clock.clone(),

@@ -245,6 +245,7 @@ impl OrderBuilder {
             invoice_no: Some("PDK/25-26/000001".into()),
             status: OrderStatus::Pending,
             shipment: None,
+            delivered_at: None,
             replaces: None,
             created_at: now(),
             updated_at: now(),

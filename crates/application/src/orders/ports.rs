@@ -246,15 +246,9 @@ pub struct Shipping {
     pub shipped_now: bool,
 }
 
-/// Who reports a parcel's step, which decides what a step the order cannot take does.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ReportSource {
-    /// An admin, by hand: a step the lifecycle refuses is refused, nothing stored.
-    Admin,
-    /// The courier's webhook: every report is kept as an event, but one the lifecycle
-    /// refuses, or one older than a report stored before, never moves the order.
-    Courier,
-}
+/// Who reports a parcel's step: the domain's, which decides what it does
+/// ([`Lifecycle::report`](paduka_domain::order::Lifecycle::report)).
+pub use paduka_domain::order::ReportSource;
 
 /// A courier's report on a parcel, to record against its order.
 #[derive(Debug, Clone, PartialEq)]

@@ -4,9 +4,10 @@ use async_trait::async_trait;
 use paduka_domain::delivery::DeliveryTable;
 use paduka_domain::invoice::CreditNoteSource;
 use paduka_domain::order::{
-    CourierEvent, Order, OrderStatus, PaymentMethod, Release, SettableStatus, Ship, ShipRequest,
-    StatusChange,
+    CourierEvent, Order, OrderActions, OrderStatus, PaymentMethod, Release, SettableStatus, Ship,
+    ShipRequest, StatusChange,
 };
+use paduka_domain::returns::DEFAULT_RETURN_WINDOW_DAYS;
 use paduka_domain::{OrderId, Paise, ReturnId, UserId};
 use tracing::instrument;
 
@@ -56,6 +57,8 @@ pub struct OrderService {
     ports: OrderPorts,
     credit_notes: CreditNotes,
     delivery_table: DeliveryTable,
+    /// `RETURN_WINDOW_DAYS`, as the returns service checks a request against it.
+    return_window_days: u32,
 }
 
 /// Orders after checkout: the use cases the HTTP layer calls.
@@ -77,6 +80,10 @@ pub trait OrderUseCases: Send + Sync {
 
     /// `GET /order/get-all-orders`: every order, newest first, cancelled ones included.
     async fn all(&self, admin: &Admin) -> Result<Vec<Order>, OrderError>;
+
+    /// What may be done to `order` now, the `actions` of every order reply (decisions D30):
+    /// the lifecycle's answer at the clock's time, with the shop's `RETURN_WINDOW_DAYS`.
+    fn actions(&self, order: &Order) -> OrderActions;
 
     /// `PUT /order/update-status/{id}`: `Pending`, `Confirmed` or `Delivered` (else 400); a
     /// cancelled order keeps its status (409 `Order Cancelled`). The buyer is mailed when
@@ -161,7 +168,15 @@ impl OrderService {
             ),
             ports,
             delivery_table: DeliveryTable::default(),
+            return_window_days: DEFAULT_RETURN_WINDOW_DAYS,
         }
+    }
+
+    /// Days after delivery a return may be asked for (`RETURN_WINDOW_DAYS`): what the orders'
+    /// `actions` say, the same setting the returns service is given.
+    pub fn with_return_window(mut self, days: u32) -> Self {
+        self.return_window_days = days;
+        self
     }
 
     /// How many days delivery takes: a booking without the courier's own date is expected
@@ -277,6 +292,10 @@ impl OrderUseCases for OrderService {
     #[instrument(skip(self), fields(admin = %admin.id()))]
     async fn all(&self, admin: &Admin) -> Result<Vec<Order>, OrderError> {
         Ok(self.ports.orders.all().await?)
+    }
+
+    fn actions(&self, order: &Order) -> OrderActions {
+        order.actions(self.ports.clock.now(), self.return_window_days)
     }
 
     #[instrument(skip(self), fields(admin = %admin.id()))]

@@ -757,3 +757,33 @@ async fn a_credit_note_is_found_by_its_number_for_whoever_may_see_its_order() {
     let result = notes.pdf_by_number(&shopper(), "CN/25-26/000002").await;
     assert_refused!(result, OrderError::NoCreditNote);
 }
+
+// --- what may be done ---------------------------------------------------------------------
+
+#[tokio::test]
+async fn actions_are_the_lifecycle_s_at_the_clock_s_time_with_the_shop_s_return_window() {
+    let shop = Shop::holding([order("Pending")]);
+    let service = shop.service().with_return_window(30);
+    // Set Delivered by hand: that instant dates the window.
+    let delivered = service
+        .update_status(&admin(), &ord_1(), "Delivered")
+        .await
+        .unwrap();
+    assert_eq!(delivered.delivered_at, Some(now()));
+    let actions = service.actions(&delivered);
+    assert_eq!(
+        actions.return_until,
+        Some(now() + chrono::Duration::days(30))
+    );
+    assert_eq!(
+        actions.cancel,
+        Err(paduka_domain::order::Refusal::Delivered)
+    );
+    assert!(actions.events.is_empty());
+    // The default window is the shop's default, 7 days.
+    let default = shop.service().actions(&delivered);
+    assert_eq!(
+        default.return_until,
+        Some(now() + chrono::Duration::days(7))
+    );
+}

@@ -16,7 +16,7 @@ use chrono::{DateTime, Utc};
 use paduka_domain::credit::{CreditStatement, credit_to_use, may_spend};
 use paduka_domain::invoice::FinancialYear;
 use paduka_domain::order::{
-    Awb, Booking, Cancel, Order, OrderCoupon, OrderStatus, Refusal, SettableStatus, Ship,
+    Awb, Booking, Cancel, Order, OrderCoupon, OrderStatus, Refusal, Release, SettableStatus, Ship,
     ShipRequest, Shipment, StatusChange, TrackingEvent,
 };
 use paduka_domain::{OrderId, Paise, UserId};
@@ -31,7 +31,7 @@ use crate::mail::{Mail, Mailer};
 use crate::orders::{BuyerContact, Courier, CourierError};
 use crate::orders::{
     Cancellation, CourierReport, LowStock, NewOrder, OrderConflict, OrderCredit, OrderRepository,
-    PlaceError, Placement, ReportSource, Shipping, StockChange, Tracked,
+    PlaceError, Placement, Shipping, StockChange, Tracked,
 };
 use crate::{IdGenerator, RepoError};
 
@@ -254,6 +254,17 @@ impl Orders {
         }
     }
 
+    /// Keeps what the domain says `order`'s move from `from` gives back (the credit it spent;
+    /// stock and coupons are the catalog's, which this fake does not hold).
+    fn give_back(&mut self, order: &Order, from: OrderStatus) {
+        let release = Release::on_move(from, order.status, order.payment_method, order.paid);
+        if let (Some(release), Some(user)) = (release, order.user.id.clone())
+            && release.store_credit
+        {
+            *self.credit.entry(user).or_default() += order.credit_used_rupees;
+        }
+    }
+
     fn order_mut(&mut self, id: &OrderId) -> Option<&mut Order> {
         self.orders.iter_mut().find(|o| o.id == *id)
     }
@@ -378,6 +389,7 @@ impl FakeOrders {
             invoice_no: Some(new.invoice_prefix.invoice_number(year, numbered as u64 + 1)),
             status: OrderStatus::Pending,
             shipment: None,
+            delivered_at: None,
             replaces: None,
             created_at: new.at,
             updated_at: new.at,
@@ -494,6 +506,10 @@ impl OrderRepository for FakeOrders {
         })?;
         let order = state.order_mut(id).ok_or(RepoError::NotFound)?;
         let status = order.lifecycle().update_status(target).map_err(refused)?;
+        if status == OrderStatus::Delivered {
+            // Its delivery, as the adapter reads it back from the status history.
+            order.delivered_at = Some(at);
+        }
         (order.status, order.updated_at) = (status, at);
         let order = order.clone();
         state.log(id, status, actor.as_ref(), at);
@@ -512,16 +528,14 @@ impl OrderRepository for FakeOrders {
         let order = state.order_mut(id).ok_or(RepoError::NotFound)?;
         let already_cancelled =
             order.lifecycle().cancel().map_err(refused)? == Cancel::AlreadyCancelled;
+        let from = order.status;
         if !already_cancelled {
             (order.status, order.updated_at) = (OrderStatus::Cancelled, at);
         }
         let order = order.clone();
         if !already_cancelled {
             state.log(id, OrderStatus::Cancelled, actor.as_ref(), at);
-            // The order's credit comes back with its end, once.
-            if let Some(user) = order.user.id.clone() {
-                *state.credit.entry(user).or_default() += order.credit_used_rupees;
-            }
+            state.give_back(&order, from);
         }
         Ok(Cancellation {
             order,
@@ -591,22 +605,16 @@ impl OrderRepository for FakeOrders {
         let refund_id = state.refunds.get(id).map(|refund| refund.id.clone());
         let order = state.order_mut(id).ok_or(RepoError::NotFound)?;
         let from = order.status;
-        let decided = match report.event {
-            Some(event) => order.lifecycle().courier_event(event),
-            None => Ok(from),
-        };
-        let to = match (decided, report.source) {
-            (Ok(to), _) => to,
-            (Err(refusal), ReportSource::Admin) => return Err(refused(refusal)),
-            (Err(_), ReportSource::Courier) => from,
-        };
+        let late = (order.shipment.iter())
+            .any(|shipment| shipment.events.iter().any(|stored| stored.at > report.at));
+        let lifecycle = order.lifecycle();
+        let to = lifecycle
+            .report(report.event, report.source, late)
+            .map_err(refused)?;
         let shipment = order
             .shipment
             .as_mut()
             .ok_or(RepoError::Conflict(OrderConflict::NotShipped))?;
-        let late = report.source == ReportSource::Courier
-            && shipment.events.iter().any(|stored| stored.at > report.at);
-        let to = if late { from } else { to };
         let event = TrackingEvent {
             status: report.status.clone(),
             at: report.at,
@@ -622,6 +630,7 @@ impl OrderRepository for FakeOrders {
             if to != from {
                 if to == OrderStatus::Delivered {
                     shipment.delivered_at = Some(report.at);
+                    order.delivered_at = Some(report.at);
                 }
                 (order.status, order.updated_at) = (to, report.at);
             }
@@ -629,6 +638,7 @@ impl OrderRepository for FakeOrders {
         let order = order.clone();
         if !repeated && to != from {
             state.log(id, to, actor.as_ref(), report.at);
+            state.give_back(&order, from);
         }
         Ok(Tracked {
             order,

@@ -303,6 +303,7 @@ mod tests {
             credit_used_rupees: 0,
             status: OrderStatus::ReturnedToOrigin,
             shipment: None,
+            delivered_at: None,
             replaces: None,
             created_at: at,
             updated_at: at,

@@ -2,7 +2,10 @@
 //! cancel when, and what an end gives back. The one place these rules live: the use cases
 //! and the repositories ask here and only write what they are told.
 
+use chrono::{DateTime, Utc};
+
 use crate::InvalidInput;
+use crate::returns::return_until;
 
 use super::PaymentMethod;
 
@@ -173,6 +176,16 @@ impl CourierEvent {
     }
 }
 
+/// Who reports a parcel's step, which decides what a step the order cannot take does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReportSource {
+    /// An admin, by hand: a step the lifecycle refuses is refused, nothing stored.
+    Admin,
+    /// The courier's webhook: every report is kept as an event, but one the lifecycle
+    /// refuses, or one older than a report stored before, never moves the order.
+    Courier,
+}
+
 /// Why the lifecycle refuses a step; each message is the API's 409 body.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum Refusal {
@@ -303,6 +316,62 @@ impl Lifecycle {
         }
     }
 
+    /// The status after a report of `event` (`None`: a courier's step that moves nothing,
+    /// such as in transit, kept as an event only) from `source`; `late` when a report dated
+    /// after this one is stored already. An admin's report the lifecycle refuses is refused;
+    /// the courier's is kept but leaves the status, as does a late one (history, not news).
+    /// Either needs a shipment to be recorded against.
+    pub fn report(
+        self,
+        event: Option<CourierEvent>,
+        source: ReportSource,
+        late: bool,
+    ) -> Result<OrderStatus, Refusal> {
+        let decided = event.map_or(Ok(self.status), |event| self.courier_event(event));
+        let to = match (decided, source) {
+            (Ok(to), _) => to,
+            (Err(refusal), ReportSource::Admin) => return Err(refusal),
+            (Err(_), ReportSource::Courier) => self.status,
+        };
+        if !self.has_shipment {
+            return Err(Refusal::NotShipped);
+        }
+        let late = late && source == ReportSource::Courier;
+        Ok(if late { self.status } else { to })
+    }
+
+    /// What may be done now (decisions D30), each asked of the step's own rule above, so what
+    /// the screens offer is exactly what the calls allow: cancelling (`Cancelled` already is
+    /// refused as `Order Cancelled`), a return until when (`delivered_at` and the shop's
+    /// `window_days`, as a request is checked), the courier events an admin may report and
+    /// the statuses they may set.
+    pub fn actions(
+        self,
+        delivered_at: Option<DateTime<Utc>>,
+        now: DateTime<Utc>,
+        window_days: u32,
+    ) -> OrderActions {
+        OrderActions {
+            cancel: match self.cancel() {
+                Ok(Cancel::Cancel) => Ok(()),
+                Ok(Cancel::AlreadyCancelled) => Err(Refusal::Cancelled),
+                Err(refusal) => Err(refusal),
+            },
+            return_until: return_until(self.status, delivered_at, now, window_days).ok(),
+            events: CourierEvent::ALL
+                .into_iter()
+                .filter(|event| {
+                    self.report(Some(*event), ReportSource::Admin, false)
+                        .is_ok()
+                })
+                .collect(),
+            statuses: SettableStatus::ALL
+                .into_iter()
+                .filter(|status| self.update_status(*status).is_ok())
+                .collect(),
+        }
+    }
+
     /// Recording the cash a courier collected (`mark-paid`): not on a cancelled order.
     pub fn record_payment(self) -> Result<(), Refusal> {
         match self.status {
@@ -310,6 +379,21 @@ impl Lifecycle {
             _ => Ok(()),
         }
     }
+}
+
+/// What may be done to an order now, from [`Lifecycle::actions`]: the order replies'
+/// `actions`, which the screens show without a rule of their own.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OrderActions {
+    /// Cancelling now (the shopper's `Cancel order`, an admin's too), or the refusal it gets.
+    pub cancel: Result<(), Refusal>,
+    /// The last instant a return may be asked for, while one may be asked; `None` otherwise.
+    pub return_until: Option<DateTime<Utc>>,
+    /// The courier events an admin may report now (`POST /shipment/event`).
+    pub events: Vec<CourierEvent>,
+    /// The statuses an admin may set now (`update-status`; the current one included when it
+    /// may be set, a change of nothing).
+    pub statuses: Vec<SettableStatus>,
 }
 
 /// What an order gives back when it reaches an end, `Cancelled` or `Returned to origin`

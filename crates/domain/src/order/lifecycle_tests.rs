@@ -310,3 +310,206 @@ proptest! {
         prop_assert_eq!(given, usize::from(at.status.is_end()));
     }
 }
+
+mod actions {
+    use chrono::{DateTime, Duration, TimeZone, Utc};
+
+    use super::*;
+
+    const WINDOW: u32 = 30;
+
+    /// Day 0 of the return window tests: when the order was delivered.
+    fn delivered() -> DateTime<Utc> {
+        Utc.with_ymd_and_hms(2026, 11, 2, 10, 30, 0).unwrap()
+    }
+
+    fn day(n: i64) -> DateTime<Utc> {
+        delivered() + Duration::days(n)
+    }
+
+    /// What may be done, as a row writes it.
+    fn written(actions: &OrderActions) -> (String, Vec<&'static str>, Vec<&'static str>) {
+        let cancel = match actions.cancel {
+            Ok(()) => "allowed".to_owned(),
+            Err(refusal) => refusal.to_string(),
+        };
+        let events = actions.events.iter().map(|e| e.as_str()).collect();
+        let statuses = (actions.statuses.iter())
+            .map(|s| s.status().as_str())
+            .collect();
+        (cancel, events, statuses)
+    }
+
+    struct Expected {
+        status: OrderStatus,
+        has_shipment: bool,
+        cancel: &'static str,
+        events: &'static [&'static str],
+        statuses: &'static [&'static str],
+    }
+
+    const ALL_THREE: &[&str] = &["Pending", "Confirmed", "Delivered"];
+    const COURIER: &[&str] = &[
+        "Out for delivery",
+        "Delivered",
+        "Delivery failed",
+        "Returned to origin",
+    ];
+    const NONE: &[&str] = &[];
+    const ALLOWED: &str = "allowed";
+    const HAS_SHIPPED: &str = "Order has shipped";
+
+    #[rustfmt::skip]
+    const EXPECTED: [Expected; 14] = {
+        use OrderStatus::*;
+        [
+            Expected { status: Pending, has_shipment: false, cancel: ALLOWED, events: NONE, statuses: ALL_THREE },
+            Expected { status: Confirmed, has_shipment: false, cancel: ALLOWED, events: NONE, statuses: ALL_THREE },
+            Expected { status: Shipped, has_shipment: false, cancel: HAS_SHIPPED, events: NONE, statuses: &["Delivered"] },
+            Expected { status: OutForDelivery, has_shipment: false, cancel: HAS_SHIPPED, events: NONE, statuses: &["Delivered"] },
+            Expected { status: Delivered, has_shipment: false, cancel: "Order Delivered", events: NONE, statuses: ALL_THREE },
+            Expected { status: Cancelled, has_shipment: false, cancel: "Order Cancelled", events: NONE, statuses: NONE },
+            Expected { status: ReturnedToOrigin, has_shipment: false, cancel: HAS_SHIPPED, events: NONE, statuses: NONE },
+            Expected { status: Pending, has_shipment: true, cancel: HAS_SHIPPED, events: NONE, statuses: NONE },
+            Expected { status: Confirmed, has_shipment: true, cancel: HAS_SHIPPED, events: NONE, statuses: NONE },
+            Expected { status: Shipped, has_shipment: true, cancel: HAS_SHIPPED, events: COURIER, statuses: &["Delivered"] },
+            Expected { status: OutForDelivery, has_shipment: true, cancel: HAS_SHIPPED, events: COURIER, statuses: &["Delivered"] },
+            Expected { status: Delivered, has_shipment: true, cancel: "Order Delivered", events: NONE, statuses: NONE },
+            Expected { status: Cancelled, has_shipment: true, cancel: "Order Cancelled", events: NONE, statuses: NONE },
+            Expected { status: ReturnedToOrigin, has_shipment: true, cancel: HAS_SHIPPED, events: NONE, statuses: NONE },
+        ]
+    };
+
+    #[test]
+    fn every_status_with_and_without_a_shipment_and_as_a_replacement_offers_what_its_rules_allow() {
+        for status in OrderStatus::ALL {
+            for has_shipment in [false, true] {
+                let row = EXPECTED
+                    .iter()
+                    .find(|row| row.status == status && row.has_shipment == has_shipment)
+                    .expect("a row for every status with and without a shipment");
+                for replacement in [false, true] {
+                    let at = Lifecycle::new(status, has_shipment).replacing(replacement);
+                    let case = format!(
+                        "{status:?} (shipment: {has_shipment}, replacement: {replacement})"
+                    );
+                    let actions = at.actions(Some(delivered()), day(1), WINDOW);
+                    let (cancel, events, statuses) = written(&actions);
+                    let expected_cancel = if replacement {
+                        "Replacement orders cannot be cancelled"
+                    } else {
+                        row.cancel
+                    };
+                    assert_eq!(cancel, expected_cancel, "{case}: cancel");
+                    assert_eq!(events, row.events, "{case}: events");
+                    assert_eq!(statuses, row.statuses, "{case}: statuses");
+                    // Returns follow the request's rules: a delivered order, replacement or not.
+                    let until = (status == OrderStatus::Delivered).then(|| day(30));
+                    assert_eq!(actions.return_until, until, "{case}: returnUntil");
+                    // What is offered is what the calls then allow, and nothing else.
+                    for event in CourierEvent::ALL {
+                        assert_eq!(
+                            actions.events.contains(&event),
+                            at.report(Some(event), ReportSource::Admin, false).is_ok(),
+                            "{case}: {event:?}"
+                        );
+                    }
+                    for settable in SettableStatus::ALL {
+                        assert_eq!(
+                            actions.statuses.contains(&settable),
+                            at.update_status(settable).is_ok(),
+                            "{case}: {settable:?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_thirty_day_window_is_open_on_day_29_and_its_last_second_and_closed_after() {
+        let at = Lifecycle::new(OrderStatus::Delivered, true);
+        let until = |now| at.actions(Some(delivered()), now, WINDOW).return_until;
+        let last = delivered() + Duration::days(30);
+        assert_eq!(until(delivered()), Some(last), "day 0");
+        assert_eq!(until(day(29)), Some(last), "day 29");
+        // The last instant is still in time, as a request at that instant is granted.
+        assert_eq!(until(last), Some(last), "the last instant");
+        assert_eq!(until(last + Duration::seconds(1)), None, "a second after");
+        assert_eq!(until(day(31)), None, "day 31");
+        // The request is answered the same way at the same instants.
+        for (now, open) in [
+            (day(29), true),
+            (last, true),
+            (last + Duration::seconds(1), false),
+            (day(31), false),
+        ] {
+            let asked = crate::returns::return_until(
+                OrderStatus::Delivered,
+                Some(delivered()),
+                now,
+                WINDOW,
+            );
+            assert_eq!(asked.is_ok(), open, "{now}");
+        }
+        // Without a delivery instant nothing is offered.
+        assert_eq!(at.actions(None, day(1), WINDOW).return_until, None);
+        // The window is the shop's setting.
+        let week = at.actions(Some(delivered()), day(8), 7).return_until;
+        assert_eq!(week, None);
+    }
+}
+
+#[test]
+fn a_report_the_lifecycle_refuses_is_refused_to_an_admin_and_kept_without_a_move_from_the_courier()
+{
+    let shipped = Lifecycle::new(OrderStatus::Shipped, true);
+    let delivered = Lifecycle::new(OrderStatus::Delivered, true);
+    let event = Some(CourierEvent::OutForDelivery);
+    assert_eq!(
+        shipped.report(event, ReportSource::Admin, false),
+        Ok(OrderStatus::OutForDelivery)
+    );
+    assert_eq!(
+        shipped.report(event, ReportSource::Courier, false),
+        Ok(OrderStatus::OutForDelivery)
+    );
+    // A late report is history: the courier's moves nothing; an admin's word is current.
+    assert_eq!(
+        shipped.report(event, ReportSource::Courier, true),
+        Ok(OrderStatus::Shipped)
+    );
+    assert_eq!(
+        shipped.report(event, ReportSource::Admin, true),
+        Ok(OrderStatus::OutForDelivery)
+    );
+    assert_eq!(
+        delivered.report(event, ReportSource::Admin, false),
+        Err(Refusal::Delivered)
+    );
+    assert_eq!(
+        delivered.report(event, ReportSource::Courier, false),
+        Ok(OrderStatus::Delivered)
+    );
+    // A step that moves nothing (in transit) is kept as it is.
+    assert_eq!(
+        shipped.report(None, ReportSource::Courier, false),
+        Ok(OrderStatus::Shipped)
+    );
+    // Nothing to record a report against without a shipment; an admin hears the lifecycle
+    // first.
+    let pending = Lifecycle::new(OrderStatus::Pending, false);
+    assert_eq!(
+        pending.report(None, ReportSource::Courier, false),
+        Err(Refusal::NotShipped)
+    );
+    let cancelled = Lifecycle::new(OrderStatus::Cancelled, false);
+    assert_eq!(
+        cancelled.report(event, ReportSource::Admin, false),
+        Err(Refusal::Cancelled)
+    );
+    assert_eq!(
+        Lifecycle::new(OrderStatus::Shipped, false).report(event, ReportSource::Courier, false),
+        Err(Refusal::NotShipped)
+    );
+}

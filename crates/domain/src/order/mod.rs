@@ -9,7 +9,8 @@ mod shipment;
 mod slip;
 
 pub use lifecycle::{
-    Cancel, CourierEvent, Lifecycle, OrderStatus, Refusal, Release, SettableStatus, Ship,
+    Cancel, CourierEvent, Lifecycle, OrderActions, OrderStatus, Refusal, Release, ReportSource,
+    SettableStatus, Ship,
 };
 pub use rto::{AreaRto, RtoStats, ShipmentOutcome};
 pub use rules::{MAX_OPEN_COD_ORDERS, OPEN_COD_STATUSES, crossed_low_stock, may_open_cod_order};
@@ -101,6 +102,9 @@ pub struct Order {
     pub status: OrderStatus,
     /// `None` until it is handed to a courier (decisions D15).
     pub shipment: Option<Shipment>,
+    /// When it was delivered: its shipment's `delivered_at`, else when it was last set
+    /// `Delivered` by hand (decisions D24); the return window counts from it.
+    pub delivered_at: Option<DateTime<Utc>>,
     /// For the replacement order of a size exchange, the order it replaces (decisions D24):
     /// nothing to pay, no invoice, never cancelled.
     pub replaces: Option<OrderId>,
@@ -168,6 +172,12 @@ impl Order {
         Lifecycle::new(self.status, self.shipment.is_some()).replacing(self.replaces.is_some())
     }
 
+    /// What may be done to it at `now`, with returns open `window_days` after delivery.
+    pub fn actions(&self, now: DateTime<Utc>, window_days: u32) -> OrderActions {
+        self.lifecycle()
+            .actions(self.delivered_at, now, window_days)
+    }
+
     /// Whole rupees the coupon took off; 0 without one.
     pub fn discount_rupees(&self) -> i64 {
         self.coupon.as_ref().map_or(0, |c| c.discount_rupees)
@@ -225,6 +235,7 @@ mod tests {
             invoice_no: None,
             status: OrderStatus::Pending,
             shipment: None,
+            delivered_at: None,
             replaces: None,
             created_at: at,
             updated_at: at,

@@ -112,6 +112,17 @@ pub enum ReturnStep {
 }
 
 impl ReturnStep {
+    /// One of each step, `Receive` standing for either QC: what [`ReturnLifecycle::next`]
+    /// chooses from.
+    pub const KINDS: [Self; 6] = [
+        Self::Approve,
+        Self::Reject,
+        Self::PickUp,
+        Self::Receive(Qc::Passed),
+        Self::Complete,
+        Self::Cancel,
+    ];
+
     pub const ALL: [Self; 7] = [
         Self::Approve,
         Self::Reject,
@@ -226,6 +237,16 @@ impl ReturnLifecycle {
             to: step.target(),
             gives,
         })
+    }
+
+    /// The steps that move the return now, in [`ReturnStep::KINDS`]' order (`Receive` for
+    /// either QC): what the screens offer, the admin's steps and the shopper's `Cancel`. Asked
+    /// of [`Self::step`], so an offered step is never refused.
+    pub fn next(self) -> Vec<ReturnStep> {
+        ReturnStep::KINDS
+            .into_iter()
+            .filter(|step| matches!(self.step(*step), Ok(ReturnMove::Move { .. })))
+            .collect()
     }
 }
 

@@ -158,3 +158,36 @@ fn statuses_are_stored_as_their_text_and_read_back() {
         "QC must be passed or failed"
     );
 }
+
+#[test]
+fn the_next_steps_are_the_moves_the_table_allows() {
+    use ReturnStep::*;
+    let expected: [&[ReturnStep]; 8] = [
+        &[Approve, Reject, Cancel],
+        &[Reject, PickUp, Cancel],
+        &[Receive(Qc::Passed)],
+        &[Complete],
+        &[Complete],
+        &[],
+        &[],
+        &[],
+    ];
+    for (row, next) in TABLE.iter().zip(expected) {
+        let at = ReturnLifecycle::new(row.status, row.qc);
+        assert_eq!(at.next(), next, "{:?} (QC {:?})", row.status, row.qc);
+        // Each offered step moves, and every step that moves is offered (either QC).
+        for step in ReturnStep::ALL {
+            let moves = matches!(at.step(step), Ok(ReturnMove::Move { .. }));
+            let offered = at.next().iter().any(|offered| match (offered, step) {
+                (Receive(_), Receive(_)) => true,
+                (offered, step) => *offered == step,
+            });
+            assert_eq!(moves, offered, "{:?}: {step:?}", row.status);
+        }
+    }
+    assert!(
+        ReturnLifecycle::new(ReturnStatus::Completed, Some(Qc::Failed))
+            .next()
+            .is_empty()
+    );
+}

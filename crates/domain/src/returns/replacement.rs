@@ -91,6 +91,7 @@ pub fn replacement_order(
         invoice_no: None,
         status: REPLACEMENT_STATUS,
         shipment: None,
+        delivered_at: None,
         replaces: Some(original.id.clone()),
         created_at: at,
         updated_at: at,

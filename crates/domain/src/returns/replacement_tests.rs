@@ -53,6 +53,7 @@ fn original() -> Order {
         invoice_no: Some("PDK/26-27/000001".to_owned()),
         status: crate::order::OrderStatus::Delivered,
         shipment: None,
+        delivered_at: None,
         replaces: None,
         created_at: at(1),
         updated_at: at(5),

@@ -172,6 +172,25 @@ pub mod refusal {
     pub const SAME_PRICE: &str = "Exchange only for another size at the same price";
 }
 
+/// The last instant a return of an order may be asked for, when one may be asked `now`: a
+/// `Delivered` order, up to `window_days` x 24 h after `delivered_at`, to the second (a request
+/// at that very instant is still in time). The refusal otherwise. The order's `actions` show
+/// the same answer (`returnUntil`), so what the shop offers is what a request is granted.
+pub fn return_until(
+    status: OrderStatus,
+    delivered_at: Option<DateTime<Utc>>,
+    now: DateTime<Utc>,
+    window_days: u32,
+) -> Result<DateTime<Utc>, InvalidInput> {
+    if status != OrderStatus::Delivered {
+        return Err(InvalidInput::new(refusal::NOT_DELIVERED));
+    }
+    delivered_at
+        .map(|at| at + Duration::days(i64::from(window_days)))
+        .filter(|closes| now <= *closes)
+        .ok_or_else(|| InvalidInput::new(refusal::WINDOW_CLOSED))
+}
+
 /// Checks a request against the order, `now`, and the window in days, and works out each
 /// line's amount. Several entries for one order line are allowed and counted together.
 pub fn plan_return(
@@ -180,15 +199,7 @@ pub fn plan_return(
     now: DateTime<Utc>,
     window_days: u32,
 ) -> Result<Vec<PlannedLine>, InvalidInput> {
-    if order.status != OrderStatus::Delivered {
-        return Err(InvalidInput::new(refusal::NOT_DELIVERED));
-    }
-    let closes = order
-        .delivered_at
-        .map(|at| at + Duration::days(i64::from(window_days)));
-    if closes.is_none_or(|closes| now > closes) {
-        return Err(InvalidInput::new(refusal::WINDOW_CLOSED));
-    }
+    return_until(order.status, order.delivered_at, now, window_days)?;
     if requested.is_empty() {
         return Err(InvalidInput::new(refusal::NOTHING));
     }

@@ -16,7 +16,7 @@ use crate::schema::{order_events, orders, users};
 mod cod;
 mod coupon;
 pub(crate) mod place;
-mod rows;
+pub(crate) mod rows;
 mod shipping;
 mod status;
 pub(crate) mod stock;

@@ -131,6 +131,7 @@ pub(super) fn take_and_insert(
         invoice_no: Some(invoice_no),
         status: OrderStatus::Pending,
         shipment: None,
+        delivered_at: None,
         replaces: None,
         created_at: from_db_time(at),
         updated_at: from_db_time(at),

@@ -114,11 +114,37 @@ pub(super) fn lines_of(
     Ok(by_order)
 }
 
+/// When each of these orders was last set `Delivered` by hand: the delivery of an order
+/// whose shipment has no date of its own (decisions D24).
+pub(crate) fn set_delivered_at(
+    conn: &mut AnyConnection,
+    ids: &[String],
+) -> QueryResult<HashMap<String, NaiveDateTime>> {
+    let mut by_order = HashMap::new();
+    for chunk in ids.chunks(IN_CHUNK) {
+        let rows: Vec<(String, Option<NaiveDateTime>)> = order_events::table
+            .filter(order_events::order_id.eq_any(chunk))
+            .filter(order_events::status.eq(OrderStatus::Delivered.as_str()))
+            .group_by(order_events::order_id)
+            .select((order_events::order_id, diesel::dsl::max(order_events::at)))
+            .load(conn)?;
+        by_order.extend(rows.into_iter().filter_map(|(id, at)| Some((id, at?))));
+    }
+    Ok(by_order)
+}
+
 /// Orders from their rows, in the rows' order, with their lines and shipments.
 pub(super) fn assemble(conn: &mut AnyConnection, rows: Vec<OrderRow>) -> QueryResult<Vec<Order>> {
     let ids: Vec<String> = rows.iter().map(|row| row.id.clone()).collect();
     let mut lines = lines_of(conn, &ids)?;
     let mut shipments = shipments_of(conn, &ids)?;
+    // Only a delivered order's delivery counts (for its returns): the others' is not read.
+    let delivered: Vec<String> = rows
+        .iter()
+        .filter(|row| row.status == OrderStatus::Delivered.as_str())
+        .map(|row| row.id.clone())
+        .collect();
+    let mut by_hand = set_delivered_at(conn, &delivered)?;
     rows.into_iter()
         .map(|row| {
             let id = row.id;
@@ -131,9 +157,15 @@ pub(super) fn assemble(conn: &mut AnyConnection, rows: Vec<OrderRow>) -> QueryRe
                 .map(|state| State::parse(&state))
                 .transpose()
                 .map_err(|_| corrupt(format_args!("state of order {id}")))?;
+            let shipment = shipments.remove(&id);
+            let delivered_at = match shipment.as_ref().and_then(|s| s.delivered_at) {
+                Some(at) => Some(at),
+                None => by_hand.remove(&id).map(from_db_time),
+            };
             Ok(Order {
                 lines: lines.remove(&id).unwrap_or_default(),
-                shipment: shipments.remove(&id),
+                shipment,
+                delivered_at,
                 // The buyer's current name while the account exists, else the one they had.
                 user: match (row.user_id, row.live_name) {
                     (Some(user), Some(name)) => UserRef::new(UserId::new(user), name),

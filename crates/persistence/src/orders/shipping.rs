@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
 use diesel::prelude::*;
-use paduka_application::orders::{CourierReport, OrderConflict, ReportSource, Shipping, Tracked};
+use paduka_application::orders::{CourierReport, OrderConflict, Shipping, Tracked};
 use paduka_domain::UserId;
 use paduka_domain::invoice::{CreditNoteSource, CreditedLine};
 use paduka_domain::order::{
@@ -190,31 +190,18 @@ pub(super) fn track_in(
 ) -> Result<Tracked, Stop<OrderConflict>> {
     let locked = lock_order(conn, id)?;
     let from = locked.lifecycle.status;
-    let decided = match report.event {
-        Some(event) => locked.lifecycle.courier_event(event),
-        None => Ok(from),
-    };
-    let to = match (decided, report.source) {
-        (Ok(to), _) => to,
-        (Err(refusal), ReportSource::Admin) => return Err(refused(refusal)),
-        // The courier's word is kept, but the lifecycle has the last say on the status.
-        (Err(_), ReportSource::Courier) => from,
-    };
-    if !locked.lifecycle.has_shipment {
-        // A courier's status with no shipment stored (never written so): nothing to record
-        // the report against.
-        return Err(Stop::Conflict(OrderConflict::NotShipped));
-    }
     let at = to_db_time(report.at);
-    // A courier's report that arrives after a later one is history, not news.
-    let late = report.source == ReportSource::Courier
-        && shipment_events::table
-            .filter(shipment_events::order_id.eq(id))
-            .filter(shipment_events::at.gt(at))
-            .count()
-            .get_result::<i64>(conn)?
-            > 0;
-    let to = if late { from } else { to };
+    // Whether a report dated later is stored: the lifecycle says what that means.
+    let late = shipment_events::table
+        .filter(shipment_events::order_id.eq(id))
+        .filter(shipment_events::at.gt(at))
+        .count()
+        .get_result::<i64>(conn)?
+        > 0;
+    let to = locked
+        .lifecycle
+        .report(report.event, report.source, late)
+        .map_err(refused)?;
     let event = diesel::insert_into(shipment_events::table)
         .values((
             shipment_events::order_id.eq(id),

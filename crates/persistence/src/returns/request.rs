@@ -15,10 +15,10 @@ use super::rows::find_stored;
 use super::write_event;
 use crate::db::{AnyConnection, Stop, corrupt, from_db_time, to_db_time};
 use crate::orders::place::PlaceFail;
+use crate::orders::rows::set_delivered_at;
 use crate::orders::stock::take_stock;
 use crate::schema::{
-    order_events, order_lines, orders, product_variants, return_counters, return_lines, returns,
-    shipments,
+    order_lines, orders, product_variants, return_counters, return_lines, returns, shipments,
 };
 
 #[derive(Queryable, Selectable)]
@@ -81,11 +81,7 @@ fn delivered_at(conn: &mut AnyConnection, id: &str) -> QueryResult<Option<NaiveD
     if shipped.is_some() {
         return Ok(shipped);
     }
-    order_events::table
-        .filter(order_events::order_id.eq(id))
-        .filter(order_events::status.eq(OrderStatus::Delivered.as_str()))
-        .select(diesel::dsl::max(order_events::at))
-        .first(conn)
+    Ok(set_delivered_at(conn, &[id.to_owned()])?.remove(id))
 }
 
 pub(super) fn request_in(
