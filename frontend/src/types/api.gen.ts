@@ -1479,6 +1479,12 @@ export interface components {
         AuthCheckResponse: {
             ok: boolean;
         };
+        /** @description Cancelling now: allowed, or the refusal a cancel would get. */
+        CancelActionDto: {
+            allowed: boolean;
+            /** @description Why not (the call's 409 message, e.g. `Order has shipped`); `null` when allowed. */
+            reason?: string | null;
+        };
         CategoriesResponse: {
             categories: components["schemas"]["CategoryDto"][];
             success: boolean;
@@ -1672,6 +1678,12 @@ export interface components {
         } & {
             [key: string]: components["schemas"]["JsonWithoutNul"];
         };
+        /**
+         * @description A courier event as the order's `actions` name it: the texts `POST /shipment/event/{id}`
+         *     takes.
+         * @enum {string}
+         */
+        CourierEventName: "Out for delivery" | "Delivered" | "Delivery failed" | "Returned to origin";
         /** @description Shiprocket's tracking webhook. An update is the same update when its `awb`, `current_status` and `current_timestamp` are: stored once. `OUT FOR DELIVERY`, `DELIVERED`, `UNDELIVERED` (a failed attempt) and `RTO DELIVERED` move the order as its lifecycle allows; other statuses are kept as events. With `is_return: 1` the AWB is a return's reverse pickup: `PICKED UP` (or `SHIPPED`, `IN TRANSIT`, `OUT FOR DELIVERY`, `REACHED AT DESTINATION HUB`) moves the return to `Picked up`, `DELIVERED` marks it arrived (`pickup.arrivedAt`), once; other statuses change nothing. */
         CourierWebhookBody: {
             /** @description The air waybill, as text or a number */
@@ -1927,6 +1939,28 @@ export interface components {
         } & {
             [key: string]: components["schemas"]["JsonWithoutNul"];
         };
+        /**
+         * @description What may be done to an order now (decisions D30). The screens offer exactly these and
+         *     restate no rule.
+         */
+        OrderActionsDto: {
+            /** @description Whether the buyer may cancel it now (`GET /order/delete/{id}`). */
+            cancel: components["schemas"]["CancelActionDto"];
+            /** @description The courier events an administrator may report now (`POST /shipment/event/{id}`). */
+            events: components["schemas"]["CourierEventName"][];
+            /**
+             * Format: date-time
+             * @description The last instant a return may be asked for (`POST /return/request`), ISO with `Z`,
+             *     while one may be asked (a delivered order, `RETURN_WINDOW_DAYS` after its delivery,
+             *     to the second); `null` when none may be asked now.
+             */
+            returnUntil?: string | null;
+            /**
+             * @description The statuses an administrator may set now (`PUT /order/update-status/{id}`), the
+             *     current one included when setting it is allowed (it changes nothing).
+             */
+            statuses: components["schemas"]["SettableStatusName"][];
+        };
         /** @description `POST /order/cart`: the paid cart and what the checkout window returned. Other fields (`status`, `user`) are ignored. */
         OrderBody: {
             /** @description Where to deliver */
@@ -1968,6 +2002,8 @@ export interface components {
         };
         OrderDto: {
             _id: string;
+            /** @description What may be done to it now, as the server's rules say at the time of the reply. */
+            actions: components["schemas"]["OrderActionsDto"];
             address: string;
             /**
              * Format: int64
@@ -2374,9 +2410,16 @@ export interface components {
         } & {
             [key: string]: components["schemas"]["JsonWithoutNul"];
         };
+        /** @description What may be done to a return now: the screens offer exactly these steps. */
+        ReturnActionsDto: {
+            /** @description The steps its lifecycle allows now, in the order of a return's life. */
+            next: components["schemas"]["ReturnStepName"][];
+        };
         /** @description A return (decisions section 16). */
         ReturnDto: {
             _id: string;
+            /** @description What may be done to it now (decisions D30). */
+            actions: components["schemas"]["ReturnActionsDto"];
             /** Format: date-time */
             createdAt: string;
             /** @description `CN/26-27/000001` once refunded with a credit note, else `null`. */
@@ -2497,6 +2540,13 @@ export interface components {
          * @enum {string}
          */
         ReturnStatusName: "Requested" | "Approved" | "Picked up" | "Received" | "Completed" | "Rejected" | "Cancelled";
+        /**
+         * @description A step a return's `actions` offer, named as its call's path (`PUT /return/{step}/{id}`):
+         *     the administrator's `approve`, `reject`, `picked-up`, `receive` (either QC) and
+         *     `complete`, and the shopper's `cancel`.
+         * @enum {string}
+         */
+        ReturnStepName: "approve" | "reject" | "picked-up" | "receive" | "complete" | "cancel";
         /** @description A list of returns, newest first. */
         ReturnsResponse: {
             returns: components["schemas"]["ReturnDto"][];
@@ -2644,6 +2694,12 @@ export interface components {
             sellers: components["schemas"]["SellerDto"][];
             success: boolean;
         };
+        /**
+         * @description A status an administrator may set, as the order's `actions` name it: the texts
+         *     `PUT /order/update-status/{id}` takes.
+         * @enum {string}
+         */
+        SettableStatusName: "Pending" | "Confirmed" | "Delivered";
         /** @description `POST /shipment/create/{orderId}`. The manual courier needs `courier` and `awb`; a courier that books itself (Shiprocket) needs neither. */
         ShipBody: {
             /** @description The air waybill: 4-40 letters, digits and `-` (else `Invalid AWB`) */

@@ -40,6 +40,13 @@ export type TrackingEvent = Schemas['TrackingEventDto'];
 export type ShipBody = { [K in 'courier' | 'awb' | 'trackingUrl' | 'weightGrams']?: Schemas['ShipBody'][K] };
 /** `POST /shipment/event/{id}`: what an admin may record by hand. */
 export type CourierEventStatus = Schemas['CourierEventBody']['status'];
+/**
+ * What may be done to an order now, worked out by the server (decisions D30): the screens offer
+ * exactly these (cancel, a return until `returnUntil`, the admin's courier events and statuses).
+ */
+export type OrderActions = Schemas['OrderActionsDto'];
+/** A status an admin may set with `PUT /order/update-status/{id}`. */
+export type SettableStatus = Schemas['SettableStatusName'];
 /** `Ok` replies that carry the order as it now is: `Order shipped`, `Event recorded`. */
 export type OrderWrite = Omit<Schemas['OrderWriteResponse'], 'success'>;
 
@@ -63,6 +70,8 @@ export type StoreCredit = Omit<Schemas['CreditResponse'], 'success'>;
 export type Return = Schemas['ReturnDto'];
 export type ReturnLine = Schemas['ReturnLineDto'];
 export type ReturnEvent = Schemas['ReturnEventDto'];
+/** The steps a return may take now (`actions.next`), named as their calls' paths. */
+export type ReturnStepName = Schemas['ReturnStepName'];
 /** A return's lifecycle: `Requested` -> ... -> `Completed`, and the two ends off it. */
 export type ReturnStatus = Schemas['ReturnStatusName'];
 /** Why a pair comes back. */

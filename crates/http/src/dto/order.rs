@@ -1,8 +1,10 @@
 //! Orders as the API answers them: the order, its lines, its history, and the names its
 //! statuses and payment methods have in replies.
 
-use paduka_application::orders::OrderDetail;
-use paduka_domain::order::{Order, OrderStatus, PaymentMethod, StatusChange};
+use paduka_application::orders::{OrderDetail, OrderUseCases};
+use paduka_domain::order::{
+    CourierEvent, Order, OrderActions, OrderStatus, PaymentMethod, SettableStatus, StatusChange,
+};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -93,10 +95,58 @@ pub struct OrderDto {
     /// For the replacement order of a size exchange, the `_id` of the order it replaces
     /// (amount 0, `paid`, no invoice, never cancelled); else `null`.
     pub replaces: Option<String>,
+    /// What may be done to it now, as the server's rules say at the time of the reply.
+    pub actions: OrderActionsDto,
 }
 
-impl From<&Order> for OrderDto {
-    fn from(order: &Order) -> Self {
+/// What may be done to an order now (decisions D30). The screens offer exactly these and
+/// restate no rule.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct OrderActionsDto {
+    /// Whether the buyer may cancel it now (`GET /order/delete/{id}`).
+    pub cancel: CancelActionDto,
+    /// The last instant a return may be asked for (`POST /return/request`), ISO with `Z`,
+    /// while one may be asked (a delivered order, `RETURN_WINDOW_DAYS` after its delivery,
+    /// to the second); `null` when none may be asked now.
+    #[serde(rename = "returnUntil")]
+    #[schema(format = DateTime)]
+    pub return_until: Option<String>,
+    /// The courier events an administrator may report now (`POST /shipment/event/{id}`).
+    pub events: Vec<CourierEventName>,
+    /// The statuses an administrator may set now (`PUT /order/update-status/{id}`), the
+    /// current one included when setting it is allowed (it changes nothing).
+    pub statuses: Vec<SettableStatusName>,
+}
+
+/// Cancelling now: allowed, or the refusal a cancel would get.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct CancelActionDto {
+    pub allowed: bool,
+    /// Why not (the call's 409 message, e.g. `Order has shipped`); `null` when allowed.
+    pub reason: Option<String>,
+}
+
+impl From<&OrderActions> for OrderActionsDto {
+    fn from(actions: &OrderActions) -> Self {
+        Self {
+            cancel: CancelActionDto {
+                allowed: actions.cancel.is_ok(),
+                reason: actions.cancel.err().map(|refusal| refusal.to_string()),
+            },
+            return_until: actions.return_until.map(timestamp),
+            events: actions.events.iter().map(|e| (*e).into()).collect(),
+            statuses: actions.statuses.iter().map(|s| (*s).into()).collect(),
+        }
+    }
+}
+
+impl OrderDto {
+    /// The order with what `orders` says may be done to it now.
+    pub fn of(order: &Order, orders: &dyn OrderUseCases) -> Self {
+        Self::new(order, &orders.actions(order))
+    }
+
+    pub fn new(order: &Order, actions: &OrderActions) -> Self {
         Self {
             id: order.id.to_string(),
             products: order
@@ -137,6 +187,7 @@ impl From<&Order> for OrderDto {
             invoice_no: order.invoice_no.clone(),
             shipment: order.shipment.as_ref().map(ShipmentDto::from),
             replaces: order.replaces.as_ref().map(ToString::to_string),
+            actions: actions.into(),
         }
     }
 }
@@ -171,11 +222,11 @@ pub struct OrderResponse {
     pub history: Vec<StatusChangeDto>,
 }
 
-impl From<&OrderDetail> for OrderResponse {
-    fn from(detail: &OrderDetail) -> Self {
+impl OrderResponse {
+    pub fn of(detail: &OrderDetail, orders: &dyn OrderUseCases) -> Self {
         Self {
             success: true,
-            order: OrderDto::from(&detail.order),
+            order: OrderDto::of(&detail.order, orders),
             history: detail.history.iter().map(StatusChangeDto::from).collect(),
         }
     }
@@ -197,10 +248,13 @@ pub struct OrdersResponse {
 }
 
 impl OrdersResponse {
-    pub fn of(orders: &[Order]) -> Self {
+    pub fn of(list: &[Order], orders: &dyn OrderUseCases) -> Self {
         Self {
             success: true,
-            orders: orders.iter().map(OrderDto::from).collect(),
+            orders: list
+                .iter()
+                .map(|order| OrderDto::of(order, orders))
+                .collect(),
         }
     }
 }
@@ -229,6 +283,49 @@ impl From<OrderStatus> for OrderStatusName {
             OrderStatus::Delivered => Self::Delivered,
             OrderStatus::Cancelled => Self::Cancelled,
             OrderStatus::ReturnedToOrigin => Self::ReturnedToOrigin,
+        }
+    }
+}
+
+/// A courier event as the order's `actions` name it: the texts `POST /shipment/event/{id}`
+/// takes.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, ToSchema)]
+pub enum CourierEventName {
+    #[serde(rename = "Out for delivery")]
+    OutForDelivery,
+    Delivered,
+    #[serde(rename = "Delivery failed")]
+    DeliveryFailed,
+    #[serde(rename = "Returned to origin")]
+    ReturnedToOrigin,
+}
+
+impl From<CourierEvent> for CourierEventName {
+    fn from(event: CourierEvent) -> Self {
+        match event {
+            CourierEvent::OutForDelivery => Self::OutForDelivery,
+            CourierEvent::Delivered => Self::Delivered,
+            CourierEvent::DeliveryFailed => Self::DeliveryFailed,
+            CourierEvent::ReturnedToOrigin => Self::ReturnedToOrigin,
+        }
+    }
+}
+
+/// A status an administrator may set, as the order's `actions` name it: the texts
+/// `PUT /order/update-status/{id}` takes.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, ToSchema)]
+pub enum SettableStatusName {
+    Pending,
+    Confirmed,
+    Delivered,
+}
+
+impl From<SettableStatus> for SettableStatusName {
+    fn from(status: SettableStatus) -> Self {
+        match status {
+            SettableStatus::Pending => Self::Pending,
+            SettableStatus::Confirmed => Self::Confirmed,
+            SettableStatus::Delivered => Self::Delivered,
         }
     }
 }

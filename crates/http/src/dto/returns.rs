@@ -140,6 +140,15 @@ pub struct ReturnDto {
     /// The courier's collection of the parcel, booked on approval with Shiprocket; `null`
     /// with the manual courier (the admin arranges it) or before approval.
     pub pickup: Option<ReturnPickupDto>,
+    /// What may be done to it now (decisions D30).
+    pub actions: ReturnActionsDto,
+}
+
+/// What may be done to a return now: the screens offer exactly these steps.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct ReturnActionsDto {
+    /// The steps its lifecycle allows now, in the order of a return's life.
+    pub next: Vec<ReturnStepName>,
 }
 
 impl From<&Return> for ReturnDto {
@@ -157,6 +166,9 @@ impl From<&Return> for ReturnDto {
             created_at: timestamp(ret.created_at),
             events: ret.events.iter().map(ReturnEventDto::from).collect(),
             pickup: ret.pickup.as_ref().map(ReturnPickupDto::from),
+            actions: ReturnActionsDto {
+                next: ret.lifecycle().next().into_iter().map(Into::into).collect(),
+            },
         }
     }
 }

@@ -1,7 +1,7 @@
 //! The names a return's statuses, reasons, kinds and refund destinations have in replies:
 //! the domain's, as closed sets in the document.
 
-use paduka_domain::returns::{Reason, RefundTo, ReturnKind, ReturnStatus};
+use paduka_domain::returns::{Reason, RefundTo, ReturnKind, ReturnStatus, ReturnStep};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -90,6 +90,33 @@ impl From<RefundTo> for RefundToName {
             RefundTo::Original => Self::Original,
             RefundTo::Credit => Self::Credit,
             RefundTo::Bank => Self::Bank,
+        }
+    }
+}
+
+/// A step a return's `actions` offer, named as its call's path (`PUT /return/{step}/{id}`):
+/// the administrator's `approve`, `reject`, `picked-up`, `receive` (either QC) and
+/// `complete`, and the shopper's `cancel`.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, ToSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum ReturnStepName {
+    Approve,
+    Reject,
+    PickedUp,
+    Receive,
+    Complete,
+    Cancel,
+}
+
+impl From<ReturnStep> for ReturnStepName {
+    fn from(step: ReturnStep) -> Self {
+        match step {
+            ReturnStep::Approve => Self::Approve,
+            ReturnStep::Reject => Self::Reject,
+            ReturnStep::PickUp => Self::PickedUp,
+            ReturnStep::Receive(_) => Self::Receive,
+            ReturnStep::Complete => Self::Complete,
+            ReturnStep::Cancel => Self::Cancel,
         }
     }
 }

@@ -97,3 +97,27 @@ fn the_step_bodies_take_the_document_s_enums() {
 fn money_is_rupees_with_paise() {
     assert_eq!(Paise::from_stored(123_456).rupees(), 1234.56);
 }
+
+#[test]
+fn next_steps_are_named_as_their_calls_paths() {
+    use paduka_domain::returns::{Qc, ReturnStep};
+    let names: Vec<Value> = ReturnStep::KINDS
+        .into_iter()
+        .map(|step| serde_json::to_value(ReturnStepName::from(step)).unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "approve",
+            "reject",
+            "picked-up",
+            "receive",
+            "complete",
+            "cancel"
+        ]
+    );
+    assert_eq!(
+        serde_json::to_value(ReturnStepName::from(ReturnStep::Receive(Qc::Failed))).unwrap(),
+        "receive"
+    );
+}

@@ -18,5 +18,5 @@ pub async fn all_orders(
     orders: web::Data<dyn OrderUseCases>,
 ) -> Result<HttpResponse, ApiError> {
     let list = orders.all(&admin).await?;
-    Ok(HttpResponse::Ok().json(OrdersResponse::of(&list)))
+    Ok(HttpResponse::Ok().json(OrdersResponse::of(&list, &**orders)))
 }

@@ -1,5 +1,6 @@
 use actix_web::{HttpRequest, HttpResponse, post, web};
 use paduka_application::checkout::{CheckoutUseCases, CodRequest};
+use paduka_application::orders::OrderUseCases;
 
 use crate::contract::{BodyOver64Kb, CodConflict, CodRefused, SignedIn};
 use crate::dto::{CodBody, OrderDto, OrderWriteResponse};
@@ -24,6 +25,7 @@ const MAX_KEY_LENGTH: usize = 200;
 pub async fn place_cod_order(
     CurrentUser(user): CurrentUser,
     checkout: web::Data<dyn CheckoutUseCases>,
+    orders: web::Data<dyn OrderUseCases>,
     request: HttpRequest,
     body: ValidBody<CodBody>,
 ) -> Result<HttpResponse, ApiError> {
@@ -55,6 +57,6 @@ pub async fn place_cod_order(
     Ok(HttpResponse::Created().json(OrderWriteResponse {
         success: true,
         message: "Order Placed Successfully".into(),
-        order: OrderDto::from(&placed.order),
+        order: OrderDto::of(&placed.order, &**orders),
     }))
 }

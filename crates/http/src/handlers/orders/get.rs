@@ -21,5 +21,5 @@ pub async fn get_order(
     PathId { id }: PathId<OrderId>,
 ) -> Result<HttpResponse, ApiError> {
     let detail = orders.get(&user, &id).await?;
-    Ok(HttpResponse::Ok().json(OrderResponse::from(&detail)))
+    Ok(HttpResponse::Ok().json(OrderResponse::of(&detail, &**orders)))
 }

@@ -24,6 +24,6 @@ pub async fn mark_paid(
     Ok(HttpResponse::Ok().json(OrderWriteResponse {
         success: true,
         message: "Payment recorded".into(),
-        order: OrderDto::from(&order),
+        order: OrderDto::of(&order, &**orders),
     }))
 }

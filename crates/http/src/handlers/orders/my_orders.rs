@@ -24,5 +24,5 @@ pub async fn my_orders(
 ) -> Result<HttpResponse, ApiError> {
     let claimed = optional_json::<MyOrdersBody>(&request, &body)?.claimed();
     let list = orders.my_orders(&user, claimed).await?;
-    Ok(HttpResponse::Ok().json(OrdersResponse::of(&list)))
+    Ok(HttpResponse::Ok().json(OrdersResponse::of(&list, &**orders)))
 }

@@ -1,5 +1,6 @@
 use actix_web::{HttpResponse, post, web};
 use paduka_application::checkout::{CheckoutUseCases, OrderOutcome};
+use paduka_application::orders::OrderUseCases;
 
 use crate::contract::{BodyOver64Kb, CartUnfillable, OrderRefused, ProviderFailed, SignedIn};
 use crate::dto::{OrderBody, OrderDto, OrderWriteResponse};
@@ -21,6 +22,7 @@ use crate::{ApiError, CurrentUser};
 pub async fn place_order(
     CurrentUser(user): CurrentUser,
     checkout: web::Data<dyn CheckoutUseCases>,
+    orders: web::Data<dyn OrderUseCases>,
     body: ValidBody<OrderBody>,
 ) -> Result<HttpResponse, ApiError> {
     let Valid(request) = body?;
@@ -33,7 +35,7 @@ pub async fn place_order(
     let reply = OrderWriteResponse {
         success: true,
         message: "Order Placed Successfully".into(),
-        order: OrderDto::from(&placed.order),
+        order: OrderDto::of(&placed.order, &**orders),
     };
     if placed.created {
         Ok(HttpResponse::Created().json(reply))

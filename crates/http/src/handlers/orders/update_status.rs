@@ -38,6 +38,6 @@ pub async fn update_status(
     Ok(HttpResponse::Ok().json(OrderWriteResponse {
         success: true,
         message: "Order status updated".into(),
-        order: OrderDto::from(&order),
+        order: OrderDto::of(&order, &**orders),
     }))
 }

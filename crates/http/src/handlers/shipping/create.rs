@@ -39,6 +39,6 @@ pub async fn ship_order(
     Ok(reply.json(OrderWriteResponse {
         success: true,
         message: "Order shipped".into(),
-        order: OrderDto::from(&shipped.order),
+        order: OrderDto::of(&shipped.order, &**orders),
     }))
 }

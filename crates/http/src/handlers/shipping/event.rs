@@ -36,6 +36,6 @@ pub async fn record_event(
     Ok(HttpResponse::Ok().json(OrderWriteResponse {
         success: true,
         message: "Event recorded".into(),
-        order: OrderDto::from(&order),
+        order: OrderDto::of(&order, &**orders),
     }))
 }
