@@ -32,12 +32,6 @@ export const RAZORPAY_CHECKOUT_SRC = 'https://checkout.razorpay.com/v1/checkout.
 export const SANDBOX_CHECKOUT_PATH = '/sandbox/checkout';
 export const SANDBOX_WINDOW_NAME = 'paduka-sandbox';
 
-/**
- * Days after delivery a return may be asked for: the server's `RETURN_WINDOW_DAYS` default. Only
- * whether `Return or exchange` is offered; the server decides (`Return window has closed`).
- */
-export const RETURN_WINDOW_DAYS = 7;
-
 export const SHOP_NAME = 'Paduka';
 export const COPYRIGHT_YEAR = 2024;
 export const CONTACT_EMAIL = 'contact@paduka.local';

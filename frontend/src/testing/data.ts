@@ -1,4 +1,4 @@
-import type { Category, IndianState, Order, Product, Review, Sale, Shipment, User } from '@/types/api';
+import type { Category, IndianState, Order, OrderActions, Product, Review, Sale, Shipment, User } from '@/types/api';
 
 let seq = 0;
 
@@ -87,6 +87,25 @@ export function shipmentFixture(overrides: Partial<Shipment> = {}): Shipment {
   };
 }
 
+/**
+ * An order's `actions` as the server would answer them, with overrides: by default a pending
+ * order's (cancellable, no return, no courier event, any of the three statuses). A test that
+ * gives an order another status says what the server allows it.
+ */
+export function actionsFixture(overrides: Partial<OrderActions> = {}): OrderActions {
+  return {
+    cancel: { allowed: true, reason: null },
+    returnUntil: null,
+    events: [],
+    statuses: ['Pending', 'Confirmed', 'Delivered'],
+    ...overrides,
+  };
+}
+
+/** What nothing may be done to: `reason` is why cancelling is refused. */
+export const lockedActions = (reason: string, overrides: Partial<OrderActions> = {}): OrderActions =>
+  actionsFixture({ cancel: { allowed: false, reason }, statuses: [], ...overrides });
+
 export function orderFixture(overrides: Partial<Order> = {}): Order {
   return {
     _id: 'o1',
@@ -120,6 +139,7 @@ export function orderFixture(overrides: Partial<Order> = {}): Order {
     // An order from before invoices: no place of supply, no invoice.
     state: null,
     invoiceNo: null,
+    actions: actionsFixture(),
     ...overrides,
   };
 }

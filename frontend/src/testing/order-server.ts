@@ -1,5 +1,5 @@
 import type { Order } from '@/types/api';
-import { statesFixture } from './data';
+import { actionsFixture, lockedActions, statesFixture } from './data';
 import { fileReply, type MockReply, type MockRequest } from './mock-api';
 
 /** The spec's deliverable pincodes, the server's default. */
@@ -69,6 +69,22 @@ export function invoiceRoute(orders: () => Order[]) {
   };
 }
 
+/**
+ * The `actions` the server answers for a shipped order at `status`: in the courier's hands, the
+ * four events and `Delivered` by hand; after an end, nothing. (No return offered: these tests'
+ * returns are the returns screens'.)
+ */
+export function shippedActions(status: Order['status']): Order['actions'] {
+  if (status === 'Shipped' || status === 'Out for delivery') {
+    return actionsFixture({
+      cancel: { allowed: false, reason: 'Order has shipped' },
+      events: ['Out for delivery', 'Delivered', 'Delivery failed', 'Returned to origin'],
+      statuses: ['Delivered'],
+    });
+  }
+  return lockedActions(status === 'Delivered' ? 'Order Delivered' : 'Order has shipped');
+}
+
 /** The stand-in for a packing slip's bytes. */
 export const PACKING_SLIP_PDF = '%PDF-1.7\n% Paduka packing slip\n%%EOF\n';
 
@@ -107,6 +123,7 @@ export function shippingRoutes(
       const shipped = save({
         ...order,
         status: 'Shipped',
+        actions: shippedActions('Shipped'),
         shipment: {
           courier,
           awb,
@@ -128,9 +145,11 @@ export function shippingRoutes(
       if (!order.shipment) return refuse(409, 'Order has not shipped');
       if (order.status === 'Returned to origin') return refuse(409, 'Order has shipped');
       const event = { status, at: now(), location: null, note: note ?? null };
+      const moved = status === 'Delivery failed' ? 'Shipped' : (status as Order['status']);
       const next: Order = {
         ...order,
-        status: status === 'Delivery failed' ? 'Shipped' : (status as Order['status']),
+        status: moved,
+        actions: shippedActions(moved),
         shipment: {
           ...order.shipment,
           deliveredAt: status === 'Delivered' ? now() : order.shipment.deliveredAt,

@@ -1,4 +1,4 @@
-import type { Return } from '@/types/api';
+import type { Return, ReturnStepName } from '@/types/api';
 import type { MockReply, MockRequest } from './mock-api';
 
 /** A return as the server answers it (decisions section 16), with overrides. */
@@ -26,6 +26,7 @@ export function returnFixture(overrides: Partial<Return> = {}): Return {
     creditNoteNo: null,
     createdAt: '2024-03-10T06:30:00Z',
     events: [{ status: 'Requested', at: '2024-03-10T06:30:00Z', note: null }],
+    actions: { next: nextSteps(overrides.status ?? 'Requested') },
     ...overrides,
   };
 }
@@ -39,6 +40,11 @@ const STEPS: Record<string, { to: Return['status']; from: Return['status'][] }> 
   complete: { to: 'Completed', from: ['Received'] },
   cancel: { to: 'Cancelled', from: ['Requested', 'Approved'] },
 };
+
+/** The steps the server's `actions.next` offers from `status`: those this table lets start there. */
+export function nextSteps(status: Return['status']): ReturnStepName[] {
+  return (Object.keys(STEPS) as ReturnStepName[]).filter((step) => STEPS[step]!.from.includes(status));
+}
 
 /**
  * `PUT /return/{step}/{id}` over a mutable list, as the server's lifecycle answers them: the
@@ -63,6 +69,7 @@ export function returnStepRoutes(store: { returns: Return[] }, now = () => '2024
       refundTo: rule.to === 'Completed' ? (refundTo ?? 'original') : ret.refundTo,
       creditNoteNo: rule.to === 'Completed' ? 'CN/23-24/000001' : ret.creditNoteNo,
       events: [...ret.events, { status: rule.to, at: now(), note: note ?? null }],
+      actions: { next: nextSteps(rule.to) },
     };
     store.returns = store.returns.map((r) => (r._id === id ? next : r));
     return { body: { success: true, return: next } };

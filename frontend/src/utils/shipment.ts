@@ -1,4 +1,4 @@
-import type { CourierEventStatus, Order, TrackingEvent } from '@/types/api';
+import type { Order, TrackingEvent } from '@/types/api';
 
 type WithShipment = Pick<Order, 'status' | 'shipment'> & Partial<Pick<Order, 'replaces'>>;
 
@@ -47,30 +47,3 @@ export const isInTransit = (order: Pick<Order, 'status'>): boolean =>
 /** Waiting to be handed to a courier: `Pending` or `Confirmed` and no shipment yet. */
 export const isToShip = (order: WithShipment): boolean =>
   (order.status === 'Pending' || order.status === 'Confirmed') && !order.shipment;
-
-/**
- * Why cancelling is refused, in the server's words (decisions sections 15 and 16), or `null` when
- * it is allowed: `Pending` or `Confirmed` without a shipment, and not an exchange's replacement.
- */
-export function cancelRefusal(order: WithShipment): string | null {
-  if (order.replaces) return 'Replacement orders cannot be cancelled';
-  if (order.status === 'Delivered') return 'Order Delivered';
-  if (order.status === 'Cancelled') return 'Order Cancelled';
-  return isToShip(order) ? null : 'Order has shipped';
-}
-
-/**
- * The courier events an admin may record by hand now (decisions section 15): a shipped parcel
- * may go out for delivery, be delivered, fail an attempt or come back; one out for delivery all
- * but go out again. Nothing before shipping or after an end.
- */
-export function recordableEvents(order: Pick<Order, 'status'>): CourierEventStatus[] {
-  switch (order.status) {
-    case 'Shipped':
-      return ['Out for delivery', 'Delivered', 'Delivery failed', 'Returned to origin'];
-    case 'Out for delivery':
-      return ['Delivered', 'Delivery failed', 'Returned to origin'];
-    default:
-      return [];
-  }
-}

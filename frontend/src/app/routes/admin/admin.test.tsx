@@ -1,8 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import {
+  actionsFixture,
   admin,
   categoriesFixture,
+  lockedActions,
   orderFixture,
   productFixture,
   saleFixture,
@@ -229,23 +231,46 @@ describe('admin orders', () => {
     expect(screen.getByText('Amount').nextSibling).toHaveTextContent('₹2,105');
   });
 
-  it('keeps Delete off for delivered and cancelled orders', async () => {
+  it("keeps Delete and the statuses to what the orders' actions allow, with the server's reason", async () => {
     mockApi({
       ...base,
       'GET /order/get-all-orders': {
         body: {
           success: true,
-          orders: [orderFixture({ status: 'Delivered' }), orderFixture({ _id: 'o2', status: 'Cancelled' })],
+          orders: [
+            orderFixture({
+              status: 'Delivered',
+              actions: actionsFixture({ cancel: { allowed: false, reason: 'Order Delivered' } }),
+            }),
+            orderFixture({ _id: 'o2', status: 'Cancelled', actions: lockedActions('Order Cancelled') }),
+            // Pending by its status, but the server allows nothing but Confirmed: the client does not guess.
+            orderFixture({
+              _id: 'o3',
+              actions: actionsFixture({
+                cancel: { allowed: false, reason: 'Order has shipped' },
+                statuses: ['Confirmed'],
+              }),
+            }),
+          ],
         },
       },
     });
     renderApp('/admin/orders');
-    const [delivered, cancelled] = await screen.findAllByRole('button', { name: 'Delete' });
+    const [delivered, cancelled, pending] = await screen.findAllByRole('button', { name: 'Delete' });
     expect(delivered).toBeDisabled();
-    expect(delivered).toHaveAttribute('title', 'A delivered order cannot be cancelled');
+    expect(delivered).toHaveAttribute('title', 'Order Delivered');
     expect(cancelled).toBeDisabled();
+    expect(cancelled).toHaveAttribute('title', 'Order Cancelled');
+    expect(pending).toBeDisabled();
+    expect(pending).toHaveAttribute('title', 'Order has shipped');
     expect(screen.getByRole('combobox', { name: 'Status of order o2' })).toBeDisabled();
     expect(screen.getByRole('combobox', { name: 'Status of order o1' })).toBeEnabled();
+    const options = (id: string) =>
+      within(screen.getByRole('combobox', { name: `Status of order ${id}` }))
+        .getAllByRole('option')
+        .map((o) => `${o.textContent}${(o as HTMLOptionElement).disabled ? ' (off)' : ''}`);
+    expect(options('o1')).toEqual(['Pending', 'Confirmed', 'Delivered']);
+    expect(options('o3')).toEqual(['Pending', 'Confirmed']);
   });
 
   it('shows how cash on delivery orders are paid and records the cash with Mark paid', async () => {

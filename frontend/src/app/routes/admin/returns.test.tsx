@@ -288,3 +288,28 @@ describe('admin overview: returns', () => {
     expect(screen.queryByText('Return rate by size')).not.toBeInTheDocument();
   });
 });
+
+describe("admin returns: the server's next steps", () => {
+  it("offers exactly the steps the return's actions name, whatever its status", async () => {
+    openReturns([
+      // Requested by its status, but the server offers nothing (another admin acted meanwhile).
+      returnFixture({ _id: 'r1', number: 'RET-000001', status: 'Requested', actions: { next: [] } }),
+      // The server offers Approve and Reject; the shopper's cancel is not the admin's.
+      returnFixture({
+        _id: 'r2',
+        number: 'RET-000002',
+        status: 'Requested',
+        actions: { next: ['approve', 'reject', 'cancel'] },
+      }),
+      returnFixture({ _id: 'r3', number: 'RET-000003', status: 'Received', actions: { next: ['complete'] } }),
+    ]);
+    await screen.findByRole('table');
+    const buttons = (number: string) =>
+      within(actionsOf(number))
+        .queryAllByRole('button')
+        .map((b) => b.textContent);
+    expect(buttons('RET-000001')).toEqual([]);
+    expect(buttons('RET-000002')).toEqual(['Approve', 'Reject']);
+    expect(buttons('RET-000003')).toEqual(['Complete']);
+  });
+});

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
-import { admin, categoriesFixture, orderFixture, sessionFor, shipmentFixture } from '@/testing/data';
+import { admin, categoriesFixture, lockedActions, orderFixture, sessionFor, shipmentFixture } from '@/testing/data';
 import { captureDownloads } from '@/testing/downloads';
 import { mockApi } from '@/testing/mock-api';
-import { PACKING_SLIP_PDF, shippingRoutes } from '@/testing/order-server';
+import { PACKING_SLIP_PDF, shippedActions, shippingRoutes } from '@/testing/order-server';
 import { renderApp } from '@/testing/render-app';
 import type { Order } from '@/types/api';
 
@@ -31,15 +31,34 @@ function ordersFixture(): Order[] {
   return [
     orderFixture({ _id: 'o1', createdAt: '2024-03-09T10:00:00Z' }),
     orderFixture({ _id: 'o2', status: 'Confirmed', createdAt: '2024-03-08T10:00:00Z' }),
-    orderFixture({ _id: 'o3', status: 'Shipped', shipment: shipmentFixture(), createdAt: '2024-03-07T10:00:00Z' }),
-    orderFixture({ _id: 'o4', status: 'Shipped', shipment: failedShipment, createdAt: '2024-03-06T10:00:00Z' }),
+    orderFixture({
+      _id: 'o3',
+      status: 'Shipped',
+      shipment: shipmentFixture(),
+      createdAt: '2024-03-07T10:00:00Z',
+      actions: shippedActions('Shipped'),
+    }),
+    orderFixture({
+      _id: 'o4',
+      status: 'Shipped',
+      shipment: failedShipment,
+      createdAt: '2024-03-06T10:00:00Z',
+      actions: shippedActions('Shipped'),
+    }),
     orderFixture({
       _id: 'o5',
       status: 'Returned to origin',
       shipment: failedShipment,
       createdAt: '2024-03-05T10:00:00Z',
+      actions: shippedActions('Returned to origin'),
     }),
-    orderFixture({ _id: 'o6', status: 'Delivered', shipment: shipmentFixture(), createdAt: '2024-03-04T10:00:00Z' }),
+    orderFixture({
+      _id: 'o6',
+      status: 'Delivered',
+      shipment: shipmentFixture(),
+      createdAt: '2024-03-04T10:00:00Z',
+      actions: shippedActions('Delivered'),
+    }),
     orderFixture({ _id: 'o7', createdAt: '2024-03-03T10:00:00Z', paymentMethod: 'cod', paid: false, amount: 1499 }),
   ];
 }
@@ -109,7 +128,12 @@ describe('admin orders: shipping filters', () => {
   it('opens on the chip the address names, and says when a chip has nothing', async () => {
     mockApi({
       ...base,
-      'GET /order/get-all-orders': { body: { success: true, orders: [orderFixture({ status: 'Delivered' })] } },
+      'GET /order/get-all-orders': {
+        body: {
+          success: true,
+          orders: [orderFixture({ status: 'Delivered', actions: lockedActions('Order Delivered') })],
+        },
+      },
     });
     renderApp('/admin/orders?show=delivery-failed');
     expect(await screen.findByText('No failed deliveries.')).toBeInTheDocument();
@@ -128,14 +152,11 @@ describe('admin orders: shipping filters', () => {
     expect(track).toHaveAttribute('target', '_blank');
     expect(track).toHaveAttribute('rel', 'noopener noreferrer');
     expect(within(shipped).getByRole('button', { name: 'Delete' })).toBeDisabled();
-    expect(within(shipped).getByRole('button', { name: 'Delete' })).toHaveAttribute(
-      'title',
-      'A shipped order cannot be cancelled',
-    );
-    // Only Delivered may still be set by hand (the courier did not report it).
+    expect(within(shipped).getByRole('button', { name: 'Delete' })).toHaveAttribute('title', 'Order has shipped');
+    // Only Delivered may still be set by hand (the courier did not report it), as the server says.
     const status = within(shipped).getByRole('combobox', { name: 'Status of order o3' });
     expect(status).toBeEnabled();
-    expect(within(status).getByRole('option', { name: 'Pending' })).toBeDisabled();
+    expect(within(status).queryByRole('option', { name: 'Pending' })).not.toBeInTheDocument();
     expect(within(status).getByRole('option', { name: 'Delivered' })).toBeEnabled();
     expect(within(rowOf('o5')).getByRole('combobox')).toBeDisabled();
     expect(within(rowOf('o5')).getByRole('button', { name: 'Delete' })).toBeDisabled();
@@ -298,7 +319,13 @@ describe('admin order page: shipment', () => {
 
   it('shows the timeline with the current step, Track, the courier facts, and saves the packing slip', async () => {
     const saved = captureDownloads();
-    const order = orderFixture({ _id: 'o3', status: 'Shipped', shipment: shipmentFixture(), paymentMethod: 'cod' });
+    const order = orderFixture({
+      _id: 'o3',
+      status: 'Shipped',
+      shipment: shipmentFixture(),
+      paymentMethod: 'cod',
+      actions: shippedActions('Shipped'),
+    });
     const { calls, user } = openOrder(order, [
       { status: 'Pending', at: '2024-03-05T12:00:00Z', by: 'Asha Verma' },
       { status: 'Confirmed', at: '2024-03-05T13:30:00Z', by: 'Admin' },
@@ -332,7 +359,9 @@ describe('admin order page: shipment', () => {
   });
 
   it('records Out for delivery with a note, then a failed attempt, then Delivered; only what the status allows', async () => {
-    const { calls, user } = openOrder(orderFixture({ _id: 'o3', status: 'Shipped', shipment: shipmentFixture() }));
+    const { calls, user } = openOrder(
+      orderFixture({ _id: 'o3', status: 'Shipped', shipment: shipmentFixture(), actions: shippedActions('Shipped') }),
+    );
     const events = await screen.findByRole('group', { name: 'Record what the courier did' });
     const buttons = () =>
       within(events)
@@ -343,7 +372,9 @@ describe('admin order page: shipment', () => {
     await user.type(within(events).getByLabelText('Note (optional)'), 'Left the hub at 8');
     await user.click(within(events).getByRole('button', { name: 'Out for delivery' }));
     expect(await screen.findByText('Event recorded', { selector: '.Toastify *' })).toBeInTheDocument();
-    await waitFor(() => expect(buttons()).toEqual(['Delivered', 'Delivery failed', 'Returned to origin']));
+    // Out for delivery again is taken too (a second attempt): the server offers all four still.
+    await waitFor(() => expect(screen.getByRole('list', { name: 'Courier events' })).toBeInTheDocument());
+    expect(buttons()).toEqual(['Out for delivery', 'Delivered', 'Delivery failed', 'Returned to origin']);
     expect(within(events).getByLabelText('Note (optional)')).toHaveValue('');
 
     await user.click(within(events).getByRole('button', { name: 'Delivery failed' }));
@@ -373,7 +404,12 @@ describe('admin order page: shipment', () => {
 
   it('asks before Returned to origin (it restocks and refunds), and shows a refusal beside the buttons', async () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
-    const order = orderFixture({ _id: 'o3', status: 'Out for delivery', shipment: shipmentFixture() });
+    const order = orderFixture({
+      _id: 'o3',
+      status: 'Out for delivery',
+      shipment: shipmentFixture(),
+      actions: shippedActions('Out for delivery'),
+    });
     const { calls, store, user } = openOrder(order);
     const events = await screen.findByRole('group', { name: 'Record what the courier did' });
     await user.click(within(events).getByRole('button', { name: 'Returned to origin' }));

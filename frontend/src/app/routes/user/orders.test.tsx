@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
-import { orderFixture, sessionFor, shipmentFixture, shopper } from '@/testing/data';
+import { actionsFixture, lockedActions, orderFixture, sessionFor, shipmentFixture, shopper } from '@/testing/data';
 import { captureDownloads } from '@/testing/downloads';
 import { fileReply, mockApi, type MockReply, type MockRequest } from '@/testing/mock-api';
 import { INVOICE_PDF, invoiceRoute } from '@/testing/order-server';
@@ -37,7 +37,10 @@ describe('my orders', () => {
   });
 
   it('shows each order and cancels one that is not delivered', async () => {
-    let orders = [orderFixture(), orderFixture({ _id: 'o2', status: 'Delivered', paymentId: 'pay_456' })];
+    let orders = [
+      orderFixture(),
+      orderFixture({ _id: 'o2', status: 'Delivered', paymentId: 'pay_456', actions: lockedActions('Order Delivered') }),
+    ];
     const { calls } = mockApi({
       ...base,
       'POST /order/myorders': () => ({ body: { success: true, orders } }),
@@ -151,7 +154,12 @@ describe('my orders: shipping and tracking', () => {
 
   it('shows a shipped order on its timeline, with Track, the expected day, and no cancelling', async () => {
     const { user, calls } = openOrders([
-      orderFixture({ _id: 'o1', status: 'Shipped', shipment: shipmentFixture() }),
+      orderFixture({
+        _id: 'o1',
+        status: 'Shipped',
+        shipment: shipmentFixture(),
+        actions: lockedActions('Order has shipped'),
+      }),
       orderFixture({ _id: 'o2' }),
     ]);
     await screen.findByRole('article', { name: 'Order ID: o1' });
@@ -194,7 +202,14 @@ describe('my orders: shipping and tracking', () => {
 
   it("names the order an exchange's replacement replaces, and refuses cancelling it without asking", async () => {
     const { user, calls } = openOrders([
-      orderFixture({ _id: 'o9', status: 'Confirmed', amount: 0, replaces: 'o1', invoiceNo: null }),
+      orderFixture({
+        _id: 'o9',
+        status: 'Confirmed',
+        amount: 0,
+        replaces: 'o1',
+        invoiceNo: null,
+        actions: lockedActions('Replacement orders cannot be cancelled'),
+      }),
     ]);
     await screen.findByRole('article', { name: 'Order ID: o9' });
     expect(fact('o9', 'Exchange for')).toBe('Order ID o1');
@@ -217,16 +232,23 @@ describe('my orders: shipping and tracking', () => {
           deliveredAt: '2024-03-08T09:15:00Z',
           events: [{ status: 'Delivered', at: '2024-03-08T09:15:00Z', location: 'Raipur', note: null }],
         }),
+        actions: lockedActions('Order Delivered'),
       }),
-      orderFixture({ _id: 'o2', status: 'Shipped', shipment: shipmentFixture({ expectedBy: null }) }),
+      orderFixture({
+        _id: 'o2',
+        status: 'Shipped',
+        shipment: shipmentFixture({ expectedBy: null }),
+        actions: lockedActions('Order has shipped'),
+      }),
       orderFixture({
         _id: 'o3',
         status: 'Returned to origin',
         shipment: shipmentFixture({
           events: [{ status: 'Returned to origin', at: '2024-03-12T06:00:00Z', location: null, note: null }],
         }),
+        actions: lockedActions('Order has shipped'),
       }),
-      orderFixture({ _id: 'o4', status: 'Cancelled' }),
+      orderFixture({ _id: 'o4', status: 'Cancelled', actions: lockedActions('Order Cancelled') }),
     ]);
     await screen.findByRole('article', { name: 'Order ID: o1' });
     expect(fact('o1', 'Delivery')).toBe('Delivered on March 8, 2024');
@@ -254,6 +276,64 @@ describe('my orders: shipping and tracking', () => {
         'true',
       );
     }
+  });
+});
+
+describe('my orders: what the server allows', () => {
+  const article = (id: string) => screen.getByRole('article', { name: `Order ID: ${id}` });
+
+  it("enables Cancel Order and offers Return or exchange exactly as the order's actions say, whatever its status", async () => {
+    const { calls } = mockApi({
+      ...base,
+      'POST /order/myorders': {
+        body: {
+          success: true,
+          orders: [
+            // Pending by its status, but the server refuses cancelling it: its reason is shown.
+            orderFixture({ _id: 'o1', actions: lockedActions('Order has shipped') }),
+            // Delivered long ago by its dates, but the server still takes a return.
+            orderFixture({
+              _id: 'o2',
+              status: 'Delivered',
+              shipment: shipmentFixture({ deliveredAt: '2020-01-01T00:00:00Z' }),
+              actions: lockedActions('Order Delivered', { returnUntil: '2020-01-31T00:00:00.000Z' }),
+            }),
+            // Delivered a moment ago by its dates, but the server takes no return.
+            orderFixture({
+              _id: 'o3',
+              status: 'Delivered',
+              shipment: shipmentFixture({ deliveredAt: new Date().toISOString() }),
+              actions: lockedActions('Order Delivered', { returnUntil: null }),
+            }),
+            // Delivered by its status, but the server lets it be cancelled.
+            orderFixture({ _id: 'o4', status: 'Delivered', actions: actionsFixture() }),
+          ],
+        },
+      },
+      'GET /return/mine': { body: { success: true, returns: [] } },
+      'GET /order/delete/o4': { body: { success: true, message: 'Order Cancelled Successfully' } },
+    });
+    useAuthStore.getState().setSession(sessionFor(shopper));
+    const { user } = renderApp('/user/orders');
+    await screen.findByRole('article', { name: 'Order ID: o1' });
+    const returnButton = (id: string) => within(article(id)).queryByRole('button', { name: 'Return or exchange' });
+    const cancel = (id: string) => within(article(id)).getByRole('button', { name: 'Cancel Order' });
+
+    await waitFor(() => expect(returnButton('o2')).toBeInTheDocument());
+    expect(returnButton('o1')).not.toBeInTheDocument();
+    expect(returnButton('o3')).not.toBeInTheDocument();
+    expect(returnButton('o4')).not.toBeInTheDocument();
+
+    expect(cancel('o1')).toHaveAttribute('aria-disabled', 'true');
+    expect(cancel('o1')).toHaveAttribute('title', 'Order has shipped');
+    await user.click(cancel('o1'));
+    expect(await screen.findByText('Order has shipped', { selector: '.Toastify *' })).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/order/delete/o1')).toBe(false);
+
+    expect(cancel('o4')).toHaveAttribute('aria-disabled', 'false');
+    await user.click(cancel('o4'));
+    expect(await screen.findByText('Order Cancelled Successfully')).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/order/delete/o4')).toBe(true);
   });
 });
 

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
-import { orderFixture, productFixture, sessionFor, shipmentFixture, shopper } from '@/testing/data';
+import { lockedActions, orderFixture, productFixture, sessionFor, shipmentFixture, shopper } from '@/testing/data';
 import { captureDownloads } from '@/testing/downloads';
 import { fileReply, mockApi, type MockReply, type MockRequest } from '@/testing/mock-api';
 import { returnFixture, returnStepRoutes } from '@/testing/return-server';
@@ -16,12 +16,19 @@ const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISO
 const toast = (text: string) => screen.findByText(text, { selector: '.Toastify *' });
 const article = (id: string) => screen.getByRole('article', { name: `Order ID: ${id}` });
 
-/** Delivered two days ago: two pairs of Trail Runner UK 8, one Court Classic UK 7. */
+/** The actions the server answers for a delivered order, a return open until `returnUntil`. */
+const returnable = (returnUntil: string | null) => lockedActions('Order Delivered', { returnUntil });
+
+/**
+ * Delivered two days ago, a return open for five more days: two pairs of Trail Runner UK 8, one
+ * Court Classic UK 7.
+ */
 function deliveredOrder(overrides: Partial<Order> = {}): Order {
   return orderFixture({
     _id: 'o1',
     status: 'Delivered',
     shipment: shipmentFixture({ deliveredAt: daysAgo(2) }),
+    actions: returnable(daysAgo(-5)),
     products: [
       {
         _id: 'p1',
@@ -83,42 +90,28 @@ function openOrders(
 describe('my orders: return or exchange', () => {
   afterEach(() => vi.restoreAllMocks());
 
-  it('offers Return or exchange only on a delivered order within the window', async () => {
-    // Orders set Delivered by hand (no shipment) are dated by their history, as the server dates them.
-    const setDelivered: Record<string, string> = { o4: daysAgo(1), o6: daysAgo(9) };
-    const histories: string[] = [];
-    openOrders(
+  it('offers Return or exchange while the server gives a returnUntil and pairs are left, asking nothing else', async () => {
+    const { calls } = openOrders(
       [
         deliveredOrder(),
-        deliveredOrder({ _id: 'o2', shipment: shipmentFixture({ deliveredAt: daysAgo(9) }) }),
+        // The server says the window has closed: whatever its dates, nothing is offered.
+        deliveredOrder({ _id: 'o2', actions: returnable(null) }),
         orderFixture({ _id: 'o3' }),
-        // Delivered nine days ago, its cash recorded yesterday (its last change); listed before o4, so
-        // its history has come by the time o4's button shows.
-        deliveredOrder({ _id: 'o6', shipment: null, paymentMethod: 'cod', updatedAt: daysAgo(1) }),
-        deliveredOrder({ _id: 'o4', shipment: null, updatedAt: daysAgo(1) }),
+        // Set Delivered by hand long ago, but the server still takes a return: offered, no history asked.
+        deliveredOrder({ _id: 'o4', shipment: null, updatedAt: daysAgo(30) }),
         // Everything already asked for.
         deliveredOrder({ _id: 'o5', products: [deliveredOrder().products[0]!] }),
       ],
       [returnFixture({ _id: 'r5', orderId: 'o5', lines: [{ ...returnFixture().lines[0]!, quantity: 2 }] })],
-      {
-        'GET /order/get-order/:id': ({ path }) => {
-          const id = path.split('/').pop()!;
-          histories.push(id);
-          const order = deliveredOrder({ _id: id, shipment: null });
-          return { body: { success: true, order, history: [{ status: 'Delivered', at: setDelivered[id] }] } };
-        },
-      },
     );
     await screen.findByRole('article', { name: 'Order ID: o1' });
     const offered = (id: string) => within(article(id)).queryByRole('button', { name: 'Return or exchange' }) !== null;
     await waitFor(() => expect(offered('o1')).toBe(true));
     expect(offered('o2')).toBe(false);
     expect(offered('o3')).toBe(false);
-    await waitFor(() => expect(offered('o4')).toBe(true));
+    expect(offered('o4')).toBe(true);
     expect(offered('o5')).toBe(false);
-    expect(offered('o6')).toBe(false);
-    // Only the orders the shipment does not date ask for their history.
-    expect(histories.sort()).toEqual(['o4', 'o6']);
+    expect(calls.some((c) => c.path.startsWith('/order/get-order/'))).toBe(false);
   });
 
   it('asks for the lines, reviews them and sends the request, in three screens', async () => {
@@ -372,5 +365,23 @@ describe('my orders: a return in progress', () => {
         'Cancelled',
       ]),
     );
+  });
+});
+
+describe("my orders: a return's steps are the server's", () => {
+  it("offers Cancel return exactly when the return's actions name cancel, whatever its status", async () => {
+    openOrders(
+      [deliveredOrder()],
+      [
+        // Requested by its status, but the server takes no cancel (it is being picked up).
+        returnFixture({ _id: 'r1', number: 'RET-000001', status: 'Requested', actions: { next: [] } }),
+        // Picked up by its status, but the server still takes the shopper's cancel.
+        returnFixture({ _id: 'r2', number: 'RET-000002', status: 'Picked up', actions: { next: ['cancel'] } }),
+      ],
+    );
+    const first = await screen.findByRole('region', { name: 'Return RET-000001' });
+    const second = screen.getByRole('region', { name: 'Return RET-000002' });
+    expect(within(first).queryByRole('button', { name: 'Cancel return' })).not.toBeInTheDocument();
+    expect(within(second).getByRole('button', { name: 'Cancel return' })).toBeInTheDocument();
   });
 });

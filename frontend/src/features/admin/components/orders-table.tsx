@@ -6,12 +6,12 @@ import { notify } from '@/lib/notify';
 import type { Order } from '@/types/api';
 import { couponRows } from '@/utils/order-amount';
 import { isAwaitingCash, isCashOnDelivery, paymentIdText, paymentText } from '@/utils/payment-method';
-import { cancelRefusal, isDeliveryFailed } from '@/utils/shipment';
+import { isDeliveryFailed } from '@/utils/shipment';
 import { useDeleteOrder } from '../api/delete-order';
 import { useAllOrders } from '../api/get-all-orders';
 import { useMarkOrderPaid } from '../api/mark-order-paid';
 import { useUpdateOrderStatus } from '../api/update-order-status';
-import { ORDER_STATUSES, orderUserName } from '../utils/admin-format';
+import { orderUserName } from '../utils/admin-format';
 import {
   ORDER_FILTERS,
   countOrders,
@@ -26,30 +26,20 @@ import { DeleteButton } from './delete-button';
 import { ShipDialog } from './ship-dialog';
 
 /**
- * Which of the select's statuses may be set now (decisions section 15): any of the three before
- * shipping; once shipped only `Delivered` (the courier failed to report it), while the parcel is
- * with the courier; nothing after an end.
+ * Set an order's status; toasts the server's message or 'Failed to update order status.'. The
+ * statuses offered are the ones the server says may be set now (`actions.statuses`, decisions
+ * D30), beside the current one; with none, the select is off.
  */
-function settable(order: Order, status: string): boolean {
-  if (!(ORDER_STATUSES as readonly string[]).includes(status)) return false;
-  if (!order.shipment) return true;
-  return status === 'Delivered' && (order.status === 'Shipped' || order.status === 'Out for delivery');
-}
-
-/** Set an order's status; toasts the server's message or 'Failed to update order status.'. */
 export function StatusSelect({ order, label, id }: { order: Order; label: string; id?: string }) {
   const update = useUpdateOrderStatus();
-  const options: string[] = [...ORDER_STATUSES];
-  if (!options.includes(order.status)) options.push(order.status);
-  // A cancelled order's stock and money are back, a returned one's too: it stays as it is.
-  const locked =
-    order.status === 'Cancelled' || order.status === 'Returned to origin' || !options.some((s) => settable(order, s));
+  const settable: readonly string[] = order.actions.statuses;
+  const options = settable.includes(order.status) ? [...settable] : [order.status, ...settable];
   return (
     <select
       id={id}
       aria-label={id ? undefined : label}
       value={order.status}
-      disabled={update.isPending || locked}
+      disabled={update.isPending || settable.length === 0}
       onChange={(e) =>
         update.mutate(
           { id: order._id, status: e.target.value },
@@ -61,7 +51,7 @@ export function StatusSelect({ order, label, id }: { order: Order; label: string
       }
     >
       {options.map((s) => (
-        <option key={s} value={s} disabled={s !== order.status && !settable(order, s)}>
+        <option key={s} value={s}>
           {s}
         </option>
       ))}
@@ -69,21 +59,9 @@ export function StatusSelect({ order, label, id }: { order: Order; label: string
   );
 }
 
-/** Why Delete (cancel) is off, shown as its tooltip; `undefined` when an order may be cancelled. */
-function notCancellable(order: Order): string | undefined {
-  switch (cancelRefusal(order)) {
-    case null:
-      return undefined;
-    case 'Order Delivered':
-      return 'A delivered order cannot be cancelled';
-    case 'Order Cancelled':
-      return 'Already cancelled';
-    case 'Replacement orders cannot be cancelled':
-      return "An exchange's replacement cannot be cancelled";
-    default:
-      return 'A shipped order cannot be cancelled';
-  }
-}
+/** Why Delete (cancel) is off, shown as its tooltip: the server's reason; `undefined` when allowed. */
+const notCancellable = (order: Order): string | undefined =>
+  order.actions.cancel.allowed ? undefined : (order.actions.cancel.reason ?? 'This order cannot be cancelled');
 
 /** Cancel (delete) an order after a confirm: the server puts the stock back and refunds. */
 export function CancelOrderButton({ order, onDone }: { order: Order; onDone?: () => void }) {

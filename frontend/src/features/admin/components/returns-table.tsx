@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { DownloadCreditNoteButton } from '@/components/ui/download-credit-note-button';
 import { paths } from '@/config/paths';
 import { formatRupees } from '@/lib/format';
-import type { Return, ReturnStatus } from '@/types/api';
+import type { Return, ReturnStatus, ReturnStepName } from '@/types/api';
 import { paymentText } from '@/utils/payment-method';
 import { REFUND_TO_TEXT, RETURN_BADGE, RETURN_STATUSES, kindText, lineName } from '@/utils/return-text';
 import { useAllOrders } from '../api/get-all-orders';
@@ -31,65 +31,33 @@ const EMPTY: Record<ReturnStatus | '', string> = {
 };
 
 /**
- * The steps a return's status allows (decisions section 16): Approve or Reject while requested,
- * Mark picked up or Reject once approved, Receive once picked up, Complete once received.
+ * The admin's steps the server offers now (`actions.next`, decisions D30): Approve and Mark picked
+ * up act at once, Receive and Complete open their dialogs, Reject asks for the note. The shopper's
+ * `cancel` is not the admin's to take.
  */
 function RowActions({ ret, onDialog }: { ret: Return; onDialog: (dialog: Dialog) => void }) {
   const step = useReturnStep(ret);
-  const reject = (
-    <button type="button" className="btn btn-danger btn-sm" onClick={() => onDialog({ kind: 'reject', ret })}>
-      Reject
-    </button>
+  const offered = (name: ReturnStepName) => ret.actions.next.includes(name);
+  const button = (name: ReturnStepName, label: string, onClick: () => void, tone = 'btn-primary') =>
+    offered(name) ? (
+      <button
+        type="button"
+        className={`btn ${tone} btn-sm`}
+        disabled={step.pending && (name === 'approve' || name === 'picked-up')}
+        onClick={onClick}
+      >
+        {label}
+      </button>
+    ) : null;
+  const actions: ReactNode = (
+    <>
+      {button('approve', 'Approve', () => void step.run({ step: 'approve' }))}
+      {button('picked-up', 'Mark picked up', () => void step.run({ step: 'picked-up' }))}
+      {button('receive', 'Receive', () => onDialog({ kind: 'receive', ret }))}
+      {button('complete', 'Complete', () => onDialog({ kind: 'complete', ret }))}
+      {button('reject', 'Reject', () => onDialog({ kind: 'reject', ret }), 'btn-danger')}
+    </>
   );
-  let actions: ReactNode;
-  switch (ret.status) {
-    case 'Requested':
-      actions = (
-        <>
-          <button
-            type="button"
-            className="btn btn-primary btn-sm"
-            disabled={step.pending}
-            onClick={() => void step.run({ step: 'approve' })}
-          >
-            Approve
-          </button>
-          {reject}
-        </>
-      );
-      break;
-    case 'Approved':
-      actions = (
-        <>
-          <button
-            type="button"
-            className="btn btn-primary btn-sm"
-            disabled={step.pending}
-            onClick={() => void step.run({ step: 'picked-up' })}
-          >
-            Mark picked up
-          </button>
-          {reject}
-        </>
-      );
-      break;
-    case 'Picked up':
-      actions = (
-        <button type="button" className="btn btn-primary btn-sm" onClick={() => onDialog({ kind: 'receive', ret })}>
-          Receive
-        </button>
-      );
-      break;
-    case 'Received':
-      actions = (
-        <button type="button" className="btn btn-primary btn-sm" onClick={() => onDialog({ kind: 'complete', ret })}>
-          Complete
-        </button>
-      );
-      break;
-    default:
-      actions = null;
-  }
   return (
     <div className="admin-row-actions" aria-label={`Actions on return ${ret.number}`} role="group">
       {actions}

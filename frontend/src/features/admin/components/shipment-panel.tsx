@@ -4,7 +4,7 @@ import { errorMessage } from '@/lib/api-client';
 import { formatLongDay } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import type { CourierEventStatus, Order } from '@/types/api';
-import { eventsOf, recordableEvents } from '@/utils/shipment';
+import { eventsOf } from '@/utils/shipment';
 import { PACKING_SLIP_FAILED, downloadPackingSlip } from '../api/get-packing-slip';
 import { useRecordShipmentEvent } from '../api/record-shipment-event';
 import { formatIst } from '../utils/admin-format';
@@ -39,16 +39,16 @@ export function PackingSlipButton({ order }: { order: Pick<Order, '_id' | 'shipm
 }
 
 /**
- * What the courier did, recorded by hand (the manual courier): the steps the order's status
- * allows, an optional note, and a confirmation before `Returned to origin` (it restocks and
- * refunds). The server's refusal is shown beside the buttons.
+ * What the courier did, recorded by hand (the manual courier): the events the server says may be
+ * recorded now (`actions.events`), an optional note, and a confirmation before `Returned to
+ * origin` (it restocks and refunds). The server's refusal is shown beside the buttons.
  */
 function CourierEvents({ order }: { order: Order }) {
   const id = useId();
   const record = useRecordShipmentEvent();
   const [note, setNote] = useState('');
   const [refusal, setRefusal] = useState<string | null>(null);
-  const allowed = recordableEvents(order);
+  const allowed = order.actions.events;
   if (allowed.length === 0) return null;
 
   const send = (status: CourierEventStatus) => {

@@ -90,8 +90,6 @@ export function orderUserName(user: Order['user'] | string | null): string {
   return typeof user === 'string' ? user : user.name;
 }
 
-export const ORDER_STATUSES = ['Pending', 'Confirmed', 'Delivered'] as const;
-
 const dayFormat = new Intl.DateTimeFormat('en-IN', { timeZone: 'UTC', day: 'numeric', month: 'short' });
 
 /** An India day `2026-11-22` -> `22 Nov` (the date is already India's: no zone shift). */

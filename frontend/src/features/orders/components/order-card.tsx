@@ -10,7 +10,6 @@ import { notify } from '@/lib/notify';
 import type { Order, OrderStatus } from '@/types/api';
 import { couponRows } from '@/utils/order-amount';
 import { creditText, paymentIdText, paymentText } from '@/utils/payment-method';
-import { cancelRefusal } from '@/utils/shipment';
 import { useCancelOrder } from '../api/cancel-order';
 import { deliveryText } from '../utils/delivery-line';
 
@@ -38,8 +37,8 @@ type OrderCardProps = {
  */
 export function OrderCard({ order, children, actions }: OrderCardProps) {
   const cancel = useCancelOrder();
-  // Delivered (the spec's toast), shipped, back at the shop or cancelled: the server would refuse.
-  const refusal = cancelRefusal(order);
+  // The server says whether cancelling is allowed now and, when not, why (the spec's toast).
+  const refusal = order.actions.cancel.allowed ? null : (order.actions.cancel.reason ?? 'Order cannot be cancelled');
   const delivery = deliveryText(order);
 
   const onCancel = async () => {

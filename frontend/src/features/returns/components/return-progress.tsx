@@ -5,14 +5,13 @@ import { notify } from '@/lib/notify';
 import type { Return } from '@/types/api';
 import { REFUND_TO_TEXT, RETURN_BADGE } from '@/utils/return-text';
 import { useCancelReturn } from '../api/cancel-return';
-import { isCancellable } from '../utils/return-steps';
 import { ReturnLines } from './return-lines';
 import { ReturnTimeline } from './return-timeline';
 
-/** `Cancel return` while it is Requested or Approved: the server's message toasted either way. */
+/** `Cancel return` while the server offers it (`actions.next`): its message toasted either way. */
 function CancelReturnButton({ ret }: { ret: Return }) {
   const cancel = useCancelReturn();
-  if (!isCancellable(ret)) return null;
+  if (!ret.actions.next.includes('cancel')) return null;
   return (
     <button
       type="button"

@@ -45,6 +45,3 @@ export function returnSteps(ret: Pick<Return, 'status' | 'events' | 'createdAt'>
     return { status, ...when, state, tone: status === 'Completed' && state === 'current' ? 'success' : 'normal' };
   });
 }
-
-/** A shopper may cancel before the pickup. */
-export const isCancellable = (ret: Pick<Return, 'status'>) => ret.status === 'Requested' || ret.status === 'Approved';

@@ -1,55 +1,8 @@
-import { RETURN_WINDOW_DAYS } from '@/config/constants';
-import type { Order, Product, Return, ReturnStatus, StatusChange } from '@/types/api';
+import type { Order, Product, Return, ReturnStatus } from '@/types/api';
 import { variantLabel, variantPrice, variantStock } from '@/utils/variants';
-
-const DAY_MS = 86_400_000;
 
 /** Statuses that give their lines back: what they asked for may be asked again. */
 const GIVES_BACK: readonly ReturnStatus[] = ['Rejected', 'Cancelled'];
-
-/** What dates an order's delivery (the orders list has these; `GET /order/get-order/{id}` has the history). */
-type DeliveredOrder = Pick<Order, 'status' | 'shipment' | 'updatedAt'>;
-
-/**
- * When the order reached the shopper, as the server dates the return window:
- * `shipment.deliveredAt` (the courier's `Delivered`, or an admin's on a shipped order), else the
- * last time its status history set it `Delivered` (an order set Delivered by hand); `null` when
- * it is not delivered or nothing dates it (the server then says the window has closed).
- *
- * Without the history `updatedAt` stands in. It is never earlier than the delivery, but recording
- * the cash of a COD order moves it later, so it may keep the window open too long: see
- * `needsHistory`.
- */
-export function deliveredAt(order: DeliveredOrder, history?: readonly StatusChange[]): string | null {
-  if (order.status !== 'Delivered') return null;
-  const shipped = order.shipment?.deliveredAt;
-  if (shipped) return shipped;
-  if (!history) return order.updatedAt || null;
-  return history
-    .filter((h) => h.status === 'Delivered')
-    .reduce<string | null>((last, h) => (last === null || Date.parse(h.at) > Date.parse(last) ? h.at : last), null);
-}
-
-/** Whether `now` is within `RETURN_WINDOW_DAYS` of the delivery (the server has the last word). */
-export function isWithinReturnWindow(
-  order: DeliveredOrder,
-  now: Date = new Date(),
-  history?: readonly StatusChange[],
-  days: number = RETURN_WINDOW_DAYS,
-): boolean {
-  const at = deliveredAt(order, history);
-  if (!at) return false;
-  const since = Date.parse(at);
-  return Number.isFinite(since) && now.getTime() <= since + days * DAY_MS;
-}
-
-/**
- * Whether only the order's status history can tell if the window is open: a delivered order
- * without a dated shipment whose `updatedAt` still leaves it open (once that closes, the earlier
- * delivery's window closed too).
- */
-export const needsHistory = (order: DeliveredOrder, now: Date = new Date()): boolean =>
-  order.status === 'Delivered' && !order.shipment?.deliveredAt && isWithinReturnWindow(order, now);
 
 /** The returns of one order. */
 export const returnsOfOrder = (returns: readonly Return[], orderId: string): Return[] =>
@@ -71,16 +24,12 @@ export function returnableQuantities(order: Pick<Order, 'products'>, returns: re
 }
 
 /**
- * Whether the order offers `Return or exchange`: delivered, within the window (dated by
- * `history` when given), something left.
+ * Whether the order offers `Return or exchange`: while the server says a return may be asked for
+ * (`actions.returnUntil`, decisions D30: it dates the window, the client does not) and some pair
+ * is not held by a return yet.
  */
-export function canRequestReturn(
-  order: DeliveredOrder & Pick<Order, 'products'>,
-  returns: readonly Return[],
-  now: Date = new Date(),
-  history?: readonly StatusChange[],
-): boolean {
-  return isWithinReturnWindow(order, now, history) && returnableQuantities(order, returns).some((n) => n > 0);
+export function canRequestReturn(order: Pick<Order, 'products' | 'actions'>, returns: readonly Return[]): boolean {
+  return (order.actions.returnUntil ?? null) !== null && returnableQuantities(order, returns).some((n) => n > 0);
 }
 
 /** A size an exchange may take: its variant index, label, and pairs left. */
