@@ -4,11 +4,18 @@ set shell := ["bash", "-euo", "pipefail", "-c"]
 
 export CARGO_TERM_COLOR := "always"
 
+# `cargo clippy` is `cargo check` with clippy-driver as the workspace's rustc wrapper. The same
+# wrapper on the release build lints our crates, tests included, while compiling them, so CI
+# pays one compile instead of a check of every crate and then a build (decisions D31). Warnings
+# are errors, as in `just lint`. The recipes that compile for the tests all use it: a build
+# without it would compile our crates again.
+lint_while_compiling := 'RUSTC_WORKSPACE_WRAPPER="$(rustc --print sysroot)/bin/clippy-driver" CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__"'
+
 # List the recipes.
 default:
     @just --list
 
-# Install frontend packages, build the frontend and the server in release, and open the shop.
+# Install frontend packages, build the frontend and the server (the `local` profile, made for compile speed), and open the shop.
 run:
     #!/usr/bin/env bash
     set -euo pipefail
@@ -18,14 +25,14 @@ run:
     frontend_log="${CARGO_TARGET_DIR:-target}/frontend-build.log"
     {{just_executable()}} frontend-build >"$frontend_log" 2>&1 &
     frontend=$!
-    cargo build --release --bin paduka
+    cargo build --profile local --bin paduka
     if ! wait "$frontend"; then
         cat "$frontend_log" >&2
         echo "the frontend did not build (log above)" >&2
         exit 1
     fi
     echo "Paduka will be at http://${BIND_ADDR:-127.0.0.1:8080}/ (admin@paduka.local / paduka-admin)"
-    exec "${CARGO_TARGET_DIR:-target}/release/paduka" serve
+    exec "${CARGO_TARGET_DIR:-target}/local/paduka" serve
 
 # Backend with debug build plus Vite's dev server with hot reload (http://127.0.0.1:5173).
 dev: frontend-install
@@ -36,12 +43,14 @@ dev: frontend-install
     (cd frontend && npm run dev -- --host 127.0.0.1) &
     wait
 
-# Everything CI checks: formatting, lints, Rust tests on SQLite and PostgreSQL, frontend tests, e2e, several instances on PostgreSQL, API fuzzing.
-test: check-postgres fmt-check lint-rust test-rust test-frontend test-e2e test-instances test-api-fuzz
+# Everything CI checks: formatting, lints, Rust tests on SQLite and PostgreSQL, frontend tests, e2e, several instances on PostgreSQL, API fuzzing; each suite's time printed at the end.
+# Lanes split by `|` run side by side (scripts/suites.sh): the frontend's node work beside cargo's compile, the fuzzer beside the browser journeys.
+test:
+    scripts/suites.sh check-postgres fmt-check "release-build | test-frontend" test-rust "test-e2e | test-api-fuzz" test-instances
 
-# Rust tests for the whole workspace.
-test-rust:
-    cargo test --workspace --all-targets --no-fail-fast
+# Rust tests for the whole workspace, in the release profile: the same compile as the binary the e2e, instance and fuzz suites run (decisions D31).
+test-rust: release-build
+    {{lint_while_compiling}} cargo test --release --workspace --all-targets --no-fail-fast
 
 # Frontend: the API types current with the OpenAPI document, unit tests, type check, lint and production build.
 test-frontend: frontend-install
@@ -51,8 +60,7 @@ test-frontend: frontend-install
     cd frontend && npm run build
 
 # End-to-end journeys in Chromium on the release binary; screenshots in frontend/test-results/screens/.
-test-e2e: release-build
-    {{just_executable()}} frontend-build
+test-e2e: release-build frontend-build
     scripts/e2e.sh
 
 # Two instances of the release binary on one fresh PostgreSQL database, requests alternating between them (decisions D13).
@@ -63,13 +71,13 @@ test-instances: release-build
 test-api-fuzz: release-build
     scripts/api-fuzz.sh
 
-# The release binary the e2e, multi-instance and fuzzing suites run (built once per `just` run).
+# The release binary the e2e, multi-instance and fuzzing suites run, compiled together with every Rust test, with clippy's lints (one compile of the workspace in one profile; decisions D31).
 release-build:
     #!/usr/bin/env bash
     set -euo pipefail
     started=$(date +%s)
-    cargo build --release --bin paduka
-    echo "release build of paduka: $(( $(date +%s) - started )) s"
+    {{lint_while_compiling}} cargo test --release --workspace --all-targets --no-run
+    echo "release build of paduka and the Rust tests, clippy's lints on: $(( $(date +%s) - started )) s"
 
 # Say loudly when PostgreSQL is unreachable; its tests then skip (fail under CI=true).
 check-postgres:
@@ -87,6 +95,7 @@ fmt-check:
 lint: lint-rust
     cd frontend && npm run lint
 
+# Clippy alone, without building (`just test` lints while it compiles, in release-build).
 lint-rust:
     cargo clippy --workspace --all-targets -- -D warnings
 
@@ -118,8 +127,21 @@ bench-search:
 bench-photos:
     cargo run --release -p paduka-server --example photo_variants
 
+# npm ci only when package-lock.json is newer than what was installed from it.
 frontend-install:
-    cd frontend && (npm ci --no-audit --no-fund || npm install --no-audit --no-fund)
+    #!/usr/bin/env bash
+    set -euo pipefail
+    cd frontend
+    if [[ node_modules/.package-lock.json -nt package-lock.json ]]; then exit 0; fi
+    npm ci --no-audit --no-fund || npm install --no-audit --no-fund
 
+# Builds frontend/dist unless it is newer than every file it is built from.
 frontend-build: frontend-install
-    cd frontend && npm run build
+    #!/usr/bin/env bash
+    set -euo pipefail
+    cd frontend
+    if [[ -f dist/index.html && -z "$(find src public index.html package-lock.json vite.config.ts tsconfig*.json -newer dist/index.html -print -quit)" ]]; then
+        echo "frontend/dist is current"
+        exit 0
+    fi
+    npm run build

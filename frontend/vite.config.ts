@@ -86,5 +86,8 @@ export default defineConfig({
     css: false,
     restoreMocks: true,
     include: ['src/**/*.test.{ts,tsx}'],
+    // A journey typing into whole screens takes seconds when cargo compiles beside it (CI's
+    // lanes share two cores); the limit stops a hung test, it does not time a quick one.
+    testTimeout: 30_000,
   },
 });

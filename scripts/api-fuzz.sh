@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Fuzzes the /api/v1 contract with schemathesis: the server (release binary by default) on a
-# fresh SQLite database with the demo shop, every check, once as the demo admin and once as
-# the demo shopper. Fails on any server error or conformance failure that is not in the
+# fresh SQLite database with the demo shop, every check, as the demo admin and as the demo
+# shopper side by side (a server each). Fails on any server error or conformance failure that is not in the
 # baseline (scripts/api-fuzz-baseline.json, the tool's false positives, each with its reason).
 #
 # Settings (environment):
@@ -43,61 +43,67 @@ if [[ "$("$venv/bin/schemathesis" --version 2>/dev/null)" != *"version $SCHEMATH
     "$venv/bin/pip" install --quiet --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION"
 fi
 
-data_dir="$(mktemp -d)"
-static_dir="$(mktemp -d)"
-server_pid=""
-cleanup() {
-    if [[ -n "$server_pid" ]] && kill -0 "$server_pid" 2>/dev/null; then
-        kill "$server_pid"
-        wait "$server_pid" 2>/dev/null || true
-    fi
-    rm -rf "$data_dir" "$static_dir"
-}
-trap cleanup EXIT
-
-# A free loopback port, asked of the kernel.
-port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
-base="http://127.0.0.1:$port"
 mkdir -p "$report_dir"
 # schemathesis keeps its replay cache (.schemathesis/) where it runs: there, not in the tree.
 report_dir="$(realpath "$report_dir")"
 venv="$(realpath "$venv")"
 baseline="$(realpath "$baseline")"
-server_log="$report_dir/server.log"
 
-# Sign-in limits far above what the fuzzer sends, so that it tests the rules behind them; the
-# sandbox pays, mail lands in the outbox; bcrypt at its cheapest, the fuzzer registers people.
-env -i PATH="$PATH" HOME="${HOME:-/tmp}" \
-    DATA_DIR="$data_dir" STATIC_DIR="$static_dir" BIND_ADDR="127.0.0.1:$port" \
-    JWT_SECRET="api-fuzz-secret-of-at-least-32-characters" BCRYPT_COST=4 \
-    DEMO_DATA=true RATE_LIMIT_PER_EMAIL=100000 RATE_LIMIT_PER_ADDRESS=100000 \
-    RUST_LOG=warn \
-    "$bin" serve >"$server_log" 2>&1 &
-server_pid=$!
+# One server per role, each on a fresh SQLite shop of its own, so the two runs go side by side
+# (one core each) and the admin's deletions never reach the shopper's run.
+scratch="$(mktemp -d)"
+server_pids=()
+cleanup() {
+    for pid in "${server_pids[@]}"; do
+        if kill -0 "$pid" 2>/dev/null; then
+            kill "$pid"
+            wait "$pid" 2>/dev/null || true
+        fi
+    done
+    rm -rf "$scratch"
+}
+trap cleanup EXIT
 
 # Python rather than curl: the one tool this script needs anyway.
 ready() {
     python3 -c 'import sys, urllib.request; urllib.request.urlopen(sys.argv[1], timeout=5)' \
-        "$base/health/ready" 2>/dev/null
+        "$1/health/ready" 2>/dev/null
 }
-for _ in $(seq 1 300); do
-    if ready; then
-        break
-    fi
-    if ! kill -0 "$server_pid" 2>/dev/null; then
-        echo "error: the server stopped on start:" >&2
-        cat "$server_log" >&2
-        exit 1
-    fi
-    sleep 0.2
-done
-if ! ready; then
-    echo "error: the server did not become ready; its log is $server_log" >&2
+
+# Starts the release binary for role $1 and sets `base` to its address.
+start_server() {
+    local who=$1 port pid
+    # A free loopback port, asked of the kernel.
+    port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+    base="http://127.0.0.1:$port"
+    mkdir -p "$scratch/$who/data" "$scratch/$who/static"
+    # Sign-in limits far above what the fuzzer sends, so that it tests the rules behind them; the
+    # sandbox pays, mail lands in the outbox; bcrypt at its cheapest, the fuzzer registers people.
+    env -i PATH="$PATH" HOME="${HOME:-/tmp}" \
+        DATA_DIR="$scratch/$who/data" STATIC_DIR="$scratch/$who/static" BIND_ADDR="127.0.0.1:$port" \
+        JWT_SECRET="api-fuzz-secret-of-at-least-32-characters" BCRYPT_COST=4 \
+        DEMO_DATA=true RATE_LIMIT_PER_EMAIL=100000 RATE_LIMIT_PER_ADDRESS=100000 \
+        RUST_LOG=warn \
+        "$bin" serve >"$report_dir/server-$who.log" 2>&1 &
+    pid=$!
+    server_pids+=("$pid")
+    for _ in $(seq 1 300); do
+        if ready "$base"; then
+            return 0
+        fi
+        if ! kill -0 "$pid" 2>/dev/null; then
+            echo "error: the server stopped on start:" >&2
+            cat "$report_dir/server-$who.log" >&2
+            exit 1
+        fi
+        sleep 0.2
+    done
+    echo "error: the server did not become ready; its log is $report_dir/server-$who.log" >&2
     exit 1
-fi
+}
 
 token() {
-    python3 - "$base/api/v1/auth/login" "$1" "$2" <<'PY'
+    python3 - "$1/api/v1/auth/login" "$2" "$3" <<'PY'
 import json, sys, urllib.request
 url, email, password = sys.argv[1:]
 body = json.dumps({"email": email, "password": password}).encode()
@@ -105,21 +111,17 @@ request = urllib.request.Request(url, body, {"Content-Type": "application/json"}
 print(json.load(urllib.request.urlopen(request, timeout=10))["token"])
 PY
 }
-admin_token="$(token admin@paduka.local paduka-admin)"
-shopper_token="$(token shopper@paduka.local paduka-shopper)"
 
 seed_args=()
 if [[ "$seed" != "random" ]]; then
     seed_args=(--seed "$seed")
 fi
 
-status=0
-# The shopper first: the admin's run deletes and changes what it finds, users included.
-for who in shopper admin; do
-    if [[ "$who" == admin ]]; then tok="$admin_token"; else tok="$shopper_token"; fi
+# One role's run against its own server; its exit status in $report_dir/$who.status.
+fuzz() {
+    local who=$1 base=$2 tok=$3 started=$SECONDS status=0
     echo "api-fuzz: as the demo $who, $examples examples per operation"
-    started=$SECONDS
-    (cd "$report_dir" && timeout --kill-after=10 "$max_seconds" \
+    (cd "$report_dir/$who-cwd" && timeout --kill-after=10 "$max_seconds" \
         "$venv/bin/schemathesis" run "$base/api/v1/openapi.json" \
         --checks all \
         --header "Authorization: Bearer $tok" \
@@ -129,19 +131,45 @@ for who in shopper admin; do
         --baseline "$baseline" \
         --suppress-health-check all \
         --no-color \
-        --report junit --report-dir "$report_dir/$who") 2>&1 | tee "$report_dir/$who.out" ||
+        --report junit --report-dir "$report_dir/$who") >"$report_dir/$who.out" 2>&1 ||
         status=$?
-    echo "api-fuzz: as the demo $who: $((SECONDS - started)) s, exit $status"
+    echo "api-fuzz: as the demo $who: $((SECONDS - started)) s, exit $status" >>"$report_dir/$who.out"
+    echo "$status" >"$report_dir/$who.status"
+}
+
+start_server shopper
+shopper_base=$base
+start_server admin
+admin_base=$base
+run_pids=()
+for who in shopper admin; do
+    mkdir -p "$report_dir/$who-cwd"
+    if [[ "$who" == admin ]]; then
+        fuzz admin "$admin_base" "$(token "$admin_base" admin@paduka.local paduka-admin)" &
+    else
+        fuzz shopper "$shopper_base" "$(token "$shopper_base" shopper@paduka.local paduka-shopper)" &
+    fi
+    run_pids+=($!)
+done
+wait "${run_pids[@]}"
+status=0
+for who in shopper admin; do
+    cat "$report_dir/$who.out"
+    who_status=$(cat "$report_dir/$who.status" 2>/dev/null || echo 1)
+    [[ "$who_status" != 0 ]] && status=$who_status
 done
 
-if ! kill -0 "$server_pid" 2>/dev/null; then
-    echo "error: the server died during the run; its log is $server_log" >&2
-    status=1
-fi
-if grep -q "request failed" "$server_log"; then
-    echo "error: the server logged a failed request (a 500); see $server_log" >&2
-    status=1
-fi
+for i in 0 1; do
+    who=$([[ $i == 0 ]] && echo shopper || echo admin)
+    if ! kill -0 "${server_pids[$i]}" 2>/dev/null; then
+        echo "error: the $who's server died during the run; its log is $report_dir/server-$who.log" >&2
+        status=1
+    fi
+    if grep -q "request failed" "$report_dir/server-$who.log"; then
+        echo "error: the $who's server logged a failed request (a 500); see $report_dir/server-$who.log" >&2
+        status=1
+    fi
+done
 # One closing line in the plain form CI summaries read: the generated test cases of both runs.
 count() {
     { grep -h "generated," "$report_dir"/shopper.out "$report_dir"/admin.out 2>/dev/null || true; } |

@@ -10,12 +10,7 @@ use paduka_domain::invoice::{
 };
 use paduka_domain::{Paise, Percent, State};
 
-#[allow(
-    dead_code,
-    reason = "each test file uses its own part of the shared helpers"
-)]
-mod common;
-use common::{assert_has, assert_lacks, keep, pages, text};
+use crate::common::{assert_has, assert_lacks, keep, pages, text};
 
 fn seller(gstin: Option<&str>) -> Seller {
     Seller {

@@ -9,8 +9,7 @@ use chrono::NaiveDate;
 use paduka_domain::order::{Awb, CourierName, PackingSlip, SlipLine};
 use paduka_domain::{OrderId, State};
 
-mod common;
-use common::{assert_has, assert_lacks, keep, pages, text, words};
+use crate::common::{assert_has, assert_lacks, keep, pages, text, words};
 
 fn line(name: &str, size: Option<&str>, quantity: u32) -> SlipLine {
     SlipLine {
@@ -146,7 +145,7 @@ fn a_replacement_order_s_slip_names_the_order_it_replaces_and_collects_nothing()
     );
     assert_lacks(&text, &["Collect", "₹"]);
     // Any other slip says nothing of an exchange.
-    let plain = common::text(&paduka_invoice_pdf::render_packing_slip(&prepaid()).unwrap());
+    let plain = crate::common::text(&paduka_invoice_pdf::render_packing_slip(&prepaid()).unwrap());
     assert_lacks(&plain, &["Exchange"]);
 }
 

@@ -13,8 +13,7 @@ use paduka_domain::invoice::{
 use paduka_domain::money::{PricedLine, order_amount_rupees};
 use paduka_domain::{Paise, Percent, State};
 
-mod common;
-use common::{assert_has, assert_lacks, keep, pages, text, words};
+use crate::common::{assert_has, assert_lacks, keep, pages, text, words};
 
 /// One line: name, size, HSN, catalogue price in rupees, sale discount, quantity, GST rate.
 struct Line(
