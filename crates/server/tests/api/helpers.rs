@@ -324,6 +324,13 @@ impl TestApp {
         body["token"].as_str().expect("a token").to_owned()
     }
 
+    /// The shopper and the admin sign in again: their tokens expire once a test moves the
+    /// clock on by weeks.
+    pub async fn sign_in_again(&mut self) {
+        self.shopper_token = self.login_token(SHOPPER_EMAIL, PASSWORD).await;
+        self.admin_token = self.login_token(ADMIN_EMAIL, PASSWORD).await;
+    }
+
     // --- the catalog ----------------------------------------------------------------------
 
     /// Creates one of `resource` as `who`.

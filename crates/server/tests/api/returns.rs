@@ -15,6 +15,7 @@ crate::on_both_backends!(
     a_cash_on_delivery_return_is_paid_out_to_a_bank_with_its_reference,
     the_shopper_cancels_before_pickup_and_the_admin_rejects_with_a_note,
     a_cash_on_delivery_return_is_refunded_to_store_credit_once_with_its_credit_note,
+    a_thirty_day_window_is_offered_and_granted_on_day_29_and_neither_on_day_31,
 );
 
 /// The shopper's cash-on-delivery order of two pairs of a new shoe (₹900 each, 5 in stock);
@@ -412,4 +413,115 @@ async fn a_cash_on_delivery_return_is_refunded_to_store_credit_once_with_its_cre
         "No credit note for this order",
     )
     .await;
+}
+
+/// The order's `actions` as the shopper's list and the admin's list show them: the same.
+async fn actions_of(app: &TestApp, order: &Value) -> Value {
+    let id = order["_id"].as_str().unwrap();
+    let mine = app.my_orders(As::Shopper).await;
+    let mine = mine
+        .iter()
+        .find(|o| o["_id"] == id)
+        .expect("the shopper's order");
+    let all = app.get("/order/get-all-orders", As::Admin).await;
+    let all = array(&all.answers(StatusCode::OK).await["orders"]);
+    let listed = all
+        .iter()
+        .find(|o| o["_id"] == id)
+        .expect("the order listed");
+    assert_eq!(listed["actions"], mine["actions"]);
+    let detail = app.get_order(id, As::Shopper).await;
+    let detail = detail.answers(StatusCode::OK).await;
+    assert_eq!(detail["order"]["actions"], mine["actions"]);
+    mine["actions"].clone()
+}
+
+async fn a_thirty_day_window_is_offered_and_granted_on_day_29_and_neither_on_day_31(db: &TestDb) {
+    let mut app = spawn_app_on_with(db, |settings| settings.shop.return_window_days = 30).await;
+    let (order, _) = cod_order(&app, "Kolhapuri").await;
+    let id = order["_id"].as_str().unwrap();
+    assert_eq!(
+        order["actions"],
+        json!({
+            "cancel": {"allowed": true, "reason": null},
+            "returnUntil": null,
+            "events": [],
+            "statuses": ["Pending", "Confirmed", "Delivered"],
+        })
+    );
+
+    let shipped = app
+        .post_json(
+            &format!("/shipment/create/{id}"),
+            As::Admin,
+            json!({"courier": "DTDC", "awb": "D1234-5678"}),
+        )
+        .await;
+    let shipped = shipped.answers(StatusCode::CREATED).await["order"].clone();
+    assert_eq!(
+        shipped["actions"],
+        json!({
+            "cancel": {"allowed": false, "reason": "Order has shipped"},
+            "returnUntil": null,
+            "events": ["Out for delivery", "Delivered", "Delivery failed", "Returned to origin"],
+            "statuses": ["Delivered"],
+        })
+    );
+    // What the reply refuses, the call refuses with the same words.
+    let cancel = app.cancel_order(id, As::Shopper).await;
+    expect_error(cancel, StatusCode::CONFLICT, "Order has shipped").await;
+
+    let delivered = app
+        .post_json(
+            &format!("/shipment/event/{id}"),
+            As::Admin,
+            json!({"status": "Delivered"}),
+        )
+        .await;
+    let delivered = delivered.answers(StatusCode::OK).await["order"].clone();
+    let delivered_at = delivered["shipment"]["deliveredAt"].as_str().unwrap();
+    let delivered_at = chrono::DateTime::parse_from_rfc3339(delivered_at).unwrap();
+    let until = (delivered_at + Duration::days(30))
+        .with_timezone(&chrono::Utc)
+        .to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
+    let expected = json!({
+        "cancel": {"allowed": false, "reason": "Order Delivered"},
+        "returnUntil": until,
+        "events": [],
+        "statuses": [],
+    });
+    assert_eq!(delivered["actions"], expected);
+    assert_eq!(actions_of(&app, &order).await, expected);
+
+    // Day 29: still offered, and granted.
+    app.clock.advance(Duration::days(29));
+    app.sign_in_again().await;
+    assert_eq!(actions_of(&app, &order).await["returnUntil"], json!(until));
+    let asked = request(&app, As::Shopper, asking(&order, 1, "Too big")).await;
+    let ret = asked.answers(StatusCode::CREATED).await["return"].clone();
+    assert_eq!(
+        ret["actions"],
+        json!({"next": ["approve", "reject", "cancel"]})
+    );
+    let approved = stepped(
+        step(&app, "approve", &ret, As::Admin, json!({})).await,
+        "Approved",
+    )
+    .await;
+    assert_eq!(
+        approved["actions"],
+        json!({"next": ["reject", "picked-up", "cancel"]})
+    );
+
+    // Day 31: neither offered nor granted.
+    app.clock.advance(Duration::days(2));
+    app.sign_in_again().await;
+    assert_eq!(actions_of(&app, &order).await["returnUntil"], Value::Null);
+    let late = request(&app, As::Shopper, asking(&order, 1, "Too big")).await;
+    expect_error(late, StatusCode::BAD_REQUEST, "Return window has closed").await;
+    let mine = listed(&app, "/return/mine", As::Shopper).await;
+    assert_eq!(
+        mine[0]["actions"],
+        json!({"next": ["reject", "picked-up", "cancel"]})
+    );
 }
