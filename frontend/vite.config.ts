@@ -12,16 +12,17 @@ const CHART_MODULES =
   /[\\/]node_modules[\\/](recharts|@reduxjs|react-redux|redux|redux-thunk|reselect|immer|victory-vendor|d3-[^\\/]+|internmap|decimal\.js-light|es-toolkit|eventemitter3|tiny-invariant)[\\/]/;
 
 /**
- * Names the code of the routes a shopper lands on from a shared link (category and product
+ * Names the code of the routes a shopper lands on from a shared link (category, product and search
  * pages) in index.html's `data-route-chunks`, so its inline script can preload it beside the
  * entry: otherwise it is found only once the entry has run (Lighthouse: LCP on phones). Their
  * stylesheets are listed too: the server links them in the head of the pages it draws
- * (decisions D29), which must be styled before the app's code arrives.
+ * (decisions D29, D32), which must be styled before the app's code arrives.
  */
 function routeChunks(): Plugin {
   const routes: Record<string, string> = {
     category: 'src/app/routes/category.tsx',
     product: 'src/app/routes/product.tsx',
+    search: 'src/app/routes/search.tsx',
   };
   return {
     name: 'paduka-route-chunks',

@@ -9,9 +9,12 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 const TEXT = new Set(['.html', '.js', '.mjs', '.css', '.svg', '.json', '.txt', '.xml', '.webmanifest', '.map']);
 const dist = new URL('../dist/', import.meta.url).pathname;
 
+// dist/server holds the server's own bundle (vite.ssr.config.ts): read by the server, never sent.
+const serverOnly = join(dist, 'server');
 const files = (dir) =>
   readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
+    if (path === serverOnly) return [];
     return statSync(path).isDirectory() ? files(path) : [path];
   });
 

@@ -1,6 +1,6 @@
 // The data each storefront page preloads from index.html must be exactly what the app then
 // asks for, or the browser fetches it twice (and warns that a preload went unused).
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { getCategories } from '@/features/catalog/api/get-categories';
 import { getFeatured } from '@/features/catalog/api/get-featured';
 import { getProduct } from '@/features/catalog/api/get-product';
@@ -8,7 +8,7 @@ import { getProductPage } from '@/features/catalog/api/get-product-pages';
 import { DEFAULT_SORT } from '@/features/catalog/utils/listing';
 import { getSales } from '@/features/sales/api/get-sales';
 import { apiUrl, configureApiClient } from '@/lib/api-client';
-import { APP_READY_EVENT, FIRST_VIEW_ID } from '@/features/catalog/api/first-view';
+import { FIRST_VIEW_ID } from '@/features/catalog/api/first-view';
 import html from '../index.html?raw';
 
 const inline = /<script data-route-chunks[^>]*>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
@@ -139,21 +139,10 @@ function drawnPage(root: string) {
   return { paint };
 }
 
-/** The app drawing its page over the drawn one, then saying so as main.tsx does. */
-function appDraws(root: string) {
-  document.getElementById('root')!.innerHTML = root;
-}
-const announce = () => document.dispatchEvent(new Event(APP_READY_EVENT));
-
 describe('a page the server drew, before the app takes it over', () => {
-  // The script makes the taps again in a task of their own, after the app's commit.
-  beforeEach(() => vi.useFakeTimers());
   afterEach(() => {
     document.head.innerHTML = '';
     document.body.innerHTML = '';
-    announce(); // the script's listeners go with the page
-    vi.runAllTimers();
-    vi.useRealTimers();
   });
 
   it("asks for the app's code only once the page has been painted", () => {
@@ -167,123 +156,12 @@ describe('a page the server drew, before the app takes it over', () => {
     );
   });
 
-  it("marks its controls unavailable until the app's own are there", () => {
-    drawnPage('<button type="button">Add to Cart</button>');
-    const root = document.getElementById('root')!;
-    // aria-disabled covers the root's controls: assistive technology and automation wait.
-    expect(root.getAttribute('aria-disabled')).toBe('true');
-    appDraws('<button type="button">Add to Cart</button>');
-    announce();
-    expect(root.hasAttribute('aria-disabled')).toBe(false);
-  });
-
-  it("holds taps on its buttons and makes them again on the app's same buttons", () => {
-    const drawn = '<button type="button" aria-label="Show photo 2"></button><button type="button">Add to Cart</button>';
-    drawnPage(drawn);
-    const tap = new MouseEvent('click', { bubbles: true, cancelable: true });
-    document.querySelectorAll('button')[1].dispatchEvent(tap);
-    expect(tap.defaultPrevented).toBe(true);
-
-    appDraws(drawn);
-    const tapped: string[] = [];
-    document
-      .querySelectorAll('button')
-      .forEach((button) =>
-        button.addEventListener('click', () => tapped.push(button.textContent || button.getAttribute('aria-label')!)),
-      );
-    announce();
-    // Not while the app commits its page: the values carried over are drawn first.
-    expect(tapped).toEqual([]);
-    vi.runAllTimers();
-    expect(tapped).toEqual(['Add to Cart']);
-
-    // Once the app has the page, taps are its own.
-    const later = new MouseEvent('click', { bubbles: true, cancelable: true });
-    document.querySelectorAll('button')[0].dispatchEvent(later);
-    expect(later.defaultPrevented).toBe(false);
-    expect(tapped).toEqual(['Add to Cart', 'Show photo 2']);
-  });
-
-  it("carries what was typed, and the focus, over to the app's same field", () => {
-    drawnPage('<form><input type="search" name="q" aria-label="Search shoes"></form>');
-    const drawnField = document.querySelector('input')!;
-    drawnField.focus();
-    drawnField.value = 'sneakr';
-    drawnField.dispatchEvent(new Event('input', { bubbles: true }));
-
-    appDraws('<form><input type="search" name="q" aria-label="Search shoes"></form>');
-    const field = document.querySelector('input')!;
-    const heard: string[] = [];
-    field.addEventListener('input', () => heard.push(field.value));
-    announce();
-    expect(field.value).toBe('sneakr');
-    expect(heard).toEqual(['sneakr']);
-    expect(document.activeElement).toBe(field);
-  });
-
-  it('carries a size picked over to the same choice, however the app names its radio group', () => {
-    const sizes = (name: string) =>
-      ['UK 7', 'UK 8']
-        .map((size) => `<label><input type="radio" name="${name}" value="${size}">${size}</label>`)
-        .join('');
-    drawnPage(`<fieldset>${sizes('size')}</fieldset>`);
-    document.querySelectorAll('input')[1].click();
-
-    appDraws(`<fieldset>${sizes('_r_3_')}</fieldset>`);
-    const picked: string[] = [];
-    document
-      .querySelectorAll('input')
-      .forEach((input) => input.addEventListener('click', () => picked.push(input.value)));
-    announce();
-    expect(picked).toEqual(['UK 8']);
-    expect(document.querySelectorAll('input')[1].checked).toBe(true);
-  });
-
-  describe('a mouse pressed on a drawn button and let go once the app has taken over', () => {
-    const pointer = (type: string, pointerType = 'mouse') =>
-      new PointerEvent(type, { bubbles: true, cancelable: true, pointerType });
-    /** Presses the drawn Menu button, lets the app take over and let go on its Menu button. */
-    function pressThenLetGoOnTheApp(pointerType = 'mouse') {
-      const menu = '<button type="button"><span aria-hidden="true">☰</span>Menu</button>';
-      drawnPage(menu);
-      document.querySelector('button')!.dispatchEvent(pointer('pointerdown', pointerType));
-      appDraws(menu);
-      const tapped = vi.fn();
-      const button = document.querySelector('button')!;
-      button.addEventListener('click', tapped);
-      announce();
-      button.firstElementChild!.dispatchEvent(pointer('pointerup', pointerType));
-      return { button, tapped };
-    }
-
-    it("taps the app's same button, which the browser does not", () => {
-      const { tapped } = pressThenLetGoOnTheApp();
-      vi.runAllTimers();
-      expect(tapped).toHaveBeenCalledOnce();
-    });
-
-    it('does not tap it twice where the browser did click it', () => {
-      const { button, tapped } = pressThenLetGoOnTheApp();
-      button.click();
-      vi.runAllTimers();
-      expect(tapped).toHaveBeenCalledOnce();
-    });
-
-    it("leaves a finger's tap to the browser", () => {
-      const { tapped } = pressThenLetGoOnTheApp('touch');
-      vi.runAllTimers();
-      expect(tapped).not.toHaveBeenCalled();
-    });
-  });
-
-  it("does not tap a button the app's page does not have in the same place", () => {
-    drawnPage('<button type="button">Load more</button>');
-    document.querySelector('button')!.click();
-    appDraws('<button type="button">Add to Cart</button>');
-    const tapped = vi.fn();
-    document.querySelector('button')!.addEventListener('click', tapped);
-    announce();
-    vi.runAllTimers();
-    expect(tapped).not.toHaveBeenCalled();
+  it('records no tap and no typing: the page is left to the browser until the app hydrates it (decisions D32)', () => {
+    drawnPage('<a href="/category/c-1">Ethnic</a><form action="/search"><input name="q"></form>');
+    const link = document.querySelector('a')!;
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+    link.dispatchEvent(click);
+    expect(click.defaultPrevented).toBe(false);
+    expect(document.getElementById('root')!.hasAttribute('aria-disabled')).toBe(false);
   });
 });

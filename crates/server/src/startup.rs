@@ -493,11 +493,36 @@ impl Application {
             .await
             .context("reading the built frontend failed")?;
         let frontend = Arc::new(frontend);
+        // The drawn pages' render threads (decisions D32): one per core, two at most (each a
+        // QuickJS runtime of about 3 MiB); loading the bundle takes about 50 ms each.
+        let bundle = server_settings.ssr_bundle.clone().unwrap_or_else(|| {
+            server_settings
+                .static_dir
+                .join("server")
+                .join("entry-server.js")
+        });
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(2));
+        let renderer = if frontend.index_html().is_some() {
+            tokio::task::spawn_blocking(move || {
+                site::ssr::Renderer::start(
+                    &bundle,
+                    threads,
+                    site::ssr::Limits::default(),
+                    site::ssr::Renderer::WAIT,
+                )
+            })
+            .await
+            .context("starting the server render failed")?
+        } else {
+            site::ssr::Renderer::disabled()
+        };
         let pages = Arc::new(site::Previews::new(
             frontend.index_html(),
             &server_settings.public_url,
             services.api.catalog.clone(),
+            Arc::new(renderer),
         ));
+        pages.clone().keep_home_drawn();
         let public_url = server_settings.public_url.clone();
         let changes =
             changes::ChangeWatcher::new(services.database.clone(), services.revisions.clone());

@@ -79,6 +79,10 @@ impl Frontend {
     }
 }
 
+/// The folder of the build the server reads and never sends: the app's server bundle
+/// (`server/entry-server.js`, decisions D32).
+const SERVER_ONLY: &str = "server";
+
 fn collect(
     dir: &Path,
     url_prefix: &str,
@@ -95,7 +99,7 @@ fn collect(
         let Ok(metadata) = std::fs::metadata(entry.path()) else {
             continue;
         };
-        if name.starts_with('.') {
+        if name.starts_with('.') || (depth == 0 && name == SERVER_ONLY) {
             continue;
         }
         let url = format!("{url_prefix}/{name}");
@@ -219,10 +223,22 @@ async fn from_memory(
     request: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
-    let file = matches!(*request.method(), Method::GET | Method::HEAD)
+    let site = matches!(*request.method(), Method::GET | Method::HEAD)
         .then(|| request.app_data::<web::Data<Frontend>>())
-        .flatten()
-        .and_then(|site| site.file(request.path()).cloned());
+        .flatten();
+    // The server's own files are never sent: the path is the browser router's, as any other.
+    let server_only = request
+        .path()
+        .strip_prefix('/')
+        .and_then(|path| path.split('/').next())
+        .is_some_and(|first| first == SERVER_ONLY);
+    let file = site.and_then(|site| {
+        if server_only {
+            site.index().cloned()
+        } else {
+            site.file(request.path()).cloned()
+        }
+    });
     match file {
         Some(file) => {
             let (request, _) = request.into_parts();

@@ -11,7 +11,7 @@ use crate::text::decimal;
 pub(crate) const SITE_NAME: &str = "Paduka";
 
 /// What one page's head says.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 pub(crate) struct Head {
     pub(crate) title: String,
     pub(crate) description: String,

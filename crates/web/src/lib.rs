@@ -4,9 +4,11 @@
 //! - [`Frontend`]: the built app (`STATIC_DIR`) read once, its text files kept compressed
 //!   and served from memory, with the single-page app's fallback to `index.html`
 //!   ([`frontend`]).
-//! - [`Previews`]: the home, category and product pages (the app's `index.html` with each
-//!   page's own head, decisions D17) and `/sitemap.xml`, made once per catalog revision; one
-//!   file per page in `pages/`. Mounted by [`previews`] before the frontend's files.
+//! - [`Previews`]: the home, category, product and search pages (the app's `index.html` with
+//!   each page's own head, decisions D17, and the page drawn by the app's own components,
+//!   decisions D32) and `/sitemap.xml`, made once per catalog revision; one file per page in
+//!   `pages/`. Mounted by [`previews`] before the frontend's files.
+//! - [`ssr::Renderer`]: the app's server bundle run in QuickJS on render threads of its own.
 //! - `/robots.txt` ([`robots`]), and the `X-Request-Id` and caching headers of every reply
 //!   ([`cache_and_request_id`]).
 
@@ -14,12 +16,12 @@ mod frontend;
 mod head;
 mod headers;
 mod json_ld;
-mod markup;
 mod pages;
 mod photos;
 mod robots;
 mod routes;
 mod shell;
+pub mod ssr;
 mod text;
 
 pub use frontend::{Frontend, frontend};

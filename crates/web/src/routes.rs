@@ -13,7 +13,7 @@ use crate::frontend::{Frontend, not_built};
 use crate::headers::REVALIDATE;
 use crate::pages::{Page, Previews};
 
-/// The pages, before the frontend's files: `/`, `/category/{id}` and `/product/{id}` (when
+/// The pages, before the frontend's files: `/`, `/category/{id}`, `/product/{id}` and `/search` (when
 /// the frontend is built; else they stay the fallback's) and `/sitemap.xml`. `frontend`
 /// serves the app's plain shell when the catalog cannot be read: the shopper still gets the
 /// app.
@@ -31,7 +31,8 @@ pub fn previews(
             config
                 .service(web::resource("/").route(get_or_head().to(home_page)))
                 .service(web::resource("/category/{id}").route(get_or_head().to(category_page)))
-                .service(web::resource("/product/{id}").route(get_or_head().to(product_page)));
+                .service(web::resource("/product/{id}").route(get_or_head().to(product_page)))
+                .service(web::resource("/search").route(get_or_head().to(search_page)));
         }
     }
 }
@@ -63,6 +64,36 @@ async fn product_page(
     respond(&request, &previews, page)
 }
 
+/// `/search?q=`: drawn for a search by words alone; any other search (none, or with a size) is
+/// the app's to draw, from the plain shell.
+async fn search_page(request: HttpRequest, previews: web::Data<Previews>) -> HttpResponse {
+    let words = web::Query::<Vec<(String, String)>>::from_query(request.query_string())
+        .ok()
+        .and_then(|query| match query.into_inner().as_slice() {
+            [(name, q)] if name == "q" && !q.trim().is_empty() => Some(q.trim().to_owned()),
+            _ => None,
+        });
+    let page = match words {
+        Some(q) => previews.search(&q).await.transpose(),
+        None => None,
+    };
+    match page {
+        Some(page) => respond(&request, &previews, page),
+        None => plain_shell(&request),
+    }
+}
+
+/// The built `index.html` as it is: the app draws the page.
+fn plain_shell(request: &HttpRequest) -> HttpResponse {
+    let shell = request
+        .app_data::<web::Data<Frontend>>()
+        .and_then(|frontend| frontend.index());
+    match shell {
+        Some(index) => index.respond(request, REVALIDATE),
+        None => not_built(),
+    }
+}
+
 /// A page as made; an unknown id's 404; the plain shell when the catalog failed.
 fn respond(
     request: &HttpRequest,
@@ -81,13 +112,7 @@ fn respond(
                 path = request.path(),
                 "cannot make the page's head: the plain app is sent"
             );
-            let shell = request
-                .app_data::<web::Data<Frontend>>()
-                .and_then(|frontend| frontend.index());
-            match shell {
-                Some(index) => index.respond(request, REVALIDATE),
-                None => not_built(),
-            }
+            plain_shell(request)
         }
     }
 }

@@ -104,13 +104,12 @@ export async function waitForGridChange(/** @type {Page} */ page, /** @type {str
 }
 
 /**
- * Waits until the app has taken over a page the server drew (decisions D29): the navbar's search
- * box is the app's combobox then (the drawn one is a plain search field). A test that holds on
- * to a drawn element (an element handle, scrolling it) would otherwise find it replaced. On a
- * phone the box is in the closed menu, hidden.
+ * Waits until the app runs the page (decisions D32): on a page the server drew, the buttons that
+ * need the app are disabled until it has hydrated the page; the navbar's menu button is on every
+ * page (hidden at 1280 px). A page the app drew alone has it ready at once.
  */
 export async function waitForApp(/** @type {Page} */ page) {
-  await page.getByRole('combobox', { name: 'Search shoes', includeHidden: true }).waitFor({ state: 'attached' });
+  await page.locator('button.nav-toggle:not([aria-disabled="true"])').waitFor({ state: 'attached' });
 }
 
 /** The text of the newest toast whose text matches. */

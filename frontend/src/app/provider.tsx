@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { ToastContainer } from 'react-toastify';
 import { STORAGE_KEYS, TOAST_DEFAULT_MS, TOAST_LIMIT } from '@/config/constants';
@@ -34,12 +34,16 @@ function useCrossTabSync() {
 function createSeededQueryClient() {
   const client = createQueryClient();
   const view = readFirstView();
-  if (view) seedFirstView(client, view, window.location.pathname);
+  if (view) seedFirstView(client, view, window.location.pathname + window.location.search);
   return client;
 }
 
-export function AppProvider({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createSeededQueryClient);
+/**
+ * `queryClient`: the server's render (entry-server.tsx) brings its own, seeded from the same first
+ * view; the browser makes one from the page's `#first-view`.
+ */
+export function AppProvider({ children, queryClient: given }: { children: ReactNode; queryClient?: QueryClient }) {
+  const [queryClient] = useState(() => given ?? createSeededQueryClient());
   useCrossTabSync();
   return (
     <QueryClientProvider client={queryClient}>

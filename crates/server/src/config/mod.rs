@@ -76,6 +76,9 @@ pub struct ServerSettings {
     /// The SQLite file by default, the mail outbox and the development secret.
     pub data_dir: PathBuf,
     pub static_dir: PathBuf,
+    /// The app's server bundle the drawn pages are rendered with (`SSR_BUNDLE`); default
+    /// `STATIC_DIR/server/entry-server.js`, as `npm run build` writes it.
+    pub ssr_bundle: Option<PathBuf>,
     /// Load demo data into an empty database on start.
     pub demo_data: bool,
     /// How logs are written: text for people, or JSON lines for a log collector.
@@ -282,6 +285,7 @@ impl Settings {
                 trusted_proxies: vars.trusted_proxies,
                 data_dir: vars.data_dir,
                 static_dir: vars.static_dir,
+                ssr_bundle: vars.ssr_bundle,
                 demo_data: vars.demo_data,
                 log_format: vars.log_format,
             },

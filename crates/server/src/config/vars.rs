@@ -30,6 +30,8 @@ pub(super) struct Vars {
     pub data_dir: PathBuf,
     #[serde(default = "static_dir")]
     pub static_dir: PathBuf,
+    #[serde(default)]
+    pub ssr_bundle: Option<PathBuf>,
     #[serde(default, deserialize_with = "database_url")]
     pub database_url: Option<SecretString>,
     #[serde(default, deserialize_with = "database_pool_size")]

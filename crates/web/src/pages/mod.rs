@@ -1,4 +1,4 @@
-//! Link previews and search (decisions D17).
+//! Link previews and search (decisions D17), and the drawn pages (decisions D29, D32).
 //!
 //! WhatsApp, Instagram and search engines read the HTML the server sends and run no
 //! JavaScript, so `/`, `/category/{id}` and `/product/{id}` get the app's `index.html` with
@@ -7,13 +7,16 @@
 //! (which shows its `Page Not Found`) with status 404 and `noindex`. `/sitemap.xml` lists
 //! the home page, every category and every product.
 //!
-//! Each page has a file of its own here that reads what it shows from the catalog and says
-//! what its [`Head`] holds; [`Previews::page`] writes it into the built file ([`Shell`]) and
-//! keeps the result. A page is made once per catalog revision and kept compressed
-//! ([`PageCache`]): a request for a page seen since the last catalog change costs a lookup,
-//! and any change (in this process, or seen by the change watcher) makes the next request
-//! build it again. Each page's body also holds its first screen (decisions D29), written by
-//! [`crate::markup`] from the same replies the API gives, which the head carries for the app.
+//! Each page has a file of its own here that reads what it shows from the catalog, says what
+//! its [`Head`] holds and which API replies its first view carries (the very replies the API
+//! gives, by the address the app asks them at). [`Previews::page`] has the app's own components
+//! draw the page from that first view ([`Renderer`], the server bundle in QuickJS), writes the
+//! head and the drawn markup into the built file ([`Shell`]), and keeps the result. A page is
+//! made once per catalog revision and kept compressed ([`PageCache`]): a request for a page seen
+//! since the last catalog change costs a lookup, and any change (in this process, or seen by the
+//! change watcher) makes the next request build it again; the home page is drawn ahead
+//! ([`Previews::keep_home_drawn`]). A page the engine cannot draw in time, or at all, is served
+//! as the plain app shell (its head and first view kept, an empty `#root` the app draws).
 //!
 //! Every text inserted is HTML-escaped; JSON-LD is also made safe inside `<script>`.
 
@@ -21,6 +24,7 @@ mod cache;
 mod category;
 mod home;
 mod product;
+mod search;
 mod sitemap;
 
 use std::sync::Arc;
@@ -39,16 +43,35 @@ use self::cache::PageCache;
 use crate::head::{Head, SITE_NAME};
 use crate::photos::{PREVIEW_WIDTH, photo_path};
 use crate::shell::Shell;
+use crate::ssr::{Drawn, Failure, Renderer};
 use crate::text::{encode_component, encode_query_value};
 
 const HTML: &str = "text/html; charset=utf-8";
 
-/// A page's head and the first view inside its `#root`.
+/// A page's head (with the first view it carries) and what the app draws it at.
+#[derive(Clone)]
 struct View {
     head: Head,
-    /// The app's route whose stylesheets the page needs (`category`, `product`), if any.
+    /// The app's route whose stylesheets the page needs (`category`, `product`, `search`), if
+    /// any.
     route: Option<&'static str>,
-    body: String,
+    /// The page's path and query, as the browser's address bar has them: the app's router
+    /// draws the page at it.
+    url: String,
+}
+
+impl View {
+    /// The page: drawn by the app's components, or the plain shell (`None`).
+    fn html(&self, shell: &Shell, drawn: Option<&Drawn>) -> String {
+        match drawn {
+            Some(drawn) => {
+                let mut head = self.head.clone();
+                head.preload = Some(drawn.head.clone()).filter(|links| !links.is_empty());
+                shell.render(&head, self.route, &drawn.body)
+            }
+            None => shell.render(&self.head, self.route, ""),
+        }
+    }
 }
 
 /// The API's replies a first view is made from, by the address the app asks for each
@@ -89,22 +112,25 @@ pub enum Page {
 /// The pages search engines and link previews read, and the sitemap.
 pub struct Previews {
     /// `None` until the frontend is built: then only the sitemap is served.
-    shell: Option<Shell>,
+    shell: Option<Arc<Shell>>,
     /// `PUBLIC_URL`, without a trailing slash.
     public_url: String,
     catalog: Arc<dyn CatalogUseCases>,
-    pages: PageCache,
+    pages: Arc<PageCache>,
     not_found: Option<Arc<Precompressed>>,
+    renderer: Arc<Renderer>,
 }
 
 impl Previews {
     /// `index_html`: the built app's `index.html`, if there is one.
+    /// `renderer`: the app's server render ([`Renderer::disabled`]: every page the plain shell).
     pub fn new(
         index_html: Option<&str>,
         public_url: &str,
         catalog: Arc<dyn CatalogUseCases>,
+        renderer: Arc<Renderer>,
     ) -> Self {
-        let shell = index_html.map(Shell::parse);
+        let shell = index_html.map(|html| Arc::new(Shell::parse(html)));
         let not_found = shell.as_ref().map(|shell| {
             let head = Head {
                 title: format!("Page Not Found · {SITE_NAME}"),
@@ -120,8 +146,9 @@ impl Previews {
             shell,
             public_url: public_url.trim_end_matches('/').to_owned(),
             catalog,
-            pages: PageCache::default(),
+            pages: Arc::default(),
             not_found,
+            renderer,
         }
     }
 
@@ -189,9 +216,14 @@ impl Previews {
             .await
     }
 
-    /// The HTML page for `key`: the built file with the head and first view `view` makes
-    /// (`None`: an unknown id). Without a built frontend every page is [`Page::NotFound`].
-    /// `period`: for a page that also changes with time, which period it is (else 0).
+    /// The HTML page for `key`: the built file with the head `view` makes and the page the
+    /// app's components draw from its first view (`None`: an unknown id). Without a built
+    /// frontend every page is [`Page::NotFound`]. `period`: for a page that also changes with
+    /// time, which period it is (else 0).
+    ///
+    /// A render past the renderer's wait is served as the plain shell, not kept, and finishes
+    /// into the cache for the next request; a page the engine cannot draw at all is kept plain
+    /// until the next catalog change.
     async fn page(
         &self,
         key: String,
@@ -201,12 +233,46 @@ impl Previews {
         let Some(shell) = &self.shell else {
             return Ok(Page::NotFound);
         };
-        self.cached(key, period, HTML, async {
-            Ok(view
-                .await?
-                .map(|view| shell.render(&view.head, view.route, &view.body)))
-        })
-        .await
+        // Read before making: a change meanwhile leaves the page tagged stale, never the
+        // other way round.
+        let made = (self.catalog.revision(), period);
+        if let Some(page) = self.pages.get(&key, made) {
+            return Ok(Page::Found(page));
+        }
+        let Some(view) = view.await? else {
+            return Ok(Page::NotFound);
+        };
+        let first_view = view
+            .head
+            .first_view
+            .as_ref()
+            .map_or_else(String::new, Value::to_string);
+        let mut pending = self.renderer.render(view.url.clone(), first_view);
+        let drawn = pending.within(self.renderer.wait()).await;
+        let page = Arc::new(compress(
+            HTML,
+            view.html(shell, drawn.as_ref().ok()),
+            Effort::Cached,
+        ));
+        match drawn {
+            Ok(_) => self.pages.put(key, made, page.clone()),
+            Err(failure) if failure.is_lasting() => self.pages.put(key, made, page.clone()),
+            Err(Failure::Late) => {
+                tracing::info!(
+                    page = key,
+                    "not drawn within the wait: the plain shell is served, the render goes on into the cache"
+                );
+                let (shell, pages) = (shell.clone(), self.pages.clone());
+                tokio::spawn(async move {
+                    if let Ok(drawn) = pending.finish().await {
+                        let page = compress(HTML, view.html(&shell, Some(&drawn)), Effort::Cached);
+                        pages.put(key, made, Arc::new(page));
+                    }
+                });
+            }
+            Err(_) => {}
+        }
+        Ok(Page::Found(page))
     }
 
     /// The page for `key` at the current catalog revision (and `period`), made by `make` when

@@ -1,5 +1,5 @@
-//! `/product/{id}`: its name, price, photo, JSON-LD `Product` and breadcrumbs; its main photo
-//! preloaded; the page as the app first draws it (decisions D29).
+//! `/product/{id}`: its name, price, photo, JSON-LD `Product` and breadcrumbs; the product in
+//! the first view, as the API answers it (decisions D29).
 
 use paduka_application::catalog::CatalogError;
 use paduka_domain::ProductId;
@@ -10,8 +10,6 @@ use paduka_http::dto::ProductResponse;
 use super::{FirstView, Page, Previews, View};
 use crate::head::{Head, SITE_NAME};
 use crate::json_ld;
-use crate::markup::{app_shell, product_view};
-use crate::photos::{PRODUCT_PHOTO_SIZES, photo_preload};
 use crate::text::{collapse, encode_component, shorten};
 
 impl Previews {
@@ -33,7 +31,7 @@ impl Previews {
                     Ok(Some(View {
                         head,
                         route: Some("product"),
-                        body: app_shell(false, &product_view(&product)),
+                        url: format!("/product/{}", encode_component(id.as_str())),
                     }))
                 }
                 Err(CatalogError::ProductNotFound) => Ok(None),
@@ -83,11 +81,6 @@ impl Previews {
             },
             image.as_deref(),
         );
-        let preload = product
-            .photo_version
-            .as_deref()
-            .filter(|_| product.has_photo)
-            .map(|version| photo_preload(&product.id, version, PRODUCT_PHOTO_SIZES));
         Head {
             title: format!("{} · {SITE_NAME}", product.name),
             description,
@@ -96,7 +89,6 @@ impl Previews {
             og_type: "product",
             image: image.map(|image| (image, product.name.clone())),
             price,
-            preload,
             json_ld: vec![
                 data,
                 json_ld::breadcrumbs(&[

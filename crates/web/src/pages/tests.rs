@@ -1,7 +1,10 @@
-//! The pages' first view (decisions D29): what a browser without JavaScript shows, and the
-//! replies the app starts from, made from a mocked catalog.
+//! The pages' first view (decisions D29) and their drawing by the app's server bundle
+//! (decisions D32), made from a mocked catalog: the replies the app starts from, the drawn
+//! markup in `#root`, and the plain shell when the engine cannot draw. The app's own bundle over
+//! the demo shop is the e2e suite's (frontend/e2e/first-view.test.mjs).
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use chrono::{TimeZone, Utc};
 use paduka_application::catalog::{MockCatalogUseCases, ProductPage};
@@ -10,6 +13,7 @@ use paduka_domain::{CategoryId, Paise, Percent, ProductId};
 use serde_json::Value;
 
 use super::{Page, Previews};
+use crate::ssr::{Limits, Renderer};
 
 const BUILT: &str = r#"<!doctype html>
 <html lang="en-IN">
@@ -17,6 +21,7 @@ const BUILT: &str = r#"<!doctype html>
     <meta charset="UTF-8" />
     <title>Paduka · Footwear for every step</title>
     <script>/* preload */</script>
+    <script type="module" crossorigin src="/assets/index-1.js"></script>
   </head>
   <body>
     <div id="root"></div>
@@ -109,11 +114,56 @@ fn catalog(products: Vec<Product>) -> MockCatalogUseCases {
     catalog
 }
 
+/// A bundle shaped as the app's: it draws the address it was given and the replies of the first
+/// view it was handed, and throws for a product named `Broken`.
+const ECHO_BUNDLE: &str = r#"
+let loaded = false;
+Promise.resolve().then(() => { loaded = true; });
+export const ready = () => loaded;
+export function render(url, json) {
+  const view = JSON.parse(json);
+  if (json.includes('"Broken"')) throw new Error('cannot draw');
+  const esc = (t) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  return '<link rel="preload" as="image" href="/drawn.webp"/><title>ignored</title>' +
+    '<div class="app-shell"><p id="drawn">' + esc(url) + '</p><ul>' +
+    Object.keys(view).map((k) => '<li>' + esc(k) + '</li>').join('') + '</ul></div>';
+}
+"#;
+
+fn renderer(bundle: Option<&str>) -> Arc<Renderer> {
+    let Some(source) = bundle else {
+        return Arc::new(Renderer::disabled());
+    };
+    let dir = std::env::temp_dir().join(format!(
+        "paduka-pages-{}-{}",
+        std::process::id(),
+        source.len()
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("entry-server.js");
+    std::fs::write(&path, source).unwrap();
+    let renderer = Renderer::start(&path, 1, Limits::default(), Duration::from_secs(5));
+    assert!(renderer.is_running());
+    Arc::new(renderer)
+}
+
+/// Pages served as the plain shell: no server render.
 fn previews(products: Vec<Product>) -> Previews {
     Previews::new(
         Some(BUILT),
         "https://paduka.example",
         Arc::new(catalog(products)),
+        renderer(None),
+    )
+}
+
+/// Pages drawn by [`ECHO_BUNDLE`].
+fn drawn_previews(products: Vec<Product>) -> Previews {
+    Previews::new(
+        Some(BUILT),
+        "https://paduka.example",
+        Arc::new(catalog(products)),
+        renderer(Some(ECHO_BUNDLE)),
     )
 }
 
@@ -124,7 +174,7 @@ fn html(page: Page) -> String {
     }
 }
 
-/// The part of the page inside `#root`.
+/// The part of the page inside `#root`, up to the end of the body.
 fn body(page: &str) -> &str {
     let start = page.find(r#"<div id="root">"#).unwrap();
     &page[start..]
@@ -142,30 +192,12 @@ fn first_view(page: &str) -> serde_json::Map<String, Value> {
 }
 
 #[actix_web::test]
-async fn the_home_page_arrives_with_its_banner_categories_and_first_page_of_products() {
+async fn the_home_page_carries_the_banner_the_categories_and_the_first_page_of_products() {
     let previews = previews(vec![product("p-1", TRICKY), product("p-2", "Kolhapuri")]);
     let page = html(previews.home().await.unwrap());
-    let body = body(&page);
-
-    // The banner's first slide, its photo preloaded with the banner's sizes.
-    assert!(body.contains(r#"<li class="hero-slide is-current""#));
-    assert!(body.contains(r#"<a class="hero-link" href="/product/p-1">"#));
-    assert!(page.contains(
-        r#"<link rel="preload" as="image" href="/api/v1/product/product-photo/p-1?w=480&amp;v=v1""#
-    ));
-    // The categories and the listing: names and prices, photos with every width.
-    assert!(body.contains(r#"<span class="category-tile-name">Ethnic</span>"#));
-    assert!(body.contains(r#"<p class="muted listing-count" aria-live="polite">30 products</p>"#));
-    assert!(body.contains(r#"<a href="/product/p-2">Kolhapuri</a>"#));
-    assert!(
-        body.contains(
-            r#"<span class="price-now">₹1,999.20</span> <s class="price-was">₹2,499</s>"#
-        )
-    );
-    assert!(body.contains("/api/v1/product/product-photo/p-2?w=1600&amp;v=v1 1600w"));
-    assert!(body.contains(
-        r#"<button type="button" class="btn btn-secondary" aria-busy="false">Load more</button>"#
-    ));
+    // Without a server render the app draws the page: an empty root, its code asked at once.
+    assert!(body(&page).starts_with(r#"<div id="root"></div>"#));
+    assert!(!page.contains("<template"));
 
     // The app's own requests, answered as the API answers them.
     let data = first_view(&page);
@@ -184,12 +216,9 @@ async fn the_home_page_arrives_with_its_banner_categories_and_first_page_of_prod
 }
 
 #[actix_web::test]
-async fn names_stay_text_in_the_markup_and_in_the_data() {
+async fn names_stay_text_in_the_data() {
     let previews = previews(vec![product("p-1", TRICKY)]);
     let page = html(previews.home().await.unwrap());
-    let escaped = "जूती &lt;/script&gt;&lt;b&gt;&quot;Mojari&quot;&lt;/b&gt; &amp; &#39;Co&#39;";
-    assert!(body(&page).contains(&format!(r#"<a href="/product/p-1">{escaped}</a>"#)));
-    assert!(body(&page).contains(&format!(r#"alt="{escaped}""#)));
     assert!(!page.contains("<b>"));
     // Only the page's own scripts end: the name cannot close the data's.
     assert_eq!(
@@ -203,14 +232,11 @@ async fn names_stay_text_in_the_markup_and_in_the_data() {
 }
 
 #[actix_web::test]
-async fn a_category_page_arrives_with_its_name_and_first_page() {
+async fn a_category_page_carries_its_first_page_and_the_categories() {
     let previews = previews(vec![product("p-1", "Mojari")]);
     let page = html(previews.category(&CategoryId::new("c-1")).await.unwrap());
-    let body = body(&page);
-    assert!(body.contains(r#"<div class="category-hero"><h1>Ethnic</h1><p class="muted category-count">30 products</p></div>"#));
-    // The first card is the page's main picture, preloaded with the same sizes.
-    assert!(body.contains(r#"loading="eager" fetchpriority="high""#));
-    assert!(page.contains(r#"imagesizes="(max-width: 520px) calc(50vw - 22px), (max-width: 1099px) calc(50vw - 30px), 365px""#));
+    assert!(page.contains("<title>Ethnic · Paduka</title>"));
+    assert!(page.contains("Ethnic: 30 products at Paduka"));
     let data = first_view(&page);
     assert_eq!(
         data["/api/v1/product/get-products?category=c-1&sort=newest&page=1&limit=24"]["products"]
@@ -221,20 +247,10 @@ async fn a_category_page_arrives_with_its_name_and_first_page() {
 }
 
 #[actix_web::test]
-async fn a_product_page_arrives_with_its_name_price_sizes_and_photo() {
+async fn a_product_page_carries_the_product() {
     let previews = previews(vec![product("p-1", "Mojari")]);
     let page = html(previews.product(&ProductId::new("p-1")).await.unwrap());
-    let body = body(&page);
-    assert!(body.contains(r#"<h1 class="product-title">Mojari</h1>"#));
-    // The first size in stock is chosen (UK 8, 10% off), the sold-out one says so.
-    assert!(body.contains(r#"<span class="price-now">₹2,249.10</span>"#));
-    assert!(
-        body.contains(r#"<input type="radio" name="variant" value="1" checked><span>UK 8</span>"#)
-    );
-    assert!(body.contains(r#"<span>UK 7 <small class="variant-sold-out">Sold out</small></span>"#));
-    assert!(body.contains(r#"<p class="stock-note">Only 3 left</p>"#));
-    assert!(body.contains(r##"<a href="#reviews-title">2 reviews</a>"##));
-    assert!(body.contains(r#"srcset="/api/v1/product/product-photo/p-1?w=240&amp;v=v1 240w"#));
+    assert!(page.contains("<title>Mojari · Paduka</title>"));
     assert_eq!(
         first_view(&page)["/api/v1/product/get-product/p-1"]["product"]["type"],
         serde_json::json!(["UK 7", "UK 8"])
@@ -242,8 +258,66 @@ async fn a_product_page_arrives_with_its_name_price_sizes_and_photo() {
 }
 
 #[actix_web::test]
-async fn an_empty_category_says_so() {
-    let previews = previews(Vec::new());
-    let page = html(previews.category(&CategoryId::new("c-1")).await.unwrap());
-    assert!(body(&page).contains(r#"<p class="notice">No products found in this category.</p>"#));
+async fn a_search_page_carries_what_the_words_find_at_the_apps_address() {
+    let previews = previews(vec![product("p-1", "Mojari")]);
+    let page = html(previews.search("red mojari").await.unwrap().unwrap());
+    assert!(page.contains(r#"<meta name="robots" content="noindex">"#));
+    let data = first_view(&page);
+    assert_eq!(
+        data["/api/v1/product/get-products?sort=newest&q=red+mojari&page=1&limit=24"]["products"]
+            [0]["name"],
+        "Mojari"
+    );
+    // Words the API refuses are the app's to answer.
+    assert!(previews.search(&"x".repeat(201)).await.unwrap().is_none());
+}
+
+#[actix_web::test]
+async fn a_drawn_page_has_the_apps_markup_in_its_root_and_its_preloads_in_the_head() {
+    let previews = drawn_previews(vec![product("p-1", "Mojari")]);
+    let page = html(previews.product(&ProductId::new("p-1")).await.unwrap());
+    // The bundle was handed the page's address and the replies the page carries.
+    assert!(body(&page).starts_with(
+        r#"<div id="root"><div class="app-shell"><p id="drawn">/product/p-1</p><ul><li>/api/v1/product/get-product/p-1</li></ul></div></div>"#
+    ));
+    let head = &page[..page.find("</head>").unwrap()];
+    assert!(head.contains(r#"<link rel="preload" as="image" href="/drawn.webp"/>"#));
+    assert_eq!(
+        page.matches("<title>").count(),
+        1,
+        "the page's own title only"
+    );
+    // The app's code waits in its template for the drawn page's first paint.
+    assert!(page.contains(r#"<template id="app-code"><script type="module" crossorigin src="/assets/index-1.js"></script></template>"#));
+
+    let search = html(previews.search("mojari").await.unwrap().unwrap());
+    assert!(search.contains(r#"<p id="drawn">/search?q=mojari</p>"#));
+    let home = html(previews.home().await.unwrap());
+    assert!(home.contains(r#"<p id="drawn">/</p>"#));
+}
+
+#[actix_web::test]
+async fn a_page_the_engine_cannot_draw_is_the_plain_shell_with_its_head_and_data() {
+    let previews = drawn_previews(vec![product("p-1", "Broken")]);
+    let page = html(previews.product(&ProductId::new("p-1")).await.unwrap());
+    assert!(body(&page).starts_with(r#"<div id="root"></div>"#));
+    assert!(page.contains("<title>Broken · Paduka</title>"));
+    assert!(first_view(&page).contains_key("/api/v1/product/get-product/p-1"));
+    assert!(
+        !page.contains("<template"),
+        "the app's code is asked for at once"
+    );
+}
+
+#[actix_web::test]
+async fn an_unknown_id_is_not_found() {
+    let previews = drawn_previews(vec![product("p-1", "Mojari")]);
+    assert!(matches!(
+        previews.product(&ProductId::new("nope")).await.unwrap(),
+        Page::NotFound
+    ));
+    assert!(matches!(
+        previews.category(&CategoryId::new("nope")).await.unwrap(),
+        Page::NotFound
+    ));
 }

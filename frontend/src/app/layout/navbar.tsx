@@ -5,6 +5,7 @@ import { selectLineCount, useCartStore } from '@/features/cart/stores/cart-store
 import { selectIsAdmin, selectIsLoggedIn, useAuthStore } from '@/features/auth/stores/auth-store';
 import { SearchBox } from '@/features/search/components/search-box';
 import { notify } from '@/lib/notify';
+import { AppButton } from '@/components/ui/app-button';
 
 const navClass = ({ isActive }: { isActive: boolean }) => `nav-link${isActive ? ' is-active' : ''}`;
 
@@ -31,7 +32,7 @@ export function Navbar() {
           <img src="/favicon.svg" alt="" width={32} height={32} />
           <span>Paduka</span>
         </Link>
-        <button
+        <AppButton
           type="button"
           className="icon-btn nav-toggle"
           aria-expanded={open}
@@ -40,7 +41,7 @@ export function Navbar() {
         >
           <span aria-hidden="true">{open ? '✕' : '☰'}</span>
           <span className="visually-hidden">Menu</span>
-        </button>
+        </AppButton>
         <ul id="main-menu" className={`nav-menu${open ? ' is-open' : ''}`}>
           <li className="nav-search">
             <SearchBox onNavigate={close} />
@@ -70,9 +71,9 @@ export function Navbar() {
                 </li>
               )}
               <li>
-                <button type="button" className="nav-link nav-logout" onClick={onLogout}>
+                <AppButton type="button" className="nav-link nav-logout" onClick={onLogout}>
                   LogOut
-                </button>
+                </AppButton>
               </li>
             </>
           ) : (

@@ -53,5 +53,6 @@ export const AdminUsersRoute = lazyNamed(() => import('./admin/users'), 'AdminUs
 export function preloadRouteOf(path: string): Promise<void> {
   if (/^\/category\/[^/]+$/.test(path)) return CategoryRoute.preload();
   if (/^\/product\/[^/]+$/.test(path)) return ProductRoute.preload();
+  if (path === '/search') return SearchRoute.preload();
   return Promise.resolve();
 }

@@ -22,6 +22,7 @@ import { notify } from '@/lib/notify';
 import { hasStockPerSize, variantCount, variantDiscount, variantPrice, variantStock } from '@/utils/variants';
 import type { Product, Review } from '@/types/api';
 import '@/features/catalog/components/catalog.css';
+import { AppButton } from '@/components/ui/app-button';
 
 export function ProductRoute() {
   const { id = '' } = useParams();
@@ -157,7 +158,7 @@ function ProductView({ product, reviews, reviewsLoading }: ProductViewProps) {
           <VariantPicker product={product} value={variant} onChange={setVariant} />
 
           <div className="buy-row">
-            <button
+            <AppButton
               type="button"
               className="btn btn-primary"
               onClick={onAddToCart}
@@ -166,7 +167,7 @@ function ProductView({ product, reviews, reviewsLoading }: ProductViewProps) {
               aria-describedby={sizeSoldOut ? 'stock-note' : undefined}
             >
               Add to Cart
-            </button>
+            </AppButton>
             {outOfStock ? (
               <p className="stock-note">Out of stock</p>
             ) : sizeSoldOut ? (

@@ -7,6 +7,7 @@ import { PagedGrid } from '@/features/catalog/components/paged-grid';
 import { ProductGridSkeleton } from '@/features/catalog/components/product-grid';
 import { sizesOf } from '@/features/search/utils/sizes';
 import '@/features/catalog/components/catalog.css';
+import { AppButton } from '@/components/ui/app-button';
 
 /**
  * /search?q=&size= (decisions section 17): every product matching the navbar's words, the
@@ -52,11 +53,11 @@ export function SearchRoute() {
       ) : null}
       {sizes.length > 0 ? (
         <div className="size-chips" role="group" aria-label="Sizes">
-          <button type="button" className="size-chip" aria-pressed={size === null} onClick={() => pickSize(null)}>
+          <AppButton type="button" className="size-chip" aria-pressed={size === null} onClick={() => pickSize(null)}>
             All sizes
-          </button>
+          </AppButton>
           {sizes.map((label) => (
-            <button
+            <AppButton
               key={label}
               type="button"
               className="size-chip"
@@ -64,7 +65,7 @@ export function SearchRoute() {
               onClick={() => pickSize(size === label ? null : label)}
             >
               {label}
-            </button>
+            </AppButton>
           ))}
         </div>
       ) : null}

@@ -16,13 +16,11 @@ import type { Category, Product } from '@/types/api';
 /**
  * The home, category and product pages arrive drawn by the server, with the API's replies they
  * were drawn from in `<script type="application/json" id="first-view">`, keyed by the address
- * the app asks for each (decisions D29; crates/web/src/head.rs). The app starts from them: it
- * shows the same page at once and asks the server for none of them again.
+ * the app asks for each (decisions D29; crates/web/src/head.rs). The server's render
+ * (entry-server.tsx) and the app's hydration both start from them (decisions D32): the app shows
+ * the same page at once and asks the server for none of them again.
  */
 export const FIRST_VIEW_ID = 'first-view';
-
-/** Fired on `document` once the app's first page is on screen (index.html's script listens). */
-export const APP_READY_EVENT = 'paduka:app';
 
 /** The API's replies, by request address (`/api/v1/...`). */
 export type FirstView = Record<string, unknown>;
@@ -70,13 +68,18 @@ export function seedFirstView(client: QueryClient, view: FirstView, path: string
   const categories = listOf<Category>(reply('/category/all-categories'), 'categories');
   if (categories) client.setQueryData(categoriesQueryOptions().queryKey, categories);
 
-  const category = /^\/category\/([^/]+)$/.exec(path);
+  // The search page (spike): `/search?q=` as SearchRoute asks for it, without `size`.
+  const [pathname = '', search = ''] = path.split('?');
+  const category = /^\/category\/([^/]+)$/.exec(pathname);
+  const q = pathname === '/search' ? (new URLSearchParams(search).get('q') ?? '').trim() : '';
   const listing: ProductQuery | null =
-    path === '/'
+    pathname === '/'
       ? { categories: [], sort: DEFAULT_SORT }
       : category
         ? { categories: [segment(category[1])], sort: 'newest' }
-        : null;
+        : q
+          ? { categories: [], sort: 'newest', q }
+          : null;
   if (listing) {
     const page = reply('/product/get-products', productPageParams(listing, 1));
     if (isRecord(page)) {
@@ -87,7 +90,7 @@ export function seedFirstView(client: QueryClient, view: FirstView, path: string
     }
   }
 
-  const product = /^\/product\/([^/]+)$/.exec(path);
+  const product = /^\/product\/([^/]+)$/.exec(pathname);
   if (product) {
     const id = segment(product[1]);
     const detail = reply(`/product/get-product/${encodeURIComponent(id)}`);

@@ -3,6 +3,8 @@ import { Field } from '@/components/ui/field';
 import { DEFAULT_REVIEW_RATING } from '@/config/constants';
 import { formatCount } from '@/lib/format';
 import './add-review-form.css';
+import { AppButton } from '@/components/ui/app-button';
+import { useAppReady } from '@/hooks/use-app-ready';
 
 type AddReviewFormProps = {
   /** Resolves true when the review was saved (the form then clears). */
@@ -16,6 +18,8 @@ export function AddReviewForm({ onSubmit, submitting }: AddReviewFormProps) {
   const [rating, setRating] = useState(DEFAULT_REVIEW_RATING);
   const titleId = useId();
   const ratingName = useId();
+  // A review needs the app: on a page the server drew the form waits for it (decisions D32).
+  const ready = useAppReady();
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -35,6 +39,7 @@ export function AddReviewForm({ onSubmit, submitting }: AddReviewFormProps) {
           <textarea
             {...field}
             className="textarea"
+            disabled={!ready}
             value={comment}
             maxLength={2000}
             onChange={(e) => setComment(e.target.value)}
@@ -42,7 +47,7 @@ export function AddReviewForm({ onSubmit, submitting }: AddReviewFormProps) {
           />
         )}
       </Field>
-      <fieldset className="star-picker">
+      <fieldset className="star-picker" disabled={!ready}>
         <legend className="field-label">Rating</legend>
         <div className="star-options">
           {[1, 2, 3, 4, 5].map((n) => (
@@ -61,9 +66,9 @@ export function AddReviewForm({ onSubmit, submitting }: AddReviewFormProps) {
         </div>
       </fieldset>
       <div>
-        <button type="submit" className="btn btn-primary" disabled={submitting}>
+        <AppButton type="submit" className="btn btn-primary" disabled={submitting}>
           {submitting ? 'Submitting...' : 'Submit'}
-        </button>
+        </AppButton>
       </div>
     </form>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { ProductImage } from '@/components/ui/product-image';
 import { photoOf } from '@/lib/api-client';
@@ -6,6 +6,8 @@ import { BANNER_LOADING_MAX_MS, BANNER_PRODUCT_COUNT, BANNER_ROTATE_MS } from '@
 import { paths } from '@/config/paths';
 import type { Product } from '@/types/api';
 import { pickRandom, wrapIndex } from '../utils/listing';
+import { AppButton } from '@/components/ui/app-button';
+import { useAppReady } from '@/hooks/use-app-ready';
 import { SlideArrows } from './slide-arrows';
 import './featured-banner.css';
 
@@ -18,13 +20,15 @@ const HERO_SIZES = '(max-width: 719px) calc(100vw - 32px), (max-width: 941px) 32
 type Direction = 'next' | 'prev';
 
 /**
- * Whether the page the server drew (decisions D29), still on screen while the app first renders,
- * already shows the first slide's photo: then the app's copy of it is not covered by 'Loading...'.
+ * Whether the page the server drew (decisions D32), which the app hydrates, already shows the first
+ * slide's photo: its load may have come before the app, which then never hears of it.
  */
 function drawnPhotoLoaded(): boolean {
   const photo = document.querySelector<HTMLImageElement>('.hero-slide.is-current img');
   return photo !== null && photo.complete && photo.naturalWidth > 0;
 }
+const noSubscription = () => () => {};
+const notOnTheServer = () => false;
 type Position = { index: number; previous: number | null; direction: Direction };
 
 /**
@@ -43,7 +47,14 @@ export function FeaturedBanner({ products, shuffle = true }: { products: Product
     shuffle ? pickRandom(products, BANNER_PRODUCT_COUNT) : products.slice(0, BANNER_PRODUCT_COUNT),
   );
   const [position, setPosition] = useState<Position>({ index: 0, previous: null, direction: 'next' });
-  const [loaded, setLoaded] = useState<ReadonlySet<number>>(() => (drawnPhotoLoaded() ? new Set([0]) : new Set()));
+  // The first render is the same on the server and in the browser (a hydrated page must render
+  // what the server drew, and the server cannot know whether a photo has loaded): no 'Loading...'
+  // cover yet. Right after, a drawn photo already loaded counts, and one still loading gets its
+  // cover.
+  const ready = useAppReady();
+  const drawnLoaded = useSyncExternalStore(noSubscription, drawnPhotoLoaded, notOnTheServer);
+  const [loadedHere, setLoaded] = useState<ReadonlySet<number>>(() => new Set());
+  const loaded = drawnLoaded && !loadedHere.has(0) ? new Set(loadedHere).add(0) : loadedHere;
   const [timedOut, setTimedOut] = useState<ReadonlySet<number>>(() => new Set());
   const count = slides.length;
   const { index, previous, direction } = position;
@@ -64,7 +75,7 @@ export function FeaturedBanner({ products, shuffle = true }: { products: Product
     return () => window.clearTimeout(id);
   }, [index, count]);
 
-  const waiting = !loaded.has(index) && !timedOut.has(index);
+  const waiting = ready && !loaded.has(index) && !timedOut.has(index);
   useEffect(() => {
     if (!waiting) return;
     const id = window.setTimeout(() => setTimedOut((s) => new Set(s).add(index)), BANNER_LOADING_MAX_MS);
@@ -139,7 +150,7 @@ export function FeaturedBanner({ products, shuffle = true }: { products: Product
           <SlideArrows item="slide" onPrevious={() => goTo(index - 1, 'prev')} onNext={() => goTo(index + 1, 'next')} />
           <div className="hero-dots">
             {slides.map((p, i) => (
-              <button
+              <AppButton
                 key={p._id}
                 type="button"
                 className={`hero-dot${i === index ? ' is-active' : ''}`}

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import './load-more.css';
+import { AppButton } from '@/components/ui/app-button';
 
 type LoadMoreProps = { hasMore: boolean; loading: boolean; onLoadMore: () => void };
 
@@ -27,9 +28,15 @@ export function LoadMore({ hasMore, loading, onLoadMore }: LoadMoreProps) {
   if (!hasMore) return null;
   return (
     <div ref={ref} className="load-more">
-      <button type="button" className="btn btn-secondary" onClick={onLoadMore} disabled={loading} aria-busy={loading}>
+      <AppButton
+        type="button"
+        className="btn btn-secondary"
+        onClick={onLoadMore}
+        disabled={loading}
+        aria-busy={loading}
+      >
         {loading ? 'Loading...' : 'Load more'}
-      </button>
+      </AppButton>
     </div>
   );
 }

@@ -2,6 +2,8 @@ import { Field } from '@/components/ui/field';
 import { formatRupees } from '@/lib/format';
 import type { CategoryRef } from '@/types/api';
 import './product-filters.css';
+import { AppButton } from '@/components/ui/app-button';
+import { useAppReady } from '@/hooks/use-app-ready';
 
 type ProductFiltersProps = {
   categories: CategoryRef[];
@@ -16,13 +18,15 @@ type ProductFiltersProps = {
 /** Max-price slider (up to the highest first price) and category checkboxes (none = all). */
 export function ProductFilters(props: ProductFiltersProps) {
   const { categories, selected, onToggleCategory, maxPrice, priceCeiling, onMaxPrice, onReset } = props;
+  // Filtering needs the app: on a page the server drew the filters wait for it (decisions D32).
+  const ready = useAppReady();
   return (
     <div className="filters">
       <div className="filters-head">
         <h2 className="filters-title">Filters</h2>
-        <button type="button" className="btn btn-ghost btn-sm" onClick={onReset}>
+        <AppButton type="button" className="btn btn-ghost btn-sm" onClick={onReset}>
           Reset
-        </button>
+        </AppButton>
       </div>
       <Field label={`Max Price: ${formatRupees(maxPrice)}`}>
         {(field) => (
@@ -31,6 +35,7 @@ export function ProductFilters(props: ProductFiltersProps) {
               {...field}
               className="range"
               type="range"
+              disabled={!ready}
               min={0}
               max={priceCeiling}
               step={1}
@@ -45,7 +50,7 @@ export function ProductFilters(props: ProductFiltersProps) {
         )}
       </Field>
       {categories.length > 0 && (
-        <fieldset className="filters-group">
+        <fieldset className="filters-group" disabled={!ready}>
           <legend className="field-label">Categories</legend>
           {categories.map((c) => (
             <label key={c._id} className="check">

@@ -5,6 +5,7 @@ import { GALLERY_SLIDE_MS } from '@/config/constants';
 import { wrapIndex } from '../utils/listing';
 import { SlideArrows } from './slide-arrows';
 import './product-gallery.css';
+import { AppButton } from '@/components/ui/app-button';
 
 /** The product's own photo (served at the server's widths), or another picture by address. */
 export type GalleryImage = { alt: string } & ({ photo: PhotoRef } | { src: string });
@@ -66,7 +67,7 @@ export function ProductGallery({ images }: { images: GalleryImage[] }) {
         <ul className="gallery-thumbs" aria-label="Photo thumbnails">
           {images.map((img, i) => (
             <li key={`${keyOf(img)}-${i}`}>
-              <button
+              <AppButton
                 type="button"
                 className="gallery-thumb"
                 aria-current={i === index}
@@ -75,7 +76,7 @@ export function ProductGallery({ images }: { images: GalleryImage[] }) {
               >
                 {/* In view on a phone beside the main photo: after it in the queue for bandwidth. */}
                 <GalleryPicture image={img} sizes={THUMB_SIZES} alt="" width={72} height={72} fetchPriority="low" />
-              </button>
+              </AppButton>
             </li>
           ))}
         </ul>

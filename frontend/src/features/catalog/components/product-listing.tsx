@@ -8,6 +8,7 @@ import { LoadMore } from './load-more';
 import { ProductFilters } from './product-filters';
 import { CARD_SIZES_BESIDE_FILTERS, ProductGrid, ProductGridSkeleton } from './product-grid';
 import './product-listing.css';
+import { AppButton } from '@/components/ui/app-button';
 
 type ProductListingProps = { listing: Listing; categories: CategoryRef[] | undefined };
 
@@ -44,7 +45,7 @@ export function ProductListing({ listing, categories }: ProductListingProps) {
           </p>
         </div>
         <div className="listing-tools">
-          <button
+          <AppButton
             type="button"
             className="btn btn-secondary btn-sm filters-toggle"
             aria-expanded={filtersOpen}
@@ -52,7 +53,7 @@ export function ProductListing({ listing, categories }: ProductListingProps) {
             onClick={() => setFiltersOpen((v) => !v)}
           >
             Filters{selected.length > 0 ? ` (${selected.length})` : ''}
-          </button>
+          </AppButton>
           <div className="sort">
             <label htmlFor={sortId} className="field-label">
               Sort by
@@ -103,9 +104,9 @@ export function ProductListing({ listing, categories }: ProductListingProps) {
           ) : listing.filtered ? (
             <div className="notice">
               <p>No products match these filters.</p>
-              <button type="button" className="btn btn-secondary btn-sm" onClick={reset}>
+              <AppButton type="button" className="btn btn-secondary btn-sm" onClick={reset}>
                 Clear filters
-              </button>
+              </AppButton>
             </div>
           ) : (
             <p className="notice">No products to show yet. Please check back soon.</p>

@@ -1,3 +1,5 @@
+import { AppButton } from '@/components/ui/app-button';
+
 type SlideArrowsProps = {
   /** What the arrows move through, for their labels: "slide", "photo". */
   item: string;
@@ -9,17 +11,17 @@ type SlideArrowsProps = {
 export function SlideArrows({ item, onPrevious, onNext }: SlideArrowsProps) {
   return (
     <>
-      <button
+      <AppButton
         type="button"
         className="icon-btn hero-nav hero-prev"
         onClick={onPrevious}
         aria-label={`Previous ${item}`}
       >
         <span aria-hidden="true">‹</span>
-      </button>
-      <button type="button" className="icon-btn hero-nav hero-next" onClick={onNext} aria-label={`Next ${item}`}>
+      </AppButton>
+      <AppButton type="button" className="icon-btn hero-nav hero-next" onClick={onNext} aria-label={`Next ${item}`}>
         <span aria-hidden="true">›</span>
-      </button>
+      </AppButton>
     </>
   );
 }

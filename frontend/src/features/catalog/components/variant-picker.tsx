@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { hasStockPerSize, variantCount, variantLabel, variantStock } from '@/utils/variants';
 import type { Product } from '@/types/api';
 import './variant-picker.css';
+import { useAppReady } from '@/hooks/use-app-ready';
 
 type VariantPickerProps = { product: Product; value: number; onChange: (index: number) => void };
 
@@ -11,10 +12,12 @@ type VariantPickerProps = { product: Product; value: number; onChange: (index: n
  */
 export function VariantPicker({ product, value, onChange }: VariantPickerProps) {
   const name = useId();
+  // A choice needs the app: on a page the server drew the sizes wait for it (decisions D32).
+  const ready = useAppReady();
   const count = variantCount(product);
   if (count < 2 && !product.type?.[0] && !product.model?.[0]) return null;
   return (
-    <fieldset className="variant-picker">
+    <fieldset className="variant-picker" disabled={!ready}>
       <legend className="field-label">Type</legend>
       <div className="variant-options">
         {Array.from({ length: count }, (_, i) => {

@@ -6,6 +6,8 @@ import { fetchDelivery } from '../api/check-delivery';
 import { deliveryByText } from '../utils/delivery-by';
 import { PINCODE_MESSAGE, isValidPincode } from '../utils/pincode';
 import './delivery-check.css';
+import { AppButton } from '@/components/ui/app-button';
+import { useAppReady } from '@/hooks/use-app-ready';
 
 /** `by`: `Delivery by Thu, 3 Dec` when the server estimates a day. */
 type Result = { deliverable: boolean; message: string; by?: string | null };
@@ -46,6 +48,8 @@ export function DeliveryCheck() {
     }
   };
 
+  // Checking needs the app: on a page the server drew the field waits for it (decisions D32).
+  const ready = useAppReady();
   return (
     <section className="delivery-box" aria-labelledby={`${inputId}-title`}>
       <h2 id={`${inputId}-title`}>Check Delivery Availability</h2>
@@ -60,15 +64,16 @@ export function DeliveryCheck() {
           inputMode="numeric"
           autoComplete="postal-code"
           placeholder="Enter pincode"
+          disabled={!ready}
           value={pincode}
           onChange={(e) => {
             setPincode(e.target.value);
             setResult(null);
           }}
         />
-        <button type="submit" className="btn btn-secondary" disabled={checking}>
+        <AppButton type="submit" className="btn btn-secondary" disabled={checking}>
           {checking ? 'Checking...' : 'Check'}
-        </button>
+        </AppButton>
       </form>
       <p className={`delivery-result${result ? (result.deliverable ? ' is-ok' : ' is-no') : ''}`} role="status">
         {result?.message}

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { SALE_TICK_MS } from '@/config/constants';
 import { useIntervalNow } from '@/hooks/use-interval-now';
 import { useSales } from '../api/get-sales';
@@ -12,11 +12,16 @@ import './sale-banner.css';
  * the strip's space is held (an empty strip of the same height) when the last page had a strip,
  * so the page below does not move when the countdown appears.
  */
+const noSubscription = () => () => {};
+const holdOnServer = () => true;
+
 export function SaleBanner() {
   const { data: sales, dataUpdatedAt, isPending, isSuccess } = useSales();
   // The active sale is chosen when the list arrives; its countdown then runs down to zero.
   const sale = useMemo(() => findActiveSale(sales, dataUpdatedAt), [sales, dataUpdatedAt]);
-  const [holdSpace] = useState(expectSaleStrip);
+  // The server cannot read the visitor's memory: it holds the space, and so does a hydrating
+  // first render (React reads the server's snapshot then), before the browser's own answer.
+  const holdSpace = useSyncExternalStore(noSubscription, expectSaleStrip, holdOnServer);
   useEffect(() => {
     if (isSuccess) rememberSaleStrip(sale !== undefined);
   }, [isSuccess, sale]);

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { formatRupees } from '@/lib/format';
@@ -22,6 +22,16 @@ export function SearchBox({ onNavigate }: SearchBoxProps) {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const suggestions = useSuggestions(typed);
+  const box = useRef<HTMLInputElement>(null);
+  // On a page the server drew, the box works before the app does (a plain GET form to /search):
+  // words typed meanwhile are in the field, not in this state, when the app takes the page over.
+  useEffect(() => {
+    const field = box.current;
+    if (!field || field.value === '') return;
+    // What the browser holds, read once after hydration.
+    setTyped(field.value);
+    setOpen(document.activeElement === field);
+  }, []);
   const expanded = open && suggestions.length > 0;
   const optionId = (index: number) => `${listId}-option-${index}`;
 
@@ -68,6 +78,7 @@ export function SearchBox({ onNavigate }: SearchBoxProps) {
   return (
     <form className="search-box" role="search" action="/search" onSubmit={submit}>
       <input
+        ref={box}
         type="search"
         name="q"
         role="combobox"
