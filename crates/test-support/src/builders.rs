@@ -216,6 +216,7 @@ pub fn order_line() -> OrderLine {
             hsn: Hsn::parse("6403").expect("a valid HSN"),
             rate: GstRate::new(5).expect("a valid rate"),
         }),
+        held_by_returns: 0,
     }
 }
 

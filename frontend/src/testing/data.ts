@@ -87,24 +87,45 @@ export function shipmentFixture(overrides: Partial<Shipment> = {}): Shipment {
   };
 }
 
+/** An action the server allows. */
+export const ALLOWED = { allowed: true, reason: null } as const;
+
+/** An action the server refuses, with its words. */
+export const refused = (reason: string) => ({ allowed: false, reason });
+
 /**
  * An order's `actions` as the server would answer them, with overrides: by default a pending
- * order's (cancellable, no return, no courier event, any of the three statuses). A test that
- * gives an order another status says what the server allows it.
+ * order paid online's (cancellable, shippable, nothing to mark paid, no return, no courier event,
+ * any of the three statuses). A test that gives an order another status says what the server
+ * allows it.
  */
 export function actionsFixture(overrides: Partial<OrderActions> = {}): OrderActions {
   return {
-    cancel: { allowed: true, reason: null },
+    cancel: ALLOWED,
+    ship: ALLOWED,
+    markPaid: refused('Order is already paid'),
     returnUntil: null,
+    returnable: [],
     events: [],
     statuses: ['Pending', 'Confirmed', 'Delivered'],
     ...overrides,
   };
 }
 
-/** What nothing may be done to: `reason` is why cancelling is refused. */
+/** What nothing may be done to: `reason` is why cancelling and shipping are refused. */
 export const lockedActions = (reason: string, overrides: Partial<OrderActions> = {}): OrderActions =>
-  actionsFixture({ cancel: { allowed: false, reason }, statuses: [], ...overrides });
+  actionsFixture({ cancel: refused(reason), ship: refused(reason), statuses: [], ...overrides });
+
+/**
+ * The `actions` the server answers for an order with the courier (`Shipped` or `Out for
+ * delivery`): the four events and `Delivered` by hand.
+ */
+export const courierActions = (overrides: Partial<OrderActions> = {}): OrderActions =>
+  lockedActions('Order has shipped', {
+    events: ['Out for delivery', 'Delivered', 'Delivery failed', 'Returned to origin'],
+    statuses: ['Delivered'],
+    ...overrides,
+  });
 
 export function orderFixture(overrides: Partial<Order> = {}): Order {
   return {

@@ -1408,6 +1408,12 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description One step now: allowed, or the refusal its call would get. */
+        ActionDto: {
+            allowed: boolean;
+            /** @description Why not (the call's 409 message, e.g. `Order has shipped`); `null` when allowed. */
+            reason?: string | null;
+        };
         /** @description `GET /admin/stats`. */
         AdminStatsResponse: {
             /** @description The last 30 India days, today included. */
@@ -1478,12 +1484,6 @@ export interface components {
         /** @description `GET /auth/user-auth` and `/auth/admin-auth` when the check passes. */
         AuthCheckResponse: {
             ok: boolean;
-        };
-        /** @description Cancelling now: allowed, or the refusal a cancel would get. */
-        CancelActionDto: {
-            allowed: boolean;
-            /** @description Why not (the call's 409 message, e.g. `Order has shipped`); `null` when allowed. */
-            reason?: string | null;
         };
         CategoriesResponse: {
             categories: components["schemas"]["CategoryDto"][];
@@ -1945,9 +1945,14 @@ export interface components {
          */
         OrderActionsDto: {
             /** @description Whether the buyer may cancel it now (`GET /order/delete/{id}`). */
-            cancel: components["schemas"]["CancelActionDto"];
+            cancel: components["schemas"]["ActionDto"];
             /** @description The courier events an administrator may report now (`POST /shipment/event/{id}`). */
             events: components["schemas"]["CourierEventName"][];
+            /**
+             * @description Whether an administrator may record the cash collected now
+             *     (`PUT /order/mark-paid/{id}`): an unpaid cash-on-delivery order not cancelled.
+             */
+            markPaid: components["schemas"]["ActionDto"];
             /**
              * Format: date-time
              * @description The last instant a return may be asked for (`POST /return/request`), ISO with `Z`,
@@ -1955,6 +1960,17 @@ export interface components {
              *     to the second); `null` when none may be asked now.
              */
             returnUntil?: string | null;
+            /**
+             * @description Pairs of each line (as `products`, in order) a return request may ask for now: all 0
+             *     while `returnUntil` is `null`, else those no return holds (rejected and cancelled
+             *     returns hold none).
+             */
+            returnable: number[];
+            /**
+             * @description Whether an administrator may hand it to a courier now (`POST /shipment/create/{id}`
+             *     would book one): the `Ship` button and the `To ship` list.
+             */
+            ship: components["schemas"]["ActionDto"];
             /**
              * @description The statuses an administrator may set now (`PUT /order/update-status/{id}`), the
              *     current one included when setting it is allowed (it changes nothing).

@@ -105,6 +105,7 @@ impl CheckoutService {
                         product.hsn.as_ref(),
                         variant.price.discounted(variant.discount),
                     )),
+                    held_by_returns: 0,
                 },
                 variant_index: line.variant,
             });

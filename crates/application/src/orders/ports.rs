@@ -221,6 +221,7 @@ impl From<Refusal> for OrderConflict {
             Refusal::Shipped => Self::Shipped,
             Refusal::NotShipped => Self::NotShipped,
             Refusal::Replacement => Self::Replacement,
+            Refusal::AlreadyPaid => Self::AlreadyPaid,
         }
     }
 }
@@ -384,8 +385,10 @@ pub trait OrderRepository: Send + Sync {
     ) -> Result<Cancellation, RepoError<OrderConflict>>;
 
     /// Records the cash collected for an unpaid cash-on-delivery order: `paid`, `updated_at`.
-    /// `NotFound` for an unknown id; `Cancelled`; `AlreadyPaid` (online orders included),
-    /// checked inside the transaction.
+    /// `NotFound` for an unknown id; [`Lifecycle::record_payment`]'s refusal (`Cancelled`,
+    /// `AlreadyPaid`, online orders included) as the conflict, decided inside the transaction.
+    ///
+    /// [`Lifecycle::record_payment`]: paduka_domain::order::Lifecycle::record_payment
     async fn mark_paid(
         &self,
         id: &OrderId,

@@ -552,10 +552,10 @@ impl OrderRepository for FakeOrders {
         let mut state = lock(&self.state);
         state.land_meanwhile();
         let order = state.order_mut(id).ok_or(RepoError::NotFound)?;
-        order.lifecycle().record_payment().map_err(refused)?;
-        if order.paid {
-            return Err(RepoError::Conflict(OrderConflict::AlreadyPaid));
-        }
+        order
+            .lifecycle()
+            .record_payment(order.paid)
+            .map_err(refused)?;
         (order.paid, order.updated_at) = (true, at);
         Ok(order.clone())
     }

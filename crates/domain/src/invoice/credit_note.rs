@@ -281,6 +281,7 @@ mod tests {
                 hsn: Hsn::parse("6403").unwrap(),
                 rate: rate(percent),
             }),
+            held_by_returns: 0,
         }
     }
 

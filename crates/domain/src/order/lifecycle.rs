@@ -5,9 +5,9 @@
 use chrono::{DateTime, Utc};
 
 use crate::InvalidInput;
-use crate::returns::return_until;
+use crate::returns::{pairs_left, return_until};
 
-use super::PaymentMethod;
+use super::{OrderLine, PaymentMethod};
 
 /// Where an order is in its life. The text of each (`as_str`) is what is stored and sent.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -201,6 +201,9 @@ pub enum Refusal {
     /// shopper's new pair is owed to them.
     #[error("Replacement orders cannot be cancelled")]
     Replacement,
+    /// Its payment is recorded already (every online order's is): nothing for `mark-paid`.
+    #[error("Order is already paid")]
+    AlreadyPaid,
 }
 
 /// What cancelling asks of the caller.
@@ -342,22 +345,39 @@ impl Lifecycle {
 
     /// What may be done now (decisions D30), each asked of the step's own rule above, so what
     /// the screens offer is exactly what the calls allow: cancelling (`Cancelled` already is
-    /// refused as `Order Cancelled`), a return until when (`delivered_at` and the shop's
-    /// `window_days`, as a request is checked), the courier events an admin may report and
-    /// the statuses they may set.
+    /// refused as `Order Cancelled`), booking a courier (one booked already is refused as
+    /// `Order has shipped`: the call would book nothing), recording the cash (`paid`: whether
+    /// it is recorded already), a return until when (`delivered_at` and the shop's
+    /// `window_days`, as a request is checked) and of how many pairs of each of `lines`, the
+    /// courier events an admin may report and the statuses they may set.
     pub fn actions(
         self,
+        paid: bool,
+        lines: &[OrderLine],
         delivered_at: Option<DateTime<Utc>>,
         now: DateTime<Utc>,
         window_days: u32,
     ) -> OrderActions {
+        let return_until = return_until(self.status, delivered_at, now, window_days).ok();
         OrderActions {
             cancel: match self.cancel() {
                 Ok(Cancel::Cancel) => Ok(()),
                 Ok(Cancel::AlreadyCancelled) => Err(Refusal::Cancelled),
                 Err(refusal) => Err(refusal),
             },
-            return_until: return_until(self.status, delivered_at, now, window_days).ok(),
+            ship: match self.ship() {
+                Ok(Ship::Ship) => Ok(()),
+                Ok(Ship::AlreadyShipped) => Err(Refusal::Shipped),
+                Err(refusal) => Err(refusal),
+            },
+            mark_paid: self.record_payment(paid),
+            return_until,
+            returnable: lines
+                .iter()
+                .map(|line| {
+                    return_until.map_or(0, |_| pairs_left(line.quantity, line.held_by_returns))
+                })
+                .collect(),
             events: CourierEvent::ALL
                 .into_iter()
                 .filter(|event| {
@@ -372,10 +392,12 @@ impl Lifecycle {
         }
     }
 
-    /// Recording the cash a courier collected (`mark-paid`): not on a cancelled order.
-    pub fn record_payment(self) -> Result<(), Refusal> {
+    /// Recording the cash a courier collected (`mark-paid`): not on a cancelled order, nor on
+    /// one whose payment is recorded already (`paid`; every online order's is).
+    pub fn record_payment(self, paid: bool) -> Result<(), Refusal> {
         match self.status {
             OrderStatus::Cancelled => Err(Refusal::Cancelled),
+            _ if paid => Err(Refusal::AlreadyPaid),
             _ => Ok(()),
         }
     }
@@ -387,8 +409,15 @@ impl Lifecycle {
 pub struct OrderActions {
     /// Cancelling now (the shopper's `Cancel order`, an admin's too), or the refusal it gets.
     pub cancel: Result<(), Refusal>,
+    /// Booking a courier now (the admin's `Ship`, `POST /shipment/create`), or why not.
+    pub ship: Result<(), Refusal>,
+    /// Recording the cash collected now (the admin's `Mark paid`), or why not.
+    pub mark_paid: Result<(), Refusal>,
     /// The last instant a return may be asked for, while one may be asked; `None` otherwise.
     pub return_until: Option<DateTime<Utc>>,
+    /// Pairs of each line (in the order's order) a return request may ask for now: none
+    /// while `return_until` is `None`, else those no return holds.
+    pub returnable: Vec<u32>,
     /// The courier events an admin may report now (`POST /shipment/event`).
     pub events: Vec<CourierEvent>,
     /// The statuses an admin may set now (`update-status`; the current one included when it

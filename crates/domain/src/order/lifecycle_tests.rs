@@ -99,9 +99,20 @@ fn every_status_answers_every_operation_as_the_table_says() {
             );
         }
         assert_eq!(
-            shown(at.record_payment()),
+            shown(at.record_payment(false)),
             row.record_payment,
             "{case}: mark-paid"
+        );
+        // Paid already (every online order): nothing to record, a cancelled order says so.
+        let paid = if row.record_payment == CANCELLED {
+            CANCELLED
+        } else {
+            "409 Order is already paid"
+        };
+        assert_eq!(
+            shown(at.record_payment(true)),
+            paid,
+            "{case}: mark-paid, paid"
         );
     }
 }
@@ -327,23 +338,42 @@ mod actions {
         delivered() + Duration::days(n)
     }
 
-    /// What may be done, as a row writes it.
-    fn written(actions: &OrderActions) -> (String, Vec<&'static str>, Vec<&'static str>) {
-        let cancel = match actions.cancel {
+    /// An action allowed, or its refusal's words, as a row writes it.
+    fn said(action: Result<(), Refusal>) -> String {
+        match action {
             Ok(()) => "allowed".to_owned(),
             Err(refusal) => refusal.to_string(),
-        };
+        }
+    }
+
+    /// What may be done, as a row writes it.
+    fn written(actions: &OrderActions) -> (String, String, Vec<&'static str>, Vec<&'static str>) {
         let events = actions.events.iter().map(|e| e.as_str()).collect();
         let statuses = (actions.statuses.iter())
             .map(|s| s.status().as_str())
             .collect();
-        (cancel, events, statuses)
+        (said(actions.cancel), said(actions.ship), events, statuses)
+    }
+
+    fn line(quantity: u32, held_by_returns: u32) -> OrderLine {
+        OrderLine {
+            product: crate::ProductId::new("p1"),
+            name: "Mojari".to_owned(),
+            category_name: "Ethnic".to_owned(),
+            variant_label: Some("UK 7".to_owned()),
+            unit_price: crate::Paise::from_rupees(1_000).unwrap(),
+            discount: crate::Percent::new(0).unwrap(),
+            quantity,
+            tax: None,
+            held_by_returns,
+        }
     }
 
     struct Expected {
         status: OrderStatus,
         has_shipment: bool,
         cancel: &'static str,
+        ship: &'static str,
         events: &'static [&'static str],
         statuses: &'static [&'static str],
     }
@@ -363,20 +393,20 @@ mod actions {
     const EXPECTED: [Expected; 14] = {
         use OrderStatus::*;
         [
-            Expected { status: Pending, has_shipment: false, cancel: ALLOWED, events: NONE, statuses: ALL_THREE },
-            Expected { status: Confirmed, has_shipment: false, cancel: ALLOWED, events: NONE, statuses: ALL_THREE },
-            Expected { status: Shipped, has_shipment: false, cancel: HAS_SHIPPED, events: NONE, statuses: &["Delivered"] },
-            Expected { status: OutForDelivery, has_shipment: false, cancel: HAS_SHIPPED, events: NONE, statuses: &["Delivered"] },
-            Expected { status: Delivered, has_shipment: false, cancel: "Order Delivered", events: NONE, statuses: ALL_THREE },
-            Expected { status: Cancelled, has_shipment: false, cancel: "Order Cancelled", events: NONE, statuses: NONE },
-            Expected { status: ReturnedToOrigin, has_shipment: false, cancel: HAS_SHIPPED, events: NONE, statuses: NONE },
-            Expected { status: Pending, has_shipment: true, cancel: HAS_SHIPPED, events: NONE, statuses: NONE },
-            Expected { status: Confirmed, has_shipment: true, cancel: HAS_SHIPPED, events: NONE, statuses: NONE },
-            Expected { status: Shipped, has_shipment: true, cancel: HAS_SHIPPED, events: COURIER, statuses: &["Delivered"] },
-            Expected { status: OutForDelivery, has_shipment: true, cancel: HAS_SHIPPED, events: COURIER, statuses: &["Delivered"] },
-            Expected { status: Delivered, has_shipment: true, cancel: "Order Delivered", events: NONE, statuses: NONE },
-            Expected { status: Cancelled, has_shipment: true, cancel: "Order Cancelled", events: NONE, statuses: NONE },
-            Expected { status: ReturnedToOrigin, has_shipment: true, cancel: HAS_SHIPPED, events: NONE, statuses: NONE },
+            Expected { status: Pending, has_shipment: false, cancel: ALLOWED, ship: ALLOWED, events: NONE, statuses: ALL_THREE },
+            Expected { status: Confirmed, has_shipment: false, cancel: ALLOWED, ship: ALLOWED, events: NONE, statuses: ALL_THREE },
+            Expected { status: Shipped, has_shipment: false, cancel: HAS_SHIPPED, ship: HAS_SHIPPED, events: NONE, statuses: &["Delivered"] },
+            Expected { status: OutForDelivery, has_shipment: false, cancel: HAS_SHIPPED, ship: HAS_SHIPPED, events: NONE, statuses: &["Delivered"] },
+            Expected { status: Delivered, has_shipment: false, cancel: "Order Delivered", ship: "Order Delivered", events: NONE, statuses: ALL_THREE },
+            Expected { status: Cancelled, has_shipment: false, cancel: "Order Cancelled", ship: "Order Cancelled", events: NONE, statuses: NONE },
+            Expected { status: ReturnedToOrigin, has_shipment: false, cancel: HAS_SHIPPED, ship: HAS_SHIPPED, events: NONE, statuses: NONE },
+            Expected { status: Pending, has_shipment: true, cancel: HAS_SHIPPED, ship: ALLOWED, events: NONE, statuses: NONE },
+            Expected { status: Confirmed, has_shipment: true, cancel: HAS_SHIPPED, ship: ALLOWED, events: NONE, statuses: NONE },
+            Expected { status: Shipped, has_shipment: true, cancel: HAS_SHIPPED, ship: HAS_SHIPPED, events: COURIER, statuses: &["Delivered"] },
+            Expected { status: OutForDelivery, has_shipment: true, cancel: HAS_SHIPPED, ship: HAS_SHIPPED, events: COURIER, statuses: &["Delivered"] },
+            Expected { status: Delivered, has_shipment: true, cancel: "Order Delivered", ship: HAS_SHIPPED, events: NONE, statuses: NONE },
+            Expected { status: Cancelled, has_shipment: true, cancel: "Order Cancelled", ship: "Order Cancelled", events: NONE, statuses: NONE },
+            Expected { status: ReturnedToOrigin, has_shipment: true, cancel: HAS_SHIPPED, ship: HAS_SHIPPED, events: NONE, statuses: NONE },
         ]
     };
 
@@ -393,19 +423,39 @@ mod actions {
                     let case = format!(
                         "{status:?} (shipment: {has_shipment}, replacement: {replacement})"
                     );
-                    let actions = at.actions(Some(delivered()), day(1), WINDOW);
-                    let (cancel, events, statuses) = written(&actions);
+                    let lines = [line(2, 1), line(1, 0)];
+                    let actions = at.actions(false, &lines, Some(delivered()), day(1), WINDOW);
+                    let (cancel, ship, events, statuses) = written(&actions);
                     let expected_cancel = if replacement {
                         "Replacement orders cannot be cancelled"
                     } else {
                         row.cancel
                     };
                     assert_eq!(cancel, expected_cancel, "{case}: cancel");
+                    assert_eq!(ship, row.ship, "{case}: ship");
                     assert_eq!(events, row.events, "{case}: events");
                     assert_eq!(statuses, row.statuses, "{case}: statuses");
                     // Returns follow the request's rules: a delivered order, replacement or not.
                     let until = (status == OrderStatus::Delivered).then(|| day(30));
                     assert_eq!(actions.return_until, until, "{case}: returnUntil");
+                    let returnable = if until.is_some() { [1, 1] } else { [0, 0] };
+                    assert_eq!(actions.returnable, returnable, "{case}: returnable");
+                    // Cash is recorded once, on any order not cancelled.
+                    let mark_paid = if status == OrderStatus::Cancelled {
+                        "Order Cancelled"
+                    } else {
+                        ALLOWED
+                    };
+                    assert_eq!(said(actions.mark_paid), mark_paid, "{case}: markPaid");
+                    let paid = at.actions(true, &lines, Some(delivered()), day(1), WINDOW);
+                    let paid_refusal = if status == OrderStatus::Cancelled {
+                        "Order Cancelled"
+                    } else {
+                        "Order is already paid"
+                    };
+                    assert_eq!(said(paid.mark_paid), paid_refusal, "{case}: markPaid, paid");
+                    // Offered exactly when the call books a courier.
+                    assert_eq!(actions.ship.is_ok(), at.ship() == Ok(Ship::Ship), "{case}");
                     // What is offered is what the calls then allow, and nothing else.
                     for event in CourierEvent::ALL {
                         assert_eq!(
@@ -429,7 +479,10 @@ mod actions {
     #[test]
     fn a_thirty_day_window_is_open_on_day_29_and_its_last_second_and_closed_after() {
         let at = Lifecycle::new(OrderStatus::Delivered, true);
-        let until = |now| at.actions(Some(delivered()), now, WINDOW).return_until;
+        let until = |now| {
+            at.actions(false, &[], Some(delivered()), now, WINDOW)
+                .return_until
+        };
         let last = delivered() + Duration::days(30);
         assert_eq!(until(delivered()), Some(last), "day 0");
         assert_eq!(until(day(29)), Some(last), "day 29");
@@ -453,10 +506,30 @@ mod actions {
             assert_eq!(asked.is_ok(), open, "{now}");
         }
         // Without a delivery instant nothing is offered.
-        assert_eq!(at.actions(None, day(1), WINDOW).return_until, None);
+        assert_eq!(
+            at.actions(false, &[], None, day(1), WINDOW).return_until,
+            None
+        );
         // The window is the shop's setting.
-        let week = at.actions(Some(delivered()), day(8), 7).return_until;
+        let week = at
+            .actions(false, &[], Some(delivered()), day(8), 7)
+            .return_until;
         assert_eq!(week, None);
+    }
+
+    #[test]
+    fn each_line_offers_the_pairs_no_return_holds_while_the_window_is_open() {
+        let at = Lifecycle::new(OrderStatus::Delivered, true);
+        let lines = [line(3, 0), line(3, 2), line(2, 2), line(1, 5)];
+        let returnable = |now| {
+            at.actions(false, &lines, Some(delivered()), now, WINDOW)
+                .returnable
+        };
+        assert_eq!(returnable(day(29)), [3, 1, 0, 0]);
+        assert_eq!(returnable(day(31)), [0, 0, 0, 0], "the window has closed");
+        let undelivered = Lifecycle::new(OrderStatus::Shipped, true);
+        let offered = undelivered.actions(false, &lines, Some(delivered()), day(1), WINDOW);
+        assert_eq!(offered.returnable, [0, 0, 0, 0], "not delivered");
     }
 }
 

@@ -63,6 +63,12 @@ pub struct OrderLine {
     pub quantity: u32,
     /// The GST terms the line was sold under; `None` on orders placed before invoices.
     pub tax: Option<LineTax>,
+    /// Pairs of it that returns hold ([`ReturnStatus::HOLDING`]), read with a delivered
+    /// order (none other has returns); a request may ask for the rest while the window is
+    /// open.
+    ///
+    /// [`ReturnStatus::HOLDING`]: crate::returns::ReturnStatus::HOLDING
+    pub held_by_returns: u32,
 }
 
 /// A line's HSN code and GST rate as they were when it was sold: later changes of the slabs,
@@ -175,7 +181,7 @@ impl Order {
     /// What may be done to it at `now`, with returns open `window_days` after delivery.
     pub fn actions(&self, now: DateTime<Utc>, window_days: u32) -> OrderActions {
         self.lifecycle()
-            .actions(self.delivered_at, now, window_days)
+            .actions(self.paid, &self.lines, self.delivered_at, now, window_days)
     }
 
     /// Whole rupees the coupon took off; 0 without one.

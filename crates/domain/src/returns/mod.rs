@@ -19,7 +19,7 @@ pub use replacement::{
 };
 pub use request::{
     DEFAULT_RETURN_WINDOW_DAYS, PlannedLine, Reason, RequestedLine, ReturnKind, ReturnableLine,
-    ReturnableOrder, SizeNow, credit_part_rupees, plan_return, refund_amount, refusal,
+    ReturnableOrder, SizeNow, credit_part_rupees, pairs_left, plan_return, refund_amount, refusal,
     return_number, return_until, share,
 };
 pub use stats::{ReasonCount, ReturnStats, ReturnedPairs, SizeReturns, SoldPairs, size_order};

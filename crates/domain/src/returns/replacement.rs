@@ -66,6 +66,7 @@ pub fn replacement_order(
             line: OrderLine {
                 variant_label: Some(label.clone()).filter(|l| !l.is_empty()),
                 quantity: returned.quantity,
+                held_by_returns: 0,
                 ..bought.clone()
             },
             variant_index: *variant_index,

@@ -24,6 +24,7 @@ fn bought(product: &str, name: &str, size: &str, rupees: i64, quantity: u32) -> 
             hsn: Hsn::parse("6403").unwrap(),
             rate: GstRate::new(5).unwrap(),
         }),
+        held_by_returns: 0,
     }
 }
 

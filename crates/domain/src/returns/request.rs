@@ -191,6 +191,11 @@ pub fn return_until(
         .ok_or_else(|| InvalidInput::new(refusal::WINDOW_CLOSED))
 }
 
+/// Pairs of a line of `quantity` a request may still ask for when returns hold `held`.
+pub fn pairs_left(quantity: u32, held: u32) -> u32 {
+    quantity.saturating_sub(held)
+}
+
 /// Checks a request against the order, `now`, and the window in days, and works out each
 /// line's amount. Several entries for one order line are allowed and counted together.
 pub fn plan_return(
@@ -225,10 +230,10 @@ pub fn plan_return(
         let index = usize::try_from(wanted.line).map_err(|_| nothing())?;
         let line = order.lines.get(index).ok_or_else(nothing)?;
         let (before, before_amount) = asked[index];
-        let after = before
-            .checked_add(wanted.quantity)
-            .filter(|after| wanted.quantity > 0 && *after <= line.quantity)
-            .ok_or_else(nothing)?;
+        if wanted.quantity == 0 || wanted.quantity > pairs_left(line.quantity, before) {
+            return Err(nothing());
+        }
+        let after = before + wanted.quantity;
         let new_size = match wanted.kind {
             ReturnKind::Refund => None,
             ReturnKind::Exchange => Some(exchange_size(line, wanted.size)?),

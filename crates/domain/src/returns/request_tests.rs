@@ -271,4 +271,18 @@ proptest! {
         prop_assert!(part * 100 <= refund);
         prop_assert!(part <= used);
     }
+
+    /// A request is granted exactly the pairs the order's `actions.returnable` offers for a
+    /// line (`pairs_left`), and one more is refused.
+    #[test]
+    fn a_request_is_granted_exactly_the_pairs_left(quantity in 1_u32..6, held in 0_u32..8) {
+        let mut o = order(vec![line(1000, 0, quantity)], i64::from(quantity) * 1000);
+        o.lines[0].asked = held.min(quantity);
+        let left = pairs_left(quantity, held.min(quantity));
+        let now = at(11, 0);
+        if left > 0 {
+            prop_assert!(plan_return(&o, &[ask(0, left, "refund", None)], now, 7).is_ok());
+        }
+        prop_assert!(plan_return(&o, &[ask(0, left + 1, "refund", None)], now, 7).is_err());
+    }
 }

@@ -3,7 +3,8 @@
 
 use paduka_application::orders::{OrderDetail, OrderUseCases};
 use paduka_domain::order::{
-    CourierEvent, Order, OrderActions, OrderStatus, PaymentMethod, SettableStatus, StatusChange,
+    CourierEvent, Order, OrderActions, OrderStatus, PaymentMethod, Refusal, SettableStatus,
+    StatusChange,
 };
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -104,13 +105,24 @@ pub struct OrderDto {
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 pub struct OrderActionsDto {
     /// Whether the buyer may cancel it now (`GET /order/delete/{id}`).
-    pub cancel: CancelActionDto,
+    pub cancel: ActionDto,
+    /// Whether an administrator may hand it to a courier now (`POST /shipment/create/{id}`
+    /// would book one): the `Ship` button and the `To ship` list.
+    pub ship: ActionDto,
+    /// Whether an administrator may record the cash collected now
+    /// (`PUT /order/mark-paid/{id}`): an unpaid cash-on-delivery order not cancelled.
+    #[serde(rename = "markPaid")]
+    pub mark_paid: ActionDto,
     /// The last instant a return may be asked for (`POST /return/request`), ISO with `Z`,
     /// while one may be asked (a delivered order, `RETURN_WINDOW_DAYS` after its delivery,
     /// to the second); `null` when none may be asked now.
     #[serde(rename = "returnUntil")]
     #[schema(format = DateTime)]
     pub return_until: Option<String>,
+    /// Pairs of each line (as `products`, in order) a return request may ask for now: all 0
+    /// while `returnUntil` is `null`, else those no return holds (rejected and cancelled
+    /// returns hold none).
+    pub returnable: Vec<u32>,
     /// The courier events an administrator may report now (`POST /shipment/event/{id}`).
     pub events: Vec<CourierEventName>,
     /// The statuses an administrator may set now (`PUT /order/update-status/{id}`), the
@@ -118,22 +130,31 @@ pub struct OrderActionsDto {
     pub statuses: Vec<SettableStatusName>,
 }
 
-/// Cancelling now: allowed, or the refusal a cancel would get.
+/// One step now: allowed, or the refusal its call would get.
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
-pub struct CancelActionDto {
+pub struct ActionDto {
     pub allowed: bool,
     /// Why not (the call's 409 message, e.g. `Order has shipped`); `null` when allowed.
     pub reason: Option<String>,
 }
 
+impl From<Result<(), Refusal>> for ActionDto {
+    fn from(action: Result<(), Refusal>) -> Self {
+        Self {
+            allowed: action.is_ok(),
+            reason: action.err().map(|refusal| refusal.to_string()),
+        }
+    }
+}
+
 impl From<&OrderActions> for OrderActionsDto {
     fn from(actions: &OrderActions) -> Self {
         Self {
-            cancel: CancelActionDto {
-                allowed: actions.cancel.is_ok(),
-                reason: actions.cancel.err().map(|refusal| refusal.to_string()),
-            },
+            cancel: actions.cancel.into(),
+            ship: actions.ship.into(),
+            mark_paid: actions.mark_paid.into(),
             return_until: actions.return_until.map(timestamp),
+            returnable: actions.returnable.clone(),
             events: actions.events.iter().map(|e| (*e).into()).collect(),
             statuses: actions.statuses.iter().map(|s| (*s).into()).collect(),
         }

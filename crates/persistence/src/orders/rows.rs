@@ -7,12 +7,13 @@ use diesel::dsl::{AsSelect, IntoBoxed, LeftJoin, Select};
 use diesel::prelude::*;
 use paduka_domain::gst::{GstRate, Hsn};
 use paduka_domain::order::{LineTax, Order, OrderCoupon, OrderLine, OrderStatus, PaymentMethod};
+use paduka_domain::returns::ReturnStatus;
 use paduka_domain::review::UserRef;
 use paduka_domain::{OrderId, Paise, Percent, ProductId, State, UserId};
 
 use super::shipping::shipments_of;
 use crate::db::{AnyConnection, IN_CHUNK, MultiBackend, corrupt, from_db_time};
-use crate::schema::{order_events, order_lines, orders, users};
+use crate::schema::{order_events, order_lines, orders, return_lines, returns, users};
 
 /// An order as stored, with its buyer's current name (`None` once the account is gone).
 #[derive(Queryable, Selectable)]
@@ -107,6 +108,7 @@ pub(super) fn lines_of(
                     }),
                     _ => None,
                 },
+                held_by_returns: 0,
             };
             by_order.entry(order).or_default().push(line);
         }
@@ -133,6 +135,34 @@ pub(crate) fn set_delivered_at(
     Ok(by_order)
 }
 
+/// Pairs of each line of these orders that returns hold ([`ReturnStatus::HOLDING`]), by
+/// order and line position.
+fn held_by_returns(
+    conn: &mut AnyConnection,
+    ids: &[String],
+) -> QueryResult<HashMap<(String, i32), u32>> {
+    let mut held: HashMap<(String, i32), u32> = HashMap::new();
+    for chunk in ids.chunks(IN_CHUNK) {
+        let rows: Vec<(String, i32, i32)> = return_lines::table
+            .inner_join(returns::table)
+            .filter(returns::order_id.eq_any(chunk))
+            .filter(returns::status.eq_any(ReturnStatus::HOLDING.map(ReturnStatus::as_str)))
+            .select((
+                returns::order_id,
+                return_lines::line,
+                return_lines::quantity,
+            ))
+            .load(conn)?;
+        for (order, line, quantity) in rows {
+            let quantity = u32::try_from(quantity)
+                .map_err(|_| corrupt(format_args!("quantity of a return of order {order}")))?;
+            let pairs = held.entry((order, line)).or_default();
+            *pairs = pairs.saturating_add(quantity);
+        }
+    }
+    Ok(held)
+}
+
 /// Orders from their rows, in the rows' order, with their lines and shipments.
 pub(super) fn assemble(conn: &mut AnyConnection, rows: Vec<OrderRow>) -> QueryResult<Vec<Order>> {
     let ids: Vec<String> = rows.iter().map(|row| row.id.clone()).collect();
@@ -145,6 +175,14 @@ pub(super) fn assemble(conn: &mut AnyConnection, rows: Vec<OrderRow>) -> QueryRe
         .map(|row| row.id.clone())
         .collect();
     let mut by_hand = set_delivered_at(conn, &delivered)?;
+    for ((order, position), pairs) in held_by_returns(conn, &delivered)? {
+        let line = usize::try_from(position)
+            .ok()
+            .and_then(|position| lines.get_mut(&order)?.get_mut(position));
+        if let Some(line) = line {
+            line.held_by_returns = pairs;
+        }
+    }
     rows.into_iter()
         .map(|row| {
             let id = row.id;

@@ -156,16 +156,14 @@ pub(super) fn mark_paid_in(
     id: &str,
     at: DateTime<Utc>,
 ) -> Result<Order, Stop<OrderConflict>> {
-    lock_order(conn, id)?
+    let locked = lock_order(conn, id)?;
+    locked
         .lifecycle
-        .record_payment()
+        .record_payment(locked.paid)
         .map_err(refused)?;
-    let changed = diesel::update(orders::table.find(id).filter(orders::paid.eq(false)))
+    diesel::update(orders::table.find(id))
         .set((orders::paid.eq(true), orders::updated_at.eq(to_db_time(at))))
         .execute(conn)?;
-    if changed == 0 {
-        return Err(Stop::Conflict(OrderConflict::AlreadyPaid));
-    }
     Ok(find_stored(conn, id)?)
 }
 

@@ -110,6 +110,7 @@ fn new_order(id: &str, payment: &str, provider_order_id: &str) -> NewOrder {
                 discount: Percent::new(10).unwrap(),
                 quantity: 1,
                 tax: None,
+                held_by_returns: 0,
             },
             variant_index: 0,
         }],

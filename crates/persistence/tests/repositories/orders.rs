@@ -56,6 +56,7 @@ pub(crate) fn line(product: &str, name: &str, rupees: i64, quantity: u32) -> New
                 hsn: Hsn::parse("6403").unwrap(),
                 rate: GstRate::new(5).unwrap(),
             }),
+            held_by_returns: 0,
         },
         variant_index: 1,
     }

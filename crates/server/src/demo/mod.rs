@@ -295,6 +295,7 @@ async fn past_orders(
                         product.hsn.as_ref(),
                         variant.price.discounted(variant.discount),
                     )),
+                    held_by_returns: 0,
                 },
                 variant_index: index_u32,
             }],

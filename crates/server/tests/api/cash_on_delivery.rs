@@ -161,6 +161,10 @@ async fn an_admin_marks_a_cod_order_paid_once(db: &TestDb) {
     let product = app.shoe("Jutti", 10).await;
     let order = placed(order_cod(&app, &product, 1, 900, None).await).await;
     let path = format!("/order/mark-paid/{}", order["_id"].as_str().unwrap());
+    assert_eq!(
+        order["actions"]["markPaid"],
+        json!({"allowed": true, "reason": null})
+    );
     app.put_json(&path, As::Shopper, json!({}))
         .await
         .answers(StatusCode::FORBIDDEN)
@@ -174,6 +178,11 @@ async fn an_admin_marks_a_cod_order_paid_once(db: &TestDb) {
     assert_eq!(paid["message"], "Payment recorded");
     assert_eq!(paid["order"]["paid"], true);
     assert!(paid["order"]["paymentId"].is_string());
+    // What the reply refuses, the call refuses with the same words.
+    assert_eq!(
+        paid["order"]["actions"]["markPaid"],
+        json!({"allowed": false, "reason": "Order is already paid"})
+    );
     app.put_json(&path, As::Admin, json!({}))
         .await
         .refuses(StatusCode::CONFLICT, "Order is already paid")

@@ -290,6 +290,8 @@ async fn the_shopper_cancels_before_pickup_and_the_admin_rejects_with_a_note(db:
     let second = request(&app, As::Shopper, asking(&order, 1, "Too big")).await;
     let second = second.answers(StatusCode::CREATED).await["return"].clone();
     assert_eq!(second["number"], "RET-000002");
+    // Both pairs are held: none is offered.
+    assert_eq!(actions_of(&app, &order).await["returnable"], json!([0]));
 
     let ravi = app.add_shopper("Ravi").await;
     let stranger = step(&app, "cancel", &first, As::Account(&ravi), json!({})).await;
@@ -304,6 +306,8 @@ async fn the_shopper_cancels_before_pickup_and_the_admin_rejects_with_a_note(db:
         "Cancelled",
     )
     .await;
+    // A cancelled return holds its pair no longer.
+    assert_eq!(actions_of(&app, &order).await["returnable"], json!([1]));
 
     let no_note = step(&app, "reject", &second, As::Admin, json!({"note": "  "})).await;
     expect_error(no_note, StatusCode::BAD_REQUEST, "A rejection needs a note").await;
@@ -316,6 +320,8 @@ async fn the_shopper_cancels_before_pickup_and_the_admin_rejects_with_a_note(db:
     )
     .await;
     let rejected = stepped(rejected, "Rejected").await;
+    // Nor does a rejected one.
+    assert_eq!(actions_of(&app, &order).await["returnable"], json!([2]));
     assert_eq!(
         array(&rejected["events"]).last().unwrap()["note"],
         "Worn outdoors"
@@ -444,7 +450,10 @@ async fn a_thirty_day_window_is_offered_and_granted_on_day_29_and_neither_on_day
         order["actions"],
         json!({
             "cancel": {"allowed": true, "reason": null},
+            "ship": {"allowed": true, "reason": null},
+            "markPaid": {"allowed": true, "reason": null},
             "returnUntil": null,
+            "returnable": [0],
             "events": [],
             "statuses": ["Pending", "Confirmed", "Delivered"],
         })
@@ -462,7 +471,10 @@ async fn a_thirty_day_window_is_offered_and_granted_on_day_29_and_neither_on_day
         shipped["actions"],
         json!({
             "cancel": {"allowed": false, "reason": "Order has shipped"},
+            "ship": {"allowed": false, "reason": "Order has shipped"},
+            "markPaid": {"allowed": true, "reason": null},
             "returnUntil": null,
+            "returnable": [0],
             "events": ["Out for delivery", "Delivered", "Delivery failed", "Returned to origin"],
             "statuses": ["Delivered"],
         })
@@ -486,7 +498,10 @@ async fn a_thirty_day_window_is_offered_and_granted_on_day_29_and_neither_on_day
         .to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
     let expected = json!({
         "cancel": {"allowed": false, "reason": "Order Delivered"},
+        "ship": {"allowed": false, "reason": "Order has shipped"},
+        "markPaid": {"allowed": true, "reason": null},
         "returnUntil": until,
+        "returnable": [2],
         "events": [],
         "statuses": [],
     });
@@ -499,6 +514,10 @@ async fn a_thirty_day_window_is_offered_and_granted_on_day_29_and_neither_on_day
     assert_eq!(actions_of(&app, &order).await["returnUntil"], json!(until));
     let asked = request(&app, As::Shopper, asking(&order, 1, "Too big")).await;
     let ret = asked.answers(StatusCode::CREATED).await["return"].clone();
+    // The pair asked for is no longer offered, and asking for more than is offered is refused.
+    assert_eq!(actions_of(&app, &order).await["returnable"], json!([1]));
+    let more = request(&app, As::Shopper, asking(&order, 2, "Too big")).await;
+    expect_error(more, StatusCode::BAD_REQUEST, "Nothing to return").await;
     assert_eq!(
         ret["actions"],
         json!({"next": ["approve", "reject", "cancel"]})
@@ -516,7 +535,9 @@ async fn a_thirty_day_window_is_offered_and_granted_on_day_29_and_neither_on_day
     // Day 31: neither offered nor granted.
     app.clock.advance(Duration::days(2));
     app.sign_in_again().await;
-    assert_eq!(actions_of(&app, &order).await["returnUntil"], Value::Null);
+    let closed = actions_of(&app, &order).await;
+    assert_eq!(closed["returnUntil"], Value::Null);
+    assert_eq!(closed["returnable"], json!([0]));
     let late = request(&app, As::Shopper, asking(&order, 1, "Too big")).await;
     expect_error(late, StatusCode::BAD_REQUEST, "Return window has closed").await;
     let mine = listed(&app, "/return/mine", As::Shopper).await;

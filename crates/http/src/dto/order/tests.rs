@@ -31,8 +31,11 @@ fn a_refused_cancel_says_why_and_returns_until_an_instant() {
         .with_ymd_and_hms(2026, 12, 2, 10, 30, 0)
         .unwrap();
     let actions = OrderActions {
-        cancel: Err(paduka_domain::order::Refusal::Delivered),
+        cancel: Err(Refusal::Delivered),
+        ship: Err(Refusal::Shipped),
+        mark_paid: Ok(()),
         return_until: Some(until),
+        returnable: vec![2, 0],
         events: Vec::new(),
         statuses: vec![SettableStatus::Pending],
     };
@@ -40,7 +43,10 @@ fn a_refused_cancel_says_why_and_returns_until_an_instant() {
         serde_json::to_value(OrderActionsDto::from(&actions)).unwrap(),
         serde_json::json!({
             "cancel": {"allowed": false, "reason": "Order Delivered"},
+            "ship": {"allowed": false, "reason": "Order has shipped"},
+            "markPaid": {"allowed": true, "reason": null},
             "returnUntil": "2026-12-02T10:30:00.000Z",
+            "returnable": [2, 0],
             "events": [],
             "statuses": ["Pending"],
         })
