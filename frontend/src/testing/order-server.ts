@@ -1,5 +1,5 @@
-import type { Order } from '@/types/api';
-import { actionsFixture, lockedActions, statesFixture } from './data';
+import type { Order, OrderActions } from '@/types/api';
+import { courierActions, statesFixture } from './data';
 import { fileReply, type MockReply, type MockRequest } from './mock-api';
 
 /** The spec's deliverable pincodes, the server's default. */
@@ -69,35 +69,41 @@ export function invoiceRoute(orders: () => Order[]) {
   };
 }
 
-/**
- * The `actions` the server answers for a shipped order at `status`: in the courier's hands, the
- * four events and `Delivered` by hand; after an end, nothing. (No return offered: these tests'
- * returns are the returns screens'.)
- */
-export function shippedActions(status: Order['status']): Order['actions'] {
-  if (status === 'Shipped' || status === 'Out for delivery') {
-    return actionsFixture({
-      cancel: { allowed: false, reason: 'Order has shipped' },
-      events: ['Out for delivery', 'Delivered', 'Delivery failed', 'Returned to origin'],
-      statuses: ['Delivered'],
-    });
-  }
-  return lockedActions(status === 'Delivered' ? 'Order Delivered' : 'Order has shipped');
-}
-
 /** The stand-in for a packing slip's bytes. */
 export const PACKING_SLIP_PDF = '%PDF-1.7\n% Paduka packing slip\n%%EOF\n';
 
 /**
- * The shipping calls (decisions section 15) over a mutable list of orders, as the manual courier
- * answers them: `POST /shipment/create/{id}` (400 for a missing or malformed courier or AWB, 409
- * for a cancelled or delivered order, 200 with the shipment it had, else 201 and `Shipped`),
- * `POST /shipment/event/{id}` (the lifecycle's moves and refusals) and `GET /shipment/label/{id}`.
- * `hold`, when given, is awaited before each create answers (to see progress on screen).
+ * What a shipping call answers for an order, as the test gives it (the fake decides nothing): the
+ * order as it then is (its status, its `actions` and, for a delivery, when it was delivered), or
+ * the server's 409 words (nothing stored).
+ */
+export type ShippingReply =
+  { status: Order['status']; actions: OrderActions; deliveredAt?: string } | { refuse: string };
+
+/** Booking a courier, unless a test says otherwise: `Shipped`, in the courier's hands. */
+export const SHIPPED: ShippingReply = { status: 'Shipped', actions: courierActions() };
+
+/**
+ * The shipping calls (decisions section 15) over a mutable list of orders, storing what is sent
+ * and answering what the test gives: `POST /shipment/create/{id}` (400 for a missing or malformed
+ * courier or AWB, else `ship(id)`'s reply: 201 with the shipment sent, or its 409),
+ * `POST /shipment/event/{id}` (the next of `events`, in turn: 200 with the event stored, or its
+ * 409) and `GET /shipment/label/{id}`. `hold`, when given, is awaited before each create answers
+ * (to see progress on screen).
  */
 export function shippingRoutes(
   store: { orders: Order[] },
-  { hold, now = () => '2024-03-06T10:00:00Z' }: { hold?: (id: string) => Promise<void>; now?: () => string } = {},
+  {
+    hold,
+    now = () => '2024-03-06T10:00:00Z',
+    ship = () => SHIPPED,
+    events = [],
+  }: {
+    hold?: (id: string) => Promise<void>;
+    now?: () => string;
+    ship?: (id: string) => ShippingReply;
+    events?: ShippingReply[];
+  } = {},
 ) {
   const idOf = (path: string) => decodeURIComponent(path.split('/').pop() ?? '');
   const find = (id: string) => store.orders.find((o) => o._id === id);
@@ -106,6 +112,7 @@ export function shippingRoutes(
     return order;
   };
   const refuse = (status: number, message: string): MockReply => ({ status, body: { success: false, message } });
+  const replies = [...events];
   return {
     'POST /shipment/create/:id': async ({ path, body }: MockRequest): Promise<MockReply> => {
       const id = idOf(path);
@@ -113,17 +120,16 @@ export function shippingRoutes(
       const order = find(id);
       if (!order) return refuse(404, 'Order not found');
       const { courier, awb, trackingUrl } = (body ?? {}) as { courier?: string; awb?: string; trackingUrl?: string };
-      if (order.status === 'Cancelled') return refuse(409, 'Order Cancelled');
-      if (order.status === 'Delivered') return refuse(409, 'Order Delivered');
-      if (order.shipment) return { body: { success: true, message: 'Order shipped', order } };
       if (!courier || !awb) return refuse(400, 'Courier and AWB are required');
       if (!/^[A-Za-z0-9-]{4,40}$/.test(awb)) return refuse(400, 'Invalid AWB');
       if (trackingUrl && !/^https?:\/\//.test(trackingUrl))
         return refuse(400, 'Tracking URL must be an http or https address');
+      const reply = ship(id);
+      if ('refuse' in reply) return refuse(409, reply.refuse);
       const shipped = save({
         ...order,
-        status: 'Shipped',
-        actions: shippedActions('Shipped'),
+        status: reply.status,
+        actions: reply.actions,
         shipment: {
           courier,
           awb,
@@ -139,20 +145,18 @@ export function shippingRoutes(
     'POST /shipment/event/:id': ({ path, body }: MockRequest): MockReply => {
       const order = find(idOf(path));
       if (!order) return refuse(404, 'Order not found');
+      const reply = replies.shift();
+      if (!reply) throw new Error(`No reply given for a courier event on ${order._id}`);
+      if ('refuse' in reply) return refuse(409, reply.refuse);
       const { status, note } = (body ?? {}) as { status: string; note?: string };
-      if (order.status === 'Cancelled') return refuse(409, 'Order Cancelled');
-      if (order.status === 'Delivered') return refuse(409, 'Order Delivered');
-      if (!order.shipment) return refuse(409, 'Order has not shipped');
-      if (order.status === 'Returned to origin') return refuse(409, 'Order has shipped');
       const event = { status, at: now(), location: null, note: note ?? null };
-      const moved = status === 'Delivery failed' ? 'Shipped' : (status as Order['status']);
       const next: Order = {
         ...order,
-        status: moved,
-        actions: shippedActions(moved),
-        shipment: {
+        status: reply.status,
+        actions: reply.actions,
+        shipment: order.shipment && {
           ...order.shipment,
-          deliveredAt: status === 'Delivered' ? now() : order.shipment.deliveredAt,
+          deliveredAt: reply.deliveredAt ?? order.shipment.deliveredAt,
           events: [...order.shipment.events, event],
         },
       };

@@ -26,53 +26,53 @@ export function returnFixture(overrides: Partial<Return> = {}): Return {
     creditNoteNo: null,
     createdAt: '2024-03-10T06:30:00Z',
     events: [{ status: 'Requested', at: '2024-03-10T06:30:00Z', note: null }],
-    actions: { next: nextSteps(overrides.status ?? 'Requested') },
+    // What the server offers is the test's to say: nothing unless it gives `actions`.
+    actions: { next: [] },
     ...overrides,
   };
 }
 
-/** What each admin step moves a return to, and the statuses it may start from. */
-const STEPS: Record<string, { to: Return['status']; from: Return['status'][] }> = {
-  approve: { to: 'Approved', from: ['Requested'] },
-  reject: { to: 'Rejected', from: ['Requested', 'Approved'] },
-  'picked-up': { to: 'Picked up', from: ['Approved'] },
-  receive: { to: 'Received', from: ['Picked up'] },
-  complete: { to: 'Completed', from: ['Received'] },
-  cancel: { to: 'Cancelled', from: ['Requested', 'Approved'] },
-};
+/**
+ * What a return step answers, as the test gives it (the fake decides nothing): the return as it
+ * then is (its status, the steps the server then offers, for a completion its credit note), or
+ * the server's 409 words (nothing stored).
+ */
+export type ReturnStepReply =
+  { status: Return['status']; next: ReturnStepName[]; creditNoteNo?: string } | { refuse: string };
 
-/** The steps the server's `actions.next` offers from `status`: those this table lets start there. */
-export function nextSteps(status: Return['status']): ReturnStepName[] {
-  return (Object.keys(STEPS) as ReturnStepName[]).filter((step) => STEPS[step]!.from.includes(status));
-}
+const STEPS: readonly ReturnStepName[] = ['approve', 'reject', 'picked-up', 'receive', 'complete', 'cancel'];
 
 /**
- * `PUT /return/{step}/{id}` over a mutable list, as the server's lifecycle answers them: the
- * return moved (with an event carrying the note), the same step again changes nothing, any other
- * step out of order 409 `Return is STATUS`.
+ * `PUT /return/{step}/{id}` over a mutable list, storing what is sent and answering what the test
+ * gives: `replies['approve/r1']` is the reply (or the replies, in turn) of approving r1; the
+ * return moved, with an event carrying the note sent and a completion's `refundTo`.
  */
-export function returnStepRoutes(store: { returns: Return[] }, now = () => '2024-03-12T06:30:00Z') {
+export function returnStepRoutes(
+  store: { returns: Return[] },
+  replies: Record<string, ReturnStepReply | ReturnStepReply[]>,
+  now = () => '2024-03-12T06:30:00Z',
+) {
+  const queues = new Map(Object.entries(replies).map(([key, reply]) => [key, [reply].flat()]));
   const route = ({ path, body }: MockRequest): MockReply => {
     const [, , step = '', rawId = ''] = path.split('/');
     const id = decodeURIComponent(rawId);
     const ret = store.returns.find((r) => r._id === id);
     if (!ret) return { status: 404, body: { success: false, message: 'Return not found' } };
-    const rule = STEPS[step]!;
-    if (ret.status === rule.to) return { body: { success: true, return: ret } };
-    if (!rule.from.includes(ret.status)) {
-      return { status: 409, body: { success: false, message: `Return is ${ret.status}` } };
-    }
+    const queue = queues.get(`${step}/${id}`);
+    const reply = queue && queue.length > 1 ? queue.shift() : queue?.[0];
+    if (!reply) throw new Error(`No reply given for ${step} on ${id}`);
+    if ('refuse' in reply) return { status: 409, body: { success: false, message: reply.refuse } };
     const { note, refundTo } = (body ?? {}) as { note?: string; refundTo?: Return['refundTo'] };
     const next: Return = {
       ...ret,
-      status: rule.to,
-      refundTo: rule.to === 'Completed' ? (refundTo ?? 'original') : ret.refundTo,
-      creditNoteNo: rule.to === 'Completed' ? 'CN/23-24/000001' : ret.creditNoteNo,
-      events: [...ret.events, { status: rule.to, at: now(), note: note ?? null }],
-      actions: { next: nextSteps(rule.to) },
+      status: reply.status,
+      refundTo: refundTo ?? ret.refundTo,
+      creditNoteNo: reply.creditNoteNo ?? ret.creditNoteNo,
+      events: [...ret.events, { status: reply.status, at: now(), note: note ?? null }],
+      actions: { next: reply.next },
     };
     store.returns = store.returns.map((r) => (r._id === id ? next : r));
     return { body: { success: true, return: next } };
   };
-  return Object.fromEntries(Object.keys(STEPS).map((step) => [`PUT /return/${step}/:id`, route]));
+  return Object.fromEntries(STEPS.map((step) => [`PUT /return/${step}/:id`, route]));
 }

@@ -1,14 +1,16 @@
 import { formatRupees } from '@/lib/format';
 import type { Order } from '@/types/api';
 
-type PaymentFacts = Pick<Order, 'paymentMethod' | 'paid' | 'amount' | 'status'> & Partial<Pick<Order, 'creditUsed'>>;
+type PaymentFacts = Pick<Order, 'paymentMethod' | 'paid' | 'amount' | 'actions'> & Partial<Pick<Order, 'creditUsed'>>;
 
 /** A cash on delivery order (orders from before it existed have no `paymentMethod`: online). */
 export const isCashOnDelivery = (order: Pick<Order, 'paymentMethod'>): boolean => order.paymentMethod === 'cod';
 
-/** A cash on delivery order whose money is still to come: not paid and not cancelled. */
-export const isAwaitingCash = (order: PaymentFacts): boolean =>
-  isCashOnDelivery(order) && order.paid !== true && order.status !== 'Cancelled';
+/**
+ * Cash still to come: the server offers `Mark paid` (`actions.markPaid`, decisions D30: an unpaid
+ * cash on delivery order not cancelled).
+ */
+export const isAwaitingCash = (order: Pick<Order, 'actions'>): boolean => order.actions.markPaid.allowed;
 
 /**
  * How an order is paid, as the orders pages say it (decisions D8): `Cash on Delivery · ₹X to
@@ -18,7 +20,7 @@ export const isAwaitingCash = (order: PaymentFacts): boolean =>
 export function paymentText(order: PaymentFacts): string {
   if (!isCashOnDelivery(order)) return 'Paid online';
   if (order.paid === true) return 'Cash on Delivery · Paid';
-  if (order.status === 'Cancelled') return 'Cash on Delivery';
+  if (!isAwaitingCash(order)) return 'Cash on Delivery';
   return `Cash on Delivery · ${formatRupees(order.amount - (order.creditUsed ?? 0))} to collect`;
 }
 

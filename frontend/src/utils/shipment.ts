@@ -44,6 +44,5 @@ export function failedAttempts(order: Pick<Order, 'shipment'>): number {
 export const isInTransit = (order: Pick<Order, 'status'>): boolean =>
   order.status === 'Shipped' || order.status === 'Out for delivery';
 
-/** Waiting to be handed to a courier: `Pending` or `Confirmed` and no shipment yet. */
-export const isToShip = (order: WithShipment): boolean =>
-  (order.status === 'Pending' || order.status === 'Confirmed') && !order.shipment;
+/** May be handed to a courier now, as the server's `actions.ship` says (decisions D30). */
+export const isShippable = (order: Pick<Order, 'actions'>): boolean => order.actions.ship.allowed;

@@ -1,12 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import {
+  ALLOWED,
   actionsFixture,
   admin,
   categoriesFixture,
   lockedActions,
   orderFixture,
   productFixture,
+  refused,
   saleFixture,
   sessionFor,
   shopper,
@@ -15,6 +17,9 @@ import { captureDownloads } from '@/testing/downloads';
 import { mockApi } from '@/testing/mock-api';
 import { invoiceRoute } from '@/testing/order-server';
 import { renderApp } from '@/testing/render-app';
+
+/** What the server answers for an unpaid cash on delivery order: `Mark paid` offered. */
+const awaitingCash = actionsFixture({ markPaid: ALLOWED });
 
 const base = {
   'GET /sale/allsales': { body: { success: true, sales: [] } },
@@ -275,9 +280,23 @@ describe('admin orders', () => {
 
   it('shows how cash on delivery orders are paid and records the cash with Mark paid', async () => {
     let orders = [
-      orderFixture({ _id: 'o5', paymentMethod: 'cod', paid: false, paymentId: null, amount: 1499 }),
+      orderFixture({
+        _id: 'o5',
+        paymentMethod: 'cod',
+        paid: false,
+        paymentId: null,
+        amount: 1499,
+        actions: awaitingCash,
+      }),
       orderFixture({ _id: 'o6', paymentMethod: 'cod', paid: true, paymentId: null }),
-      orderFixture({ _id: 'o7', paymentMethod: 'cod', paid: false, paymentId: null, status: 'Cancelled' }),
+      orderFixture({
+        _id: 'o7',
+        paymentMethod: 'cod',
+        paid: false,
+        paymentId: null,
+        status: 'Cancelled',
+        actions: lockedActions('Order Cancelled', { markPaid: refused('Order Cancelled') }),
+      }),
       orderFixture({ _id: 'o8' }),
     ];
     let refuse = true;
@@ -286,7 +305,7 @@ describe('admin orders', () => {
       'GET /order/get-all-orders': () => ({ body: { success: true, orders } }),
       'PUT /order/mark-paid/o5': () => {
         if (refuse) return { status: 409, body: { success: false, message: 'Order is already paid' } };
-        orders = orders.map((o) => (o._id === 'o5' ? { ...o, paid: true } : o));
+        orders = orders.map((o) => (o._id === 'o5' ? { ...o, paid: true, actions: actionsFixture() } : o));
         return { body: { success: true, message: 'Payment recorded', order: orders[0] } };
       },
     });
@@ -300,7 +319,7 @@ describe('admin orders', () => {
     expect(cells('o7')[4]).toHaveTextContent(/^₹2,338Cash on Delivery$/);
     expect(cells('o8')[4]).toHaveTextContent(/^₹2,338$/);
     expect(cells('o8')[2]).toHaveTextContent('pay_123');
-    // Only the unpaid, not cancelled cash on delivery order can be marked paid.
+    // Mark paid only where the reply offers it.
     expect(screen.getAllByRole('button', { name: 'Mark paid' })).toHaveLength(1);
 
     await user.click(within(row('o5')).getByRole('button', { name: 'Mark paid' }));
@@ -320,12 +339,19 @@ describe('admin orders', () => {
   });
 
   it('marks a cash on delivery order paid from its page', async () => {
-    let order = orderFixture({ _id: 'o5', paymentMethod: 'cod', paid: false, paymentId: null, amount: 1499 });
+    let order = orderFixture({
+      _id: 'o5',
+      paymentMethod: 'cod',
+      paid: false,
+      paymentId: null,
+      amount: 1499,
+      actions: awaitingCash,
+    });
     mockApi({
       ...base,
       'GET /order/get-order/o5': () => ({ body: { success: true, order, history: [] } }),
       'PUT /order/mark-paid/o5': () => {
-        order = { ...order, paid: true };
+        order = { ...order, paid: true, actions: actionsFixture() };
         return { body: { success: true, message: 'Payment recorded', order } };
       },
     });

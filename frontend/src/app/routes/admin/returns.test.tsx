@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { admin, categoriesFixture, orderFixture, sessionFor } from '@/testing/data';
 import { mockApi } from '@/testing/mock-api';
-import { returnFixture, returnStepRoutes } from '@/testing/return-server';
+import { returnFixture, returnStepRoutes, type ReturnStepReply } from '@/testing/return-server';
 import { renderApp } from '@/testing/render-app';
 import type { Return } from '@/types/api';
 
@@ -23,15 +23,29 @@ const toast = (text: string) => screen.findByText(text, { selector: '.Toastify *
 /** One return in each step an admin acts on; o2 was paid in cash. */
 function returnsFixture(): Return[] {
   return [
-    returnFixture({ _id: 'r1', number: 'RET-000001', orderId: 'o1', status: 'Requested' }),
-    returnFixture({ _id: 'r2', number: 'RET-000002', orderId: 'o1', status: 'Approved' }),
-    returnFixture({ _id: 'r3', number: 'RET-000003', orderId: 'o1', status: 'Picked up' }),
-    returnFixture({ _id: 'r4', number: 'RET-000004', orderId: 'o2', status: 'Received', refundAmount: 999.5 }),
-    returnFixture({ _id: 'r5', number: 'RET-000005', orderId: 'o1', status: 'Received' }),
+    returnFixture({ _id: 'r1', number: 'RET-000001', orderId: 'o1', status: 'Requested', actions: requested }),
+    returnFixture({ _id: 'r2', number: 'RET-000002', orderId: 'o1', status: 'Approved', actions: approved }),
+    returnFixture({ _id: 'r3', number: 'RET-000003', orderId: 'o1', status: 'Picked up', actions: pickedUp }),
+    returnFixture({
+      _id: 'r4',
+      number: 'RET-000004',
+      orderId: 'o2',
+      status: 'Received',
+      refundAmount: 999.5,
+      actions: received,
+    }),
+    returnFixture({ _id: 'r5', number: 'RET-000005', orderId: 'o1', status: 'Received', actions: received }),
   ];
 }
 
-function openReturns(returns: Return[] = returnsFixture()) {
+/** The steps the server offers at each status, as it answers them. */
+const requested = { next: ['approve', 'reject', 'cancel'] } satisfies Return['actions'];
+const approved = { next: ['reject', 'picked-up', 'cancel'] } satisfies Return['actions'];
+const pickedUp = { next: ['receive'] } satisfies Return['actions'];
+const received = { next: ['complete'] } satisfies Return['actions'];
+
+/** The returns screen over `returns`, its steps answered with `replies` (`'approve/r1'`...). */
+function openReturns(returns: Return[] = returnsFixture(), replies: Record<string, ReturnStepReply> = {}) {
   const store = { returns };
   const api = mockApi({
     ...base,
@@ -48,7 +62,7 @@ function openReturns(returns: Return[] = returnsFixture()) {
         ],
       },
     },
-    ...returnStepRoutes(store),
+    ...returnStepRoutes(store, replies),
   });
   return { store, ...api, ...renderApp('/admin/returns') };
 }
@@ -149,7 +163,12 @@ describe('admin returns', () => {
   });
 
   it('approves, marks picked up, and shows the refusal of a step out of order', async () => {
-    const { user, calls, store } = openReturns();
+    const { user, calls } = openReturns(returnsFixture(), {
+      'approve/r1': { status: 'Approved', ...approved },
+      'picked-up/r2': { status: 'Picked up', ...pickedUp },
+      // Someone else moved it meanwhile: the server refuses in its words.
+      'picked-up/r1': { refuse: 'Return is Cancelled' },
+    });
     await screen.findByRole('table');
     await user.click(within(actionsOf('RET-000001')).getByRole('button', { name: 'Approve' }));
     expect(await toast('Return approved')).toBeInTheDocument();
@@ -163,14 +182,15 @@ describe('admin returns', () => {
       ['/return/picked-up/r2', {}],
     ]);
 
-    // Someone else moved it meanwhile: the server's words.
-    store.returns = store.returns.map((r) => (r._id === 'r1' ? { ...r, status: 'Cancelled' } : r));
     await user.click(within(actionsOf('RET-000001')).getByRole('button', { name: 'Mark picked up' }));
     expect(await toast('Return is Cancelled')).toBeInTheDocument();
   });
 
   it('rejects with a note, and receives with what QC found', async () => {
-    const { user, calls } = openReturns();
+    const { user, calls } = openReturns(returnsFixture(), {
+      'reject/r1': { status: 'Rejected', next: [] },
+      'receive/r3': { status: 'Received', ...received },
+    });
     await screen.findByRole('table');
     await user.click(within(actionsOf('RET-000001')).getByRole('button', { name: 'Reject' }));
     let dialog = screen.getByRole('dialog', { name: 'Reject return RET-000001' });
@@ -198,7 +218,10 @@ describe('admin returns', () => {
   });
 
   it('completes an online order to its payment, and a cash on delivery one to credit or a bank payout', async () => {
-    const { user, calls } = openReturns();
+    const { user, calls } = openReturns(returnsFixture(), {
+      'complete/r5': { status: 'Completed', next: [], creditNoteNo: 'CN/23-24/000001' },
+      'complete/r4': { status: 'Completed', next: [], creditNoteNo: 'CN/23-24/000002' },
+    });
     await screen.findByRole('table');
     await user.click(within(actionsOf('RET-000005')).getByRole('button', { name: 'Complete' }));
     let dialog = screen.getByRole('dialog', { name: 'Complete return RET-000005' });

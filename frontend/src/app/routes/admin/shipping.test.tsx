@@ -1,9 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
-import { admin, categoriesFixture, lockedActions, orderFixture, sessionFor, shipmentFixture } from '@/testing/data';
+import {
+  ALLOWED,
+  actionsFixture,
+  admin,
+  categoriesFixture,
+  courierActions,
+  lockedActions,
+  orderFixture,
+  refused,
+  sessionFor,
+  shipmentFixture,
+} from '@/testing/data';
 import { captureDownloads } from '@/testing/downloads';
 import { mockApi } from '@/testing/mock-api';
-import { PACKING_SLIP_PDF, shippedActions, shippingRoutes } from '@/testing/order-server';
+import { PACKING_SLIP_PDF, shippingRoutes, type ShippingReply } from '@/testing/order-server';
 import { renderApp } from '@/testing/render-app';
 import type { Order } from '@/types/api';
 
@@ -36,30 +47,37 @@ function ordersFixture(): Order[] {
       status: 'Shipped',
       shipment: shipmentFixture(),
       createdAt: '2024-03-07T10:00:00Z',
-      actions: shippedActions('Shipped'),
+      actions: courierActions(),
     }),
     orderFixture({
       _id: 'o4',
       status: 'Shipped',
       shipment: failedShipment,
       createdAt: '2024-03-06T10:00:00Z',
-      actions: shippedActions('Shipped'),
+      actions: courierActions(),
     }),
     orderFixture({
       _id: 'o5',
       status: 'Returned to origin',
       shipment: failedShipment,
       createdAt: '2024-03-05T10:00:00Z',
-      actions: shippedActions('Returned to origin'),
+      actions: lockedActions('Order has shipped'),
     }),
     orderFixture({
       _id: 'o6',
       status: 'Delivered',
       shipment: shipmentFixture(),
       createdAt: '2024-03-04T10:00:00Z',
-      actions: shippedActions('Delivered'),
+      actions: lockedActions('Order Delivered', { ship: refused('Order has shipped') }),
     }),
-    orderFixture({ _id: 'o7', createdAt: '2024-03-03T10:00:00Z', paymentMethod: 'cod', paid: false, amount: 1499 }),
+    orderFixture({
+      _id: 'o7',
+      createdAt: '2024-03-03T10:00:00Z',
+      paymentMethod: 'cod',
+      paid: false,
+      amount: 1499,
+      actions: actionsFixture({ markPaid: ALLOWED }),
+    }),
   ];
 }
 
@@ -88,6 +106,39 @@ const rowOf = (id: string) =>
     .find((row) => row.querySelector('td.admin-id')?.textContent === id)!;
 
 const chip = (name: RegExp) => within(screen.getByRole('group', { name: 'Show orders' })).getByRole('button', { name });
+
+describe("admin orders: what each order's actions allow", () => {
+  it('offers Ship and Mark paid exactly as the replies say, whatever the status', async () => {
+    openOrders([
+      // Pending, but the server refuses shipping it: no Ship, nothing to select.
+      orderFixture({ _id: 'o1', actions: lockedActions('Order has shipped') }),
+      // Delivered, but the server offers shipping it: Ship, and listed To ship.
+      orderFixture({ _id: 'o2', status: 'Delivered', actions: actionsFixture({ ship: ALLOWED }) }),
+      // Paid online, but the server offers Mark paid: offered.
+      orderFixture({ _id: 'o3', actions: actionsFixture({ ship: refused('Order has shipped'), markPaid: ALLOWED }) }),
+      // Unpaid cash on delivery, but the server refuses Mark paid: not offered, nothing to collect.
+      orderFixture({
+        _id: 'o4',
+        paymentMethod: 'cod',
+        paid: false,
+        paymentId: null,
+        actions: actionsFixture({ ship: refused('Order Cancelled'), markPaid: refused('Order Cancelled') }),
+      }),
+    ]);
+    await screen.findByRole('table');
+    const ship = (id: string) => within(rowOf(id)).queryByRole('button', { name: `Ship order ${id}` });
+    const select = (id: string) => within(rowOf(id)).queryByRole('checkbox', { name: `Select order ${id}` });
+    const markPaid = (id: string) => within(rowOf(id)).queryByRole('button', { name: 'Mark paid' });
+    expect(ship('o1')).not.toBeInTheDocument();
+    expect(select('o1')).not.toBeInTheDocument();
+    expect(ship('o2')).toBeInTheDocument();
+    expect(select('o2')).toBeInTheDocument();
+    expect(chip(/^To ship/)).toHaveAccessibleName('To ship 1');
+    expect(markPaid('o3')).toBeInTheDocument();
+    expect(markPaid('o4')).not.toBeInTheDocument();
+    expect(rowOf('o4')).not.toHaveTextContent('to collect');
+  });
+});
 
 describe('admin orders: shipping filters', () => {
   it('shows To ship oldest first, In transit, Delivery failed and Returned to origin, each counted', async () => {
@@ -306,13 +357,17 @@ describe('admin orders: Ship', () => {
 });
 
 describe('admin order page: shipment', () => {
-  function openOrder(order: Order, history: { status: Order['status']; at: string; by: string | null }[] = []) {
+  function openOrder(
+    order: Order,
+    history: { status: Order['status']; at: string; by: string | null }[] = [],
+    events: ShippingReply[] = [],
+  ) {
     const store = { orders: [order] };
     const api = mockApi({
       ...base,
       'GET /order/get-order/:id': () => ({ body: { success: true, order: store.orders[0], history } }),
       'GET /order/get-all-orders': () => ({ body: { success: true, orders: store.orders } }),
-      ...shippingRoutes(store, { now: () => '2024-03-08T05:00:00Z' }),
+      ...shippingRoutes(store, { now: () => '2024-03-08T05:00:00Z', events }),
     });
     return { store, ...api, ...renderApp(`/edit-order/${order._id}`) };
   }
@@ -324,7 +379,7 @@ describe('admin order page: shipment', () => {
       status: 'Shipped',
       shipment: shipmentFixture(),
       paymentMethod: 'cod',
-      actions: shippedActions('Shipped'),
+      actions: courierActions(),
     });
     const { calls, user } = openOrder(order, [
       { status: 'Pending', at: '2024-03-05T12:00:00Z', by: 'Asha Verma' },
@@ -358,9 +413,19 @@ describe('admin order page: shipment', () => {
     expect(label?.headers.get('Authorization')).toBe('token-u0');
   });
 
-  it('records Out for delivery with a note, then a failed attempt, then Delivered; only what the status allows', async () => {
+  it('records Out for delivery with a note, then a failed attempt, then Delivered; only what each reply offers', async () => {
     const { calls, user } = openOrder(
-      orderFixture({ _id: 'o3', status: 'Shipped', shipment: shipmentFixture(), actions: shippedActions('Shipped') }),
+      orderFixture({ _id: 'o3', status: 'Shipped', shipment: shipmentFixture(), actions: courierActions() }),
+      [],
+      [
+        { status: 'Out for delivery', actions: courierActions() },
+        { status: 'Shipped', actions: courierActions() },
+        {
+          status: 'Delivered',
+          actions: lockedActions('Order Delivered', { ship: refused('Order has shipped') }),
+          deliveredAt: '2024-03-08T05:00:00Z',
+        },
+      ],
     );
     const events = await screen.findByRole('group', { name: 'Record what the courier did' });
     const buttons = () =>
@@ -408,9 +473,10 @@ describe('admin order page: shipment', () => {
       _id: 'o3',
       status: 'Out for delivery',
       shipment: shipmentFixture(),
-      actions: shippedActions('Out for delivery'),
+      actions: courierActions(),
     });
-    const { calls, store, user } = openOrder(order);
+    // Someone else delivers it meanwhile: the server refuses, and says why.
+    const { calls, user } = openOrder(order, [], [{ refuse: 'Order Delivered' }]);
     const events = await screen.findByRole('group', { name: 'Record what the courier did' });
     await user.click(within(events).getByRole('button', { name: 'Returned to origin' }));
     expect(confirm).toHaveBeenCalledWith(
@@ -418,8 +484,6 @@ describe('admin order page: shipment', () => {
     );
     expect(calls.some((c) => c.path === '/shipment/event/o3')).toBe(false);
 
-    // Someone else delivered it meanwhile: the server refuses, and says why.
-    store.orders = [{ ...order, status: 'Delivered' }];
     confirm.mockReturnValue(true);
     await user.click(within(events).getByRole('button', { name: 'Returned to origin' }));
     expect(await within(events).findByRole('alert')).toHaveTextContent('Order Delivered');

@@ -7,25 +7,11 @@ import { canRequestReturn } from '@/features/returns/utils/returnable';
 import type { Order, Return } from '@/types/api';
 
 /** The flow, with the order's products as the catalog has them now (their other sizes). */
-function ReturnFlowWithProducts({
-  order,
-  returns,
-  onClose,
-}: {
-  order: Order;
-  returns: readonly Return[];
-  onClose: () => void;
-}) {
+function ReturnFlowWithProducts({ order, onClose }: { order: Order; onClose: () => void }) {
   const ids = [...new Set(order.products.map((line) => line._id))];
   const products = useProductsById(ids);
   return (
-    <ReturnFlow
-      order={order}
-      returns={returns}
-      products={products}
-      productsLoading={products.length < ids.length}
-      onClose={onClose}
-    />
+    <ReturnFlow order={order} products={products} productsLoading={products.length < ids.length} onClose={onClose} />
   );
 }
 
@@ -38,12 +24,12 @@ type OrderWithReturnsProps = {
 
 /**
  * One of my orders with its returns (decisions section 16): each return's progress under the
- * order's facts, and `Return or exchange` while the server's `actions` give a `returnUntil`
- * (decisions D30) and some pair is not asked for yet; the flow opens in the card.
+ * order's facts, and `Return or exchange` while the server's `actions.returnable` offer a pair
+ * (decisions D30); the flow opens in the card.
  */
 export function OrderWithReturns({ order, returns, now }: OrderWithReturnsProps) {
   const [open, setOpen] = useState(false);
-  const offered = returns !== undefined && canRequestReturn(order, returns);
+  const offered = returns !== undefined && canRequestReturn(order);
   return (
     <OrderCard
       order={order}
@@ -62,9 +48,7 @@ export function OrderWithReturns({ order, returns, now }: OrderWithReturnsProps)
           ))}
         </div>
       ) : null}
-      {open && returns ? (
-        <ReturnFlowWithProducts order={order} returns={returns} onClose={() => setOpen(false)} />
-      ) : null}
+      {open ? <ReturnFlowWithProducts order={order} onClose={() => setOpen(false)} /> : null}
     </OrderCard>
   );
 }

@@ -1,6 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
-import { actionsFixture, lockedActions, orderFixture, sessionFor, shipmentFixture, shopper } from '@/testing/data';
+import {
+  ALLOWED,
+  actionsFixture,
+  lockedActions,
+  orderFixture,
+  sessionFor,
+  shipmentFixture,
+  shopper,
+} from '@/testing/data';
 import { captureDownloads } from '@/testing/downloads';
 import { fileReply, mockApi, type MockReply, type MockRequest } from '@/testing/mock-api';
 import { INVOICE_PDF, invoiceRoute } from '@/testing/order-server';
@@ -20,7 +28,14 @@ describe('my orders', () => {
           success: true,
           orders: [
             orderFixture({ creditUsed: 500 }),
-            orderFixture({ _id: 'o2', paymentMethod: 'cod', paid: false, paymentId: '', creditUsed: 338 }),
+            orderFixture({
+              _id: 'o2',
+              paymentMethod: 'cod',
+              paid: false,
+              paymentId: '',
+              creditUsed: 338,
+              actions: actionsFixture({ markPaid: ALLOWED }),
+            }),
             orderFixture({ _id: 'o3' }),
           ],
         },
@@ -107,7 +122,14 @@ describe('my orders', () => {
         body: {
           success: true,
           orders: [
-            orderFixture({ _id: 'o5', paymentMethod: 'cod', paid: false, paymentId: null, amount: 1499 }),
+            orderFixture({
+              _id: 'o5',
+              paymentMethod: 'cod',
+              paid: false,
+              paymentId: null,
+              amount: 1499,
+              actions: actionsFixture({ markPaid: ALLOWED }),
+            }),
             orderFixture({ _id: 'o6', paymentMethod: 'cod', paid: true, paymentId: null }),
             orderFixture({ _id: 'o7' }),
           ],
@@ -296,14 +318,14 @@ describe('my orders: what the server allows', () => {
               _id: 'o2',
               status: 'Delivered',
               shipment: shipmentFixture({ deliveredAt: '2020-01-01T00:00:00Z' }),
-              actions: lockedActions('Order Delivered', { returnUntil: '2020-01-31T00:00:00.000Z' }),
+              actions: lockedActions('Order Delivered', { returnUntil: '2020-01-31T00:00:00.000Z', returnable: [1] }),
             }),
             // Delivered a moment ago by its dates, but the server takes no return.
             orderFixture({
               _id: 'o3',
               status: 'Delivered',
               shipment: shipmentFixture({ deliveredAt: new Date().toISOString() }),
-              actions: lockedActions('Order Delivered', { returnUntil: null }),
+              actions: lockedActions('Order Delivered', { returnUntil: null, returnable: [0] }),
             }),
             // Delivered by its status, but the server lets it be cancelled.
             orderFixture({ _id: 'o4', status: 'Delivered', actions: actionsFixture() }),

@@ -16,8 +16,12 @@ const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISO
 const toast = (text: string) => screen.findByText(text, { selector: '.Toastify *' });
 const article = (id: string) => screen.getByRole('article', { name: `Order ID: ${id}` });
 
-/** The actions the server answers for a delivered order, a return open until `returnUntil`. */
-const returnable = (returnUntil: string | null) => lockedActions('Order Delivered', { returnUntil });
+/**
+ * The actions the server answers for a delivered order: a return open until `returnUntil` for
+ * `pairs` of each line (none once it has closed).
+ */
+const returnable = (returnUntil: string | null, pairs = [2, 1]) =>
+  lockedActions('Order Delivered', { returnUntil, returnable: returnUntil ? pairs : pairs.map(() => 0) });
 
 /**
  * Delivered two days ago, a return open for five more days: two pairs of Trail Runner UK 8, one
@@ -73,14 +77,14 @@ function openOrders(
   returns: Return[],
   extra: Record<string, MockReply | ((request: MockRequest) => MockReply | Promise<MockReply>)> = {},
 ) {
-  const store = { returns };
+  const store = { returns, orders };
   const api = mockApi({
     ...base,
-    'POST /order/myorders': { body: { success: true, orders } },
+    'POST /order/myorders': () => ({ body: { success: true, orders: store.orders } }),
     'GET /return/mine': () => ({ body: { success: true, returns: store.returns } }),
     'GET /product/get-product/p1': { body: { success: true, product: trailRunner } },
     'GET /product/get-product/p2': { body: { success: true, product: courtClassic } },
-    ...returnStepRoutes(store),
+    ...returnStepRoutes(store, { 'cancel/r1': { status: 'Cancelled', next: [] } }),
     ...extra,
   });
   useAuthStore.getState().setSession(sessionFor(shopper));
@@ -90,7 +94,7 @@ function openOrders(
 describe('my orders: return or exchange', () => {
   afterEach(() => vi.restoreAllMocks());
 
-  it('offers Return or exchange while the server gives a returnUntil and pairs are left, asking nothing else', async () => {
+  it('offers Return or exchange while the server offers a pair, asking nothing else', async () => {
     const { calls } = openOrders(
       [
         deliveredOrder(),
@@ -99,8 +103,8 @@ describe('my orders: return or exchange', () => {
         orderFixture({ _id: 'o3' }),
         // Set Delivered by hand long ago, but the server still takes a return: offered, no history asked.
         deliveredOrder({ _id: 'o4', shipment: null, updatedAt: daysAgo(30) }),
-        // Everything already asked for.
-        deliveredOrder({ _id: 'o5', products: [deliveredOrder().products[0]!] }),
+        // Everything already asked for: the server offers no pair.
+        deliveredOrder({ _id: 'o5', products: [deliveredOrder().products[0]!], actions: returnable(daysAgo(-5), [0]) }),
       ],
       [returnFixture({ _id: 'r5', orderId: 'o5', lines: [{ ...returnFixture().lines[0]!, quantity: 2 }] })],
     );
@@ -139,6 +143,8 @@ describe('my orders: return or exchange', () => {
           refundAmount: 999.94,
         });
         store.returns = [created];
+        // What the server then answers for the order: the pairs asked for are no longer offered.
+        store.orders = store.orders.map((o) => ({ ...o, actions: returnable(daysAgo(-5), [1, 0]) }));
         return { status: 201, body: { success: true, message: 'Return requested', return: created } };
       },
     });
@@ -212,7 +218,14 @@ describe('my orders: return or exchange', () => {
     expect(await screen.findByRole('region', { name: 'Return RET-000009' })).toBeInTheDocument();
     await user.click(within(flow).getByRole('button', { name: 'Done' }));
     expect(screen.queryByRole('region', { name: 'Return or exchange' })).not.toBeInTheDocument();
-    expect(within(article('o1')).getByRole('button', { name: 'Return or exchange' })).toBeInTheDocument();
+    await user.click(within(article('o1')).getByRole('button', { name: 'Return or exchange' }));
+    const again = within(screen.getByRole('region', { name: 'Return or exchange' }));
+    const left = within(again.getByRole('group', { name: 'Trail Runner (UK 8)' })).getByLabelText('Pairs to return');
+    expect(
+      within(left)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['0', '1']);
   });
 
   it("toasts the server's refusal and stays on the review", async () => {
@@ -248,6 +261,7 @@ describe('my orders: a return in progress', () => {
     const saved = captureDownloads();
     const approved = returnFixture({
       status: 'Approved',
+      actions: { next: ['reject', 'picked-up', 'cancel'] },
       pickup: { courier: 'Delhivery', awb: 'RP123456', trackingUrl: 'https://track.example/RP123456', arrivedAt: null },
       events: [
         { status: 'Requested', at: '2024-03-10T06:30:00Z', note: null },

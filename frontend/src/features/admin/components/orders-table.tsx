@@ -6,20 +6,13 @@ import { notify } from '@/lib/notify';
 import type { Order } from '@/types/api';
 import { couponRows } from '@/utils/order-amount';
 import { isAwaitingCash, isCashOnDelivery, paymentIdText, paymentText } from '@/utils/payment-method';
-import { isDeliveryFailed } from '@/utils/shipment';
+import { isDeliveryFailed, isShippable } from '@/utils/shipment';
 import { useDeleteOrder } from '../api/delete-order';
 import { useAllOrders } from '../api/get-all-orders';
 import { useMarkOrderPaid } from '../api/mark-order-paid';
 import { useUpdateOrderStatus } from '../api/update-order-status';
 import { orderUserName } from '../utils/admin-format';
-import {
-  ORDER_FILTERS,
-  countOrders,
-  filterOrders,
-  isShippable,
-  parseOrderFilter,
-  type OrderFilter,
-} from '../utils/order-filters';
+import { ORDER_FILTERS, countOrders, filterOrders, parseOrderFilter, type OrderFilter } from '../utils/order-filters';
 import { saveWithToast } from '../utils/save-with-toast';
 import { AdminTable } from './admin-table';
 import { DeleteButton } from './delete-button';
@@ -80,8 +73,8 @@ export function CancelOrderButton({ order, onDone }: { order: Order; onDone?: ()
 }
 
 /**
- * `Mark paid` for a cash on delivery order not paid and not cancelled (nothing otherwise): records
- * the cash as received, toasts `Payment recorded` or the server's refusal.
+ * `Mark paid` while the server offers it (`actions.markPaid`; nothing otherwise): records the
+ * cash as received, toasts `Payment recorded` or the server's refusal.
  */
 export function MarkPaidButton({ order }: { order: Order }) {
   const markPaid = useMarkOrderPaid();
@@ -104,7 +97,7 @@ export function MarkPaidButton({ order }: { order: Order }) {
   );
 }
 
-/** What the status cell adds: courier, AWB and Track once shipped; `Ship` for an order waiting. */
+/** What the status cell adds: courier, AWB and Track once shipped; `Ship` while the server offers it. */
 function Shipment({ order, onShip }: { order: Order; onShip: (order: Order) => void }) {
   const { shipment } = order;
   if (shipment) {

@@ -4,11 +4,10 @@ import { errorMessage } from '@/lib/api-client';
 import { formatLongDay } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import type { CourierEventStatus, Order } from '@/types/api';
-import { eventsOf } from '@/utils/shipment';
+import { eventsOf, isShippable } from '@/utils/shipment';
 import { PACKING_SLIP_FAILED, downloadPackingSlip } from '../api/get-packing-slip';
 import { useRecordShipmentEvent } from '../api/record-shipment-event';
 import { formatIst } from '../utils/admin-format';
-import { isShippable } from '../utils/order-filters';
 import { ShipDialog } from './ship-dialog';
 
 /** The note's limit, as the server's (`Note must be at most 200 characters`). */

@@ -1,4 +1,4 @@
-import { orderFixture, shipmentFixture } from '@/testing/data';
+import { lockedActions, orderFixture, shipmentFixture } from '@/testing/data';
 import { countOrders, filterOrders, parseOrderFilter } from './order-filters';
 
 const failedShipment = shipmentFixture({
@@ -8,8 +8,11 @@ const failedShipment = shipmentFixture({
   ],
 });
 
+/** The orders the server offers `Ship` on (`actions.ship`); the rest it refuses. */
+const SHIPPABLE = ['new-pending', 'confirmed', 'old-pending'];
+
 // Newest first, as the server lists them.
-const orders = [
+const listed = [
   orderFixture({ _id: 'new-pending', createdAt: '2024-03-09T10:00:00Z' }),
   orderFixture({ _id: 'confirmed', status: 'Confirmed', createdAt: '2024-03-08T10:00:00Z' }),
   orderFixture({ _id: 'shipped', status: 'Shipped', shipment: shipmentFixture(), createdAt: '2024-03-07T10:00:00Z' }),
@@ -34,14 +37,20 @@ const orders = [
   }),
   orderFixture({ _id: 'cancelled', status: 'Cancelled', createdAt: '2024-03-02T10:00:00Z' }),
   orderFixture({ _id: 'old-pending', createdAt: '2024-03-01T10:00:00Z' }),
-  // Pending with a shipment: a booking in progress, not waiting to be shipped by hand.
+  // Pending, and refused by the server whatever its status: the list follows the reply.
   orderFixture({ _id: 'booking', shipment: shipmentFixture(), createdAt: '2024-02-28T10:00:00Z' }),
 ];
+const orders = listed.map((order) =>
+  SHIPPABLE.includes(order._id) ? order : { ...order, actions: lockedActions('Order has shipped') },
+);
 const ids = (list: { _id: string }[]) => list.map((o) => o._id);
 
 describe('admin order filters', () => {
-  it('To ship: Pending or Confirmed without a shipment, oldest first', () => {
+  it("To ship: what the server's actions.ship allows, oldest first", () => {
     expect(ids(filterOrders(orders, 'to-ship'))).toEqual(['old-pending', 'confirmed', 'new-pending']);
+    // Allowed on an order in transit, it is listed: the chip restates no status rule.
+    const offered = orders.map((o) => (o._id === 'shipped' ? { ...o, actions: listed[0]!.actions } : o));
+    expect(ids(filterOrders(offered, 'to-ship'))).toEqual(['old-pending', 'shipped', 'confirmed', 'new-pending']);
   });
 
   it('In transit: Shipped or Out for delivery, a failed attempt included, newest first', () => {

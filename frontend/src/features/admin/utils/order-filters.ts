@@ -1,5 +1,5 @@
 import type { Order } from '@/types/api';
-import { isDeliveryFailed, isInTransit, isToShip } from '@/utils/shipment';
+import { isDeliveryFailed, isInTransit, isShippable } from '@/utils/shipment';
 
 /** The admin orders screen's chips (decisions section 15), in the order shown. */
 export const ORDER_FILTERS = [
@@ -14,8 +14,8 @@ export type OrderFilter = (typeof ORDER_FILTERS)[number]['key'];
 
 const MATCHES: Record<OrderFilter, (order: Order) => boolean> = {
   all: () => true,
-  // Pending or Confirmed, not handed to a courier yet.
-  'to-ship': isToShip,
+  // What the server would hand to a courier now (`actions.ship`).
+  'to-ship': isShippable,
   // Shipped or out for delivery, whatever the last attempt did.
   'in-transit': isInTransit,
   // The last attempt failed and the parcel is neither delivered nor back.
@@ -46,6 +46,3 @@ export function countOrders(orders: readonly Order[]): Record<OrderFilter, numbe
   }
   return counts;
 }
-
-/** An order a `Ship` action may hand to a courier: `Pending` or `Confirmed`, not shipped yet. */
-export const isShippable = isToShip;

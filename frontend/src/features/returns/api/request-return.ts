@@ -16,6 +16,7 @@ export const useRequestReturn = () =>
   useInvalidatingMutation({
     mutationFn: requestReturn,
     refetchAfter: 'success',
-    // An exchange takes its new size from stock: the product pages show it.
-    invalidates: [queryKeys.returns.all, queryKeys.products.all],
+    // An exchange takes its new size from stock: the product pages show it. The order's
+    // `actions.returnable` now leaves out the pairs asked for.
+    invalidates: [queryKeys.returns.all, queryKeys.products.all, queryKeys.orders.all],
   });

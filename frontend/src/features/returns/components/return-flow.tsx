@@ -46,8 +46,6 @@ function bodyOf(orderId: string, choices: readonly LineChoice[]): ReturnRequestB
 
 type ReturnFlowProps = {
   order: Order;
-  /** The order's returns so far: what they hold cannot be asked for again. */
-  returns: readonly Return[];
   /** The order's products as the catalog has them now (their sizes, prices, stock). */
   products: readonly Product[];
   /** Whether the products are still loading (exchange waits for them). */
@@ -61,10 +59,10 @@ type ReturnFlowProps = {
  * refund estimate or the new size), and done (the return's number and what happens next). The
  * server's refusal is toasted in its own words and the review stays.
  */
-export function ReturnFlow({ order, returns, products, productsLoading = false, onClose }: ReturnFlowProps) {
+export function ReturnFlow({ order, products, productsLoading = false, onClose }: ReturnFlowProps) {
   const id = useId();
   const request = useRequestReturn();
-  const left = returnableQuantities(order, returns);
+  const left = returnableQuantities(order);
   const [choices, setChoices] = useState<LineChoice[]>(() => order.products.map(() => EMPTY_CHOICE));
   const [screen, setScreen] = useState<Screen>('lines');
   const [problem, setProblem] = useState<string | null>(null);

@@ -1,40 +1,39 @@
 import { actionsFixture, orderFixture, productFixture, shipmentFixture } from '@/testing/data';
-import { returnFixture } from '@/testing/return-server';
 import { canRequestReturn, exchangeSizes, refundEstimate, returnableQuantities } from './returnable';
 
 describe('Return or exchange', () => {
-  it("is offered exactly while the server's actions give a returnUntil, whatever the order's dates say", () => {
-    // Delivered long ago by its dates, but the server says a return may still be asked for.
+  it("offers exactly the pairs the server's actions give, whatever the order's dates say", () => {
+    // Delivered long ago by its dates, but the server offers a pair: it is offered.
     const open = orderFixture({
       status: 'Delivered',
       shipment: shipmentFixture({ deliveredAt: '2020-01-01T00:00:00Z' }),
-      actions: actionsFixture({ returnUntil: '2020-01-31T00:00:00.000Z' }),
+      actions: actionsFixture({ returnUntil: '2020-01-31T00:00:00.000Z', returnable: [1] }),
     });
-    expect(canRequestReturn(open, [])).toBe(true);
-    // Delivered a moment ago by its dates, but the server offers no return: nothing is offered.
+    expect(canRequestReturn(open)).toBe(true);
+    expect(returnableQuantities(open)).toEqual([1]);
+    // Delivered a moment ago by its dates, but the server offers no pair: nothing is offered.
     const closed = orderFixture({
       status: 'Delivered',
       shipment: shipmentFixture({ deliveredAt: new Date().toISOString() }),
-      actions: actionsFixture({ returnUntil: null }),
+      actions: actionsFixture({ returnUntil: null, returnable: [0] }),
     });
-    expect(canRequestReturn(closed, [])).toBe(false);
+    expect(canRequestReturn(closed)).toBe(false);
   });
 });
 
 describe('what may still be returned', () => {
-  it('subtracts the pairs held by returns, but not rejected or cancelled ones', () => {
+  it("is each line's pairs as the reply gives them, none for a line it leaves out", () => {
     const order = orderFixture({
       status: 'Delivered',
-      shipment: shipmentFixture({ deliveredAt: '2024-03-14T00:00:00Z' }),
-      actions: actionsFixture({ returnUntil: '2024-03-21T00:00:00.000Z' }),
+      products: [...orderFixture().products, { ...orderFixture().products[0]!, _id: 'p2' }],
+      actions: actionsFixture({ returnUntil: '2024-03-21T00:00:00.000Z', returnable: [0, 2] }),
     });
-    const one = returnFixture();
-    expect(returnableQuantities(order, [])).toEqual([2]);
-    expect(returnableQuantities(order, [one])).toEqual([1]);
-    expect(returnableQuantities(order, [one, returnFixture({ _id: 'r2', status: 'Completed' })])).toEqual([0]);
-    expect(canRequestReturn(order, [one, returnFixture({ _id: 'r2', status: 'Completed' })])).toBe(false);
-    expect(canRequestReturn(order, [one, returnFixture({ _id: 'r2', status: 'Cancelled' })])).toBe(true);
-    expect(canRequestReturn(order, [one, returnFixture({ _id: 'r2', status: 'Rejected' })])).toBe(true);
+    expect(returnableQuantities(order)).toEqual([0, 2]);
+    expect(canRequestReturn(order)).toBe(true);
+    // Within the window, every pair held by a return: nothing is offered.
+    const held = { ...order, actions: actionsFixture({ returnUntil: '2024-03-21T00:00:00.000Z', returnable: [0] }) };
+    expect(returnableQuantities(held)).toEqual([0, 0]);
+    expect(canRequestReturn(held)).toBe(false);
   });
 
   it('offers the other sizes at the same price that are in stock', () => {

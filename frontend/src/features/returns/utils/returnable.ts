@@ -1,36 +1,20 @@
-import type { Order, Product, Return, ReturnStatus } from '@/types/api';
+import type { Order, Product, Return } from '@/types/api';
 import { variantLabel, variantPrice, variantStock } from '@/utils/variants';
-
-/** Statuses that give their lines back: what they asked for may be asked again. */
-const GIVES_BACK: readonly ReturnStatus[] = ['Rejected', 'Cancelled'];
 
 /** The returns of one order. */
 export const returnsOfOrder = (returns: readonly Return[], orderId: string): Return[] =>
   returns.filter((r) => r.orderId === orderId);
 
 /**
- * Pairs of each order line that may still be asked for: ordered, less those in returns that
- * still hold them (everything but rejected and cancelled ones).
+ * Pairs of each order line a return may ask for now, as the server answers them
+ * (`actions.returnable`, decisions D30: it counts what returns hold and dates the window).
  */
-export function returnableQuantities(order: Pick<Order, 'products'>, returns: readonly Return[]): number[] {
-  const left = order.products.map((line) => Math.max(0, line.quantity));
-  for (const ret of returns) {
-    if (GIVES_BACK.includes(ret.status)) continue;
-    for (const line of ret.lines) {
-      if (left[line.line] !== undefined) left[line.line] = Math.max(0, left[line.line]! - line.quantity);
-    }
-  }
-  return left;
-}
+export const returnableQuantities = (order: Pick<Order, 'products' | 'actions'>): number[] =>
+  order.products.map((_, index) => order.actions.returnable[index] ?? 0);
 
-/**
- * Whether the order offers `Return or exchange`: while the server says a return may be asked for
- * (`actions.returnUntil`, decisions D30: it dates the window, the client does not) and some pair
- * is not held by a return yet.
- */
-export function canRequestReturn(order: Pick<Order, 'products' | 'actions'>, returns: readonly Return[]): boolean {
-  return (order.actions.returnUntil ?? null) !== null && returnableQuantities(order, returns).some((n) => n > 0);
-}
+/** Whether the order offers `Return or exchange`: while the server offers some pair. */
+export const canRequestReturn = (order: Pick<Order, 'products' | 'actions'>): boolean =>
+  returnableQuantities(order).some((n) => n > 0);
 
 /** A size an exchange may take: its variant index, label, and pairs left. */
 export type ExchangeSize = { index: number; label: string; left: number };
