@@ -106,6 +106,7 @@ bench: frontend-build
     scripts/bench-checkout.sh
     scripts/bench-import.sh
     scripts/bench-search.sh
+    just bench-ssr
 
 # Lighthouse (mobile and desktop, median of 3) on the demo shop's home, a category and a product page (see docs/performance.md).
 bench-lighthouse: frontend-build
@@ -122,6 +123,10 @@ bench-import:
 # Search over 10,000 products, the server on one core: each query's p50/p99, a mix of all under load, the server's CPU per request, the index rebuild after a change (see docs/performance.md).
 bench-search:
     scripts/bench-search.sh
+
+# The drawn pages (decisions D32): home, a category, a product and a search page made by the web adapter and drawn by the app's server bundle in QuickJS, not kept (cold) and kept (cached), p50/p99 (see docs/performance.md).
+bench-ssr: frontend-build
+    cargo run --release -p paduka-web --example ssr_bench
 
 # Photo sizes: the demo photos stored and as 240/480/960 WebP, and what one variant costs (see docs/performance.md).
 bench-photos:

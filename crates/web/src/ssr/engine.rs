@@ -55,13 +55,15 @@ pub enum Failure {
     Incomplete,
     /// The render did not answer within the caller's wait (it may still finish).
     Late,
+    /// Every render thread busy and the queue full: asked again on the next request.
+    Busy,
 }
 
 impl Failure {
-    /// Whether the same page would fail again (so its plain shell may be kept): a late or
-    /// interrupted render may well succeed next time.
+    /// Whether the same page would fail again (so its plain shell may be kept): a late,
+    /// interrupted or queued-out render may well succeed next time.
     pub fn is_lasting(&self) -> bool {
-        !matches!(self, Failure::Timeout | Failure::Late)
+        !matches!(self, Failure::Timeout | Failure::Late | Failure::Busy)
     }
 }
 
@@ -74,6 +76,7 @@ impl fmt::Display for Failure {
             Failure::Engine(m) => write!(f, "engine: {m}"),
             Failure::Incomplete => write!(f, "a Suspense boundary errored or suspended"),
             Failure::Late => write!(f, "not rendered within the wait"),
+            Failure::Busy => write!(f, "the render queue is full"),
         }
     }
 }

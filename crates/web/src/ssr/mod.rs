@@ -71,36 +71,33 @@ pub struct Renderer {
     wait: Duration,
 }
 
-/// A render asked for: its answer within the wait, or later.
-pub struct Pending(Option<oneshot::Receiver<Reply>>);
+/// A render asked for: its answer within the wait, or later; or why it was not asked for.
+pub struct Pending(Result<oneshot::Receiver<Reply>, Failure>);
 
 impl Pending {
     /// The page, if it is drawn within `wait`; [`Failure::Late`] leaves it running, to be
     /// awaited with [`Pending::finish`].
     pub async fn within(&mut self, wait: Duration) -> Reply {
-        let Some(receiver) = self.0.as_mut() else {
-            return Err(Failure::Unavailable);
+        let receiver = match self.0.as_mut() {
+            Ok(receiver) => receiver,
+            Err(failure) => return Err(failure.clone()),
         };
-        match tokio::time::timeout(wait, receiver).await {
-            Ok(Ok(reply)) => {
-                self.0 = None;
-                reply
-            }
-            Ok(Err(_)) => {
-                self.0 = None;
-                Err(Failure::Engine("the render thread stopped".into()))
-            }
-            Err(_) => Err(Failure::Late),
-        }
+        let reply = match tokio::time::timeout(wait, receiver).await {
+            Ok(Ok(reply)) => reply,
+            Ok(Err(_)) => Err(Failure::Engine("the render thread stopped".into())),
+            Err(_) => return Err(Failure::Late),
+        };
+        self.0 = Err(Failure::Engine("answered already".into()));
+        reply
     }
 
     /// The render's answer, however long it takes (its runtime interrupts it at its limit).
     pub async fn finish(self) -> Reply {
         match self.0 {
-            Some(receiver) => receiver
+            Ok(receiver) => receiver
                 .await
                 .unwrap_or_else(|_| Err(Failure::Engine("the render thread stopped".into()))),
-            None => Err(Failure::Unavailable),
+            Err(failure) => Err(failure),
         }
     }
 }
@@ -190,7 +187,7 @@ impl Renderer {
     /// drawn from `first_view`, the JSON the page carries in `#first-view`.
     pub fn render(&self, url: String, first_view: String) -> Pending {
         let Some(jobs) = &self.jobs else {
-            return Pending(None);
+            return Pending(Err(Failure::Unavailable));
         };
         let (reply, answer) = oneshot::channel();
         match jobs.try_send(Job {
@@ -198,12 +195,12 @@ impl Renderer {
             first_view,
             reply,
         }) {
-            Ok(()) => Pending(Some(answer)),
+            Ok(()) => Pending(Ok(answer)),
             Err(TrySendError::Full(_)) => {
-                tracing::debug!("render queue full: the plain shell is served");
-                Pending(None)
+                tracing::info!("render queue full: the plain shell is served");
+                Pending(Err(Failure::Busy))
             }
-            Err(TrySendError::Disconnected(_)) => Pending(None),
+            Err(TrySendError::Disconnected(_)) => Pending(Err(Failure::Unavailable)),
         }
     }
 }

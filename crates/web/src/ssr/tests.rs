@@ -179,3 +179,27 @@ fn the_engine_is_usable_after_a_failure_inside_it() {
     assert!(engine.render("/", r#"{"name":"A","rupees":1}"#).is_ok());
     assert!(!engine.is_given_up());
 }
+
+#[tokio::test]
+async fn a_full_queue_is_busy_for_now_not_a_lasting_failure() {
+    let renderer = renderer("busy", Limits::default());
+    // One thread kept busy, then the queue filled behind it.
+    let mut running = vec![renderer.render(
+        "/".into(),
+        r#"{"busyFor":400,"name":"A","rupees":1}"#.into(),
+    )];
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    for _ in 0..Renderer::QUEUE {
+        running.push(renderer.render("/".into(), r#"{"name":"B","rupees":1}"#.into()));
+    }
+    let failure = renderer
+        .render("/".into(), r#"{"name":"C","rupees":1}"#.into())
+        .within(Duration::from_secs(1))
+        .await
+        .unwrap_err();
+    assert_eq!(failure, Failure::Busy);
+    assert!(!failure.is_lasting());
+    for pending in running {
+        assert!(pending.finish().await.is_ok());
+    }
+}
