@@ -44,9 +44,9 @@ dev: frontend-install
     wait
 
 # Everything CI checks: formatting, lints, Rust tests on SQLite and PostgreSQL, frontend tests, e2e, several instances on PostgreSQL, API fuzzing; each suite's time printed at the end.
-# Lanes split by `|` run side by side (scripts/suites.sh): the frontend's node work beside cargo's compile, the fuzzer beside the browser journeys.
+# Lanes split by `|` run side by side (scripts/suites.sh): the frontend's node work beside cargo's compile; then the Rust tests and the instances, the fuzzer and the browser journeys, which mostly wait on each other's servers.
 test:
-    scripts/suites.sh check-postgres fmt-check "release-build | test-frontend" test-rust "test-e2e | test-api-fuzz" test-instances
+    scripts/suites.sh check-postgres fmt-check "release-build | test-frontend" "test-rust test-instances | test-api-fuzz | test-e2e"
 
 # Rust tests for the whole workspace, in the release profile: the same compile as the binary the e2e, instance and fuzz suites run (decisions D31).
 test-rust: release-build
@@ -145,7 +145,7 @@ frontend-build: frontend-install
     #!/usr/bin/env bash
     set -euo pipefail
     cd frontend
-    if [[ -f dist/index.html && -z "$(find src public index.html package-lock.json vite.config.ts tsconfig*.json -newer dist/index.html -print -quit)" ]]; then
+    if [[ -f dist/index.html && -z "$(find src public index.html package-lock.json vite.config.ts vite.ssr.config.ts tsconfig*.json -newer dist/index.html -print -quit)" ]]; then
         echo "frontend/dist is current"
         exit 0
     fi

@@ -54,6 +54,7 @@ base="http://127.0.0.1:$PORT"
 export BIND_ADDR="127.0.0.1:$PORT"
 
 table=()
+memory=()
 for backend in $BACKENDS; do
     export DATA_DIR="$work/$backend"
     mkdir -p "$DATA_DIR"
@@ -94,6 +95,23 @@ for backend in $BACKENDS; do
     done
     listed=$(curl -fsS "$base/api/v1/product/get-products?page=1&limit=1" | jq .total)
     echo "   the shop lists $listed products; load average $(bench_load)"
+    after_import=$(bench_rss "$server_pid")
+    # Then what a shopper does with that catalog: searches (typos and substrings too), the
+    # listing's pages and filters, each reply then cached.
+    for query in sneaker snekaer loafer "running shoe" kolhapuri sandal boot leather canvas heel; do
+        for page in 1 2 3; do
+            curl -fsS -o /dev/null "$base/api/v1/product/get-products?q=$(jq -rn --arg q "$query" '$q|@uri')&page=$page&limit=24"
+        done
+    done
+    for page in $(seq 1 20); do
+        curl -fsS -o /dev/null "$base/api/v1/product/get-products?page=$page&limit=24"
+    done
+    after_search=$(bench_rss "$server_pid")
+    # And once idle: the runtime's blocking threads, where the import ran, end after 10 s.
+    sleep "${BENCH_IMPORT_SETTLE:-15}"
+    settled=$(bench_rss "$server_pid")
+    echo "   resident memory: $after_import after the imports, $after_search after searching, $settled idle"
+    memory+=("| $backend | $after_import | $after_search | $settled |")
     if [ "$backend" = sqlite ]; then
         echo "   SQLite file: $(du -m "$DATA_DIR/paduka.db" | cut -f1) MB"
     fi
@@ -109,4 +127,8 @@ echo
 echo "| database | step | answer | done | server CPU | created / updated / unchanged |"
 echo "|----------|------|-------:|-----:|-----------:|-------------------------------|"
 printf '%s\n' "${table[@]}"
+echo
+echo "| database | resident after the imports (peak) | after searching (peak) | ${BENCH_IMPORT_SETTLE:-15} s later, idle |"
+echo "|----------|-----------------------------------|------------------------|------------------|"
+printf '%s\n' "${memory[@]}"
 echo "goal (section 17): $PRODUCTS products of $SIZES sizes imported within 60 s on SQLite"
