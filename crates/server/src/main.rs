@@ -6,6 +6,12 @@ use paduka_server::config::Settings;
 use paduka_server::startup::{Application, DEMO_PRODUCTS, Services};
 use paduka_server::{demo, telemetry};
 
+/// jemalloc, whose background threads hand freed memory back to the system within seconds:
+/// with glibc's malloc the shop kept about 250 MB after importing 10,000 products (decisions
+/// D33, figures in docs/performance.md).
+#[global_allocator]
+static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
+
 #[derive(Parser)]
 #[command(name = "paduka", version, about = "Paduka: an online footwear shop")]
 struct Cli {
