@@ -96,5 +96,6 @@ for step in "$@"; do
         row "| ${lanes[$i]}" "$wall" "$cpu" "$status"
         [[ $status -ne 0 && $failed -eq 0 ]] && failed=$status
     done
-    [[ $failed -ne 0 ]] && exit "$failed"
+    if [[ $failed -ne 0 ]]; then exit "$failed"; fi
 done
+exit 0
