@@ -270,6 +270,8 @@ describe('browsing', () => {
     await onPage(1280, async (page) => {
       await page.goto(`/product/${product._id}`);
       await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
+      // The server drew the page: its sizes are chosen once the app has taken it over.
+      await waitForApp(page);
       const price = page.locator('.price-block .price-now');
       assert.equal(await price.textContent(), shownPrice(product.price[0], product.discount[0] ?? 0));
       assert.match((await page.locator('.price-block').textContent()) ?? '', /inclusive of all taxes/);

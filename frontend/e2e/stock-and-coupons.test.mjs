@@ -15,6 +15,7 @@ import {
   toast,
   WIDTHS,
   withSignedInPage,
+  waitForApp,
 } from './support/browser.mjs';
 import { addToCart, openCart, storedCart } from './support/cart.mjs';
 import { mailContaining } from './support/outbox.mjs';
@@ -125,6 +126,8 @@ describe('stock per size', () => {
     await onPage(async (page) => {
       await page.goto(`/product/${product._id}`);
       await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
+      // The server drew the page: its sizes are chosen once the app has taken it over.
+      await waitForApp(page);
       await page.getByRole('radio', { name: label(product, size), exact: true }).check({ force: true });
       await page.locator('.buy-row').getByText('Only 2 left').waitFor();
       await addToCart(page, 1);
