@@ -20,6 +20,9 @@ import { renderApp } from '@/testing/render-app';
 
 /** What the server answers for an unpaid cash on delivery order: `Mark paid` offered. */
 const awaitingCash = actionsFixture({ markPaid: ALLOWED });
+/** A cash on delivery order of ₹1,499 whose cash the server says may be recorded. */
+const awaitingCashOrder = () =>
+  orderFixture({ _id: 'o5', paymentMethod: 'cod', paid: false, paymentId: null, amount: 1499, actions: awaitingCash });
 
 const base = {
   'GET /sale/allsales': { body: { success: true, sales: [] } },
@@ -280,14 +283,7 @@ describe('admin orders', () => {
 
   it('shows how cash on delivery orders are paid and records the cash with Mark paid', async () => {
     let orders = [
-      orderFixture({
-        _id: 'o5',
-        paymentMethod: 'cod',
-        paid: false,
-        paymentId: null,
-        amount: 1499,
-        actions: awaitingCash,
-      }),
+      awaitingCashOrder(),
       orderFixture({ _id: 'o6', paymentMethod: 'cod', paid: true, paymentId: null }),
       orderFixture({
         _id: 'o7',
@@ -339,14 +335,7 @@ describe('admin orders', () => {
   });
 
   it('marks a cash on delivery order paid from its page', async () => {
-    let order = orderFixture({
-      _id: 'o5',
-      paymentMethod: 'cod',
-      paid: false,
-      paymentId: null,
-      amount: 1499,
-      actions: awaitingCash,
-    });
+    let order = awaitingCashOrder();
     mockApi({
       ...base,
       'GET /order/get-order/o5': () => ({ body: { success: true, order, history: [] } }),
