@@ -20,6 +20,6 @@ pub mod sales;
 mod testing;
 
 pub use ports::{Clock, IdGenerator, ReadinessProbe, RepoError};
-#[cfg(any(test, feature = "mock"))]
+#[cfg(test)]
 pub use ports::{MockClock, MockIdGenerator};
 pub use revision::Revision;

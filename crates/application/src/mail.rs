@@ -23,7 +23,7 @@ pub struct Attachment {
     pub bytes: Vec<u8>,
 }
 
-#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[cfg_attr(test, mockall::automock)]
 #[async_trait]
 pub trait Mailer: Send + Sync {
     /// Hands the message over for delivery (to an SMTP server, or the local outbox).

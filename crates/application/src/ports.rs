@@ -65,13 +65,13 @@ macro_rules! impl_from_repo_error {
 pub(crate) use impl_from_repo_error;
 
 /// The current time. A port so that expiry and "running now" are tested without sleeping.
-#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[cfg_attr(test, mockall::automock)]
 pub trait Clock: Send + Sync {
     fn now(&self) -> DateTime<Utc>;
 }
 
 /// New unique ids for the rows we create.
-#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[cfg_attr(test, mockall::automock)]
 pub trait IdGenerator: Send + Sync {
     /// A new id, unique and roughly ordered by time (UUID v7 in production).
     fn new_id(&self) -> String;

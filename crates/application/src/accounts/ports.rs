@@ -25,7 +25,7 @@ pub enum UserConflict {
     DuplicateEmail,
 }
 
-#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[cfg_attr(test, mockall::automock)]
 #[async_trait]
 pub trait UserRepository: Send + Sync {
     async fn find(&self, id: &UserId) -> Result<Option<User>, RepoError>;
@@ -68,7 +68,7 @@ pub trait UserRepository: Send + Sync {
 
 /// Slow, salted password hashing (bcrypt in production). Async because hashing is
 /// deliberately expensive and must not hold up request threads.
-#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[cfg_attr(test, mockall::automock)]
 #[async_trait]
 pub trait PasswordHasher: Send + Sync {
     async fn hash(&self, password: &str) -> anyhow::Result<String>;
@@ -87,7 +87,7 @@ pub enum TokenError {
 }
 
 /// Signed session tokens (JWT HS256 in production).
-#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[cfg_attr(test, mockall::automock)]
 pub trait TokenIssuer: Send + Sync {
     /// A token naming `user`, valid for the configured lifetime from `now`.
     fn issue(&self, user: &UserId, now: DateTime<Utc>) -> anyhow::Result<String>;
@@ -159,7 +159,7 @@ pub struct OneTimeCode {
 }
 
 /// Pending registrations and password resets: at most one live code per purpose and e-mail.
-#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[cfg_attr(test, mockall::automock)]
 #[async_trait]
 pub trait OneTimeCodeRepository: Send + Sync {
     async fn find(
@@ -197,7 +197,7 @@ pub trait OneTimeCodeRepository: Send + Sync {
 }
 
 /// Makes one-time codes and their keyed hashes (a CSPRNG and HMAC-SHA256 in production).
-#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[cfg_attr(test, mockall::automock)]
 pub trait CodeGenerator: Send + Sync {
     /// A new code: 6 random digits.
     fn generate(&self) -> String;
@@ -218,7 +218,7 @@ pub struct Limit {
 
 /// Counts attempts per key (an action with an e-mail or a client address) over a sliding
 /// window. In memory per instance in production.
-#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[cfg_attr(test, mockall::automock)]
 #[async_trait]
 pub trait Throttle: Send + Sync {
     /// Whether `key` has made fewer than `limit.max` attempts within the window. Counts nothing.

@@ -50,7 +50,7 @@ pub struct StatsSnapshot {
     pub sold: Vec<SoldPairs>,
 }
 
-#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[cfg_attr(test, mockall::automock)]
 #[async_trait]
 pub trait StatsRepository: Send + Sync {
     /// `since` starts the revenue series, `quarter_since` the 90-day figures (returns to

@@ -43,7 +43,7 @@ pub enum ProductConflict {
     UnknownSeller,
 }
 
-#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[cfg_attr(test, mockall::automock)]
 #[async_trait]
 pub trait ProductRepository: Send + Sync {
     /// The products matching `query`, ordered and paged as it says, with the number matching
@@ -97,7 +97,7 @@ pub enum CategoryConflict {
     InUse,
 }
 
-#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[cfg_attr(test, mockall::automock)]
 #[async_trait]
 pub trait CategoryRepository: Send + Sync {
     /// Every category, by name.
@@ -126,7 +126,7 @@ pub struct ReviewRecord {
     pub at: DateTime<Utc>,
 }
 
-#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[cfg_attr(test, mockall::automock)]
 #[async_trait]
 pub trait ReviewRepository: Send + Sync {
     /// The product's reviews, most recently written or changed first.
@@ -138,7 +138,7 @@ pub trait ReviewRepository: Send + Sync {
     async fn upsert(&self, review: ReviewRecord) -> Result<Review, RepoError>;
 }
 
-#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[cfg_attr(test, mockall::automock)]
 #[async_trait]
 pub trait ImageRepository: Send + Sync {
     /// Stores an image we serve at `/api/v1/media/{id}`.
@@ -162,7 +162,7 @@ pub enum PhotoError {
 }
 
 /// Reads and writes image pixels: the one place that knows image formats.
-#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[cfg_attr(test, mockall::automock)]
 #[async_trait]
 pub trait PhotoCodec: Send + Sync {
     /// Judges an upload by its content (never its name) and gives the photo to store: the
@@ -192,7 +192,7 @@ pub struct KeptVariant {
 }
 
 /// Photo variants, made once and kept where every instance of the shop finds them.
-#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[cfg_attr(test, mockall::automock)]
 #[async_trait]
 pub trait PhotoVariantRepository: Send + Sync {
     /// The variant kept for the product's current photo, if any.
@@ -227,7 +227,7 @@ pub struct SearchDocument {
 }
 
 /// Where the search index is built from.
-#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[cfg_attr(test, mockall::automock)]
 #[async_trait]
 pub trait SearchDocuments: Send + Sync {
     /// Every product's text.
@@ -248,7 +248,7 @@ pub struct SearchHits {
 
 /// The search index (decisions D27): which products a query's words find, as the domain's
 /// search rules say.
-#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[cfg_attr(test, mockall::automock)]
 #[async_trait]
 pub trait ProductSearch: Send + Sync {
     /// The products `query` finds in the catalog as of `revision` (the catalog's
@@ -264,7 +264,7 @@ pub struct SearchMiss {
 }
 
 /// Counts of searches that found nothing, per normalised query and day.
-#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[cfg_attr(test, mockall::automock)]
 #[async_trait]
 pub trait SearchMissRepository: Send + Sync {
     /// One more miss of `query` on `day`.

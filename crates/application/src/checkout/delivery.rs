@@ -12,7 +12,7 @@ use super::{CheckoutError, CheckoutService};
 use crate::orders::CourierError;
 
 /// A courier's own delivery estimate for a pincode (Shiprocket's serviceability).
-#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[cfg_attr(test, mockall::automock)]
 #[async_trait]
 pub trait CourierEstimates: Send + Sync {
     /// The latest day the courier expects a parcel sent now to `pincode` to arrive; `None`

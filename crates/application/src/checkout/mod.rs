@@ -31,7 +31,7 @@ use paduka_domain::delivery::{DeliveryArea, DeliveryTable};
 
 pub use apply_coupon::ApplyCoupon;
 pub use cash_on_delivery::{CodRequest, CodSettings, MAX_OPEN_COD_ORDERS, PlaceCod};
-#[cfg(any(test, feature = "mock"))]
+#[cfg(test)]
 pub use delivery::MockCourierEstimates;
 pub use delivery::{CourierEstimates, Delivery, DeliveryQuote};
 pub use error::CheckoutError;

@@ -74,7 +74,7 @@ pub enum PaymentError {
 ///
 /// Both adapters verify signatures with the same function: hex HMAC-SHA256, compared in
 /// constant time.
-#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[cfg_attr(test, mockall::automock)]
 #[async_trait]
 pub trait PaymentGateway: Send + Sync {
     /// Creates an order for `amount` at the provider. `receipt` (at most 40 characters) is our
@@ -127,7 +127,7 @@ pub struct SandboxPayment {
 }
 
 /// Paying a payment order without a provider: only the offline sandbox adapter offers it.
-#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[cfg_attr(test, mockall::automock)]
 pub trait SandboxPayer: Send + Sync {
     /// A new payment of the sandbox order `order_id` and its signature. Refuses order ids the
     /// sandbox did not make.
@@ -234,7 +234,7 @@ pub enum IntentConflict {
 }
 
 /// Stored checkout intents (`checkout_intents` and `checkout_intent_lines`).
-#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[cfg_attr(test, mockall::automock)]
 #[async_trait]
 pub trait CheckoutIntentRepository: Send + Sync {
     /// Stores a new intent with its lines (in order, `position` from 0), all or nothing.
@@ -289,7 +289,7 @@ pub trait CheckoutIntentRepository: Send + Sync {
 }
 
 /// Webhooks already handled, by the provider's event id (`payment_events`).
-#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[cfg_attr(test, mockall::automock)]
 #[async_trait]
 pub trait WebhookEventRepository: Send + Sync {
     /// Whether the event was handled before.

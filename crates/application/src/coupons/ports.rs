@@ -14,7 +14,7 @@ pub enum CouponConflict {
 
 /// Coupons (`coupons`). `used` is only ever changed by placing and cancelling orders
 /// ([`OrderRepository`](crate::orders::OrderRepository)).
-#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[cfg_attr(test, mockall::automock)]
 #[async_trait]
 pub trait CouponRepository: Send + Sync {
     /// Every coupon, newest first.

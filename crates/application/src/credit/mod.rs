@@ -24,7 +24,7 @@ pub struct CreditGrant {
 }
 
 /// Stored store credit (`store_credit_balances`, `store_credit_entries`).
-#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[cfg_attr(test, mockall::automock)]
 #[async_trait]
 pub trait StoreCreditRepository: Send + Sync {
     /// The user's balance in whole rupees; 0 for one who never had credit.

@@ -64,7 +64,7 @@ pub struct ReturnPickup {
 }
 
 /// Books parcels with a courier.
-#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[cfg_attr(test, mockall::automock)]
 #[async_trait]
 pub trait Courier: Send + Sync {
     /// Books `order`'s parcel as `request` asks, or finishes the booking an earlier try
@@ -126,7 +126,7 @@ impl ShiprocketBooking {
 }
 
 /// Where the Shiprocket adapter keeps its [`ShiprocketBooking`]s, one per order of ours.
-#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[cfg_attr(test, mockall::automock)]
 #[async_trait]
 pub trait ShiprocketBookings: Send + Sync {
     async fn find(&self, order_id: &OrderId) -> Result<Option<ShiprocketBooking>, RepoError>;

@@ -17,7 +17,7 @@ use paduka_domain::{Paise, State};
 use crate::mail::Attachment;
 
 /// Draws the shop's documents as PDFs (`paduka-invoice-pdf`): invoices and packing slips.
-#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[cfg_attr(test, mockall::automock)]
 pub trait InvoiceRenderer: Send + Sync {
     fn render(&self, document: &InvoiceDocument) -> anyhow::Result<Vec<u8>>;
 

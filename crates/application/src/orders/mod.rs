@@ -13,11 +13,11 @@ pub use courier::{
     BuyerContact, Courier, CourierError, ReturnPickup, ShiprocketBooking, ShiprocketBookings,
     buyer_contact,
 };
-#[cfg(any(test, feature = "mock"))]
+#[cfg(test)]
 pub use courier::{MockCourier, MockShiprocketBookings};
 pub use credit_note::CreditNotes;
 pub use error::OrderError;
-#[cfg(any(test, feature = "mock"))]
+#[cfg(test)]
 pub use invoice::MockInvoiceRenderer;
 pub use invoice::{InvoicePdf, InvoiceRenderer, InvoiceSettings, Invoicing};
 pub use ports::*;

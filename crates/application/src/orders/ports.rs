@@ -308,7 +308,7 @@ pub struct Tracked {
 /// stay. An [`Order`] read back has its lines in `position` order and `user` as
 /// `UserRef { id: Some(user_id), name: <the user's current name> }`, or
 /// `UserRef::deleted(orders.user_name)` once the account is gone (`user_id` is NULL).
-#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[cfg_attr(test, mockall::automock)]
 #[async_trait]
 pub trait OrderRepository: Send + Sync {
     /// Places `order` in ONE transaction, in this order:
@@ -448,7 +448,7 @@ pub trait OrderRepository: Send + Sync {
 /// Credit notes as issued (decisions D22). They are issued inside the transactions that
 /// decide them (the order's `Returned to origin`, a return's completion), by the adapter;
 /// this port only reads them back.
-#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[cfg_attr(test, mockall::automock)]
 #[async_trait]
 pub trait CreditNoteRepository: Send + Sync {
     /// The credit note numbered `number` (`CN/26-27/000001`).

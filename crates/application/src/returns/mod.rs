@@ -6,7 +6,7 @@ mod ports;
 mod service;
 
 pub use error::ReturnError;
-#[cfg(any(test, feature = "mock"))]
+#[cfg(test)]
 pub use ports::MockReturnRepository;
 pub use ports::{NewReturn, PickupUpdate, RefundClaim, ReturnConflict, ReturnRepository, Stepped};
 #[cfg(any(test, feature = "mock"))]

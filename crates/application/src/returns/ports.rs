@@ -82,7 +82,7 @@ pub struct PickupUpdate {
 
 /// Returns in `returns`, `return_lines`, `return_events`; the request and every step move
 /// stock in the same transaction.
-#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[cfg_attr(test, mockall::automock)]
 #[async_trait]
 pub trait ReturnRepository: Send + Sync {
     /// In one transaction: lock the order, check it is `new.user`'s (`NotOwner`), ask the

@@ -4,7 +4,7 @@ use paduka_domain::sale::Sale;
 
 use crate::RepoError;
 
-#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[cfg_attr(test, mockall::automock)]
 #[async_trait]
 pub trait SaleRepository: Send + Sync {
     /// Every sale, by start time.

@@ -98,7 +98,7 @@ impl KeptJob {
 }
 
 /// Import jobs, kept in the database so that every instance can tell a job's progress.
-#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[cfg_attr(test, mockall::automock)]
 #[async_trait]
 pub trait ImportJobRepository: Send + Sync {
     /// Starts a job (`running`) with what its plan already knows.
@@ -140,7 +140,7 @@ pub struct ProductWrite {
 
 /// Products written many at a time, in one transaction per batch, by the same rules as one
 /// product's write (its row, its variants and lists replaced whole).
-#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[cfg_attr(test, mockall::automock)]
 #[async_trait]
 pub trait ProductBatchRepository: Send + Sync {
     /// Writes every product of the batch, or none.
@@ -183,7 +183,7 @@ pub enum FetchError {
 }
 
 /// Photos fetched from the web for an import, from public addresses only.
-#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[cfg_attr(test, mockall::automock)]
 #[async_trait]
 pub trait PhotoFetcher: Send + Sync {
     /// The body at `url` (http or https), after at most [`MAX_REDIRECTS`] redirects, within
@@ -199,7 +199,7 @@ pub type BackgroundJob = Pin<Box<dyn Future<Output = ()> + Send + 'static>>;
 
 /// Runs work after the request that started it has been answered (tokio's `spawn` in
 /// production; tests run it at once).
-#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[cfg_attr(test, mockall::automock)]
 pub trait Background: Send + Sync {
     fn spawn(&self, job: BackgroundJob);
 }
