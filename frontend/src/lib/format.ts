@@ -1,22 +1,38 @@
-const wholeRupees = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-});
+/**
+ * A formatter made on first use. Making the first one loads ICU's data for its locale (and zone):
+ * over 10 ms on a slow phone, which at start would lengthen the task that runs the app's code
+ * (decisions D32, Lighthouse's blocking time), and most pages need none or one of them.
+ */
+function once<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => (made ??= make());
+}
 
-const rupeesWithPaise = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+const wholeRupees = once(
+  () =>
+    new Intl.NumberFormat('en-IN', {
+      style: 'currency',
+      currency: 'INR',
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 0,
+    }),
+);
+
+const rupeesWithPaise = once(
+  () =>
+    new Intl.NumberFormat('en-IN', {
+      style: 'currency',
+      currency: 'INR',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    }),
+);
 
 /** `₹1,299`, `₹1,00,000`, `₹1,169.10`: Indian grouping, paise only when there are some. */
 export function formatRupees(rupees: number): string {
-  if (!Number.isFinite(rupees)) return wholeRupees.format(0);
+  if (!Number.isFinite(rupees)) return wholeRupees().format(0);
   const paise = Math.round(rupees * 100);
-  return paise % 100 === 0 ? wholeRupees.format(paise / 100) : rupeesWithPaise.format(paise / 100);
+  return paise % 100 === 0 ? wholeRupees().format(paise / 100) : rupeesWithPaise().format(paise / 100);
 }
 
 /** Same, from integer paise. */
@@ -48,17 +64,20 @@ export function formatCount(count: number, singular: string, plural = `${singula
   return `${count} ${count === 1 ? singular : plural}`;
 }
 
-const compactRupees = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  notation: 'compact',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 1,
-});
+const compactRupees = once(
+  () =>
+    new Intl.NumberFormat('en-IN', {
+      style: 'currency',
+      currency: 'INR',
+      notation: 'compact',
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 1,
+    }),
+);
 
 /** `₹950`, `₹12K`, `₹1.2L`: chart axes, where a full figure would crowd the ticks. */
 export function formatRupeesCompact(rupees: number): string {
-  return compactRupees.format(Number.isFinite(rupees) ? rupees : 0);
+  return compactRupees().format(Number.isFinite(rupees) ? rupees : 0);
 }
 
 /** `YYYY-MM-DD` -> its UTC midnight, or `null`: a calendar day, never shifted by a zone. */
@@ -69,44 +88,55 @@ function dayOf(ymd: string): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-const shortDay = new Intl.DateTimeFormat('en-IN', {
-  timeZone: 'UTC',
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-});
+const shortDay = once(
+  () =>
+    new Intl.DateTimeFormat('en-IN', {
+      timeZone: 'UTC',
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+    }),
+);
 
 /** A calendar day `2026-12-03` -> `Thu, 3 Dec` (en-IN, no year): `Delivery by Thu, 3 Dec`. '' when invalid. */
 export function formatShortDay(ymd: string): string {
   const date = dayOf(ymd);
-  return date ? shortDay.format(date) : '';
+  return date ? shortDay().format(date) : '';
 }
 
-const longDay = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' });
+const longDay = once(
+  () => new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' }),
+);
 
 /** A calendar day `2026-12-03` -> `December 3, 2026`, as `formatLongDate` writes an instant. '' when invalid. */
 export function formatLongDay(ymd: string): string {
   const date = dayOf(ymd);
-  return date ? longDay.format(date) : '';
+  return date ? longDay().format(date) : '';
 }
 
 const INDIA = 'Asia/Kolkata';
-const stepTime = new Intl.DateTimeFormat('en-IN', {
-  timeZone: INDIA,
-  day: 'numeric',
-  month: 'short',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-const stepTimeWithYear = new Intl.DateTimeFormat('en-IN', {
-  timeZone: INDIA,
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-const indiaYear = new Intl.DateTimeFormat('en-IN', { timeZone: INDIA, year: 'numeric' });
+const stepTime = once(
+  () =>
+    new Intl.DateTimeFormat('en-IN', {
+      timeZone: INDIA,
+      day: 'numeric',
+      month: 'short',
+      hour: 'numeric',
+      minute: '2-digit',
+    }),
+);
+const stepTimeWithYear = once(
+  () =>
+    new Intl.DateTimeFormat('en-IN', {
+      timeZone: INDIA,
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+    }),
+);
+const indiaYear = once(() => new Intl.DateTimeFormat('en-IN', { timeZone: INDIA, year: 'numeric' }));
 
 /**
  * When an order took a step, in India time: `5 Mar, 5:30 pm`, with the year when it is not this
@@ -115,13 +145,13 @@ const indiaYear = new Intl.DateTimeFormat('en-IN', { timeZone: INDIA, year: 'num
 export function formatStepTime(iso: string, now: Date = new Date()): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  const sameYear = indiaYear.format(date) === indiaYear.format(now);
-  return (sameYear ? stepTime : stepTimeWithYear).format(date);
+  const sameYear = indiaYear().format(date) === indiaYear().format(now);
+  return (sameYear ? stepTime() : stepTimeWithYear()).format(date);
 }
 
-const percent = new Intl.NumberFormat('en-IN', { style: 'percent', maximumFractionDigits: 1 });
+const percent = once(() => new Intl.NumberFormat('en-IN', { style: 'percent', maximumFractionDigits: 1 }));
 
 /** A share 0..1 -> `4.2%`, `0%`, `100%`. */
 export function formatPercent(fraction: number): string {
-  return percent.format(Number.isFinite(fraction) ? fraction : 0);
+  return percent().format(Number.isFinite(fraction) ? fraction : 0);
 }
