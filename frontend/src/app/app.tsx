@@ -1,12 +1,15 @@
-import { useState } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { AppProvider } from './provider';
-import { createAppRouter } from './router';
+import type { AppRouter } from './router';
 
-export function App() {
-  const [router] = useState(createAppRouter);
+/**
+ * The router and the data cache come made: main.tsx makes them before React starts, each in a
+ * task of its own (decisions D32).
+ */
+export function App({ router, queryClient }: { router: AppRouter; queryClient: QueryClient }) {
   return (
-    <AppProvider>
+    <AppProvider queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProvider>
   );

@@ -5,8 +5,7 @@ import { STORAGE_KEYS, TOAST_DEFAULT_MS, TOAST_LIMIT } from '@/config/constants'
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { useCartStore } from '@/features/cart/stores/cart-store';
 import { configureApiClient } from '@/lib/api-client';
-import { readFirstView, seedFirstView } from '@/features/catalog/api/first-view';
-import { createQueryClient } from '@/lib/query-client';
+import { createSeededQueryClient } from '@/features/catalog/api/first-view';
 
 // The API client reads the session from the auth store, and a refused token ends the session.
 configureApiClient({
@@ -30,17 +29,10 @@ function useCrossTabSync() {
   }, []);
 }
 
-/** The app's data cache, holding what the server's first view of this page carried (decisions D29). */
-function createSeededQueryClient() {
-  const client = createQueryClient();
-  const view = readFirstView();
-  if (view) seedFirstView(client, view, window.location.pathname + window.location.search);
-  return client;
-}
-
 /**
  * `queryClient`: the server's render (entry-server.tsx) brings its own, seeded from the same first
- * view; the browser makes one from the page's `#first-view`.
+ * view, and so does the browser's main.tsx (from the page's `#first-view`); without one, one is made
+ * here the same way.
  */
 export function AppProvider({ children, queryClient: given }: { children: ReactNode; queryClient?: QueryClient }) {
   const [queryClient] = useState(() => given ?? createSeededQueryClient());

@@ -79,3 +79,5 @@ export const routes: RouteObject[] = [
 
 /** The browser router for the app (tests build memory routers from `routes`). */
 export const createAppRouter = () => createBrowserRouter(routes);
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -11,6 +11,7 @@ import {
 } from './get-product-pages';
 import { DEFAULT_SORT } from '../utils/listing';
 import { apiUrl } from '@/lib/api-client';
+import { createQueryClient } from '@/lib/query-client';
 import type { Category, Product } from '@/types/api';
 
 /**
@@ -98,4 +99,12 @@ export function seedFirstView(client: QueryClient, view: FirstView, path: string
       client.setQueryData(productQueryOptions(id).queryKey, detail.product as Product);
     }
   }
+}
+
+/** The app's data cache, holding what the server's first view of this page carried (decisions D29). */
+export function createSeededQueryClient(): QueryClient {
+  const client = createQueryClient();
+  const view = readFirstView();
+  if (view) seedFirstView(client, view, window.location.pathname + window.location.search);
+  return client;
 }
