@@ -30,6 +30,9 @@ impl DieselImportJobRepository {
 #[derive(Serialize, Deserialize)]
 struct KeptWarning {
     row: u64,
+    /// Jobs kept before warnings named their column have none.
+    #[serde(default)]
+    column: String,
     message: String,
 }
 
@@ -95,6 +98,7 @@ impl TryFrom<JobRow> for KeptJob {
                 .into_iter()
                 .map(|w| RowWarning {
                     row: w.row,
+                    column: w.column,
                     message: w.message,
                 })
                 .collect(),
@@ -129,6 +133,7 @@ impl ImportJobRepository for DieselImportJobRepository {
             .iter()
             .map(|w| KeptWarning {
                 row: w.row,
+                column: w.column.clone(),
                 message: w.message.clone(),
             })
             .collect();

@@ -29,7 +29,7 @@ use paduka_application::orders::{
 use paduka_application::returns::{ReturnPorts, ReturnService};
 use paduka_application::sales::SaleService;
 use paduka_application::{Clock, IdGenerator};
-use paduka_domain::catalog::import::PhotoAddress;
+use paduka_domain::catalog::import::{ImportRules, PhotoAddress};
 use paduka_domain::invoice::{CreditNoteDocument, InvoiceDocument};
 use paduka_domain::order::PackingSlip;
 use paduka_http::{ApiState, CourierWebhookKey};
@@ -282,7 +282,10 @@ impl Services {
                 settings.server.public_url,
                 paduka_http::API_PREFIX
             )),
-        );
+        )
+        .with_rules(ImportRules {
+            uncounted_stock: settings.shop.import_uncounted_stock,
+        });
         let sales = SaleService::new(
             Arc::new(DieselSaleRepository::new(database.clone())),
             ids.clone(),

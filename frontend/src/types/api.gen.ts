@@ -1890,12 +1890,18 @@ export interface components {
          */
         ImportStatus: "running" | "done" | "failed";
         /**
-         * @description A row imported with a change the file did not say (a price moved by the discount's
-         *     rounding).
+         * @description A row imported with a change the file did not say: a price moved by the discount's
+         *     rounding, or what a real export holds taken as decisions section 19 says (an empty `Type`,
+         *     a blank or negative stock, a handle made a handle).
          */
         ImportWarning: {
+            /** @description The column's header as the file writes it. */
+            column: string;
             message: string;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description The file's line number (the header is line 1).
+             */
             row: number;
         };
         /** @description Any JSON without a NUL character in a key or a string */

@@ -57,11 +57,15 @@ impl From<&RowError> for ImportRowError {
     }
 }
 
-/// A row imported with a change the file did not say (a price moved by the discount's
-/// rounding).
+/// A row imported with a change the file did not say: a price moved by the discount's
+/// rounding, or what a real export holds taken as decisions section 19 says (an empty `Type`,
+/// a blank or negative stock, a handle made a handle).
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 pub struct ImportWarning {
+    /// The file's line number (the header is line 1).
     pub row: u64,
+    /// The column's header as the file writes it.
+    pub column: String,
     pub message: String,
 }
 
@@ -69,6 +73,7 @@ impl From<&RowWarning> for ImportWarning {
     fn from(warning: &RowWarning) -> Self {
         Self {
             row: warning.row,
+            column: warning.column.clone(),
             message: warning.message.clone(),
         }
     }

@@ -180,6 +180,7 @@ async fn a_job_reads_back_as_started_moved_and_finished(db: &TestDb) {
         },
         warnings: vec![RowWarning {
             row: 4,
+            column: "Variant Price".into(),
             message: "मूल्य \"moved\", a bit".into(),
         }],
         errors: vec![],

@@ -156,6 +156,10 @@ pub struct ShopSettings {
     /// Whether a catalog import may fetch photos from loopback, private and link-local
     /// addresses (`IMPORT_ALLOW_PRIVATE_HOSTS`, default false: the public internet only).
     pub import_allow_private_hosts: bool,
+    /// Pairs an import gives a size whose stock the file leaves blank and says it does not
+    /// count (Shopify's empty `Variant Inventory Tracker`; `IMPORT_UNCOUNTED_STOCK`, default
+    /// 10).
+    pub import_uncounted_stock: u32,
 }
 
 /// A variable whose value cannot be used.
@@ -316,6 +320,7 @@ impl Settings {
                 return_window_days: vars.return_window_days,
                 search_synonyms: vars.search_synonyms,
                 import_allow_private_hosts: vars.import_allow_private_hosts,
+                import_uncounted_stock: vars.import_uncounted_stock,
             },
             invoices: InvoiceSettings {
                 seller: Seller {

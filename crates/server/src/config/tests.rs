@@ -40,13 +40,16 @@ fn defaults_run_a_local_shop_on_sqlite() {
         !s.shop.import_allow_private_hosts,
         "imports fetch photos from the public internet only"
     );
+    assert_eq!(s.shop.import_uncounted_stock, 10);
     let s = settings(&[
         ("RETURN_WINDOW_DAYS", " 30 "),
         ("IMPORT_ALLOW_PRIVATE_HOSTS", "true"),
+        ("IMPORT_UNCOUNTED_STOCK", "0"),
     ])
     .unwrap();
     assert_eq!(s.shop.return_window_days, 30);
     assert!(s.shop.import_allow_private_hosts);
+    assert_eq!(s.shop.import_uncounted_stock, 0);
 }
 
 #[test]

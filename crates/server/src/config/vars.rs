@@ -94,6 +94,8 @@ pub(super) struct Vars {
     pub search_synonyms: Synonyms,
     #[serde(default, deserialize_with = "switch")]
     pub import_allow_private_hosts: bool,
+    #[serde(default = "import_uncounted_stock", deserialize_with = "stock_level")]
+    pub import_uncounted_stock: u32,
     #[serde(default = "per_email", deserialize_with = "at_least_one")]
     pub rate_limit_per_email: u32,
     #[serde(default = "per_address", deserialize_with = "at_least_one")]
@@ -199,6 +201,10 @@ fn dispatch_cutoff() -> NaiveTime {
 
 fn low_stock_threshold() -> u32 {
     paduka_application::admin::LOW_STOCK_THRESHOLD
+}
+
+fn import_uncounted_stock() -> u32 {
+    paduka_domain::catalog::import::DEFAULT_UNCOUNTED_STOCK
 }
 
 fn switched_on() -> bool {

@@ -15,6 +15,8 @@ crate::on_both_backends!(
     a_dry_run_answers_the_counts_and_writes_nothing,
     a_file_with_wrong_rows_is_refused_whole_with_each_rows_errors,
     a_file_in_the_2025_layout_imports,
+    shopifys_own_sample_file_imports_as_it_is_with_warnings,
+    a_2024_shopify_export_imports_as_it_is_with_warnings,
     a_csv_over_20_mb_is_refused,
     only_admins_export_and_import,
 );
@@ -263,7 +265,7 @@ async fn a_file_with_wrong_rows_is_refused_whole_with_each_rows_errors(db: &Test
     let app = spawn_app_on(db).await;
     let csv = "Handle,Title,Type,Variant Price,Variant Inventory Qty\n\
 good,Good,Sneakers,100,1\n\
-Bad Handle,Bad,Sneakers,100,1\n\
+,Bad,Sneakers,100,1\n\
 priced,\"Two\nlines\",Sneakers,ten,1\n";
     let reply = app.send_import(csv.as_bytes(), false).await;
     let body = expect(reply, StatusCode::BAD_REQUEST).await;
@@ -271,7 +273,7 @@ priced,\"Two\nlines\",Sneakers,ten,1\n";
     assert_eq!(
         body["errors"],
         json!([
-            {"row": 3, "column": "Handle", "message": "Handle must be lower-case letters and digits joined by hyphens, like bad-handle"},
+            {"row": 3, "column": "Handle", "message": "Handle is required"},
             {"row": 4, "column": "Variant Price", "message": "Variant Price \"ten\" must be a number of rupees of at least 0, with at most 2 decimals"},
         ])
     );
@@ -303,6 +305,153 @@ Jutti,jutti,Soft,Acme,Apparel & Accessories > Shoes,Ethnic,festive,TRUE,Active,J
     assert_eq!(products[0]["price"], json!([1149.0, 1149.0]));
     assert_eq!(products[0]["discount"], json!([13, 13]));
     assert_eq!(products[0]["stock"], json!([4, 6]));
+}
+
+/// Shopify's own sample product CSV (see tests/fixtures/shopify/README.md).
+const SHOPIFY_TEMPLATE: &str = include_str!("../fixtures/shopify/product_template.csv");
+/// A 2024 Shopify export's header with what real exports hold (the same README).
+const SHOPIFY_2024: &str = include_str!("../fixtures/shopify/shopify-2024-lookalike.csv");
+
+/// A reply's warnings as (row, column, message).
+fn warnings(report: &Value) -> Vec<(i64, String, String)> {
+    array(&report["warnings"])
+        .iter()
+        .map(|w| {
+            (
+                w["row"].as_i64().unwrap(),
+                w["column"].as_str().unwrap().to_owned(),
+                w["message"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect()
+}
+
+fn warned(row: i64, column: &str, message: &str) -> (i64, String, String) {
+    (row, column.to_owned(), message.to_owned())
+}
+
+const UNTRACKED: &str = "Variant Inventory Qty is blank and Variant Inventory Tracker is empty (stock not tracked): 10 pairs";
+
+async fn shopifys_own_sample_file_imports_as_it_is_with_warnings(db: &TestDb) {
+    let app = spawn_app_on(db).await;
+    // A dry run: the file as Shopify gives it (its photos are on Shopify's CDN, which a dry
+    // run does not fetch).
+    let dry = app.send_import(SHOPIFY_TEMPLATE.as_bytes(), true).await;
+    let dry = dry.answers(StatusCode::OK).await;
+    assert_eq!(counts(&dry), (3, 0, 0), "{dry}");
+    assert_eq!(
+        warnings(&dry),
+        [
+            warned(2, "Variant Inventory Qty", UNTRACKED),
+            warned(3, "Variant Inventory Qty", UNTRACKED),
+            warned(
+                4,
+                "Variant Inventory Qty",
+                "Variant Inventory Qty is blank: 0 pairs"
+            ),
+            warned(5, "Variant Inventory Qty", UNTRACKED),
+            warned(6, "Variant Inventory Qty", UNTRACKED),
+        ]
+    );
+
+    // Imported without its CDN photos (the test has no internet): the stock as the warnings
+    // said.
+    let mut reader = csv::Reader::from_reader(SHOPIFY_TEMPLATE.as_bytes());
+    let header = reader.headers().unwrap().clone();
+    let src = header.iter().position(|h| h == "Image Src").unwrap();
+    let mut writer = csv::Writer::from_writer(Vec::new());
+    writer.write_record(&header).unwrap();
+    for record in reader.records() {
+        let mut cells: Vec<String> = record.unwrap().iter().map(str::to_owned).collect();
+        cells[src].clear();
+        writer.write_record(&cells).unwrap();
+    }
+    let file = writer.into_inner().unwrap();
+    let report = app.import(&file).await;
+    assert_eq!(report["status"], "done", "{report}");
+    assert_eq!(warnings(&report), warnings(&dry));
+    let products = app.all_products().await;
+    let shirt = products
+        .iter()
+        .find(|p| p["handle"] == "example-t-shirt")
+        .unwrap();
+    assert_eq!(
+        shirt["type"],
+        json!(["Lithograph - Height: 9\" x Width: 12\"", "Small", "Medium"])
+    );
+    assert_eq!(shirt["stock"], json!([10, 10, 0]));
+    assert_eq!(shirt["category"]["name"], "Shirts");
+    let hat = products
+        .iter()
+        .find(|p| p["handle"] == "example-hat")
+        .unwrap();
+    assert_eq!(hat["stock"], json!([10]));
+}
+
+async fn a_2024_shopify_export_imports_as_it_is_with_warnings(db: &TestDb) {
+    let app = spawn_app_on(db).await;
+    let dry = app.send_import(SHOPIFY_2024.as_bytes(), true).await;
+    let dry = dry.answers(StatusCode::OK).await;
+    assert_eq!(counts(&dry), (3, 0, 0), "{dry}");
+    let expected = [
+        warned(
+            2,
+            "Type",
+            "Type is empty: the product is in Sneakers, from Product Category",
+        ),
+        warned(
+            3,
+            "Variant Inventory Qty",
+            "Variant Inventory Qty -2 is below 0: 0 pairs",
+        ),
+        warned(4, "Type", "Type is empty: the product is in Uncategorised"),
+        warned(4, "Variant Inventory Qty", UNTRACKED),
+        warned(
+            5,
+            "Handle",
+            "Handle \"Monsoon-Knit™-🌧\" is not in handle form: imported as monsoon-knit",
+        ),
+        warned(
+            6,
+            "Variant Inventory Qty",
+            "Variant Inventory Qty is blank: 0 pairs",
+        ),
+    ];
+    assert_eq!(warnings(&dry), expected);
+    assert!(
+        app.all_products().await.is_empty(),
+        "a dry run writes nothing"
+    );
+
+    let report = app.import(SHOPIFY_2024.as_bytes()).await;
+    assert_eq!(report["status"], "done", "{report}");
+    assert_eq!(counts(&report), (3, 0, 0));
+    assert_eq!(warnings(&report), expected, "the job keeps the warnings");
+    let products = app.all_products().await;
+    let product = |handle: &str| {
+        products
+            .iter()
+            .find(|p| p["handle"] == handle)
+            .unwrap_or_else(|| panic!("{handle} imported"))
+    };
+    assert_eq!(product("court-sneaker")["category"]["name"], "Sneakers");
+    assert_eq!(product("court-sneaker")["stock"], json!([4, 0]));
+    assert_eq!(
+        product("gift-card-slipper")["category"]["name"],
+        "Uncategorised"
+    );
+    assert_eq!(product("gift-card-slipper")["stock"], json!([10]));
+    assert_eq!(product("monsoon-knit")["stock"], json!([3, 0, 5]));
+    assert_eq!(product("monsoon-knit")["category"]["name"], "Slip-Ons");
+    let categories = app.categories().await;
+    for made in ["Sneakers", "Uncategorised", "Slip-Ons"] {
+        assert!(categories.iter().any(|c| c["name"] == made), "{made}");
+    }
+
+    // The same file again changes nothing, and says the same.
+    let again = app.import(SHOPIFY_2024.as_bytes()).await;
+    assert_eq!(counts(&again), (0, 0, 3), "{again}");
+    assert_eq!(warnings(&again), expected);
 }
 
 async fn a_csv_over_20_mb_is_refused(db: &TestDb) {

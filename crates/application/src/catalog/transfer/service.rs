@@ -5,8 +5,9 @@ use async_trait::async_trait;
 use futures_util::StreamExt;
 use futures_util::stream;
 use paduka_domain::catalog::import::{
-    Change, FETCHES_AT_ONCE, ImportPlan, MAX_FETCH_BYTES, PhotoAddress, PhotoCell, PhotoFiles,
-    PhotoPlan, PlannedProduct, RowError, Table, export_table, plan_import, read_table,
+    Change, FETCHES_AT_ONCE, ImportPlan, ImportRules, MAX_FETCH_BYTES, PhotoAddress, PhotoCell,
+    PhotoFiles, PhotoPlan, PlannedProduct, RowError, Table, export_table, plan_import,
+    read_table_with,
 };
 use paduka_domain::catalog::{Category, CategoryDraft, Handle, Image, Product};
 use paduka_domain::{CategoryId, ProductId};
@@ -96,12 +97,23 @@ pub struct TransferPorts {
 pub struct CatalogTransferService {
     ports: TransferPorts,
     photos: PhotoAddress,
+    rules: ImportRules,
 }
 
 impl CatalogTransferService {
     /// `photos`: where this shop serves a product's photo, followed by the product's id.
     pub fn new(ports: TransferPorts, photos: PhotoAddress) -> Self {
-        Self { ports, photos }
+        Self {
+            ports,
+            photos,
+            rules: ImportRules::default(),
+        }
+    }
+
+    /// The shop's settings for reading a file (`IMPORT_UNCOUNTED_STOCK`).
+    pub fn with_rules(mut self, rules: ImportRules) -> Self {
+        self.rules = rules;
+        self
     }
 
     async fn everything(&self) -> Result<Vec<Product>, RepoError> {
@@ -131,7 +143,7 @@ impl CatalogTransferUseCases for CatalogTransferService {
         zip: Option<PhotoFiles>,
         dry_run: bool,
     ) -> Result<ImportStart, ImportError> {
-        let read = read_table(&file);
+        let read = read_table_with(&file, self.rules);
         let shop = self.everything().await?;
         let categories = self.ports.categories.list().await?;
         let names: Vec<String> = categories.iter().map(|c| c.name.clone()).collect();

@@ -31,6 +31,12 @@ pub enum Field {
     Specifications,
     Hsn,
     Shipping,
+    // Read, never written: what a Shopify export holds beside its own columns.
+    /// Shopify's taxonomy path (`Apparel & Accessories > Shoes > Sneakers`): the category
+    /// when `Type` is empty.
+    ProductCategory,
+    /// Empty: Shopify does not count the variant's stock.
+    InventoryTracker,
 }
 
 impl Field {
@@ -55,6 +61,18 @@ impl Field {
         Field::Hsn,
         Field::Shipping,
     ];
+
+    /// Every field an import reads: the exported ones and those only Shopify writes.
+    pub const READ: [Field; 20] = {
+        let mut read = [Field::ProductCategory; 20];
+        let mut i = 0;
+        while i < Field::ALL.len() {
+            read[i] = Field::ALL[i];
+            i += 1;
+        }
+        read[19] = Field::InventoryTracker;
+        read
+    };
 }
 
 /// Shopify's classic product CSV, or the layout its own exports use since 2025.
@@ -98,6 +116,10 @@ impl Layout {
             Specifications => "Specifications",
             Hsn => "HSN",
             Shipping => "Shipping",
+            ProductCategory if classic => "Product Category",
+            ProductCategory => "Product category",
+            InventoryTracker if classic => "Variant Inventory Tracker",
+            InventoryTracker => "Inventory tracker",
         }
     }
 
@@ -136,7 +158,7 @@ impl Columns {
             });
         };
         let mut found = Vec::new();
-        for field in Field::ALL {
+        for field in Field::READ {
             // The first of repeated headers counts.
             if let Some(index) = header.iter().position(|h| same(h, layout.name(field))) {
                 found.push((field, index, header[index].clone()));

@@ -15,7 +15,10 @@ pub use export::{PhotoAddress, export_table};
 pub use layout::{Field, Layout};
 pub use photos::*;
 pub use plan::{Change, ImportPlan, PhotoPlan, PlannedProduct, plan_import};
-pub use read::{ImportedProduct, ImportedVariant, PhotoCell, ReadFile, Stock, read_table};
+pub use read::{
+    DEFAULT_UNCOUNTED_STOCK, ImportRules, ImportedProduct, ImportedVariant, PhotoCell, ReadFile,
+    Stock, UNCATEGORISED, read_table, read_table_with,
+};
 
 /// A CSV file as cells: its header row and the rows below it, each with the line of the file
 /// it starts on (a quoted line break makes a row span lines).
@@ -44,10 +47,13 @@ pub struct RowError {
 }
 
 /// What an import did to a row that it took anyway (a price moved to a whole-percent
-/// discount).
+/// discount, an empty `Type` or a negative stock read as decisions section 19 says, a photo
+/// that could not be used).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RowWarning {
     pub row: u64,
+    /// The column's header as the file writes it.
+    pub column: String,
     pub message: String,
 }
 

@@ -77,6 +77,8 @@ pub struct ImportPlan {
     pub errors: Vec<RowError>,
     /// Categories named by the file that the shop does not have, as first written.
     pub new_categories: Vec<String>,
+    /// Products (and rows without a handle) left out for their errors.
+    pub invalid: u64,
 }
 
 impl ImportPlan {
@@ -138,6 +140,7 @@ pub fn plan_import(
     let mut plan = ImportPlan {
         warnings: file.warnings,
         errors: file.errors,
+        invalid: file.invalid,
         ..ImportPlan::default()
     };
     for imported in file.products {
@@ -146,12 +149,15 @@ pub fn plan_import(
             (Some(name), _) => name.clone(),
             (None, Some(product)) => product.category.name.clone(),
             (None, None) => {
-                plan.errors.push(RowError {
+                plan.warnings.push(RowWarning {
                     row: imported.line,
                     column: "Type".into(),
-                    message: "Type (the category) is required for a new product".into(),
+                    message: format!(
+                        "The file has no Type: the product is in {}",
+                        imported.fallback_category
+                    ),
                 });
-                continue;
+                imported.fallback_category.clone()
             }
         };
         if let Err(e) = CategoryDraft::parse(Some(&category), None) {
@@ -160,25 +166,18 @@ pub fn plan_import(
                 column: "Type".into(),
                 message: e.to_string().replace("Name", "Type"),
             });
+            plan.invalid += 1;
             continue;
         }
-        let known = |name: &str| {
-            categories
-                .iter()
-                .chain(&plan.new_categories)
-                .any(|c| c.to_lowercase() == name.to_lowercase())
-        };
-        if !known(&category) {
-            plan.new_categories.push(category.clone());
-        }
         let draft = match ProductDraft::parse(input(&imported, current)) {
-            Ok(draft) => draft,
+            Ok(draft) => named_as_the_file_says(draft, &imported),
             Err(e) => {
                 plan.errors.push(RowError {
                     row: imported.line,
                     column: column_of(e.message()).into(),
                     message: e.to_string(),
                 });
+                plan.invalid += 1;
                 continue;
             }
         };
@@ -204,6 +203,7 @@ pub fn plan_import(
                             _ => no_zip_for(&cell.src),
                         },
                     });
+                    plan.invalid += 1;
                     continue;
                 }
             },
@@ -216,6 +216,16 @@ pub fn plan_import(
             },
             Some(product) => Change::Update(product.id.clone()),
         };
+        // Only a product that is written makes its category.
+        let known = |name: &str| {
+            categories
+                .iter()
+                .chain(&plan.new_categories)
+                .any(|c| c.to_lowercase() == name.to_lowercase())
+        };
+        if !known(&category) {
+            plan.new_categories.push(category.clone());
+        }
         plan.products.push(PlannedProduct {
             line: imported.line,
             handle: imported.handle,
@@ -226,6 +236,7 @@ pub fn plan_import(
         });
     }
     plan.errors.sort_by_key(|e| e.row);
+    plan.warnings.sort_by_key(|w| w.row);
     plan
 }
 
@@ -241,8 +252,12 @@ fn input(imported: &ImportedProduct, current: Option<&Product>) -> ProductInput 
             .unwrap_or_default()
     };
     let variants = &imported.variants;
+    // Some blank: none given here, each size's own set after (`named_as_the_file_says`).
     let all_or_none = |values: Vec<Option<String>>| -> Vec<String> {
-        values.into_iter().map(Option::unwrap_or_default).collect()
+        values
+            .into_iter()
+            .collect::<Option<Vec<_>>>()
+            .unwrap_or_default()
     };
     let (quantity, stocks) = match imported.stock {
         Stock::PerSize => (None, imported.stocks.clone()),
@@ -287,6 +302,19 @@ fn input(imported: &ImportedProduct, current: Option<&Product>) -> ProductInput 
             .map(|s| if s { "yes" } else { "no" }.to_owned()),
         other_photos: keep_list(&imported.other_photos, |p| p.other_photos.clone()),
     }
+}
+
+/// The draft with each size's label and model as its row gives them: the form's lists hold
+/// all of them or none, and a real export leaves some blank (Shopify's own sample file has
+/// SKUs on two sizes of three).
+fn named_as_the_file_says(mut draft: ProductDraft, imported: &ImportedProduct) -> ProductDraft {
+    if draft.variants.len() == imported.variants.len() {
+        for (variant, row) in draft.variants.iter_mut().zip(&imported.variants) {
+            variant.label.clone_from(&row.label);
+            variant.model.clone_from(&row.model);
+        }
+    }
+    draft
 }
 
 /// Whether the product already is what the draft describes (its seller and code are kept).

@@ -7,10 +7,33 @@ use super::layout::{Columns, Field};
 use super::photos::is_web_address;
 use super::{RowError, RowWarning, Table};
 use crate::catalog::Handle;
-use crate::catalog::ProductDraft;
 use crate::catalog::category::is_image_reference;
+use crate::catalog::{CategoryDraft, ProductDraft};
 use crate::gst::Hsn;
 use crate::{Paise, Percent};
+
+/// The category of a product whose `Type` is empty and whose `Product Category` names none.
+pub const UNCATEGORISED: &str = "Uncategorised";
+
+/// Pairs a size gets when its stock is blank and the file says it is not counted
+/// (`IMPORT_UNCOUNTED_STOCK`'s default).
+pub const DEFAULT_UNCOUNTED_STOCK: u32 = 10;
+
+/// What the shop's settings add to the reading of a file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ImportRules {
+    /// The stock of a size whose quantity is blank and which Shopify does not count (an
+    /// empty `Variant Inventory Tracker`).
+    pub uncounted_stock: u32,
+}
+
+impl Default for ImportRules {
+    fn default() -> Self {
+        Self {
+            uncounted_stock: DEFAULT_UNCOUNTED_STOCK,
+        }
+    }
+}
 
 /// One size of an imported product, its price already split into price and discount.
 #[derive(Debug, Clone, PartialEq)]
@@ -45,8 +68,11 @@ pub struct ImportedProduct {
     pub handle: Handle,
     pub name: Option<String>,
     pub descriptions: Option<Vec<String>>,
-    /// The category's name.
+    /// The category's name; `None` without a `Type` column.
     pub category: Option<String>,
+    /// The category a new product gets when the file has no `Type` column: the last part of
+    /// `Product Category`, else [`UNCATEGORISED`].
+    pub fallback_category: String,
     pub tags: Option<Vec<String>>,
     pub info: Option<String>,
     pub material: Option<String>,
@@ -83,12 +109,19 @@ pub struct ReadFile {
     pub errors: Vec<RowError>,
     /// Rows below the header.
     pub rows: u64,
+    /// Products (and rows without a handle) left out for their errors.
+    pub invalid: u64,
 }
 
 /// Reads a file's cells: finds its layout from the header, checks every row, groups rows by
 /// handle (a product's rows need not be next to each other), splits each size's price into
 /// price and discount.
 pub fn read_table(table: &Table) -> ReadFile {
+    read_table_with(table, ImportRules::default())
+}
+
+/// [`read_table`] with the shop's own rules.
+pub fn read_table_with(table: &Table, rules: ImportRules) -> ReadFile {
     let mut file = ReadFile {
         rows: table.rows.len() as u64,
         ..ReadFile::default()
@@ -113,43 +146,77 @@ pub fn read_table(table: &Table) -> ReadFile {
     }
     let mut groups: Vec<(Handle, Vec<usize>)> = Vec::new();
     let mut by_handle: HashMap<Handle, usize> = HashMap::new();
+    let mut unformed: Vec<String> = Vec::new();
     for (index, row) in table.rows.iter().enumerate() {
         if row.cells.iter().all(|c| c.trim().is_empty()) {
             continue;
         }
         let text = columns.cell(&row.cells, Field::Handle).unwrap_or_default();
-        match Handle::parse(text) {
-            Ok(handle) => {
-                let group = *by_handle.entry(handle.clone()).or_insert_with(|| {
-                    groups.push((handle, Vec::new()));
-                    groups.len() - 1
+        let handle = match Handle::parse(text) {
+            Ok(handle) => handle,
+            Err(e) if text.is_empty() => {
+                file.invalid += 1;
+                file.errors.push(RowError {
+                    row: row.line,
+                    column: columns.header(Field::Handle),
+                    message: e.to_string(),
                 });
-                groups[group].1.push(index);
+                continue;
             }
-            Err(e) => file.errors.push(RowError {
-                row: row.line,
-                column: columns.header(Field::Handle),
-                message: e.to_string(),
-            }),
-        }
+            // Shopify takes capitals, `™` and emoji in handles: made a handle as a name
+            // is, once per handle as written.
+            Err(_) => {
+                let made = Handle::from_name(text);
+                if !unformed.iter().any(|t| t == text) {
+                    unformed.push(text.to_owned());
+                    file.warnings.push(RowWarning {
+                        row: row.line,
+                        column: columns.header(Field::Handle),
+                        message: format!(
+                            "{} \"{text}\" is not in handle form: imported as {made}",
+                            columns.header(Field::Handle)
+                        ),
+                    });
+                }
+                made
+            }
+        };
+        let group = *by_handle.entry(handle.clone()).or_insert_with(|| {
+            groups.push((handle, Vec::new()));
+            groups.len() - 1
+        });
+        groups[group].1.push(index);
     }
     for (handle, rows) in groups {
         let mut reader = ProductReader {
             table,
             columns: &columns,
+            rules,
             errors: &mut file.errors,
             warnings: &mut file.warnings,
         };
-        if let Some(product) = reader.product(handle, &rows) {
-            file.products.push(product);
+        match reader.product(handle, &rows) {
+            Some(product) => file.products.push(product),
+            None => file.invalid += 1,
         }
     }
+    file.warnings.sort_by_key(|w| w.row);
     file
+}
+
+/// The category named by a Shopify taxonomy path: its last part (`Apparel & Accessories >
+/// Shoes > Sneakers` -> `Sneakers`), when that is a name a category may have.
+fn last_part(path: &str) -> Option<String> {
+    let last = path.rsplit('>').map(str::trim).find(|p| !p.is_empty())?;
+    CategoryDraft::parse(Some(last), None)
+        .is_ok()
+        .then(|| last.to_owned())
 }
 
 struct ProductReader<'a> {
     table: &'a Table,
     columns: &'a Columns,
+    rules: ImportRules,
     errors: &'a mut Vec<RowError>,
     warnings: &'a mut Vec<RowWarning>,
 }
@@ -157,6 +224,14 @@ struct ProductReader<'a> {
 impl ProductReader<'_> {
     fn refuse(&mut self, line: u64, field: Field, message: impl Into<String>) {
         self.errors.push(RowError {
+            row: line,
+            column: self.columns.header(field),
+            message: message.into(),
+        });
+    }
+
+    fn warn(&mut self, line: u64, field: Field, message: impl Into<String>) {
+        self.warnings.push(RowWarning {
             row: line,
             column: self.columns.header(field),
             message: message.into(),
@@ -183,10 +258,25 @@ impl ProductReader<'_> {
         if name.as_deref() == Some("") {
             self.refuse(line, Field::Title, "Title is required");
         }
-        let category = cell(Field::Type);
-        if category.as_deref() == Some("") {
-            self.refuse(line, Field::Type, "Type (the category) is required");
-        }
+        // Shopify does not require a Type: its taxonomy's last part, else Uncategorised.
+        let fallback_category = cell(Field::ProductCategory)
+            .and_then(|path| last_part(&path))
+            .unwrap_or_else(|| UNCATEGORISED.to_owned());
+        let category = match cell(Field::Type) {
+            Some(text) if text.is_empty() => {
+                let message = if fallback_category == UNCATEGORISED {
+                    format!("Type is empty: the product is in {UNCATEGORISED}")
+                } else {
+                    format!(
+                        "Type is empty: the product is in {fallback_category}, from {}",
+                        columns.header(Field::ProductCategory)
+                    )
+                };
+                self.warn(line, Field::Type, message);
+                Some(fallback_category.clone())
+            }
+            other => other,
+        };
         let hsn = match cell(Field::Hsn) {
             None => None,
             Some(text) if text.is_empty() => Some(None),
@@ -244,8 +334,22 @@ impl ProductReader<'_> {
             let Some(variant) = self.variant(row.line, &row.cells, price_text) else {
                 continue;
             };
+            // A size twice would be two stocks a shopper cannot tell apart.
+            if let Some(label) = &variant.label
+                && let Some(first) = variants.iter().find(|v: &&ImportedVariant| {
+                    v.label
+                        .as_ref()
+                        .is_some_and(|l| l.to_lowercase() == label.to_lowercase())
+                })
+            {
+                let message = format!("Size {label} is on row {} already", first.line);
+                self.refuse(row.line, Field::OptionValue, message);
+                continue;
+            }
             variants.push(variant);
-            quantities.push((row.line, get(Field::Quantity).map(str::to_owned)));
+            // Shopify leaves the tracker empty on a variant whose stock it does not count.
+            let uncounted = get(Field::InventoryTracker).is_some_and(str::is_empty);
+            quantities.push((row.line, get(Field::Quantity).map(str::to_owned), uncounted));
         }
         if variants.is_empty() && self.errors.len() == errors_before {
             self.refuse(
@@ -305,6 +409,7 @@ impl ProductReader<'_> {
             name,
             descriptions: lines(Field::Body),
             category,
+            fallback_category,
             tags: cell(Field::Tags).map(|t| {
                 t.split(',')
                     .map(str::trim)
@@ -364,6 +469,7 @@ impl ProductReader<'_> {
         if (charged.paise() - price.paise()).abs() > 100 {
             self.warnings.push(RowWarning {
                 row: line,
+                column: columns.header(Field::Price),
                 message: format!(
                     "{} {} is sold at {}: {}% off {}, the nearest whole percent",
                     columns.header(Field::Price),
@@ -392,28 +498,49 @@ impl ProductReader<'_> {
     }
 
     /// The stock the quantity column gives: every size its own, or the first size the
-    /// pool's (others blank); anything else is refused at the first blank or wrong count.
-    fn stock(&mut self, quantities: &[(u64, Option<String>)]) -> (Option<Stock>, Vec<u32>) {
+    /// pool's (others blank). What a real export holds is taken with a warning: a blank count
+    /// Shopify does not track is [`ImportRules::uncounted_stock`], a count below 0 (Shopify
+    /// sells on) and any other blank are 0.
+    fn stock(&mut self, quantities: &[(u64, Option<String>, bool)]) -> (Option<Stock>, Vec<u32>) {
         if !self.columns.has(Field::Quantity) {
             return (Some(Stock::Unchanged), Vec::new());
         }
+        let header = self.columns.header(Field::Quantity);
         let mut counts = Vec::new();
-        for (line, text) in quantities {
+        for (line, text, uncounted) in quantities {
+            let line = *line;
             match text.as_deref().unwrap_or_default() {
-                "" => counts.push((*line, None)),
-                text => match text
-                    .parse::<u32>()
-                    .ok()
-                    .filter(|q| *q <= ProductDraft::MAX_QUANTITY)
-                {
-                    Some(q) => counts.push((*line, Some(q))),
-                    None => {
+                "" if *uncounted => {
+                    let pairs = self.rules.uncounted_stock;
+                    self.warn(
+                        line,
+                        Field::Quantity,
+                        format!(
+                            "{header} is blank and {} is empty (stock not tracked): {pairs} pairs",
+                            self.columns.header(Field::InventoryTracker)
+                        ),
+                    );
+                    counts.push((line, Some(pairs)));
+                }
+                "" => counts.push((line, None)),
+                text => match text.parse::<i64>() {
+                    Ok(q) if q < 0 => {
+                        self.warn(
+                            line,
+                            Field::Quantity,
+                            format!("{header} {q} is below 0: 0 pairs"),
+                        );
+                        counts.push((line, Some(0)));
+                    }
+                    Ok(q) if q <= i64::from(ProductDraft::MAX_QUANTITY) => {
+                        counts.push((line, u32::try_from(q).ok()));
+                    }
+                    _ => {
                         self.refuse(
-                            *line,
+                            line,
                             Field::Quantity,
                             format!(
-                                "{} must be a whole number from 0 to {}",
-                                self.columns.header(Field::Quantity),
+                                "{header} must be a whole number from 0 to {}",
                                 ProductDraft::MAX_QUANTITY
                             ),
                         );
@@ -422,22 +549,31 @@ impl ProductReader<'_> {
                 },
             }
         }
-        let given: Vec<u32> = counts.iter().filter_map(|(_, q)| *q).collect();
-        match (counts.as_slice(), given.len()) {
-            ([], _) | (_, 0) => (Some(Stock::Pool(0)), Vec::new()),
+        let given = counts.iter().filter(|(_, q)| q.is_some()).count();
+        match (counts.as_slice(), given) {
+            ([], _) => (Some(Stock::Pool(0)), Vec::new()),
+            ([(line, _), ..], 0) => {
+                let line = *line;
+                self.warn(line, Field::Quantity, format!("{header} is blank: 0 pairs"));
+                (Some(Stock::Pool(0)), Vec::new())
+            }
             ([(_, Some(q))], 1) => (Some(Stock::One(*q)), vec![*q]),
-            (all, n) if n == all.len() => (Some(Stock::PerSize), given),
             ([(_, Some(pool)), rest @ ..], 1) if rest.iter().all(|(_, q)| q.is_none()) => {
                 (Some(Stock::Pool(*pool)), Vec::new())
             }
             (all, _) => {
-                let blank = all.iter().find(|(_, q)| q.is_none()).map_or(0, |(l, _)| *l);
-                self.refuse(
-                    blank,
-                    Field::Quantity,
-                    "Give every size a quantity, or only the first size (one pool for all sizes)",
-                );
-                (None, Vec::new())
+                let mut stocks = Vec::with_capacity(all.len());
+                for (line, q) in all {
+                    if q.is_none() {
+                        self.warn(
+                            *line,
+                            Field::Quantity,
+                            format!("{header} is blank: 0 pairs"),
+                        );
+                    }
+                    stocks.push(q.unwrap_or(0));
+                }
+                (Some(Stock::PerSize), stocks)
             }
         }
     }

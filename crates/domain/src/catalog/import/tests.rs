@@ -358,6 +358,7 @@ fn a_price_that_moves_by_more_than_a_rupee_is_taken_with_a_warning() {
         plan_fn(&file).warnings,
         [RowWarning {
             row: 2,
+            column: "Variant Price".into(),
             message: "Variant Price 497 is sold at 500: 50% off 1000, the nearest whole percent"
                 .into()
         }]
@@ -380,9 +381,9 @@ fn every_wrong_cell_is_named_by_its_line_and_header_as_written() {
             "HSN",
         ],
         &[
-            &["Trail Runner", "T", "S", "10", "1", ""],
+            &["ok0", "T", "S", "10", "1", ""],
             &["ok", "Ok", "S", "ten", "1", ""],
-            &["ok2", "Ok", "S", "10", "-1", "12"],
+            &["ok2", "Ok", "S", "10", "x", "12"],
             &["ok3", "", "S", "10", "", ""],
         ],
     );
@@ -395,15 +396,15 @@ fn every_wrong_cell_is_named_by_its_line_and_header_as_written() {
     assert_eq!(
         found,
         [
-            (2, "handle"),
             (3, "Variant Price"),
             (4, "HSN"),
             (4, " Variant Inventory Qty "),
             (5, "Title")
         ]
     );
+    assert_eq!((plan.products.len(), plan.invalid), (1, 3));
     assert_eq!(
-        plan.errors[1].message,
+        plan.errors[0].message,
         "Variant Price \"ten\" must be a number of rupees of at least 0, with at most 2 decimals"
     );
 }
@@ -419,7 +420,7 @@ fn a_header_without_a_handle_column_is_refused_on_line_one() {
 }
 
 #[test]
-fn quantities_on_some_sizes_only_are_refused() {
+fn a_blank_quantity_among_counted_sizes_is_0_with_a_warning() {
     let file = table(
         &[
             "Handle",
@@ -435,11 +436,232 @@ fn quantities_on_some_sizes_only_are_refused() {
         ],
     );
     let plan = plan(&file, &[]);
-    assert_eq!(plan.errors[0].row, 4);
+    assert_eq!(plan.errors, []);
+    assert_eq!(stocks_of(&plan.products[0]), Some(vec![1, 2, 0]));
     assert_eq!(
-        plan.errors[0].message,
-        "Give every size a quantity, or only the first size (one pool for all sizes)"
+        plan.warnings,
+        [RowWarning {
+            row: 4,
+            column: "Variant Inventory Qty".into(),
+            message: "Variant Inventory Qty is blank: 0 pairs".into(),
+        }]
     );
+}
+
+/// A Shopify export's columns (2024), as far as these tests read them.
+const SHOPIFY: [&str; 9] = [
+    "Handle",
+    "Title",
+    "Product Category",
+    "Type",
+    "Option1 Name",
+    "Option1 Value",
+    "Variant Inventory Tracker",
+    "Variant Inventory Qty",
+    "Variant Price",
+];
+
+fn stocks_of(product: &PlannedProduct) -> Option<Vec<u32>> {
+    product.draft.variants.iter().map(|v| v.stock).collect()
+}
+
+fn warnings_of(plan: &ImportPlan) -> Vec<(u64, &str, &str)> {
+    plan.warnings
+        .iter()
+        .map(|w| (w.row, w.column.as_str(), w.message.as_str()))
+        .collect()
+}
+
+#[test]
+fn an_empty_type_is_the_last_part_of_the_product_category_else_uncategorised() {
+    let file = table(
+        &SHOPIFY,
+        &[
+            &[
+                "air",
+                "Air",
+                "Apparel & Accessories > Shoes > Sneakers",
+                "",
+                "Size",
+                "8",
+                "shopify",
+                "3",
+                "999",
+            ],
+            &["bare", "Bare", "", "", "Size", "8", "shopify", "3", "999"],
+            &[
+                "typed",
+                "Typed",
+                "Apparel > Shoes",
+                "Boots",
+                "Size",
+                "8",
+                "shopify",
+                "3",
+                "999",
+            ],
+        ],
+    );
+    let typed = plan(&file, &[]);
+    assert_eq!(typed.errors, []);
+    let categories: Vec<&str> = typed.products.iter().map(|p| p.category.as_str()).collect();
+    assert_eq!(categories, ["Sneakers", UNCATEGORISED, "Boots"]);
+    assert_eq!(typed.new_categories, ["Sneakers", UNCATEGORISED, "Boots"]);
+    assert_eq!(
+        warnings_of(&typed),
+        [
+            (
+                2,
+                "Type",
+                "Type is empty: the product is in Sneakers, from Product Category"
+            ),
+            (3, "Type", "Type is empty: the product is in Uncategorised"),
+        ]
+    );
+
+    // A file without a Type column: a known product keeps its category, a new one is
+    // Uncategorised.
+    let file = table(
+        &["Handle", "Title", "Variant Price"],
+        &[
+            &["trail-runner", "Trail Runner", "850"],
+            &["new", "New", "9"],
+        ],
+    );
+    let known = plan(&file, &[runner()]);
+    assert_eq!(known.products[0].category, "Sneakers");
+    assert_eq!(known.products[1].category, UNCATEGORISED);
+    assert_eq!(
+        warnings_of(&known),
+        [(
+            3,
+            "Type",
+            "The file has no Type: the product is in Uncategorised"
+        )]
+    );
+}
+
+#[test]
+fn stock_shopify_does_not_count_is_the_setting_and_below_0_is_0() {
+    let file = table(
+        &SHOPIFY,
+        &[
+            &["free", "Free", "", "Shoes", "Size", "7", "", "", "999"],
+            &["free", "", "", "", "", "8", "", "", "999"],
+            &[
+                "sold", "Sold", "", "Shoes", "Size", "7", "shopify", "-3", "999",
+            ],
+            &["sold", "", "", "", "", "8", "shopify", "2", "999"],
+            &["kept", "Kept", "", "Shoes", "Size", "7", "", "4", "999"],
+        ],
+    );
+    let plan = plan_import(
+        read_table_with(&file, ImportRules { uncounted_stock: 6 }),
+        &HashMap::new(),
+        &[],
+        &photos(),
+        None,
+    );
+    assert_eq!(plan.errors, []);
+    let stocks: Vec<Option<Vec<u32>>> = plan.products.iter().map(stocks_of).collect();
+    assert_eq!(stocks, [Some(vec![6, 6]), Some(vec![0, 2]), Some(vec![4])]);
+    let untracked = "Variant Inventory Qty is blank and Variant Inventory Tracker is empty \
+                     (stock not tracked): 6 pairs";
+    assert_eq!(
+        warnings_of(&plan),
+        [
+            (2, "Variant Inventory Qty", untracked),
+            (3, "Variant Inventory Qty", untracked),
+            (
+                4,
+                "Variant Inventory Qty",
+                "Variant Inventory Qty -3 is below 0: 0 pairs"
+            ),
+        ]
+    );
+    assert_eq!(
+        read_table(&file).products[0].stocks,
+        [DEFAULT_UNCOUNTED_STOCK; 2],
+        "10 pairs unless the shop says otherwise"
+    );
+}
+
+#[test]
+fn a_handle_not_in_handle_form_is_made_one_with_a_warning() {
+    let file = table(
+        &["Handle", "Title", "Type", "Variant Price"],
+        &[
+            &["Trail-Runner™", "Trail Runner", "Shoes", "999"],
+            &["Trail-Runner™", "", "", "999"],
+            &["Sandal 🌞 Summer", "Sandal", "Shoes", "499"],
+            &["", "Nameless", "Shoes", "1"],
+        ],
+    );
+    let plan = plan(&file, &[]);
+    let handles: Vec<&str> = plan.products.iter().map(|p| p.handle.as_str()).collect();
+    assert_eq!(handles, ["trail-runner", "sandal-summer"]);
+    assert_eq!(
+        plan.products[0].draft.variants.len(),
+        2,
+        "one product, two rows"
+    );
+    assert_eq!(
+        warnings_of(&plan),
+        [
+            (
+                2,
+                "Handle",
+                "Handle \"Trail-Runner™\" is not in handle form: imported as trail-runner"
+            ),
+            (
+                4,
+                "Handle",
+                "Handle \"Sandal 🌞 Summer\" is not in handle form: imported as sandal-summer"
+            ),
+        ]
+    );
+    assert_eq!(
+        (plan.errors[0].row, plan.errors[0].message.as_str()),
+        (5, "Handle is required")
+    );
+    assert_eq!(plan.invalid, 1);
+}
+
+#[test]
+fn still_errors_a_price_that_is_not_a_number_two_rows_of_one_size_no_price() {
+    let file = table(
+        &[
+            "Handle",
+            "Title",
+            "Type",
+            "Option1 Name",
+            "Option1 Value",
+            "Variant Price",
+        ],
+        &[
+            &["a", "A", "S", "Size", "7", "ten"],
+            &["b", "B", "S", "Size", "7", "10"],
+            &["b", "", "", "", "7", "10"],
+            &["c", "C", "S", "Size", "7", ""],
+        ],
+    );
+    let plan = plan(&file, &[]);
+    let found: Vec<(u64, &str)> = plan
+        .errors
+        .iter()
+        .map(|e| (e.row, e.column.as_str()))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            (2, "Variant Price"),
+            (4, "Option1 Value"),
+            (5, "Variant Price")
+        ]
+    );
+    assert_eq!(plan.errors[1].message, "Size 7 is on row 3 already");
+    assert!(plan.products.is_empty());
+    assert_eq!(plan.invalid, 3);
 }
 
 #[test]
@@ -594,4 +816,32 @@ fn other_photos_must_be_addresses_and_are_refused_on_their_own_row() {
             message: "Image \"side.jpg\" must be an http(s) URL or a path on this server".into()
         }]
     );
+}
+
+#[test]
+fn skus_on_some_sizes_only_are_kept_on_those_sizes() {
+    // Shopify's own sample file: the first size has no SKU, the others have.
+    let file = table(
+        &[
+            "Handle",
+            "Title",
+            "Type",
+            "Option1 Value",
+            "Variant SKU",
+            "Variant Price",
+        ],
+        &[
+            &["tee", "Tee", "Shirts", "Lithograph", "", "25"],
+            &["tee", "", "", "Small", "tee-s", "19.99"],
+        ],
+    );
+    let plan = plan(&file, &[]);
+    assert_eq!(plan.errors, []);
+    let models: Vec<Option<&str>> = plan.products[0]
+        .draft
+        .variants
+        .iter()
+        .map(|v| v.model.as_deref())
+        .collect();
+    assert_eq!(models, [None, Some("tee-s")]);
 }

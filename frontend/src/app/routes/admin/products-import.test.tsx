@@ -59,7 +59,14 @@ describe('admin products: import and export', () => {
       ...base,
       'POST /product/import': (request) =>
         isDryRun(request)
-          ? { body: report({ warnings: [{ row: 3, message: 'Price moved by ₹2 with the rounded discount' }] }) }
+          ? {
+              body: report({
+                warnings: [
+                  { row: 3, column: 'Variant Price', message: 'Price moved by ₹2 with the rounded discount' },
+                  { row: 4, column: 'Type', message: 'Type is empty: the product is in Uncategorised' },
+                ],
+              }),
+            }
           : { status: 202, body: { success: true, job: 'job-1' } },
       'GET /product/import/:job': () => {
         polls += 1;
@@ -77,7 +84,14 @@ describe('admin products: import and export', () => {
     await user.upload(within(form).getByLabelText('Products CSV'), csv());
     await user.click(within(form).getByRole('button', { name: 'Dry run' }));
     expect(await screen.findByText('Ready to import 3 products: 2 new, 1 updated, 0 unchanged.')).toBeInTheDocument();
-    expect(screen.getByText('Row 3: Price moved by ₹2 with the rounded discount')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('list', { name: 'Import warnings' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Row 3, Variant Price: Price moved by ₹2 with the rounded discount',
+      'Row 4, Type: Type is empty: the product is in Uncategorised',
+    ]);
     const dry = calls.find((c) => c.path === '/product/import')!;
     expect(dry.form?.get('file')).toBeInstanceOf(File);
     expect(dry.form?.get('dryRun')).toBe('true');

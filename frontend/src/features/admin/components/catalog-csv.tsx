@@ -50,7 +50,8 @@ function Warnings({ report }: { report: ImportReport }) {
     <ul className="admin-import-warnings" aria-label="Import warnings">
       {report.warnings.map((w, i) => (
         <li key={`${w.row}-${i}`}>
-          Row {w.row}: {w.message}
+          Row {w.row}
+          {w.column ? `, ${w.column}` : ''}: {w.message}
         </li>
       ))}
     </ul>
