@@ -6,7 +6,6 @@ import { App } from './app/app';
 import { createAppRouter } from './app/router';
 import { preloadRouteOf } from './app/routes/lazy-routes';
 import { createSeededQueryClient } from './features/catalog/api/first-view';
-import { formatRupees } from './lib/format';
 import { nextTask } from './lib/next-task';
 
 const root = document.getElementById('root');
@@ -19,15 +18,12 @@ if (!root) throw new Error('No #root element');
  * instead of suspending. Any other page (the plain shell) the app draws itself.
  *
  * Each step runs in a task of its own: on a phone (Lighthouse's 4x slower CPU) the app's code,
- * ICU's rupee format, React's DOM renderer and the router were one task of about 150 ms before
- * hydration even began.
+ * ICU's rupee format (now written by format.ts itself), React's DOM renderer and the router were
+ * one task of about 150 ms before hydration even began.
  */
 async function start(container: HTMLElement) {
   const drawn = container.firstElementChild !== null;
   if (drawn) await preloadRouteOf(window.location.pathname).catch(() => undefined);
-  await nextTask();
-  // The first format loads ICU's en-IN data, which every price drawn needs.
-  formatRupees(0);
   await nextTask();
   // React's DOM renderer is the largest part of the app's code: it is compiled when first run.
   const { createRoot, hydrateRoot } = await import('react-dom/client');

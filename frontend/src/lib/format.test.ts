@@ -20,6 +20,26 @@ describe('formatRupees', () => {
     expect(formatRupees(1169.1)).toBe('₹1,169.10');
     expect(formatRupees(2037.45)).toBe('₹2,037.45');
   });
+
+  it("writes what en-IN's Intl currency format writes, crores, negatives and rounding included", () => {
+    const intl = (rupees: number, digits: number) =>
+      new Intl.NumberFormat('en-IN', {
+        style: 'currency',
+        currency: 'INR',
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+      }).format(rupees);
+    expect(formatRupees(-1299)).toBe('-₹1,299');
+    expect(formatRupees(12_34_56_789.5)).toBe('₹12,34,56,789.50');
+    expect(formatRupees(Number.NaN)).toBe('₹0');
+    expect(formatRupees(-0.001)).toBe(intl(-0, 0));
+    const amounts = [0.005, 1.005, 999.999, 1e12 + 0.25, 9e13 + 0.01];
+    for (let i = 0; i < 5000; i += 1) amounts.push(((i * 7919) % 100003) / 100, -(i * 104729) / 1000);
+    for (const rupees of amounts) {
+      const paise = Math.round(rupees * 100);
+      expect(formatRupees(rupees)).toBe(paise % 100 === 0 ? intl(paise / 100, 0) : intl(paise / 100, 2));
+    }
+  });
 });
 
 describe('excerpt', () => {
