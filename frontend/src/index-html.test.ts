@@ -119,8 +119,8 @@ describe('index.html preloads', () => {
  * in its template, and `root` inside the app's root element; then index.html's script run over
  * it, with a stand-in PerformanceObserver whose first paint `paint()` reports.
  */
-function drawnPage(root: string) {
-  document.head.innerHTML = `<script type="application/json" id="${FIRST_VIEW_ID}">{}</script><template id="app-code"><link rel="modulepreload" href="/assets/vendor-1.js"></template>`;
+function drawnPage(root: string, head = '') {
+  document.head.innerHTML = `${head}<script type="application/json" id="${FIRST_VIEW_ID}">{}</script><template id="app-code"><link rel="modulepreload" href="/assets/vendor-1.js"></template>`;
   document.body.innerHTML = `<div id="root">${root}</div>`;
   let observed:
     | ((list: { getEntriesByName: (name: string) => unknown[] }, observer: { disconnect: () => void }) => void)
@@ -154,6 +154,18 @@ describe('a page the server drew, before the app takes it over', () => {
     expect(document.head.querySelector(':scope > link[rel="modulepreload"]')!.getAttribute('href')).toBe(
       '/assets/vendor-1.js',
     );
+  });
+
+  it("with a main photo preloaded, asks for the app's code once that photo has come too", () => {
+    const { paint } = drawnPage(
+      '<p>Shoes</p>',
+      '<link rel="preload" as="image" fetchpriority="high" imagesrcset="/api/v1/product/product-photo/p-1?w=240 240w">',
+    );
+    const asked = () => document.head.querySelectorAll(':scope > link[rel="modulepreload"]').length;
+    paint();
+    expect(asked()).toBe(0);
+    document.head.querySelector('link[rel="preload"]')!.dispatchEvent(new Event('load'));
+    expect(asked()).toBe(1);
   });
 
   it('records no tap and no typing: the page is left to the browser until the app hydrates it (decisions D32)', () => {
