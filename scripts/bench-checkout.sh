@@ -11,7 +11,9 @@
 # within 10 %), on SQLite and PostgreSQL.
 #
 # Needs PostgreSQL at BENCH_POSTGRES (default postgres://root@127.0.0.1:5432); a database is
-# made for each run and dropped after it.
+# made for each run and dropped after it. The three runs also report the servers' CPU per
+# order (their /proc stat over the load). BENCH_BINARY and BENCH_CHECKOUT_LOAD measure a server
+# and a load generator built elsewhere (nothing is built then).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -23,9 +25,14 @@ PORT_A="${BENCH_PORT:-18090}"
 PORT_B=$((PORT_A + 1))
 target="${CARGO_TARGET_DIR:-target}"
 
-cargo build --profile dist --bin paduka --example checkout_load -p paduka-server
-paduka="$target/dist/paduka"
-load="$target/dist/examples/checkout_load"
+if [ -n "${BENCH_BINARY:-}" ] && [ -n "${BENCH_CHECKOUT_LOAD:-}" ]; then
+    paduka="$BENCH_BINARY"
+    load="$BENCH_CHECKOUT_LOAD"
+else
+    cargo build --profile dist --bin paduka --example checkout_load -p paduka-server
+    paduka="${BENCH_BINARY:-$target/dist/paduka}"
+    load="$target/dist/examples/checkout_load"
+fi
 
 work="$(mktemp -d)"
 pids=()
@@ -71,7 +78,7 @@ new_database() {
 }
 run() {
     echo "== $1"
-    "$load" run "$2" "$3" "$SHOPPERS" "$SECONDS_EACH"
+    CHECKOUT_SERVER_PIDS="$(IFS=,; echo "${pids[*]}")" "$load" run "$2" "$3" "$SHOPPERS" "$SECONDS_EACH"
 }
 # start_fresh BACKEND RUN: the instance RUN-BACKEND ("kill", "history"; sqlite or postgres) on
 # PORT_A over a new database; sets name and url, for restarting it.

@@ -17,6 +17,10 @@
 //! after and divides by the orders placed: the load generator shares the cores, but cannot
 //! change what the server itself spent.
 //!
+//! `run` with `CHECKOUT_SERVER_PIDS` (the servers' process ids, comma-separated) also reports
+//! the servers' CPU per acknowledged order over the load (`server_cpu_ms_per_order`, as
+//! `history` measures it), which the load generator on the same cores cannot skew.
+//!
 //! With a record file, `run` writes the product and each acknowledged order's id there as it
 //! goes, so that after a `kill -9` of the server and a restart, `verify` can check that every
 //! acknowledged order is there and the stock taken matches the orders placed.
@@ -322,6 +326,14 @@ async fn run(
         None => None,
     };
 
+    let pids: Vec<u32> = std::env::var("CHECKOUT_SERVER_PIDS")
+        .unwrap_or_default()
+        .split(',')
+        .filter(|pid| !pid.trim().is_empty())
+        .map(|pid| pid.trim().parse())
+        .collect::<std::result::Result<_, _>>()?;
+    let servers_cpu_ms = || -> Result<f64> { pids.iter().map(|&pid| cpu_ms(pid)).sum() };
+    let cpu_before = servers_cpu_ms()?;
     let deadline = Instant::now() + Duration::from_secs(seconds);
     let started = Instant::now();
     let workers: Vec<_> = tokens
@@ -360,10 +372,12 @@ async fn run(
         failed += f;
     }
     let elapsed = started.elapsed().as_secs_f64();
+    // Servers killed on purpose have no CPU time left to read.
+    let cpu = servers_cpu_ms().map(|after| after - cpu_before).ok();
     latencies.sort_by(f64::total_cmp);
 
     let acknowledged = latencies.len();
-    let figures = json!({
+    let mut figures = json!({
         "instances": shop.bases.len(),
         "shoppers": shoppers,
         "seconds": elapsed,
@@ -373,6 +387,9 @@ async fn run(
         "acknowledged": acknowledged,
         "failed": failed,
     });
+    if let Some(cpu) = cpu.filter(|_| !pids.is_empty()) {
+        figures["server_cpu_ms_per_order"] = json!(cpu / acknowledged.max(1) as f64);
+    }
     if record.is_some() {
         // The shop may be down on purpose: `verify` checks it after the restart.
         println!("{figures}");
@@ -382,7 +399,6 @@ async fn run(
     let placed = orders_of(&shop, &admin, &product).await?.len();
     let taken = usize::try_from(before - after)?;
     let consistent = acknowledged == placed && placed == taken;
-    let mut figures = figures;
     figures["placed"] = json!(placed);
     figures["stock_taken"] = json!(taken);
     figures["consistent"] = json!(consistent);
