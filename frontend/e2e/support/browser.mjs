@@ -105,11 +105,15 @@ export async function waitForGridChange(/** @type {Page} */ page, /** @type {str
 
 /**
  * Waits until the app runs the page (decisions D32): on a page the server drew, the buttons that
- * need the app are disabled until it has hydrated the page; the navbar's menu button is on every
- * page (hidden at 1280 px). A page the app drew alone has it ready at once.
+ * need the app are disabled and say `not ready yet` (in their text, label or tooltip) until the
+ * app has hydrated the part of the page they are in. The header, the page and the footer hydrate
+ * one after another, so the navbar's menu button (on every page, hidden at 1280 px) being ready
+ * says nothing of the page's own buttons: wait for it and for no button left saying so. A page
+ * the app drew alone has them ready at once.
  */
 export async function waitForApp(/** @type {Page} */ page) {
   await page.locator('button.nav-toggle:not([aria-disabled="true"])').waitFor({ state: 'attached' });
+  await page.waitForFunction(() => !document.body.innerHTML.includes('not ready yet'));
 }
 
 /** The text of the newest toast whose text matches. */
