@@ -255,7 +255,7 @@
     g.URL = URL;
   }
 
-  // --- Intl: what lib/format.ts and search/utils/sizes.ts make when loaded ---
+  // --- Intl: what lib/format.ts makes on first use and search/utils/sizes.ts when loaded ---
   if (typeof g.Intl === 'undefined') {
     // Indian grouping (12,34,567) or Western (1,234,567), as ICU groups en-IN and en-US.
     const group = (int, indian) => {
@@ -319,7 +319,7 @@
         return { locale: this.locale, ...this.o };
       }
     }
-    // Made at load by lib/format.ts; none of the drawn pages formats a date (reviews and
+    // Made on first use by lib/format.ts; none of the drawn pages formats a date (reviews and
     // delivery dates come after the app takes over), so an ISO day stands in.
     class DateTimeFormat {
       constructor(locale, options = {}) {
