@@ -266,7 +266,8 @@ impl From<OrderError> for ApiError {
             | OrderError::Shipped
             | OrderError::NotShipped
             | OrderError::Replacement
-            | OrderError::AlreadyPaid => Self::Conflict(message),
+            | OrderError::AlreadyPaid
+            | OrderError::ReturnedToOrigin => Self::Conflict(message),
             OrderError::RefundFailed(cause) | OrderError::ReturnRefundFailed(cause) => {
                 tracing::error!(error.message = %cause, "refund failed");
                 Self::BadGateway(message)

@@ -4799,7 +4799,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `Order is already paid` (every online order is), `Order Cancelled` */
+            /** @description `Order is already paid` (every online order is), `Order Cancelled`, or `Order returned to origin` (an unpaid parcel that came back) */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -42,6 +42,9 @@ pub enum OrderError {
     /// 409: the order's payment is recorded already.
     #[error("Order is already paid")]
     AlreadyPaid,
+    /// 409: an unpaid cash-on-delivery order that came back to origin has no cash to record.
+    #[error("Order returned to origin")]
+    ReturnedToOrigin,
     /// 502: the order is cancelled and its stock is back, but the provider did not take the
     /// refund. Cancelling again retries the refund (with the same idempotency key).
     #[error("Order cancelled, but the refund could not be started. Please try again")]
@@ -76,6 +79,7 @@ impl From<OrderConflict> for OrderError {
             OrderConflict::Shipped => Self::Shipped,
             OrderConflict::NotShipped => Self::NotShipped,
             OrderConflict::Replacement => Self::Replacement,
+            OrderConflict::ReturnedToOrigin => Self::ReturnedToOrigin,
         }
     }
 }

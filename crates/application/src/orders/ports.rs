@@ -211,6 +211,9 @@ pub enum OrderConflict {
     /// It is the replacement order of a size exchange: never cancelled.
     #[error("the order is a replacement")]
     Replacement,
+    /// It came back to origin unpaid: there is no cash to record.
+    #[error("the order came back to origin")]
+    ReturnedToOrigin,
 }
 
 impl From<Refusal> for OrderConflict {
@@ -222,6 +225,7 @@ impl From<Refusal> for OrderConflict {
             Refusal::NotShipped => Self::NotShipped,
             Refusal::Replacement => Self::Replacement,
             Refusal::AlreadyPaid => Self::AlreadyPaid,
+            Refusal::ReturnedToOrigin => Self::ReturnedToOrigin,
         }
     }
 }
@@ -386,7 +390,7 @@ pub trait OrderRepository: Send + Sync {
 
     /// Records the cash collected for an unpaid cash-on-delivery order: `paid`, `updated_at`.
     /// `NotFound` for an unknown id; [`Lifecycle::record_payment`]'s refusal (`Cancelled`,
-    /// `AlreadyPaid`, online orders included) as the conflict, decided inside the transaction.
+    /// `AlreadyPaid`, online orders included, `ReturnedToOrigin`) as the conflict, decided inside the transaction.
     ///
     /// [`Lifecycle::record_payment`]: paduka_domain::order::Lifecycle::record_payment
     async fn mark_paid(

@@ -204,6 +204,9 @@ pub enum Refusal {
     /// Its payment is recorded already (every online order's is): nothing for `mark-paid`.
     #[error("Order is already paid")]
     AlreadyPaid,
+    /// An unpaid cash-on-delivery parcel that came back was never paid for: no cash to record.
+    #[error("Order returned to origin")]
+    ReturnedToOrigin,
 }
 
 /// What cancelling asks of the caller.
@@ -393,11 +396,13 @@ impl Lifecycle {
     }
 
     /// Recording the cash a courier collected (`mark-paid`): not on a cancelled order, nor on
-    /// one whose payment is recorded already (`paid`; every online order's is).
+    /// one whose payment is recorded already (`paid`; every online order's is), nor on an
+    /// unpaid one that came back to origin (the parcel was refused: no courier holds its cash).
     pub fn record_payment(self, paid: bool) -> Result<(), Refusal> {
         match self.status {
             OrderStatus::Cancelled => Err(Refusal::Cancelled),
             _ if paid => Err(Refusal::AlreadyPaid),
+            OrderStatus::ReturnedToOrigin => Err(Refusal::ReturnedToOrigin),
             _ => Ok(()),
         }
     }

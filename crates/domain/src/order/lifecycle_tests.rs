@@ -31,6 +31,7 @@ const CANCELLED: &str = "409 Order Cancelled";
 const DELIVERED: &str = "409 Order Delivered";
 const SHIPPED: &str = "409 Order has shipped";
 const NOT_SHIPPED: &str = "409 Order has not shipped";
+const RETURNED: &str = "409 Order returned to origin";
 const FREELY: [&str; 3] = ["-> Pending", "-> Confirmed", "-> Delivered"];
 const ONLY_DELIVERED: [&str; 3] = [SHIPPED, SHIPPED, "-> Delivered"];
 const MOVES: [&str; 4] = [
@@ -52,7 +53,7 @@ const TABLE: [Row; 14] = {
         // Never stored (a courier's status without a shipment): the status decides.
         Row { status: Shipped, has_shipment: false, update: ONLY_DELIVERED, cancel: SHIPPED, ship: SHIPPED, courier: MOVES, record_payment: "-> ()" },
         Row { status: OutForDelivery, has_shipment: false, update: ONLY_DELIVERED, cancel: SHIPPED, ship: SHIPPED, courier: MOVES, record_payment: "-> ()" },
-        Row { status: ReturnedToOrigin, has_shipment: false, update: [SHIPPED; 3], cancel: SHIPPED, ship: SHIPPED, courier: [SHIPPED; 4], record_payment: "-> ()" },
+        Row { status: ReturnedToOrigin, has_shipment: false, update: [SHIPPED; 3], cancel: SHIPPED, ship: SHIPPED, courier: [SHIPPED; 4], record_payment: RETURNED },
         // A shipment: the courier's hands.
         Row { status: Pending, has_shipment: true, update: [SHIPPED; 3], cancel: SHIPPED, ship: "-> Ship", courier: [NOT_SHIPPED; 4], record_payment: "-> ()" },
         Row { status: Confirmed, has_shipment: true, update: [SHIPPED; 3], cancel: SHIPPED, ship: "-> Ship", courier: [NOT_SHIPPED; 4], record_payment: "-> ()" },
@@ -60,7 +61,7 @@ const TABLE: [Row; 14] = {
         Row { status: OutForDelivery, has_shipment: true, update: ONLY_DELIVERED, cancel: SHIPPED, ship: "-> AlreadyShipped", courier: MOVES, record_payment: "-> ()" },
         Row { status: Delivered, has_shipment: true, update: [SHIPPED; 3], cancel: DELIVERED, ship: "-> AlreadyShipped", courier: [DELIVERED; 4], record_payment: "-> ()" },
         Row { status: Cancelled, has_shipment: true, update: [CANCELLED; 3], cancel: "-> AlreadyCancelled", ship: CANCELLED, courier: [CANCELLED; 4], record_payment: CANCELLED },
-        Row { status: ReturnedToOrigin, has_shipment: true, update: [SHIPPED; 3], cancel: SHIPPED, ship: "-> AlreadyShipped", courier: [SHIPPED; 4], record_payment: "-> ()" },
+        Row { status: ReturnedToOrigin, has_shipment: true, update: [SHIPPED; 3], cancel: SHIPPED, ship: "-> AlreadyShipped", courier: [SHIPPED; 4], record_payment: RETURNED },
     ]
 };
 
@@ -440,11 +441,12 @@ mod actions {
                     assert_eq!(actions.return_until, until, "{case}: returnUntil");
                     let returnable = if until.is_some() { [1, 1] } else { [0, 0] };
                     assert_eq!(actions.returnable, returnable, "{case}: returnable");
-                    // Cash is recorded once, on any order not cancelled.
-                    let mark_paid = if status == OrderStatus::Cancelled {
-                        "Order Cancelled"
-                    } else {
-                        ALLOWED
+                    // Cash is recorded once, on any order not cancelled, and never on an
+                    // unpaid parcel that came back.
+                    let mark_paid = match status {
+                        OrderStatus::Cancelled => "Order Cancelled",
+                        OrderStatus::ReturnedToOrigin => "Order returned to origin",
+                        _ => ALLOWED,
                     };
                     assert_eq!(said(actions.mark_paid), mark_paid, "{case}: markPaid");
                     let paid = at.actions(true, &lines, Some(delivered()), day(1), WINDOW);

@@ -154,9 +154,10 @@ error_answers! {
     );
     OrderCancelled => 409, quoted(OrderError::Cancelled);
     OrderPaidOrCancelled => 409, format!(
-        "{} (every online order is), {}",
+        "{} (every online order is), {}, or {} (an unpaid parcel that came back)",
         quoted(OrderError::AlreadyPaid),
         quoted(OrderError::Cancelled),
+        quoted(OrderError::ReturnedToOrigin),
     );
     RefundNotStarted => 502, "Cancelled, but the refund could not be started: try again";
 

@@ -14,6 +14,7 @@ crate::on_both_backends!(
     a_shopper_has_at_most_three_unpaid_cod_orders,
     an_admin_marks_a_cod_order_paid_once,
     cancelling_a_cod_order_gives_the_pair_back_and_refunds_nothing,
+    an_unpaid_parcel_back_at_origin_has_no_cash_to_record,
 );
 
 /// `POST /order/cod` as the shopper for `quantity` pairs of `product` (₹900 each) costing
@@ -230,4 +231,37 @@ async fn cancelling_a_cod_order_gives_the_pair_back_and_refunds_nothing(db: &Tes
         .await
         .refuses(StatusCode::CONFLICT, "Order Cancelled")
         .await;
+}
+
+async fn an_unpaid_parcel_back_at_origin_has_no_cash_to_record(db: &TestDb) {
+    let app = spawn_app_on(db).await;
+    let product = app.shoe("Jutti", 5).await;
+    let order = placed(order_cod(&app, &product, 1, 900, None).await).await;
+    let id = order["_id"].as_str().unwrap();
+    let by_hand = json!({"courier": "DTDC", "awb": "D1234-5678", "trackingUrl": "https://track.example/D1234-5678"});
+    app.post_json(&format!("/shipment/create/{id}"), As::Admin, by_hand)
+        .await
+        .answers(StatusCode::CREATED)
+        .await;
+    let refused = json!({"status": "Returned to origin", "note": "refused at the door"});
+    let back = app
+        .post_json(&format!("/shipment/event/{id}"), As::Admin, refused)
+        .await
+        .answers(StatusCode::OK)
+        .await;
+    // The courier never took the cash: the screen offers no `Mark paid`, and the call agrees.
+    assert_eq!(
+        back["order"]["actions"]["markPaid"],
+        json!({"allowed": false, "reason": "Order returned to origin"})
+    );
+    let path = format!("/order/mark-paid/{id}");
+    app.put_json(&path, As::Admin, json!({}))
+        .await
+        .refuses(StatusCode::CONFLICT, "Order returned to origin")
+        .await;
+    let order = app.get_order(id, As::Admin).await;
+    assert_eq!(order.answers(StatusCode::OK).await["order"]["paid"], false);
+    let stats = app.get("/admin/stats", As::Admin).await;
+    let stats = stats.answers(StatusCode::OK).await;
+    assert_eq!(stats["toCollect"], json!({"orders": 0, "amount": 0}));
 }
