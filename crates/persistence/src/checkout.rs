@@ -76,18 +76,46 @@ fn lines_of(
             .select(IntentLineRow::as_select())
             .load(conn)?;
         for row in rows {
-            let intent = row.provider_order_id;
-            let line = CartLine {
-                product: ProductId::new(row.product_id),
-                variant: u32::try_from(row.variant_index)
-                    .map_err(|_| corrupt(format_args!("variant of a line of intent {intent}")))?,
-                quantity: u32::try_from(row.quantity)
-                    .map_err(|_| corrupt(format_args!("quantity of a line of intent {intent}")))?,
-            };
-            by_intent.entry(intent).or_default().push(line);
+            let line = cart_line(&row)?;
+            by_intent
+                .entry(row.provider_order_id)
+                .or_default()
+                .push(line);
         }
     }
     Ok(by_intent)
+}
+
+fn cart_line(row: &IntentLineRow) -> QueryResult<CartLine> {
+    let intent = &row.provider_order_id;
+    Ok(CartLine {
+        product: ProductId::new(row.product_id.clone()),
+        variant: u32::try_from(row.variant_index)
+            .map_err(|_| corrupt(format_args!("variant of a line of intent {intent}")))?,
+        quantity: u32::try_from(row.quantity)
+            .map_err(|_| corrupt(format_args!("quantity of a line of intent {intent}")))?,
+    })
+}
+
+/// One intent with its lines, in one query: a payment reads its intent twice (the sandbox's
+/// ownership rule, then the signature check), and each round trip to PostgreSQL costs the
+/// server more than the rows it brings (docs/performance.md, checkout).
+fn find_in(conn: &mut AnyConnection, id: &str) -> QueryResult<Option<CheckoutIntent>> {
+    let rows = checkout_intents::table
+        .left_join(checkout_intent_lines::table)
+        .filter(checkout_intents::provider_order_id.eq(id))
+        .order(checkout_intent_lines::position)
+        .select((IntentRow::as_select(), Option::<IntentLineRow>::as_select()))
+        .load::<(IntentRow, Option<IntentLineRow>)>(conn)?;
+    let mut lines = Vec::with_capacity(rows.len());
+    let mut intent = None;
+    for (row, line) in rows {
+        if let Some(line) = line {
+            lines.push(cart_line(&line)?);
+        }
+        intent.get_or_insert(row);
+    }
+    intent.map(|row| intent_of(row, lines)).transpose()
 }
 
 /// The intents the query finds, in its order, with their lines.
@@ -103,41 +131,47 @@ fn load_intents(
     let mut lines = lines_of(conn, &ids)?;
     rows.into_iter()
         .map(|row| {
-            let provider_order_id = row.provider_order_id;
-            let refund = match (row.refund_payment_id, row.refund_claimed_at) {
-                (None, _) => None,
-                (Some(payment_id), Some(claimed_at)) => Some(IntentRefund {
-                    payment_id,
-                    refund_id: row.refund_id,
-                    claimed_at: from_db_time(claimed_at),
-                }),
-                (Some(_), None) => {
-                    return Err(corrupt(format_args!(
-                        "refund claim of intent {provider_order_id} has no time"
-                    )));
-                }
-            };
-            let state = row
-                .state
-                .map(|state| State::parse(&state))
-                .transpose()
-                .map_err(|_| corrupt(format_args!("state of intent {provider_order_id}")))?;
-            Ok(CheckoutIntent {
-                state,
-                lines: lines.remove(&provider_order_id).unwrap_or_default(),
-                provider_order_id,
-                receipt: row.receipt,
-                user: row.user_id.map(UserId::new),
-                address: row.address,
-                pincode: row.pincode,
-                amount_rupees: row.amount_rupees,
-                credit_used_rupees: row.credit_used,
-                coupon: row.coupon_code,
-                created_at: from_db_time(row.created_at),
-                refund,
-            })
+            let lines = lines.remove(&row.provider_order_id).unwrap_or_default();
+            intent_of(row, lines)
         })
         .collect()
+}
+
+/// The intent a stored row and its lines make.
+fn intent_of(row: IntentRow, lines: Vec<CartLine>) -> QueryResult<CheckoutIntent> {
+    let provider_order_id = row.provider_order_id;
+    let refund = match (row.refund_payment_id, row.refund_claimed_at) {
+        (None, _) => None,
+        (Some(payment_id), Some(claimed_at)) => Some(IntentRefund {
+            payment_id,
+            refund_id: row.refund_id,
+            claimed_at: from_db_time(claimed_at),
+        }),
+        (Some(_), None) => {
+            return Err(corrupt(format_args!(
+                "refund claim of intent {provider_order_id} has no time"
+            )));
+        }
+    };
+    let state = row
+        .state
+        .map(|state| State::parse(&state))
+        .transpose()
+        .map_err(|_| corrupt(format_args!("state of intent {provider_order_id}")))?;
+    Ok(CheckoutIntent {
+        state,
+        lines,
+        provider_order_id,
+        receipt: row.receipt,
+        user: row.user_id.map(UserId::new),
+        address: row.address,
+        pincode: row.pincode,
+        amount_rupees: row.amount_rupees,
+        credit_used_rupees: row.credit_used,
+        coupon: row.coupon_code,
+        created_at: from_db_time(row.created_at),
+        refund,
+    })
 }
 
 fn save_in(conn: &mut AnyConnection, intent: &CheckoutIntent) -> QueryResult<()> {
@@ -244,14 +278,7 @@ impl CheckoutIntentRepository for DieselCheckoutIntentRepository {
 
     async fn find(&self, provider_order_id: &str) -> Result<Option<CheckoutIntent>, RepoError> {
         let id = provider_order_id.to_owned();
-        self.db
-            .run(move |conn| {
-                let query = checkout_intents::table
-                    .filter(checkout_intents::provider_order_id.eq(id))
-                    .into_boxed();
-                Ok(load_intents(conn, query)?.pop())
-            })
-            .await
+        self.db.run(move |conn| find_in(conn, &id)).await
     }
 
     async fn recent_for_user(
