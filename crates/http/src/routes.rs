@@ -65,6 +65,7 @@ pub fn api_scope(
                 products::export::export_products,
                 products::import::import_products,
                 products::import::import_job,
+                products::import::refetch_photos,
             ),
         ))
         .service(tagged(

@@ -7,8 +7,9 @@ use diesel::prelude::*;
 use diesel::result::Error as DieselError;
 use paduka_application::RepoError;
 use paduka_application::catalog::transfer::{
-    ImportCounts, ImportJobRepository, ImportReport, JobStatus, KeptJob,
+    ImportCounts, ImportJobRepository, ImportReport, JobStatus, KeptJob, MissingPhoto,
 };
+use paduka_domain::ProductId;
 use paduka_domain::catalog::import::{RowError, RowWarning};
 use serde::{Deserialize, Serialize};
 
@@ -44,6 +45,30 @@ struct KeptError {
     message: String,
 }
 
+/// A missing photo as the `missing_photos` column keeps it.
+#[derive(Serialize, Deserialize)]
+struct KeptMissing {
+    row: u64,
+    column: String,
+    src: String,
+    product: String,
+    message: String,
+}
+
+fn missing_json(missing: &[MissingPhoto]) -> String {
+    let kept: Vec<KeptMissing> = missing
+        .iter()
+        .map(|m| KeptMissing {
+            row: m.row,
+            column: m.column.clone(),
+            src: m.src.clone(),
+            product: m.product.as_str().to_owned(),
+            message: m.message.clone(),
+        })
+        .collect();
+    serde_json::to_string(&kept).unwrap_or_else(|_| "[]".into())
+}
+
 fn errors_json(errors: &[RowError]) -> String {
     let kept: Vec<KeptError> = errors
         .iter()
@@ -73,6 +98,7 @@ struct JobRow {
     warnings: String,
     errors: String,
     updated_at: chrono::NaiveDateTime,
+    missing_photos: String,
 }
 
 impl TryFrom<JobRow> for KeptJob {
@@ -85,6 +111,8 @@ impl TryFrom<JobRow> for KeptJob {
             serde_json::from_str(&row.warnings).map_err(|_| bad("warnings"))?;
         let errors: Vec<KeptError> =
             serde_json::from_str(&row.errors).map_err(|_| bad("errors"))?;
+        let missing: Vec<KeptMissing> =
+            serde_json::from_str(&row.missing_photos).map_err(|_| bad("missing photos"))?;
         let report = ImportReport {
             status: JobStatus::parse(&row.status).ok_or_else(|| bad("status"))?,
             counts: ImportCounts {
@@ -108,6 +136,16 @@ impl TryFrom<JobRow> for KeptJob {
                     row: e.row,
                     column: e.column,
                     message: e.message,
+                })
+                .collect(),
+            missing: missing
+                .into_iter()
+                .map(|m| MissingPhoto {
+                    row: m.row,
+                    column: m.column,
+                    src: m.src,
+                    product: ProductId::new(m.product),
+                    message: m.message,
                 })
                 .collect(),
         };
@@ -139,6 +177,7 @@ impl ImportJobRepository for DieselImportJobRepository {
             .collect();
         let warnings = serde_json::to_string(&warnings).map_err(anyhow::Error::from)?;
         let errors = errors_json(&report.errors);
+        let missing = missing_json(&report.missing);
         let status = report.status.as_str();
         self.db
             .run(move |conn| {
@@ -153,6 +192,7 @@ impl ImportJobRepository for DieselImportJobRepository {
                         import_jobs::unchanged.eq(count(counts.unchanged)),
                         import_jobs::warnings.eq(&warnings),
                         import_jobs::errors.eq(&errors),
+                        import_jobs::missing_photos.eq(&missing),
                         import_jobs::created_at.eq(to_db_time(at)),
                         import_jobs::updated_at.eq(to_db_time(at)),
                     ))
@@ -190,19 +230,44 @@ impl ImportJobRepository for DieselImportJobRepository {
         id: &str,
         status: JobStatus,
         errors: &[RowError],
+        missing: &[MissingPhoto],
         at: DateTime<Utc>,
     ) -> Result<(), RepoError> {
         let id = id.to_owned();
         let errors = errors_json(errors);
+        let missing = missing_json(missing);
         self.db
             .write_one(move |conn| {
                 diesel::update(import_jobs::table.find(id))
                     .set((
                         import_jobs::status.eq(status.as_str()),
                         import_jobs::errors.eq(&errors),
+                        import_jobs::missing_photos.eq(&missing),
                         import_jobs::updated_at.eq(to_db_time(at)),
                     ))
                     .execute(conn)
+            })
+            .await
+    }
+
+    async fn reopen(&self, id: &str, at: DateTime<Utc>) -> Result<bool, RepoError> {
+        let id = id.to_owned();
+        self.db
+            .run(move |conn| {
+                // Only from done: of two requests at once, one reopens it.
+                let done = JobStatus::Done.as_str();
+                let running = JobStatus::Running.as_str();
+                diesel::update(
+                    import_jobs::table
+                        .find(id)
+                        .filter(import_jobs::status.eq(done)),
+                )
+                .set((
+                    import_jobs::status.eq(running),
+                    import_jobs::updated_at.eq(to_db_time(at)),
+                ))
+                .execute(conn)
+                .map(|matched| matched == 1)
             })
             .await
     }

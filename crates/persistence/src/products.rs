@@ -1,4 +1,5 @@
 use async_trait::async_trait;
+use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use paduka_application::RepoError;
 use paduka_application::catalog::transfer::{ProductBatchRepository, ProductWrite};
@@ -7,9 +8,9 @@ use paduka_application::catalog::{
     SearchDocuments, SearchHits,
 };
 use paduka_domain::ProductId;
-use paduka_domain::catalog::{Product, StoredImage};
+use paduka_domain::catalog::{Image, Product, StoredImage};
 
-use crate::db::Database;
+use crate::db::{Database, to_db_time, write_transaction};
 use crate::images::find_image;
 use crate::schema::{product_photos, products};
 
@@ -18,7 +19,7 @@ mod write;
 
 use read::{documents_in, find_in, list_in, random_in};
 pub(crate) use write::backfill_handles;
-use write::{RowWrite, write_batch, write_product};
+use write::{RowWrite, replace_photo, write_batch, write_product};
 
 /// Products in `products`, their variants in `product_variants`, their lists in
 /// `product_details` and their photo in `product_photos`.
@@ -133,6 +134,31 @@ impl ProductBatchRepository for DieselProductRepository {
         batch: Vec<ProductWrite>,
     ) -> Result<(), RepoError<ProductConflict>> {
         self.db.run_raw(move |conn| write_batch(conn, &batch)).await
+    }
+
+    #[tracing::instrument(level = "debug", skip(self, photo))]
+    async fn set_photo(
+        &self,
+        id: &ProductId,
+        photo: Image,
+        at: DateTime<Utc>,
+    ) -> Result<bool, RepoError> {
+        let id = id.as_str().to_owned();
+        self.db
+            .run(move |conn| {
+                write_transaction(conn, |conn| {
+                    // The row's time moves too, so every instance's caches see the change.
+                    let matched = diesel::update(products::table.find(&id))
+                        .set(products::updated_at.eq(to_db_time(at)))
+                        .execute(conn)?;
+                    if matched == 0 {
+                        return Ok(false);
+                    }
+                    replace_photo(conn, &id, &photo, at)?;
+                    Ok(true)
+                })
+            })
+            .await
     }
 }
 

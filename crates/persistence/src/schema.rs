@@ -40,6 +40,7 @@ diesel::table! {
         errors -> Text,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+        missing_photos -> Text,
     }
 }
 

@@ -817,6 +817,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/product/import/{job}/photos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Fetches a finished import's missing photos again (`missingPhotos`; not the photos zip's,
+         *     which are not kept), each product given its photo once it can be used. Answers the job
+         *     at once, `running` while it fetches; follow it with `GET /product/import/{job}`.
+         */
+        post: operations["refetch_photos"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/product/product-photo/{id}": {
         parameters: {
             query?: never;
@@ -1847,8 +1868,14 @@ export interface components {
         ImportJobResponse: {
             /** Format: int64 */
             created: number;
-            /** @description Why a `failed` job stopped (nothing of a failed photo's job is written). */
+            /** @description Why a `failed` job stopped (a fault on our side; the batches written before stay). */
             errors: components["schemas"]["ImportRowError"][];
+            /**
+             * Format: int64
+             * @description Photos that could not be fetched or used: their products were written without them,
+             *     and `POST /product/import/{job}/photos` fetches them again.
+             */
+            missingPhotos: number;
             /**
              * Format: int64
              * @description Products done so far (those left unchanged count from the start).
@@ -1865,6 +1892,10 @@ export interface components {
             unchanged: number;
             /** Format: int64 */
             updated: number;
+            /**
+             * @description The rows' warnings and the photos that could not be used (column `Image Src`), by
+             *     row.
+             */
             warnings: components["schemas"]["ImportWarning"][];
         };
         /** @description A row of the file that cannot be imported. */
@@ -5754,6 +5785,83 @@ export interface operations {
             };
             /** @description `Import job not found` */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Something went wrong`: a fault on our side; the cause is in the log with the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    refetch_photos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The job's id, as `POST /product/import` answered it */
+                job: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job, fetching its missing photos again (or as it is, with none to fetch) */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportJobResponse"];
+                };
+            };
+            /** @description `Text must not contain NUL characters`: a `%00` in the path or query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Admin access required` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Import job not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `The import is still running, or it failed: only a finished import's missing photos can be fetched again` */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -67,6 +67,7 @@ error_answers! {
         quoted(crate::upload::IMPORT_FORM_TOO_LARGE),
     );
     ImportJobNotFound => 404, quoted(crate::handlers::products::import::JOB_NOT_FOUND);
+    ImportJobNotDone => 409, quoted(paduka_application::catalog::transfer::JOB_NOT_DONE);
 
     // Sales and coupons.
     SaleNotFound => 404, quoted(SaleError::NotFound);

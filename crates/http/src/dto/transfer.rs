@@ -131,9 +131,15 @@ pub struct ImportJobResponse {
     pub created: u64,
     pub updated: u64,
     pub unchanged: u64,
+    /// The rows' warnings and the photos that could not be used (column `Image Src`), by
+    /// row.
     pub warnings: Vec<ImportWarning>,
-    /// Why a `failed` job stopped (nothing of a failed photo's job is written).
+    /// Why a `failed` job stopped (a fault on our side; the batches written before stay).
     pub errors: Vec<ImportRowError>,
+    /// Photos that could not be fetched or used: their products were written without them,
+    /// and `POST /product/import/{job}/photos` fetches them again.
+    #[serde(rename = "missingPhotos")]
+    pub missing_photos: u64,
 }
 
 impl From<&ImportReport> for ImportJobResponse {
@@ -150,8 +156,9 @@ impl From<&ImportReport> for ImportJobResponse {
             created: report.counts.created,
             updated: report.counts.updated,
             unchanged: report.counts.unchanged,
-            warnings: report.warnings.iter().map(Into::into).collect(),
+            warnings: report.all_warnings().iter().map(Into::into).collect(),
             errors: report.errors.iter().map(Into::into).collect(),
+            missing_photos: report.missing.len() as u64,
         }
     }
 }

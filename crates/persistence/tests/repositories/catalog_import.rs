@@ -1,8 +1,8 @@
 //! Handles, an import's batches and its jobs (decisions D28).
 
 use paduka_application::catalog::transfer::{
-    ImportCounts, ImportJobRepository, ImportReport, JobStatus, ProductBatchRepository,
-    ProductWrite,
+    ImportCounts, ImportJobRepository, ImportReport, JobStatus, MissingPhoto,
+    ProductBatchRepository, ProductWrite,
 };
 use paduka_application::catalog::{ProductConflict, ProductRecord, ProductRepository};
 use paduka_domain::ProductId;
@@ -17,6 +17,7 @@ crate::on_both_backends!(
     products_without_a_handle_get_theirs_after_migrating_oldest_first,
     a_batch_creates_and_updates_every_product_or_none,
     a_job_reads_back_as_started_moved_and_finished,
+    a_done_jobs_missing_photos_are_kept_and_it_reopens_once,
 );
 
 async fn shop(db: &TestDb) -> DieselProductRepository {
@@ -166,6 +167,36 @@ async fn a_batch_creates_and_updates_every_product_or_none(db: &TestDb) {
             .is_none(),
         "none written"
     );
+
+    // A photo fetched again later is set on its own, the product otherwise as it is.
+    let before = products.find(&ProductId::new("p2")).await.unwrap().unwrap();
+    let fetched = Image {
+        image_type: ImageType::Png,
+        bytes: b"fetched again".to_vec(),
+    };
+    assert!(
+        products
+            .set_photo(&ProductId::new("p2"), fetched, at(4))
+            .await
+            .unwrap()
+    );
+    assert_eq!(
+        photo("p2").await,
+        ("image/png".to_owned(), b"fetched again".to_vec())
+    );
+    let after = products.find(&ProductId::new("p2")).await.unwrap().unwrap();
+    assert_eq!((after.name, after.variants), (before.name, before.variants));
+    assert_ne!(after.photo_version, before.photo_version);
+    let gone = Image {
+        image_type: ImageType::Png,
+        bytes: b"x".to_vec(),
+    };
+    assert!(
+        !products
+            .set_photo(&ProductId::new("gone"), gone, at(4))
+            .await
+            .unwrap()
+    );
 }
 
 async fn a_job_reads_back_as_started_moved_and_finished(db: &TestDb) {
@@ -184,6 +215,7 @@ async fn a_job_reads_back_as_started_moved_and_finished(db: &TestDb) {
             message: "मूल्य \"moved\", a bit".into(),
         }],
         errors: vec![],
+        missing: vec![],
     };
     jobs.start("job-1", &started, at(1)).await.unwrap();
     let kept = jobs.find("job-1").await.unwrap().unwrap();
@@ -203,7 +235,7 @@ async fn a_job_reads_back_as_started_moved_and_finished(db: &TestDb) {
         column: "Image Src".into(),
         message: "no".into(),
     }];
-    jobs.finish("job-1", JobStatus::Failed, &failure, at(3))
+    jobs.finish("job-1", JobStatus::Failed, &failure, &[], at(3))
         .await
         .unwrap();
     let kept = jobs.find("job-1").await.unwrap().unwrap();
@@ -214,4 +246,45 @@ async fn a_job_reads_back_as_started_moved_and_finished(db: &TestDb) {
     assert_eq!(finished.warnings, started.warnings);
     assert_eq!(finished.errors, failure);
     assert_eq!(jobs.find("job-2").await.unwrap(), None);
+    assert!(
+        !jobs.reopen("job-1", at(4)).await.unwrap(),
+        "a failed job is not reopened"
+    );
+}
+
+async fn a_done_jobs_missing_photos_are_kept_and_it_reopens_once(db: &TestDb) {
+    let jobs = DieselImportJobRepository::new(db.db());
+    let report = ImportReport {
+        status: JobStatus::Running,
+        counts: ImportCounts::default(),
+        warnings: vec![],
+        errors: vec![],
+        missing: vec![],
+    };
+    jobs.start("job-1", &report, at(1)).await.unwrap();
+    let missing = vec![MissingPhoto {
+        row: 3,
+        column: "Image Src".into(),
+        src: "https://cdn.test/जूती.jpg".into(),
+        product: ProductId::new("p1"),
+        message:
+            "The photo at https://cdn.test/जूती.jpg could not be fetched: the server answered 404"
+                .into(),
+    }];
+    jobs.finish("job-1", JobStatus::Done, &[], &missing, at(2))
+        .await
+        .unwrap();
+    let kept = jobs.find("job-1").await.unwrap().unwrap().report;
+    assert_eq!((kept.status, kept.missing), (JobStatus::Done, missing));
+    assert!(jobs.reopen("job-1", at(3)).await.unwrap());
+    assert!(
+        !jobs.reopen("job-1", at(3)).await.unwrap(),
+        "running already"
+    );
+    let reopened = jobs.find("job-1").await.unwrap().unwrap();
+    assert_eq!(
+        (reopened.report.status, reopened.moved_at),
+        (JobStatus::Running, at(3))
+    );
+    assert!(!jobs.reopen("job-2", at(3)).await.unwrap(), "no such job");
 }

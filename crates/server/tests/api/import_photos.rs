@@ -1,6 +1,7 @@
-//! An import's photos (decisions section 17, D28): `Image Src` addresses fetched by the job
-//! from a web server on loopback (reachable only with `IMPORT_ALLOW_PRIVATE_HOSTS`), files of
-//! the photos zip, and what is refused, with nothing written.
+//! An import's photos (decisions sections 17 and 19, D28, D34): `Image Src` addresses fetched
+//! by the job from a web server on loopback (reachable only with `IMPORT_ALLOW_PRIVATE_HOSTS`),
+//! files of the photos zip; a photo that cannot be used leaves its product without it, listed,
+//! and is fetched again on request; zips refused with nothing written.
 
 use std::io::{Cursor, Write};
 use std::sync::OnceLock;
@@ -18,8 +19,8 @@ use crate::helpers::*;
 
 crate::on_both_backends!(
     a_photo_address_is_fetched_once_by_the_job_and_served_as_the_products_photo,
-    without_the_setting_a_loopback_address_fails_the_job_and_nothing_is_written,
-    a_photo_address_that_answers_404_fails_the_job_with_its_row,
+    without_the_setting_a_loopback_address_is_not_fetched_and_its_product_has_no_photo,
+    a_dead_link_and_a_wrong_file_leave_their_products_photo_less_and_fetch_again_fetches_them,
     a_photo_from_the_zip_is_imported_and_a_name_not_in_it_is_refused_first,
     a_zip_bomb_is_refused_with_its_limit_and_nothing_is_written,
 );
@@ -191,7 +192,9 @@ jutti,,,,,,{base}/mojari.jpg,1\n"
     assert_eq!(versions(&app.listed().await), before);
 }
 
-async fn without_the_setting_a_loopback_address_fails_the_job_and_nothing_is_written(db: &TestDb) {
+async fn without_the_setting_a_loopback_address_is_not_fetched_and_its_product_has_no_photo(
+    db: &TestDb,
+) {
     let server = photo_server(&[("/mojari.jpg", fixtures::jpeg(40, 40))]).await;
     let app = spawn_app_on(db).await;
     let url = format!("{}/mojari.jpg", server.uri());
@@ -201,20 +204,23 @@ mojari,Mojari,Ethnic,Size,UK 7,999,,\n\
 mojari,,,,,,{url},1\n"
     );
     let report = app.import_job(import_form(&csv, None, false)).await;
-    assert_eq!(report["status"], "failed", "{report}");
+    assert_eq!(report["status"], "done", "{report}");
+    assert_eq!(report["errors"], json!([]));
+    assert_eq!(report["missingPhotos"], 1);
     assert_eq!(
-        report["errors"],
+        report["warnings"],
         json!([{
             "row": 3,
             "column": "Image Src",
             "message": format!("The photo at {url} could not be fetched: its address 127.0.0.1 is this server's own (loopback): this shop fetches photos only from the public internet"),
         }])
     );
-    assert_eq!(report["processed"], 0);
-    assert!(app.listed().await.is_empty(), "no product written");
-    assert!(
-        app.categories().await.iter().all(|c| c["name"] != "Ethnic"),
-        "nor its category"
+    let products = app.listed().await;
+    assert_eq!(products.len(), 1, "the product is written");
+    assert_eq!(
+        app.photo_of(&products[0]).await.status(),
+        StatusCode::NOT_FOUND,
+        "without the photo"
     );
     assert_eq!(
         requests_for(&server, "/mojari.jpg").await,
@@ -223,31 +229,154 @@ mojari,,,,,,{url},1\n"
     );
 }
 
-async fn a_photo_address_that_answers_404_fails_the_job_with_its_row(db: &TestDb) {
-    let server = photo_server(&[("/mojari.jpg", fixtures::jpeg(40, 40))]).await;
+/// `POST /product/import/{job}/photos`, then the job followed to its end.
+impl TestApp {
+    async fn fetch_again(&self, job: &str) -> Value {
+        let path = format!("/product/import/{job}/photos");
+        let started = self
+            .request(reqwest::Method::POST, &path, As::Admin)
+            .send()
+            .await
+            .unwrap();
+        let started = started.answers(StatusCode::ACCEPTED).await;
+        assert_eq!(started["success"], true);
+        loop {
+            let report = self.get(&format!("/product/import/{job}"), As::Admin).await;
+            let report = report.answers(StatusCode::OK).await;
+            if report["status"] != "running" {
+                return report;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+    }
+}
+
+async fn a_dead_link_and_a_wrong_file_leave_their_products_photo_less_and_fetch_again_fetches_them(
+    db: &TestDb,
+) {
+    let server = photo_server(&[
+        ("/mojari.jpg", fixtures::jpeg(40, 40)),
+        ("/jutti.png", fixtures::png(30, 30)),
+    ])
+    .await;
+    // A page where a photo should be: the server answers, but not with an image.
+    Mock::given(method("GET"))
+        .and(path("/kolhapuri.jpg"))
+        .respond_with(
+            ResponseTemplate::new(200)
+                .insert_header("Content-Type", "text/html")
+                .set_body_string("<html>Page not found</html>"),
+        )
+        .mount(&server)
+        .await;
     let app = spawn_app_on_with(db, allow_private_hosts).await;
     let base = server.uri();
     let csv = format!(
         "{HEADER}\
 mojari,Mojari,Ethnic,Size,UK 7,999,{base}/mojari.jpg,1\n\
-jutti,Jutti,Ethnic,Size,6,799,{base}/gone.jpg,1\n\
-kolhapuri,Kolhapuri,Ethnic,Size,6,899,{base}/gone.jpg,1\n"
+sandal,Sandal,Ethnic,Size,6,799,{base}/gone.jpg,1\n\
+kolhapuri,Kolhapuri,Ethnic,Size,6,899,{base}/kolhapuri.jpg,1\n\
+jutti,Jutti,Ethnic,Size,6,699,{base}/jutti.png,1\n"
     );
-    let report = app.import_job(import_form(&csv, None, false)).await;
-    assert_eq!(report["status"], "failed", "{report}");
-    let message =
-        format!("The photo at {base}/gone.jpg could not be fetched: the server answered 404");
+    let started = app.send_import_form(import_form(&csv, None, false)).await;
+    let job = started.answers(StatusCode::ACCEPTED).await["job"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let report = loop {
+        let report = app.get(&format!("/product/import/{job}"), As::Admin).await;
+        let report = report.answers(StatusCode::OK).await;
+        if report["status"] != "running" {
+            break report;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    };
+    assert_eq!(report["status"], "done", "{report}");
     assert_eq!(
-        report["errors"],
+        (
+            &report["created"],
+            &report["missingPhotos"],
+            &report["errors"]
+        ),
+        (&json!(4), &json!(2), &json!([]))
+    );
+    assert_eq!(
+        report["warnings"],
         json!([
-            {"row": 3, "column": "Image Src", "message": message},
-            {"row": 4, "column": "Image Src", "message": message},
+            {"row": 3, "column": "Image Src", "message": format!("The photo at {base}/gone.jpg could not be fetched: the server answered 404")},
+            {"row": 4, "column": "Image Src", "message": format!("The photo at {base}/kolhapuri.jpg cannot be used: Photo must be a JPEG, PNG, WebP, GIF or AVIF image")},
         ])
     );
-    assert!(
-        app.listed().await.is_empty(),
-        "not even the product whose photo was fine"
+    let products = app.listed().await;
+    for (handle, has_photo) in [
+        ("mojari", true),
+        ("sandal", false),
+        ("kolhapuri", false),
+        ("jutti", true),
+    ] {
+        let reply = app.photo_of(by_handle(&products, handle)).await;
+        assert_eq!(reply.status() == StatusCode::OK, has_photo, "{handle}");
+    }
+
+    // The links work now: fetching again fetches only those two.
+    // (reset forgets the mocks and the requests received so far).
+    server.reset().await;
+    for (at, bytes) in [
+        ("/gone.jpg", fixtures::jpeg(20, 20)),
+        ("/kolhapuri.jpg", fixtures::jpeg(24, 24)),
+    ] {
+        Mock::given(method("GET"))
+            .and(path(at))
+            .respond_with(
+                ResponseTemplate::new(200)
+                    .insert_header("Content-Type", "image/jpeg")
+                    .set_body_bytes(bytes),
+            )
+            .mount(&server)
+            .await;
+    }
+    let again = app.fetch_again(&job).await;
+    assert_eq!(again["status"], "done", "{again}");
+    assert_eq!(
+        (
+            &again["missingPhotos"],
+            &again["warnings"],
+            &again["created"]
+        ),
+        (&json!(0), &json!([]), &json!(4))
     );
+    assert_eq!(requests_for(&server, "/gone.jpg").await, 1);
+    assert_eq!(requests_for(&server, "/kolhapuri.jpg").await, 1);
+    assert_eq!(requests_for(&server, "/mojari.jpg").await, 0);
+    assert_eq!(requests_for(&server, "/jutti.png").await, 0);
+    let products = app.listed().await;
+    for handle in ["sandal", "kolhapuri"] {
+        let reply = app.photo_of(by_handle(&products, handle)).await;
+        assert_eq!(reply.status(), StatusCode::OK, "{handle}");
+        let photo = inspect(&reply.bytes().await.unwrap());
+        assert!(photo.width == 20 || photo.width == 24);
+    }
+
+    // Nothing left to fetch: the job as it is. Unknown jobs are 404, and shoppers may not.
+    let quiet = app.fetch_again(&job).await;
+    assert_eq!(quiet["missingPhotos"], 0);
+    let reply = app
+        .request(
+            reqwest::Method::POST,
+            "/product/import/nope/photos",
+            As::Admin,
+        )
+        .send()
+        .await
+        .unwrap();
+    expect_error(reply, StatusCode::NOT_FOUND, "Import job not found").await;
+    let path = format!("/product/import/{job}/photos");
+    let reply = app
+        .request(reqwest::Method::POST, &path, As::Shopper)
+        .send()
+        .await
+        .unwrap();
+    expect(reply, StatusCode::FORBIDDEN).await;
 }
 
 async fn a_photo_from_the_zip_is_imported_and_a_name_not_in_it_is_refused_first(db: &TestDb) {
@@ -295,19 +424,22 @@ async fn a_photo_from_the_zip_is_imported_and_a_name_not_in_it_is_refused_first(
         "a photo that needs nothing is stored as it was zipped"
     );
 
-    // A file of the zip that is not a photo is the job's error, on its row.
+    // A file of the zip that is not a photo leaves its product without one, listed.
     let csv = format!("{HEADER}notes,Notes,Ethnic,Size,6,799,photos/notes.txt,1\n");
     let report = app.import_job(import_form(&csv, Some(zip), false)).await;
-    assert_eq!(report["status"], "failed");
+    assert_eq!(report["status"], "done", "{report}");
+    assert_eq!(report["missingPhotos"], 1);
     assert_eq!(
-        report["errors"],
+        report["warnings"],
         json!([{
             "row": 2,
             "column": "Image Src",
             "message": "The photo photos/notes.txt of the photos zip cannot be used: Photo must be a JPEG, PNG, WebP, GIF or AVIF image",
         }])
     );
-    assert!(app.listed().await.iter().all(|p| p["handle"] != "notes"));
+    let products = app.listed().await;
+    let notes = by_handle(&products, "notes");
+    assert_eq!(app.photo_of(notes).await.status(), StatusCode::NOT_FOUND);
 }
 
 /// A zip of one 300 MB file of zeros, and one of 11 files of 19 MB: each a few hundred KB.

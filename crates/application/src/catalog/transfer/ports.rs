@@ -59,8 +59,40 @@ pub struct ImportCounts {
 pub struct ImportReport {
     pub status: JobStatus,
     pub counts: ImportCounts,
+    /// What the file's rows say (the photos' warnings are in `missing`).
     pub warnings: Vec<RowWarning>,
     pub errors: Vec<RowError>,
+    /// Photos that could not be used: their products were written without them.
+    pub missing: Vec<MissingPhoto>,
+}
+
+impl ImportReport {
+    /// Every warning, the rows' and the missing photos', by row.
+    pub fn all_warnings(&self) -> Vec<RowWarning> {
+        let mut all = self.warnings.clone();
+        all.extend(self.missing.iter().map(|m| RowWarning {
+            row: m.row,
+            column: m.column.clone(),
+            message: m.message.clone(),
+        }));
+        all.sort_by_key(|w| w.row);
+        all
+    }
+}
+
+/// A photo an import could not fetch or use (decisions section 19): its product was written
+/// without it, and `POST /product/import/{job}/photos` fetches it again.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MissingPhoto {
+    /// The row and column that name it.
+    pub row: u64,
+    pub column: String,
+    /// The web address (or the photos zip's file, which cannot be fetched again).
+    pub src: String,
+    /// The product that is without it.
+    pub product: ProductId,
+    /// Why, as the job's warning says it.
+    pub message: String,
 }
 
 /// A job that has not moved for this long is taken for stopped: the instance running it was
@@ -117,14 +149,19 @@ pub trait ImportJobRepository: Send + Sync {
         at: DateTime<Utc>,
     ) -> Result<(), RepoError>;
 
-    /// The job's end: `done`, or `failed` with its errors.
+    /// The job's end: `done` with the photos it could not use, or `failed` with its errors.
     async fn finish(
         &self,
         id: &str,
         status: JobStatus,
         errors: &[RowError],
+        missing: &[MissingPhoto],
         at: DateTime<Utc>,
     ) -> Result<(), RepoError>;
+
+    /// A `done` job `running` again (to fetch its missing photos); `false` when it is not
+    /// `done` (another request reopened it first).
+    async fn reopen(&self, id: &str, at: DateTime<Utc>) -> Result<bool, RepoError>;
 
     /// The job, or `None` for an unknown id.
     async fn find(&self, id: &str) -> Result<Option<KeptJob>, RepoError>;
@@ -146,6 +183,15 @@ pub trait ProductBatchRepository: Send + Sync {
     /// Writes every product of the batch, or none.
     async fn write_batch(&self, batch: Vec<ProductWrite>)
     -> Result<(), RepoError<ProductConflict>>;
+
+    /// Gives the product this photo, leaving the rest of it as it is; `false` when the
+    /// product no longer exists.
+    async fn set_photo(
+        &self,
+        id: &ProductId,
+        photo: paduka_domain::catalog::Image,
+        at: DateTime<Utc>,
+    ) -> Result<bool, RepoError>;
 }
 
 /// Why a photo could not be fetched, as a seller reads it after `The photo at URL could not

@@ -6,8 +6,8 @@ use futures_util::StreamExt;
 use futures_util::stream;
 use paduka_domain::catalog::import::{
     Change, FETCHES_AT_ONCE, ImportPlan, ImportRules, MAX_FETCH_BYTES, PhotoAddress, PhotoCell,
-    PhotoFiles, PhotoPlan, PlannedProduct, RowError, Table, export_table, plan_import,
-    read_table_with,
+    PhotoFiles, PhotoPlan, PlannedProduct, RowError, Table, export_table, is_web_address,
+    plan_import, read_table_with,
 };
 use paduka_domain::catalog::{Category, CategoryDraft, Handle, Image, Product};
 use paduka_domain::{CategoryId, ProductId};
@@ -74,7 +74,20 @@ pub trait CatalogTransferUseCases: Send + Sync {
         admin: &Admin,
         job: &str,
     ) -> Result<Option<ImportReport>, CatalogError>;
+
+    /// Fetches a finished job's missing photos again, in the background (the job `running`
+    /// meanwhile), each product given its photo once it can be used; the job as it is now.
+    /// `None` for an unknown job; a conflict while the job runs or after it failed.
+    async fn refetch_photos(
+        &self,
+        admin: &Admin,
+        job: &str,
+    ) -> Result<Option<ImportReport>, CatalogError>;
 }
+
+/// What `POST /product/import/{job}/photos` answers a job that is not `done` (409).
+pub const JOB_NOT_DONE: &str = "The import is still running, or it failed: only a finished \
+     import's missing photos can be fetched again";
 
 /// What the transfer service works through.
 #[derive(Clone)]
@@ -166,6 +179,7 @@ impl CatalogTransferUseCases for CatalogTransferService {
             },
             warnings: plan.warnings.clone(),
             errors: Vec::new(),
+            missing: Vec::new(),
         };
         if dry_run {
             return Ok(ImportStart::DryRun(report));
@@ -193,6 +207,7 @@ impl CatalogTransferUseCases for CatalogTransferService {
             counts: report.counts,
             existing,
             categories,
+            missing: Vec::new(),
         };
         self.ports.background.spawn(Box::pin(run.run(plan, zip)));
         Ok(ImportStart::Started { job })
@@ -207,6 +222,124 @@ impl CatalogTransferUseCases for CatalogTransferService {
         let kept = self.ports.jobs.find(job).await?;
         Ok(kept.map(|job| job.seen_at(self.ports.clock.now())))
     }
+
+    #[instrument(skip(self), fields(admin = %admin.id()))]
+    async fn refetch_photos(
+        &self,
+        admin: &Admin,
+        job: &str,
+    ) -> Result<Option<ImportReport>, CatalogError> {
+        let now = self.ports.clock.now();
+        let Some(mut report) = self.ports.jobs.find(job).await?.map(|j| j.seen_at(now)) else {
+            return Ok(None);
+        };
+        if report.status != JobStatus::Done {
+            return Err(CatalogError::Conflict(JOB_NOT_DONE.into()));
+        }
+        // A zip's file cannot be fetched again: only web addresses are.
+        if !report.missing.iter().any(|m| is_web_address(&m.src)) {
+            return Ok(Some(report));
+        }
+        if !self.ports.jobs.reopen(job, now).await? {
+            return Err(CatalogError::Conflict(JOB_NOT_DONE.into()));
+        }
+        report.status = JobStatus::Running;
+        let refetch = Refetch {
+            ports: self.ports.clone(),
+            job: job.to_owned(),
+            admin: admin.clone(),
+            missing: report.missing.clone(),
+        };
+        self.ports.background.spawn(Box::pin(refetch.run()));
+        Ok(Some(report))
+    }
+}
+
+/// A finished job's missing photos fetched again, in the background.
+struct Refetch {
+    ports: TransferPorts,
+    job: String,
+    admin: Admin,
+    missing: Vec<MissingPhoto>,
+}
+
+impl Refetch {
+    async fn run(self) {
+        let missing = self.fetch().await;
+        if let Err(e) = self
+            .ports
+            .jobs
+            .finish(
+                &self.job,
+                JobStatus::Done,
+                &[],
+                &missing,
+                self.ports.clock.now(),
+            )
+            .await
+        {
+            tracing::error!(job = %self.job, error = %e, "could not record the photos' fetch");
+        }
+    }
+
+    /// Each address once, [`FETCHES_AT_ONCE`] at a time; the photos still missing after
+    /// (a fault on our side leaves the rest missing as they were).
+    async fn fetch(&self) -> Vec<MissingPhoto> {
+        let addresses: std::collections::BTreeSet<&str> = self
+            .missing
+            .iter()
+            .map(|m| m.src.as_str())
+            .filter(|src| is_web_address(src))
+            .collect();
+        let addresses: Vec<Source> = addresses
+            .into_iter()
+            .map(|url| Source::Web(url.to_owned()))
+            .collect();
+        let results: Vec<(Source, Result<Image, Unusable>)> = stream::iter(addresses)
+            .map(|source| async move {
+                let prepared = prepare(&self.ports, &self.admin, &source, None).await;
+                (source, prepared)
+            })
+            .buffer_unordered(FETCHES_AT_ONCE)
+            .collect()
+            .await;
+        let mut still = Vec::new();
+        let mut set_any = false;
+        let mut fault = false;
+        for missing in &self.missing {
+            let found = results
+                .iter()
+                .find(|(source, _)| matches!(source, Source::Web(url) if *url == missing.src));
+            match found {
+                Some((_, Ok(image))) if !fault => {
+                    let at = self.ports.clock.now();
+                    match self
+                        .ports
+                        .batches
+                        .set_photo(&missing.product, image.clone(), at)
+                        .await
+                    {
+                        // A product deleted since has no photo to miss.
+                        Ok(_) => set_any = true,
+                        Err(e) => {
+                            tracing::error!(job = %self.job, error = %e, "a fetched photo was not stored");
+                            fault = true;
+                            still.push(missing.clone());
+                        }
+                    }
+                }
+                Some((_, Err(Unusable::Row(message)))) => still.push(MissingPhoto {
+                    message: message.clone(),
+                    ..missing.clone()
+                }),
+                _ => still.push(missing.clone()),
+            }
+        }
+        if set_any {
+            self.ports.revision.bump();
+        }
+        still
+    }
 }
 
 /// A started import, run in the background.
@@ -217,6 +350,8 @@ struct ImportJob {
     counts: ImportCounts,
     existing: HashMap<Handle, Product>,
     categories: Vec<Category>,
+    /// Photos that could not be used, with the products left without them.
+    missing: Vec<MissingPhoto>,
 }
 
 /// Where a new photo comes from: the same address, or the same file, is fetched and prepared
@@ -238,15 +373,17 @@ impl Source {
 }
 
 /// Why a photo cannot be stored: the seller's to fix (the row's message), or ours.
+#[derive(Debug)]
 enum Unusable {
     Row(String),
     Fault(String),
 }
 
 /// The job's photos, prepared, each with how many products still take it (the last one
-/// takes it without a copy, so memory is given back as the batches are written).
+/// takes it without a copy, so memory is given back as the batches are written); and why
+/// each photo that cannot be used cannot.
 #[derive(Default)]
-struct Prepared(HashMap<Source, (Image, usize)>);
+struct Prepared(HashMap<Source, (Image, usize)>, HashMap<Source, String>);
 
 impl Prepared {
     fn take(&mut self, source: &Source) -> Option<Image> {
@@ -270,15 +407,21 @@ impl ImportJob {
         if let Err(e) = self
             .ports
             .jobs
-            .finish(&self.job, status, &errors, self.ports.clock.now())
+            .finish(
+                &self.job,
+                status,
+                &errors,
+                &self.missing,
+                self.ports.clock.now(),
+            )
             .await
         {
             tracing::error!(job = %self.job, error = %e, "could not record the import's end");
         }
     }
 
-    /// Writes the plan: photos first (nothing written when one cannot be used), then the
-    /// missing categories, then the products in batches.
+    /// Writes the plan: photos first (one that cannot be used leaves its product without
+    /// it), then the missing categories, then the products in batches.
     async fn write(&mut self, plan: ImportPlan, zip: PhotoFiles) -> Result<(), Vec<RowError>> {
         let mut photos = self.photos(&plan, zip).await?;
         let categories = self.categories(&plan).await.map_err(failure)?;
@@ -303,6 +446,7 @@ impl ImportJob {
         for batch in writes.chunks(BATCH) {
             let at = self.ports.clock.now();
             let mut records = Vec::with_capacity(batch.len());
+            let mut missing = Vec::new();
             for planned in batch {
                 let category = categories
                     .get(&planned.category.to_lowercase())
@@ -318,6 +462,7 @@ impl ImportJob {
                     Some(product) => product.id.clone(),
                     None => ProductId::new(self.ports.ids.new_id()),
                 };
+                missing.extend(missing_of(planned, &id, &photos));
                 records.push(ProductWrite {
                     record: ProductRecord {
                         product_code: match current {
@@ -342,6 +487,7 @@ impl ImportJob {
                 .write_batch(records)
                 .await
                 .map_err(failure)?;
+            self.missing.extend(missing);
             self.ports.revision.bump();
             for planned in batch {
                 self.counts.processed += 1;
@@ -375,6 +521,13 @@ impl ImportJob {
         let Some((source, _)) = Source::of(&planned.photo) else {
             return Ok(false);
         };
+        if photos.1.contains_key(&source) {
+            // Only its photo was new, and it cannot be used: the product stays as it is.
+            self.missing.extend(missing_of(planned, id, photos));
+            self.counts.unchanged += 1;
+            self.counts.processed += 1;
+            return Ok(true);
+        }
         let Some((new, _)) = photos.0.get(&source) else {
             return Ok(false);
         };
@@ -394,8 +547,8 @@ impl ImportJob {
 
     /// Every new photo of the products to write: fetched (or taken from the zip) and
     /// prepared as an admin's upload is, [`FETCHES_AT_ONCE`] at a time, each address or file
-    /// once. Any that cannot be used fails the job with every row that names one, before
-    /// anything is written.
+    /// once. One that cannot be used is noted with why; only a fault on our side fails the
+    /// job, before anything is written.
     async fn photos(
         &self,
         plan: &ImportPlan,
@@ -423,7 +576,7 @@ impl ImportJob {
         let pending: Vec<_> = work
             .into_iter()
             .map(|(source, bytes)| async move {
-                let prepared = self.prepare(&source, bytes).await;
+                let prepared = prepare(&self.ports, &self.admin, &source, bytes).await;
                 (source, prepared)
             })
             .collect();
@@ -444,55 +597,19 @@ impl ImportJob {
             }
         }
         let mut prepared = Prepared::default();
-        let mut errors = Vec::new();
         for (source, result) in results {
             let named = cells.remove(&source).unwrap_or_default();
             match result {
                 Ok(image) => {
                     prepared.0.insert(source, (image, named.len()));
                 }
-                Err(Unusable::Row(message)) => errors.extend(named.iter().map(|cell| RowError {
-                    row: cell.line,
-                    column: cell.column.clone(),
-                    message: message.clone(),
-                })),
+                Err(Unusable::Row(message)) => {
+                    prepared.1.insert(source, message);
+                }
                 Err(Unusable::Fault(cause)) => return Err(failure(cause)),
             }
         }
-        if errors.is_empty() {
-            Ok(prepared)
-        } else {
-            errors.sort_by_key(|e| e.row);
-            Err(errors)
-        }
-    }
-
-    /// One photo, fetched or unzipped, judged and prepared by the photo pipeline.
-    async fn prepare(&self, source: &Source, zipped: Option<Vec<u8>>) -> Result<Image, Unusable> {
-        let (bytes, what) = match source {
-            Source::Web(url) => match self.ports.fetcher.fetch(url, MAX_FETCH_BYTES).await {
-                Ok(bytes) => (bytes, format!("The photo at {url}")),
-                Err(error) => {
-                    return Err(Unusable::Row(format!(
-                        "The photo at {url} could not be fetched: {error}"
-                    )));
-                }
-            },
-            Source::Zip(path) => match zipped {
-                Some(bytes) => (bytes, format!("The photo {path} of the photos zip")),
-                None => return Err(Unusable::Fault(format!("{path} was not kept from the zip"))),
-            },
-        };
-        match self.ports.photos.prepare_upload(&self.admin, bytes).await {
-            Ok(image) => Ok(image),
-            Err(CatalogError::Invalid(refused)) => {
-                Err(Unusable::Row(format!("{what} cannot be used: {refused}")))
-            }
-            Err(CatalogError::TooLarge(refused)) => {
-                Err(Unusable::Row(format!("{what} cannot be used: {refused}")))
-            }
-            Err(other) => Err(Unusable::Fault(format!("{what}: {other}"))),
-        }
+        Ok(prepared)
     }
 
     /// Every category the plan names, by lower-cased name, the missing ones created.
@@ -532,6 +649,52 @@ impl ImportJob {
             known.insert(name.to_lowercase(), category.id);
         }
         Ok(known)
+    }
+}
+
+/// The photo `planned` names when it could not be used: its product (`id`) goes without it.
+fn missing_of(planned: &PlannedProduct, id: &ProductId, photos: &Prepared) -> Option<MissingPhoto> {
+    let (source, cell) = Source::of(&planned.photo)?;
+    let message = photos.1.get(&source)?;
+    Some(MissingPhoto {
+        row: cell.line,
+        column: cell.column.clone(),
+        src: cell.src.clone(),
+        product: id.clone(),
+        message: message.clone(),
+    })
+}
+
+/// One photo, fetched or unzipped, judged and prepared by the photo pipeline.
+async fn prepare(
+    ports: &TransferPorts,
+    admin: &Admin,
+    source: &Source,
+    zipped: Option<Vec<u8>>,
+) -> Result<Image, Unusable> {
+    let (bytes, what) = match source {
+        Source::Web(url) => match ports.fetcher.fetch(url, MAX_FETCH_BYTES).await {
+            Ok(bytes) => (bytes, format!("The photo at {url}")),
+            Err(error) => {
+                return Err(Unusable::Row(format!(
+                    "The photo at {url} could not be fetched: {error}"
+                )));
+            }
+        },
+        Source::Zip(path) => match zipped {
+            Some(bytes) => (bytes, format!("The photo {path} of the photos zip")),
+            None => return Err(Unusable::Fault(format!("{path} was not kept from the zip"))),
+        },
+    };
+    match ports.photos.prepare_upload(admin, bytes).await {
+        Ok(image) => Ok(image),
+        Err(CatalogError::Invalid(refused)) => {
+            Err(Unusable::Row(format!("{what} cannot be used: {refused}")))
+        }
+        Err(CatalogError::TooLarge(refused)) => {
+            Err(Unusable::Row(format!("{what} cannot be used: {refused}")))
+        }
+        Err(other) => Err(Unusable::Fault(format!("{what}: {other}"))),
     }
 }
 

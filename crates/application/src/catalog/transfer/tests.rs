@@ -5,10 +5,10 @@ use std::sync::{Arc, Mutex};
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use paduka_domain::InvalidInput;
 use paduka_domain::catalog::import::{PhotoAddress, PhotoFiles, Row, RowError, Table};
 use paduka_domain::catalog::{Image, ImageType, StoredImage};
 use paduka_domain::photo::NOT_AN_IMAGE;
+use paduka_domain::{InvalidInput, ProductId};
 use paduka_test_support::builders::{ProductBuilder, category};
 use paduka_test_support::time::now;
 
@@ -28,6 +28,8 @@ struct Store {
     spawned: Mutex<Vec<BackgroundJob>>,
     /// Every progress recorded, with the batches written by then.
     moves: Mutex<Vec<(ImportCounts, usize)>>,
+    /// Photos set on their own (fetched again), by product.
+    photos_set: Mutex<Vec<(ProductId, Image)>>,
 }
 
 #[async_trait]
@@ -67,6 +69,7 @@ impl ImportJobRepository for Store {
         id: &str,
         status: JobStatus,
         errors: &[RowError],
+        missing: &[MissingPhoto],
         _: DateTime<Utc>,
     ) -> Result<(), RepoError> {
         let mut jobs = self.jobs.lock().unwrap();
@@ -76,7 +79,19 @@ impl ImportJobRepository for Store {
             .ok_or(RepoError::NotFound)?;
         job.1.status = status;
         job.1.errors = errors.to_vec();
+        job.1.missing = missing.to_vec();
         Ok(())
+    }
+
+    async fn reopen(&self, id: &str, _: DateTime<Utc>) -> Result<bool, RepoError> {
+        let mut jobs = self.jobs.lock().unwrap();
+        match jobs.iter_mut().find(|(j, _)| j == id) {
+            Some((_, job)) if job.status == JobStatus::Done => {
+                job.status = JobStatus::Running;
+                Ok(true)
+            }
+            _ => Ok(false),
+        }
     }
 
     async fn find(&self, id: &str) -> Result<Option<KeptJob>, RepoError> {
@@ -96,6 +111,16 @@ impl ProductBatchRepository for Store {
     ) -> Result<(), RepoError<ProductConflict>> {
         self.batches.lock().unwrap().push(batch);
         Ok(())
+    }
+
+    async fn set_photo(
+        &self,
+        id: &ProductId,
+        photo: Image,
+        _: DateTime<Utc>,
+    ) -> Result<bool, RepoError> {
+        self.photos_set.lock().unwrap().push((id.clone(), photo));
+        Ok(true)
     }
 }
 
@@ -418,7 +443,7 @@ async fn a_job_fetches_each_address_once_and_stores_the_prepared_photos_with_the
 }
 
 #[tokio::test]
-async fn a_photo_that_cannot_be_used_fails_the_job_with_every_row_naming_one_and_writes_nothing() {
+async fn a_photo_that_cannot_be_used_leaves_its_product_without_it_and_the_job_ends_done() {
     let store = Arc::new(Store::default());
     let mut fetcher = MockPhotoFetcher::new();
     fetcher.expect_fetch().returning(|url, _| match url {
@@ -430,7 +455,10 @@ async fn a_photo_that_cannot_be_used_fails_the_job_with_every_row_naming_one_and
         "https://cdn.test/page.html" => Ok(b"<html>".to_vec()),
         _ => Ok(b"JPEG fine".to_vec()),
     });
-    let service = service_with(&store, &["job-1"], &[], fetcher, pipeline());
+    let ids = [
+        "job-1", "p-fine", "p-gone", "p-local", "p-page", "p-zipped", "p-gone-2",
+    ];
+    let service = service_with(&store, &ids, &[], fetcher, pipeline());
     let table = file(&[
         &[
             "fine",
@@ -477,45 +505,161 @@ async fn a_photo_that_cannot_be_used_fails_the_job_with_every_row_naming_one_and
         .unwrap();
     store.run_jobs().await;
 
-    let failed = store.job("job-1");
-    assert_eq!(failed.status, JobStatus::Failed);
-    let errors: Vec<(u64, &str, &str)> = failed
-        .errors
+    let done = store.job("job-1");
+    assert_eq!(done.status, JobStatus::Done);
+    assert_eq!(done.errors, []);
+    assert_eq!((done.counts.created, done.counts.processed), (6, 6));
+    let missing: Vec<(u64, &str, &str, &str)> = done
+        .missing
         .iter()
-        .map(|e| (e.row, e.column.as_str(), e.message.as_str()))
-        .collect();
-    assert_eq!(
-        errors,
-        [
+        .map(|m| {
             (
-                3,
-                "Image Src",
-                "The photo at https://cdn.test/gone.jpg could not be fetched: the server answered 404"
-            ),
+                m.row,
+                m.column.as_str(),
+                m.product.as_str(),
+                m.message.as_str(),
+            )
+        })
+        .collect();
+    let gone =
+        "The photo at https://cdn.test/gone.jpg could not be fetched: the server answered 404";
+    assert_eq!(
+        missing,
+        [
+            (3, "Image Src", "p-gone", gone),
             (
                 4,
                 "Image Src",
+                "p-local",
                 "The photo at http://127.0.0.1/m.jpg could not be fetched: its address 127.0.0.1 is this server's own (loopback): this shop fetches photos only from the public internet"
             ),
             (
                 5,
                 "Image Src",
+                "p-page",
                 "The photo at https://cdn.test/page.html cannot be used: Photo must be a JPEG, PNG, WebP, GIF or AVIF image"
             ),
             (
                 6,
                 "Image Src",
+                "p-zipped",
                 "The photo notes.txt of the photos zip cannot be used: Photo must be a JPEG, PNG, WebP, GIF or AVIF image"
             ),
-            (
-                7,
-                "Image Src",
-                "The photo at https://cdn.test/gone.jpg could not be fetched: the server answered 404"
-            ),
+            (7, "Image Src", "p-gone-2", gone),
         ]
     );
-    assert!(store.batches.lock().unwrap().is_empty(), "nothing written");
-    assert_eq!(failed.counts.processed, 0, "the progress did not move");
+    assert_eq!(done.all_warnings().len(), 5, "each is a warning of its row");
+    let batches = store.batches.lock().unwrap();
+    let photos: Vec<(&str, bool)> = batches[0]
+        .iter()
+        .map(|w| (w.id.as_str(), w.record.photo.is_some()))
+        .collect();
+    assert_eq!(
+        photos,
+        [
+            ("p-fine", true),
+            ("p-gone", false),
+            ("p-local", false),
+            ("p-page", false),
+            ("p-zipped", false),
+            ("p-gone-2", false),
+        ],
+        "every product written, those without a usable photo without one"
+    );
+}
+
+#[tokio::test]
+async fn fetching_again_fetches_only_the_missing_web_photos_and_sets_those_that_now_work() {
+    let store = Arc::new(Store::default());
+    let missing = |row: u64, src: &str, product: &str| MissingPhoto {
+        row,
+        column: "Image Src".into(),
+        src: src.into(),
+        product: ProductId::new(product),
+        message: "could not be fetched".into(),
+    };
+    store.jobs.lock().unwrap().push((
+        "job-1".into(),
+        ImportReport {
+            status: JobStatus::Done,
+            counts: ImportCounts::default(),
+            warnings: vec![],
+            errors: vec![],
+            missing: vec![
+                missing(2, "https://cdn.test/back.jpg", "p1"),
+                missing(3, "https://cdn.test/still-gone.jpg", "p2"),
+                missing(4, "notes.txt", "p3"),
+                missing(5, "https://cdn.test/back.jpg", "p4"),
+            ],
+        },
+    ));
+    let mut fetcher = MockPhotoFetcher::new();
+    fetcher
+        .expect_fetch()
+        .withf(|url, _| url == "https://cdn.test/back.jpg")
+        .times(1)
+        .returning(|_, _| Ok(b"JPEG back".to_vec()));
+    fetcher
+        .expect_fetch()
+        .withf(|url, _| url == "https://cdn.test/still-gone.jpg")
+        .times(1)
+        .returning(|_, _| Err(FetchError::Status(410)));
+    let service = service_with(&store, &[], &[], fetcher, pipeline());
+
+    let running = service
+        .refetch_photos(&admin(), "job-1")
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(running.status, JobStatus::Running);
+    assert!(
+        matches!(
+            service.refetch_photos(&admin(), "job-1").await,
+            Err(CatalogError::Conflict(message)) if message == JOB_NOT_DONE
+        ),
+        "not twice at once"
+    );
+    store.run_jobs().await;
+
+    let after = store.job("job-1");
+    assert_eq!(after.status, JobStatus::Done);
+    let still: Vec<(&str, &str)> = after
+        .missing
+        .iter()
+        .map(|m| (m.product.as_str(), m.message.as_str()))
+        .collect();
+    assert_eq!(
+        still,
+        [
+            (
+                "p2",
+                "The photo at https://cdn.test/still-gone.jpg could not be fetched: the server answered 410"
+            ),
+            ("p3", "could not be fetched"),
+        ],
+        "the zip's file is not fetched again"
+    );
+    let set: Vec<(String, Image)> = store
+        .photos_set
+        .lock()
+        .unwrap()
+        .iter()
+        .map(|(id, image)| (id.as_str().to_owned(), image.clone()))
+        .collect();
+    assert_eq!(
+        set,
+        [
+            ("p1".to_owned(), prepared(b"JPEG back")),
+            ("p4".to_owned(), prepared(b"JPEG back")),
+        ]
+    );
+    assert!(
+        service
+            .refetch_photos(&admin(), "nope")
+            .await
+            .unwrap()
+            .is_none()
+    );
 }
 
 fn running() -> ImportReport {
@@ -528,6 +672,7 @@ fn running() -> ImportReport {
         },
         warnings: Vec::new(),
         errors: Vec::new(),
+        missing: Vec::new(),
     }
 }
 

@@ -2,7 +2,7 @@ use actix_multipart::Multipart;
 use actix_web::{HttpResponse, get, post, web};
 use paduka_application::catalog::transfer::{CatalogTransferUseCases, ImportError, ImportStart};
 
-use crate::contract::{AdminOnly, ImportJobNotFound, ImportTooLarge};
+use crate::contract::{AdminOnly, ImportJobNotDone, ImportJobNotFound, ImportTooLarge};
 use crate::csv_file::read_table;
 use crate::dto::{
     ImportErrorsResponse, ImportForm, ImportJobResponse, ImportParams, ImportStartedResponse,
@@ -87,6 +87,28 @@ pub async fn import_job(
 ) -> Result<HttpResponse, ApiError> {
     match transfer.import_job(&admin, &job).await? {
         Some(report) => Ok(HttpResponse::Ok().json(ImportJobResponse::from(&report))),
+        None => Err(ApiError::NotFound(JOB_NOT_FOUND.into())),
+    }
+}
+
+/// Fetches a finished import's missing photos again (`missingPhotos`; not the photos zip's,
+/// which are not kept), each product given its photo once it can be used. Answers the job
+/// at once, `running` while it fetches; follow it with `GET /product/import/{job}`.
+#[utoipa::path(
+    params(("job" = String, Path, description = "The job's id, as `POST /product/import` answered it")),
+    responses(
+        (status = 202, description = "The job, fetching its missing photos again (or as it is, with none to fetch)", body = ImportJobResponse),
+        ImportJobNotFound, ImportJobNotDone, AdminOnly,
+    )
+)]
+#[post("/product/import/{job}/photos")]
+pub async fn refetch_photos(
+    AdminUser(admin): AdminUser,
+    transfer: web::Data<dyn CatalogTransferUseCases>,
+    job: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    match transfer.refetch_photos(&admin, &job).await? {
+        Some(report) => Ok(HttpResponse::Accepted().json(ImportJobResponse::from(&report))),
         None => Err(ApiError::NotFound(JOB_NOT_FOUND.into())),
     }
 }

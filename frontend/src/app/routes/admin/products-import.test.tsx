@@ -31,6 +31,7 @@ const report = (overrides: object = {}) => ({
   unchanged: 0,
   warnings: [],
   errors: [],
+  missingPhotos: 0,
   ...overrides,
 });
 
@@ -206,5 +207,55 @@ describe('admin products: import and export', () => {
     expect(screen.getByRole('table', { name: 'Import errors' })).toHaveTextContent(
       'AllThe import stopped before it finished (the shop was restarted).',
     );
+  });
+
+  it('lists the photos that could not be used and fetches only those again', async () => {
+    const dead = {
+      row: 3,
+      column: 'Image Src',
+      message: 'The photo at https://cdn.test/gone.jpg could not be fetched: the server answered 404',
+    };
+    const page = {
+      row: 4,
+      column: 'Image Src',
+      message:
+        'The photo at https://cdn.test/page.html cannot be used: Photo must be a JPEG, PNG, WebP, GIF or AVIF image',
+    };
+    const moved = { row: 2, column: 'Variant Price', message: 'Variant Price 497 is sold at 500' };
+    let fetchedAgain = false;
+    const { calls } = mockApi({
+      ...base,
+      'POST /product/import': (request) =>
+        isDryRun(request) ? { body: report() } : { status: 202, body: { success: true, job: 'job-5' } },
+      'POST /product/import/:job/photos': () => {
+        fetchedAgain = true;
+        return { status: 202, body: report({ status: 'running', missingPhotos: 2, warnings: [moved, dead, page] }) };
+      },
+      'GET /product/import/:job': () => ({
+        body: fetchedAgain
+          ? report({ warnings: [moved] })
+          : report({ missingPhotos: 2, warnings: [moved, dead, page] }),
+      }),
+    });
+    const { user } = renderApp('/admin/products');
+    const form = await screen.findByRole('form', { name: 'Import products' });
+    await user.upload(within(form).getByLabelText('Products CSV'), csv());
+    await user.click(within(form).getByRole('button', { name: 'Dry run' }));
+    await user.click(await within(form).findByRole('button', { name: 'Import' }));
+
+    expect(
+      await screen.findByText('2 photos could not be used: their products were imported without them.'),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('list', { name: 'Missing photos' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([`Row 3: ${dead.message}`, `Row 4: ${page.message}`]);
+
+    await user.click(screen.getByRole('button', { name: 'Fetch again' }));
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'Missing photos' })).not.toBeInTheDocument());
+    expect(screen.queryByRole('button', { name: 'Fetch again' })).not.toBeInTheDocument();
+    const again = calls.filter((c) => c.path === '/product/import/job-5/photos');
+    expect(again.map((c) => c.method)).toEqual(['POST']);
   });
 });

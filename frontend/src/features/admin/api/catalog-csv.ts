@@ -46,6 +46,10 @@ export const checkImport = (file: File, photos: File | null = null) =>
 export const startImport = (file: File, photos: File | null = null) =>
   api.post<ImportStarted>('/product/import', importForm(file, false, photos));
 
+/** `POST /product/import/{job}/photos`: the finished job's missing photos fetched again (202, the job, running). */
+export const refetchPhotos = (job: string) =>
+  api.post<ImportReport>(`/product/import/${encodeURIComponent(job)}/photos`);
+
 /** The job's progress, asked again while it runs. */
 export const useImportJob = (job: string | null) =>
   useQuery({

@@ -9,6 +9,7 @@ import {
   checkImport,
   exportProducts,
   importProblems,
+  refetchPhotos,
   startImport,
   useImportJob,
   type ImportProblem,
@@ -58,8 +59,52 @@ function Warnings({ report }: { report: ImportReport }) {
   );
 }
 
+/** The photo columns a missing photo's warning names (decisions section 19). */
+const PHOTO_COLUMNS = ['Image Src', 'Product image URL', 'Variant Image', 'Variant image URL', 'Images'];
+
+/**
+ * A finished job's photos that could not be fetched or used: their products were imported
+ * without them. `Fetch again` asks the server to fetch only those, then follows the job again.
+ */
+function MissingPhotos({ job, report, onAgain }: { job: string; report: ImportReport; onAgain: () => void }) {
+  const [busy, setBusy] = useState(false);
+  if (report.status !== 'done' || report.missingPhotos === 0) return null;
+  const missing = report.warnings.filter((w) => PHOTO_COLUMNS.includes(w.column));
+  const again = async () => {
+    setBusy(true);
+    try {
+      await refetchPhotos(job);
+      onAgain();
+    } catch (error) {
+      notify.error(errorMessage(error, 'Failed to fetch the photos again'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="admin-import-missing">
+      <p>
+        {report.missingPhotos === 1
+          ? '1 photo could not be used: its product was imported without it.'
+          : `${report.missingPhotos} photos could not be used: their products were imported without them.`}
+      </p>
+      <ul aria-label="Missing photos">
+        {missing.map((w, i) => (
+          <li key={`${w.row}-${i}`}>
+            Row {w.row}: {w.message}
+          </li>
+        ))}
+      </ul>
+      <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => void again()}>
+        Fetch again
+      </button>
+    </div>
+  );
+}
+
 /** A running job: a bar of products written out of all, then what it did. */
 function JobProgress({ job, onFinished }: { job: string; onFinished: (report: ImportReport) => void }) {
+  const queryClient = useQueryClient();
   const progress = useImportJob(job);
   const report = progress.data;
   const status = report?.status;
@@ -88,6 +133,11 @@ function JobProgress({ job, onFinished }: { job: string; onFinished: (report: Im
         </>
       ) : null}
       <Warnings report={report} />
+      <MissingPhotos
+        job={job}
+        report={report}
+        onAgain={() => void queryClient.invalidateQueries({ queryKey: ['products', 'import', job] })}
+      />
     </div>
   );
 }
