@@ -185,8 +185,36 @@ async fn importing_the_shops_own_export_changes_nothing(db: &TestDb) {
         ("shipping", "no"),
     ];
     app.product(&pooled, None).await;
+    // Text a spreadsheet would run as a formula (OWASP's CSV injection).
+    let formula = [
+        ("name", "=HYPERLINK(\"x\")"),
+        ("price", "500"),
+        ("category", &category),
+    ];
+    app.product(&formula, None).await;
+    let dashed = [
+        ("name", "Dash"),
+        ("price", "600"),
+        ("category", &category),
+        ("description", "- Leather sole;- Hand stitched"),
+    ];
+    app.product(&dashed, None).await;
     let before = app.all_products().await;
     let export = app.export().await;
+    let exported = rows(&export);
+    let cell = |title: &str, column: &str| -> String {
+        exported
+            .iter()
+            .find(|r| r["Title"] == title)
+            .unwrap_or_else(|| panic!("{title} exported"))[column]
+            .clone()
+    };
+    assert_eq!(cell("'=HYPERLINK(\"x\")", "Title"), "'=HYPERLINK(\"x\")");
+    // The form's description is one entry: it begins with `-`.
+    assert_eq!(
+        cell("Dash", "Body (HTML)"),
+        "'- Leather sole;- Hand stitched"
+    );
 
     let dry = app
         .send_import(&export, true)
@@ -194,11 +222,11 @@ async fn importing_the_shops_own_export_changes_nothing(db: &TestDb) {
         .answers(StatusCode::OK)
         .await;
     assert_eq!(dry["status"], "done");
-    assert_eq!(counts(&dry), (0, 0, 2));
+    assert_eq!(counts(&dry), (0, 0, 4));
     let report = app.import(&export).await;
     assert_eq!(report["status"], "done", "{report}");
-    assert_eq!(counts(&report), (0, 0, 2));
-    assert_eq!(report["processed"], 2);
+    assert_eq!(counts(&report), (0, 0, 4));
+    assert_eq!(report["processed"], 4);
     assert_eq!(app.all_products().await, before);
     assert_eq!(app.export().await, export);
 }

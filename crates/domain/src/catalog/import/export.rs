@@ -34,6 +34,32 @@ impl PhotoAddress {
     }
 }
 
+/// The first characters that make a spreadsheet read a cell as a formula (OWASP's CSV
+/// injection), their full-width forms too: such a cell is written after a `'`.
+const FORMULA_STARTS: [char; 10] = ['=', '+', '-', '@', '\t', '\r', '＝', '＋', '－', '＠'];
+
+fn starts_a_formula(text: &str) -> bool {
+    text.starts_with(FORMULA_STARTS)
+}
+
+/// A cell a spreadsheet shows as text: `'` before one that would start a formula.
+fn never_a_formula(cell: String) -> String {
+    if starts_a_formula(&cell) {
+        format!("'{cell}")
+    } else {
+        cell
+    }
+}
+
+/// A cell as the export wrote it before it was protected: one `'` taken off a cell that
+/// would otherwise start a formula (a `'` before anything else is the seller's own).
+pub(super) fn as_written(cell: &str) -> &str {
+    match cell.strip_prefix('\'') {
+        Some(rest) if starts_a_formula(rest) => rest,
+        _ => cell,
+    }
+}
+
 /// The products as rows in the classic layout: one row per size with the product's own
 /// columns on its first row; its photos (position 1 its own, 2+ its other photos) on its rows
 /// in turn, then on extra rows with only the handle and the image, as Shopify writes them.
@@ -107,7 +133,7 @@ pub fn export_table(products: &[Product], photos: &PhotoAddress) -> Table {
             }
             table.rows.push(super::Row {
                 line: table.rows.len() as u64 + 2,
-                cells,
+                cells: cells.into_iter().map(never_a_formula).collect(),
             });
         }
     }

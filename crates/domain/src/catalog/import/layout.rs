@@ -188,10 +188,15 @@ impl Columns {
             .unwrap_or_else(|| self.layout.name(field).to_owned())
     }
 
-    /// The trimmed cell of `field` in `cells`; `None` when the file has no such column.
+    /// The trimmed cell of `field` in `cells`, without the `'` an export puts before text
+    /// that would start a formula; `None` when the file has no such column.
     pub fn cell<'a>(&self, cells: &'a [String], field: Field) -> Option<&'a str> {
-        self.index(field)
-            .map(|i| cells.get(i).map(|c| c.trim()).unwrap_or_default())
+        self.index(field).map(|i| {
+            cells
+                .get(i)
+                .map(|c| super::export::as_written(c.trim()))
+                .unwrap_or_default()
+        })
     }
 }
 

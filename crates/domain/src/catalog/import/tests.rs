@@ -845,3 +845,45 @@ fn skus_on_some_sizes_only_are_kept_on_those_sizes() {
         .collect();
     assert_eq!(models, [None, Some("tee-s")]);
 }
+
+#[test]
+fn text_that_would_start_a_formula_is_exported_after_a_quote_and_imported_without_it() {
+    let mut product = runner();
+    product.name = "=HYPERLINK(\"x\")".into();
+    product.descriptions = vec!["- Leather sole".into(), "-Light".into()];
+    product.info = "＋91 made".into();
+    product.tags = vec!["@home".into()];
+    product.material = "'90s canvas".into();
+    let export = export_table(&[product.clone()], &photos());
+    assert_eq!(cell(&export, 0, "Title"), "'=HYPERLINK(\"x\")");
+    assert_eq!(cell(&export, 0, "Body (HTML)"), "'- Leather sole\n-Light");
+    assert_eq!(cell(&export, 0, "Info"), "'＋91 made");
+    assert_eq!(cell(&export, 0, "Tags"), "'@home");
+    assert_eq!(
+        cell(&export, 0, "Material"),
+        "'90s canvas",
+        "not a formula: as it is"
+    );
+    assert_eq!(cell(&export, 0, "Variant Price"), "850");
+
+    let plan = plan(&export, &[product]);
+    assert_eq!(plan.errors, []);
+    assert_eq!(plan.unchanged(), 1, "the export imports back unchanged");
+    let file = table(
+        &["Handle", "Title", "Type", "Variant Price"],
+        &[
+            &["quoted", "''=x", "Shoes", "1"],
+            &["plain", "'-5 off", "Shoes", "1"],
+        ],
+    );
+    let names: Vec<String> = plan_fn(&file)
+        .products
+        .iter()
+        .map(|p| p.draft.name.clone())
+        .collect();
+    assert_eq!(
+        names,
+        ["''=x", "-5 off"],
+        "one quote taken off, only before a formula"
+    );
+}
