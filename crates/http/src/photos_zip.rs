@@ -19,6 +19,11 @@ use crate::ApiError;
 /// of them over [`MAX_UNPACKED_BYTES`]; 400 for what is not a zip we can read (an encrypted
 /// file, a compression other than deflate or none).
 pub fn unpack(bytes: &[u8]) -> Result<PhotoFiles, ApiError> {
+    // Parsing the central directory makes a record per entry it declares: a zip declaring
+    // millions is refused from its end record alone (decisions section 19).
+    if declared_entries(bytes).is_some_and(|n| n > MAX_ZIP_ENTRIES as u64) {
+        return Err(ApiError::PayloadTooLarge(ZIP_TOO_MANY_FILES.into()));
+    }
     let mut archive = ZipArchive::new(Cursor::new(bytes)).map_err(unreadable)?;
     if archive.len() > MAX_ZIP_ENTRIES {
         return Err(ApiError::PayloadTooLarge(ZIP_TOO_MANY_FILES.into()));
@@ -65,6 +70,45 @@ pub fn unpack(bytes: &[u8]) -> Result<PhotoFiles, ApiError> {
         files.insert(name, content);
     }
     Ok(files)
+}
+
+/// The end of central directory record: its signature, and its fixed size without the comment.
+const END_RECORD: [u8; 4] = *b"PK\x05\x06";
+const END_RECORD_LEN: usize = 22;
+/// The zip64 end record's locator, just before the end record, and the zip64 end record.
+const ZIP64_LOCATOR: [u8; 4] = *b"PK\x06\x07";
+const ZIP64_LOCATOR_LEN: usize = 20;
+const ZIP64_END_RECORD: [u8; 4] = *b"PK\x06\x06";
+
+/// How many entries the zip's end record says its central directory holds (the zip64 end
+/// record's count when the classic one is full), read from the last bytes alone; `None` when
+/// no end record is found (the zip crate then says why it cannot read the file).
+fn declared_entries(bytes: &[u8]) -> Option<u64> {
+    let last = bytes.len().checked_sub(END_RECORD_LEN)?;
+    // The record is followed only by its comment, at most 65,535 bytes.
+    let first = last.saturating_sub(usize::from(u16::MAX));
+    let at = (first..=last)
+        .rev()
+        .find(|&at| bytes[at..at + 4] == END_RECORD)?;
+    let u16_at = |i: usize| u16::from_le_bytes([bytes[i], bytes[i + 1]]);
+    let on_disk = u16_at(at + 8);
+    let total = u16_at(at + 10);
+    if on_disk != u16::MAX && total != u16::MAX {
+        return Some(u64::from(total.max(on_disk)));
+    }
+    let locator = at.checked_sub(ZIP64_LOCATOR_LEN)?;
+    if bytes[locator..locator + 4] != ZIP64_LOCATOR {
+        return Some(u64::from(total.max(on_disk)));
+    }
+    let u64_at = |i: usize| -> Option<u64> {
+        Some(u64::from_le_bytes(bytes.get(i..i + 8)?.try_into().ok()?))
+    };
+    let end64 = usize::try_from(u64_at(locator + 8)?).ok()?;
+    if bytes.get(end64..end64 + 4)? != ZIP64_END_RECORD {
+        // Not where the locator says: count it as full, which is past the limit anyway.
+        return Some(u64::from(u16::MAX));
+    }
+    Some(u64_at(end64 + 24)?.max(u64_at(end64 + 32)?))
 }
 
 /// The refusal of a file of `size` bytes that brings the zip to `total`, if either is over
@@ -204,11 +248,43 @@ mod tests {
                 "The photos zip has more than 5000 files".into()
             )
         );
+        // The count is read from the end record before the directory is parsed: a directory
+        // of garbage that says it holds 6000 entries is refused as too many, not unreadable.
+        let mut lying = b"PK\x01\x02 garbage, not a central directory".to_vec();
+        let directory = lying.len() as u32;
+        lying.extend_from_slice(b"PK\x05\x06\0\0\0\0");
+        lying.extend_from_slice(&6000u16.to_le_bytes());
+        lying.extend_from_slice(&6000u16.to_le_bytes());
+        lying.extend_from_slice(&directory.to_le_bytes());
+        lying.extend_from_slice(&0u32.to_le_bytes());
+        lying.extend_from_slice(&0u16.to_le_bytes());
+        assert_eq!(declared_entries(&lying), Some(6000));
+        assert_eq!(
+            refusal(&lying),
+            (
+                StatusCode::PAYLOAD_TOO_LARGE,
+                "The photos zip has more than 5000 files".into()
+            )
+        );
+        assert_eq!(declared_entries(&bytes), Some(MAX_ZIP_ENTRIES as u64 + 1));
         let (status, message) = refusal(b"not a zip at all");
         assert_eq!(status, StatusCode::BAD_REQUEST);
         assert!(
             message.starts_with("The photos file is not a zip we can read"),
             "{message}"
         );
+    }
+
+    #[test]
+    fn a_zip64_directory_is_counted_from_its_zip64_end_record() {
+        // More than 65,535 entries: the classic end record says 0xFFFF, the zip64 one the count.
+        let mut writer = ZipWriter::new(Cursor::new(Vec::new()));
+        let options = SimpleFileOptions::default();
+        for i in 0..70_000 {
+            writer.add_directory(format!("{i}/"), options).unwrap();
+        }
+        let bytes = writer.finish().unwrap().into_inner();
+        assert_eq!(declared_entries(&bytes), Some(70_000));
+        assert_eq!(refusal(&bytes).0, StatusCode::PAYLOAD_TOO_LARGE);
     }
 }
