@@ -415,6 +415,11 @@ impl TestApp {
             .as_str()
             .unwrap()
             .to_owned();
+        self.job_when_ended(&job).await
+    }
+
+    /// The import job `job`'s report once it is no longer running.
+    pub async fn job_when_ended(&self, job: &str) -> Value {
         loop {
             let report = self.get(&format!("/product/import/{job}"), As::Admin).await;
             let report = report.answers(StatusCode::OK).await;

@@ -240,14 +240,7 @@ impl TestApp {
             .unwrap();
         let started = started.answers(StatusCode::ACCEPTED).await;
         assert_eq!(started["success"], true);
-        loop {
-            let report = self.get(&format!("/product/import/{job}"), As::Admin).await;
-            let report = report.answers(StatusCode::OK).await;
-            if report["status"] != "running" {
-                return report;
-            }
-            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-        }
+        self.job_when_ended(job).await
     }
 }
 
