@@ -229,12 +229,12 @@ impl GstSlabs {
         })
     }
 
-    /// The rate for a unit sold at `unit_price_after_discount`: the first slab whose limit it
+    /// The rate for a unit sold at `sale_price`: the first slab whose limit it
     /// does not exceed, else the last slab's.
-    pub fn rate_for(&self, unit_price_after_discount: Paise) -> GstRate {
+    pub fn rate_for(&self, sale_price: Paise) -> GstRate {
         self.limited
             .iter()
-            .find(|(_, limit)| unit_price_after_discount <= *limit)
+            .find(|(_, limit)| sale_price <= *limit)
             .map_or(self.above, |(rate, _)| *rate)
     }
 }

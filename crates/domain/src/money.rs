@@ -74,9 +74,20 @@ impl Paise {
         self.0 / 100
     }
 
-    /// The price after `discount`, rounded down to the paisa.
+    /// The price after `discount`, rounded down to the paisa: the selling price a size given as
+    /// an MRP and a discount gets (decisions D36).
     pub fn discounted(self, discount: Percent) -> Self {
         Self(self.0 * i64::from(100 - discount.value()) / 100)
+    }
+
+    /// The whole percent `sale_price` is below this MRP, rounded down:
+    /// `floor((mrp - sale) * 100 / mrp)`; 0 for a free MRP or a sale price at or above it.
+    pub fn discount_to(self, sale_price: Paise) -> Percent {
+        if self.0 <= 0 || sale_price.0 >= self.0 {
+            return Percent::ZERO;
+        }
+        let percent = (i128::from(self.0 - sale_price.0) * 100) / i128::from(self.0);
+        Percent(u8::try_from(percent.clamp(0, 100)).unwrap_or(100))
     }
 }
 
@@ -141,29 +152,26 @@ impl Percent {
     }
 }
 
-/// One priced line of a cart or order: a unit price, its discount and a quantity.
+/// One priced line of a cart or order: the exact price one unit sells at (its `salePrice`,
+/// decisions D36) and a quantity.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PricedLine {
-    pub unit_price: Paise,
-    pub discount: Percent,
+    pub sale_price: Paise,
     pub quantity: u32,
 }
 
+impl PricedLine {
+    /// The line's value, exactly, in hundredths of a paisa (the unit every share of an
+    /// order's amount is reckoned in).
+    pub fn hundredths_of_paise(&self) -> i128 {
+        i128::from(self.sale_price.paise()) * 100 * i128::from(self.quantity)
+    }
+}
+
 /// The amount an order costs in whole rupees, by the shop's formula: the sum over lines of
-/// price x (100 - discount) / 100 x quantity, with the fraction of a rupee cut off.
-///
-/// The sum is kept exact (in hundredths of a paisa) and cut once at the end, as the spec's
-/// client does with floating point, minus its rounding errors.
+/// sale price x quantity, with the fraction of a rupee cut off once, at the end.
 pub fn order_amount_rupees(lines: &[PricedLine]) -> i64 {
-    let hundredths_of_paise: i128 = lines
-        .iter()
-        .map(|line| {
-            i128::from(line.unit_price.paise())
-                * i128::from(100 - line.discount.value())
-                * i128::from(line.quantity)
-        })
-        .sum();
-    // 100 paise a rupee, and the discount factor's 100.
+    let hundredths_of_paise: i128 = lines.iter().map(PricedLine::hundredths_of_paise).sum();
     i64::try_from(hundredths_of_paise / 10_000).unwrap_or(i64::MAX)
 }
 
@@ -219,8 +227,9 @@ mod tests {
     #[test]
     fn order_amount_follows_the_spec_formula_and_cuts_once() {
         let line = |rupees: &str, discount, quantity| PricedLine {
-            unit_price: Paise::parse_rupees(rupees).unwrap(),
-            discount: Percent::new(discount).unwrap(),
+            sale_price: Paise::parse_rupees(rupees)
+                .unwrap()
+                .discounted(Percent::new(discount).unwrap()),
             quantity,
         };
         // 999 x 0.85 = 849.15 -> twice is 1698.30 -> 1698 (cut once, not per line).
@@ -233,14 +242,32 @@ mod tests {
         assert_eq!(order_amount_rupees(&[]), 0);
     }
 
+    #[test]
+    fn the_discount_is_derived_from_the_mrp_and_the_sale_price_rounded_down() {
+        let rupees = |r: i64| Paise::from_rupees(r).unwrap();
+        assert_eq!(rupees(3299).discount_to(rupees(1299)).value(), 60);
+        assert_eq!(rupees(3299).discount_to(rupees(3299)).value(), 0);
+        assert_eq!(rupees(1000).discount_to(rupees(0)).value(), 100);
+        // 999 -> 998 is 0.1 % off: rounded down, 0.
+        assert_eq!(rupees(999).discount_to(rupees(998)).value(), 0);
+        assert_eq!(Paise::ZERO.discount_to(Paise::ZERO).value(), 0);
+    }
+
     proptest! {
+        /// A size given as price and discount (the spec's calls) derives its discount back.
+        #[test]
+        fn a_discounted_price_derives_its_discount_back(rupees in 1i64..10_000_000, d in 0i64..=100) {
+            let mrp = Paise::from_rupees(rupees).unwrap();
+            let discount = Percent::new(d).unwrap();
+            prop_assert_eq!(mrp.discount_to(mrp.discounted(discount)), discount);
+        }
+
         #[test]
         fn order_amount_never_exceeds_the_undiscounted_sum(
             prices in proptest::collection::vec((0i64..1_000_000, 0i64..=100, 1u32..20), 0..10)
         ) {
             let lines: Vec<_> = prices.iter().map(|(p, d, q)| PricedLine {
-                unit_price: Paise::from_stored(*p),
-                discount: Percent::new(*d).unwrap(),
+                sale_price: Paise::from_stored(*p).discounted(Percent::new(*d).unwrap()),
                 quantity: *q,
             }).collect();
             let full: i64 = prices.iter().map(|(p, _, q)| p * i64::from(*q)).sum();

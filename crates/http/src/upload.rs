@@ -67,6 +67,7 @@ pub fn apply_field(input: &mut ProductInput, name: &str, value: &str) {
         "tags" => &mut input.tags,
         "price" => &mut input.prices,
         "discount" => &mut input.discounts,
+        "salePrice" => &mut input.sale_prices,
         "stock" => &mut input.stocks,
         "otherphoto" => &mut input.other_photos,
         _ => {

@@ -73,6 +73,7 @@ diesel::table! {
         price_paise -> BigInt,
         discount -> Integer,
         stock -> Nullable<Integer>,
+        sale_price_paise -> BigInt,
     }
 }
 
@@ -185,6 +186,7 @@ diesel::table! {
         quantity -> Integer,
         hsn -> Nullable<Text>,
         gst_rate -> Nullable<Integer>,
+        sale_price_paise -> BigInt,
     }
 }
 

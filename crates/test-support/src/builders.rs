@@ -112,7 +112,9 @@ pub fn variant(label: Option<&str>, rupees: i64, discount: i64) -> Variant {
         label: label.map(str::to_owned),
         model: label.map(|l| format!("M-{l}")),
         price: Paise::from_rupees(rupees).expect("a valid price"),
-        discount: Percent::new(discount).expect("a valid discount"),
+        sale_price: Paise::from_rupees(rupees)
+            .expect("a valid price")
+            .discounted(Percent::new(discount).expect("a valid discount")),
         stock: None,
     }
 }
@@ -211,6 +213,7 @@ pub fn order_line() -> OrderLine {
         variant_label: Some("UK 7".into()),
         unit_price: Paise::from_stored(99_900),
         discount: Percent::new(15).expect("a valid discount"),
+        sale_price: Paise::from_stored(84_915),
         quantity: 2,
         tax: Some(LineTax {
             hsn: Hsn::parse("6403").expect("a valid HSN"),

@@ -31,7 +31,8 @@ fn product(n: usize) -> Product {
         label: Some(label.into()),
         model: None,
         price: Paise::from_stored(paise),
-        discount: Percent::new((n % 4) as i64 * 10).unwrap(),
+        sale_price: Paise::from_stored(paise)
+            .discounted(Percent::new((n % 4) as i64 * 10).unwrap()),
         stock: Some(stock),
     };
     Product {

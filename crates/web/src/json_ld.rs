@@ -79,7 +79,7 @@ pub(crate) fn product(
     if let Some(first) = product.variants.first() {
         data["offers"] = json!({
             "@type": "Offer",
-            "price": decimal(first.price_after_discount()),
+            "price": decimal(first.sale_price),
             "priceCurrency": "INR",
             "availability": if product.quantity > 0 {
                 "https://schema.org/InStock"

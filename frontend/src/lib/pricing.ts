@@ -1,5 +1,5 @@
-// Money rules. Rupee prices may carry paise, so everything is computed in integer units:
-// paise, and for discounted amounts "paise x percent" (centi-paise), which stays exact.
+// Money rules. Rupee prices may carry paise, so everything is computed in integer paise.
+// Each size sells at an exact `salePrice` (decisions D36); `price` is its MRP.
 
 /** Rupees (JSON number, maybe with paise) to integer paise. */
 export function toPaise(rupees: number): number {
@@ -14,40 +14,43 @@ export function normalizeDiscount(discount: number | undefined): number {
 }
 
 /**
- * price x (100 - discount) / 100 x quantity, exactly, in units of 1/100 paise
- * (i.e. paise x (100 - discount) x quantity).
+ * An MRP less a whole-percent discount, in paise rounded down, as the server prices a size given
+ * as price and discount (and a product copy from before exact prices, e.g. an old cart).
  */
-export function lineTotalCentiPaise(price: number, discount: number | undefined, quantity: number): number {
-  const q = Math.max(0, Math.trunc(quantity));
-  return toPaise(price) * (100 - normalizeDiscount(discount)) * q;
-}
-
-/** Unit price after discount, rounded to whole paise (for display). */
 export function discountedPaise(price: number, discount: number | undefined): number {
-  return Math.round(lineTotalCentiPaise(price, discount, 1) / 100);
+  return Math.floor((toPaise(price) * (100 - normalizeDiscount(discount))) / 100);
 }
 
-/** Unit price after discount in rupees (for display), e.g. 1299 at 10% -> 1169.1. */
-export function priceAfterDiscount(price: number, discount: number | undefined): number {
-  return discountedPaise(price, discount) / 100;
+/** The whole percent a sale price is below its MRP, rounded down (what the server derives). */
+export function discountOf(price: number, salePrice: number): number {
+  const mrp = toPaise(price);
+  const sale = toPaise(salePrice);
+  if (mrp <= 0 || sale >= mrp) return 0;
+  return Math.floor(((mrp - sale) * 100) / mrp);
 }
 
-/** Line total after discount in rupees (for display), rounded to paise. */
-export function lineTotalRupees(price: number, discount: number | undefined, quantity: number): number {
-  return Math.round(lineTotalCentiPaise(price, discount, quantity) / 100) / 100;
+/** Sale price x quantity in paise (non-positive quantities count as none). */
+export function lineTotalPaise(salePrice: number, quantity: number): number {
+  return toPaise(salePrice) * Math.max(0, Math.trunc(quantity));
 }
 
-export type PricedLine = { price: number; discount: number | undefined; quantity: number };
+/** Line total in rupees (for display). */
+export function lineTotalRupees(salePrice: number, quantity: number): number {
+  return lineTotalPaise(salePrice, quantity) / 100;
+}
 
-/** Exact total of all lines, in 1/100 paise. */
-export function orderTotalCentiPaise(lines: PricedLine[]): number {
-  return lines.reduce((sum, l) => sum + lineTotalCentiPaise(l.price, l.discount, l.quantity), 0);
+/** One line as the order's amount counts it: what a unit sells at, and how many. */
+export type PricedLine = { salePrice: number; quantity: number };
+
+/** Exact total of all lines, in paise. */
+export function orderTotalPaise(lines: PricedLine[]): number {
+  return lines.reduce((sum, l) => sum + lineTotalPaise(l.salePrice, l.quantity), 0);
 }
 
 /**
- * The order amount as the spec and the server compute it: the sum of
- * price x (100 - discount) / 100 x quantity, with the fraction cut off (whole rupees).
+ * The order amount as the server computes it: the sum of sale price x quantity, with the
+ * fraction of a rupee cut off (whole rupees).
  */
 export function orderAmountRupees(lines: PricedLine[]): number {
-  return Math.floor(orderTotalCentiPaise(lines) / 10000);
+  return Math.floor(orderTotalPaise(lines) / 100);
 }

@@ -1,11 +1,15 @@
+import { discountedPaise } from '@/lib/pricing';
 import type { Category, IndianState, Order, OrderActions, Product, Review, Sale, Shipment, User } from '@/types/api';
 
 let seq = 0;
 
-/** A product as the API returns it, with overrides. */
+/**
+ * A product as the API returns it, with overrides; without a `salePrice` override, each size
+ * sells at its price less its discount, as the server prices one given so.
+ */
 export function productFixture(overrides: Partial<Product> = {}): Product {
   seq += 1;
-  return {
+  const product = {
     _id: `p${seq}`,
     product_id: `SKU-${seq}`,
     handle: `shoe-${seq}`,
@@ -31,6 +35,9 @@ export function productFixture(overrides: Partial<Product> = {}): Product {
     updatedAt: '2024-01-01T00:00:00Z',
     ...overrides,
   };
+  const salePrice =
+    overrides.salePrice ?? product.price.map((price, i) => discountedPaise(price, product.discount[i]) / 100);
+  return { ...product, salePrice };
 }
 
 export const categoriesFixture: Category[] = [
@@ -139,6 +146,7 @@ export function orderFixture(overrides: Partial<Order> = {}): Order {
         type: 'UK 8',
         price: 1299,
         discount: 10,
+        salePrice: 1169.1,
         quantity: 2,
       },
     ],

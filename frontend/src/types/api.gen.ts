@@ -1921,9 +1921,9 @@ export interface components {
          */
         ImportStatus: "running" | "done" | "failed";
         /**
-         * @description A row imported with a change the file did not say: a price moved by the discount's
-         *     rounding, or what a real export holds taken as decisions section 19 says (an empty `Type`,
-         *     a blank or negative stock, a handle made a handle).
+         * @description A row imported with a change the file did not say: what a real export holds taken as
+         *     decisions section 19 says (an empty `Type`, a blank or negative stock, a handle made a
+         *     handle).
          */
         ImportWarning: {
             /** @description The column's header as the file writes it. */
@@ -2125,7 +2125,7 @@ export interface components {
             category: components["schemas"]["OrderCategoryDto"];
             /**
              * Format: int32
-             * @description Percent.
+             * @description Percent off the MRP, whole (derived from the two prices since decisions D36).
              */
             discount: number;
             name: string;
@@ -2133,11 +2133,16 @@ export interface components {
             photo: string;
             /**
              * Format: double
-             * @description The unit price in rupees, before `discount`.
+             * @description The unit's MRP in rupees when it was sold, before `discount`.
              */
             price: number;
             /** Format: int32 */
             quantity: number;
+            /**
+             * Format: double
+             * @description The unit price charged, in rupees with paise: every amount of the line comes from it.
+             */
+            salePrice: number;
             /** @description The variant's label, if it has one. */
             type?: string | null;
         };
@@ -2231,7 +2236,7 @@ export interface components {
         };
         /**
          * @description A product as the shop shows it. Variants are parallel lists in index order: `price[i]`,
-         *     `discount[i]`, and `type[i]`/`model[i]` when the product has labels/models. No photo bytes:
+         *     `salePrice[i]`, `discount[i]`, and `type[i]`/`model[i]` when the product has labels/models. No photo bytes:
          *     the photo is at `/api/v1/product/product-photo/{_id}` when `hasPhoto`, and at a given width
          *     for `srcset` at `...?w=480&v={photoVersion}`.
          */
@@ -2241,7 +2246,7 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             description: string[];
-            /** @description Whole percent per variant. */
+            /** @description Whole percent per variant, derived: `floor((price - salePrice) * 100 / price)`. */
             discount: number[];
             /**
              * @description Unique, made from the name when the product was created and kept when it is renamed;
@@ -2265,7 +2270,7 @@ export interface components {
              *     changes whenever the photo does. `null` without a photo.
              */
             photoVersion?: string | null;
-            /** @description Rupees per variant. */
+            /** @description Rupees per variant: the MRP, before any discount, tax included. */
             price: number[];
             /** @description The shop's own product code. */
             product_id: string;
@@ -2279,6 +2284,11 @@ export interface components {
              * @description The average review rating; 0 before any review.
              */
             rating: number;
+            /**
+             * @description Rupees per variant: what it sells at, exactly (charged, invoiced and refunded), never
+             *     above `price` (decisions D36).
+             */
+            salePrice: number[];
             /** @description The selling admin's `_id`; `null` once that account is gone. */
             seller?: string | null;
             shipping: boolean;
@@ -2332,6 +2342,13 @@ export interface components {
             product_id?: string | null;
             /** @description Pairs in stock, 0 to 1,000,000; empty is 0. */
             quantity?: string | null;
+            /**
+             * @description Exact selling prices in rupees per variant, e.g. `1299,1299.50` (none, or one per
+             *     price), each at most its price, the MRP (400 otherwise); `discount` is then derived
+             *     from them. Without them, a size whose price and discount are unchanged keeps what it
+             *     sells at, and any other sells at its price less its discount (decisions D36).
+             */
+            salePrice?: string | null;
             /** @description An admin's `_id`; default the caller. */
             seller?: string | null;
             /** @description `true`/`false`, `yes`/`no`, `on`/`off` or `1`/`0`, in any case; empty is true. */

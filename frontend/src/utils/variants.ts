@@ -1,3 +1,4 @@
+import { discountedPaise } from '@/lib/pricing';
 import type { Product } from '@/types/api';
 
 /** A variant's label: its type, else its model, else a number. */
@@ -16,6 +17,19 @@ export function variantPrice(product: Pick<Product, 'price'>, index: number): nu
 
 export function variantDiscount(product: Pick<Product, 'discount'>, index: number): number {
   return product.discount?.[index] ?? 0;
+}
+
+/**
+ * What the variant sells at, in rupees (decisions D36): its `salePrice`; for a copy kept from
+ * before exact prices (an old cart), its price less its discount as the server then charged.
+ */
+export function variantSalePrice(
+  product: Pick<Product, 'price' | 'discount'> & { salePrice?: number[] },
+  index: number,
+): number {
+  const sale = product.salePrice?.[index] ?? product.salePrice?.[0];
+  if (typeof sale === 'number') return sale;
+  return discountedPaise(variantPrice(product, index), variantDiscount(product, index)) / 100;
 }
 
 /** Whether the product counts stock per variant (size) rather than in one pool. */

@@ -331,7 +331,8 @@ impl CatalogUseCases for CatalogService {
         photo: Option<Image>,
     ) -> Result<Product, CatalogError> {
         let current = self.product(id).await?;
-        let draft = ProductDraft::parse(input)?;
+        let mut draft = ProductDraft::parse(input)?;
+        draft.keep_sale_prices(&current.variants);
         let record = self
             .product_record(admin, draft, photo, Some(&current))
             .await?;

@@ -88,8 +88,7 @@ impl CheckoutService {
                 .and_then(|i| product.variants.get(i))
                 .ok_or_else(unavailable)?;
             priced.push(PricedLine {
-                unit_price: variant.price,
-                discount: variant.discount,
+                sale_price: variant.sale_price,
                 quantity: line.quantity,
             });
             lines.push(NewOrderLine {
@@ -99,12 +98,14 @@ impl CheckoutService {
                     category_name: product.category.name.clone(),
                     variant_label: variant.size_label().map(str::to_owned),
                     unit_price: variant.price,
-                    discount: variant.discount,
+                    discount: variant.discount(),
+                    sale_price: variant.sale_price,
                     quantity: line.quantity,
-                    tax: Some(self.ports.invoicing.line_tax(
-                        product.hsn.as_ref(),
-                        variant.price.discounted(variant.discount),
-                    )),
+                    tax: Some(
+                        self.ports
+                            .invoicing
+                            .line_tax(product.hsn.as_ref(), variant.sale_price),
+                    ),
                     held_by_returns: 0,
                 },
                 variant_index: line.variant,

@@ -77,11 +77,11 @@ impl Invoicing {
     }
 
     /// The HSN and rate a line is sold under now: the product's code, else the shop's; the
-    /// rate by the unit's price after its discount.
-    pub fn line_tax(&self, product_hsn: Option<&Hsn>, unit_price_after_discount: Paise) -> LineTax {
+    /// rate by the unit's selling price.
+    pub fn line_tax(&self, product_hsn: Option<&Hsn>, sale_price: Paise) -> LineTax {
         LineTax {
             hsn: product_hsn.unwrap_or(&self.settings.default_hsn).clone(),
-            rate: self.settings.slabs.rate_for(unit_price_after_discount),
+            rate: self.settings.slabs.rate_for(sale_price),
         }
     }
 
@@ -100,9 +100,9 @@ impl Invoicing {
             .lines
             .iter()
             .map(|line| {
-                line.tax.clone().unwrap_or_else(|| {
-                    self.line_tax(None, line.unit_price.discounted(line.discount))
-                })
+                line.tax
+                    .clone()
+                    .unwrap_or_else(|| self.line_tax(None, line.sale_price))
             })
             .collect()
     }
@@ -117,8 +117,7 @@ impl Invoicing {
             .iter()
             .zip(&terms)
             .map(|(line, terms)| InvoiceItem {
-                unit_price: line.unit_price,
-                discount: line.discount,
+                sale_price: line.sale_price,
                 quantity: line.quantity,
                 rate: terms.rate,
             })

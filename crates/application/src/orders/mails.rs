@@ -37,7 +37,7 @@ fn line_text(line: &OrderLine) -> String {
         .as_deref()
         .map(|v| format!(" ({v})"))
         .unwrap_or_default();
-    let each = line.unit_price.discounted(line.discount);
+    let each = line.sale_price;
     let off = if line.discount.value() > 0 {
         format!(" after {}% off", line.discount.value())
     } else {

@@ -25,7 +25,7 @@ pub(super) fn item(line: &OrderLine, units: u32) -> Value {
         "name": name,
         "sku": sku,
         "units": units,
-        "selling_price": line.unit_price.discounted(line.discount).rupees(),
+        "selling_price": line.sale_price.rupees(),
         "hsn": line.tax.as_ref().map(|tax| tax.hsn.to_string()),
     })
 }

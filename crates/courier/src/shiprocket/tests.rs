@@ -669,7 +669,7 @@ async fn a_return_is_collected_from_the_shopper_and_brought_to_the_pickup_addres
     assert_eq!(items[0]["units"], 1);
     assert_eq!(
         items[0]["selling_price"].as_f64().unwrap(),
-        line.unit_price.discounted(line.discount).rupees()
+        line.sale_price.rupees()
     );
     assert_eq!(
         state.awb_requests.last().unwrap(),

@@ -20,6 +20,9 @@ pub struct ProductInput {
     pub tags: Vec<String>,
     pub prices: Vec<String>,
     pub discounts: Vec<String>,
+    /// Exact selling prices per variant (rupees), each at most its price (the MRP); empty:
+    /// each price less its discount, or what the size sold at before (decisions D36).
+    pub sale_prices: Vec<String>,
     pub seller: Option<String>,
     pub category: Option<String>,
     pub quantity: Option<String>,
@@ -39,6 +42,9 @@ pub struct ProductDraft {
     pub name: String,
     pub info: String,
     pub variants: Vec<Variant>,
+    /// Whether the sale prices were given; if not, each is its price less its discount until
+    /// [`ProductDraft::keep_sale_prices`] keeps what an unchanged size sold at.
+    pub sale_prices_given: bool,
     pub descriptions: Vec<String>,
     pub specifications: Vec<String>,
     pub material: String,
@@ -79,12 +85,14 @@ impl ProductDraft {
             .map(|p| Paise::parse_rupees(p))
             .collect::<Result<Vec<_>, _>>()?;
         let discounts = non_empty(input.discounts);
+        let sale_prices = non_empty(input.sale_prices);
         let types = non_empty(input.types);
         let models = non_empty(input.models);
         for (list, field) in [
             (&types, "types"),
             (&models, "models"),
             (&discounts, "discounts"),
+            (&sale_prices, "sale prices"),
         ] {
             one_per_price(list, prices.len(), field)?;
         }
@@ -92,6 +100,21 @@ impl ProductDraft {
             .iter()
             .map(|d| Percent::parse(d))
             .collect::<Result<Vec<_>, _>>()?;
+        let sale_prices = sale_prices
+            .iter()
+            .map(|p| Paise::parse_rupees(p))
+            .collect::<Result<Vec<_>, _>>()?;
+        if let Some((sale, mrp)) = sale_prices
+            .iter()
+            .zip(&prices)
+            .find(|(sale, mrp)| sale > mrp)
+        {
+            return Err(InvalidInput::new(format!(
+                "Sale price {} is above its MRP {}: nothing may sell above the MRP",
+                sale.in_indian_style(),
+                mrp.in_indian_style()
+            )));
+        }
         let stocks = non_empty(input.stocks);
         one_per_price(&stocks, prices.len(), "stock numbers")?;
         let stocks = stocks
@@ -105,7 +128,9 @@ impl ProductDraft {
                 label: types.get(i).cloned(),
                 model: models.get(i).cloned(),
                 price,
-                discount: discounts.get(i).copied().unwrap_or(Percent::ZERO),
+                sale_price: sale_prices.get(i).copied().unwrap_or_else(|| {
+                    price.discounted(discounts.get(i).copied().unwrap_or(Percent::ZERO))
+                }),
                 stock: stocks.get(i).copied(),
             })
             .collect();
@@ -151,6 +176,7 @@ impl ProductDraft {
             name,
             info,
             variants,
+            sale_prices_given: !sale_prices.is_empty(),
             descriptions: non_empty(input.descriptions),
             specifications: non_empty(input.specifications),
             material: input.material.unwrap_or_default().trim().to_owned(),
@@ -166,6 +192,30 @@ impl ProductDraft {
             other_photos,
             hsn,
         })
+    }
+}
+
+impl ProductDraft {
+    /// Re-saving a product without sale prices never reprices it (decisions D36): a size
+    /// whose price and discount are what `before` had keeps the sale price it had (an
+    /// imported ₹1,299 under an MRP of ₹3,299 stays ₹1,299, not 60 % off ₹3,299); a changed
+    /// one keeps its price less its discount. A size is matched by its label (type, else
+    /// model), else by its place when neither has one.
+    pub fn keep_sale_prices(&mut self, before: &[Variant]) {
+        if self.sale_prices_given {
+            return;
+        }
+        for (i, variant) in self.variants.iter_mut().enumerate() {
+            let same = match variant.size_label() {
+                Some(label) => before.iter().find(|b| b.size_label() == Some(label)),
+                None => before.get(i).filter(|b| b.size_label().is_none()),
+            };
+            if let Some(old) = same
+                .filter(|old| old.price == variant.price && old.discount() == variant.discount())
+            {
+                variant.sale_price = old.sale_price;
+            }
+        }
     }
 }
 

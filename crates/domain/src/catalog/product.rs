@@ -12,16 +12,20 @@ pub struct Variant {
     /// The `type` label shown in the variant selector, e.g. "UK 8".
     pub label: Option<String>,
     pub model: Option<String>,
+    /// The MRP: the price before any discount, tax included; nothing sells above it.
     pub price: Paise,
-    pub discount: Percent,
+    /// What one pair sells at, exactly (decisions D36): what is charged, invoiced, refunded
+    /// and shown. Never above `price`.
+    pub sale_price: Paise,
     /// Pairs of this size in stock; `None` while the product keeps one pool for all its
     /// variants (`Product::quantity`).
     pub stock: Option<u32>,
 }
 
 impl Variant {
-    pub fn price_after_discount(&self) -> Paise {
-        self.price.discounted(self.discount)
+    /// The whole percent the sale price is below the MRP, rounded down (decisions D36).
+    pub fn discount(&self) -> Percent {
+        self.price.discount_to(self.sale_price)
     }
 
     /// What the shopper calls this variant: its `type` (e.g. "UK 8"), else its model.

@@ -21,7 +21,7 @@ fn a_minimal_product_gets_zero_discounts_and_no_labels() {
         draft
             .variants
             .iter()
-            .all(|v| v.discount == Percent::ZERO && v.label.is_none())
+            .all(|v| v.discount() == Percent::ZERO && v.sale_price == v.price && v.label.is_none())
     );
     assert_eq!(draft.quantity, 0);
     assert!(draft.shipping);
@@ -40,7 +40,83 @@ fn variant_lists_must_match_the_prices() {
     good.discounts = vec!["10".into(), "0".into()];
     let draft = ProductDraft::parse(good).unwrap();
     assert_eq!(draft.variants[0].label.as_deref(), Some("UK 7"));
-    assert_eq!(draft.variants[0].price_after_discount().paise(), 224_910);
+    assert_eq!(draft.variants[0].sale_price.paise(), 224_910);
+    assert_eq!(draft.variants[0].discount().value(), 10);
+}
+
+fn sized(prices: &[&str], discounts: &[&str], sale_prices: &[&str]) -> ProductInput {
+    let list = |l: &[&str]| l.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
+    ProductInput {
+        types: list(&["UK 7", "UK 8"][..prices.len()]),
+        prices: list(prices),
+        discounts: list(discounts),
+        sale_prices: list(sale_prices),
+        ..input()
+    }
+}
+
+#[test]
+fn an_exact_sale_price_is_kept_to_the_paisa_and_the_discount_derived_from_it() {
+    let draft = ProductDraft::parse(sized(&["3299", "3299"], &[], &["1299", "3299"])).unwrap();
+    let [imported, full] = &draft.variants[..] else {
+        panic!("two sizes")
+    };
+    assert_eq!(imported.sale_price.paise(), 129_900);
+    assert_eq!(imported.discount().value(), 60);
+    // A sale price equal to the MRP: no discount.
+    assert_eq!(full.discount().value(), 0);
+    // Given, the sale price wins over a discount sent with it.
+    let draft = ProductDraft::parse(sized(&["3299"], &["10"], &["1299"])).unwrap();
+    assert_eq!(draft.variants[0].sale_price.paise(), 129_900);
+}
+
+#[test]
+fn a_sale_price_above_its_mrp_is_refused() {
+    let refused = ProductDraft::parse(sized(&["3299", "999"], &[], &["1299", "999.01"]));
+    assert_eq!(
+        refused.unwrap_err().message(),
+        "Sale price ₹999.01 is above its MRP ₹999: nothing may sell above the MRP"
+    );
+    assert_eq!(
+        ProductDraft::parse(sized(&["3299", "999"], &[], &["1299"]))
+            .unwrap_err()
+            .message(),
+        "Give as many sale prices as prices (2), or none"
+    );
+}
+
+#[test]
+fn resaving_without_sale_prices_keeps_an_unchanged_sizes_and_reprices_a_changed_one() {
+    let before = ProductDraft::parse(sized(&["3299", "3299"], &[], &["1299", "1299"]))
+        .unwrap()
+        .variants;
+    // The form sends the prices and the derived discounts back (60 %), the UK 8 at a new MRP.
+    let mut resaved = ProductDraft::parse(sized(&["3299", "3499"], &["60", "60"], &[])).unwrap();
+    resaved.keep_sale_prices(&before);
+    assert_eq!(resaved.variants[0].sale_price.paise(), 129_900);
+    // Changed: its price less its discount, as the spec's calls always priced it.
+    assert_eq!(resaved.variants[1].sale_price.paise(), 139_960);
+    // A changed discount reprices too.
+    let mut rediscounted = ProductDraft::parse(sized(&["3299"], &["50"], &[])).unwrap();
+    rediscounted.keep_sale_prices(&before);
+    assert_eq!(rediscounted.variants[0].sale_price.paise(), 164_950);
+    // Sale prices given are never replaced.
+    let mut given = ProductDraft::parse(sized(&["3299"], &["60"], &["1300"])).unwrap();
+    given.keep_sale_prices(&before);
+    assert_eq!(given.variants[0].sale_price.paise(), 130_000);
+    // Sizes are matched by their label, wherever they moved.
+    let mut swapped = ProductDraft::parse(ProductInput {
+        types: vec!["UK 8".into(), "UK 7".into()],
+        ..sized(&["3299", "3299"], &["60", "60"], &[])
+    })
+    .unwrap();
+    swapped.keep_sale_prices(&before);
+    assert!(
+        swapped
+            .variants
+            .iter()
+            .all(|v| v.sale_price.paise() == 129_900)
+    );
 }
 
 #[test]

@@ -2,39 +2,38 @@
 
 use crate::gst::{GstRate, GstSlabs};
 use crate::money::PricedLine;
-use crate::{InvalidInput, Paise, Percent, State};
+use crate::{InvalidInput, Paise, State};
 
 /// One line of an order as its invoice needs it: what was sold and the GST rate it bears.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct InvoiceItem {
-    pub unit_price: Paise,
-    pub discount: Percent,
+    /// What one unit sold at (its `salePrice`).
+    pub sale_price: Paise,
     pub quantity: u32,
     pub rate: GstRate,
 }
 
 impl InvoiceItem {
-    /// The line with its rate from the slabs, by the unit's price after its discount.
+    /// The line with its rate from the slabs, by the unit's selling price.
     ///
     /// The rate should be the one in force when the order was placed: a caller that stores it
     /// with the order builds the item itself.
     pub fn new(line: PricedLine, slabs: &GstSlabs) -> Self {
         Self {
-            unit_price: line.unit_price,
-            discount: line.discount,
+            sale_price: line.sale_price,
             quantity: line.quantity,
-            rate: slabs.rate_for(line.unit_price.discounted(line.discount)),
+            rate: slabs.rate_for(line.sale_price),
         }
     }
 
-    /// The line's value by the shop's formula, exactly, in hundredths of a paisa: price x
-    /// (100 - discount) x quantity (see [`crate::money::order_amount_rupees`]).
+    /// The line's value by the shop's formula, exactly, in hundredths of a paisa: sale price
+    /// x quantity (see [`crate::money::order_amount_rupees`]).
     pub(super) fn value(&self) -> i128 {
-        value(&PricedLine {
-            unit_price: self.unit_price,
-            discount: self.discount,
+        PricedLine {
+            sale_price: self.sale_price,
             quantity: self.quantity,
-        })
+        }
+        .hundredths_of_paise()
     }
 }
 
@@ -138,7 +137,7 @@ impl InvoiceAmounts {
     /// paisa and the paise left over go one each to the lines with the largest remainders
     /// (the earlier line on a tie), so the lines add up to the amount exactly. The coupon is
     /// spread the same way into [`InvoiceLine::coupon_share`]. Lines that are all free
-    /// (discount 100 %) share by quantity instead.
+    /// (sold at ₹0) share by quantity instead.
     ///
     /// Refused: no items, a negative amount or coupon (an order never has them).
     pub fn compute(
@@ -201,18 +200,11 @@ impl InvoiceAmounts {
 /// paise: exactly the invoice's [`InvoiceLine::amount`]s, for callers that need no tax (a
 /// return's refund). Empty for no lines.
 pub fn line_amounts(lines: &[PricedLine], amount_rupees: i64) -> Vec<Paise> {
-    let weights = weights(lines.iter().map(|l| (value(l), l.quantity)));
+    let weights = weights(lines.iter().map(|l| (l.hundredths_of_paise(), l.quantity)));
     spread(amount_rupees.saturating_mul(100).max(0), &weights)
         .into_iter()
         .map(Paise::from_stored)
         .collect()
-}
-
-/// A line's value in hundredths of a paisa: price x (100 - discount) x quantity.
-fn value(line: &PricedLine) -> i128 {
-    i128::from(line.unit_price.paise())
-        * i128::from(100 - line.discount.value())
-        * i128::from(line.quantity)
 }
 
 /// The lines' weights in the spread: their values, or their quantities when all are free.

@@ -106,8 +106,7 @@ impl CreditedLine {
             .lines
             .iter()
             .map(|line| InvoiceItem {
-                unit_price: line.unit_price,
-                discount: line.discount,
+                sale_price: line.sale_price,
                 quantity: line.quantity,
                 rate: line.tax.as_ref().map_or(no_rate, |t| t.rate),
             })
@@ -276,6 +275,9 @@ mod tests {
             variant_label: Some("UK 7".to_owned()),
             unit_price: Paise::parse_rupees(rupees).unwrap(),
             discount: Percent::new(discount).unwrap(),
+            sale_price: Paise::parse_rupees(rupees)
+                .unwrap()
+                .discounted(Percent::new(discount).unwrap()),
             quantity,
             tax: Some(LineTax {
                 hsn: Hsn::parse("6403").unwrap(),
@@ -316,8 +318,7 @@ mod tests {
             .lines
             .iter()
             .map(|l| InvoiceItem {
-                unit_price: l.unit_price,
-                discount: l.discount,
+                sale_price: l.sale_price,
                 quantity: l.quantity,
                 rate: l.tax.as_ref().unwrap().rate,
             })
@@ -486,16 +487,13 @@ mod tests {
                 .map(|&(price, discount, quantity, percent)| {
                     let mut l = line("1", discount, quantity, percent);
                     l.unit_price = Paise::from_stored(i64::from(price));
+                    l.sale_price = l.unit_price.discounted(l.discount);
                     l
                 })
                 .collect();
             let priced: Vec<crate::money::PricedLine> = order_lines
                 .iter()
-                .map(|l| crate::money::PricedLine {
-                    unit_price: l.unit_price,
-                    discount: l.discount,
-                    quantity: l.quantity,
-                })
+                .map(OrderLine::priced)
                 .collect();
             let subtotal = crate::money::order_amount_rupees(&priced);
             let coupon = subtotal * i64::from(coupon_share) / 100;

@@ -9,8 +9,9 @@ use crate::{Paise, Percent, State};
 
 fn item(rupees: &str, discount: i64, quantity: u32, rate: u8) -> InvoiceItem {
     InvoiceItem {
-        unit_price: Paise::parse_rupees(rupees).unwrap(),
-        discount: Percent::new(discount).unwrap(),
+        sale_price: Paise::parse_rupees(rupees)
+            .unwrap()
+            .discounted(Percent::new(discount).unwrap()),
         quantity,
         rate: GstRate::new(rate).unwrap(),
     }
@@ -24,8 +25,7 @@ fn order_amount(items: &[InvoiceItem]) -> i64 {
     let lines: Vec<PricedLine> = items
         .iter()
         .map(|i| PricedLine {
-            unit_price: i.unit_price,
-            discount: i.discount,
+            sale_price: i.sale_price,
             quantity: i.quantity,
         })
         .collect();
@@ -200,8 +200,9 @@ fn free_lines_and_refusals() {
 fn items_take_their_rate_from_the_slabs_by_the_discounted_unit_price() {
     let slabs = GstSlabs::default();
     let line = |rupees: &str, discount| PricedLine {
-        unit_price: Paise::parse_rupees(rupees).unwrap(),
-        discount: Percent::new(discount).unwrap(),
+        sale_price: Paise::parse_rupees(rupees)
+            .unwrap()
+            .discounted(Percent::new(discount).unwrap()),
         quantity: 3,
     };
     assert_eq!(InvoiceItem::new(line("2500", 0), &slabs).rate.percent(), 5);
@@ -231,8 +232,7 @@ fn arbitrary_items() -> impl Strategy<Value = Vec<InvoiceItem>> {
             lines
                 .into_iter()
                 .map(|(price, discount, quantity, rate)| InvoiceItem {
-                    unit_price: p(price),
-                    discount: Percent::new(discount).unwrap(),
+                    sale_price: p(price).discounted(Percent::new(discount).unwrap()),
                     quantity,
                     rate: GstRate::new(rate).unwrap(),
                 })
@@ -252,7 +252,7 @@ proptest! {
         let items: Vec<InvoiceItem> = if use_slabs {
             let slabs = GstSlabs::default();
             items.iter().map(|i| InvoiceItem::new(PricedLine {
-                unit_price: i.unit_price, discount: i.discount, quantity: i.quantity,
+                sale_price: i.sale_price, quantity: i.quantity,
             }, &slabs)).collect()
         } else {
             items

@@ -364,6 +364,7 @@ mod actions {
             variant_label: Some("UK 7".to_owned()),
             unit_price: crate::Paise::from_rupees(1_000).unwrap(),
             discount: crate::Percent::new(0).unwrap(),
+            sale_price: crate::Paise::from_rupees(1_000).unwrap(),
             quantity,
             tax: None,
             held_by_returns,

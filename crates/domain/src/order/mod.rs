@@ -58,8 +58,13 @@ pub struct OrderLine {
     pub name: String,
     pub category_name: String,
     pub variant_label: Option<String>,
+    /// The size's MRP when it was sold.
     pub unit_price: Paise,
+    /// Its discount off the MRP then, as stored (derived from the two prices since D36).
     pub discount: Percent,
+    /// What one pair was charged at (its `salePrice` then, decisions D36): every amount of
+    /// the line comes from it.
+    pub sale_price: Paise,
     pub quantity: u32,
     /// The GST terms the line was sold under; `None` on orders placed before invoices.
     pub tax: Option<LineTax>,
@@ -69,6 +74,16 @@ pub struct OrderLine {
     ///
     /// [`ReturnStatus::HOLDING`]: crate::returns::ReturnStatus::HOLDING
     pub held_by_returns: u32,
+}
+
+impl OrderLine {
+    /// The line as the shop's formula prices it: its sale price and quantity.
+    pub fn priced(&self) -> PricedLine {
+        PricedLine {
+            sale_price: self.sale_price,
+            quantity: self.quantity,
+        }
+    }
 }
 
 /// A line's HSN code and GST rate as they were when it was sold: later changes of the slabs,
@@ -147,15 +162,7 @@ impl Order {
         if self.replaces.is_none() {
             return self.amount_rupees;
         }
-        let priced: Vec<PricedLine> = self
-            .lines
-            .iter()
-            .map(|line| PricedLine {
-                unit_price: line.unit_price,
-                discount: line.discount,
-                quantity: line.quantity,
-            })
-            .collect();
+        let priced: Vec<PricedLine> = self.lines.iter().map(OrderLine::priced).collect();
         order_amount_rupees(&priced)
     }
 
@@ -271,8 +278,7 @@ mod tests {
             kind in proptest::sample::select(vec!["percent", "amount"]),
         ) {
             let priced: Vec<PricedLine> = lines.iter().map(|(paise, discount, quantity)| PricedLine {
-                unit_price: Paise::from_stored(*paise),
-                discount: Percent::new(*discount).unwrap(),
+                sale_price: Paise::from_stored(*paise).discounted(Percent::new(*discount).unwrap()),
                 quantity: *quantity,
             }).collect();
             let subtotal = order_amount_rupees(&priced);

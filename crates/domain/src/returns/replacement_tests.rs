@@ -19,6 +19,9 @@ fn bought(product: &str, name: &str, size: &str, rupees: i64, quantity: u32) -> 
         variant_label: Some(size.to_owned()),
         unit_price: Paise::from_rupees(rupees).unwrap(),
         discount: Percent::new(10).unwrap(),
+        sale_price: Paise::from_rupees(rupees)
+            .unwrap()
+            .discounted(Percent::new(10).unwrap()),
         quantity,
         tax: Some(LineTax {
             hsn: Hsn::parse("6403").unwrap(),

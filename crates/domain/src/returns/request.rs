@@ -6,7 +6,7 @@ use chrono::{DateTime, Duration, Utc};
 use crate::invoice::line_amounts;
 use crate::money::PricedLine;
 use crate::order::OrderStatus;
-use crate::{InvalidInput, Paise, Percent, ProductId};
+use crate::{InvalidInput, Paise, ProductId};
 
 /// Days after delivery a return may be asked for, unless `RETURN_WINDOW_DAYS` says otherwise.
 pub const DEFAULT_RETURN_WINDOW_DAYS: u32 = 7;
@@ -113,6 +113,7 @@ impl RequestedLine {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SizeNow {
     pub label: String,
+    /// What it sells at now (its `salePrice`): an exchange keeps to the same.
     pub price: Paise,
 }
 
@@ -123,8 +124,8 @@ pub struct ReturnableLine {
     pub name: String,
     pub size_index: u32,
     pub size_label: Option<String>,
-    pub unit_price: Paise,
-    pub discount: Percent,
+    /// What one pair was charged at.
+    pub sale_price: Paise,
     pub quantity: u32,
     /// Pairs of this line in returns that hold their lines ([`ReturnStatus::HOLDING`]).
     ///
@@ -212,8 +213,7 @@ pub fn plan_return(
         .lines
         .iter()
         .map(|l| PricedLine {
-            unit_price: l.unit_price,
-            discount: l.discount,
+            sale_price: l.sale_price,
             quantity: l.quantity,
         })
         .collect();

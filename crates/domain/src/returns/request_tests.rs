@@ -2,6 +2,7 @@ use chrono::TimeZone;
 use proptest::prelude::*;
 
 use super::*;
+use crate::Percent;
 use crate::returns::{RefundPlan, RefundTo};
 
 fn at(day: u32, hour: u32) -> DateTime<Utc> {
@@ -14,8 +15,9 @@ fn line(price_rupees: i64, discount: i64, quantity: u32) -> ReturnableLine {
         name: "Kolhapuri".to_owned(),
         size_index: 0,
         size_label: Some("UK 7".to_owned()),
-        unit_price: Paise::from_rupees(price_rupees).unwrap(),
-        discount: Percent::new(discount).unwrap(),
+        sale_price: Paise::from_rupees(price_rupees)
+            .unwrap()
+            .discounted(Percent::new(discount).unwrap()),
         quantity,
         asked: 0,
         asked_amount: Paise::ZERO,
@@ -213,8 +215,7 @@ fn priced_order() -> impl Strategy<Value = ReturnableOrder> {
             let priced: Vec<PricedLine> = lines
                 .iter()
                 .map(|l| PricedLine {
-                    unit_price: l.unit_price,
-                    discount: l.discount,
+                    sale_price: l.sale_price,
                     quantity: l.quantity,
                 })
                 .collect();
@@ -257,7 +258,7 @@ proptest! {
         let split = plan_return(&o, &[ask(0, first, "refund", None), ask(0, q - first, "refund", None)].into_iter().filter(|l| l.quantity > 0).collect::<Vec<_>>(), at(11, 0), 7).unwrap();
         let sum: i64 = split.iter().map(|l| l.amount.paise()).sum();
         prop_assert_eq!(sum, all[0].amount.paise());
-        let priced: Vec<PricedLine> = o.lines.iter().map(|l| PricedLine { unit_price: l.unit_price, discount: l.discount, quantity: l.quantity }).collect();
+        let priced: Vec<PricedLine> = o.lines.iter().map(|l| PricedLine { sale_price: l.sale_price, quantity: l.quantity }).collect();
         prop_assert_eq!(all[0].amount, line_amounts(&priced, o.amount_rupees)[0]);
     }
 

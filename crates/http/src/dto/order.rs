@@ -38,10 +38,13 @@ pub struct OrderLineDto {
     /// The variant's label, if it has one.
     #[serde(rename = "type")]
     pub kind: Option<String>,
-    /// The unit price in rupees, before `discount`.
+    /// The unit's MRP in rupees when it was sold, before `discount`.
     pub price: f64,
-    /// Percent.
+    /// Percent off the MRP, whole (derived from the two prices since decisions D36).
     pub discount: u8,
+    /// The unit price charged, in rupees with paise: every amount of the line comes from it.
+    #[serde(rename = "salePrice")]
+    pub sale_price: f64,
     pub quantity: u32,
 }
 
@@ -183,6 +186,7 @@ impl OrderDto {
                     kind: line.variant_label.clone(),
                     price: line.unit_price.rupees(),
                     discount: line.discount.value(),
+                    sale_price: line.sale_price.rupees(),
                     quantity: line.quantity,
                 })
                 .collect(),

@@ -17,7 +17,7 @@ pub struct ProductCategoryDto {
 }
 
 /// A product as the shop shows it. Variants are parallel lists in index order: `price[i]`,
-/// `discount[i]`, and `type[i]`/`model[i]` when the product has labels/models. No photo bytes:
+/// `salePrice[i]`, `discount[i]`, and `type[i]`/`model[i]` when the product has labels/models. No photo bytes:
 /// the photo is at `/api/v1/product/product-photo/{_id}` when `hasPhoto`, and at a given width
 /// for `srcset` at `...?w=480&v={photoVersion}`.
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
@@ -41,9 +41,13 @@ pub struct ProductDto {
     pub specifications: Vec<String>,
     pub material: String,
     pub tags: Vec<String>,
-    /// Rupees per variant.
+    /// Rupees per variant: the MRP, before any discount, tax included.
     pub price: Vec<f64>,
-    /// Whole percent per variant.
+    /// Rupees per variant: what it sells at, exactly (charged, invoiced and refunded), never
+    /// above `price` (decisions D36).
+    #[serde(rename = "salePrice")]
+    pub sale_price: Vec<f64>,
+    /// Whole percent per variant, derived: `floor((price - salePrice) * 100 / price)`.
     pub discount: Vec<u8>,
     /// The selling admin's `_id`; `null` once that account is gone.
     pub seller: Option<String>,
@@ -101,7 +105,8 @@ impl From<&Product> for ProductDto {
             material: product.material.clone(),
             tags: product.tags.clone(),
             price: variants.iter().map(|v| v.price.rupees()).collect(),
-            discount: variants.iter().map(|v| v.discount.value()).collect(),
+            sale_price: variants.iter().map(|v| v.sale_price.rupees()).collect(),
+            discount: variants.iter().map(|v| v.discount().value()).collect(),
             seller: product.seller.as_ref().map(ToString::to_string),
             category: ProductCategoryDto {
                 id: product.category.id.to_string(),
@@ -272,10 +277,7 @@ impl From<&Product> for SuggestionDto {
                         product.id
                     )
                 }),
-            price: product
-                .variants
-                .first()
-                .map(|v| v.price_after_discount().rupees()),
+            price: product.variants.first().map(|v| v.sale_price.rupees()),
         }
     }
 }
@@ -486,6 +488,15 @@ pub struct ProductForm {
         pattern = r"^[\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*(?:[-+]?0+|\+?0*(?:[1-9][0-9]?|100))?[\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*(?:,[\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*(?:[-+]?0+|\+?0*(?:[1-9][0-9]?|100))?[\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*)*$"
     )]
     pub discount: Option<String>,
+    /// Exact selling prices in rupees per variant, e.g. `1299,1299.50` (none, or one per
+    /// price), each at most its price, the MRP (400 otherwise); `discount` is then derived
+    /// from them. Without them, a size whose price and discount are unchanged keeps what it
+    /// sells at, and any other sells at its price less its discount (decisions D36).
+    #[serde(rename = "salePrice")]
+    #[schema(
+        pattern = r"^[\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*(?:[0-9]+(?:\.[0-9]{0,2})?)?[\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*(?:,[\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*(?:[0-9]+(?:\.[0-9]{0,2})?)?[\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*)*$"
+    )]
+    pub sale_price: Option<String>,
     /// An admin's `_id`; default the caller.
     #[schema(
         pattern = r"^[\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})?[\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*$"
@@ -566,7 +577,9 @@ mod tests {
             label: label.map(str::to_owned),
             model: None,
             price: Paise::parse_rupees(rupees).unwrap(),
-            discount: Percent::new(discount).unwrap(),
+            sale_price: Paise::parse_rupees(rupees)
+                .unwrap()
+                .discounted(Percent::new(discount).unwrap()),
             stock: None,
         }
     }
@@ -639,6 +652,7 @@ mod tests {
                 "material": "Mesh",
                 "tags": ["road"],
                 "price": [4599.0, 4599.5],
+                "salePrice": [3679.2, 4599.5],
                 "discount": [20, 0],
                 "seller": "admin-1",
                 "category": {"_id": "c-1", "name": "Running"},

@@ -57,9 +57,9 @@ impl From<&RowError> for ImportRowError {
     }
 }
 
-/// A row imported with a change the file did not say: a price moved by the discount's
-/// rounding, or what a real export holds taken as decisions section 19 says (an empty `Type`,
-/// a blank or negative stock, a handle made a handle).
+/// A row imported with a change the file did not say: what a real export holds taken as
+/// decisions section 19 says (an empty `Type`, a blank or negative stock, a handle made a
+/// handle).
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 pub struct ImportWarning {
     /// The file's line number (the header is line 1).

@@ -26,8 +26,9 @@ fn seller(gstin: Option<&str>) -> Seller {
 /// as the invoice spreads it.
 fn note(place_of_supply: State, gstin: Option<&str>) -> CreditNoteDocument {
     let item = |rupees: &str, discount: i64, quantity: u32, rate: u8| InvoiceItem {
-        unit_price: Paise::parse_rupees(rupees).unwrap(),
-        discount: Percent::new(discount).unwrap(),
+        sale_price: Paise::parse_rupees(rupees)
+            .unwrap()
+            .discounted(Percent::new(discount).unwrap()),
         quantity,
         rate: GstRate::new(rate).unwrap(),
     };

@@ -44,8 +44,9 @@ fn document(
     let items: Vec<InvoiceItem> = lines
         .iter()
         .map(|l| InvoiceItem {
-            unit_price: Paise::parse_rupees(l.3).unwrap(),
-            discount: Percent::new(l.4).unwrap(),
+            sale_price: Paise::parse_rupees(l.3)
+                .unwrap()
+                .discounted(Percent::new(l.4).unwrap()),
             quantity: l.5,
             rate: GstRate::new(l.6).unwrap(),
         })
@@ -53,8 +54,7 @@ fn document(
     let priced: Vec<PricedLine> = items
         .iter()
         .map(|i| PricedLine {
-            unit_price: i.unit_price,
-            discount: i.discount,
+            sale_price: i.sale_price,
             quantity: i.quantity,
         })
         .collect();
@@ -88,7 +88,7 @@ fn document(
                 size: l.1.map(str::to_owned),
                 hsn: Hsn::parse(l.2).unwrap(),
                 quantity: i.quantity,
-                unit_price: i.unit_price,
+                unit_price: Paise::parse_rupees(l.3).unwrap(),
             })
             .collect(),
         amounts,

@@ -225,6 +225,7 @@ pub(crate) fn insert_order(
                 order_lines::variant_label.eq(&line.variant_label),
                 order_lines::unit_price_paise.eq(line.unit_price.paise()),
                 order_lines::discount.eq(i32::from(line.discount.value())),
+                order_lines::sale_price_paise.eq(line.sale_price.paise()),
                 order_lines::quantity.eq(quantity_column(line.quantity, "an order line")?),
                 order_lines::hsn.eq(line.tax.as_ref().map(|t| t.hsn.as_str())),
                 order_lines::gst_rate.eq(line.tax.as_ref().map(|t| i32::from(t.rate.percent()))),

@@ -57,6 +57,7 @@ pub(super) struct LineRow {
     quantity: i32,
     hsn: Option<String>,
     gst_rate: Option<i32>,
+    sale_price_paise: i64,
 }
 
 /// A status the order took, with the name of who set it (`None` for the shop itself or a
@@ -93,6 +94,7 @@ pub(super) fn lines_of(
                 unit_price: Paise::from_stored(row.unit_price_paise),
                 discount: Percent::new(i64::from(row.discount))
                     .map_err(|_| corrupt(format_args!("discount of a line of order {order}")))?,
+                sale_price: Paise::from_stored(row.sale_price_paise),
                 quantity: u32::try_from(row.quantity)
                     .map_err(|_| corrupt(format_args!("quantity of a line of order {order}")))?,
                 tax: match (row.hsn, row.gst_rate) {

@@ -13,7 +13,7 @@ use paduka_application::catalog::{
 use paduka_domain::catalog::{CategoryRef, Handle, Product, ProductRating, Variant};
 use paduka_domain::gst::Hsn;
 use paduka_domain::photo::photo_version;
-use paduka_domain::{CategoryId, Paise, Percent, ProductId, UserId};
+use paduka_domain::{CategoryId, Paise, ProductId, UserId};
 
 use super::kind;
 use crate::db::{AnyConnection, IN_CHUNK, corrupt, from_db_time, too_large};
@@ -60,8 +60,8 @@ struct VariantRow {
     label: Option<String>,
     model: Option<String>,
     price_paise: i64,
-    discount: i32,
     stock: Option<i32>,
+    sale_price_paise: i64,
 }
 
 #[derive(Queryable, Selectable)]
@@ -136,7 +136,7 @@ macro_rules! filtered_products {
             source = source.filter(products::category_id.eq_any(ids));
         }
         if let Some(max_price) = $max_price {
-            source = source.filter(product_variants::price_paise.le(Paise::paise(max_price)));
+            source = source.filter(product_variants::sale_price_paise.le(Paise::paise(max_price)));
         }
         if let Some(found) = $found {
             source = source.filter(one_of!($conn, found.ids.iter().map(ProductId::as_str)));
@@ -186,11 +186,11 @@ macro_rules! ordered {
                 .order(product_variants::discount.is_null())
                 .then_order_by(product_variants::discount.desc()),
             (ProductSort::PriceLow, _) => page
-                .order(product_variants::price_paise.is_null())
-                .then_order_by(product_variants::price_paise.asc()),
+                .order(product_variants::sale_price_paise.is_null())
+                .then_order_by(product_variants::sale_price_paise.asc()),
             (ProductSort::PriceHigh, _) => page
-                .order(product_variants::price_paise.is_null())
-                .then_order_by(product_variants::price_paise.desc()),
+                .order(product_variants::sale_price_paise.is_null())
+                .then_order_by(product_variants::sale_price_paise.desc()),
         };
         if !matches!(query.sort, ProductSort::Newest | ProductSort::Oldest) {
             page = page.then_order_by((products::updated_at.desc(), products::id.desc()));
@@ -259,7 +259,7 @@ pub(super) fn list_in(
         let (count, ceiling) = filtered_products!(matching_source!(), conn, query, hits)
             .select((
                 diesel::dsl::count_star(),
-                max(product_variants::price_paise.nullable()),
+                max(product_variants::sale_price_paise.nullable()),
             ))
             .first::<(i64, Option<i64>)>(conn)?;
         let total = if short_page {
@@ -278,7 +278,7 @@ pub(super) fn list_in(
             u64::try_from(count).map_err(|_| corrupt("count"))?
         };
         let ceiling = filtered_products!(matching_source!(), conn, query, hits, None::<Paise>)
-            .select(max(product_variants::price_paise.nullable()))
+            .select(max(product_variants::sale_price_paise.nullable()))
             .first::<Option<i64>>(conn)?;
         (total, ceiling)
     };
@@ -372,9 +372,7 @@ fn assemble(conn: &mut AnyConnection, rows: Vec<ListedRow>) -> QueryResult<Vec<P
             .load(conn)?;
         for row in variants {
             let product_id = row.product_id;
-            let discount = Percent::new(i64::from(row.discount))
-                .map_err(|_| corrupt(format_args!("discount of product {product_id}")))?;
-            if row.price_paise < 0 {
+            if row.price_paise < 0 || row.sale_price_paise < 0 {
                 return Err(corrupt(format_args!("price of product {product_id}")));
             }
             let stock = row
@@ -386,7 +384,7 @@ fn assemble(conn: &mut AnyConnection, rows: Vec<ListedRow>) -> QueryResult<Vec<P
                 label: row.label,
                 model: row.model,
                 price: Paise::from_stored(row.price_paise),
-                discount,
+                sale_price: Paise::from_stored(row.sale_price_paise),
                 stock,
             });
         }

@@ -73,8 +73,10 @@ struct NewVariant<'a> {
     label: Option<&'a str>,
     model: Option<&'a str>,
     price_paise: i64,
+    /// Derived from the two prices, kept for sorting by discount.
     discount: i32,
     stock: Option<i32>,
+    sale_price_paise: i64,
 }
 
 #[derive(Insertable)]
@@ -113,7 +115,8 @@ pub(super) fn replace_children(
                 label: variant.label.as_deref(),
                 model: variant.model.as_deref(),
                 price_paise: variant.price.paise(),
-                discount: i32::from(variant.discount.value()),
+                discount: i32::from(variant.discount().value()),
+                sale_price_paise: variant.sale_price.paise(),
                 stock: variant
                     .stock
                     .map(|stock| i32::try_from(stock).map_err(|_| too_large("stock")))

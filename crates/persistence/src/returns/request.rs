@@ -9,7 +9,7 @@ use paduka_domain::order::OrderStatus;
 use paduka_domain::returns::{
     ReturnStatus, ReturnableLine, ReturnableOrder, SizeNow, plan_return, refund_amount,
 };
-use paduka_domain::{InvalidInput, Paise, Percent, ProductId};
+use paduka_domain::{InvalidInput, Paise, ProductId};
 
 use super::rows::find_stored;
 use super::write_event;
@@ -36,9 +36,8 @@ struct LineRow {
     name: String,
     variant_index: i32,
     variant_label: Option<String>,
-    unit_price_paise: i64,
-    discount: i32,
     quantity: i32,
+    sale_price_paise: i64,
 }
 
 #[derive(Queryable, Selectable)]
@@ -48,7 +47,7 @@ struct SizeRow {
     position: i32,
     label: Option<String>,
     model: Option<String>,
-    price_paise: i64,
+    sale_price_paise: i64,
     stock: Option<i32>,
 }
 
@@ -128,8 +127,7 @@ pub(super) fn request_in(
             name: row.name.clone(),
             size_index: u32::try_from(row.variant_index).map_err(|_| bad("size"))?,
             size_label: row.variant_label.clone(),
-            unit_price: Paise::from_stored(row.unit_price_paise),
-            discount: Percent::new(i64::from(row.discount)).map_err(|_| bad("discount"))?,
+            sale_price: Paise::from_stored(row.sale_price_paise),
             quantity: u32::try_from(row.quantity).map_err(|_| bad("quantity"))?,
             asked: u32::try_from(asked_pairs).map_err(|_| bad("returns"))?,
             asked_amount: Paise::from_stored(asked_amount),
@@ -138,7 +136,7 @@ pub(super) fn request_in(
                 .filter(|s| s.product_id == row.product_id)
                 .map(|s| SizeNow {
                     label: size_label(s),
-                    price: Paise::from_stored(s.price_paise),
+                    price: Paise::from_stored(s.sale_price_paise),
                 })
                 .collect(),
         });

@@ -108,6 +108,7 @@ fn new_order(id: &str, payment: &str, provider_order_id: &str) -> NewOrder {
                 variant_label: None,
                 unit_price: Paise::from_rupees(1000).unwrap(),
                 discount: Percent::new(10).unwrap(),
+                sale_price: Paise::from_rupees(900).unwrap(),
                 quantity: 1,
                 tax: None,
                 held_by_returns: 0,

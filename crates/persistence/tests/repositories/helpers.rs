@@ -94,6 +94,7 @@ pub fn record(code: &str, name: &str, category: &str, seller: &str, seconds: i64
             name: name.to_owned(),
             info: String::new(),
             variants: vec![variant(None, 1000, 0)],
+            sale_prices_given: false,
             descriptions: vec![],
             specifications: vec![],
             material: String::new(),

@@ -23,6 +23,7 @@ mod replacement_orders;
 mod return_pickups;
 mod returns;
 mod reviews;
+mod sale_prices;
 mod sales;
 mod sandbox_refunds;
 mod search_misses;

@@ -51,6 +51,9 @@ pub(crate) fn line(product: &str, name: &str, rupees: i64, quantity: u32) -> New
             variant_label: Some("UK 8".to_owned()),
             unit_price: Paise::from_rupees(rupees).unwrap(),
             discount: Percent::new(10).unwrap(),
+            sale_price: Paise::from_rupees(rupees)
+                .unwrap()
+                .discounted(Percent::new(10).unwrap()),
             quantity,
             tax: Some(LineTax {
                 hsn: Hsn::parse("6403").unwrap(),

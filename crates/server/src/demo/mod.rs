@@ -154,6 +154,7 @@ async fn load(services: &Services, product_count: usize) -> anyhow::Result<DemoS
                 .map(|i| (design.price + design.size_step * i as u32).to_string())
                 .collect(),
             discounts: design.discounts.iter().map(u8::to_string).collect(),
+            sale_prices: Vec::new(),
             seller: None,
             category: Some(category_ids[design.category].to_string()),
             quantity: Some(design.quantity.to_string()),
@@ -264,8 +265,7 @@ async fn past_orders(
         }
         let at = now - Duration::days(30 - 2 * n) - Duration::hours(3 * n);
         let amount = order_amount_rupees(&[PricedLine {
-            unit_price: variant.price,
-            discount: variant.discount,
+            sale_price: variant.sale_price,
             quantity,
         }]);
         let index_u32 = u32::try_from(index)?;
@@ -289,12 +289,10 @@ async fn past_orders(
                     category_name: product.category.name.clone(),
                     variant_label: variant.size_label().map(str::to_owned),
                     unit_price: variant.price,
-                    discount: variant.discount,
+                    discount: variant.discount(),
+                    sale_price: variant.sale_price,
                     quantity,
-                    tax: Some(invoicing.line_tax(
-                        product.hsn.as_ref(),
-                        variant.price.discounted(variant.discount),
-                    )),
+                    tax: Some(invoicing.line_tax(product.hsn.as_ref(), variant.sale_price)),
                     held_by_returns: 0,
                 },
                 variant_index: index_u32,

@@ -14,6 +14,7 @@ crate::on_both_backends!(
     a_classic_file_creates_products_and_their_category_and_a_second_import_changes_nothing,
     a_dry_run_answers_the_counts_and_writes_nothing,
     a_file_with_wrong_rows_is_refused_whole_with_each_rows_errors,
+    a_shopify_price_under_its_compare_at_price_sells_at_exactly_that_price,
     a_file_in_the_2025_layout_imports,
     shopifys_own_sample_file_imports_as_it_is_with_warnings,
     a_2024_shopify_export_imports_as_it_is_with_warnings,
@@ -199,6 +200,14 @@ async fn importing_the_shops_own_export_changes_nothing(db: &TestDb) {
         ("description", "- Leather sole;- Hand stitched"),
     ];
     app.product(&dashed, None).await;
+    // An exact price under its MRP (decisions D36).
+    let exact = [
+        ("name", "Court Classic"),
+        ("price", "3299"),
+        ("salePrice", "1299"),
+        ("category", &category),
+    ];
+    app.product(&exact, None).await;
     let before = app.all_products().await;
     let export = app.export().await;
     let exported = rows(&export);
@@ -210,6 +219,13 @@ async fn importing_the_shops_own_export_changes_nothing(db: &TestDb) {
             .clone()
     };
     assert_eq!(cell("'=HYPERLINK(\"x\")", "Title"), "'=HYPERLINK(\"x\")");
+    assert_eq!(
+        (
+            cell("Court Classic", "Variant Price"),
+            cell("Court Classic", "Variant Compare At Price")
+        ),
+        ("1299".to_owned(), "3299".to_owned())
+    );
     // The form's description is one entry: it begins with `-`.
     assert_eq!(
         cell("Dash", "Body (HTML)"),
@@ -222,11 +238,11 @@ async fn importing_the_shops_own_export_changes_nothing(db: &TestDb) {
         .answers(StatusCode::OK)
         .await;
     assert_eq!(dry["status"], "done");
-    assert_eq!(counts(&dry), (0, 0, 4));
+    assert_eq!(counts(&dry), (0, 0, 5));
     let report = app.import(&export).await;
     assert_eq!(report["status"], "done", "{report}");
-    assert_eq!(counts(&report), (0, 0, 4));
-    assert_eq!(report["processed"], 4);
+    assert_eq!(counts(&report), (0, 0, 5));
+    assert_eq!(report["processed"], 5);
     assert_eq!(app.all_products().await, before);
     assert_eq!(app.export().await, export);
 }
@@ -319,6 +335,33 @@ priced,\"Two\nlines\",Sneakers,ten,1\n";
     .await;
 }
 
+async fn a_shopify_price_under_its_compare_at_price_sells_at_exactly_that_price(db: &TestDb) {
+    let app = spawn_app_on(db).await;
+    let csv = "Handle,Title,Type,Option1 Name,Option1 Value,Variant Price,Variant Compare At Price,Variant Inventory Qty\n\
+court-classic,Court Classic,Sneakers,Size,UK 7,1299,3299,4\n\
+court-classic,,,,UK 8,1299,,2\n";
+    let report = app.import(csv.as_bytes()).await;
+    assert_eq!(report["status"], "done", "{report}");
+    assert_eq!(report["warnings"], json!([]), "no price moved");
+    let products = app.all_products().await;
+    // UK 8 has no compare-at price: its price is its MRP.
+    assert_eq!(products[0]["price"], json!([3299.0, 1299.0]));
+    assert_eq!(products[0]["salePrice"], json!([1299.0, 1299.0]));
+    assert_eq!(products[0]["discount"], json!([60, 0]));
+    // Bought: exactly ₹1,299.
+    let id = products[0]["_id"].as_str().unwrap();
+    let order = app.buy(&sized_cart(id, 0, 1), 1299, None).await;
+    assert_eq!(order["products"][0]["salePrice"], json!(1299.0));
+    // Exported and imported back: unchanged to the paisa.
+    let export = app.export().await;
+    let again = app.import(&export).await;
+    assert_eq!(counts(&again), (0, 0, 1));
+    assert_eq!(
+        app.all_products().await[0]["salePrice"],
+        json!([1299.0, 1299.0])
+    );
+}
+
 async fn a_file_in_the_2025_layout_imports(db: &TestDb) {
     let app = spawn_app_on(db).await;
     let csv = "Title,URL handle,Description,Vendor,Product category,Type,Tags,Published on online store,Status,SKU,Barcode,Option1 name,Option1 value,Price,Compare-at price,Cost per item,Charge tax,Inventory tracker,Inventory quantity,Continue selling when out of stock,Weight value (grams),Product image URL,Image position,Image alt text,Variant image URL,SEO title,SEO description\n\
@@ -331,7 +374,10 @@ Jutti,jutti,Soft,Acme,Apparel & Accessories > Shoes,Ethnic,festive,TRUE,Active,J
     assert_eq!(products[0]["handle"], "jutti");
     assert_eq!(products[0]["category"]["name"], "Ethnic");
     assert_eq!(products[0]["price"], json!([1149.0, 1149.0]));
+    // Sold at exactly the file's price; the discount is derived, rounded down.
+    assert_eq!(products[0]["salePrice"], json!([999.0, 999.0]));
     assert_eq!(products[0]["discount"], json!([13, 13]));
+    assert_eq!(report["warnings"], json!([]), "no price moved");
     assert_eq!(products[0]["stock"], json!([4, 6]));
 }
 

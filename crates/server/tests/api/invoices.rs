@@ -21,6 +21,7 @@ crate::on_both_backends!(
     the_order_placed_mail_of_an_online_payment_carries_the_invoice,
     states_and_the_pincode_s_state_are_offered_and_a_wrong_state_is_refused,
     the_first_order_after_1_april_in_india_starts_the_new_year_at_1,
+    an_exact_sale_price_is_invoiced_to_the_paisa_under_its_mrp,
 );
 
 const GSTIN: &str = "09ABCDE1234F1ZY";
@@ -356,4 +357,30 @@ async fn the_first_order_after_1_april_in_india_starts_the_new_year_at_1(db: &Te
             &format!("01 Apr {}", next.first_year()),
         ],
     );
+}
+
+async fn an_exact_sale_price_is_invoiced_to_the_paisa_under_its_mrp(db: &TestDb) {
+    let app = registered_shop(db).await;
+    let category = app.category("Sneakers").await;
+    let fields = [
+        ("name", "Court Classic"),
+        ("price", "3299"),
+        ("salePrice", "1299"),
+        ("category", &category),
+        ("quantity", "5"),
+    ];
+    let product = app.product(&fields, None).await;
+    let body = json!({
+        "products": sized_cart(product["_id"].as_str().unwrap(), 0, 1),
+        "address": ADDRESS,
+        "pincode": PINCODE,
+        "amount": 1299,
+    });
+    let placed = app.post_json("/order/cod", As::Shopper, body).await;
+    let order = placed.answers(StatusCode::CREATED).await["order"].clone();
+    assert_eq!(order["amount"], json!(1299));
+    let text = pdf_text(&invoice(&app, &order, As::Shopper).await);
+    // The MRP as the unit price, ₹2,000 off it, and exactly ₹1,299 to pay: taxable
+    // 1,29,900 x 100 / 105 = ₹1,237.14, GST ₹61.86.
+    assert_holds(&text, &["3,299.00", "2,000.00", "1,237.14", "₹1,299.00"]);
 }

@@ -13,6 +13,7 @@ mod checkout;
 mod compression;
 mod coupons;
 mod credit_notes;
+mod exact_prices;
 mod helpers;
 mod import_photos;
 mod invoices;

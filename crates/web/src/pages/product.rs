@@ -44,20 +44,20 @@ impl Previews {
     fn product_head(&self, product: &Product) -> Head {
         let url = self.product_url(&product.id);
         let first = product.variants.first();
-        let price = first.map(|v| v.price_after_discount());
+        let price = first.map(|v| v.sale_price);
         let text = if !product.info.trim().is_empty() {
             collapse(&product.info)
         } else {
             collapse(&product.descriptions.join(", "))
         };
         let price_text = match first {
-            Some(v) if v.discount.value() > 0 => format!(
+            Some(v) if v.discount().value() > 0 => format!(
                 "{} ({}% off {})",
-                v.price_after_discount().in_indian_style(),
-                v.discount.value(),
+                v.sale_price.in_indian_style(),
+                v.discount().value(),
                 v.price.in_indian_style()
             ),
-            Some(v) => v.price.in_indian_style(),
+            Some(v) => v.sale_price.in_indian_style(),
             None => String::new(),
         };
         let mut description = format!("{} at {SITE_NAME}", product.name);

@@ -37,7 +37,7 @@ fn variant(label: &str, paise: i64, discount: i64, stock: u32) -> Variant {
         label: Some(label.into()),
         model: None,
         price: Paise::from_stored(paise),
-        discount: Percent::new(discount).unwrap(),
+        sale_price: Paise::from_stored(paise).discounted(Percent::new(discount).unwrap()),
         stock: Some(stock),
     }
 }

@@ -37,24 +37,47 @@ function api(extra = {}) {
 }
 
 describe('product page', () => {
-  it('shows price after discount, the struck original, percent off and switches with the variant', async () => {
+  it('shows the MRP struck through, what it sells at, percent off and switches with the variant', async () => {
     api();
     const { user } = renderApp('/product/p-trail');
     expect(await screen.findByRole('heading', { level: 1, name: 'Trail Runner' })).toBeInTheDocument();
     expect(screen.getByText('Grippy sole for wet trails')).toBeInTheDocument();
     expect(screen.getByText('₹1,800')).toBeInTheDocument();
-    expect(screen.getByText('₹2,000')).toBeInTheDocument();
+    expect(screen.getByText('MRP ₹2,000').tagName).toBe('S');
     expect(screen.getByText('10% off')).toBeInTheDocument();
     expect(screen.getByText('inclusive of all taxes')).toBeInTheDocument();
 
     await user.click(screen.getByRole('radio', { name: 'UK 8' }));
     expect(screen.getByText('₹2,000')).toBeInTheDocument(); // 2500 - 20%
-    expect(screen.getByText('₹2,500')).toBeInTheDocument();
+    expect(screen.getByText('MRP ₹2,500').tagName).toBe('S');
     expect(screen.getByText('20% off')).toBeInTheDocument();
 
     expect(screen.getByText('Breathable mesh, Rubber outsole')).toBeInTheDocument();
     expect(screen.getByText('Weight 280 g')).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: /Show photo/ })).toHaveLength(3);
+  });
+
+  it('shows an exact sale price under its MRP to the rupee, and a full-price size without an MRP', async () => {
+    const exact = productFixture({
+      _id: 'p-exact',
+      name: 'Court Classic',
+      type: ['UK 7', 'UK 8'],
+      price: [3299, 1499],
+      discount: [60, 0],
+      salePrice: [1299, 1499],
+    });
+    api({ 'GET /product/get-product/p-exact': { body: { success: true, product: exact } } });
+    const { user } = renderApp('/product/p-exact');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Court Classic' })).toBeInTheDocument();
+    expect(screen.getByText('MRP ₹3,299').tagName).toBe('S');
+    expect(screen.getByText('₹1,299')).toBeInTheDocument();
+    expect(screen.getByText('60% off')).toBeInTheDocument();
+    expect(screen.getByText('inclusive of all taxes')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('radio', { name: 'UK 8' }));
+    expect(screen.getByText('₹1,499')).toBeInTheDocument();
+    expect(screen.queryByText(/^MRP/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/% off$/)).not.toBeInTheDocument();
   });
 
   it('loads the main photo first, at the width the screen needs, and the rest lazily', async () => {

@@ -19,7 +19,14 @@ import { lineStock, useCartStore } from '@/features/cart/stores/cart-store';
 import { DeliveryCheck } from '@/features/checkout/components/delivery-check';
 import { formatCount } from '@/lib/format';
 import { notify } from '@/lib/notify';
-import { hasStockPerSize, variantCount, variantDiscount, variantPrice, variantStock } from '@/utils/variants';
+import {
+  hasStockPerSize,
+  variantCount,
+  variantDiscount,
+  variantPrice,
+  variantSalePrice,
+  variantStock,
+} from '@/utils/variants';
 import type { Product, Review } from '@/types/api';
 import '@/features/catalog/components/catalog.css';
 import { AppButton } from '@/components/ui/app-button';
@@ -77,6 +84,7 @@ function ProductView({ product, reviews, reviewsLoading }: ProductViewProps) {
   const addReview = useAddReview();
 
   const price = variantPrice(product, variant);
+  const salePrice = variantSalePrice(product, variant);
   const discount = variantDiscount(product, variant);
   const perSize = hasStockPerSize(product);
   const inStock = variantStock(product, variant);
@@ -153,7 +161,7 @@ function ProductView({ product, reviews, reviewsLoading }: ProductViewProps) {
             <a href="#reviews-title">{formatCount(reviews?.length ?? product.numReviews ?? 0, 'review')}</a>
           </div>
 
-          <PriceBlock price={price} discount={discount} />
+          <PriceBlock price={price} salePrice={salePrice} discount={discount} />
 
           <VariantPicker product={product} value={variant} onChange={setVariant} />
 

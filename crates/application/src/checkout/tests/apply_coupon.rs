@@ -35,6 +35,7 @@ async fn a_coupon_that_does_not_apply_is_refused_with_its_reason() {
     // Two pairs at ₹100 less 15 % make ₹170, under the ₹500 minimum.
     let mut cheap = trail_runner(5);
     cheap.variants[0].price = Paise::from_rupees(100).unwrap();
+    cheap.variants[0].sale_price = Paise::from_rupees(85).unwrap();
     let shop = (Shop::new().with_products(vec![cheap])).with_coupon(welcome10(0), 0);
     let refused = shop
         .checkout()

@@ -1,7 +1,7 @@
+use paduka_domain::State;
 use paduka_domain::gst::{GstRate, Hsn};
 use paduka_domain::order::LineTax;
 use paduka_domain::review::UserRef;
-use paduka_domain::{Percent, State};
 
 use super::*;
 use crate::orders::LowStock;
@@ -33,6 +33,7 @@ async fn a_paid_cart_becomes_a_pending_order_verified_against_the_stored_order_i
     assert_eq!(line.variant_index, 0);
     assert_eq!(line.line.unit_price.paise(), 99_900);
     assert_eq!(line.line.discount.value(), 15);
+    assert_eq!(line.line.sale_price.paise(), 84_915);
     assert_eq!(line.line.variant_label.as_deref(), Some("UK 7"));
     assert_eq!(line.line.category_name, "Sneakers");
     assert_eq!(
@@ -368,7 +369,7 @@ async fn a_pair_dearer_than_the_slab_bears_18_percent_under_its_product_s_own_hs
     let mut boot = trail_runner(5);
     boot.hsn = Some(Hsn::parse("640299").unwrap());
     boot.variants[0].price = Paise::from_rupees(3000).unwrap();
-    boot.variants[0].discount = Percent::new(0).unwrap();
+    boot.variants[0].sale_price = Paise::from_rupees(3000).unwrap();
     let paid = CheckoutIntent {
         amount_rupees: 6000,
         ..intent()

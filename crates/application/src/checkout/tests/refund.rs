@@ -10,7 +10,9 @@ use crate::testing::shopper;
 #[tokio::test]
 async fn a_price_changed_since_payment_refunds_the_payment() {
     let mut cheaper = trail_runner(5);
-    cheaper.variants[0].discount = Percent::new(50).unwrap();
+    cheaper.variants[0].sale_price = cheaper.variants[0]
+        .price
+        .discounted(Percent::new(50).unwrap());
     let shop = Shop::paid().with_products(vec![cheaper]);
     let request = OrderRequest {
         amount_rupees: 999,

@@ -1,6 +1,6 @@
-//! Amounts as the files write them, and a size's discount from its two prices.
+//! Amounts as the files write them, and a size's MRP and selling price from its two prices.
 
-use crate::{Paise, Percent};
+use crate::Paise;
 
 /// Rupees with paise only when there are any: `900`, `4755.18`, `12.50`.
 pub fn format_rupees(amount: Paise) -> String {
@@ -12,21 +12,12 @@ pub fn format_rupees(amount: Paise) -> String {
     }
 }
 
-/// The stored price and discount of a size sold at `price`, marked down from `compare_at`:
-/// the discount is the whole percent nearest to 1 - price / compare-at, taken off the
-/// compare-at price; without a compare-at price above the price, the price itself and no
-/// discount. Also what the shop then charges, which may differ from `price` by the
-/// rounding.
-pub fn price_and_discount(price: Paise, compare_at: Option<Paise>) -> (Paise, Percent, Paise) {
+/// A size's MRP and exact selling price from a file's price and compare-at price (decisions
+/// D36): the price is what it sells at, and the compare-at price its MRP; without a
+/// compare-at price above the price, the price is the MRP too.
+pub fn mrp_and_sale_price(price: Paise, compare_at: Option<Paise>) -> (Paise, Paise) {
     match compare_at {
-        Some(before) if before > price => {
-            let (p, c) = (i128::from(price.paise()), i128::from(before.paise()));
-            // round(100 * (c - p) / c), halves up, in integers.
-            let percent = (200 * (c - p) + c) / (2 * c);
-            let discount =
-                Percent::new(i64::try_from(percent).unwrap_or(100)).unwrap_or(Percent::ZERO);
-            (before, discount, before.discounted(discount))
-        }
-        _ => (price, Percent::ZERO, price),
+        Some(mrp) if mrp > price => (mrp, price),
+        _ => (price, price),
     }
 }

@@ -118,7 +118,7 @@ pub fn export_table(products: &[Product], photos: &PhotoAddress) -> Table {
                     variant.label.clone().unwrap_or_default(),
                 );
                 set(Field::Sku, variant.model.clone().unwrap_or_default());
-                set(Field::Price, format_rupees(variant.price_after_discount()));
+                set(Field::Price, format_rupees(variant.sale_price));
                 set(Field::CompareAt, format_rupees(variant.price));
                 let quantity = match variant.stock {
                     Some(stock) => stock.to_string(),

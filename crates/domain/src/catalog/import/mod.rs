@@ -1,6 +1,6 @@
 //! The catalog in and out as CSV files in Shopify's layouts (decisions section 17, D28): what
 //! each column means, the checks a file's rows pass with their messages, rows grouped by
-//! handle into products, a size's discount from its price and compare-at price, and what an
+//! handle into products, a size's MRP and exact price from its compare-at price and price, and what an
 //! import changes. The CSV bytes themselves are an adapter's; this reads and writes cells.
 
 mod amount;
@@ -10,7 +10,7 @@ mod photos;
 mod plan;
 mod read;
 
-pub use amount::{format_rupees, price_and_discount};
+pub use amount::{format_rupees, mrp_and_sale_price};
 pub use export::{PhotoAddress, export_table};
 pub use layout::{Field, Layout};
 pub use photos::*;
@@ -46,8 +46,7 @@ pub struct RowError {
     pub message: String,
 }
 
-/// What an import did to a row that it took anyway (a price moved to a whole-percent
-/// discount, an empty `Type` or a negative stock read as decisions section 19 says, a photo
+/// What an import did to a row that it took anyway (an empty `Type` or a negative stock read as decisions section 19 says, a photo
 /// that could not be used).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RowWarning {

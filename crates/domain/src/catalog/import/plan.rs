@@ -283,9 +283,10 @@ fn input(imported: &ImportedProduct, current: Option<&Product>) -> ProductInput 
         material: keep(&imported.material, |p| p.material.clone()),
         tags: keep_list(&imported.tags, |p| p.tags.clone()),
         prices: variants.iter().map(|v| format_rupees(v.price)).collect(),
-        discounts: variants
+        discounts: Vec::new(),
+        sale_prices: variants
             .iter()
-            .map(|v| v.discount.value().to_string())
+            .map(|v| format_rupees(v.sale_price))
             .collect(),
         seller: None,
         category: Some(PENDING_CATEGORY.into()),

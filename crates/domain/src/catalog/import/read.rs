@@ -2,15 +2,15 @@
 
 use std::collections::HashMap;
 
-use super::amount::{format_rupees, price_and_discount};
+use super::amount::mrp_and_sale_price;
 use super::layout::{Columns, Field};
 use super::photos::is_web_address;
 use super::{RowError, RowWarning, Table};
+use crate::Paise;
 use crate::catalog::Handle;
 use crate::catalog::category::is_image_reference;
 use crate::catalog::{CategoryDraft, ProductDraft};
 use crate::gst::Hsn;
-use crate::{Paise, Percent};
 
 /// The category of a product whose `Type` is empty and whose `Product Category` names none.
 pub const UNCATEGORISED: &str = "Uncategorised";
@@ -35,15 +35,16 @@ impl Default for ImportRules {
     }
 }
 
-/// One size of an imported product, its price already split into price and discount.
+/// One size of an imported product: its MRP and the exact price it sells at.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ImportedVariant {
     pub line: u64,
     pub label: Option<String>,
     pub model: Option<String>,
-    /// The price before the discount, as the shop stores it.
+    /// The MRP: the compare-at price, or the price without a higher one.
     pub price: Paise,
-    pub discount: Percent,
+    /// The file's price, exactly (decisions D36).
+    pub sale_price: Paise,
 }
 
 /// The stock a file gives a product.
@@ -430,8 +431,8 @@ impl ProductReader<'_> {
         })
     }
 
-    /// A size's row: its price and compare-at price as price and discount (a warning when
-    /// the shopper's price moves by more than a rupee), its label and model.
+    /// A size's row: its price (what it sells at) and compare-at price (its MRP), its label
+    /// and model.
     fn variant(
         &mut self,
         line: u64,
@@ -465,21 +466,7 @@ impl ProductReader<'_> {
                 return None;
             }
         };
-        let (stored, discount, charged) = price_and_discount(price, compare_at);
-        if (charged.paise() - price.paise()).abs() > 100 {
-            self.warnings.push(RowWarning {
-                row: line,
-                column: columns.header(Field::Price),
-                message: format!(
-                    "{} {} is sold at {}: {}% off {}, the nearest whole percent",
-                    columns.header(Field::Price),
-                    format_rupees(price),
-                    format_rupees(charged),
-                    discount.value(),
-                    format_rupees(stored),
-                ),
-            });
-        }
+        let (mrp, sale_price) = mrp_and_sale_price(price, compare_at);
         let option_name = get(Field::OptionName);
         let label = match get(Field::OptionValue) {
             "" => None,
@@ -492,8 +479,8 @@ impl ProductReader<'_> {
             line,
             label,
             model,
-            price: stored,
-            discount,
+            price: mrp,
+            sale_price,
         })
     }
 

@@ -19,7 +19,7 @@ fn size(label: &str, paise: i64, discount: i64, stock: Option<u32>) -> Variant {
         label: Some(label.into()),
         model: None,
         price: Paise::from_stored(paise),
-        discount: Percent::new(discount).unwrap(),
+        sale_price: Paise::from_stored(paise).discounted(Percent::new(discount).unwrap()),
         stock,
     }
 }
@@ -114,22 +114,20 @@ fn amounts_are_rupees_with_paise_only_when_there_are_any() {
 }
 
 #[test]
-fn a_discount_is_the_nearest_whole_percent_off_the_compare_at_price() {
+fn the_price_is_what_a_size_sells_at_and_a_higher_compare_at_price_its_mrp() {
     let rupees = |r: i64| Paise::from_stored(r * 100);
-    let (price, discount, charged) = price_and_discount(rupees(850), Some(rupees(1000)));
     assert_eq!(
-        (price, discount.value(), charged),
-        (rupees(1000), 15, rupees(850))
+        mrp_and_sale_price(rupees(1299), Some(rupees(3299))),
+        (rupees(3299), rupees(1299))
     );
-    // 1 - 999/1149 = 13.05 %: 13 % off 1149 is 999.63.
-    let (price, discount, charged) = price_and_discount(rupees(999), Some(rupees(1149)));
-    assert_eq!((price, discount.value()), (rupees(1149), 13));
-    assert_eq!(charged, Paise::from_stored(99_963));
-    // No compare-at price, or one not above the price: the price, no discount.
-    assert_eq!(price_and_discount(rupees(900), None).1, Percent::ZERO);
+    // No compare-at price, or one not above the price: the price is the MRP too.
     assert_eq!(
-        price_and_discount(rupees(900), Some(rupees(800))),
-        (rupees(900), Percent::ZERO, rupees(900))
+        mrp_and_sale_price(rupees(900), None),
+        (rupees(900), rupees(900))
+    );
+    assert_eq!(
+        mrp_and_sale_price(rupees(900), Some(rupees(800))),
+        (rupees(900), rupees(900))
     );
 }
 
@@ -222,7 +220,8 @@ fn a_new_handle_creates_a_product_and_its_missing_category() {
     assert_eq!(draft.name, "Mojari");
     assert_eq!(draft.variants[1].label.as_deref(), Some("UK 8"));
     assert_eq!(draft.variants[1].stock, Some(5));
-    assert_eq!(draft.variants[1].discount.value(), 15);
+    assert_eq!(draft.variants[1].discount().value(), 15);
+    assert_eq!(draft.variants[1].sale_price, Paise::from_stored(85_000));
     assert_eq!(draft.quantity, 7);
     assert_eq!(plan.products[0].photo, PhotoPlan::Keep);
 }
@@ -321,13 +320,17 @@ fn the_2025_layout_is_told_apart_by_its_header() {
         product.draft.other_photos,
         ["https://cdn.example.in/m2.jpg"]
     );
-    // 999 of 1149 is 13 % off, sold at 999.63: within a rupee, so no warning.
-    assert_eq!(product.draft.variants[0].discount.value(), 13);
+    // Sold at exactly 999, 13 % (rounded down) off 1149.
+    assert_eq!(
+        product.draft.variants[0].sale_price,
+        Paise::from_stored(99_900)
+    );
+    assert_eq!(product.draft.variants[0].discount().value(), 13);
     assert_eq!(plan.warnings, []);
 }
 
 #[test]
-fn a_price_that_moves_by_more_than_a_rupee_is_taken_with_a_warning() {
+fn a_size_sells_at_exactly_the_files_price_under_its_compare_at_mrp() {
     let file = table(
         &[
             "Handle",
@@ -336,33 +339,38 @@ fn a_price_that_moves_by_more_than_a_rupee_is_taken_with_a_warning() {
             "Variant Price",
             "Variant Compare At Price",
         ],
-        &[&["cheap", "Cheap", "Sale", "5", "23"]],
+        &[
+            &["sneaker", "Sneaker", "Sale", "1299", "3299"],
+            &["odd", "Odd", "Sale", "497", "1000"],
+        ],
     );
-    // 1 - 5/23 = 78.3 %: 78 % off 23 is 5.06, within a rupee.
     let plan = plan(&file, &[]);
     assert_eq!(plan.errors, []);
+    // No price is moved, so nothing to warn about.
     assert_eq!(plan.warnings, []);
-    assert_eq!(plan.products[0].draft.variants[0].discount.value(), 78);
-    let file = table(
-        &[
-            "Handle",
-            "Title",
-            "Type",
-            "Variant Price",
-            "Variant Compare At Price",
-        ],
-        &[&["odd", "Odd", "Sale", "497", "1000"]],
-    );
-    // 1 - 497/1000 = 50.3 %: 50 % off 1000 is 500, three rupees more.
+    let sneaker = &plan.products[0].draft.variants[0];
     assert_eq!(
-        plan_fn(&file).warnings,
-        [RowWarning {
-            row: 2,
-            column: "Variant Price".into(),
-            message: "Variant Price 497 is sold at 500: 50% off 1000, the nearest whole percent"
-                .into()
-        }]
+        (sneaker.price, sneaker.sale_price),
+        (Paise::from_stored(329_900), Paise::from_stored(129_900))
     );
+    assert_eq!(sneaker.discount().value(), 60);
+    let odd = &plan.products[1].draft.variants[0];
+    assert_eq!(odd.sale_price, Paise::from_stored(49_700));
+    assert_eq!(odd.discount().value(), 50);
+}
+
+#[test]
+fn the_shops_export_of_an_exact_price_imports_back_unchanged() {
+    let mut product = runner();
+    for variant in &mut product.variants {
+        variant.price = Paise::from_stored(329_900);
+        variant.sale_price = Paise::from_stored(129_900);
+    }
+    let shop = [product];
+    let file = export_table(&shop, &photos());
+    let plan = plan(&file, &shop);
+    assert_eq!(plan.errors, []);
+    assert_eq!(plan.unchanged(), 1, "{:?}", plan.products);
 }
 
 fn plan_fn(file: &Table) -> ImportPlan {
@@ -691,7 +699,7 @@ proptest! {
         name in "[a-zA-Z0-9 \"',\\u{0915}-\\u{0939}\\u{093E}-\\u{094D}]{1,40}",
         info in "[a-zA-Z \"',\\n\\u{0915}-\\u{0939}]{0,60}",
         descriptions in prop::collection::vec("[a-zA-Z\"' \\u{0915}-\\u{0939}]{1,20}", 0..3),
-        prices in prop::collection::vec((300i64..10_000_000, 0i64..=90, 0u32..50), 1..6),
+        prices in prop::collection::vec((300i64..10_000_000, 0.0f64..=1.0, 0u32..50), 1..6),
         pooled in any::<bool>(),
     ) {
         let mut product = runner();
@@ -703,7 +711,11 @@ proptest! {
         product.variants = prices
             .iter()
             .enumerate()
-            .map(|(i, (paise, discount, stock))| size(&format!("UK {i}"), *paise, *discount, (!pooled).then_some(*stock)))
+            .map(|(i, (paise, sold, stock))| Variant {
+                // Any exact price up to the MRP.
+                sale_price: Paise::from_stored((*paise as f64 * sold) as i64),
+                ..size(&format!("UK {i}"), *paise, 0, (!pooled).then_some(*stock))
+            })
             .collect();
         product.quantity = if pooled { 5 } else { prices.iter().map(|p| p.2).sum() };
         let shop = [product];

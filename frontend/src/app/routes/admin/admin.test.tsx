@@ -515,6 +515,49 @@ describe('admin products with stock per size', () => {
     // Emptied: the product goes back to one pool.
     expect(calls.find((c) => c.method === 'PUT')?.form?.get('stock')).toBe('');
   });
+
+  it('edits exact sale prices, and new prices or discounts empty them', async () => {
+    const imported = productFixture({
+      name: 'Imported',
+      type: ['UK 7', 'UK 8'],
+      price: [3299, 3299],
+      discount: [60, 60],
+      salePrice: [1299, 1299],
+    });
+    const { calls } = mockApi({
+      ...base,
+      'GET /product/get-products': { body: { success: true, count: 1, products: [imported] } },
+      'GET /user/get-sellers': { body: { success: true, sellers: [{ _id: 'u0', name: 'Admin' }] } },
+      'PUT /product/update-product/:id': {
+        body: { success: true, message: 'Product Updated Successfully', product: imported },
+      },
+    });
+    const { user } = renderApp('/admin/products');
+    const table = await screen.findByRole('table');
+    await user.click(
+      within(within(table).getByRole('row', { name: /Imported/ })).getByRole('button', { name: 'Edit' }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    const salePrices = within(dialog).getByLabelText('Sale prices');
+    expect(salePrices).toHaveValue('1299, 1299');
+    await user.clear(salePrices);
+    await user.type(salePrices, '1299, 1199.50');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Product Updated Successfully')).toBeInTheDocument();
+    expect(
+      calls
+        .filter((c) => c.method === 'PUT')
+        .at(-1)
+        ?.form?.get('salePrice'),
+    ).toBe('1299,1199.5');
+
+    await user.click(
+      within(within(table).getByRole('row', { name: /Imported/ })).getByRole('button', { name: 'Edit' }),
+    );
+    const again = await screen.findByRole('dialog');
+    await user.type(within(again).getByLabelText('Discounts'), '0');
+    expect(within(again).getByLabelText('Sale prices')).toHaveValue('');
+  });
 });
 
 describe('admin products when its lists fail', () => {

@@ -63,7 +63,9 @@ describe('cart page', () => {
 
   it("follows each product's current price, reading the cart's products one by one, not the catalog", async () => {
     const { calls } = api({
-      'GET /product/get-product/p1': { body: { success: true, product: { ...runner, price: [1499, 799] } } },
+      'GET /product/get-product/p1': {
+        body: { success: true, product: { ...runner, price: [1499, 799], salePrice: [1349.1, 679.15] } },
+      },
     });
     await openCart();
     const first = () => within(screen.getByRole('list', { name: 'Cart items' })).getAllByRole('listitem')[0]!;

@@ -42,6 +42,7 @@ function deliveredOrder(overrides: Partial<Order> = {}): Order {
         type: 'UK 8',
         price: 1299,
         discount: 10,
+        salePrice: 1169.1,
         quantity: 2,
       },
       {
@@ -52,6 +53,7 @@ function deliveredOrder(overrides: Partial<Order> = {}): Order {
         type: 'UK 7',
         price: 1000,
         discount: 0,
+        salePrice: 1000,
         quantity: 1,
       },
     ],

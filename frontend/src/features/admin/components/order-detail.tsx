@@ -100,8 +100,9 @@ export function OrderDetail({ id }: { id: string }) {
               <th scope="col">Product</th>
               <th scope="col">Category</th>
               <th scope="col">Variant</th>
-              <th scope="col">Price</th>
+              <th scope="col">MRP</th>
               <th scope="col">Discount</th>
+              <th scope="col">Price</th>
               <th scope="col">Quantity</th>
               <th scope="col">Total</th>
             </tr>
@@ -114,8 +115,9 @@ export function OrderDetail({ id }: { id: string }) {
                 <td>{line.type ?? ''}</td>
                 <td>{formatRupees(line.price)}</td>
                 <td>{line.discount}%</td>
+                <td>{formatRupees(line.salePrice)}</td>
                 <td>{line.quantity}</td>
-                <td>{formatRupees(lineTotalRupees(line.price, line.discount, line.quantity))}</td>
+                <td>{formatRupees(lineTotalRupees(line.salePrice, line.quantity))}</td>
               </tr>
             ))}
           </tbody>

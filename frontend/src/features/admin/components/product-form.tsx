@@ -36,6 +36,12 @@ const TEXT_FIELDS: TextField[] = [
   { key: 'model', label: 'Models', hint: 'Comma separated' },
   { key: 'price', label: 'Prices', hint: 'One per variant, comma separated', inputMode: 'decimal' },
   { key: 'discount', label: 'Discounts', hint: 'Percent, one per variant, comma separated', inputMode: 'decimal' },
+  {
+    key: 'salePrice',
+    label: 'Sale prices',
+    hint: 'Optional: the exact price per variant, at most its price; editing prices or discounts empties it',
+    inputMode: 'decimal',
+  },
   { key: 'description', label: 'Description', hint: 'Comma separated', wide: true, multiline: true },
   { key: 'specifications', label: 'Specifications', hint: 'Comma separated', wide: true, multiline: true },
   { key: 'material', label: 'Material' },
@@ -80,7 +86,10 @@ export function ProductForm(props: ProductFormProps) {
     [],
   );
 
-  const set = (key: keyof ProductFormValues, value: string) => setValues((v) => ({ ...v, [key]: value }));
+  // New prices or discounts price each size afresh (the server keeps an unchanged size's sale
+  // price), so the exact sale prices they would contradict go.
+  const set = (key: keyof ProductFormValues, value: string) =>
+    setValues((v) => ({ ...v, [key]: value, ...(key === 'price' || key === 'discount' ? { salePrice: '' } : {}) }));
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();

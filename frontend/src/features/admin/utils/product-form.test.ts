@@ -64,4 +64,15 @@ describe('product form', () => {
     expect(buildProductFormData({ ...emptyProductForm, hsn: ' 6404 ' }).get('hsn')).toBe('6404');
     expect(buildProductFormData(emptyProductForm).get('hsn')).toBe('');
   });
+
+  it('shows exact sale prices only when the discounts cannot say them, and sends them as a tidy list', () => {
+    const imported = productFixture({ price: [3299, 3299], discount: [60, 60], salePrice: [1299, 1299] });
+    expect(productToForm(imported).salePrice).toBe('1299, 1299');
+    // Every size at its price less its discount: nothing to show, the discounts say it.
+    expect(productToForm(productFixture({ price: [1299.99], discount: [15] })).salePrice).toBe('');
+    expect(buildProductFormData({ ...emptyProductForm, salePrice: ' 1299, 1299.50 ,' }).get('salePrice')).toBe(
+      '1299,1299.5',
+    );
+    expect(buildProductFormData(emptyProductForm).get('salePrice')).toBe('');
+  });
 });

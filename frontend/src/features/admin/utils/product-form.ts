@@ -1,3 +1,4 @@
+import { discountedPaise, toPaise } from '@/lib/pricing';
 import type { Product } from '@/types/api';
 import { joinList, parseList, parseNumberList } from './admin-format';
 
@@ -14,6 +15,11 @@ export type ProductFormValues = {
   tags: string;
   price: string;
   discount: string;
+  /**
+   * Exact selling prices, one per size, each at most its price (the MRP); empty: each size sells
+   * at its price less its discount (one unchanged since the last save keeps what it sold at).
+   */
+  salePrice: string;
   seller: string;
   category: string;
   quantity: string;
@@ -37,6 +43,7 @@ export const emptyProductForm: ProductFormValues = {
   tags: '',
   price: '',
   discount: '',
+  salePrice: '',
   seller: '',
   category: '',
   quantity: '',
@@ -45,6 +52,16 @@ export const emptyProductForm: ProductFormValues = {
   shipping: 'true',
   otherphoto: '',
 };
+
+/**
+ * The product's sale prices when one of them is not its price less its discount (an exact price
+ * such as an import's ₹1,299 under an MRP of ₹3,299), else '' (the discounts say it all).
+ */
+function exactSalePrices(p: Product): string {
+  const sale = p.salePrice ?? [];
+  const exact = sale.some((s, i) => toPaise(s) !== discountedPaise(p.price?.[i] ?? 0, p.discount?.[i] ?? 0));
+  return exact ? joinList(sale) : '';
+}
 
 /** Fill the form from a stored product (the edit modal). */
 export function productToForm(p: Product): ProductFormValues {
@@ -60,6 +77,7 @@ export function productToForm(p: Product): ProductFormValues {
     tags: joinList(p.tags),
     price: joinList(p.price),
     discount: joinList(p.discount),
+    salePrice: exactSalePrices(p),
     seller: p.seller ?? '',
     category: p.category?._id ?? '',
     quantity: p.quantity === undefined || p.quantity === null ? '' : String(p.quantity),
@@ -73,7 +91,7 @@ export function productToForm(p: Product): ProductFormValues {
 // `stock` is tidied as text: an entry that is not a whole number must reach the server, which
 // refuses it, rather than be dropped and shift the sizes after it.
 const TEXT_LISTS = ['type', 'model', 'description', 'specifications', 'tags', 'otherphoto', 'stock'] as const;
-const NUMBER_LISTS = ['price', 'discount'] as const;
+const NUMBER_LISTS = ['price', 'discount', 'salePrice'] as const;
 
 /**
  * The multipart body the server takes: lists tidied to `a,b,c`, numbers checked, photo when

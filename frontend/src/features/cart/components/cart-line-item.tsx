@@ -3,9 +3,9 @@ import { ProductImage } from '@/components/ui/product-image';
 import { photoOf } from '@/lib/api-client';
 import { paths } from '@/config/paths';
 import { formatRupees } from '@/lib/format';
-import { lineTotalRupees, priceAfterDiscount } from '@/lib/pricing';
+import { lineTotalRupees } from '@/lib/pricing';
 import { notify } from '@/lib/notify';
-import { variantDiscount, variantLabel, variantPrice } from '@/utils/variants';
+import { variantDiscount, variantLabel, variantPrice, variantSalePrice } from '@/utils/variants';
 import type { Product } from '@/types/api';
 import { lineStock, useCartStore, type CartLine } from '../stores/cart-store';
 
@@ -15,12 +15,13 @@ type CartLineItemProps = {
   product?: Product;
 };
 
-/** Photo, name, variant, discounted unit price, minus/quantity/plus, line total. */
+/** Photo, name, variant, unit price (its sale price, the MRP struck), minus/quantity/plus, line total. */
 export function CartLineItem({ line, product }: CartLineItemProps) {
   const increment = useCartStore((s) => s.increment);
   const decrement = useCartStore((s) => s.decrement);
   const remove = useCartStore((s) => s.remove);
   const price = variantPrice(line, line.productno);
+  const salePrice = variantSalePrice(line, line.productno);
   const discount = variantDiscount(line, line.productno);
   const variant = variantLabel(line, line.productno);
 
@@ -60,11 +61,20 @@ export function CartLineItem({ line, product }: CartLineItemProps) {
         </h2>
         <p className="cart-line-variant muted">{variant}</p>
         <p className="cart-line-unit">
-          <span className="price-now">{formatRupees(priceAfterDiscount(price, discount))}</span>
-          {discount > 0 && (
+          <span className="price-now">{formatRupees(salePrice)}</span>
+          {salePrice < price && (
             <>
               {' '}
-              <s className="price-was">{formatRupees(price)}</s> <span className="price-off">{discount}% off</span>
+              <s className="price-was">
+                <span className="visually-hidden">MRP </span>
+                {formatRupees(price)}
+              </s>
+              {discount > 0 && (
+                <>
+                  {' '}
+                  <span className="price-off">{discount}% off</span>
+                </>
+              )}
             </>
           )}
         </p>
@@ -84,7 +94,7 @@ export function CartLineItem({ line, product }: CartLineItemProps) {
             +
           </button>
         </div>
-        <p className="cart-line-total">{formatRupees(lineTotalRupees(price, discount, line.quantity))}</p>
+        <p className="cart-line-total">{formatRupees(lineTotalRupees(salePrice, line.quantity))}</p>
       </div>
     </li>
   );

@@ -3,7 +3,7 @@ import { persist } from 'zustand/middleware';
 import { STORAGE_KEYS } from '@/config/constants';
 import { plainStorage } from '@/lib/plain-storage';
 import { orderAmountRupees, type PricedLine } from '@/lib/pricing';
-import { hasStockPerSize, variantDiscount, variantPrice, variantStock } from '@/utils/variants';
+import { hasStockPerSize, variantSalePrice, variantStock } from '@/utils/variants';
 import type { Product } from '@/types/api';
 
 /** A cart line is the full product plus the chosen variant index and a quantity (spec, section 3). */
@@ -119,13 +119,12 @@ export const selectItemCount = (s: Pick<CartState, 'lines'>) => s.lines.reduce((
 
 export function toPricedLines(lines: CartLine[]): PricedLine[] {
   return lines.map((l) => ({
-    price: variantPrice(l, l.productno),
-    discount: variantDiscount(l, l.productno),
+    salePrice: variantSalePrice(l, l.productno),
     quantity: l.quantity,
   }));
 }
 
-/** The order amount in whole rupees (spec formula, fraction cut off). */
+/** The order amount in whole rupees (sale prices summed, fraction of a rupee cut off). */
 export const cartAmountRupees = (lines: CartLine[]) => orderAmountRupees(toPricedLines(lines));
 
 /** What the server needs to price the cart itself. */

@@ -1,22 +1,18 @@
 import { formatRupees } from '@/lib/format';
-import { priceAfterDiscount } from '@/lib/pricing';
 import './price-block.css';
 
-/** Price after discount, the original struck through, percent off, 'inclusive of all taxes'. */
-export function PriceBlock({ price, discount }: { price: number; discount: number }) {
+/**
+ * The MRP struck through, what the size sells at, percent off, 'inclusive of all taxes'
+ * (decisions D36): `MRP ₹3,299` `₹1,299` `60% off`. Without a discount, the price alone.
+ */
+export function PriceBlock({ price, salePrice, discount }: { price: number; salePrice: number; discount: number }) {
+  const reduced = salePrice < price;
   return (
     <div className="price-block">
       <p className="price-row">
-        <span className="price-now">{formatRupees(priceAfterDiscount(price, discount))}</span>
-        {discount > 0 && (
-          <>
-            <s className="price-was">
-              <span className="visually-hidden">Original price </span>
-              {formatRupees(price)}
-            </s>
-            <span className="price-off">{discount}% off</span>
-          </>
-        )}
+        {reduced && <s className="price-was">MRP {formatRupees(price)}</s>}
+        <span className="price-now">{formatRupees(salePrice)}</span>
+        {discount > 0 && <span className="price-off">{discount}% off</span>}
       </p>
       <p className="price-note">inclusive of all taxes</p>
     </div>

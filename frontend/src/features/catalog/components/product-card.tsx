@@ -4,8 +4,8 @@ import { photoOf } from '@/lib/api-client';
 import { DESCRIPTION_EXCERPT_LENGTH } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { excerpt, formatRupees } from '@/lib/format';
-import { priceAfterDiscount } from '@/lib/pricing';
 import type { Product } from '@/types/api';
+import { variantSalePrice } from '@/utils/variants';
 import './product-card.css';
 
 /**
@@ -14,10 +14,14 @@ import './product-card.css';
  */
 type ProductCardProps = { product: Product; sizes: string; eager?: boolean; first?: boolean };
 
-/** Image, name, description excerpt, '{discount}% Off', price and a 'Checkout' link (first variant). */
+/**
+ * Image, name, description excerpt, '{discount}% Off', what it sells at with the MRP struck
+ * through, and a 'Checkout' link (first variant).
+ */
 export function ProductCard({ product, sizes, eager = false, first = false }: ProductCardProps) {
   const href = paths.product.getHref(product._id);
   const price = product.price?.[0] ?? 0;
+  const salePrice = variantSalePrice(product, 0);
   const discount = product.discount?.[0] ?? 0;
   return (
     <article className="product-card card">
@@ -41,11 +45,14 @@ export function ProductCard({ product, sizes, eager = false, first = false }: Pr
         <p className="product-card-desc">{excerpt(product.description?.[0], DESCRIPTION_EXCERPT_LENGTH)}</p>
         <div className="product-card-footer">
           <p className="product-card-price">
-            <span className="price-now">{formatRupees(priceAfterDiscount(price, discount))}</span>
-            {discount > 0 && (
+            <span className="price-now">{formatRupees(salePrice)}</span>
+            {salePrice < price && (
               <>
                 {' '}
-                <s className="price-was">{formatRupees(price)}</s>
+                <s className="price-was">
+                  <span className="visually-hidden">MRP </span>
+                  {formatRupees(price)}
+                </s>
               </>
             )}
           </p>

@@ -4,8 +4,8 @@ import { PaymentCancelledError } from './payment-window';
 import { runCheckout, runCodCheckout, type CheckoutDeps, type CodCheckoutDeps } from './run-checkout';
 
 const lines = [
-  { _id: 'p1', productno: 0, quantity: 1, price: 1299, discount: 10 },
-  { _id: 'p2', productno: 1, quantity: 3, price: 799, discount: 15 },
+  { _id: 'p1', productno: 0, quantity: 1, salePrice: 1169.1 },
+  { _id: 'p2', productno: 1, quantity: 3, salePrice: 679.15 },
 ];
 const paymentOrder: PaymentOrder = {
   success: true,
@@ -113,7 +113,7 @@ describe('place order', () => {
       message: 'Please enter your address',
     });
     // 0.50 rupees in total: positive, but the whole-rupee amount is 0.
-    const tiny = [{ _id: 'p', productno: 0, quantity: 1, price: 0.5, discount: 0 }];
+    const tiny = [{ _id: 'p', productno: 0, quantity: 1, salePrice: 0.5 }];
     await expect(runCheckout({ ...good, lines: tiny }, d)).resolves.toMatchObject({
       message: 'Please enter a valid amount',
     });

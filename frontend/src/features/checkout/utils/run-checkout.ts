@@ -1,5 +1,5 @@
 import { errorMessage } from '@/lib/api-client';
-import { orderAmountRupees, orderTotalCentiPaise, type PricedLine } from '@/lib/pricing';
+import { orderAmountRupees, orderTotalPaise, type PricedLine } from '@/lib/pricing';
 import type { CheckoutLine, CreatePaymentInput, PaymentOrder } from '../api/create-payment';
 import type { DeliveryReply } from '../api/check-delivery';
 import type { PlaceOrderInput } from '../api/place-order';
@@ -63,7 +63,7 @@ async function prepare(input: CheckoutInput, deps: Pick<CheckoutDeps, 'checkDeli
     return fail('validation', errorMessage(error, 'Failed to fetch pincode details'));
   }
 
-  if (orderTotalCentiPaise(input.lines) <= 0) return fail('validation', 'Please add some items to your cart');
+  if (orderTotalPaise(input.lines) <= 0) return fail('validation', 'Please add some items to your cart');
   if (!address) return fail('validation', 'Please enter your address');
 
   const amount = input.coupon ? input.coupon.amount : orderAmountRupees(input.lines);

@@ -36,13 +36,19 @@ describe('what may still be returned', () => {
     expect(canRequestReturn(held)).toBe(false);
   });
 
-  it('offers the other sizes at the same price that are in stock', () => {
+  it('offers the other sizes that sell at the same price and are in stock', () => {
     const product = productFixture({
-      type: ['UK 6', 'UK 7', 'UK 8', 'UK 9'],
-      price: [1299, 1299, 1299, 1499],
-      stock: [0, 4, 2, 9],
+      type: ['UK 6', 'UK 7', 'UK 8', 'UK 9', 'UK 10'],
+      price: [1299, 1299, 1299, 1499, 3299],
+      discount: [0, 0, 0, 0, 60],
+      // UK 10's MRP differs, but it sells at the same ₹1,299.
+      salePrice: [1299, 1299, 1299, 1499, 1299],
+      stock: [0, 4, 2, 9, 1],
     });
-    expect(exchangeSizes(product, 'UK 8')).toEqual([{ index: 1, label: 'UK 7', left: 4 }]);
+    expect(exchangeSizes(product, 'UK 8')).toEqual([
+      { index: 1, label: 'UK 7', left: 4 },
+      { index: 4, label: 'UK 10', left: 1 },
+    ]);
     expect(exchangeSizes(product, 'UK 9')).toEqual([]);
     expect(exchangeSizes(product, 'UK 12')).toEqual([]);
     expect(exchangeSizes(product, null)).toEqual([]);
@@ -51,8 +57,8 @@ describe('what may still be returned', () => {
   it('estimates a refund as its share of what the order cost, the coupon spread in proportion', () => {
     const order = orderFixture({
       products: [
-        { ...orderFixture().products[0]!, price: 1000, discount: 0, quantity: 2 },
-        { ...orderFixture().products[0]!, price: 500, discount: 0, quantity: 1 },
+        { ...orderFixture().products[0]!, price: 1000, discount: 0, salePrice: 1000, quantity: 2 },
+        { ...orderFixture().products[0]!, price: 500, discount: 0, salePrice: 500, quantity: 1 },
       ],
       subtotal: 2500,
       discount: 250,

@@ -1,5 +1,5 @@
 import type { Order, Product, Return } from '@/types/api';
-import { variantLabel, variantPrice, variantStock } from '@/utils/variants';
+import { variantLabel, variantSalePrice, variantStock } from '@/utils/variants';
 
 /** The returns of one order. */
 export const returnsOfOrder = (returns: readonly Return[], orderId: string): Return[] =>
@@ -28,28 +28,27 @@ export function boughtSizeIndex(product: Pick<Product, 'type' | 'model' | 'price
 }
 
 /**
- * The other sizes of the product at the price of the one bought (both as the catalog has them
- * now, as the server compares them), with at least one pair in stock.
+ * The other sizes of the product that sell at the price of the one bought (both as the catalog
+ * has them now, as the server compares them), with at least one pair in stock.
  */
 export function exchangeSizes(
-  product: Pick<Product, 'type' | 'model' | 'price' | 'stock' | 'quantity'>,
+  product: Pick<Product, 'type' | 'model' | 'price' | 'salePrice' | 'discount' | 'stock' | 'quantity'>,
   boughtLabel: string | null | undefined,
 ): ExchangeSize[] {
   const bought = boughtSizeIndex(product, boughtLabel);
   if (bought === null) return [];
-  const price = variantPrice(product, bought);
+  const price = variantSalePrice(product, bought);
   const sizes: ExchangeSize[] = [];
   for (let i = 0; i < (product.price?.length ?? 0); i += 1) {
-    if (i === bought || variantPrice(product, i) !== price) continue;
+    if (i === bought || variantSalePrice(product, i) !== price) continue;
     const left = variantStock(product, i);
     if (left > 0) sizes.push({ index: i, label: variantLabel(product, i), left });
   }
   return sizes;
 }
 
-/** What a line of the order cost before the coupon: unit price less its discount, times the pairs. */
-const lineValue = (line: Order['products'][number], quantity: number) =>
-  (line.price * (100 - line.discount) * quantity) / 100;
+/** What a line of the order cost before the coupon: the unit price charged times the pairs. */
+const lineValue = (line: Order['products'][number], quantity: number) => line.salePrice * quantity;
 
 /**
  * About what `quantity` pairs of line `index` are worth of what the order cost: the coupon spread
