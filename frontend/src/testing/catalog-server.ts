@@ -1,7 +1,8 @@
 import type { Product } from '@/types/api';
 import type { MockReply, MockRequest } from './mock-api';
 
-const firstPrice = (p: Product) => p.price[0] ?? 0;
+// What the first size sells at: the server sorts, filters and bounds by it (decisions D36).
+const firstPrice = (p: Product) => p.salePrice[0] ?? 0;
 const time = (iso: string | undefined) => (iso ? Date.parse(iso) : 0);
 
 const ORDER: Record<string, (a: Product, b: Product) => number> = {

@@ -48,6 +48,7 @@ const many = Array.from({ length: 30 }, (_, i) =>
     _id: `m${i + 1}`,
     name: `Model ${i + 1}`,
     price: [1000 + i * 100],
+    discount: [0],
     category: i % 2 === 0 ? { _id: 'c1', name: 'Sneakers' } : { _id: 'c2', name: 'Sandals' },
     updatedAt: new Date(Date.UTC(2024, 0, 31 - i)).toISOString(),
   }),
