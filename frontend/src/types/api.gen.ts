@@ -2373,8 +2373,8 @@ export interface components {
             count: number;
             /**
              * Format: double
-             * @description Rupees: the highest first-variant price among the products matching every filter but
-             *     `maxPrice` (the price slider's maximum); 0 when none does.
+             * @description Rupees: the highest first-variant `salePrice` among the products matching every filter
+             *     but `maxPrice` (the price slider's maximum); 0 when none does.
              */
             priceCeiling: number;
             products: components["schemas"]["ProductDto"][];
@@ -5607,8 +5607,8 @@ export interface operations {
                  */
                 category?: string;
                 /**
-                 * @description Rupees (at most 2 decimals, at most 10,000,000); compared with the first variant's
-                 *     price. Empty is absent.
+                 * @description Rupees (at most 2 decimals, at most 10,000,000); compared with what the first variant
+                 *     sells at (`salePrice`). Empty is absent.
                  */
                 maxPrice?: string;
                 /** @description `newest` (default), `oldest`, `discount`, `price-low` or `price-high`; empty is absent. */

@@ -10,7 +10,7 @@ pub enum ProductSort {
     Oldest,
     /// Highest first-variant discount first.
     Discount,
-    /// Cheapest first-variant price first.
+    /// Cheapest first-variant sale price first.
     PriceLow,
     PriceHigh,
 }
@@ -37,7 +37,7 @@ impl ProductSort {
 pub struct ProductQuery {
     /// Products of any of these categories; empty for every category.
     pub categories: Vec<CategoryId>,
-    /// Compared with the first variant's price, as the home page filters.
+    /// Compared with the first variant's sale price, as the home page filters.
     pub max_price: Option<Paise>,
     pub sort: ProductSort,
     /// Words that must each find the product (decisions D27): searched by the `ProductSearch`
@@ -78,7 +78,7 @@ impl ProductQuery {
 pub struct ProductPage {
     pub products: Vec<Product>,
     pub total: u64,
-    /// The highest first-variant price among the products matching every filter but
+    /// The highest first-variant sale price among the products matching every filter but
     /// `max_price`; zero when none does.
     pub price_ceiling: Paise,
     /// The search's words as corrected, when a word found products only through a typo.

@@ -138,8 +138,8 @@ pub struct ProductListParams {
         pattern = r"^(?:[\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*,)*(?:[\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*|[\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*[^,\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000][^,]*(?:,(?:[\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*,)*[\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*[^,\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000][^,]*){0,49}(?:,[\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*)*)$"
     )]
     pub category: Option<String>,
-    /// Rupees (at most 2 decimals, at most 10,000,000); compared with the first variant's
-    /// price. Empty is absent.
+    /// Rupees (at most 2 decimals, at most 10,000,000); compared with what the first variant
+    /// sells at (`salePrice`). Empty is absent.
     #[serde(rename = "maxPrice")]
     #[param(rename = "maxPrice", value_type = Option<String>, pattern = r"^[\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*(?:0*(?:[0-9]{1,7}(?:\.[0-9]{0,2})?|10000000(?:\.0{0,2})?))?[\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*$")]
     pub max_price: Option<String>,
@@ -392,8 +392,8 @@ pub struct ProductListResponse {
     pub count: usize,
     /// How many products match in all (before paging).
     pub total: u64,
-    /// Rupees: the highest first-variant price among the products matching every filter but
-    /// `maxPrice` (the price slider's maximum); 0 when none does.
+    /// Rupees: the highest first-variant `salePrice` among the products matching every filter
+    /// but `maxPrice` (the price slider's maximum); 0 when none does.
     #[serde(rename = "priceCeiling")]
     pub price_ceiling: f64,
     /// With `q`: the words as corrected when a word found products only through a typo
