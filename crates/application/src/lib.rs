@@ -18,6 +18,7 @@ mod revision;
 pub mod sales;
 #[cfg(test)]
 mod testing;
+pub mod whatsapp;
 
 pub use ports::{Clock, IdGenerator, ReadinessProbe, RepoError};
 #[cfg(test)]

@@ -22,6 +22,7 @@ pub mod sale;
 pub mod state;
 pub mod text;
 pub mod user;
+pub mod whatsapp;
 pub mod words;
 
 pub use error::InvalidInput;

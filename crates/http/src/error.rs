@@ -15,6 +15,7 @@ use paduka_application::credit::CreditError;
 use paduka_application::orders::OrderError;
 use paduka_application::returns::ReturnError;
 use paduka_application::sales::SaleError;
+use paduka_application::whatsapp::WhatsAppError;
 use paduka_domain::InvalidInput;
 
 use crate::dto::ErrorBody;
@@ -140,6 +141,14 @@ impl From<AdminError> for ApiError {
     fn from(error: AdminError) -> Self {
         match error {
             AdminError::Unexpected(cause) => Self::Unexpected(cause),
+        }
+    }
+}
+
+impl From<WhatsAppError> for ApiError {
+    fn from(error: WhatsAppError) -> Self {
+        match error {
+            WhatsAppError::Unexpected(cause) => Self::Unexpected(cause),
         }
     }
 }

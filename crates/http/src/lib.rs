@@ -40,6 +40,7 @@ use paduka_application::credit::CreditUseCases;
 use paduka_application::orders::OrderUseCases;
 use paduka_application::returns::ReturnUseCases;
 use paduka_application::sales::SaleUseCases;
+use paduka_application::whatsapp::WhatsAppUseCases;
 
 pub use auth::{AdminUser, CurrentUser};
 pub use client::{ClientAddress, TrustedProxies};
@@ -79,4 +80,6 @@ pub struct ApiState {
     pub trusted_proxies: Arc<TrustedProxies>,
     /// What the courier's tracking webhook must send as `x-api-key`.
     pub courier_webhook_key: Arc<CourierWebhookKey>,
+    /// WhatsApp's webhook (decisions D37).
+    pub whatsapp: Arc<dyn WhatsAppUseCases>,
 }

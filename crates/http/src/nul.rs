@@ -13,6 +13,11 @@ use futures_util::StreamExt;
 
 use crate::ApiError;
 use crate::extract::MAX_JSON_BYTES;
+use crate::handlers::whatsapp::TOO_LARGE;
+use crate::handlers::whatsapp::webhook as whatsapp_webhook;
+
+/// WhatsApp's webhook, whose deliveries may be larger than other JSON bodies.
+const WHATSAPP_WEBHOOK: &str = "/api/v1/whatsapp/webhook";
 
 pub const NUL_REFUSED: &str = "Text must not contain NUL characters";
 
@@ -29,11 +34,21 @@ pub async fn refuse_nul(
         return Err(ApiError::bad_request(NUL_REFUSED).into());
     }
     if is_json(&request) {
+        // WhatsApp batches up to 1 MB of updates in one delivery (decisions D37).
+        let whatsapp = request.path() == WHATSAPP_WEBHOOK;
+        let limit = if whatsapp {
+            whatsapp_webhook::MAX_BODY_BYTES
+        } else {
+            MAX_JSON_BYTES
+        };
         let mut body = BytesMut::new();
         let mut payload = request.take_payload();
         while let Some(chunk) = payload.next().await {
             body.extend_from_slice(&chunk?);
-            if body.len() > MAX_JSON_BYTES {
+            if body.len() > limit {
+                if whatsapp {
+                    return Err(ApiError::PayloadTooLarge(TOO_LARGE.into()).into());
+                }
                 return Err(crate::extract::json_error(
                     actix_web::error::JsonPayloadError::Overflow {
                         limit: MAX_JSON_BYTES,

@@ -34,6 +34,7 @@ pub const SECURITY_SCHEME: &str = "token";
         (name = "checkout", description = "Delivery checks, payments (Razorpay or the offline sandbox; `POST /payment/sandbox/pay` exists only with the sandbox) and the provider's webhook"),
         (name = "orders", description = "Placing a paid cart, my orders, and the administrators' order list"),
         (name = "shipping", description = "Handing orders to a courier and recording what the courier reported"),
+        (name = "whatsapp", description = "WhatsApp's webhook: the verify handshake, message statuses and the buyers' button replies"),
         (name = "returns", description = "Returns and size exchanges of delivered orders: the shopper's request and cancel, the administrators' steps and the refund"),
         (name = "admin", description = "The administrators' overview: orders, revenue, stock"),
         (name = "media", description = "Images we store and serve"),

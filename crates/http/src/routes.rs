@@ -20,7 +20,7 @@ use crate::extract::{json_config, path_config, query_config};
 use crate::handlers::payment::sandbox_page;
 use crate::handlers::{
     admin, auth, categories, coupons, delivery, health, media, orders, payment, products, returns,
-    reviews, sales, shipping, users,
+    reviews, sales, shipping, users, whatsapp,
 };
 use crate::{ApiState, openapi};
 use tagged::{Optional, Tagged, tagged};
@@ -170,6 +170,13 @@ pub fn api_scope(
                 returns::credit_note::return_credit_note,
             ),
         ))
+        .service(tagged(
+            "whatsapp",
+            (
+                whatsapp::verify::verify_webhook,
+                whatsapp::webhook::whatsapp_webhook,
+            ),
+        ))
         .service(tagged("admin", (admin::stats::admin_stats,)))
         .service(tagged("media", (media::get::get_media,)))
         .service(health_checks())
@@ -223,6 +230,7 @@ pub fn configure(state: ApiState) -> impl FnOnce(&mut web::ServiceConfig) {
             replies,
             trusted_proxies,
             courier_webhook_key,
+            whatsapp,
         } = state;
         config
             .app_data(web::Data::from(catalog))
@@ -241,7 +249,8 @@ pub fn configure(state: ApiState) -> impl FnOnce(&mut web::ServiceConfig) {
             .app_data(web::Data::from(admin))
             .app_data(web::Data::from(readiness))
             .app_data(web::Data::from(trusted_proxies))
-            .app_data(web::Data::from(courier_webhook_key));
+            .app_data(web::Data::from(courier_webhook_key))
+            .app_data(web::Data::from(whatsapp));
 
         let api = api_scope(sandbox.is_some())
             .app_data(json_config())

@@ -110,6 +110,7 @@ fn state_from(mut mocks: Mocks) -> ApiState {
         replies: Arc::default(),
         trusted_proxies: Arc::default(),
         courier_webhook_key: Arc::default(),
+        whatsapp: Arc::new(paduka_application::whatsapp::MockWhatsAppUseCases::new()),
     }
 }
 

@@ -31,6 +31,7 @@ mod shiprocket_bookings;
 mod stats;
 mod throttle;
 mod users;
+mod whatsapp;
 
 pub use categories::DieselCategoryRepository;
 pub use changes::ChangeCounts;
@@ -57,3 +58,4 @@ pub use shiprocket_bookings::DieselShiprocketBookings;
 pub use stats::DieselStatsRepository;
 pub use throttle::DieselThrottle;
 pub use users::DieselUserRepository;
+pub use whatsapp::DieselWhatsAppMessages;

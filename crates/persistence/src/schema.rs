@@ -169,6 +169,7 @@ diesel::table! {
         invoice_no -> Nullable<Text>,
         credit_used -> BigInt,
         replaces -> Nullable<Text>,
+        whatsapp -> Bool,
     }
 }
 
@@ -450,6 +451,35 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    whatsapp_messages (id) {
+        id -> Text,
+        order_id -> Text,
+        kind -> Text,
+        recipient -> Text,
+        template -> Text,
+        wa_message_id -> Nullable<Text>,
+        status -> Text,
+        error -> Nullable<Text>,
+        attempts -> Integer,
+        next_attempt_at -> Timestamp,
+        claim -> Nullable<Text>,
+        claimed_until -> Nullable<Timestamp>,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    whatsapp_replies (incoming_id) {
+        incoming_id -> Text,
+        order_id -> Text,
+        sender -> Text,
+        answer -> Text,
+        at -> Timestamp,
+    }
+}
+
 diesel::joinable!(products -> categories (category_id));
 diesel::joinable!(store_credit_balances -> users (user_id));
 diesel::joinable!(store_credit_entries -> users (user_id));
@@ -487,6 +517,8 @@ diesel::allow_tables_to_appear_in_same_query!(
     orders,
     order_lines,
     order_events,
+    whatsapp_messages,
+    whatsapp_replies,
     shipments,
     shipment_events,
     checkout_intents,

@@ -8,3 +8,4 @@ pub mod security;
 pub mod startup;
 pub mod system;
 pub mod telemetry;
+pub mod whatsapp;

@@ -28,6 +28,7 @@ use paduka_application::orders::{
 };
 use paduka_application::returns::{ReturnPorts, ReturnService};
 use paduka_application::sales::SaleService;
+use paduka_application::whatsapp::{WhatsAppGateway, WhatsAppPorts, WhatsAppService};
 use paduka_application::{Clock, IdGenerator};
 use paduka_domain::catalog::import::{ImportRules, PhotoAddress};
 use paduka_domain::invoice::{CreditNoteDocument, InvoiceDocument};
@@ -43,16 +44,17 @@ use paduka_persistence::{
     DieselProductRepository, DieselReturnRepository, DieselReviewRepository, DieselSaleRepository,
     DieselSandboxRefundLedger, DieselSearchMissRepository, DieselShiprocketBookings,
     DieselStatsRepository, DieselStoreCreditRepository, DieselThrottle, DieselUserRepository,
-    DieselWebhookEventRepository,
+    DieselWebhookEventRepository, DieselWhatsAppMessages,
 };
 use paduka_search::TantivySearch;
+use paduka_whatsapp::{CloudApiConfig, CloudApiWhatsApp, OutboxWhatsApp};
 use secrecy::{ExposeSecret, SecretString};
 use tracing_actix_web::TracingLogger;
 
 use crate::config::{CourierSettings, DatabaseSettings, MailSettings, Settings};
 use crate::security::{BcryptHasher, HmacCodes, JwtTokens, derived_key};
 use crate::system::{SystemClock, UuidV7Ids};
-use crate::{changes, demo, telemetry};
+use crate::{changes, demo, telemetry, whatsapp};
 use paduka_web as site;
 
 /// The shop, wired: the use cases the API serves (built once, here), and the adapters the
@@ -175,6 +177,25 @@ fn couriers(couriers: &CourierSettings, database: &Database) -> anyhow::Result<C
                 booking: Arc::new(ManualCourier),
                 estimates: None,
             }
+        }
+    })
+}
+
+/// WhatsApp's Cloud API with its settings, else the offline outbox (decisions D37).
+fn whatsapp_gateway(config: Option<&CloudApiConfig>) -> anyhow::Result<Arc<dyn WhatsAppGateway>> {
+    Ok(match config {
+        Some(config) => {
+            tracing::info!(api = %config.api_base, "WhatsApp messages go through the Cloud API");
+            Arc::new(
+                CloudApiWhatsApp::new(config.clone())
+                    .context("cannot build the WhatsApp Cloud API client")?,
+            )
+        }
+        None => {
+            tracing::info!(
+                "WHATSAPP_TOKEN is not set: WhatsApp messages are kept in the outbox, none is sent"
+            );
+            Arc::new(OutboxWhatsApp)
         }
     })
 }
@@ -319,6 +340,13 @@ impl Services {
             Arc::new(PdfInvoices),
         ));
         let couriers = couriers(&settings.couriers, &database)?;
+        let whatsapp = Arc::new(WhatsAppService::new(WhatsAppPorts {
+            gateway: whatsapp_gateway(settings.whatsapp.as_ref())?,
+            messages: Arc::new(DieselWhatsAppMessages::new(database.clone())),
+            users: users.clone(),
+            ids: ids.clone(),
+            clock: clock.clone(),
+        }));
         let checkout = CheckoutService::new(
             CheckoutPorts {
                 gateway: gateway.clone(),
@@ -339,7 +367,8 @@ impl Services {
         )
         .with_low_stock_threshold(settings.shop.low_stock_threshold)
         .with_cash_on_delivery(settings.shop.cash_on_delivery)
-        .with_delivery_table(settings.shop.delivery_table);
+        .with_delivery_table(settings.shop.delivery_table)
+        .with_notices(whatsapp.clone());
         let checkout = match couriers.estimates {
             Some(estimates) => checkout.with_courier_estimates(estimates),
             None => checkout,
@@ -376,7 +405,8 @@ impl Services {
             credit_notes: credit_notes_repo,
         })
         .with_delivery_table(settings.shop.delivery_table)
-        .with_return_window(settings.shop.return_window_days);
+        .with_return_window(settings.shop.return_window_days)
+        .with_notices(whatsapp.clone());
         let admin = AdminService::new(
             Arc::new(DieselStatsRepository::new(database.clone())),
             clock.clone(),
@@ -416,6 +446,7 @@ impl Services {
                 (settings.couriers.webhook_token.as_ref())
                     .map(|token| token.expose_secret().to_owned()),
             )),
+            whatsapp,
         };
         Ok(Self {
             api,
@@ -447,6 +478,8 @@ pub struct Application {
     pub services: Services,
     /// Follows the other instances' changes while the server runs.
     watcher: tokio::task::JoinHandle<()>,
+    /// Sends the queued WhatsApp messages.
+    whatsapp_worker: tokio::task::JoinHandle<()>,
 }
 
 impl Application {
@@ -553,12 +586,14 @@ impl Application {
         .listen(listener)?
         .run();
         let watcher = changes.watch();
+        let whatsapp_worker = whatsapp::spawn(services.api.whatsapp.clone());
         Ok(Self {
             port,
             address,
             server,
             services,
             watcher,
+            whatsapp_worker,
         })
     }
 
@@ -580,6 +615,7 @@ impl Application {
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
         let stopped = self.server.await;
         self.watcher.abort();
+        self.whatsapp_worker.abort();
         stopped
     }
 }

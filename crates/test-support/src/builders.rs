@@ -251,6 +251,7 @@ impl OrderBuilder {
             shipment: None,
             delivered_at: None,
             replaces: None,
+            whatsapp: false,
             created_at: now(),
             updated_at: now(),
         })

@@ -37,4 +37,9 @@ export const COPYRIGHT_YEAR = 2024;
 export const CONTACT_EMAIL = 'contact@paduka.local';
 
 /** `saleStrip`: whether the last page shown had a sale strip ('1' or '0'), to hold its space or not. */
-export const STORAGE_KEYS = { auth: 'auth', cart: 'cart', saleStrip: 'saleStrip' } as const;
+export const STORAGE_KEYS = {
+  auth: 'auth',
+  cart: 'cart',
+  saleStrip: 'saleStrip',
+  whatsappUpdates: 'whatsappUpdates',
+} as const;

@@ -168,6 +168,7 @@ export function orderFixture(overrides: Partial<Order> = {}): Order {
     // An order from before invoices: no place of supply, no invoice.
     state: null,
     invoiceNo: null,
+    whatsapp: false,
     actions: actionsFixture(),
     ...overrides,
   };

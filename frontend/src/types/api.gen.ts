@@ -1391,6 +1391,36 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/whatsapp/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The webhook's verify handshake: with `hub.mode=subscribe` and `hub.verify_token` equal to
+         *     `WHATSAPP_VERIFY_TOKEN`, `hub.challenge` as `text/plain`; otherwise 403 (always without
+         *     WhatsApp configured).
+         */
+        get: operations["verify_webhook"];
+        put?: never;
+        /**
+         * WhatsApp's deliveries: the signature (`X-Hub-Signature-256: sha256=<hex>`, HMAC-SHA256 of
+         *     the raw body with `WHATSAPP_APP_SECRET`) checked in constant time before the body is read
+         *     (401 otherwise, and always without WhatsApp configured; nothing changes); then message
+         *     statuses, stored once and forward only (`sent` < `delivered` < `read`, `failed` ends it),
+         *     and quick-reply buttons (`messages[].type = "button"`), each recorded once per incoming
+         *     message id and only from the number the order's question went to. Whatever else it
+         *     carries is ignored, with 200.
+         */
+        post: operations["whatsapp_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health/live": {
         parameters: {
             query?: never;
@@ -1565,6 +1595,8 @@ export interface components {
             state?: "Jammu and Kashmir" | "Himachal Pradesh" | "Punjab" | "Chandigarh" | "Uttarakhand" | "Haryana" | "Delhi" | "Rajasthan" | "Uttar Pradesh" | "Bihar" | "Sikkim" | "Arunachal Pradesh" | "Nagaland" | "Manipur" | "Mizoram" | "Tripura" | "Meghalaya" | "Assam" | "West Bengal" | "Jharkhand" | "Odisha" | "Chhattisgarh" | "Madhya Pradesh" | "Gujarat" | "Dadra and Nagar Haveli and Daman and Diu" | "Maharashtra" | "Karnataka" | "Goa" | "Lakshadweep" | "Kerala" | "Tamil Nadu" | "Puducherry" | "Andaman and Nicobar Islands" | "Telangana" | "Andhra Pradesh" | "Ladakh" | "Other Territory" | null;
             /** @description `true`: store credit pays min(balance, amount - 1) rupees of the order (`amount` stays the order's amount before credit). Left out, `false` or null: none */
             useCredit?: boolean | null;
+            /** @description `true`: the shopper ticked `Get order updates on WhatsApp`, and the order's messages go to their phone. Left out, `false` or null: none is sent */
+            whatsapp?: boolean | null;
         } & {
             [key: string]: components["schemas"]["JsonWithoutNul"];
         };
@@ -2047,6 +2079,8 @@ export interface components {
             state?: "Jammu and Kashmir" | "Himachal Pradesh" | "Punjab" | "Chandigarh" | "Uttarakhand" | "Haryana" | "Delhi" | "Rajasthan" | "Uttar Pradesh" | "Bihar" | "Sikkim" | "Arunachal Pradesh" | "Nagaland" | "Manipur" | "Mizoram" | "Tripura" | "Meghalaya" | "Assam" | "West Bengal" | "Jharkhand" | "Odisha" | "Chhattisgarh" | "Madhya Pradesh" | "Gujarat" | "Dadra and Nagar Haveli and Daman and Diu" | "Maharashtra" | "Karnataka" | "Goa" | "Lakshadweep" | "Kerala" | "Tamil Nadu" | "Puducherry" | "Andaman and Nicobar Islands" | "Telangana" | "Andhra Pradesh" | "Ladakh" | "Other Territory" | null;
             /** @description `true`: store credit pays min(balance, amount - 1) rupees of the order (`amount` stays the order's amount before credit). Left out, `false` or null: none */
             useCredit?: boolean | null;
+            /** @description `true`: the shopper ticked `Get order updates on WhatsApp`, and the order's messages go to their phone. Left out, `false` or null: none is sent */
+            whatsapp?: boolean | null;
         } & {
             [key: string]: components["schemas"]["JsonWithoutNul"];
         };
@@ -2117,6 +2151,11 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
             user: components["schemas"]["OrderUserDto"];
+            /**
+             * @description Whether the buyer asked for order updates on WhatsApp at checkout; `false` for orders
+             *     placed before the question and for replacement orders.
+             */
+            whatsapp: boolean;
         };
         /** @description One line of an order, as it was bought. */
         OrderLineDto: {
@@ -2974,6 +3013,17 @@ export interface components {
         WebhookResponse: {
             /** @description `placed`, `existing`, `refunded`, `ignored` or `duplicate`. */
             outcome: string;
+            success: boolean;
+        };
+        /** @description What a signed delivery changed. */
+        WhatsAppWebhookResponse: {
+            /**
+             * @description Button replies recorded now (one already recorded, or from a number the order's
+             *     question did not go to, is not).
+             */
+            replies: number;
+            /** @description Message statuses that moved forward (a late or repeated one moves nothing). */
+            statuses: number;
             success: boolean;
         };
     };
@@ -7954,6 +8004,124 @@ export interface operations {
                 };
             };
             /** @description The body is over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Something went wrong`: a fault on our side; the cause is in the log with the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    verify_webhook: {
+        parameters: {
+            query?: {
+                /** @description `subscribe`. */
+                "hub.mode"?: string;
+                /** @description `WHATSAPP_VERIFY_TOKEN`, as set in the Meta app's webhook settings. */
+                "hub.verify_token"?: string;
+                /** @description Answered as it came. */
+                "hub.challenge"?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `hub.challenge`, as sent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description `Text must not contain NUL characters`: a `%00` in the path or query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Invalid verify token` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Something went wrong`: a fault on our side; the cause is in the log with the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    whatsapp_webhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `sha256=` and the hex HMAC-SHA256 of the raw body with the app secret */
+                "X-Hub-Signature-256": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description WhatsApp's notification (`object: whatsapp_business_account`), verified byte for byte; at most 1 MB */
+        requestBody: {
+            content: {
+                "application/json": string;
+            };
+        };
+        responses: {
+            /** @description Recorded, or nothing to record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WhatsAppWebhookResponse"];
+                };
+            };
+            /** @description `Text must not contain NUL characters`: a `%00` in the path or query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Invalid signature`: no `X-Hub-Signature-256`, one that is not the body's HMAC-SHA256 with the app secret, or WhatsApp is not configured. Nothing changed */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `The request body must be at most 1 MB` */
             413: {
                 headers: {
                     [name: string]: unknown;

@@ -47,6 +47,8 @@ pub struct CodRequest {
     /// Pay what store credit allows (decisions D23): as much as the balance gives when the
     /// order's transaction reads it, never refused for credit.
     pub use_credit: bool,
+    /// The shopper ticked `Get order updates on WhatsApp` (decisions D37).
+    pub whatsapp: bool,
 }
 
 #[async_trait]
@@ -111,6 +113,7 @@ impl PlaceCod for CheckoutService {
             provider_order_id: String::new(),
             lines: priced.lines,
             actor: Some(user.user_id.clone()),
+            whatsapp: request.whatsapp,
             at: now,
             low_stock_threshold: self.low_stock_threshold,
             credit: if request.use_credit {

@@ -55,6 +55,7 @@ use crate::coupons::CouponRepository;
 use crate::credit::StoreCreditRepository;
 use crate::mail::Mailer;
 use crate::orders::{Invoicing, OrderRepository};
+use crate::whatsapp::OrderNotices;
 use crate::{Clock, IdGenerator};
 
 /// Paying for a cart and turning the payment into an order: every checkout use case, each a
@@ -109,6 +110,8 @@ pub struct CheckoutService {
     estimate_cache: delivery::EstimateCache,
     low_stock_threshold: u32,
     cod: CodSettings,
+    /// The WhatsApp messages that follow an order (decisions D37); none without.
+    notices: Option<Arc<dyn OrderNotices>>,
 }
 
 impl CheckoutService {
@@ -121,7 +124,14 @@ impl CheckoutService {
             estimate_cache: delivery::EstimateCache::default(),
             low_stock_threshold: crate::admin::LOW_STOCK_THRESHOLD,
             cod: CodSettings::default(),
+            notices: None,
         }
+    }
+
+    /// Tells `notices` of every order placed (the `cod_confirm` message).
+    pub fn with_notices(mut self, notices: Arc<dyn OrderNotices>) -> Self {
+        self.notices = Some(notices);
+        self
     }
 
     /// How many days delivery takes, and the day's dispatch cut-off.

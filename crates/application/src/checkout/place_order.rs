@@ -34,6 +34,8 @@ pub struct OrderRequest {
     /// Whether the shopper asked to pay with store credit. The credit itself is the one
     /// agreed when the payment started (the intent's): the provider charged the rest.
     pub use_credit: bool,
+    /// The shopper ticked `Get order updates on WhatsApp` (decisions D37).
+    pub whatsapp: bool,
 }
 
 #[async_trait]
@@ -90,6 +92,7 @@ impl PlaceOrder for CheckoutService {
             pincode,
             client_amount: Some(request.amount_rupees),
             actor: Some(user.user_id.clone()),
+            whatsapp: request.whatsapp,
         })
         .await
     }

@@ -31,6 +31,8 @@ pub(super) struct Paid<'a> {
     pub client_amount: Option<i64>,
     /// Who placed it, for the order's history: the buyer, or `None` for the webhook.
     pub actor: Option<UserId>,
+    /// The buyer's consent to WhatsApp updates.
+    pub whatsapp: bool,
 }
 
 impl CheckoutService {
@@ -88,6 +90,7 @@ impl CheckoutService {
             provider_order_id: intent.provider_order_id.clone(),
             lines: priced.lines,
             actor: paid.actor,
+            whatsapp: paid.whatsapp,
             at: self.ports.clock.now(),
             low_stock_threshold: self.low_stock_threshold,
             cod: None,
@@ -138,6 +141,9 @@ impl CheckoutService {
         })
         .await;
         self.mail_admins_low_stock(low_stock).await;
+        if let Some(notices) = &self.notices {
+            notices.order_placed(&order).await;
+        }
         PlacedOrder {
             order,
             created: true,

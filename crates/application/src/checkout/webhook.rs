@@ -165,6 +165,8 @@ impl CheckoutService {
                 pincode,
                 client_amount: None,
                 actor: None,
+                // Nobody was asked: the browser's answer did not arrive.
+                whatsapp: false,
             }))
     }
 }

@@ -49,6 +49,8 @@ pub struct NewOrder {
     pub provider_order_id: String,
     /// In order; `position` from 0.
     pub lines: Vec<NewOrderLine>,
+    /// The buyer agreed to order updates on WhatsApp (decisions D37).
+    pub whatsapp: bool,
     /// Who placed it, for the first `order_events` row: the buyer, or `None` for the webhook.
     pub actor: Option<UserId>,
     pub at: DateTime<Utc>,

@@ -20,6 +20,7 @@ use crate::accounts::{Admin, Principal, UserRepository};
 use crate::catalog::CatalogRevision;
 use crate::checkout::{PaymentError, PaymentGateway, refund_key};
 use crate::mail::Mailer;
+use crate::whatsapp::OrderNotices;
 
 /// One order as its page shows it.
 #[derive(Debug, Clone, PartialEq)]
@@ -59,6 +60,8 @@ pub struct OrderService {
     delivery_table: DeliveryTable,
     /// `RETURN_WINDOW_DAYS`, as the returns service checks a request against it.
     return_window_days: u32,
+    /// The WhatsApp messages that go with the status mails (decisions D37); none without.
+    notices: Option<Arc<dyn OrderNotices>>,
 }
 
 /// Orders after checkout: the use cases the HTTP layer calls.
@@ -169,7 +172,15 @@ impl OrderService {
             ports,
             delivery_table: DeliveryTable::default(),
             return_window_days: DEFAULT_RETURN_WINDOW_DAYS,
+            notices: None,
         }
+    }
+
+    /// Tells `notices` of every status the buyer is mailed (`order_shipped`,
+    /// `order_delivered`).
+    pub fn with_notices(mut self, notices: Arc<dyn OrderNotices>) -> Self {
+        self.notices = Some(notices);
+        self
     }
 
     /// Days after delivery a return may be asked for (`RETURN_WINDOW_DAYS`): what the orders'
@@ -260,6 +271,9 @@ impl OrderService {
                 |user| mails::status_changed(user, order),
             )
             .await;
+        }
+        if let Some(notices) = &self.notices {
+            notices.order_moved(order).await;
         }
     }
 }

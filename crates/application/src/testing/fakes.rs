@@ -391,6 +391,7 @@ impl FakeOrders {
             shipment: None,
             delivered_at: None,
             replaces: None,
+            whatsapp: new.whatsapp,
             created_at: new.at,
             updated_at: new.at,
         };

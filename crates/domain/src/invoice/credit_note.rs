@@ -308,6 +308,7 @@ mod tests {
             shipment: None,
             delivered_at: None,
             replaces: None,
+            whatsapp: false,
             created_at: at,
             updated_at: at,
         }

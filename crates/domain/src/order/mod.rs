@@ -129,6 +129,9 @@ pub struct Order {
     /// For the replacement order of a size exchange, the order it replaces (decisions D24):
     /// nothing to pay, no invoice, never cancelled.
     pub replaces: Option<OrderId>,
+    /// The buyer agreed at checkout to order updates on WhatsApp (decisions D37); false for
+    /// orders placed before the question, and for replacement orders.
+    pub whatsapp: bool,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
 }
@@ -250,6 +253,7 @@ mod tests {
             shipment: None,
             delivered_at: None,
             replaces: None,
+            whatsapp: false,
             created_at: at,
             updated_at: at,
         }

@@ -94,6 +94,8 @@ pub fn replacement_order(
         shipment: None,
         delivered_at: None,
         replaces: Some(original.id.clone()),
+        // A replacement sends no messages (section 20).
+        whatsapp: false,
         created_at: at,
         updated_at: at,
     };

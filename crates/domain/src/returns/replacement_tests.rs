@@ -59,6 +59,7 @@ fn original() -> Order {
         shipment: None,
         delivered_at: None,
         replaces: None,
+        whatsapp: false,
         created_at: at(1),
         updated_at: at(5),
     }

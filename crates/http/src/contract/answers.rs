@@ -183,6 +183,14 @@ error_answers! {
     );
     InvalidCourierUpdate => 400, "`Invalid AWB`, `Invalid current_status`, `Invalid current_timestamp`";
     WrongCourierKey => 401, quoted(crate::courier_key::WRONG_KEY);
+    /// WhatsApp's webhook (decisions D37).
+    WrongWhatsAppSignature => 401, format!(
+        "{}: no `X-Hub-Signature-256`, one that is not the body's HMAC-SHA256 with the app \
+         secret, or WhatsApp is not configured. Nothing changed",
+        quoted(crate::handlers::whatsapp::WRONG_SIGNATURE)
+    );
+    WrongVerifyToken => 403, quoted(crate::handlers::whatsapp::WRONG_VERIFY_TOKEN);
+    WhatsAppBodyOver1Mb => 413, quoted(crate::handlers::whatsapp::TOO_LARGE);
     NotShippedYet => 409, quoted(OrderError::NotShipped);
     CourierNotAnswering => 502, quoted(OrderError::CourierUnavailable(anyhow::anyhow!("")));
     ReturnRefundNotStarted => 502, quoted(OrderError::ReturnRefundFailed(paduka_application::checkout::PaymentError::Unavailable(String::new())));

@@ -216,6 +216,16 @@ fn use_credit_schema() -> ObjectBuilder {
 const USE_CREDIT_ABOUT: &str = "`true`: store credit pays min(balance, amount - 1) rupees of the \
     order (`amount` stays the order's amount before credit). Left out, `false` or null: none";
 
+/// The shopper's consent to order updates on WhatsApp (decisions D37).
+fn whatsapp_field() -> (&'static str, ObjectBuilder, &'static str) {
+    (
+        "whatsapp",
+        use_credit_schema(),
+        "`true`: the shopper ticked `Get order updates on WhatsApp`, and the order's messages \
+         go to their phone. Left out, `false` or null: none is sent",
+    )
+}
+
 /// A pincode as a number or text.
 fn pincode_text(value: Option<&Value>) -> String {
     scalar_text(value).unwrap_or_default()
@@ -403,6 +413,7 @@ pub struct OrderBody {
     pub state: Option<String>,
     #[serde(rename = "useCredit")]
     pub use_credit: Option<bool>,
+    pub whatsapp: Option<bool>,
 }
 
 request_schema!(
@@ -427,6 +438,7 @@ request_schema!(
                 schema::nullable_string(),
                 "The provider's signature",
             ),
+            whatsapp_field(),
         ],
         &["amount"],
     )
@@ -448,6 +460,7 @@ impl TryIntoDomain for OrderBody {
             coupon: self.coupon,
             state: self.state,
             use_credit: self.use_credit.unwrap_or(false),
+            whatsapp: self.whatsapp.unwrap_or(false),
         })
     }
 }
@@ -465,15 +478,19 @@ pub struct CodBody {
     pub state: Option<String>,
     #[serde(rename = "useCredit")]
     pub use_credit: Option<bool>,
+    pub whatsapp: Option<bool>,
 }
 
 request_schema!(
     CodBody,
     cart_body_schema(
         "`POST /order/cod`: the cart to pay for in cash on delivery.",
-        vec![amount_field(
-            "What the cart costs, in whole rupees (after the coupon), as a number or text",
-        )],
+        vec![
+            amount_field(
+                "What the cart costs, in whole rupees (after the coupon), as a number or text",
+            ),
+            whatsapp_field(),
+        ],
         &["amount"],
     )
 );
@@ -493,6 +510,7 @@ impl TryIntoDomain for CodBody {
             state: self.state,
             idempotency_key: None,
             use_credit: self.use_credit.unwrap_or(false),
+            whatsapp: self.whatsapp.unwrap_or(false),
         })
     }
 }

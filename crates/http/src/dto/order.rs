@@ -99,6 +99,9 @@ pub struct OrderDto {
     /// For the replacement order of a size exchange, the `_id` of the order it replaces
     /// (amount 0, `paid`, no invoice, never cancelled); else `null`.
     pub replaces: Option<String>,
+    /// Whether the buyer asked for order updates on WhatsApp at checkout; `false` for orders
+    /// placed before the question and for replacement orders.
+    pub whatsapp: bool,
     /// What may be done to it now, as the server's rules say at the time of the reply.
     pub actions: OrderActionsDto,
 }
@@ -212,6 +215,7 @@ impl OrderDto {
             invoice_no: order.invoice_no.clone(),
             shipment: order.shipment.as_ref().map(ShipmentDto::from),
             replaces: order.replaces.as_ref().map(ToString::to_string),
+            whatsapp: order.whatsapp,
             actions: actions.into(),
         }
     }

@@ -16,6 +16,7 @@ pub mod reviews;
 pub mod sales;
 pub mod shipping;
 pub mod users;
+pub mod whatsapp;
 
 use crate::dto::TryIntoDomain;
 

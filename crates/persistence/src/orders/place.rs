@@ -146,6 +146,7 @@ pub(super) fn take_and_insert(
         shipment: None,
         delivered_at: None,
         replaces: None,
+        whatsapp: order.whatsapp,
         created_at: from_db_time(at),
         updated_at: from_db_time(at),
     };
@@ -204,6 +205,7 @@ pub(crate) fn insert_order(
             orders::credit_used.eq(order.credit_used_rupees),
             orders::status.eq(order.status.as_str()),
             orders::replaces.eq(order.replaces.as_ref().map(OrderId::as_str)),
+            orders::whatsapp.eq(order.whatsapp),
             orders::created_at.eq(at),
             orders::updated_at.eq(to_db_time(order.updated_at)),
         ))

@@ -40,6 +40,7 @@ pub(super) struct OrderRow {
     credit_used: i64,
     status: String,
     replaces: Option<String>,
+    whatsapp: bool,
     created_at: NaiveDateTime,
     updated_at: NaiveDateTime,
 }
@@ -229,6 +230,7 @@ pub(super) fn assemble(conn: &mut AnyConnection, rows: Vec<OrderRow>) -> QueryRe
                 invoice_no: row.invoice_no,
                 status,
                 replaces: row.replaces.map(OrderId::new),
+                whatsapp: row.whatsapp,
                 created_at: from_db_time(row.created_at),
                 updated_at: from_db_time(row.updated_at),
             })

@@ -116,6 +116,7 @@ fn new_order(id: &str, payment: &str, provider_order_id: &str) -> NewOrder {
             variant_index: 0,
         }],
         actor: None,
+        whatsapp: false,
         at: at(100),
         coupon: None,
         cod: None,

@@ -34,3 +34,4 @@ mod stock_and_coupons;
 mod store_credit;
 mod throttle;
 mod users;
+mod whatsapp;

@@ -79,6 +79,7 @@ pub(crate) fn new_order(id: &str, payment: &str, quantity: u32, seconds: i64) ->
         provider_order_id: format!("order_{payment}"),
         lines: vec![line("p1", "Boot", 1000, quantity)],
         actor: Some(UserId::new("u1")),
+        whatsapp: false,
         at: at(seconds),
         coupon: None,
         cod: None,

@@ -16,6 +16,7 @@ use paduka_domain::delivery::{DeliveryArea, DeliveryTable};
 use paduka_domain::invoice::Seller;
 use paduka_http::TrustedProxies;
 use paduka_payment::RazorpayConfig;
+use paduka_whatsapp::CloudApiConfig;
 use secrecy::{ExposeSecret, SecretString};
 
 mod vars;
@@ -37,6 +38,10 @@ pub struct Settings {
     /// `GST_SLABS`, `DEFAULT_HSN`, `INVOICE_PREFIX`).
     pub invoices: InvoiceSettings,
     pub couriers: CourierSettings,
+    /// WhatsApp's Cloud API (`WHATSAPP_TOKEN`, `WHATSAPP_PHONE_NUMBER_ID`,
+    /// `WHATSAPP_APP_SECRET`, `WHATSAPP_VERIFY_TOKEN`, all or none; `WHATSAPP_API_BASE`,
+    /// `WHATSAPP_LANG`); `None`: the offline outbox keeps every message (decisions D37).
+    pub whatsapp: Option<CloudApiConfig>,
 }
 
 /// The couriers (decisions D15, D20): Shiprocket books parcels when its account is set, the
@@ -273,6 +278,43 @@ impl Settings {
                 ));
             }
         };
+        let whatsapp = match (
+            vars.whatsapp_token,
+            vars.whatsapp_phone_number_id,
+            vars.whatsapp_app_secret,
+            vars.whatsapp_verify_token,
+        ) {
+            (None, None, None, None) => None,
+            (Some(token), Some(phone_number_id), Some(app_secret), Some(verify_token)) => {
+                Some(CloudApiConfig {
+                    api_base: vars.whatsapp_api_base,
+                    token,
+                    phone_number_id,
+                    app_secret,
+                    verify_token,
+                    language: vars.whatsapp_lang,
+                    timeout: CloudApiConfig::DEFAULT_TIMEOUT,
+                })
+            }
+            (token, phone_number_id, app_secret, verify_token) => {
+                let missing: Vec<&str> = [
+                    ("WHATSAPP_TOKEN", token.is_none()),
+                    ("WHATSAPP_PHONE_NUMBER_ID", phone_number_id.is_none()),
+                    ("WHATSAPP_APP_SECRET", app_secret.is_none()),
+                    ("WHATSAPP_VERIFY_TOKEN", verify_token.is_none()),
+                ]
+                .into_iter()
+                .filter_map(|(name, unset)| unset.then_some(name))
+                .collect();
+                return Err(ConfigError::new(
+                    missing[0],
+                    format!(
+                        "is required with the other WhatsApp settings (missing: {}; set all four or none)",
+                        missing.join(", ")
+                    ),
+                ));
+            }
+        };
         // Every invoice would carry a GSTIN of another state than the shop's.
         if let Some(gstin) = &vars.shop_gstin {
             gstin
@@ -337,6 +379,7 @@ impl Settings {
                 webhook_token: vars.shiprocket_webhook_token,
                 shiprocket,
             },
+            whatsapp,
         })
     }
 }

@@ -351,3 +351,43 @@ fn bad_parcel_defaults_and_shiprocket_base_name_their_variable() {
         assert_eq!(error.name, name, "{name}={value}");
     }
 }
+
+#[test]
+fn whatsapp_is_the_outbox_until_all_four_secrets_are_set() {
+    assert!(settings(&[]).unwrap().whatsapp.is_none());
+    let all = [
+        ("WHATSAPP_TOKEN", "EAAG-token"),
+        ("WHATSAPP_PHONE_NUMBER_ID", " 1234567890 "),
+        ("WHATSAPP_APP_SECRET", "app-secret"),
+        ("WHATSAPP_VERIFY_TOKEN", "verify-me"),
+    ];
+    let cloud = settings(&all).unwrap().whatsapp.expect("the Cloud API");
+    assert_eq!(cloud.api_base, "https://graph.facebook.com/v21.0");
+    assert_eq!(cloud.phone_number_id, "1234567890");
+    assert_eq!(cloud.language, "en");
+    assert_eq!(cloud.token.expose_secret(), "EAAG-token");
+    let mut more = all.to_vec();
+    more.extend([
+        ("WHATSAPP_API_BASE", "http://127.0.0.1:9999/v21.0/"),
+        ("WHATSAPP_LANG", "en_US"),
+    ]);
+    let cloud = settings(&more).unwrap().whatsapp.unwrap();
+    assert_eq!(cloud.api_base, "http://127.0.0.1:9999/v21.0");
+    assert_eq!(cloud.language, "en_US");
+
+    let error = settings(&all[..2]).unwrap_err();
+    assert_eq!(error.name, "WHATSAPP_APP_SECRET");
+    assert_eq!(
+        error.to_string(),
+        "WHATSAPP_APP_SECRET: is required with the other WhatsApp settings \
+         (missing: WHATSAPP_APP_SECRET, WHATSAPP_VERIFY_TOKEN; set all four or none)"
+    );
+    let error = settings(&[("WHATSAPP_VERIFY_TOKEN", "verify-me")]).unwrap_err();
+    assert_eq!(error.name, "WHATSAPP_TOKEN");
+    let mut bad = all.to_vec();
+    bad[1] = ("WHATSAPP_PHONE_NUMBER_ID", "12/../34");
+    assert_eq!(settings(&bad).unwrap_err().name, "WHATSAPP_PHONE_NUMBER_ID");
+    let mut bad = all.to_vec();
+    bad.push(("WHATSAPP_LANG", "English"));
+    assert_eq!(settings(&bad).unwrap_err().name, "WHATSAPP_LANG");
+}

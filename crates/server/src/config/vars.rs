@@ -17,6 +17,7 @@ use paduka_domain::gst::{GstSlabs, Gstin, Hsn};
 use paduka_domain::invoice::InvoicePrefix;
 use paduka_http::TrustedProxies;
 use paduka_payment::RazorpayConfig;
+use paduka_whatsapp::CloudApiConfig;
 use secrecy::SecretString;
 use serde::de::{DeserializeOwned, Error as _};
 use serde::{Deserialize, Deserializer};
@@ -68,6 +69,18 @@ pub(super) struct Vars {
     pub shiprocket_pickup_location: Option<String>,
     #[serde(default = "shiprocket_api_base", deserialize_with = "http_url")]
     pub shiprocket_api_base: String,
+    #[serde(default, deserialize_with = "secret")]
+    pub whatsapp_token: Option<SecretString>,
+    #[serde(default, deserialize_with = "phone_number_id")]
+    pub whatsapp_phone_number_id: Option<String>,
+    #[serde(default, deserialize_with = "secret")]
+    pub whatsapp_app_secret: Option<SecretString>,
+    #[serde(default, deserialize_with = "secret")]
+    pub whatsapp_verify_token: Option<SecretString>,
+    #[serde(default = "whatsapp_api_base", deserialize_with = "http_url")]
+    pub whatsapp_api_base: String,
+    #[serde(default = "whatsapp_lang", deserialize_with = "language_code")]
+    pub whatsapp_lang: String,
     #[serde(
         default = "ship_default_weight_grams",
         deserialize_with = "parcel_grams"
@@ -181,6 +194,14 @@ fn razorpay_api_base() -> String {
 
 fn shiprocket_api_base() -> String {
     ShiprocketConfig::DEFAULT_API_BASE.to_owned()
+}
+
+fn whatsapp_api_base() -> String {
+    CloudApiConfig::DEFAULT_API_BASE.to_owned()
+}
+
+fn whatsapp_lang() -> String {
+    CloudApiConfig::DEFAULT_LANGUAGE.to_owned()
 }
 
 fn ship_default_weight_grams() -> u32 {
@@ -339,6 +360,37 @@ fn bcrypt_cost_within_bounds<'de, D: Deserializer<'de>>(deserializer: D) -> Resu
 
 fn secret<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<SecretString>, D::Error> {
     String::deserialize(deserializer).map(|secret| Some(secret.into()))
+}
+
+/// Meta's id of the sending number: digits only (it is a path segment of every send).
+fn phone_number_id<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<String>, D::Error> {
+    parsed(deserializer, |id| {
+        if !id.is_empty() && id.len() <= 32 && id.bytes().all(|b| b.is_ascii_digit()) {
+            Ok(Some(id.to_owned()))
+        } else {
+            Err(format!(
+                "{id:?} is not a phone number id (digits, as WhatsApp Manager shows it)"
+            ))
+        }
+    })
+}
+
+/// A template language code as Meta writes them: `en`, `hi`, `en_US`, `pt_BR`.
+fn language_code<'de, D: Deserializer<'de>>(deserializer: D) -> Result<String, D::Error> {
+    parsed(deserializer, |code| {
+        let (language, region) = code.split_once('_').unwrap_or((code, ""));
+        let language_ok =
+            (2..=3).contains(&language.len()) && language.bytes().all(|b| b.is_ascii_lowercase());
+        let region_ok = region.is_empty()
+            || (region.len() == 2 && region.bytes().all(|b| b.is_ascii_uppercase()));
+        if language_ok && region_ok {
+            Ok(code.to_owned())
+        } else {
+            Err(format!(
+                "{code:?} is not a language code such as en, hi or en_US"
+            ))
+        }
+    })
 }
 
 /// Without its trailing slash: every call's path is appended to it.

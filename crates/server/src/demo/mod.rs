@@ -298,6 +298,7 @@ async fn past_orders(
                 variant_index: index_u32,
             }],
             actor: Some(shopper.user_id.clone()),
+            whatsapp: false,
             at,
             low_stock_threshold: 0,
         };

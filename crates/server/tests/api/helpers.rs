@@ -85,10 +85,21 @@ pub fn allow_private_hosts(settings: &mut Settings) {
 /// Another instance of the application on `db` (as `scripts/instances.sh` runs several), with
 /// no account of its own; returns its address. It stops with the test's runtime.
 pub async fn spawn_instance_on(db: &TestDb) -> String {
+    spawn_instance_with(db, Arc::new(TestClock::default()), |_| {}).await
+}
+
+/// As [`spawn_instance_on`], on `clock` (another instance's, to move both at once) and with
+/// the settings changed by `adjust`.
+pub async fn spawn_instance_with(
+    db: &TestDb,
+    clock: Arc<TestClock>,
+    adjust: impl FnOnce(&mut Settings),
+) -> String {
     let data_dir = tempfile::tempdir().expect("a temporary folder");
     let mut settings = test_settings(data_dir.path());
     settings.database.url = db.url().to_owned().into();
-    let application = Application::build_with_clock(settings, Arc::new(TestClock::default()))
+    adjust(&mut settings);
+    let application = Application::build_with_clock(settings, clock)
         .await
         .expect("the instance builds");
     let address = format!("http://127.0.0.1:{}", application.port());

@@ -32,5 +32,6 @@ mod shiprocket;
 mod site;
 mod stock_per_size;
 mod store_credit;
+mod whatsapp;
 
 use paduka_test_support::on_both_backends;

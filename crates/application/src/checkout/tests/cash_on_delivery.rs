@@ -16,6 +16,7 @@ fn cod_request() -> CodRequest {
         state: None,
         idempotency_key: Some("key-1".into()),
         use_credit: false,
+        whatsapp: false,
     }
 }
 

@@ -127,6 +127,7 @@ fn cod(use_credit: bool) -> CodRequest {
         state: None,
         idempotency_key: None,
         use_credit,
+        whatsapp: false,
     }
 }
 

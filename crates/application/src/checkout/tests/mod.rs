@@ -294,6 +294,7 @@ pub(super) fn request() -> OrderRequest {
         coupon: None,
         state: None,
         use_credit: false,
+        whatsapp: false,
     }
 }
 

@@ -861,3 +861,51 @@ describe('store credit', () => {
     expect(calls.find((c) => c.path === '/order/cod')?.body).not.toHaveProperty('useCredit');
   });
 });
+
+describe('WhatsApp updates', () => {
+  const placedCod = {
+    'POST /order/cod': {
+      status: 201,
+      body: { success: true, message: 'Order Placed Successfully', order: { _id: 'o9' } },
+    },
+  };
+
+  async function placeCod(user: Awaited<ReturnType<typeof openCart>>['user']) {
+    await user.click(screen.getByRole('radio', { name: 'Cash on Delivery' }));
+    await user.type(screen.getByLabelText('Shipping Address'), '12 MG Road, Raipur');
+    await user.type(screen.getByLabelText('Pincode'), '492001');
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await toast('Order Placed Successfully')).toBeInTheDocument();
+  }
+
+  it('is not ticked until the shopper ticks it, and sends no whatsapp then', async () => {
+    const { calls } = api(placedCod);
+    const { user } = await openCart();
+    expect(screen.getByLabelText('Get order updates on WhatsApp')).not.toBeChecked();
+    await placeCod(user);
+    expect(calls.find((c) => c.path === '/order/cod')?.body).not.toHaveProperty('whatsapp');
+  });
+
+  it('sends whatsapp: true once ticked, and is ticked again on the next visit', async () => {
+    const { calls } = api(placedCod);
+    const { user, unmount } = await openCart();
+    await user.click(screen.getByLabelText('Get order updates on WhatsApp'));
+    await placeCod(user);
+    expect(calls.find((c) => c.path === '/order/cod')?.body).toMatchObject({ whatsapp: true });
+    unmount();
+    await openCart();
+    expect(screen.getByLabelText('Get order updates on WhatsApp')).toBeChecked();
+  });
+
+  it('stays unticked on the next visit when the shopper unticked it', async () => {
+    window.localStorage.setItem('whatsappUpdates', '1');
+    api(placedCod);
+    const { user, unmount } = await openCart();
+    const box = screen.getByLabelText('Get order updates on WhatsApp');
+    expect(box).toBeChecked();
+    await user.click(box);
+    unmount();
+    await openCart();
+    expect(screen.getByLabelText('Get order updates on WhatsApp')).not.toBeChecked();
+  });
+});

@@ -17,6 +17,8 @@ export type CodOrderInput = {
   state?: string;
   /** `true`: store credit pays min(balance, amount - 1) rupees; `amount` stays the amount before credit. */
   useCredit?: boolean;
+  /** `true`: the shopper ticked `Get order updates on WhatsApp`; left out: no messages. */
+  whatsapp?: boolean;
 };
 
 export type PlaceCodOrderInput = {

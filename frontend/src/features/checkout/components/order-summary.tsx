@@ -8,6 +8,7 @@ import { useDeliveryBy } from '../hooks/use-delivery-by';
 import { usePlaceOfSupply } from '../hooks/use-place-of-supply';
 import type { AppliedCoupon } from '../stores/coupon-store';
 import { creditPays } from '../utils/store-credit';
+import { rememberWhatsappUpdates, rememberedWhatsappUpdates } from '../utils/whatsapp-memory';
 import './delivery-check.css';
 
 type OrderSummaryProps = {
@@ -31,8 +32,9 @@ const PAYMENT_METHODS: { value: PaymentMethod; label: string }[] = [
 /**
  * Item count, Shipping Address, Pincode, State (the place of supply, pre-filled from the
  * pincode), the total (after the coupon), `Use store credit` when the balance is above 0 (then
- * what the credit pays and what remains), how to pay (`Pay online` or `Cash on Delivery`) and
- * Place Order.
+ * what the credit pays and what remains), `Get order updates on WhatsApp` (unticked until the
+ * shopper ticks it, then as they last left it), how to pay (`Pay online` or `Cash on Delivery`)
+ * and Place Order.
  */
 export function OrderSummary({
   itemCount,
@@ -48,6 +50,7 @@ export function OrderSummary({
   const [pincode, setPincode] = useState('');
   const [method, setMethod] = useState<PaymentMethod>('online');
   const [creditChosen, setCreditChosen] = useState(false);
+  const [whatsapp, setWhatsapp] = useState(rememberedWhatsappUpdates);
   const payable = coupon ? coupon.amount : total;
   const useCredit = creditChosen && balance > 0;
   const credit = useCredit ? creditPays(balance, payable) : 0;
@@ -70,6 +73,7 @@ export function OrderSummary({
         coupon: coupon ? { code: coupon.code, amount: coupon.amount } : undefined,
         state: placeOfSupply.state,
         useCredit,
+        whatsapp,
       })
     ) {
       setAddress('');
@@ -178,6 +182,17 @@ export function OrderSummary({
           </div>
         </dl>
       ) : null}
+      <label className="payment-method whatsapp-updates-box">
+        <input
+          type="checkbox"
+          checked={whatsapp}
+          onChange={(e) => {
+            setWhatsapp(e.target.checked);
+            rememberWhatsappUpdates(e.target.checked);
+          }}
+        />
+        Get order updates on WhatsApp
+      </label>
       <fieldset className="payment-methods" role="radiogroup" aria-labelledby={`${id}-pay`}>
         <legend id={`${id}-pay`} className="field-label">
           Payment method

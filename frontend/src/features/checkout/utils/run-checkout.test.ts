@@ -30,6 +30,16 @@ function deps(overrides: Partial<CheckoutDeps> = {}): CheckoutDeps {
 const good = { lines, address: '12 MG Road, Raipur', pincode: '492001' };
 
 describe('place order', () => {
+  it('tells the order, never the payment, that the shopper wants WhatsApp updates', async () => {
+    const d = deps();
+    await expect(runCheckout({ ...good, whatsapp: true }, d)).resolves.toEqual({ ok: true, amount: 3206 });
+    expect(d.createPayment).toHaveBeenCalledWith(expect.not.objectContaining({ whatsapp: expect.anything() }));
+    expect(d.placeOrder).toHaveBeenCalledWith(expect.objectContaining({ whatsapp: true, paymentId: 'pay_1' }));
+    const without = deps();
+    await runCheckout({ ...good, whatsapp: false }, without);
+    expect(without.placeOrder).toHaveBeenCalledWith(expect.not.objectContaining({ whatsapp: expect.anything() }));
+  });
+
   it('pays the spec amount and creates the order with the window fields', async () => {
     const d = deps();
     await expect(runCheckout(good, d)).resolves.toEqual({ ok: true, amount: 3206 });

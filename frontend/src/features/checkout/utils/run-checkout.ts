@@ -17,6 +17,8 @@ export type CheckoutInput = {
   state?: string;
   /** Store credit pays part of the order: `useCredit: true` goes with the payment and the order. */
   useCredit?: boolean;
+  /** The shopper ticked `Get order updates on WhatsApp`: `whatsapp: true` goes with the order. */
+  whatsapp?: boolean;
 };
 
 export type CheckoutDeps = {
@@ -48,7 +50,8 @@ type Prepared = { ok: true; order: CodOrderInput };
  * What both ways of paying check first, in the spec's order: pincode, deliverable, total,
  * address, amount. Yields the body both send: lines, address, pincode, the amount (after the
  * coupon when one is applied, before store credit), `coupon` only then, `state` only when one
- * was chosen, and `useCredit: true` only when store credit is to pay.
+ * was chosen, `useCredit: true` only when store credit is to pay, and `whatsapp: true` only
+ * when the shopper asked for WhatsApp updates (the order's, not the payment's).
  */
 async function prepare(input: CheckoutInput, deps: Pick<CheckoutDeps, 'checkDelivery'>): Promise<Prepared | Failure> {
   const pincode = input.pincode.trim();
@@ -74,7 +77,8 @@ async function prepare(input: CheckoutInput, deps: Pick<CheckoutDeps, 'checkDeli
   const coupon = input.coupon ? { coupon: input.coupon.code } : {};
   const state = input.state?.trim() ? { state: input.state.trim() } : {};
   const credit = input.useCredit ? { useCredit: true } : {};
-  return { ok: true, order: { products, address, pincode, amount, ...coupon, ...state, ...credit } };
+  const updates = input.whatsapp ? { whatsapp: true } : {};
+  return { ok: true, order: { products, address, pincode, amount, ...coupon, ...state, ...credit, ...updates } };
 }
 
 /**
@@ -85,7 +89,8 @@ async function prepare(input: CheckoutInput, deps: Pick<CheckoutDeps, 'checkDeli
 export async function runCheckout(input: CheckoutInput, deps: CheckoutDeps): Promise<CheckoutOutcome> {
   const prepared = await prepare(input, deps);
   if (!prepared.ok) return prepared;
-  const { amount, ...body } = prepared.order;
+  // Consent belongs to the order: the payment is not told.
+  const { amount, whatsapp: _whatsapp, ...body } = prepared.order;
 
   let order: PaymentOrder;
   try {

@@ -1,0 +1,3 @@
+DROP TABLE whatsapp_replies;
+DROP TABLE whatsapp_messages;
+ALTER TABLE orders DROP COLUMN whatsapp;
