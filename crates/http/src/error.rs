@@ -233,7 +233,8 @@ impl From<CheckoutError> for ApiError {
             | CheckoutError::PaymentNotVerified
             | CheckoutError::InvalidWebhookSignature
             | CheckoutError::Coupon(_)
-            | CheckoutError::CodUnavailable => Self::BadRequest(message),
+            | CheckoutError::CodUnavailable
+            | CheckoutError::CodOffInArea => Self::BadRequest(message),
             CheckoutError::TooManyCodOrders => Self::Conflict(message),
             CheckoutError::AmountMismatch { .. } | CheckoutError::CannotFill(_) => {
                 Self::Conflict(message)

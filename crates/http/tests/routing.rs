@@ -1209,7 +1209,11 @@ async fn the_delivery_check_needs_six_digits() {
             to: day(3),
             source: EstimateSource::Table,
         });
-        Ok(DeliveryQuote { check, estimate })
+        Ok(DeliveryQuote {
+            cod: check.deliverable,
+            check,
+            estimate,
+        })
     });
     let app = app!(mocks: mocks);
     let request = test::TestRequest::get().uri("/api/v1/delivery/281001");
@@ -1218,7 +1222,7 @@ async fn the_delivery_check_needs_six_digits() {
         (
             StatusCode::OK,
             json!({"success": true, "deliverable": true, "message": "Delivery available at this pincode", "state": "Uttar Pradesh",
-                   "estimate": {"from": "2026-12-01", "to": "2026-12-03", "source": "table"}})
+                   "estimate": {"from": "2026-12-01", "to": "2026-12-03", "source": "table"}, "cod": true})
         )
     );
     let request = test::TestRequest::get().uri("/api/v1/delivery/2810");

@@ -6,11 +6,12 @@ use paduka_application::RepoError;
 use paduka_application::admin::{
     LowStockProduct, OrderPoint, StatsRepository, StatsSnapshot, Totals,
 };
+use paduka_application::checkout::CodAreaRepository;
 use paduka_domain::ProductId;
-use paduka_domain::order::{OrderStatus, PaymentMethod, ShipmentOutcome};
+use paduka_domain::order::{AreaCodShipments, OrderStatus, PaymentMethod, ShipmentOutcome};
 use paduka_domain::returns::{Reason, ReturnStatus, ReturnedPairs, SoldPairs};
 
-use crate::db::{Database, corrupt, from_db_time, to_db_time};
+use crate::db::{AnyConnection, Database, corrupt, from_db_time, to_db_time};
 use crate::schema::{
     order_lines, orders, product_variants, products, return_lines, returns, shipments,
 };
@@ -55,6 +56,45 @@ struct SizeStockRow {
     label: Option<String>,
     model: Option<String>,
     stock: Option<i32>,
+}
+
+/// The shipments shipped at or after `since` that have ended (delivered or returned to
+/// origin): the overview's RTO figures, and with `cod_area` (3 digits) the cash-on-delivery
+/// ones to that pincode area, which the COD limit counts (decisions D38).
+fn ended_shipments(
+    conn: &mut AnyConnection,
+    since: NaiveDateTime,
+    cod_area: Option<&str>,
+) -> QueryResult<Vec<ShipmentOutcome>> {
+    let mut query = shipments::table
+        .inner_join(orders::table)
+        .filter(shipments::shipped_at.ge(since))
+        .filter(orders::status.eq_any(ShipmentOutcome::ENDS.map(OrderStatus::as_str)))
+        .select((
+            orders::id,
+            orders::payment_method,
+            orders::pincode,
+            orders::status,
+        ))
+        .into_boxed();
+    if let Some(area) = cod_area {
+        // A pincode is 6 digits: the area's 3 hold no LIKE wildcard.
+        query = query
+            .filter(orders::payment_method.eq(PaymentMethod::Cod.as_str()))
+            .filter(orders::pincode.like(format!("{area}%")));
+    }
+    query
+        .load::<(String, String, String, String)>(conn)?
+        .into_iter()
+        .map(|(id, method, pincode, status)| {
+            let payment_method = PaymentMethod::from_stored(&method)
+                .ok_or_else(|| corrupt(format_args!("payment method of order {id}")))?;
+            let status = OrderStatus::from_stored(&status)
+                .ok_or_else(|| corrupt(format_args!("status of order {id}")))?;
+            Ok(ShipmentOutcome::of(payment_method, pincode, status))
+        })
+        .filter_map(QueryResult::transpose)
+        .collect()
 }
 
 fn pairs(count: i32, product: &str) -> QueryResult<u32> {
@@ -145,27 +185,7 @@ impl StatsRepository for DieselStatsRepository {
                     (a.quantity, &a.name, &a.size).cmp(&(b.quantity, &b.name, &b.size))
                 });
                 low_stock.truncate(usize::try_from(limit).unwrap_or(usize::MAX));
-                let shipments = shipments::table
-                    .inner_join(orders::table)
-                    .filter(shipments::shipped_at.ge(quarter_since))
-                    .filter(orders::status.eq_any(ShipmentOutcome::ENDS.map(OrderStatus::as_str)))
-                    .select((
-                        orders::id,
-                        orders::payment_method,
-                        orders::pincode,
-                        orders::status,
-                    ))
-                    .load::<(String, String, String, String)>(conn)?
-                    .into_iter()
-                    .map(|(id, method, pincode, status)| {
-                        let payment_method = PaymentMethod::from_stored(&method)
-                            .ok_or_else(|| corrupt(format_args!("payment method of order {id}")))?;
-                        let status = OrderStatus::from_stored(&status)
-                            .ok_or_else(|| corrupt(format_args!("status of order {id}")))?;
-                        Ok(ShipmentOutcome::of(payment_method, pincode, status))
-                    })
-                    .filter_map(QueryResult::transpose)
-                    .collect::<QueryResult<Vec<_>>>()?;
+                let shipments = ended_shipments(conn, quarter_since, None)?;
                 let returned = return_lines::table
                     .inner_join(returns::table)
                     .filter(returns::created_at.ge(quarter_since))
@@ -222,6 +242,24 @@ impl StatsRepository for DieselStatsRepository {
                     returned,
                     sold,
                 })
+            })
+            .await
+    }
+}
+
+#[async_trait]
+impl CodAreaRepository for DieselStatsRepository {
+    async fn cod_shipments(
+        &self,
+        area: &str,
+        since: DateTime<Utc>,
+    ) -> Result<AreaCodShipments, RepoError> {
+        let since = to_db_time(since);
+        let area = area.to_owned();
+        self.db
+            .run(move |conn| {
+                let outcomes = ended_shipments(conn, since, Some(&area))?;
+                Ok(AreaCodShipments::of(&outcomes, &area))
             })
             .await
     }

@@ -369,8 +369,13 @@ impl Services {
         .with_cash_on_delivery(settings.shop.cash_on_delivery)
         .with_delivery_table(settings.shop.delivery_table)
         .with_notices(whatsapp.clone());
+        let stats = Arc::new(DieselStatsRepository::new(database.clone()));
         let checkout = match couriers.estimates {
             Some(estimates) => checkout.with_courier_estimates(estimates),
+            None => checkout,
+        };
+        let checkout = match settings.shop.cod_rto_limit {
+            Some(limit) => checkout.with_cod_rto_limit(limit, stats.clone()),
             None => checkout,
         };
         let coupons = CouponService::new(coupons_repo, ids.clone(), clock.clone());
@@ -407,11 +412,9 @@ impl Services {
         .with_delivery_table(settings.shop.delivery_table)
         .with_return_window(settings.shop.return_window_days)
         .with_notices(whatsapp.clone());
-        let admin = AdminService::new(
-            Arc::new(DieselStatsRepository::new(database.clone())),
-            clock.clone(),
-        )
-        .with_low_stock_threshold(settings.shop.low_stock_threshold);
+        let admin = AdminService::new(stats, clock.clone())
+            .with_low_stock_threshold(settings.shop.low_stock_threshold)
+            .with_cod_rto_limit(settings.shop.cod_rto_limit);
         let user_service = UserService::new(users.clone(), clock.clone());
         let auth = AuthService::new(
             users,

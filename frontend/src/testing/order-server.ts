@@ -20,12 +20,15 @@ const stateOf = (pincode: string) => PINCODE_STATES.find(([prefix]) => pincode.s
 /**
  * `GET /delivery/states` and `GET /delivery/{pincode}` as the server answers them (decisions D5
  * and D16): 400 for anything but six digits, `deliverable` for the served pincodes, the `state`
- * the pincode's first digits belong to (`null` when unknown) and, when given, the `estimate`.
+ * the pincode's first digits belong to (`null` when unknown), `cod` and, when given, the
+ * `estimate`.
  */
 export function deliveryRoutes(
   deliverable: string[] = DELIVERABLE_PINCODES,
   /** `estimate` for a served pincode (decisions section 15); left out when not given. */
   estimate?: { from: string; to: string; source: 'table' | 'courier' },
+  /** Served pincodes whose area has cash on delivery off (`cod: false`, decisions D38). */
+  codOff: string[] = [],
 ) {
   return {
     'GET /delivery/states': { body: { success: true, states: statesFixture } },
@@ -41,6 +44,7 @@ export function deliveryRoutes(
           deliverable: ok,
           message: ok ? 'Delivery available at this pincode' : 'Delivery unavailable',
           state: stateOf(pincode),
+          cod: ok && !codOff.includes(pincode),
           ...(estimate ? { estimate: ok ? estimate : null } : {}),
         },
       };

@@ -1467,6 +1467,11 @@ export interface components {
         };
         /** @description `GET /admin/stats`. */
         AdminStatsResponse: {
+            /**
+             * @description The areas with cash on delivery off for their returns to origin over the same 90 days,
+             *     the highest rate first; empty without `COD_RTO_LIMIT` (decisions D38).
+             */
+            codOff: components["schemas"]["CodOffAreaDto"][];
             /** @description The last 30 India days, today included. */
             last30Days: components["schemas"]["TotalsDto"];
             /**
@@ -1599,6 +1604,23 @@ export interface components {
             whatsapp?: boolean | null;
         } & {
             [key: string]: components["schemas"]["JsonWithoutNul"];
+        };
+        /** @description A pincode area where `COD_RTO_LIMIT` turns cash on delivery off (decisions D38). */
+        CodOffAreaDto: {
+            /** @description The pincodes' first 3 digits. */
+            prefix: string;
+            /**
+             * Format: double
+             * @description Cash-on-delivery shipments returned over those that ended, 0 to 1: at or over the
+             *     limit.
+             */
+            rate: number;
+            /**
+             * Format: int32
+             * @description Ended cash-on-delivery shipments (delivered or returned), at least
+             *     `COD_RTO_MIN_SHIPMENTS`.
+             */
+            shipments: number;
         };
         /** @description `PUT /return/complete/{id}`: where the refund goes. Online orders: `original` (default) or `credit`; cash on delivery: `credit` (default) or `bank` with the payout's `reference`. The first completion's choice stands for every retry. */
         CompleteBody: {
@@ -1817,6 +1839,12 @@ export interface components {
         };
         /** @description `GET /delivery/{pincode}`. */
         DeliveryResponse: {
+            /**
+             * @description Whether an order to this pincode may be paid in cash on delivery: false where the shop
+             *     does not deliver, with `COD_ENABLED=false`, and in a pincode area whose cash-on-delivery
+             *     parcels came back at `COD_RTO_LIMIT` or more (decisions D38).
+             */
+            cod: boolean;
             deliverable: boolean;
             estimate?: null | components["schemas"]["DeliveryEstimateDto"];
             /** @description `Delivery available at this pincode` or `Delivery unavailable`. */
@@ -4447,7 +4475,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrderWriteResponse"];
                 };
             };
-            /** @description `Cash on delivery is not available for this order` (turned off, over the limit, a pincode not served), `Enter a valid 6-digit Pincode`, `Please enter your address`, a coupon's refusal, a bad key */
+            /** @description `Cash on delivery is not available for this order` (turned off, over the limit, a pincode not served), `Cash on delivery is not available for this pincode` (its area's parcels come back too often: `COD_RTO_LIMIT`), `Enter a valid 6-digit Pincode`, `Please enter your address`, a coupon's refusal, a bad key */
             400: {
                 headers: {
                     [name: string]: unknown;

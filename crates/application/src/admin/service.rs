@@ -2,7 +2,7 @@ use std::sync::Arc;
 
 use async_trait::async_trait;
 use chrono::{DateTime, Days, NaiveDate, TimeZone, Utc};
-use paduka_domain::order::RtoStats;
+use paduka_domain::order::{AreaRto, CodRtoLimit, RtoStats, rto_since};
 use paduka_domain::returns::ReturnStats;
 use paduka_domain::sale::india_time;
 use tracing::instrument;
@@ -18,9 +18,14 @@ pub const STATS_DAYS: u32 = 30;
 pub const LOW_STOCK_THRESHOLD: u32 = 5;
 /// At most this many low-stock products are listed.
 pub const LOW_STOCK_LIMIT: u32 = 10;
-/// The returns-to-origin card looks at the shipments of this many days, the returns panels
-/// at the returns and sales of as many ([`ReturnStats::DAYS`]).
-pub const RTO_DAYS: i64 = ReturnStats::DAYS;
+/// The returns-to-origin card looks at the shipments of this many days (the domain's span,
+/// which the COD limit's areas share), the returns panels at the returns and sales of as many
+/// ([`ReturnStats::DAYS`]).
+pub const RTO_DAYS: i64 = paduka_domain::order::RTO_DAYS;
+const _: () = assert!(
+    RTO_DAYS == ReturnStats::DAYS,
+    "one 90-day span on the overview"
+);
 
 /// Orders and revenue (whole rupees) over a span.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -50,6 +55,9 @@ pub struct ShopStats {
     pub low_stock: Vec<LowStockProduct>,
     /// Returns to origin of the last [`RTO_DAYS`] days' shipments.
     pub rto: RtoStats,
+    /// The areas where `COD_RTO_LIMIT` turns cash on delivery off (decisions D38), counted
+    /// over the same shipments' cash-on-delivery ones; empty without the limit.
+    pub cod_off: Vec<AreaRto>,
     /// Returns of the last [`ReturnStats::DAYS`] days, by reason and by size.
     pub returns: ReturnStats,
 }
@@ -58,6 +66,7 @@ pub struct AdminService {
     stats: Arc<dyn StatsRepository>,
     clock: Arc<dyn Clock>,
     low_stock_threshold: u32,
+    cod_rto_limit: Option<CodRtoLimit>,
 }
 
 /// The admin overview.
@@ -75,7 +84,14 @@ impl AdminService {
             stats,
             clock,
             low_stock_threshold: LOW_STOCK_THRESHOLD,
+            cod_rto_limit: None,
         }
+    }
+
+    /// Lists the areas where `limit` turns cash on delivery off.
+    pub fn with_cod_rto_limit(mut self, limit: Option<CodRtoLimit>) -> Self {
+        self.cod_rto_limit = limit;
+        self
     }
 
     /// Lists sizes with `threshold` pairs or fewer as low on stock.
@@ -93,7 +109,7 @@ impl AdminUseCases for AdminService {
         let today = now.with_timezone(&india_time()).date_naive();
         let first_day = today - Days::new(u64::from(STATS_DAYS - 1));
         let since = india_midnight(first_day)?;
-        let quarter_since = now - chrono::Duration::days(RTO_DAYS);
+        let quarter_since = rto_since(now);
         let snapshot = self
             .stats
             .overview(
@@ -140,6 +156,10 @@ impl AdminUseCases for AdminService {
             to_collect: snapshot.to_collect,
             low_stock: snapshot.low_stock,
             rto: RtoStats::of(&snapshot.shipments),
+            cod_off: self
+                .cod_rto_limit
+                .map(|limit| limit.areas_off(&snapshot.shipments))
+                .unwrap_or_default(),
             returns: ReturnStats::of(&snapshot.returned, &snapshot.sold),
         })
     }

@@ -182,3 +182,47 @@ async fn the_returns_panels_count_pairs_by_reason_and_size_over_the_same_ninety_
     assert_eq!(stats.returns.by_size.len(), 1);
     assert_eq!(stats.returns.by_size[0].rate, 0.25);
 }
+
+#[tokio::test]
+async fn the_areas_with_cod_off_are_listed_only_under_a_cod_rto_limit() {
+    use paduka_domain::order::{CodRtoLimit, PaymentMethod, ShipmentOutcome};
+    let shipment = |pincode: &str, returned| ShipmentOutcome {
+        payment_method: PaymentMethod::Cod,
+        pincode: pincode.to_owned(),
+        returned,
+    };
+    let snapshot = StatsSnapshot {
+        shipments: vec![
+            shipment("281001", true),
+            shipment("281204", false),
+            shipment("492010", false),
+            shipment("492010", false),
+        ],
+        ..StatsSnapshot::default()
+    };
+    let overview = |limit: Option<CodRtoLimit>| {
+        let snapshot = snapshot.clone();
+        async move {
+            let mut clock = MockClock::new();
+            clock.expect_now().return_const(at("2025-06-14T20:30:00Z"));
+            let mut repo = MockStatsRepository::new();
+            repo.expect_overview()
+                .returning(move |_, _, _, _| Ok(snapshot.clone()));
+            AdminService::new(Arc::new(repo), Arc::new(clock))
+                .with_cod_rto_limit(limit)
+                .stats(&admin())
+                .await
+                .unwrap()
+        }
+    };
+    assert!(
+        overview(None).await.cod_off.is_empty(),
+        "no limit, no area off"
+    );
+    let off = overview(CodRtoLimit::new(50, 2)).await.cod_off;
+    let off: Vec<(&str, u32, f64)> = off
+        .iter()
+        .map(|a| (a.prefix.as_str(), a.shipments, a.rate))
+        .collect();
+    assert_eq!(off, [("281", 2, 0.5)]);
+}

@@ -77,6 +77,9 @@ impl PlaceCod for CheckoutService {
         if !self.area.contains(&pincode) {
             return Err(CheckoutError::CodUnavailable);
         }
+        if !self.cod_area_open(&pincode).await? {
+            return Err(CheckoutError::CodOffInArea);
+        }
         let address = checkout_address(&request.address)?;
         let invoicing = &self.ports.invoicing;
         let state = invoicing.place_of_supply(chosen_state(request.state.as_deref())?, &pincode);

@@ -64,6 +64,9 @@ pub struct DeliveryQuote {
     pub check: DeliveryCheck,
     /// When a parcel ordered now would arrive; `None` where the shop does not deliver.
     pub estimate: Option<DeliveryEstimate>,
+    /// Whether an order there may be paid in cash on delivery: the shop delivers there,
+    /// `COD_ENABLED`, and the area's parcels do not come back too often (decisions D38).
+    pub cod: bool,
 }
 
 #[async_trait]
@@ -78,13 +81,21 @@ pub trait Delivery: Send + Sync {
 impl Delivery for CheckoutService {
     async fn delivery(&self, pincode: &str) -> Result<DeliveryQuote, CheckoutError> {
         let check = self.area.availability(pincode)?;
-        let estimate = if check.deliverable {
-            let pincode = Pincode::parse(pincode)?;
-            Some(self.estimate(pincode).await)
-        } else {
-            None
-        };
-        Ok(DeliveryQuote { check, estimate })
+        if !check.deliverable {
+            return Ok(DeliveryQuote {
+                check,
+                estimate: None,
+                cod: false,
+            });
+        }
+        let pincode = Pincode::parse(pincode)?;
+        let cod = self.cod.enabled && self.cod_area_open(&pincode).await?;
+        let estimate = Some(self.estimate(pincode).await);
+        Ok(DeliveryQuote {
+            check,
+            estimate,
+            cod,
+        })
     }
 }
 

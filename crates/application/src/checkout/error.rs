@@ -30,6 +30,10 @@ pub enum CheckoutError {
     /// served.
     #[error("Cash on delivery is not available for this order")]
     CodUnavailable,
+    /// 400: the pincode's area has cash on delivery off for its returns to origin
+    /// (`COD_RTO_LIMIT`, decisions D38).
+    #[error("Cash on delivery is not available for this pincode")]
+    CodOffInArea,
     /// 409: the shopper has as many unpaid cash-on-delivery orders open as allowed.
     #[error("Too many unpaid cash on delivery orders")]
     TooManyCodOrders,

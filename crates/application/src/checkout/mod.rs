@@ -10,6 +10,7 @@
 
 mod apply_coupon;
 mod cash_on_delivery;
+mod cod_areas;
 mod delivery;
 mod error;
 #[cfg(any(test, feature = "mock"))]
@@ -28,9 +29,13 @@ mod webhook;
 use std::sync::Arc;
 
 use paduka_domain::delivery::{DeliveryArea, DeliveryTable};
+use paduka_domain::order::CodRtoLimit;
 
 pub use apply_coupon::ApplyCoupon;
 pub use cash_on_delivery::{CodRequest, CodSettings, MAX_OPEN_COD_ORDERS, PlaceCod};
+pub use cod_areas::CodAreaRepository;
+#[cfg(test)]
+pub use cod_areas::MockCodAreaRepository;
 #[cfg(test)]
 pub use delivery::MockCourierEstimates;
 pub use delivery::{CourierEstimates, Delivery, DeliveryQuote};
@@ -112,6 +117,8 @@ pub struct CheckoutService {
     cod: CodSettings,
     /// The WhatsApp messages that follow an order (decisions D37); none without.
     notices: Option<Arc<dyn OrderNotices>>,
+    /// `COD_RTO_LIMIT`: cash on delivery off in areas where it keeps coming back.
+    cod_rto: Option<cod_areas::CodRto>,
 }
 
 impl CheckoutService {
@@ -125,6 +132,7 @@ impl CheckoutService {
             low_stock_threshold: crate::admin::LOW_STOCK_THRESHOLD,
             cod: CodSettings::default(),
             notices: None,
+            cod_rto: None,
         }
     }
 
@@ -149,6 +157,17 @@ impl CheckoutService {
     /// Cash on delivery's switch and limit.
     pub fn with_cash_on_delivery(mut self, cod: CodSettings) -> Self {
         self.cod = cod;
+        self
+    }
+
+    /// No cash on delivery in an area whose cash-on-delivery parcels came back at or over
+    /// `limit` (decisions D38), counted from `areas`.
+    pub fn with_cod_rto_limit(
+        mut self,
+        limit: CodRtoLimit,
+        areas: Arc<dyn CodAreaRepository>,
+    ) -> Self {
+        self.cod_rto = Some(cod_areas::CodRto { limit, areas });
         self
     }
 

@@ -12,7 +12,10 @@ pub use lifecycle::{
     Cancel, CourierEvent, Lifecycle, OrderActions, OrderStatus, Refusal, Release, ReportSource,
     SettableStatus, Ship,
 };
-pub use rto::{AreaRto, RtoStats, ShipmentOutcome};
+pub use rto::{
+    AreaCodShipments, AreaRto, CodRtoLimit, RTO_DAYS, RtoStats, ShipmentOutcome, pincode_area,
+    rto_since,
+};
 pub use rules::{MAX_OPEN_COD_ORDERS, OPEN_COD_STATUSES, crossed_low_stock, may_open_cod_order};
 pub use shipment::{
     Awb, Booking, CourierName, EVENT_NOTE_MAX, ManualBooking, ShipRequest, Shipment, TrackingEvent,

@@ -145,7 +145,7 @@ error_answers! {
     InvalidMyOrdersBody => 400, "A body that is not a JSON object of this shape, or not sent as `application/json`";
     OrderRefused => 400, "`Payment verification failed`, `Enter a valid 6-digit Pincode`, `Delivery not available at this address`, `Please enter your address`, ...";
     CartUnfillable => 409, "The amount does not match, `Only N left of NAME`, ...; `refunded: true` when the payment was refunded";
-    CodRefused => 400, "`Cash on delivery is not available for this order` (turned off, over the limit, a pincode not served), `Enter a valid 6-digit Pincode`, `Please enter your address`, a coupon's refusal, a bad key";
+    CodRefused => 400, "`Cash on delivery is not available for this order` (turned off, over the limit, a pincode not served), `Cash on delivery is not available for this pincode` (its area's parcels come back too often: `COD_RTO_LIMIT`), `Enter a valid 6-digit Pincode`, `Please enter your address`, a coupon's refusal, a bad key";
     CodConflict => 409, "`Too many unpaid cash on delivery orders`, the amount does not match, `Only N left of NAME`, `Coupon usage limit reached`";
     NotCancellable => 409, format!(
         "{}, {}, or {} (the replacement order of a size exchange)",

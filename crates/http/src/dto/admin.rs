@@ -1,5 +1,5 @@
 use paduka_application::admin::{DayStats, LowStockProduct, ShopStats, Totals};
-use paduka_domain::order::RtoStats;
+use paduka_domain::order::{AreaRto, RtoStats};
 use paduka_domain::returns::ReturnStats;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -117,6 +117,29 @@ impl From<&RtoStats> for RtoDto {
     }
 }
 
+/// A pincode area where `COD_RTO_LIMIT` turns cash on delivery off (decisions D38).
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct CodOffAreaDto {
+    /// The pincodes' first 3 digits.
+    pub prefix: String,
+    /// Cash-on-delivery shipments returned over those that ended, 0 to 1: at or over the
+    /// limit.
+    pub rate: f64,
+    /// Ended cash-on-delivery shipments (delivered or returned), at least
+    /// `COD_RTO_MIN_SHIPMENTS`.
+    pub shipments: u32,
+}
+
+impl From<&AreaRto> for CodOffAreaDto {
+    fn from(area: &AreaRto) -> Self {
+        Self {
+            prefix: area.prefix.clone(),
+            rate: area.rate,
+            shipments: area.shipments,
+        }
+    }
+}
+
 /// Pairs returned for one reason.
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 pub struct ReasonCountDto {
@@ -197,6 +220,9 @@ pub struct AdminStatsResponse {
     pub low_stock: Vec<LowStockDto>,
     /// How often parcels come back (decisions D15).
     pub rto: RtoDto,
+    /// The areas with cash on delivery off for their returns to origin over the same 90 days,
+    /// the highest rate first; empty without `COD_RTO_LIMIT` (decisions D38).
+    pub cod_off: Vec<CodOffAreaDto>,
     /// Returns by reason and by size (decisions D25).
     pub returns: ReturnsStatsDto,
 }
@@ -215,6 +241,7 @@ impl From<&ShopStats> for AdminStatsResponse {
             },
             low_stock: stats.low_stock.iter().map(LowStockDto::from).collect(),
             rto: (&stats.rto).into(),
+            cod_off: stats.cod_off.iter().map(CodOffAreaDto::from).collect(),
             returns: (&stats.returns).into(),
         }
     }

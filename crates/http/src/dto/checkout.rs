@@ -29,6 +29,10 @@ pub struct DeliveryResponse {
     pub state: Option<String>,
     /// When a parcel ordered now would arrive; `null` where the shop does not deliver.
     pub estimate: Option<DeliveryEstimateDto>,
+    /// Whether an order to this pincode may be paid in cash on delivery: false where the shop
+    /// does not deliver, with `COD_ENABLED=false`, and in a pincode area whose cash-on-delivery
+    /// parcels came back at `COD_RTO_LIMIT` or more (decisions D38).
+    pub cod: bool,
 }
 
 /// The days a parcel ordered now is expected between (decisions D15).
@@ -73,6 +77,7 @@ impl DeliveryResponse {
             message: quote.check.message.to_owned(),
             state: state.map(|s| s.name().to_owned()),
             estimate: quote.estimate.map(DeliveryEstimateDto::from),
+            cod: quote.cod,
         }
     }
 }

@@ -14,6 +14,7 @@ use paduka_courier::ShiprocketConfig;
 use paduka_domain::catalog::search::Synonyms;
 use paduka_domain::delivery::{DeliveryArea, DeliveryTable};
 use paduka_domain::invoice::Seller;
+use paduka_domain::order::CodRtoLimit;
 use paduka_http::TrustedProxies;
 use paduka_payment::RazorpayConfig;
 use paduka_whatsapp::CloudApiConfig;
@@ -153,6 +154,10 @@ pub struct ShopSettings {
     /// Cash on delivery: on or off (`COD_ENABLED`, default on) and the largest order a
     /// courier collects (`COD_MAX_AMOUNT`, whole rupees, default 10000).
     pub cash_on_delivery: CodSettings,
+    /// No cash on delivery in a pincode area whose cash-on-delivery parcels of the last 90
+    /// days came back at this percent or more (`COD_RTO_LIMIT`, 1-100; unset: none turned
+    /// off), once it has `COD_RTO_MIN_SHIPMENTS` ended ones (default 10; decisions D38).
+    pub cod_rto_limit: Option<CodRtoLimit>,
     /// Days after delivery a return may be asked for (`RETURN_WINDOW_DAYS`, 1-365, default 7).
     pub return_window_days: u32,
     /// Words search takes for each other (`SEARCH_SYNONYMS`: groups separated by `;` or `,`,
@@ -359,6 +364,9 @@ impl Settings {
                     enabled: vars.cod_enabled,
                     max_amount_rupees: vars.cod_max_amount,
                 },
+                cod_rto_limit: vars
+                    .cod_rto_limit
+                    .and_then(|percent| CodRtoLimit::new(percent, vars.cod_rto_min_shipments)),
                 return_window_days: vars.return_window_days,
                 search_synonyms: vars.search_synonyms,
                 import_allow_private_hosts: vars.import_allow_private_hosts,

@@ -53,6 +53,20 @@ fn defaults_run_a_local_shop_on_sqlite() {
 }
 
 #[test]
+fn cod_goes_off_by_area_only_with_a_cod_rto_limit() {
+    assert_eq!(settings(&[]).unwrap().shop.cod_rto_limit, None);
+    let only_a_minimum = settings(&[("COD_RTO_MIN_SHIPMENTS", "20")]).unwrap();
+    assert_eq!(only_a_minimum.shop.cod_rto_limit, None);
+    let limit = settings(&[("COD_RTO_LIMIT", " 40 ")])
+        .unwrap()
+        .shop
+        .cod_rto_limit;
+    assert_eq!(limit, CodRtoLimit::new(40, 10));
+    let limit = settings(&[("COD_RTO_LIMIT", "35"), ("COD_RTO_MIN_SHIPMENTS", "25")]).unwrap();
+    assert_eq!(limit.shop.cod_rto_limit, CodRtoLimit::new(35, 25));
+}
+
+#[test]
 fn rate_limits_are_read_from_the_environment() {
     let s = settings(&[
         ("RATE_LIMIT_PER_EMAIL", "3"),
@@ -103,6 +117,11 @@ fn each_bad_value_names_its_variable() {
         ("RETURN_WINDOW_DAYS", "366"),
         ("RETURN_WINDOW_DAYS", "seven"),
         ("IMPORT_ALLOW_PRIVATE_HOSTS", "sometimes"),
+        ("COD_RTO_LIMIT", "0"),
+        ("COD_RTO_LIMIT", "101"),
+        ("COD_RTO_LIMIT", "40%"),
+        ("COD_RTO_MIN_SHIPMENTS", "0"),
+        ("COD_RTO_MIN_SHIPMENTS", "many"),
     ] {
         let error = settings(&[(name, value)]).unwrap_err();
         let expected = if name == "RAZORPAY_KEY_SECRET" {

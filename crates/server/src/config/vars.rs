@@ -101,6 +101,10 @@ pub(super) struct Vars {
     pub cod_enabled: bool,
     #[serde(default = "cod_max_amount", deserialize_with = "whole_rupees")]
     pub cod_max_amount: i64,
+    #[serde(default, deserialize_with = "percent_limit")]
+    pub cod_rto_limit: Option<u32>,
+    #[serde(default = "cod_rto_min_shipments", deserialize_with = "at_least_one")]
+    pub cod_rto_min_shipments: u32,
     #[serde(default = "return_window_days", deserialize_with = "window_days")]
     pub return_window_days: u32,
     #[serde(default, deserialize_with = "synonyms")]
@@ -234,6 +238,10 @@ fn switched_on() -> bool {
 
 fn cod_max_amount() -> i64 {
     paduka_application::checkout::CodSettings::default().max_amount_rupees
+}
+
+fn cod_rto_min_shipments() -> u32 {
+    paduka_domain::order::CodRtoLimit::DEFAULT_MIN_SHIPMENTS
 }
 
 fn return_window_days() -> u32 {
@@ -448,6 +456,12 @@ fn synonyms<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Synonyms, D::E
 
 fn stock_level<'de, D: Deserializer<'de>>(deserializer: D) -> Result<u32, D::Error> {
     whole_number(deserializer, 0..=1_000_000)
+}
+
+/// `COD_RTO_LIMIT`: a whole percent; 0 would turn cash on delivery off in every area with
+/// enough shipments, which `COD_ENABLED=false` says plainly (decisions D38).
+fn percent_limit<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<u32>, D::Error> {
+    whole_number(deserializer, 1..=100).map(Some)
 }
 
 /// Days after delivery a return may be asked for (decisions D24).

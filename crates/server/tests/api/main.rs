@@ -10,6 +10,7 @@ mod cash_on_delivery;
 mod catalog_transfer;
 mod categories;
 mod checkout;
+mod cod_areas;
 mod compression;
 mod coupons;
 mod credit_notes;

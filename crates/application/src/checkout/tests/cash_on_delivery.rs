@@ -1,5 +1,5 @@
 use paduka_domain::coupon::CouponRefusal;
-use paduka_domain::order::PaymentMethod;
+use paduka_domain::order::{AreaCodShipments, CodRtoLimit, PaymentMethod};
 
 use super::*;
 use crate::orders::{CodTerms, PlaceError};
@@ -160,4 +160,86 @@ async fn what_the_order_s_transaction_refuses_is_the_shopper_s_answer() {
         assert_eq!(message(result), expected);
         assert!(shop.mailer.sent().is_empty());
     }
+}
+
+/// Checkout whose `COD_RTO_LIMIT` is 50 % over at least 10 shipments, with an area repository
+/// that answers `counts` for Mathura's area (281) and none for any other.
+fn limited(shop: &Shop, counts: AreaCodShipments) -> CheckoutService {
+    let mut areas = MockCodAreaRepository::new();
+    let since = now() - chrono::Duration::days(90);
+    areas
+        .expect_cod_shipments()
+        .withf(move |_, from| *from == since)
+        .returning(move |area, _| {
+            Ok(if area == "281" {
+                counts
+            } else {
+                AreaCodShipments::default()
+            })
+        });
+    shop.checkout()
+        .with_cod_rto_limit(CodRtoLimit::new(50, 10).unwrap(), Arc::new(areas))
+}
+
+#[tokio::test]
+async fn an_area_whose_cod_parcels_come_back_at_the_limit_gets_no_cash_on_delivery() {
+    let shop = Shop::new();
+    let off = limited(
+        &shop,
+        AreaCodShipments {
+            ended: 10,
+            returned: 5,
+        },
+    );
+    let result = off.place_cod(&shopper(), cod_request()).await;
+    assert_refused!(
+        result,
+        CheckoutError::CodOffInArea,
+        "Cash on delivery is not available for this pincode"
+    );
+    shop.assert_untouched();
+    let quote = off.delivery("281001").await.unwrap();
+    assert!(quote.check.deliverable && !quote.cod);
+    assert!(off.delivery("492010").await.unwrap().cod, "another area");
+
+    let below = limited(
+        &shop,
+        AreaCodShipments {
+            ended: 10,
+            returned: 4,
+        },
+    );
+    assert!(below.delivery("281001").await.unwrap().cod);
+    let few = limited(
+        &shop,
+        AreaCodShipments {
+            ended: 9,
+            returned: 9,
+        },
+    );
+    assert!(
+        few.delivery("281001").await.unwrap().cod,
+        "under the minimum"
+    );
+    few.place_cod(&shopper(), cod_request()).await.unwrap();
+}
+
+#[tokio::test]
+async fn the_delivery_check_offers_cash_on_delivery_only_where_an_order_may_take_it() {
+    assert!(Shop::new().checkout().delivery("281001").await.unwrap().cod);
+    let off = CodSettings {
+        enabled: false,
+        ..CodSettings::default()
+    };
+    let quote = Shop::new()
+        .with_cod(off)
+        .checkout()
+        .delivery("281001")
+        .await;
+    assert!(!quote.unwrap().cod, "COD_ENABLED=false");
+    let quote = Shop::new().checkout().delivery("110001").await.unwrap();
+    assert!(
+        !quote.check.deliverable && !quote.cod,
+        "not delivered there"
+    );
 }

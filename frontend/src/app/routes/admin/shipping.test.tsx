@@ -549,6 +549,58 @@ describe('admin overview: returns to origin', () => {
     expect(areas.map((a) => a.querySelector<HTMLElement>('.rto-bar span')?.style.width)).toEqual(['100%', '40%']);
   });
 
+  it('lists the areas where cash on delivery is off with their COD shipments and share returned', async () => {
+    const revenueByDay = Array.from({ length: 30 }, (_, i) => ({
+      date: `2026-11-${String(i + 1).padStart(2, '0')}`,
+      orders: 0,
+      revenue: 0,
+    }));
+    const stats = {
+      success: true,
+      today: { orders: 0, revenue: 0 },
+      last30Days: { orders: 0, revenue: 0 },
+      revenueByDay,
+      pendingOrders: 0,
+      toCollect: { orders: 0, amount: 0 },
+      lowStock: [],
+      rto: { rate: 0.3, cod: 0.4, online: 0.02, areas: [] },
+      codOff: [
+        { prefix: '492', rate: 0.75, shipments: 12 },
+        { prefix: '281', rate: 0.5, shipments: 10 },
+      ],
+    };
+    mockApi({ ...base, 'GET /admin/stats': { body: stats } });
+    renderApp('/admin/dashboard');
+    const panel = await screen.findByRole('region', { name: 'Cash on delivery off' });
+    const rows = within(panel).getAllByRole('row').slice(1);
+    expect(rows.map((r) => Array.from(r.children, (c) => c.textContent))).toEqual([
+      ['492xxx', '12', '75%'],
+      ['281xxx', '10', '50%'],
+    ]);
+  });
+
+  it('shows no such panel when no area has cash on delivery off', async () => {
+    mockApi({
+      ...base,
+      'GET /admin/stats': {
+        body: {
+          success: true,
+          today: { orders: 0, revenue: 0 },
+          last30Days: { orders: 0, revenue: 0 },
+          revenueByDay: [],
+          pendingOrders: 0,
+          toCollect: { orders: 0, amount: 0 },
+          lowStock: [],
+          rto: { rate: 0, cod: 0, online: 0, areas: [] },
+          codOff: [],
+        },
+      },
+    });
+    renderApp('/admin/dashboard');
+    expect(await screen.findByText('Returned to origin')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Cash on delivery off' })).not.toBeInTheDocument();
+  });
+
   it('leaves the card out when the server does not count returns', async () => {
     mockApi({
       ...base,

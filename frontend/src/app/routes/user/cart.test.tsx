@@ -457,6 +457,34 @@ describe('cash on delivery', () => {
     expect(screen.getByText('Your cart is empty.')).toBeInTheDocument();
   });
 
+  it("offers no Cash on Delivery where the server's pincode check says `cod: false`, and says so", async () => {
+    const { calls } = api({
+      ...deliveryRoutes(DELIVERABLE_PINCODES, undefined, ['492001']),
+      'POST /order/cod': { status: 201, body: { success: true, message: 'Order Placed Successfully', order: {} } },
+    });
+    const { user } = await openCart();
+    const choice = screen.getByRole('radiogroup', { name: 'Payment method' });
+    await user.click(within(choice).getByRole('radio', { name: 'Cash on Delivery' }));
+    const pincode = screen.getByLabelText('Pincode');
+    await user.type(pincode, '492001');
+    expect(
+      await within(choice).findByText("Cash on delivery isn't available for 492001. Pay online instead."),
+    ).toBeInTheDocument();
+    expect(within(choice).queryByRole('radio', { name: 'Cash on Delivery' })).not.toBeInTheDocument();
+    expect(within(choice).getByRole('radio', { name: 'Pay online' })).toBeChecked();
+    expect(screen.getByText('Prices include all taxes. You pay in a secure window.')).toBeInTheDocument();
+
+    // Another pincode whose area has it: offered again, as the shopper left it.
+    await user.clear(pincode);
+    await user.type(pincode, '492010');
+    expect(await within(choice).findByRole('radio', { name: 'Cash on Delivery' })).toBeChecked();
+    expect(within(choice).queryByText(/Cash on delivery isn't available/)).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('Shipping Address'), '12 MG Road, Raipur');
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await toast('Order Placed Successfully')).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/order/cod')?.body).toMatchObject({ pincode: '492010' });
+  });
+
   it('validates like paying online before asking the server', async () => {
     const { calls } = api();
     const { user } = await openCart();

@@ -100,6 +100,34 @@ function RtoAreas({ areas }: { areas: RtoStats['areas'] }) {
   );
 }
 
+/**
+ * The pincode areas where `COD_RTO_LIMIT` turned cash on delivery off (decisions D38), as the
+ * server counts them: each area's ended cash-on-delivery shipments and the share that came back.
+ */
+function CodOffAreas({ areas }: { areas: AdminStats['codOff'] }) {
+  return (
+    <table className="return-stats-table">
+      <caption className="visually-hidden">Pincode areas with cash on delivery off</caption>
+      <thead>
+        <tr>
+          <th scope="col">Area</th>
+          <th scope="col">COD shipments</th>
+          <th scope="col">Returned</th>
+        </tr>
+      </thead>
+      <tbody>
+        {areas.map((area) => (
+          <tr key={area.prefix}>
+            <th scope="row">{area.prefix}xxx</th>
+            <td>{area.shipments}</td>
+            <td>{formatPercent(area.rate)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 function OverviewSkeleton() {
   return (
     <div className="dashboard" aria-busy="true" aria-label="Loading the overview">
@@ -132,7 +160,7 @@ export function DashboardOverview() {
     );
   }
 
-  const { today, last30Days, revenueByDay, pendingOrders, lowStock, toCollect, rto, returns } = stats.data;
+  const { today, last30Days, revenueByDay, pendingOrders, lowStock, toCollect, rto, codOff, returns } = stats.data;
   return (
     <div className="dashboard">
       <dl className="stat-cards">
@@ -198,6 +226,14 @@ export function DashboardOverview() {
               <h2 id="rto-areas-title">Returned to origin by area</h2>
               <span className="muted">Pincode areas, last 90 days</span>
               <RtoAreas areas={rto.areas} />
+            </section>
+          ) : null}
+          {/* Only where the limit turned some area's off (a server from before sends none). */}
+          {codOff?.length ? (
+            <section className="dashboard-panel" aria-labelledby="cod-off-title">
+              <h2 id="cod-off-title">Cash on delivery off</h2>
+              <span className="muted">Pincode areas whose COD parcels came back too often, last 90 days</span>
+              <CodOffAreas areas={codOff} />
             </section>
           ) : null}
         </div>

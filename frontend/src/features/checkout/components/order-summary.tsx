@@ -4,6 +4,7 @@ import { formatRupees } from '@/lib/format';
 import type { PaymentMethod } from '@/types/api';
 import { useStates } from '../api/get-states';
 import { useCheckout } from '../hooks/use-checkout';
+import { useCodOffer } from '../hooks/use-cod-offer';
 import { useDeliveryBy } from '../hooks/use-delivery-by';
 import { usePlaceOfSupply } from '../hooks/use-place-of-supply';
 import type { AppliedCoupon } from '../stores/coupon-store';
@@ -56,6 +57,9 @@ export function OrderSummary({
   const credit = useCredit ? creditPays(balance, payable) : 0;
   const placeOfSupply = usePlaceOfSupply(pincode);
   const deliveryBy = useDeliveryBy(pincode);
+  const codOffer = useCodOffer(pincode);
+  // Cash on delivery chosen before the pincode's area turned out to have none: pay online.
+  const payWith: PaymentMethod = codOffer.offered ? method : 'online';
   const states = useStates();
   const { checkout, busy } = useCheckout();
   const stateNames = states.data?.map((s) => s.name) ?? [];
@@ -69,7 +73,7 @@ export function OrderSummary({
       await checkout({
         address,
         pincode,
-        method,
+        method: payWith,
         coupon: coupon ? { code: coupon.code, amount: coupon.amount } : undefined,
         state: placeOfSupply.state,
         useCredit,
@@ -197,24 +201,29 @@ export function OrderSummary({
         <legend id={`${id}-pay`} className="field-label">
           Payment method
         </legend>
-        {PAYMENT_METHODS.map((m) => (
+        {PAYMENT_METHODS.filter((m) => m.value !== 'cod' || codOffer.offered).map((m) => (
           <label key={m.value} className="payment-method">
             <input
               type="radio"
               name={`${id}-method`}
               value={m.value}
-              checked={method === m.value}
+              checked={payWith === m.value}
               onChange={() => setMethod(m.value)}
             />
             {m.label}
           </label>
         ))}
+        {codOffer.notice ? (
+          <p className="cod-off-notice" role="status">
+            {codOffer.notice}
+          </p>
+        ) : null}
       </fieldset>
       <button type="submit" className="btn btn-primary btn-block" disabled={busy || couponBusy}>
         {busy ? 'Processing...' : 'Place Order'}
       </button>
       <p className="summary-note muted">
-        {method === 'cod'
+        {payWith === 'cod'
           ? 'Prices include all taxes. You pay in cash when your order arrives.'
           : 'Prices include all taxes. You pay in a secure window.'}
       </p>
