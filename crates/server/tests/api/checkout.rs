@@ -294,12 +294,12 @@ async fn the_delivery_check_knows_the_configured_pincodes(db: &TestDb) {
     yes.as_object_mut().unwrap().remove("estimate");
     assert_eq!(
         yes,
-        json!({"success": true, "deliverable": true, "message": "Delivery available at this pincode", "state": "Uttar Pradesh"})
+        json!({"success": true, "deliverable": true, "message": "Delivery available at this pincode", "state": "Uttar Pradesh", "cod": true})
     );
     let no = app.get("/delivery/110001", As::Anonymous).await;
     assert_eq!(
         no.answers(StatusCode::OK).await,
-        json!({"success": true, "deliverable": false, "message": "Delivery unavailable", "state": "Delhi", "estimate": null})
+        json!({"success": true, "deliverable": false, "message": "Delivery unavailable", "state": "Delhi", "estimate": null, "cod": false})
     );
     for bad in ["12345", "1234567", "12ab56"] {
         let refused = app.get(&format!("/delivery/{bad}"), As::Anonymous).await;
