@@ -25,7 +25,7 @@ run:
     frontend_log="${CARGO_TARGET_DIR:-target}/frontend-build.log"
     {{just_executable()}} frontend-build >"$frontend_log" 2>&1 &
     frontend=$!
-    cargo build --profile local --bin paduka
+    cargo build --profile local --bin paduka --no-default-features
     if ! wait "$frontend"; then
         cat "$frontend_log" >&2
         echo "the frontend did not build (log above)" >&2

@@ -9,6 +9,7 @@ use paduka_server::{demo, telemetry};
 /// jemalloc, whose background threads hand freed memory back to the system within seconds:
 /// with glibc's malloc the shop kept about 250 MB after importing 10,000 products (decisions
 /// D33, figures in docs/performance.md).
+#[cfg(feature = "jemalloc")]
 #[global_allocator]
 static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 
