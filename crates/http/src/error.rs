@@ -129,7 +129,8 @@ impl From<CatalogError> for ApiError {
             CatalogError::Invalid(invalid) => invalid.into(),
             CatalogError::ProductNotFound
             | CatalogError::CategoryNotFound
-            | CatalogError::ImageNotFound => Self::NotFound(error.to_string()),
+            | CatalogError::ImageNotFound
+            | CatalogError::NoSizeChart => Self::NotFound(error.to_string()),
             CatalogError::Conflict(message) => Self::Conflict(message),
             CatalogError::TooLarge(message) => Self::PayloadTooLarge(message),
             CatalogError::Unexpected(cause) => Self::Unexpected(cause),

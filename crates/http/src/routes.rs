@@ -51,6 +51,7 @@ pub fn api_scope(
                 products::search_misses::search_misses,
                 products::featured::featured_products,
                 products::get::get_product,
+                products::find_size::find_size,
                 products::by_category::products_by_category,
                 products::photo::product_photo,
                 products::create::create_product,

@@ -4,12 +4,13 @@ use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use paduka_application::RepoError;
 use paduka_application::admin::{
-    LowStockProduct, OrderPoint, StatsRepository, StatsSnapshot, Totals,
+    LowStockProduct, OrderPoint, ProductFitReasons, StatsRepository, StatsSnapshot, Totals,
 };
+use paduka_application::catalog::FitRepository;
 use paduka_application::checkout::CodAreaRepository;
 use paduka_domain::ProductId;
 use paduka_domain::order::{AreaCodShipments, OrderStatus, PaymentMethod, ShipmentOutcome};
-use paduka_domain::returns::{Reason, ReturnStatus, ReturnedPairs, SoldPairs};
+use paduka_domain::returns::{FitReasons, Reason, ReturnStatus, ReturnedPairs, SoldPairs};
 
 use crate::db::{AnyConnection, Database, corrupt, from_db_time, to_db_time};
 use crate::schema::{
@@ -97,12 +98,70 @@ fn ended_shipments(
         .collect()
 }
 
+/// The fit reasons of the return lines in returns asked for at or after `since` that were
+/// neither rejected nor cancelled, by product (its id, its name on the latest such line, the
+/// counts); with `product`, that product's only (decisions D38).
+fn fit_reasons_by_product(
+    conn: &mut AnyConnection,
+    since: NaiveDateTime,
+    product: Option<&str>,
+) -> QueryResult<Vec<ProductFitReasons>> {
+    let fit = [Reason::TooSmall, Reason::TooBig].map(Reason::as_str);
+    let mut query = return_lines::table
+        .inner_join(returns::table)
+        .filter(returns::created_at.ge(since))
+        .filter(returns::status.eq_any(ReturnStatus::HOLDING.map(ReturnStatus::as_str)))
+        .filter(return_lines::reason.eq_any(fit))
+        .order((
+            returns::created_at,
+            return_lines::return_id,
+            return_lines::position,
+        ))
+        .select((
+            return_lines::return_id,
+            return_lines::product_id,
+            return_lines::name,
+            return_lines::reason,
+        ))
+        .into_boxed();
+    if let Some(product) = product {
+        query = query.filter(return_lines::product_id.eq(product.to_owned()));
+    }
+    let mut products: Vec<(String, String, Vec<Reason>)> = Vec::new();
+    for (id, product, name, reason) in query.load::<(String, String, String, String)>(conn)? {
+        let reason = Reason::from_stored(&reason)
+            .ok_or_else(|| corrupt(format_args!("reason of return {id}")))?;
+        match products.iter_mut().find(|(known, _, _)| *known == product) {
+            Some((_, latest, reasons)) => {
+                *latest = name;
+                reasons.push(reason);
+            }
+            None => products.push((product, name, vec![reason])),
+        }
+    }
+    Ok(products
+        .into_iter()
+        .map(|(id, name, reasons)| ProductFitReasons {
+            id: ProductId::new(id),
+            name,
+            reasons: FitReasons::of(reasons),
+        })
+        .collect())
+}
+
 fn pairs(count: i32, product: &str) -> QueryResult<u32> {
     u32::try_from(count).map_err(|_| corrupt(format_args!("stock of product {product}")))
 }
 
 #[async_trait]
 impl StatsRepository for DieselStatsRepository {
+    async fn fit_reasons(&self, since: DateTime<Utc>) -> Result<Vec<ProductFitReasons>, RepoError> {
+        let since = to_db_time(since);
+        self.db
+            .run(move |conn| fit_reasons_by_product(conn, since, None))
+            .await
+    }
+
     async fn overview(
         &self,
         since: DateTime<Utc>,
@@ -242,6 +301,24 @@ impl StatsRepository for DieselStatsRepository {
                     returned,
                     sold,
                 })
+            })
+            .await
+    }
+}
+
+#[async_trait]
+impl FitRepository for DieselStatsRepository {
+    async fn fit_reasons(
+        &self,
+        product: &ProductId,
+        since: DateTime<Utc>,
+    ) -> Result<FitReasons, RepoError> {
+        let since = to_db_time(since);
+        let product = product.to_string();
+        self.db
+            .run(move |conn| {
+                let found = fit_reasons_by_product(conn, since, Some(&product))?;
+                Ok(found.first().map(|p| p.reasons).unwrap_or_default())
             })
             .await
     }

@@ -257,6 +257,7 @@ impl Services {
             accounts.rate_limits,
         );
 
+        let stats = Arc::new(DieselStatsRepository::new(database.clone()));
         let catalog = CatalogService::new(
             Arc::new(DieselProductRepository::new(database.clone())),
             Arc::new(DieselCategoryRepository::new(database.clone())),
@@ -272,7 +273,8 @@ impl Services {
                 )),
                 misses: Arc::new(DieselSearchMissRepository::new(database.clone())),
             },
-        );
+        )
+        .with_fit(settings.shop.fit_rule, stats.clone());
         let photos = Arc::new(PhotoService::new(
             Arc::new(DieselProductRepository::new(database.clone())),
             Arc::new(DieselPhotoVariantRepository::new(database.clone())),
@@ -369,7 +371,6 @@ impl Services {
         .with_cash_on_delivery(settings.shop.cash_on_delivery)
         .with_delivery_table(settings.shop.delivery_table)
         .with_notices(whatsapp.clone());
-        let stats = Arc::new(DieselStatsRepository::new(database.clone()));
         let checkout = match couriers.estimates {
             Some(estimates) => checkout.with_courier_estimates(estimates),
             None => checkout,
@@ -414,7 +415,8 @@ impl Services {
         .with_notices(whatsapp.clone());
         let admin = AdminService::new(stats, clock.clone())
             .with_low_stock_threshold(settings.shop.low_stock_threshold)
-            .with_cod_rto_limit(settings.shop.cod_rto_limit);
+            .with_cod_rto_limit(settings.shop.cod_rto_limit)
+            .with_fit_rule(settings.shop.fit_rule);
         let user_service = UserService::new(users.clone(), clock.clone());
         let auth = AuthService::new(
             users,

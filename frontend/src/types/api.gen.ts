@@ -739,6 +739,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/product/find-size/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `Find my size` (decisions D38): the size on the product's chart for a foot length, moved one
+         *     up or down by its fit.
+         */
+        get: operations["find_size"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/product/get-product/{id}": {
         parameters: {
             query?: never;
@@ -1472,6 +1492,11 @@ export interface components {
              *     the highest rate first; empty without `COD_RTO_LIMIT` (decisions D38).
              */
             codOff: components["schemas"]["CodOffAreaDto"][];
+            /**
+             * @description The products whose returns of the last 180 days say they run small or large (at least
+             *     `FIT_MIN_RETURNS` fit reasons, 60 % one way), by name (decisions D38).
+             */
+            fit: components["schemas"]["ProductFitDto"][];
             /** @description The last 30 India days, today included. */
             last30Days: components["schemas"]["TotalsDto"];
             /**
@@ -1572,6 +1597,16 @@ export interface components {
             category: components["schemas"]["CategoryDto"];
             message: string;
             success: boolean;
+        };
+        /** @description One size of a size chart. */
+        ChartSizeDto: {
+            /**
+             * Format: double
+             * @description The longest foot it fits, in cm to the millimetre.
+             */
+            footCm: number;
+            /** @description The size's label, as the product's `type` names it (e.g. `UK 8`). */
+            size: string;
         };
         /** @description `POST /order/cod`: the cart to pay for in cash on delivery. */
         CodBody: {
@@ -1872,6 +1907,22 @@ export interface components {
             products: components["schemas"]["ProductDto"][];
             success: boolean;
         };
+        /** @description `Find my size`'s answer. */
+        FindSizeResponse: {
+            fit?: null | components["schemas"]["FitName"];
+            /**
+             * @description The size on the chart for that foot: the smallest whose foot length is at least the
+             *     foot's, one up when the product runs small, one down when it runs large; `null` when
+             *     no size on the chart fits.
+             */
+            size?: string | null;
+            success: boolean;
+        };
+        /**
+         * @description How a product fits, as its returns of the last 180 days say.
+         * @enum {string}
+         */
+        FitName: "small" | "large";
         /** @description `POST /auth/forgot-password`. */
         ForgotPasswordBody: {
             /**
@@ -2302,6 +2353,18 @@ export interface components {
             name: string;
         };
         /**
+         * @description The product as `GET /product/get-product/{id}` answers it: the listing's fields, with its
+         *     fit advice and size chart.
+         */
+        ProductDetailDto: components["schemas"]["ProductDto"] & {
+            fit?: null | components["schemas"]["FitName"];
+            /**
+             * @description Size label to foot length, smallest first, that `Find my size` works on: the shop's UK 3
+             *     to UK 12 chart for a product sized on it; `null` otherwise.
+             */
+            sizeChart?: components["schemas"]["ChartSizeDto"][] | null;
+        };
+        /**
          * @description A product as the shop shows it. Variants are parallel lists in index order: `price[i]`,
          *     `salePrice[i]`, `discount[i]`, and `type[i]`/`model[i]` when the product has labels/models. No photo bytes:
          *     the photo is at `/api/v1/product/product-photo/{_id}` when `hasPhoto`, and at a given width
@@ -2370,6 +2433,23 @@ export interface components {
             type: string[];
             /** Format: date-time */
             updatedAt: string;
+        };
+        /** @description A product whose returns say it runs small or large (decisions D38). */
+        ProductFitDto: {
+            _id: string;
+            fit: components["schemas"]["FitName"];
+            /** @description As its latest return names it. */
+            name: string;
+            /**
+             * Format: int32
+             * @description Return lines that said `Too big` in the last 180 days.
+             */
+            tooBig: number;
+            /**
+             * Format: int32
+             * @description Return lines that said `Too small` in the last 180 days.
+             */
+            tooSmall: number;
         };
         /**
          * @description The admin product form (`multipart/form-data`). List fields are comma separated, or the
@@ -2453,7 +2533,8 @@ export interface components {
             total: number;
         };
         ProductResponse: {
-            product: components["schemas"]["ProductDto"];
+            /** @description With its fit advice and size chart (decisions D38). */
+            product: components["schemas"]["ProductDetailDto"];
             success: boolean;
         };
         /** @description A created or changed product. */
@@ -5608,6 +5689,59 @@ export interface operations {
             };
             /** @description `Text must not contain NUL characters`: a `%00` in the path or query */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Something went wrong`: a fault on our side; the cause is in the log with the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    find_size: {
+        parameters: {
+            query: {
+                /** @description The foot's length in cm, heel to longest toe, from 10 to 40 (e.g. `25.8`). */
+                footCm: string;
+            };
+            header?: never;
+            path: {
+                /** @description The product's `_id` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The size suggested, or `null` when none on the chart fits */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FindSizeResponse"];
+                };
+            };
+            /** @description `Enter your foot length in cm, from 10 to 40` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Product not found` or `This product has no size chart` */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

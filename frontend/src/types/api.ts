@@ -14,6 +14,13 @@ type Fields<T> = { [K in keyof T as string extends K ? never : K]: T[K] };
 export type Id = string;
 
 export type Product = Schemas['ProductDto'];
+/**
+ * `GET /product/get-product/{id}`'s product: a listing's fields with its fit advice and size
+ * chart (decisions D38); a listing's copy, shown while it loads, has neither.
+ */
+export type ProductDetail = Schemas['ProductDetailDto'];
+/** `GET /product/find-size/{id}`: the size suggested for a foot length (`null`: none fits). */
+export type SizeSuggestion = Omit<Schemas['FindSizeResponse'], 'success'>;
 export type CategoryRef = Schemas['ProductCategoryDto'];
 export type Category = Schemas['CategoryDto'];
 export type Sale = Schemas['SaleDto'];

@@ -10,6 +10,6 @@ pub use ports::*;
 #[cfg(any(test, feature = "mock"))]
 pub use service::MockAdminUseCases;
 pub use service::{
-    AdminService, AdminUseCases, DayStats, LOW_STOCK_LIMIT, LOW_STOCK_THRESHOLD, RTO_DAYS,
+    AdminService, AdminUseCases, DayStats, FitFlag, LOW_STOCK_LIMIT, LOW_STOCK_THRESHOLD, RTO_DAYS,
     STATS_DAYS, ShopStats, Totals,
 };

@@ -2,7 +2,7 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use paduka_domain::ProductId;
 use paduka_domain::order::ShipmentOutcome;
-use paduka_domain::returns::{ReturnedPairs, SoldPairs};
+use paduka_domain::returns::{FitReasons, ReturnedPairs, SoldPairs};
 
 use crate::RepoError;
 use crate::admin::Totals;
@@ -50,9 +50,22 @@ pub struct StatsSnapshot {
     pub sold: Vec<SoldPairs>,
 }
 
+/// One product's fit reasons over a span (decisions D38).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProductFitReasons {
+    pub id: ProductId,
+    /// As its latest return line names it.
+    pub name: String,
+    pub reasons: FitReasons,
+}
+
 #[cfg_attr(test, mockall::automock)]
 #[async_trait]
 pub trait StatsRepository: Send + Sync {
+    /// Every product with a `Too small` or `Too big` return line in returns asked for at or
+    /// after `since` and neither rejected nor cancelled, with its counts, in any order.
+    async fn fit_reasons(&self, since: DateTime<Utc>) -> Result<Vec<ProductFitReasons>, RepoError>;
+
     /// `since` starts the revenue series, `quarter_since` the 90-day figures (returns to
     /// origin, returns by reason and size).
     async fn overview(

@@ -2,8 +2,9 @@ use std::sync::Arc;
 
 use async_trait::async_trait;
 use chrono::{DateTime, Days, NaiveDate, TimeZone, Utc};
+use paduka_domain::ProductId;
 use paduka_domain::order::{AreaRto, CodRtoLimit, RtoStats, rto_since};
-use paduka_domain::returns::ReturnStats;
+use paduka_domain::returns::{Fit, FitReasons, FitRule, ReturnStats, fit_since};
 use paduka_domain::sale::india_time;
 use tracing::instrument;
 
@@ -41,6 +42,15 @@ pub struct DayStats {
     pub totals: Totals,
 }
 
+/// A product whose returns say it runs small or large (decisions D38).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FitFlag {
+    pub id: ProductId,
+    pub name: String,
+    pub fit: Fit,
+    pub reasons: FitReasons,
+}
+
 /// The admin overview.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ShopStats {
@@ -60,6 +70,8 @@ pub struct ShopStats {
     pub cod_off: Vec<AreaRto>,
     /// Returns of the last [`ReturnStats::DAYS`] days, by reason and by size.
     pub returns: ReturnStats,
+    /// The products whose returns of the last 180 days say they run small or large, by name.
+    pub fit: Vec<FitFlag>,
 }
 
 pub struct AdminService {
@@ -67,6 +79,7 @@ pub struct AdminService {
     clock: Arc<dyn Clock>,
     low_stock_threshold: u32,
     cod_rto_limit: Option<CodRtoLimit>,
+    fit_rule: FitRule,
 }
 
 /// The admin overview.
@@ -85,7 +98,14 @@ impl AdminService {
             clock,
             low_stock_threshold: LOW_STOCK_THRESHOLD,
             cod_rto_limit: None,
+            fit_rule: FitRule::default(),
         }
+    }
+
+    /// Flags the products `rule` says run small or large.
+    pub fn with_fit_rule(mut self, rule: FitRule) -> Self {
+        self.fit_rule = rule;
+        self
     }
 
     /// Lists the areas where `limit` turns cash on delivery off.
@@ -119,6 +139,27 @@ impl AdminUseCases for AdminService {
                 LOW_STOCK_LIMIT,
             )
             .await?;
+
+        let mut fit: Vec<FitFlag> = self
+            .stats
+            .fit_reasons(fit_since(now))
+            .await?
+            .into_iter()
+            .filter_map(|product| {
+                let fit = self.fit_rule.advice(product.reasons)?;
+                Some(FitFlag {
+                    id: product.id,
+                    name: product.name,
+                    fit,
+                    reasons: product.reasons,
+                })
+            })
+            .collect();
+        fit.sort_by(|a, b| {
+            a.name
+                .cmp(&b.name)
+                .then_with(|| a.id.as_str().cmp(b.id.as_str()))
+        });
 
         let mut revenue_by_day: Vec<DayStats> = first_day
             .iter_days()
@@ -161,6 +202,7 @@ impl AdminUseCases for AdminService {
                 .map(|limit| limit.areas_off(&snapshot.shipments))
                 .unwrap_or_default(),
             returns: ReturnStats::of(&snapshot.returned, &snapshot.sold),
+            fit,
         })
     }
 }

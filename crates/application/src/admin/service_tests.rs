@@ -37,6 +37,9 @@ async fn stats(now: &str, snapshot: StatsSnapshot, since: &'static str) -> ShopS
         })
         .times(1)
         .returning(move |_, _, _, _| Ok(snapshot.clone()));
+    repo.expect_fit_reasons()
+        .withf(move |since| *since == now - chrono::Duration::days(180))
+        .returning(|_| Ok(vec![]));
     let service = AdminService::new(Arc::new(repo), Arc::new(clock));
     service.stats(&admin()).await.unwrap()
 }
@@ -208,6 +211,7 @@ async fn the_areas_with_cod_off_are_listed_only_under_a_cod_rto_limit() {
             let mut repo = MockStatsRepository::new();
             repo.expect_overview()
                 .returning(move |_, _, _, _| Ok(snapshot.clone()));
+            repo.expect_fit_reasons().returning(|_| Ok(vec![]));
             AdminService::new(Arc::new(repo), Arc::new(clock))
                 .with_cod_rto_limit(limit)
                 .stats(&admin())
@@ -225,4 +229,39 @@ async fn the_areas_with_cod_off_are_listed_only_under_a_cod_rto_limit() {
         .map(|a| (a.prefix.as_str(), a.shipments, a.rate))
         .collect();
     assert_eq!(off, [("281", 2, 0.5)]);
+}
+
+#[tokio::test]
+async fn products_whose_fit_returns_lean_one_way_are_flagged_by_name() {
+    use crate::admin::ProductFitReasons;
+    use paduka_domain::returns::{Fit, FitReasons};
+    let product = |id: &str, name: &str, too_small, too_big| ProductFitReasons {
+        id: ProductId::new(id),
+        name: name.to_owned(),
+        reasons: FitReasons { too_small, too_big },
+    };
+    let mut clock = MockClock::new();
+    clock.expect_now().return_const(at("2025-06-14T20:30:00Z"));
+    let mut repo = MockStatsRepository::new();
+    repo.expect_overview()
+        .returning(|_, _, _, _| Ok(StatsSnapshot::default()));
+    repo.expect_fit_reasons().returning(move |_| {
+        Ok(vec![
+            product("p1", "Trail", 3, 2),
+            product("p2", "Jutti", 4, 0),
+            product("p3", "Mojari", 1, 4),
+            product("p4", "Court", 3, 3),
+        ])
+    });
+    let stats = AdminService::new(Arc::new(repo), Arc::new(clock))
+        .stats(&admin())
+        .await
+        .unwrap();
+    let flagged: Vec<(&str, Fit)> = stats
+        .fit
+        .iter()
+        .map(|flag| (flag.name.as_str(), flag.fit))
+        .collect();
+    // Jutti's 4 fit reasons are too few; Court's split evenly.
+    assert_eq!(flagged, [("Mojari", Fit::Large), ("Trail", Fit::Small)]);
 }

@@ -13,6 +13,9 @@ pub enum CatalogError {
     CategoryNotFound,
     #[error("Image not found")]
     ImageNotFound,
+    /// 404: `Find my size` for a product no size chart sizes (decisions D38).
+    #[error("This product has no size chart")]
+    NoSizeChart,
     /// The change would break a rule the catalog keeps: a duplicate name, a used category.
     #[error("{0}")]
     Conflict(String),

@@ -1,6 +1,7 @@
 //! Products, categories, reviews, product photos and the images we serve.
 
 mod error;
+mod fit;
 mod photos;
 mod ports;
 mod query;
@@ -8,6 +9,9 @@ mod service;
 pub mod transfer;
 
 pub use error::CatalogError;
+#[cfg(test)]
+pub use fit::MockFitRepository;
+pub use fit::{FitAdvice, FitRepository, SizeSuggestion};
 #[cfg(any(test, feature = "mock"))]
 pub use photos::MockPhotoUseCases;
 pub use photos::{PhotoRequest, PhotoService, PhotoUseCases, ServedPhoto};

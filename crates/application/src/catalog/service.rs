@@ -26,6 +26,8 @@ pub struct CatalogService {
     pub(crate) search: CatalogSearch,
     /// Bumped after every catalog write, so readers holding a copy know it is stale.
     revision: CatalogRevision,
+    /// `FIT_MIN_RETURNS` and the returns' fit reasons (decisions D38); `None`: no advice.
+    pub(super) fit: Option<super::fit::FitSource>,
 }
 
 /// The search index and the count of searches that found nothing.
@@ -76,6 +78,18 @@ pub trait CatalogUseCases: Send + Sync {
     async fn featured_products(&self) -> Result<Vec<Product>, CatalogError>;
 
     async fn product(&self, id: &ProductId) -> Result<Product, CatalogError>;
+
+    /// Whether `product` runs small or large, from its returns of the last 180 days, and the
+    /// size chart its page shows (decisions D38).
+    async fn fit_advice(&self, product: &Product) -> Result<super::FitAdvice, CatalogError>;
+
+    /// `Find my size`: the size on the product's chart for a foot of `foot_mm`, moved by its
+    /// fit. `ProductNotFound`; `NoSizeChart` for a product no chart sizes.
+    async fn find_size(
+        &self,
+        id: &ProductId,
+        foot_mm: u32,
+    ) -> Result<super::SizeSuggestion, CatalogError>;
 
     async fn category_page(&self, id: &CategoryId) -> Result<CategoryWithProducts, CatalogError>;
 
@@ -156,7 +170,18 @@ impl CatalogService {
             clock,
             search,
             revision: CatalogRevision::default(),
+            fit: None,
         }
+    }
+
+    /// Fit advice from the returns' reasons `reasons` holds, under `rule`.
+    pub fn with_fit(
+        mut self,
+        rule: paduka_domain::returns::FitRule,
+        reasons: Arc<dyn super::FitRepository>,
+    ) -> Self {
+        self.fit = Some(super::fit::FitSource { rule, reasons });
+        self
     }
 
     /// The shared counter, for the services that change stock (checkout, orders).
@@ -287,6 +312,21 @@ impl CatalogUseCases for CatalogService {
             .find(id)
             .await?
             .ok_or(CatalogError::ProductNotFound)
+    }
+
+    #[instrument(skip(self, product), fields(product = %product.id))]
+    async fn fit_advice(&self, product: &Product) -> Result<super::FitAdvice, CatalogError> {
+        self.fit_of(product).await
+    }
+
+    #[instrument(skip(self))]
+    async fn find_size(
+        &self,
+        id: &ProductId,
+        foot_mm: u32,
+    ) -> Result<super::SizeSuggestion, CatalogError> {
+        let product = self.product(id).await?;
+        self.suggest_size(&product, foot_mm).await
     }
 
     #[instrument(skip(self))]

@@ -1339,3 +1339,76 @@ async fn a_refusal_the_use_case_does_not_expect_is_an_unexpected_error() {
     let result = service.create_category(&admin(), draft).await;
     assert_refused!(result, CatalogError::Unexpected(_), "not found");
 }
+
+// --- fit advice (decisions D38) ----------------------------------------------------------
+
+use crate::catalog::{MockFitRepository, SizeSuggestion};
+
+/// `p-1` sized UK 7 and UK 8, on the shop's chart.
+fn sized(id: &str) -> Product {
+    use paduka_test_support::builders::variant;
+    ProductBuilder::new(id)
+        .variants(vec![
+            variant(Some("UK 7"), 999, 0),
+            variant(Some("UK 8"), 999, 0),
+        ])
+        .build()
+}
+
+/// Fit reasons the repository holds for `p-1` since 180 days before [`now`].
+fn reasons_of_p1(too_small: u32, too_big: u32) -> Arc<MockFitRepository> {
+    use paduka_domain::returns::FitReasons;
+    let since = now() - chrono::Duration::days(180);
+    let mut reasons = MockFitRepository::new();
+    reasons
+        .expect_fit_reasons()
+        .withf(move |id, from| id == &ProductId::new("p-1") && *from == since)
+        .returning(move |_, _| Ok(FitReasons { too_small, too_big }));
+    Arc::new(reasons)
+}
+
+#[tokio::test]
+async fn a_product_whose_fit_returns_mostly_say_too_small_runs_small_and_sizes_one_up() {
+    use paduka_domain::returns::{Fit, FitRule, SizeChart};
+    let service = Ports::default()
+        .with_product(sized("p-1"))
+        .with_clock()
+        .service()
+        .with_fit(FitRule::default(), reasons_of_p1(3, 2));
+    let advice = service.fit_advice(&sized("p-1")).await.unwrap();
+    assert_eq!(advice.fit, Some(Fit::Small));
+    assert_eq!(advice.chart, Some(SizeChart::uk_default()));
+    // 25.8 cm is between UK 7 and UK 8: UK 8, and one up.
+    let found = service
+        .find_size(&ProductId::new("p-1"), 258)
+        .await
+        .unwrap();
+    assert_eq!(
+        found,
+        SizeSuggestion {
+            size: Some("UK 9".into()),
+            fit: Some(Fit::Small),
+        }
+    );
+}
+
+#[tokio::test]
+async fn four_fit_returns_are_no_advice_and_a_product_off_the_chart_has_no_size_to_find() {
+    use paduka_domain::returns::FitRule;
+    let service = Ports::default()
+        .with_product(product("p-1"))
+        .with_clock()
+        .service()
+        .with_fit(FitRule::default(), reasons_of_p1(4, 0));
+    let advice = service.fit_advice(&sized("p-1")).await.unwrap();
+    assert_eq!(advice.fit, None);
+    let found = service.find_size(&ProductId::new("p-1"), 258).await;
+    assert_refused!(
+        found,
+        CatalogError::NoSizeChart,
+        "This product has no size chart"
+    );
+    // Without the setting's repository, no advice and nothing read.
+    let plain = Ports::default().service();
+    assert_eq!(plain.fit_advice(&sized("p-1")).await.unwrap().fit, None);
+}

@@ -3,12 +3,17 @@
 
 use chrono::{DateTime, Utc};
 
+mod fit;
 mod lifecycle;
 mod refund;
 mod replacement;
 mod request;
 mod stats;
 
+pub use fit::{
+    ChartSize, FIT_DAYS, FOOT_LENGTH_INVALID, Fit, FitReasons, FitRule, SizeChart, fit_since,
+    parse_foot_cm,
+};
 pub use lifecycle::{
     Gives, Qc, ReturnLifecycle, ReturnMove, ReturnRefusal, ReturnStatus, ReturnStep,
 };

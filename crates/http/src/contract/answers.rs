@@ -48,6 +48,12 @@ error_answers! {
         quoted(photo::TOO_MANY_PIXELS),
     );
     ProductCodeTaken => 409, "The product code is taken";
+    InvalidFootLength => 400, quoted(paduka_domain::returns::FOOT_LENGTH_INVALID);
+    NoSizeChart => 404, format!(
+        "{} or {}",
+        quoted(CatalogError::ProductNotFound),
+        quoted(CatalogError::NoSizeChart),
+    );
     PhotoOver20Mb => 413, quoted(photo::TOO_MANY_BYTES);
     ParameterOutOfRange => 400, "A parameter is out of range";
     UnsupportedWidth => 400, quoted(photo::UNSUPPORTED_WIDTH);

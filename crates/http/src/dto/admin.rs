@@ -1,4 +1,4 @@
-use paduka_application::admin::{DayStats, LowStockProduct, ShopStats, Totals};
+use paduka_application::admin::{DayStats, FitFlag, LowStockProduct, ShopStats, Totals};
 use paduka_domain::order::{AreaRto, RtoStats};
 use paduka_domain::returns::ReturnStats;
 use serde::Serialize;
@@ -140,6 +140,33 @@ impl From<&AreaRto> for CodOffAreaDto {
     }
 }
 
+/// A product whose returns say it runs small or large (decisions D38).
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProductFitDto {
+    #[serde(rename = "_id")]
+    pub id: String,
+    /// As its latest return names it.
+    pub name: String,
+    pub fit: super::FitName,
+    /// Return lines that said `Too small` in the last 180 days.
+    pub too_small: u32,
+    /// Return lines that said `Too big` in the last 180 days.
+    pub too_big: u32,
+}
+
+impl From<&FitFlag> for ProductFitDto {
+    fn from(flag: &FitFlag) -> Self {
+        Self {
+            id: flag.id.to_string(),
+            name: flag.name.clone(),
+            fit: flag.fit.into(),
+            too_small: flag.reasons.too_small,
+            too_big: flag.reasons.too_big,
+        }
+    }
+}
+
 /// Pairs returned for one reason.
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 pub struct ReasonCountDto {
@@ -225,6 +252,9 @@ pub struct AdminStatsResponse {
     pub cod_off: Vec<CodOffAreaDto>,
     /// Returns by reason and by size (decisions D25).
     pub returns: ReturnsStatsDto,
+    /// The products whose returns of the last 180 days say they run small or large (at least
+    /// `FIT_MIN_RETURNS` fit reasons, 60 % one way), by name (decisions D38).
+    pub fit: Vec<ProductFitDto>,
 }
 
 impl From<&ShopStats> for AdminStatsResponse {
@@ -243,6 +273,7 @@ impl From<&ShopStats> for AdminStatsResponse {
             rto: (&stats.rto).into(),
             cod_off: stats.cod_off.iter().map(CodOffAreaDto::from).collect(),
             returns: (&stats.returns).into(),
+            fit: stats.fit.iter().map(ProductFitDto::from).collect(),
         }
     }
 }

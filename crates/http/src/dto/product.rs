@@ -428,7 +428,8 @@ pub struct FeaturedProductsResponse {
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 pub struct ProductResponse {
     pub success: bool,
-    pub product: ProductDto,
+    /// With its fit advice and size chart (decisions D38).
+    pub product: super::ProductDetailDto,
 }
 
 /// A created or changed product.

@@ -15,6 +15,7 @@ use paduka_domain::catalog::search::Synonyms;
 use paduka_domain::delivery::{DeliveryArea, DeliveryTable};
 use paduka_domain::invoice::Seller;
 use paduka_domain::order::CodRtoLimit;
+use paduka_domain::returns::FitRule;
 use paduka_http::TrustedProxies;
 use paduka_payment::RazorpayConfig;
 use paduka_whatsapp::CloudApiConfig;
@@ -158,6 +159,9 @@ pub struct ShopSettings {
     /// days came back at this percent or more (`COD_RTO_LIMIT`, 1-100; unset: none turned
     /// off), once it has `COD_RTO_MIN_SHIPMENTS` ended ones (default 10; decisions D38).
     pub cod_rto_limit: Option<CodRtoLimit>,
+    /// A product runs small or large once its returns of the last 180 days gave this many fit
+    /// reasons, 60 % of them one way (`FIT_MIN_RETURNS`, at least 1, default 5; decisions D38).
+    pub fit_rule: FitRule,
     /// Days after delivery a return may be asked for (`RETURN_WINDOW_DAYS`, 1-365, default 7).
     pub return_window_days: u32,
     /// Words search takes for each other (`SEARCH_SYNONYMS`: groups separated by `;` or `,`,
@@ -367,6 +371,7 @@ impl Settings {
                 cod_rto_limit: vars
                     .cod_rto_limit
                     .and_then(|percent| CodRtoLimit::new(percent, vars.cod_rto_min_shipments)),
+                fit_rule: FitRule::new(vars.fit_min_returns).unwrap_or_default(),
                 return_window_days: vars.return_window_days,
                 search_synonyms: vars.search_synonyms,
                 import_allow_private_hosts: vars.import_allow_private_hosts,

@@ -67,6 +67,13 @@ fn cod_goes_off_by_area_only_with_a_cod_rto_limit() {
 }
 
 #[test]
+fn fit_advice_needs_five_fit_returns_unless_set() {
+    assert_eq!(settings(&[]).unwrap().shop.fit_rule.min_returns(), 5);
+    let s = settings(&[("FIT_MIN_RETURNS", "8")]).unwrap();
+    assert_eq!(s.shop.fit_rule.min_returns(), 8);
+}
+
+#[test]
 fn rate_limits_are_read_from_the_environment() {
     let s = settings(&[
         ("RATE_LIMIT_PER_EMAIL", "3"),
@@ -122,6 +129,8 @@ fn each_bad_value_names_its_variable() {
         ("COD_RTO_LIMIT", "40%"),
         ("COD_RTO_MIN_SHIPMENTS", "0"),
         ("COD_RTO_MIN_SHIPMENTS", "many"),
+        ("FIT_MIN_RETURNS", "0"),
+        ("FIT_MIN_RETURNS", "five"),
     ] {
         let error = settings(&[(name, value)]).unwrap_err();
         let expected = if name == "RAZORPAY_KEY_SECRET" {

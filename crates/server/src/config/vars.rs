@@ -105,6 +105,8 @@ pub(super) struct Vars {
     pub cod_rto_limit: Option<u32>,
     #[serde(default = "cod_rto_min_shipments", deserialize_with = "at_least_one")]
     pub cod_rto_min_shipments: u32,
+    #[serde(default = "fit_min_returns", deserialize_with = "at_least_one")]
+    pub fit_min_returns: u32,
     #[serde(default = "return_window_days", deserialize_with = "window_days")]
     pub return_window_days: u32,
     #[serde(default, deserialize_with = "synonyms")]
@@ -242,6 +244,10 @@ fn cod_max_amount() -> i64 {
 
 fn cod_rto_min_shipments() -> u32 {
     paduka_domain::order::CodRtoLimit::DEFAULT_MIN_SHIPMENTS
+}
+
+fn fit_min_returns() -> u32 {
+    paduka_domain::returns::FitRule::DEFAULT_MIN_RETURNS
 }
 
 fn return_window_days() -> u32 {

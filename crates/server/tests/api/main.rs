@@ -15,6 +15,7 @@ mod compression;
 mod coupons;
 mod credit_notes;
 mod exact_prices;
+mod fit;
 mod helpers;
 mod import_photos;
 mod invoices;

@@ -120,8 +120,18 @@ async fn a_product_keeps_every_field_from_the_form(db: &TestDb) {
         .await;
     let body = app.get_product(id_of(&created)).await;
     let body = body.answers(StatusCode::OK).await;
-    let product = &body["product"];
-    assert_eq!(product, &created);
+    let mut product = body["product"].clone();
+    // The product's page also reads its fit advice and size chart (decisions D38).
+    assert_eq!(product["fit"], json!(null), "no returns yet");
+    assert_eq!(
+        array(&product["sizeChart"]).len(),
+        10,
+        "sized on the UK chart"
+    );
+    let fields = product.as_object_mut().unwrap();
+    fields.remove("fit");
+    fields.remove("sizeChart");
+    assert_eq!(product, created);
     assert_eq!(product["product_id"], json!("RUN-1"));
     assert_eq!(product["type"], json!(["UK 7", "UK 8", "UK 9"]));
     assert_eq!(product["model"], json!([]));

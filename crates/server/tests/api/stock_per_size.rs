@@ -72,7 +72,11 @@ async fn a_product_form_sets_stock_per_size(db: &TestDb) {
     assert_eq!(created["quantity"], json!(3), "the sizes' total");
     let id = id_of(&created);
     let shown = app.get_product(&id).await.answers(StatusCode::OK).await;
-    assert_eq!(shown["product"], created);
+    // Its page also reads its fit advice and size chart (decisions D38).
+    let mut shown = shown["product"].clone();
+    let fields = shown.as_object_mut().unwrap();
+    assert!(fields.remove("fit").is_some() && fields.remove("sizeChart").is_some());
+    assert_eq!(shown, created);
 
     // Without `stock`, one pool as before.
     let pooled = app.shoe("Runner", 5).await;

@@ -5,7 +5,7 @@ use paduka_application::catalog::CatalogError;
 use paduka_domain::ProductId;
 use paduka_domain::catalog::Product;
 
-use paduka_http::dto::ProductResponse;
+use paduka_http::dto::{ProductDetailDto, ProductResponse};
 
 use super::{FirstView, Page, Previews, View};
 use crate::head::{Head, SITE_NAME};
@@ -18,13 +18,14 @@ impl Previews {
         self.page(format!("/product/{id}"), 0, async {
             match self.catalog.product(id).await {
                 Ok(product) => {
+                    let advice = self.catalog.fit_advice(&product).await?;
                     let mut head = self.product_head(&product);
                     let mut data = FirstView::default();
                     data.add(
                         format!("/product/get-product/{}", encode_component(id.as_str())),
                         &ProductResponse {
                             success: true,
-                            product: (&product).into(),
+                            product: ProductDetailDto::new(&product, &advice),
                         },
                     );
                     head.first_view = data.into_value();

@@ -111,6 +111,12 @@ fn catalog(products: Vec<Product>) -> MockCatalogUseCases {
             .cloned()
             .ok_or(paduka_application::catalog::CatalogError::ProductNotFound)
     });
+    catalog.expect_fit_advice().returning(|_| {
+        Ok(paduka_application::catalog::FitAdvice {
+            fit: Some(paduka_domain::returns::Fit::Small),
+            chart: None,
+        })
+    });
     catalog
 }
 
@@ -254,6 +260,11 @@ async fn a_product_page_carries_the_product() {
     assert_eq!(
         first_view(&page)["/api/v1/product/get-product/p-1"]["product"]["type"],
         serde_json::json!(["UK 7", "UK 8"])
+    );
+    assert_eq!(
+        first_view(&page)["/api/v1/product/get-product/p-1"]["product"]["fit"],
+        "small",
+        "the fit advice the API answers"
     );
 }
 

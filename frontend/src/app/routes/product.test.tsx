@@ -234,3 +234,60 @@ describe('product page with stock per size', () => {
     expect(screen.getByRole('radio', { name: 'UK 7' })).toBeChecked();
   });
 });
+
+describe('product page: fit advice (decisions D38)', () => {
+  const chart = [
+    { size: 'UK 7', footCm: 25.4 },
+    { size: 'UK 8', footCm: 26.2 },
+    { size: 'UK 9', footCm: 27.1 },
+  ];
+
+  it('says a product runs small, and Find my size shows the size the server suggests', async () => {
+    const { calls } = api({
+      'GET /product/get-product/p-trail': {
+        body: { success: true, product: { ...shoe, fit: 'small', sizeChart: chart } },
+      },
+      'GET /product/find-size/p-trail': { body: { success: true, size: 'UK 9', fit: 'small' } },
+    });
+    const { user } = renderApp('/product/p-trail');
+    expect(
+      await screen.findByText('Runs small: most shoppers who returned it found it too small. Consider one size up.'),
+    ).toBeInTheDocument();
+    // A foot between UK 7 and UK 8.
+    await user.type(screen.getByLabelText('Foot length (cm)'), '25.8');
+    await user.click(screen.getByRole('button', { name: 'Find my size' }));
+    expect(await screen.findByText('Your size: UK 9 (one size up: it runs small)')).toBeInTheDocument();
+    const asked = calls.find((c) => c.path === '/product/find-size/p-trail');
+    expect(asked?.query.get('footCm')).toBe('25.8');
+    expect(screen.getByRole('row', { name: 'UK 8 26.2 cm' })).toBeInTheDocument();
+  });
+
+  it('says a product runs large, and shows the server’s refusal of a foot length', async () => {
+    api({
+      'GET /product/get-product/p-trail': {
+        body: { success: true, product: { ...shoe, fit: 'large', sizeChart: chart } },
+      },
+      'GET /product/find-size/p-trail': {
+        status: 400,
+        body: { success: false, message: 'Enter your foot length in cm, from 10 to 40' },
+      },
+    });
+    const { user } = renderApp('/product/p-trail');
+    expect(
+      await screen.findByText('Runs large: most shoppers who returned it found it too big. Consider one size down.'),
+    ).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Foot length (cm)'), '45');
+    await user.click(screen.getByRole('button', { name: 'Find my size' }));
+    expect(await screen.findByText('Enter your foot length in cm, from 10 to 40')).toBeInTheDocument();
+  });
+
+  it('says nothing of fit and offers no Find my size without advice or chart', async () => {
+    api({
+      'GET /product/get-product/p-trail': { body: { success: true, product: { ...shoe, fit: null, sizeChart: null } } },
+    });
+    renderApp('/product/p-trail');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Trail Runner' })).toBeInTheDocument();
+    expect(screen.queryByText(/^Runs (small|large)/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Find my size' })).not.toBeInTheDocument();
+  });
+});

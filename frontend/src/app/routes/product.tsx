@@ -6,7 +6,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { Stars } from '@/components/ui/stars';
 import { paths } from '@/config/paths';
 import { useAddReview } from '@/features/catalog/api/add-review';
-import { useProduct } from '@/features/catalog/api/get-product';
+import { useProduct, type ShownProduct } from '@/features/catalog/api/get-product';
+import { FindMySize, FitLine } from '@/features/catalog/components/fit-advice';
 import { useReviews } from '@/features/catalog/api/get-reviews';
 import { AddReviewForm } from '@/features/catalog/components/add-review-form';
 import { PriceBlock } from '@/features/catalog/components/price-block';
@@ -69,7 +70,7 @@ function productRating(product: Product): number {
   return product.numReviews ? product.rating : averageRating([]);
 }
 
-type ProductViewProps = { product: Product; reviews: Review[] | undefined; reviewsLoading: boolean };
+type ProductViewProps = { product: ShownProduct; reviews: Review[] | undefined; reviewsLoading: boolean };
 
 /** The size shown first: the first one in stock (the first size when none is). */
 function firstInStock(product: Product): number {
@@ -164,6 +165,7 @@ function ProductView({ product, reviews, reviewsLoading }: ProductViewProps) {
           <PriceBlock price={price} salePrice={salePrice} discount={discount} />
 
           <VariantPicker product={product} value={variant} onChange={setVariant} />
+          <FitLine fit={product.fit} />
 
           <div className="buy-row">
             <AppButton
@@ -186,6 +188,8 @@ function ProductView({ product, reviews, reviewsLoading }: ProductViewProps) {
               inStock > 0 && inStock <= 5 && <p className="stock-note">Only {inStock} left</p>
             )}
           </div>
+
+          {product.sizeChart ? <FindMySize productId={product._id} chart={product.sizeChart} /> : null}
 
           <DeliveryCheck />
 

@@ -4,7 +4,7 @@ use paduka_domain::ProductId;
 
 use crate::ApiError;
 use crate::contract::{PathId, ProductNotFound};
-use crate::dto::ProductResponse;
+use crate::dto::{ProductDetailDto, ProductResponse};
 
 #[utoipa::path(
     params(PathId<ProductId>),
@@ -19,8 +19,9 @@ pub async fn get_product(
     PathId { id }: PathId<ProductId>,
 ) -> Result<HttpResponse, ApiError> {
     let product = catalog.product(&id).await?;
+    let advice = catalog.fit_advice(&product).await?;
     Ok(HttpResponse::Ok().json(ProductResponse {
         success: true,
-        product: (&product).into(),
+        product: ProductDetailDto::new(&product, &advice),
     }))
 }

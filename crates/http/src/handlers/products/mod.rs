@@ -6,6 +6,7 @@ pub mod create;
 pub mod delete;
 pub mod export;
 pub mod featured;
+pub mod find_size;
 pub mod get;
 pub mod import;
 pub mod list;

@@ -579,6 +579,36 @@ describe('admin overview: returns to origin', () => {
     ]);
   });
 
+  it('flags the products whose returns say they run small or large, each opening its page', async () => {
+    mockApi({
+      ...base,
+      'GET /admin/stats': {
+        body: {
+          success: true,
+          today: { orders: 0, revenue: 0 },
+          last30Days: { orders: 0, revenue: 0 },
+          revenueByDay: [],
+          pendingOrders: 0,
+          toCollect: { orders: 0, amount: 0 },
+          lowStock: [],
+          returns: { byReason: [], bySize: [] },
+          fit: [
+            { _id: 'p3', name: 'Mojari', fit: 'large', tooSmall: 1, tooBig: 4 },
+            { _id: 'p1', name: 'Trail', fit: 'small', tooSmall: 3, tooBig: 2 },
+          ],
+        },
+      },
+    });
+    renderApp('/admin/dashboard');
+    const panel = await screen.findByRole('region', { name: 'Runs small or large' });
+    const items = within(panel).getAllByRole('listitem');
+    expect(items.map((i) => i.textContent)).toEqual([
+      'MojariRuns large1 too small · 4 too big',
+      'TrailRuns small3 too small · 2 too big',
+    ]);
+    expect(within(panel).getByRole('link', { name: 'Trail' })).toHaveAttribute('href', '/product/p1');
+  });
+
   it('shows no such panel when no area has cash on delivery off', async () => {
     mockApi({
       ...base,

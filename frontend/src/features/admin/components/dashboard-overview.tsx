@@ -128,6 +128,26 @@ function CodOffAreas({ areas }: { areas: AdminStats['codOff'] }) {
   );
 }
 
+/**
+ * The products whose returns of the last 180 days say they run small or large, as the server
+ * flags them (decisions D38), each with its fit returns.
+ */
+function FitFlags({ products }: { products: AdminStats['fit'] }) {
+  return (
+    <ul className="low-stock-list fit-flags">
+      {products.map((p) => (
+        <li key={p._id}>
+          <Link to={paths.product.getHref(p._id)}>{p.name}</Link>
+          <span className="stock-badge">{p.fit === 'small' ? 'Runs small' : 'Runs large'}</span>
+          <span className="muted">
+            {p.tooSmall} too small · {p.tooBig} too big
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function OverviewSkeleton() {
   return (
     <div className="dashboard" aria-busy="true" aria-label="Loading the overview">
@@ -160,7 +180,7 @@ export function DashboardOverview() {
     );
   }
 
-  const { today, last30Days, revenueByDay, pendingOrders, lowStock, toCollect, rto, codOff, returns } = stats.data;
+  const { today, last30Days, revenueByDay, pendingOrders, lowStock, toCollect, rto, codOff, returns, fit } = stats.data;
   return (
     <div className="dashboard">
       <dl className="stat-cards">
@@ -242,6 +262,14 @@ export function DashboardOverview() {
       {returns ? (
         <div className="dashboard-panels">
           <ReturnsStatsPanels returns={returns} />
+          {/* Only when some product's returns lean one way (a server from before sends none). */}
+          {fit?.length ? (
+            <section className="dashboard-panel" aria-labelledby="fit-flags-title">
+              <h2 id="fit-flags-title">Runs small or large</h2>
+              <span className="muted">From the fit reasons of the last 180 days' returns</span>
+              <FitFlags products={fit} />
+            </section>
+          ) : null}
         </div>
       ) : null}
     </div>

@@ -1,11 +1,19 @@
 import { queryOptions, useQueries, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import type { Ok, Product } from '@/types/api';
+import type { Ok, Product, ProductDetail } from '@/types/api';
 import type { ProductPage } from './get-product-pages';
 
-export const getProduct = async (id: string, signal?: AbortSignal): Promise<Product> => {
-  const reply = await api.get<Ok<{ product: Product }>>(`/product/get-product/${encodeURIComponent(id)}`, { signal });
+/**
+ * A product as its page holds it: the detail's fit advice and size chart once it has loaded, a
+ * listing's copy (without them) before.
+ */
+export type ShownProduct = Product & Partial<Pick<ProductDetail, 'fit' | 'sizeChart'>>;
+
+export const getProduct = async (id: string, signal?: AbortSignal): Promise<ProductDetail> => {
+  const reply = await api.get<Ok<{ product: ProductDetail }>>(`/product/get-product/${encodeURIComponent(id)}`, {
+    signal,
+  });
   return reply.product;
 };
 
@@ -21,9 +29,9 @@ function cachedCopy(queryClient: QueryClient, id: string): Product | undefined {
 }
 
 export const productQueryOptions = (id: string, queryClient?: QueryClient) =>
-  queryOptions<Product, Error, Product, ReturnType<typeof queryKeys.products.detail>>({
+  queryOptions<ShownProduct, Error, ShownProduct, ReturnType<typeof queryKeys.products.detail>>({
     queryKey: queryKeys.products.detail(id),
-    queryFn: ({ signal }): Promise<Product> => getProduct(id, signal),
+    queryFn: ({ signal }): Promise<ShownProduct> => getProduct(id, signal),
     // Show the card's copy at once while the detail loads.
     placeholderData: (): Product | undefined => (queryClient ? cachedCopy(queryClient, id) : undefined),
     meta: { logOnly: 'Failed to load product' },
