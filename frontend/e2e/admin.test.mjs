@@ -113,7 +113,7 @@ describe('admin journeys', () => {
       await form.getByLabel('Info').fill('A grippy trail shoe for wet ghats');
       await form.getByLabel('Types').fill('UK 8, UK 9');
       await form.getByLabel('Models').fill('RR-8, RR-9');
-      await form.getByLabel('Prices').fill('2999, 3099');
+      await form.getByLabel('Prices', { exact: true }).fill('2999, 3099');
       await form.getByLabel('Discounts').fill('0, 5');
       await form.getByLabel('Description').fill('Grips wet rock, Drains fast');
       await form.getByLabel('Specifications').fill('Weight 280 g, Drop 6 mm');
@@ -184,7 +184,7 @@ describe('admin journeys', () => {
       const dialog = page.getByRole('dialog', { name: `Edit ${made.product}` });
       assert.equal(await dialog.getByLabel('Name').inputValue(), made.product);
       await dialog.getByRole('img', { name: 'Product photo preview' }).waitFor();
-      await dialog.getByLabel('Prices').fill(`${EDITED.price}, 3299`);
+      await dialog.getByLabel('Prices', { exact: true }).fill(`${EDITED.price}, 3299`);
       await dialog.getByLabel('Discounts').fill(`${EDITED.discount}, 5`);
       await dialog.getByLabel('Quantity').fill(String(EDITED.quantity));
       await dialog.evaluate((d) => d.scrollTo(0, 0));

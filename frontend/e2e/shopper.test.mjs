@@ -187,7 +187,7 @@ describe('browsing', () => {
     });
   });
 
-  test('sorting by price (low to high) reorders the grid by list price', async () => {
+  test('sorting by price (low to high) reorders the grid by sale price', async () => {
     await onPage(1280, async (page) => {
       await page.goto('/');
       const newest = await readCards(page);
@@ -201,13 +201,13 @@ describe('browsing', () => {
         cheapFirst.map((c) => c.name),
         newest.map((c) => c.name),
       );
-      // The spec's sort is on the first variant's list price (before discount), as the server's.
-      const listPrice = new Map(demo.products.map((p) => [p.name, p.price[0]]));
-      const prices = cheapFirst.map((c) => listPrice.get(c.name) ?? NaN);
+      // The sort is on the first size's sale price, what is charged (decisions section 19).
+      const salePrice = new Map(demo.products.map((p) => [p.name, p.salePrice[0]]));
+      const prices = cheapFirst.map((c) => salePrice.get(c.name) ?? NaN);
       assert.deepEqual(
         prices,
         [...prices].sort((a, b) => a - b),
-        'list prices ascend',
+        'sale prices ascend',
       );
       assert.equal(cheapFirst.length, demo.products.length);
     });
@@ -220,7 +220,8 @@ describe('browsing', () => {
       await waitForApp(page);
       const all = await readCards(page);
       const slider = page.getByLabel(/^Max Price/);
-      const ceiling = Math.max(...demo.products.map((p) => p.price[0]));
+      // Whole rupees: the dearest first sale price (₹12,349.05 in the demo), rounded up.
+      const ceiling = Math.ceil(Math.max(...demo.products.map((p) => p.salePrice[0])));
       assert.equal(await slider.getAttribute('max'), String(ceiling));
       const limit = 2000;
       await slider.evaluate((input, value) => {
@@ -230,12 +231,12 @@ describe('browsing', () => {
         el.dispatchEvent(new Event('change', { bubbles: true }));
       }, limit);
       await page.getByText(`Max Price: ₹${limit.toLocaleString('en-IN')}`).waitFor();
-      const expected = demo.products.filter((p) => p.price[0] <= limit).length;
+      const expected = demo.products.filter((p) => p.salePrice[0] <= limit).length;
       assert.ok(expected > 0 && expected < all.length, 'the limit splits the demo catalog');
       // The server filters once the slider rests: the count says when its answer is on screen.
       await page.getByText(new RegExp(`^${expected} products?$`)).waitFor();
       const cheap = await readCards(page);
-      assert.equal(cheap.length, expected, `only products whose first price is at most ₹${limit}`);
+      assert.equal(cheap.length, expected, `only products whose first sale price is at most ₹${limit}`);
       assert.ok(cheap.every((c) => c.price <= limit));
 
       await page.getByRole('button', { name: 'Reset' }).click();

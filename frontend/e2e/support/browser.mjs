@@ -187,7 +187,7 @@ export async function catalog(baseURL) {
     get('/category/all-categories'),
   ]);
   return {
-    /** @type {Array<{_id: string, name: string, price: number[], discount: number[], type: string[], model: string[], category: {_id: string, name: string}}>} */
+    /** @type {Array<{_id: string, name: string, price: number[], salePrice: number[], discount: number[], type: string[], model: string[], category: {_id: string, name: string}}>} */
     products,
     /** @type {Array<{_id: string, name: string}>} */
     categories,

@@ -5711,7 +5711,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The foot's length in cm, heel to longest toe, from 10 to 40 (e.g. `25.8`). */
-                footCm: string;
+                footCm: number;
             };
             header?: never;
             path: {

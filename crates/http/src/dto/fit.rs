@@ -81,7 +81,7 @@ impl ProductDetailDto {
 pub struct FindSizeParams {
     /// The foot's length in cm, heel to longest toe, from 10 to 40 (e.g. `25.8`).
     #[serde(rename = "footCm")]
-    #[param(rename = "footCm", value_type = String, max_length = 20)]
+    #[param(rename = "footCm", value_type = f64, required = true, minimum = 10, maximum = 40)]
     pub foot_cm: Option<String>,
 }
 
