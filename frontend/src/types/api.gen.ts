@@ -1680,11 +1680,11 @@ export interface components {
              * @enum {string}
              */
             kind: "percent" | "amount";
-            /** @description Orders that may use it in all; null: no limit */
+            /** @description Orders that may use it in all; null or blank: no limit */
             maxUses?: number | string | null;
-            /** @description Orders one account may use it for; null: no limit */
+            /** @description Orders one account may use it for; null or blank: no limit */
             maxUsesPerUser?: number | string | null;
-            /** @description Whole rupees the subtotal must reach; 0 when left out */
+            /** @description Whole rupees the subtotal must reach; 0 when left out or blank */
             minOrder?: number | string | null;
             /** @description RFC 3339 (`2025-10-20T04:30:00Z`), or a date and time without offset (`2025-10-20T10:00`, `2025-10-20 10:00:00`), read as India time (UTC+05:30); in the years 2000 to 9999 (UTC) */
             start: string;

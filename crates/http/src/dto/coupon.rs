@@ -89,6 +89,11 @@ const POSITIVE_TEXT: &str = r"\+?0*[1-9][0-9]*";
 /// A whole number at least 0, as text.
 const COUNT_TEXT: &str = r"\+?[0-9]+|-0+";
 
+/// A form's field that may be left blank: blank text is the same as null.
+fn or_blank(text: &str) -> String {
+    format!("(?:{text})?")
+}
+
 request_schema!(
     CouponBody,
     schema::schema(
@@ -113,18 +118,18 @@ request_schema!(
                 ),
                 (
                     "minOrder",
-                    schema::whole_number(0, 10_000_000, COUNT_TEXT, true),
-                    "Whole rupees the subtotal must reach; 0 when left out",
+                    schema::whole_number(0, 10_000_000, &or_blank(COUNT_TEXT), true),
+                    "Whole rupees the subtotal must reach; 0 when left out or blank",
                 ),
                 (
                     "maxUses",
-                    schema::whole_number(1, MAX_LIMIT, POSITIVE_TEXT, true),
-                    "Orders that may use it in all; null: no limit",
+                    schema::whole_number(1, MAX_LIMIT, &or_blank(POSITIVE_TEXT), true),
+                    "Orders that may use it in all; null or blank: no limit",
                 ),
                 (
                     "maxUsesPerUser",
-                    schema::whole_number(1, MAX_LIMIT, POSITIVE_TEXT, true),
-                    "Orders one account may use it for; null: no limit",
+                    schema::whole_number(1, MAX_LIMIT, &or_blank(POSITIVE_TEXT), true),
+                    "Orders one account may use it for; null or blank: no limit",
                 ),
             ],
             &["code", "kind", "value", "start", "end"],
