@@ -197,17 +197,18 @@ pub const MAX_IMPORT_FORM_BYTES: usize = MAX_IMPORT_BYTES + MAX_ZIP_BYTES + 1024
 pub const IMPORT_FORM_TOO_LARGE: &str = "The import form must be at most 121 MB";
 
 /// The catalog import form: the CSV file's bytes, the photos zip's (not yet unpacked: see
-/// [`crate::photos_zip`]) and the `dryRun` field.
+/// [`crate::photos_zip`]) and the `dryRun` and `skipInvalid` fields.
 #[derive(Debug, Clone, Default)]
 pub struct ImportUpload {
     pub file: Option<Vec<u8>>,
     pub photos: Option<Vec<u8>>,
     pub dry_run: Option<String>,
+    pub skip_invalid: Option<String>,
 }
 
 /// Reads the import form: `file` kept up to [`MAX_IMPORT_BYTES`] and `photos` up to
 /// [`MAX_ZIP_BYTES`] (413 beyond either, the rest of the upload read and dropped), `dryRun`
-/// up to 64 KiB; other fields are ignored. An empty `photos` part is no zip.
+/// and `skipInvalid` up to 64 KiB; other fields are ignored. An empty `photos` part is no zip.
 pub async fn read_import_form(mut multipart: Multipart) -> Result<ImportUpload, ApiError> {
     let mut upload = ImportUpload::default();
     let mut refusal: Option<ApiError> = None;
@@ -253,6 +254,9 @@ pub async fn read_import_form(mut multipart: Multipart) -> Result<ImportUpload, 
             // An empty file part is the browser saying no file was chosen.
             PHOTOS_FIELD => upload.photos = (!bytes.is_empty()).then_some(bytes),
             "dryRun" => upload.dry_run = Some(String::from_utf8_lossy(&bytes).into_owned()),
+            "skipInvalid" => {
+                upload.skip_invalid = Some(String::from_utf8_lossy(&bytes).into_owned())
+            }
             _ => {}
         }
     }

@@ -786,7 +786,8 @@ export interface paths {
          * The catalog, filtered, sorted and paged on the server; without parameters, every product,
          *     newest first. Without `q`, compressed once per change (brotli or gzip by `Accept-Encoding`,
          *     an ETag per coding); revalidate with `If-None-Match` (304). A search (`q`) is answered
-         *     afresh each time, and one that lists nothing is counted (`GET /product/search-misses`).
+         *     afresh each time, and one that lists nothing is counted (`GET /product/search-misses`; once
+         *     per client address a day, for at most 64 letters and 5 words).
          */
         get: operations["get_products"];
         put?: never;
@@ -809,7 +810,8 @@ export interface paths {
         /**
          * Imports a CSV file of products (Shopify's classic layout or its 2025 export layout, told
          *     apart by the header row), with an optional zip of photos. Every row is checked first: with
-         *     any wrong, nothing is written. A dry run answers what the import would do at once (it
+         *     any wrong, nothing is written, unless `skipInvalid` asks to import the valid products and
+         *     list the others. A dry run answers what the import would do at once (it
          *     checks the photos' file names against the zip, and fetches nothing); otherwise a job
          *     fetches the photos, then writes everything in the background.
          */
@@ -1946,10 +1948,21 @@ export interface components {
         ImportErrorsResponse: {
             /** @description Each wrong row, with `Import has errors`. */
             errors?: components["schemas"]["ImportRowError"][];
+            /**
+             * Format: int64
+             * @description With `Import has errors`: the file's products with a wrong row.
+             */
+            invalid?: number;
             /** @description `Import has errors`, or why the request was refused. */
             message: string;
             /** @description Always `false`. */
             success: boolean;
+            /**
+             * Format: int64
+             * @description With `Import has errors`: the file's products whose rows are all right, which
+             *     `skipInvalid=true` would import.
+             */
+            valid?: number;
         };
         /**
          * @description The import form (`multipart/form-data`).
@@ -1974,13 +1987,26 @@ export interface components {
              *     one file has that name.
              */
             photos?: string | null;
+            /**
+             * @description `true`: import the products whose rows are all right and list the others in `errors`
+             *     (nothing of a wrong product is written); without it, one wrong row writes nothing.
+             */
+            skipInvalid?: string | null;
         };
         /** @description An import's progress (a dry run's answer: `done` at once, nothing written). */
         ImportJobResponse: {
             /** Format: int64 */
             created: number;
-            /** @description Why a `failed` job stopped (a fault on our side; the batches written before stay). */
+            /**
+             * @description Why a `failed` job stopped (a fault on our side; the batches written before stay), or
+             *     with `skipInvalid` the rows of the products left out.
+             */
             errors: components["schemas"]["ImportRowError"][];
+            /**
+             * Format: int64
+             * @description A dry run's: the file's products with a wrong row.
+             */
+            invalid?: number;
             /**
              * Format: int64
              * @description Photos that could not be fetched or used: their products were written without them,
@@ -1996,13 +2022,18 @@ export interface components {
             success: boolean;
             /**
              * Format: int64
-             * @description Products in the file.
+             * @description Products the job imports (with `skipInvalid`, the file's valid ones).
              */
             total: number;
             /** Format: int64 */
             unchanged: number;
             /** Format: int64 */
             updated: number;
+            /**
+             * Format: int64
+             * @description A dry run's: the file's products that may be imported.
+             */
+            valid?: number;
             /**
              * @description The rows' warnings and the photos that could not be used (column `Image Src`), by
              *     row.
@@ -2022,9 +2053,20 @@ export interface components {
         };
         /** @description `202`: the job that imports the file. */
         ImportStartedResponse: {
+            /**
+             * Format: int64
+             * @description The file's products left out for a wrong row (`skipInvalid`); the job's `errors` list
+             *     their rows.
+             */
+            invalid: number;
             /** @description The job's id, for `GET /product/import/{job}`. */
             job: string;
             success: boolean;
+            /**
+             * Format: int64
+             * @description The file's products the job imports.
+             */
+            valid: number;
         };
         /**
          * @description Where an import job is.
@@ -5888,6 +5930,8 @@ export interface operations {
             query?: {
                 /** @description `true`: a dry run, as the form field says. */
                 dryRun?: string;
+                /** @description `true`: skip the wrong products, as the form field says. */
+                skipInvalid?: string;
             };
             header?: never;
             path?: never;

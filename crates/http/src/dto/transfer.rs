@@ -1,6 +1,6 @@
 //! The catalog import's form and answers (`POST /product/import`, `GET /product/import/{job}`).
 
-use paduka_application::catalog::transfer::{ImportReport, JobStatus};
+use paduka_application::catalog::transfer::{ImportReport, ImportTally, JobStatus};
 use paduka_domain::catalog::import::{RowError, RowWarning};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -25,6 +25,11 @@ pub struct ImportForm {
     #[serde(rename = "dryRun")]
     #[schema(value_type = Option<String>, pattern = "^(?:true|false)?$")]
     pub dry_run: Option<bool>,
+    /// `true`: import the products whose rows are all right and list the others in `errors`
+    /// (nothing of a wrong product is written); without it, one wrong row writes nothing.
+    #[serde(rename = "skipInvalid")]
+    #[schema(value_type = Option<String>, pattern = "^(?:true|false)?$")]
+    pub skip_invalid: Option<bool>,
 }
 
 /// `POST /product/import`'s query.
@@ -35,6 +40,10 @@ pub struct ImportParams {
     #[serde(rename = "dryRun")]
     #[param(rename = "dryRun", value_type = Option<String>, pattern = "^(?:true|false)?$")]
     pub dry_run: Option<String>,
+    /// `true`: skip the wrong products, as the form field says.
+    #[serde(rename = "skipInvalid")]
+    #[param(rename = "skipInvalid", value_type = Option<String>, pattern = "^(?:true|false)?$")]
+    pub skip_invalid: Option<String>,
 }
 
 /// A row of the file that cannot be imported.
@@ -90,14 +99,23 @@ pub struct ImportErrorsResponse {
     /// Each wrong row, with `Import has errors`.
     #[schema(required = false)]
     pub errors: Vec<ImportRowError>,
+    /// With `Import has errors`: the file's products whose rows are all right, which
+    /// `skipInvalid=true` would import.
+    #[schema(required = false)]
+    pub valid: u64,
+    /// With `Import has errors`: the file's products with a wrong row.
+    #[schema(required = false)]
+    pub invalid: u64,
 }
 
 impl ImportErrorsResponse {
-    pub fn new(errors: &[RowError]) -> Self {
+    pub fn new(errors: &[RowError], tally: ImportTally) -> Self {
         Self {
             success: false,
             message: "Import has errors".into(),
             errors: errors.iter().map(Into::into).collect(),
+            valid: tally.valid,
+            invalid: tally.invalid,
         }
     }
 }
@@ -108,6 +126,11 @@ pub struct ImportStartedResponse {
     pub success: bool,
     /// The job's id, for `GET /product/import/{job}`.
     pub job: String,
+    /// The file's products the job imports.
+    pub valid: u64,
+    /// The file's products left out for a wrong row (`skipInvalid`); the job's `errors` list
+    /// their rows.
+    pub invalid: u64,
 }
 
 /// Where an import job is.
@@ -126,7 +149,7 @@ pub struct ImportJobResponse {
     pub status: ImportStatus,
     /// Products done so far (those left unchanged count from the start).
     pub processed: u64,
-    /// Products in the file.
+    /// Products the job imports (with `skipInvalid`, the file's valid ones).
     pub total: u64,
     pub created: u64,
     pub updated: u64,
@@ -134,12 +157,32 @@ pub struct ImportJobResponse {
     /// The rows' warnings and the photos that could not be used (column `Image Src`), by
     /// row.
     pub warnings: Vec<ImportWarning>,
-    /// Why a `failed` job stopped (a fault on our side; the batches written before stay).
+    /// Why a `failed` job stopped (a fault on our side; the batches written before stay), or
+    /// with `skipInvalid` the rows of the products left out.
     pub errors: Vec<ImportRowError>,
     /// Photos that could not be fetched or used: their products were written without them,
     /// and `POST /product/import/{job}/photos` fetches them again.
     #[serde(rename = "missingPhotos")]
     pub missing_photos: u64,
+    /// A dry run's: the file's products that may be imported.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(required = false, value_type = u64)]
+    pub valid: Option<u64>,
+    /// A dry run's: the file's products with a wrong row.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(required = false, value_type = u64)]
+    pub invalid: Option<u64>,
+}
+
+impl ImportJobResponse {
+    /// A dry run's answer: the report with the file's products counted.
+    pub fn dry_run(report: &ImportReport, tally: ImportTally) -> Self {
+        Self {
+            valid: Some(tally.valid),
+            invalid: Some(tally.invalid),
+            ..Self::from(report)
+        }
+    }
 }
 
 impl From<&ImportReport> for ImportJobResponse {
@@ -159,6 +202,8 @@ impl From<&ImportReport> for ImportJobResponse {
             warnings: report.all_warnings().iter().map(Into::into).collect(),
             errors: report.errors.iter().map(Into::into).collect(),
             missing_photos: report.missing.len() as u64,
+            valid: None,
+            invalid: None,
         }
     }
 }

@@ -14,6 +14,7 @@ crate::on_both_backends!(
     a_classic_file_creates_products_and_their_category_and_a_second_import_changes_nothing,
     a_dry_run_answers_the_counts_and_writes_nothing,
     a_file_with_wrong_rows_is_refused_whole_with_each_rows_errors,
+    skip_invalid_imports_the_valid_products_and_lists_the_others,
     a_shopify_price_under_its_compare_at_price_sells_at_exactly_that_price,
     a_file_in_the_2025_layout_imports,
     shopifys_own_sample_file_imports_as_it_is_with_warnings,
@@ -333,6 +334,90 @@ priced,\"Two\nlines\",Sneakers,ten,1\n";
         "The file is not UTF-8 text at line 2",
     )
     .await;
+}
+
+/// Decisions section 19, "Import what is valid": the right products of a file with some wrong
+/// ones, on asking; the replies that read the file count both.
+async fn skip_invalid_imports_the_valid_products_and_lists_the_others(db: &TestDb) {
+    let app = spawn_app_on(db).await;
+    let csv = "Handle,Title,Type,Variant Price,Variant Inventory Qty\n\
+good,Good,Sneakers,100,1\n\
+,Bad,Sneakers,100,1\n\
+priced,Priced,Sneakers,ten,1\n\
+also-good,Also Good,Sneakers,200,2\n";
+    let wrong_rows = json!([
+        {"row": 3, "column": "Handle", "message": "Handle is required"},
+        {"row": 4, "column": "Variant Price", "message": "Variant Price \"ten\" must be a number of rupees of at least 0, with at most 2 decimals"},
+    ]);
+    let refused = expect(
+        app.send_import(csv.as_bytes(), true).await,
+        StatusCode::BAD_REQUEST,
+    )
+    .await;
+    assert_eq!(
+        (&refused["valid"], &refused["invalid"], &refused["errors"]),
+        (&json!(2), &json!(2), &wrong_rows)
+    );
+
+    // A dry run asked by query: what it would import, the wrong rows listed, nothing written.
+    let dry = app
+        .request(
+            Method::POST,
+            "/product/import?dryRun=true&skipInvalid=true",
+            As::Admin,
+        )
+        .multipart(csv_form(csv.as_bytes(), false))
+        .send()
+        .await
+        .unwrap();
+    let dry = dry.answers(StatusCode::OK).await;
+    assert_eq!((&dry["valid"], &dry["invalid"]), (&json!(2), &json!(2)));
+    assert_eq!((&dry["total"], &dry["created"]), (&json!(2), &json!(2)));
+    assert_eq!(dry["errors"], wrong_rows);
+    assert!(
+        app.all_products().await.is_empty(),
+        "a dry run writes nothing"
+    );
+
+    let started = app
+        .send_import_form(csv_form(csv.as_bytes(), false).text("skipInvalid", "true"))
+        .await;
+    let started = started.answers(StatusCode::ACCEPTED).await;
+    assert_eq!(
+        (&started["valid"], &started["invalid"]),
+        (&json!(2), &json!(2))
+    );
+    let report = app.job_when_ended(started["job"].as_str().unwrap()).await;
+    assert_eq!(report["status"], "done", "{report}");
+    assert_eq!(
+        report["errors"], wrong_rows,
+        "the finished job lists what it left out"
+    );
+    let mut names: Vec<Value> = app
+        .all_products()
+        .await
+        .iter()
+        .map(|p| p["name"].clone())
+        .collect();
+    names.sort_by_key(|n| n.to_string());
+    assert_eq!(names, [json!("Also Good"), json!("Good")]);
+
+    // A file that cannot be read has no valid product to import.
+    let form = csv_form(b"Name,Price\nx,1\n", false).text("skipInvalid", "true");
+    let refused = expect(app.send_import_form(form).await, StatusCode::BAD_REQUEST).await;
+    assert_eq!(
+        (&refused["valid"], &refused["invalid"]),
+        (&json!(0), &json!(0))
+    );
+    let form = csv_form(csv.as_bytes(), false).text("skipInvalid", "yes");
+    let refused = app.send_import_form(form).await;
+    expect_error(
+        refused,
+        StatusCode::BAD_REQUEST,
+        "skipInvalid must be true or false",
+    )
+    .await;
+    assert_eq!(app.all_products().await.len(), 2, "nothing more written");
 }
 
 async fn a_shopify_price_under_its_compare_at_price_sells_at_exactly_that_price(db: &TestDb) {

@@ -9,8 +9,8 @@ pub use ports::*;
 #[cfg(any(test, feature = "mock"))]
 pub use service::MockCatalogTransferUseCases;
 pub use service::{
-    CatalogTransferService, CatalogTransferUseCases, ImportError, ImportStart, JOB_NOT_DONE,
-    TransferPorts,
+    CatalogTransferService, CatalogTransferUseCases, ImportError, ImportOptions, ImportStart,
+    ImportTally, JOB_NOT_DONE, TransferPorts,
 };
 
 #[cfg(test)]

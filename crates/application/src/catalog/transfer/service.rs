@@ -27,19 +27,64 @@ pub const BATCH: usize = 500;
 /// How often a job fetching photos records that it is alive (well within [`STALLED_AFTER`]).
 pub const HEARTBEAT: chrono::TimeDelta = chrono::TimeDelta::seconds(15);
 
+/// How an import is asked for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct ImportOptions {
+    /// Check the file and answer what the import would do, writing nothing.
+    pub dry_run: bool,
+    /// Import the products whose rows are all right and list the others (decisions
+    /// section 19); without it, one wrong row writes nothing.
+    pub skip_invalid: bool,
+}
+
+impl ImportOptions {
+    pub const WRITE: Self = Self {
+        dry_run: false,
+        skip_invalid: false,
+    };
+    pub const DRY_RUN: Self = Self {
+        dry_run: true,
+        skip_invalid: false,
+    };
+
+    pub fn skipping_invalid(self) -> Self {
+        Self {
+            skip_invalid: true,
+            ..self
+        }
+    }
+}
+
+/// The file's products: how many may be imported, and how many are wrong.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct ImportTally {
+    pub valid: u64,
+    pub invalid: u64,
+}
+
 /// How an import began: a dry run's report, or the job now running.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ImportStart {
-    DryRun(ImportReport),
-    Started { job: String },
+    DryRun {
+        report: ImportReport,
+        tally: ImportTally,
+    },
+    Started {
+        job: String,
+        tally: ImportTally,
+    },
 }
 
 /// Why an import was refused.
 #[derive(Debug, thiserror::Error)]
 pub enum ImportError {
-    /// Some rows are wrong; nothing was written.
+    /// Some rows are wrong (and `skipInvalid` was not asked for, or left nothing to import);
+    /// nothing was written.
     #[error("Import has errors")]
-    Rows(Vec<RowError>),
+    Rows {
+        errors: Vec<RowError>,
+        tally: ImportTally,
+    },
     #[error(transparent)]
     Catalog(#[from] CatalogError),
 }
@@ -59,13 +104,14 @@ pub trait CatalogTransferUseCases: Send + Sync {
 
     /// Checks every row of the file (a photo that is not a web address against `zip`, the
     /// photos zip sent with it); on a dry run answers what it would do, else starts the job
-    /// that does it: its photos fetched and prepared first, then everything written.
+    /// that does it: its photos fetched and prepared first, then everything written. With
+    /// `skip_invalid`, the wrong products are left out and listed in the report's errors.
     async fn import(
         &self,
         admin: &Admin,
         file: Table,
         zip: Option<PhotoFiles>,
-        dry_run: bool,
+        options: ImportOptions,
     ) -> Result<ImportStart, ImportError>;
 
     /// A job's progress; `None` for an unknown job.
@@ -154,7 +200,7 @@ impl CatalogTransferUseCases for CatalogTransferService {
         admin: &Admin,
         file: Table,
         zip: Option<PhotoFiles>,
-        dry_run: bool,
+        options: ImportOptions,
     ) -> Result<ImportStart, ImportError> {
         let read = read_table_with(&file, self.rules);
         let shop = self.everything().await?;
@@ -162,10 +208,21 @@ impl CatalogTransferUseCases for CatalogTransferService {
         let names: Vec<String> = categories.iter().map(|c| c.name.clone()).collect();
         let existing: HashMap<Handle, Product> =
             shop.into_iter().map(|p| (p.handle.clone(), p)).collect();
-        let plan = plan_import(read, &existing, &names, &self.photos, zip.as_ref());
-        if !plan.errors.is_empty() {
-            return Err(ImportError::Rows(plan.errors));
+        let mut plan = plan_import(read, &existing, &names, &self.photos, zip.as_ref());
+        let tally = ImportTally {
+            valid: plan.products.len() as u64,
+            invalid: plan.invalid,
+        };
+        // A file whose header is wrong has no valid product: skipping cannot import it.
+        let skipping = options.skip_invalid && tally.valid > 0;
+        if !plan.errors.is_empty() && !skipping {
+            return Err(ImportError::Rows {
+                errors: plan.errors,
+                tally,
+            });
         }
+        // The wrong products' rows stay in the report for the admin to fix.
+        let skipped = std::mem::take(&mut plan.errors);
         let total = plan.products.len() as u64;
         let unchanged = plan.unchanged();
         let mut report = ImportReport {
@@ -178,11 +235,11 @@ impl CatalogTransferUseCases for CatalogTransferService {
                 unchanged,
             },
             warnings: plan.warnings.clone(),
-            errors: Vec::new(),
+            errors: skipped.clone(),
             missing: Vec::new(),
         };
-        if dry_run {
-            return Ok(ImportStart::DryRun(report));
+        if options.dry_run {
+            return Ok(ImportStart::DryRun { report, tally });
         }
         // The job starts with what needs no writing counted.
         report.status = JobStatus::Running;
@@ -208,9 +265,10 @@ impl CatalogTransferUseCases for CatalogTransferService {
             existing,
             categories,
             missing: Vec::new(),
+            skipped,
         };
         self.ports.background.spawn(Box::pin(run.run(plan, zip)));
-        Ok(ImportStart::Started { job })
+        Ok(ImportStart::Started { job, tally })
     }
 
     #[instrument(skip(self), fields(admin = %admin.id()))]
@@ -249,6 +307,7 @@ impl CatalogTransferUseCases for CatalogTransferService {
             job: job.to_owned(),
             admin: admin.clone(),
             missing: report.missing.clone(),
+            skipped: report.errors.clone(),
         };
         self.ports.background.spawn(Box::pin(refetch.run()));
         Ok(Some(report))
@@ -261,6 +320,8 @@ struct Refetch {
     job: String,
     admin: Admin,
     missing: Vec<MissingPhoto>,
+    /// The products the import left out, listed as they were.
+    skipped: Vec<RowError>,
 }
 
 impl Refetch {
@@ -272,7 +333,7 @@ impl Refetch {
             .finish(
                 &self.job,
                 JobStatus::Done,
-                &[],
+                &self.skipped,
                 &missing,
                 self.ports.clock.now(),
             )
@@ -352,6 +413,8 @@ struct ImportJob {
     categories: Vec<Category>,
     /// Photos that could not be used, with the products left without them.
     missing: Vec<MissingPhoto>,
+    /// The file's wrong products, left out (`skipInvalid`): the finished job still lists them.
+    skipped: Vec<RowError>,
 }
 
 /// Where a new photo comes from: the same address, or the same file, is fetched and prepared
@@ -401,7 +464,7 @@ impl ImportJob {
     async fn run(mut self, plan: ImportPlan, zip: PhotoFiles) {
         let outcome = self.write(plan, zip).await;
         let (status, errors) = match outcome {
-            Ok(()) => (JobStatus::Done, Vec::new()),
+            Ok(()) => (JobStatus::Done, std::mem::take(&mut self.skipped)),
             Err(errors) => (JobStatus::Failed, errors),
         };
         if let Err(e) = self

@@ -265,8 +265,11 @@ async fn a_dry_run_answers_what_would_change_and_writes_nothing() {
         &["trail-runner", "Trail Runner II", "Sneakers", "2499", ""],
         &["mojari", "Mojari", "Ethnic", "999", ""],
     ]);
-    let answer = service.import(&admin(), table, None, true).await.unwrap();
-    let ImportStart::DryRun(report) = answer else {
+    let answer = service
+        .import(&admin(), table, None, ImportOptions::DRY_RUN)
+        .await
+        .unwrap();
+    let ImportStart::DryRun { report, .. } = answer else {
         panic!("a dry run answers at once: {answer:?}");
     };
     assert_eq!(report.status, JobStatus::Done);
@@ -289,12 +292,118 @@ async fn a_wrong_row_refuses_the_whole_file() {
     let store = Arc::new(Store::default());
     let service = service(&store, &[], &[]);
     let table = file(&[&["mojari", "Mojari", "Ethnic", "cheap", ""]]);
-    let Err(ImportError::Rows(errors)) = service.import(&admin(), table, None, false).await else {
+    let Err(ImportError::Rows { errors, .. }) = service
+        .import(&admin(), table, None, ImportOptions::WRITE)
+        .await
+    else {
         panic!("refused");
     };
     assert_eq!(
         (errors[0].row, errors[0].column.as_str()),
         (2, "Variant Price")
+    );
+    assert!(store.jobs.lock().unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn skip_invalid_imports_the_right_products_and_lists_the_wrong_ones() {
+    let store = Arc::new(Store::default());
+    let service = service(
+        &store,
+        &["job-1", "cat-2", "0190aaaa-0000-7000-8000-00000000abcd"],
+        &["Ethnic"],
+    );
+    let table = file(&[
+        &["mojari", "Mojari", "Ethnic", "999", ""],
+        &["jutti", "Jutti", "Ethnic", "cheap", ""],
+        &["kolhapuri", "Kolhapuri", "Ethnic", "", ""],
+    ]);
+    let Err(ImportError::Rows { errors, tally }) = service
+        .import(&admin(), table.clone(), None, ImportOptions::DRY_RUN)
+        .await
+    else {
+        panic!("without skipInvalid one wrong row refuses the file");
+    };
+    assert_eq!(errors.len(), 2);
+    assert_eq!(
+        tally,
+        ImportTally {
+            valid: 1,
+            invalid: 2
+        }
+    );
+
+    let skipping = ImportOptions::DRY_RUN.skipping_invalid();
+    let Ok(ImportStart::DryRun { report, tally }) = service
+        .import(&admin(), table.clone(), None, skipping)
+        .await
+    else {
+        panic!("a dry run skipping the wrong products answers what it would do");
+    };
+    assert_eq!(
+        tally,
+        ImportTally {
+            valid: 1,
+            invalid: 2
+        }
+    );
+    assert_eq!((report.counts.total, report.counts.created), (1, 1));
+    let rows: Vec<u64> = report.errors.iter().map(|e| e.row).collect();
+    assert_eq!(rows, [3, 4]);
+    assert!(store.jobs.lock().unwrap().is_empty());
+
+    let answer = service
+        .import(
+            &admin(),
+            table,
+            None,
+            ImportOptions::WRITE.skipping_invalid(),
+        )
+        .await
+        .unwrap();
+    assert!(matches!(
+        answer,
+        ImportStart::Started {
+            tally: ImportTally {
+                valid: 1,
+                invalid: 2
+            },
+            ..
+        }
+    ));
+    store.run_jobs().await;
+    let done = store.job("job-1");
+    assert_eq!(done.status, JobStatus::Done);
+    assert_eq!(
+        done.errors.len(),
+        2,
+        "the finished job still lists the wrong products"
+    );
+    let batches = store.batches.lock().unwrap();
+    let written: Vec<&str> = batches
+        .iter()
+        .flatten()
+        .map(|w| w.record.handle.as_ref().unwrap().as_str())
+        .collect();
+    assert_eq!(written, ["mojari"]);
+}
+
+#[tokio::test]
+async fn skip_invalid_cannot_import_a_file_without_a_valid_product() {
+    let store = Arc::new(Store::default());
+    let service = service(&store, &[], &[]);
+    let table = file(&[&["jutti", "Jutti", "Ethnic", "cheap", ""]]);
+    let options = ImportOptions::WRITE.skipping_invalid();
+    let Err(ImportError::Rows { tally, .. }) = service.import(&admin(), table, None, options).await
+    else {
+        panic!("nothing to import is still refused");
+    };
+    assert_eq!(
+        tally,
+        ImportTally {
+            valid: 0,
+            invalid: 1
+        }
     );
     assert!(store.jobs.lock().unwrap().is_empty());
 }
@@ -311,11 +420,18 @@ async fn a_job_makes_the_missing_category_then_writes_the_products_and_ends_done
         &["trail-runner", "Trail Runner", "Sneakers", "2499", ""],
         &["mojari", "Mojari", "Ethnic", "999", ""],
     ]);
-    let answer = service.import(&admin(), table, None, false).await.unwrap();
+    let answer = service
+        .import(&admin(), table, None, ImportOptions::WRITE)
+        .await
+        .unwrap();
     assert_eq!(
         answer,
         ImportStart::Started {
-            job: "job-1".into()
+            job: "job-1".into(),
+            tally: ImportTally {
+                valid: 2,
+                invalid: 0
+            }
         }
     );
     let started = store.job("job-1");
@@ -361,15 +477,18 @@ async fn a_dry_run_checks_zip_names_but_fetches_nothing() {
     let mut zip = PhotoFiles::new();
     zip.insert("photos/jutti.jpg", b"JPEG jutti".to_vec());
     let answer = service
-        .import(&admin(), table.clone(), Some(zip), true)
+        .import(&admin(), table.clone(), Some(zip), ImportOptions::DRY_RUN)
         .await
         .unwrap();
-    let ImportStart::DryRun(report) = answer else {
+    let ImportStart::DryRun { report, .. } = answer else {
         panic!("a dry run answers at once: {answer:?}");
     };
     assert_eq!(report.counts.created, 2);
 
-    let Err(ImportError::Rows(errors)) = service.import(&admin(), table, None, true).await else {
+    let Err(ImportError::Rows { errors, .. }) = service
+        .import(&admin(), table, None, ImportOptions::DRY_RUN)
+        .await
+    else {
         panic!("a file name without a zip is a row's error");
     };
     assert_eq!((errors[0].row, errors[0].column.as_str()), (3, "Image Src"));
@@ -417,7 +536,7 @@ async fn a_job_fetches_each_address_once_and_stores_the_prepared_photos_with_the
     zip.insert("photos/jutti.jpg", b"JPEG jutti".to_vec());
     zip.insert("photos/unused.jpg", b"not needed".to_vec());
     service
-        .import(&admin(), table, Some(zip), false)
+        .import(&admin(), table, Some(zip), ImportOptions::WRITE)
         .await
         .unwrap();
     // Nothing fetched before the request was answered.
@@ -500,7 +619,7 @@ async fn a_photo_that_cannot_be_used_leaves_its_product_without_it_and_the_job_e
     let mut zip = PhotoFiles::new();
     zip.insert("notes.txt", b"hello".to_vec());
     service
-        .import(&admin(), table, Some(zip), false)
+        .import(&admin(), table, Some(zip), ImportOptions::WRITE)
         .await
         .unwrap();
     store.run_jobs().await;
@@ -759,7 +878,7 @@ async fn a_job_fetching_many_photos_says_it_is_alive_before_its_first_batch() {
         .collect();
     let rows: Vec<&[&str]> = rows.iter().map(Vec::as_slice).collect();
     service
-        .import(&admin(), file(&rows), None, false)
+        .import(&admin(), file(&rows), None, ImportOptions::WRITE)
         .await
         .unwrap();
     store.run_jobs().await;
@@ -824,14 +943,20 @@ async fn a_file_imported_again_photos_and_all_leaves_its_products_unchanged() {
     let service = service_with_photo(&store, b"JPEG runner", fetching(b"JPEG runner"));
     let table = photo_only("https://cdn.test/runner.jpg");
     // Before fetching, the photo may be new: the dry run counts an update.
-    let Ok(ImportStart::DryRun(checked)) =
-        service.import(&admin(), table.clone(), None, true).await
+    let Ok(ImportStart::DryRun {
+        report: checked, ..
+    }) = service
+        .import(&admin(), table.clone(), None, ImportOptions::DRY_RUN)
+        .await
     else {
         panic!("a dry run answers at once");
     };
     assert_eq!((checked.counts.updated, checked.counts.unchanged), (1, 0));
 
-    service.import(&admin(), table, None, false).await.unwrap();
+    service
+        .import(&admin(), table, None, ImportOptions::WRITE)
+        .await
+        .unwrap();
     store.run_jobs().await;
     let done = store.job("job-1");
     assert_eq!(done.status, JobStatus::Done, "{:?}", done.errors);
@@ -855,7 +980,7 @@ async fn a_new_photo_at_the_same_address_updates_the_product() {
             &admin(),
             photo_only("https://cdn.test/runner.jpg"),
             None,
-            false,
+            ImportOptions::WRITE,
         )
         .await
         .unwrap();

@@ -1,6 +1,8 @@
 use actix_multipart::Multipart;
 use actix_web::{HttpResponse, get, post, web};
-use paduka_application::catalog::transfer::{CatalogTransferUseCases, ImportError, ImportStart};
+use paduka_application::catalog::transfer::{
+    CatalogTransferUseCases, ImportError, ImportOptions, ImportStart,
+};
 
 use crate::contract::{AdminOnly, ImportJobNotDone, ImportJobNotFound, ImportTooLarge};
 use crate::csv_file::read_table;
@@ -13,7 +15,8 @@ use crate::{AdminUser, ApiError};
 
 /// Imports a CSV file of products (Shopify's classic layout or its 2025 export layout, told
 /// apart by the header row), with an optional zip of photos. Every row is checked first: with
-/// any wrong, nothing is written. A dry run answers what the import would do at once (it
+/// any wrong, nothing is written, unless `skipInvalid` asks to import the valid products and
+/// list the others. A dry run answers what the import would do at once (it
 /// checks the photos' file names against the zip, and fetches nothing); otherwise a job
 /// fetches the photos, then writes everything in the background.
 #[utoipa::path(
@@ -34,10 +37,17 @@ pub async fn import_products(
     form: Multipart,
 ) -> Result<HttpResponse, ApiError> {
     let form = read_import_form(form).await?;
-    let dry_run = match form.dry_run.as_deref().or(params.dry_run.as_deref()) {
-        None | Some("" | "false") => false,
-        Some("true") => true,
-        Some(_) => return Err(ApiError::bad_request("dryRun must be true or false")),
+    let options = ImportOptions {
+        dry_run: flag(
+            "dryRun",
+            form.dry_run.as_deref().or(params.dry_run.as_deref()),
+        )?,
+        skip_invalid: flag(
+            "skipInvalid",
+            form.skip_invalid
+                .as_deref()
+                .or(params.skip_invalid.as_deref()),
+        )?,
     };
     let bytes = form
         .file
@@ -54,17 +64,33 @@ pub async fn import_products(
         ),
         None => None,
     };
-    match transfer.import(&admin, table, zip, dry_run).await {
-        Ok(ImportStart::DryRun(report)) => {
-            Ok(HttpResponse::Ok().json(ImportJobResponse::from(&report)))
+    match transfer.import(&admin, table, zip, options).await {
+        Ok(ImportStart::DryRun { report, tally }) => {
+            Ok(HttpResponse::Ok().json(ImportJobResponse::dry_run(&report, tally)))
         }
-        Ok(ImportStart::Started { job }) => {
-            Ok(HttpResponse::Accepted().json(ImportStartedResponse { success: true, job }))
+        Ok(ImportStart::Started { job, tally }) => {
+            Ok(HttpResponse::Accepted().json(ImportStartedResponse {
+                success: true,
+                job,
+                valid: tally.valid,
+                invalid: tally.invalid,
+            }))
         }
-        Err(ImportError::Rows(errors)) => {
-            Ok(HttpResponse::BadRequest().json(ImportErrorsResponse::new(&errors)))
+        Err(ImportError::Rows { errors, tally }) => {
+            Ok(HttpResponse::BadRequest().json(ImportErrorsResponse::new(&errors, tally)))
         }
         Err(ImportError::Catalog(error)) => Err(error.into()),
+    }
+}
+
+/// A yes/no form field or query parameter: `true`, or `false`/blank/absent.
+fn flag(name: &str, value: Option<&str>) -> Result<bool, ApiError> {
+    match value {
+        None | Some("" | "false") => Ok(false),
+        Some("true") => Ok(true),
+        Some(_) => Err(ApiError::bad_request(format!(
+            "{name} must be true or false"
+        ))),
     }
 }
 

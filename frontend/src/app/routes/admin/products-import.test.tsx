@@ -137,6 +137,75 @@ describe('admin products: import and export', () => {
     expect(calls.filter((c) => c.path === '/product/import')).toHaveLength(1);
   });
 
+  it('offers to import the valid products of a file with some wrong ones, and lists those left out', async () => {
+    const refused = {
+      status: 400,
+      body: {
+        success: false,
+        message: 'Import has errors',
+        errors: [{ row: 4, column: 'Variant Price', message: 'Price must be a number' }],
+        valid: 2,
+        invalid: 1,
+      },
+    };
+    const { calls } = mockApi({
+      ...base,
+      'POST /product/import': (request) =>
+        request.form?.get('skipInvalid') === 'true'
+          ? { status: 202, body: { success: true, job: 'job-5', valid: 2, invalid: 1 } }
+          : refused,
+      'GET /product/import/:job': {
+        body: report({
+          total: 2,
+          processed: 2,
+          created: 2,
+          updated: 0,
+          errors: [{ row: 4, column: 'Variant Price', message: 'Price must be a number' }],
+        }),
+      },
+    });
+    const { user } = renderApp('/admin/products');
+    const form = await screen.findByRole('form', { name: 'Import products' });
+    await user.upload(within(form).getByLabelText('Products CSV'), csv());
+    await user.click(within(form).getByRole('button', { name: 'Dry run' }));
+    expect(await screen.findByText('2 products are right; 1 has errors and would be left out.')).toBeInTheDocument();
+    expect(within(form).getByRole('button', { name: 'Import' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Import the 2 valid products' }));
+    expect(await screen.findByText('Import finished: 2 new, 0 updated, 0 unchanged')).toBeInTheDocument();
+    expect(screen.getByText('Left out for errors in the file:')).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Import errors' })).toHaveTextContent(
+      '4Variant PricePrice must be a number',
+    );
+    const imports = calls.filter((c) => c.path === '/product/import');
+    expect(imports.map((c) => [c.form?.get('dryRun'), c.form?.get('skipInvalid')])).toEqual([
+      ['true', null],
+      [null, 'true'],
+    ]);
+  });
+
+  it('offers nothing to import when no product of the file is right', async () => {
+    mockApi({
+      ...base,
+      'POST /product/import': {
+        status: 400,
+        body: {
+          success: false,
+          message: 'Import has errors',
+          errors: [{ row: 1, column: 'Handle', message: 'The file has no Variant Price column' }],
+          valid: 0,
+          invalid: 0,
+        },
+      },
+    });
+    const { user } = renderApp('/admin/products');
+    const form = await screen.findByRole('form', { name: 'Import products' });
+    await user.upload(within(form).getByLabelText('Products CSV'), csv());
+    await user.click(within(form).getByRole('button', { name: 'Dry run' }));
+    expect(await screen.findByRole('table', { name: 'Import errors' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /valid product/ })).not.toBeInTheDocument();
+  });
+
   it('shows a failed job with the photo that could not be used', async () => {
     mockApi({
       ...base,

@@ -19,12 +19,16 @@ export async function exportProducts(): Promise<string> {
   return filename;
 }
 
-/** The multipart body of `POST /product/import`: the CSV, the zip of photos it names, and whether to only check it. */
-export function importForm(file: File, dryRun: boolean, photos: File | null = null): FormData {
+/**
+ * The multipart body of `POST /product/import`: the CSV, the zip of photos it names, whether to
+ * only check it, and whether to leave out the products with a wrong row.
+ */
+export function importForm(file: File, dryRun: boolean, photos: File | null = null, skipInvalid = false): FormData {
   const form = new FormData();
   form.append('file', file);
   if (photos) form.append('photos', photos);
   if (dryRun) form.append('dryRun', 'true');
+  if (skipInvalid) form.append('skipInvalid', 'true');
   return form;
 }
 
@@ -38,13 +42,22 @@ export function importProblems(error: unknown): ImportProblem[] {
   return Array.isArray(body?.errors) ? (body.errors as ImportProblem[]) : [];
 }
 
+/** How many of a refused file's products are right (`400 Import has errors` counts them); `null` for another refusal. */
+export function importTally(error: unknown): { valid: number; invalid: number } | null {
+  if (!(error instanceof ApiError)) return null;
+  const body = error.body as { valid?: unknown; invalid?: unknown } | undefined;
+  return typeof body?.valid === 'number' && typeof body.invalid === 'number'
+    ? { valid: body.valid, invalid: body.invalid }
+    : null;
+}
+
 /** `POST /product/import` with `dryRun`: every row checked, nothing written; the counts it would make. */
 export const checkImport = (file: File, photos: File | null = null) =>
   api.post<ImportReport>('/product/import', importForm(file, true, photos));
 
-/** `POST /product/import`: 202 with the job that writes it. */
-export const startImport = (file: File, photos: File | null = null) =>
-  api.post<ImportStarted>('/product/import', importForm(file, false, photos));
+/** `POST /product/import`: 202 with the job that writes it (with `skipInvalid`, only the right products). */
+export const startImport = (file: File, photos: File | null = null, skipInvalid = false) =>
+  api.post<ImportStarted>('/product/import', importForm(file, false, photos, skipInvalid));
 
 /** `POST /product/import/{job}/photos`: the finished job's missing photos fetched again (202, the job, running). */
 export const refetchPhotos = (job: string) =>

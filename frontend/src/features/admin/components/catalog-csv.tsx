@@ -9,6 +9,7 @@ import {
   checkImport,
   exportProducts,
   importProblems,
+  importTally,
   refetchPhotos,
   startImport,
   useImportJob,
@@ -122,6 +123,12 @@ function JobProgress({ job, onFinished }: { job: string; onFinished: (report: Im
         <progress value={report.processed} max={Math.max(report.total, 1)} />
       </label>
       {report.status === 'done' ? <p>{counts(report)}</p> : null}
+      {report.status === 'done' && report.errors.length > 0 ? (
+        <>
+          <p>Left out for errors in the file:</p>
+          <Problems problems={report.errors} />
+        </>
+      ) : null}
       {report.status === 'failed' ? (
         <>
           <p role="alert">
@@ -154,12 +161,15 @@ export function CatalogCsv() {
   const [photos, setPhotos] = useState<File | null>(null);
   const [checked, setChecked] = useState<ImportReport | null>(null);
   const [problems, setProblems] = useState<ImportProblem[]>([]);
+  // A refused file's products: the right ones may still be imported without the others.
+  const [tally, setTally] = useState<{ valid: number; invalid: number } | null>(null);
   const [busy, setBusy] = useState(false);
   const [job, setJob] = useState<string | null>(null);
 
   const reset = () => {
     setChecked(null);
     setProblems([]);
+    setTally(null);
     setJob(null);
   };
 
@@ -171,26 +181,34 @@ export function CatalogCsv() {
       setChecked(await checkImport(file, photos));
     } catch (error) {
       setProblems(importProblems(error));
+      setTally(importTally(error));
       notify.error(errorMessage(error, 'Failed to check the file'));
     } finally {
       setBusy(false);
     }
   };
 
-  const start = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!file || !checked) return;
+  const run = async (skipInvalid: boolean) => {
+    if (!file) return;
     setBusy(true);
     try {
-      const started = await startImport(file, photos);
+      const started = await startImport(file, photos, skipInvalid);
       setChecked(null);
+      setProblems([]);
+      setTally(null);
       setJob(started.job);
     } catch (error) {
       setProblems(importProblems(error));
+      setTally(importTally(error));
       notify.error(errorMessage(error, 'Failed to start the import'));
     } finally {
       setBusy(false);
     }
+  };
+
+  const start = (event: FormEvent) => {
+    event.preventDefault();
+    if (checked) void run(false);
   };
 
   const finished = (report: ImportReport) => {
@@ -208,7 +226,7 @@ export function CatalogCsv() {
       <p>
         <DownloadButton label="Export" download={exportProducts} failed="Failed to export products" />
       </p>
-      <form className="admin-form" aria-label="Import products" onSubmit={(event) => void start(event)}>
+      <form className="admin-form" aria-label="Import products" onSubmit={start}>
         <FileField
           label="Products CSV"
           hint="Shopify's product CSV, or this shop's export"
@@ -245,6 +263,17 @@ export function CatalogCsv() {
         </div>
       ) : null}
       {problems.length > 0 ? <Problems problems={problems} /> : null}
+      {tally && tally.valid > 0 ? (
+        <div className="admin-import-check">
+          <p>
+            {tally.valid === 1 ? '1 product is' : `${tally.valid} products are`} right;{' '}
+            {tally.invalid === 1 ? '1 has' : `${tally.invalid} have`} errors and would be left out.
+          </p>
+          <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void run(true)}>
+            {`Import the ${tally.valid} valid ${tally.valid === 1 ? 'product' : 'products'}`}
+          </button>
+        </div>
+      ) : null}
       {job ? <JobProgress job={job} onFinished={finished} /> : null}
     </div>
   );
