@@ -351,6 +351,14 @@ diesel::table! {
 }
 
 diesel::table! {
+    search_miss_searchers (day, query, searcher) {
+        day -> Text,
+        query -> Text,
+        searcher -> Text,
+    }
+}
+
+diesel::table! {
     search_misses (query, day) {
         query -> Text,
         day -> Text,

@@ -1,5 +1,6 @@
 //! Searches that found nothing (decisions D27), counted per normalised query and India day in
-//! `search_misses`, so every instance adds to one count.
+//! `search_misses`, so every instance adds to one count; once per client address a day
+//! (`search_miss_searchers`, the address hashed), and kept 30 days (decisions section 19).
 
 use async_trait::async_trait;
 use chrono::NaiveDate;
@@ -9,8 +10,8 @@ use diesel::sql_types::BigInt;
 use paduka_application::RepoError;
 use paduka_application::catalog::{SearchMiss, SearchMissRepository};
 
-use crate::db::{AnyConnection, Database, corrupt};
-use crate::schema::search_misses;
+use crate::db::{AnyConnection, Database, corrupt, sha256_hex};
+use crate::schema::{search_miss_searchers, search_misses};
 
 #[derive(Debug, Clone)]
 pub struct DieselSearchMissRepository {
@@ -30,25 +31,60 @@ fn stored_day(day: NaiveDate) -> String {
 
 #[async_trait]
 impl SearchMissRepository for DieselSearchMissRepository {
-    async fn record(&self, query: &str, day: NaiveDate) -> Result<(), RepoError> {
-        let row = (
-            search_misses::query.eq(query.to_owned()),
-            search_misses::day.eq(stored_day(day)),
-            search_misses::count.eq(1_i64),
-        );
+    async fn record(
+        &self,
+        query: &str,
+        day: NaiveDate,
+        searcher: Option<String>,
+        forget_before: NaiveDate,
+    ) -> Result<(), RepoError> {
+        let (query, day) = (query.to_owned(), stored_day(day));
+        // What tells two clients apart, not their address.
+        let searcher = searcher.map(|s| sha256_hex(s.as_bytes()));
+        let forget_before = stored_day(forget_before);
         self.db
             .run(move |conn| {
-                let upsert = diesel::insert_into(search_misses::table)
-                    .values(row)
-                    .on_conflict((search_misses::query, search_misses::day))
-                    .do_update()
-                    .set(search_misses::count.eq(search_misses::count + 1_i64));
-                // Each backend spells the upsert its own way.
-                match conn {
-                    AnyConnection::Postgresql(pg) => upsert.execute(pg),
-                    AnyConnection::Sqlite(sqlite) => upsert.execute(sqlite),
-                }
-                .map(|_| ())
+                conn.transaction(|conn| {
+                    diesel::delete(search_misses::table)
+                        .filter(search_misses::day.lt(&forget_before))
+                        .execute(conn)?;
+                    diesel::delete(search_miss_searchers::table)
+                        .filter(search_miss_searchers::day.lt(&forget_before))
+                        .execute(conn)?;
+                    if let Some(searcher) = searcher {
+                        let seen = (
+                            search_miss_searchers::day.eq(&day),
+                            search_miss_searchers::query.eq(&query),
+                            search_miss_searchers::searcher.eq(searcher),
+                        );
+                        let first = diesel::insert_into(search_miss_searchers::table)
+                            .values(seen)
+                            .on_conflict_do_nothing();
+                        let inserted = match conn {
+                            AnyConnection::Postgresql(pg) => first.execute(pg),
+                            AnyConnection::Sqlite(sqlite) => first.execute(sqlite),
+                        }?;
+                        if inserted == 0 {
+                            return Ok(());
+                        }
+                    }
+                    let row = (
+                        search_misses::query.eq(&query),
+                        search_misses::day.eq(&day),
+                        search_misses::count.eq(1_i64),
+                    );
+                    let upsert = diesel::insert_into(search_misses::table)
+                        .values(row)
+                        .on_conflict((search_misses::query, search_misses::day))
+                        .do_update()
+                        .set(search_misses::count.eq(search_misses::count + 1_i64));
+                    // Each backend spells the upsert its own way.
+                    match conn {
+                        AnyConnection::Postgresql(pg) => upsert.execute(pg),
+                        AnyConnection::Sqlite(sqlite) => upsert.execute(sqlite),
+                    }
+                    .map(|_| ())
+                })
             })
             .await
     }

@@ -267,8 +267,16 @@ pub struct SearchMiss {
 #[cfg_attr(test, mockall::automock)]
 #[async_trait]
 pub trait SearchMissRepository: Send + Sync {
-    /// One more miss of `query` on `day`.
-    async fn record(&self, query: &str, day: NaiveDate) -> Result<(), RepoError>;
+    /// One more miss of `query` on `day`, unless `searcher` (the client's address) was
+    /// counted for it that day already (`None`: counted); misses and searchers of days before
+    /// `forget_before` are deleted.
+    async fn record(
+        &self,
+        query: &str,
+        day: NaiveDate,
+        searcher: Option<String>,
+        forget_before: NaiveDate,
+    ) -> Result<(), RepoError>;
 
     /// The `limit` queries missed most often from `since` on, most first (ties by query).
     async fn most_missed(&self, since: NaiveDate, limit: u32)

@@ -55,6 +55,10 @@ pub struct ProductQuery {
     /// reading thousands of products again; `total` is then the page's own count and
     /// `price_ceiling` zero.
     pub products_only: bool,
+    /// Who searches (the client's address, as rate limits count it): a search that finds
+    /// nothing is counted once per address a day. `None`: counted each time (the drawn
+    /// search page, which asks once per catalog revision).
+    pub searcher: Option<String>,
 }
 
 impl ProductQuery {

@@ -272,12 +272,18 @@ impl CatalogUseCases for CatalogService {
     #[instrument(skip(self))]
     async fn list_products(&self, query: &ProductQuery) -> Result<ProductPage, CatalogError> {
         let (page, words) = self.searched(query).await?;
-        if let Some(words) = words
+        if let Some(miss) = words.and_then(|words| words.miss())
             && page.total == 0
         {
             let day = india_day(self.clock.now());
+            let forget_before = day - chrono::Days::new(MISSES_OVER_DAYS);
+            let searcher = query.searcher.clone();
+            let recorded = self
+                .search
+                .misses
+                .record(&miss, day, searcher, forget_before);
             // A miss not counted is no reason to fail the shopper's search.
-            if let Err(error) = self.search.misses.record(&words.normalized(), day).await {
+            if let Err(error) = recorded.await {
                 tracing::warn!(%error, "a search miss was not counted");
             }
         }

@@ -267,6 +267,7 @@ async fn a_search_that_lists_nothing_is_counted_as_a_miss_of_its_folded_words_on
     let query = ProductQuery {
         text: Some("Sneakr  CAFÉ".into()),
         in_stock: true,
+        searcher: Some("203.0.113.7".into()),
         ..ProductQuery::default()
     };
     let mut ports = Ports::default().with_clock();
@@ -284,14 +285,43 @@ async fn a_search_that_lists_nothing_is_counted_as_a_miss_of_its_folded_words_on
     ports
         .misses
         .expect_record()
-        .withf(move |q, day| q == "sneakr cafe" && *day == india_day)
+        .withf(move |q, day, searcher, forget_before| {
+            q == "sneakr cafe"
+                && *day == india_day
+                && searcher.as_deref() == Some("203.0.113.7")
+                && *forget_before == india_day - chrono::Days::new(30)
+        })
         .times(1)
-        .returning(|_, _| Ok(()));
+        .returning(|_, _, _, _| Ok(()));
 
     let page = ports.service().list_products(&query).await.unwrap();
 
     assert_eq!(page.total, 0);
     assert_eq!(page.corrected, None, "nothing listed, nothing corrected");
+}
+
+#[tokio::test]
+async fn a_search_too_long_to_be_a_shoppers_words_is_not_counted() {
+    let mut ports = Ports::default().with_clock();
+    ports
+        .search
+        .expect_search()
+        .returning(|_, _| Ok(SearchHits::default()));
+    ports
+        .products
+        .expect_list()
+        .returning(|_, _| Ok(ProductPage::default()));
+    ports.misses.expect_record().times(0);
+    let service = ports.service();
+
+    for text in ["one two three four five six", &"x".repeat(65)] {
+        let query = ProductQuery {
+            text: Some(text.into()),
+            ..ProductQuery::default()
+        };
+        let page = service.list_products(&query).await.unwrap();
+        assert_eq!(page.total, 0);
+    }
 }
 
 #[tokio::test]
@@ -305,7 +335,10 @@ async fn a_miss_that_cannot_be_counted_still_answers_the_search() {
         .products
         .expect_list()
         .returning(|_, _| Ok(ProductPage::default()));
-    ports.misses.expect_record().returning(|_, _| Err(down()));
+    ports
+        .misses
+        .expect_record()
+        .returning(|_, _, _, _| Err(down()));
 
     let query = ProductQuery {
         text: Some("zzz".into()),

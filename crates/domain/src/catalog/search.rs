@@ -65,6 +65,22 @@ impl SearchQuery {
         self.words.join(" ")
     }
 
+    /// The longest query, in letters of its normalised form, that a miss is counted for
+    /// (decisions section 19): past it, or past [`Self::MISS_MAX_WORDS`], it is a pasted text
+    /// or a bot's, not a word a shopper had for a product, and counting it would let anyone
+    /// fill the table.
+    pub const MISS_MAX_CHARS: usize = 64;
+    pub const MISS_MAX_WORDS: usize = 5;
+
+    /// What a search that found nothing is counted under, or `None` when it is too long to
+    /// count.
+    pub fn miss(&self) -> Option<String> {
+        let normalized = self.normalized();
+        (self.words.len() <= Self::MISS_MAX_WORDS
+            && normalized.chars().count() <= Self::MISS_MAX_CHARS)
+            .then_some(normalized)
+    }
+
     /// The query as corrected: each word that found products only through a typo replaced by
     /// the word it found (`corrections[i]` for `words()[i]`); `None` when no word was
     /// corrected, so `correctedQ` is null whenever the query matched as typed.
@@ -204,6 +220,28 @@ mod tests {
             ["slip-on"],
             "white space alone separates a query's words"
         );
+    }
+
+    #[test]
+    fn a_miss_is_counted_for_at_most_64_letters_and_5_words() {
+        let five = SearchQuery::parse("red suede loafer size eleven").unwrap();
+        assert_eq!(five.miss().as_deref(), Some("red suede loafer size eleven"));
+        assert_eq!(
+            SearchQuery::parse("red suede loafer size eleven wide")
+                .unwrap()
+                .miss(),
+            None
+        );
+        // Letters, not bytes: 64 Devanagari letters count, 65 do not.
+        let at_limit = "ज".repeat(64);
+        assert_eq!(
+            SearchQuery::parse(&at_limit).unwrap().miss(),
+            Some(at_limit)
+        );
+        assert_eq!(SearchQuery::parse(&"ज".repeat(65)).unwrap().miss(), None);
+        // The space between words counts, as the row keeps it.
+        let two = format!("{} {}", "a".repeat(32), "b".repeat(32));
+        assert_eq!(SearchQuery::parse(&two).unwrap().miss(), None);
     }
 
     #[test]

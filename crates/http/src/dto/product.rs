@@ -381,6 +381,8 @@ impl TryIntoDomain for ProductListParams {
             page,
             limit,
             products_only: false,
+            // Who asks is the handler's to say (only a search is counted per client).
+            searcher: None,
         })
     }
 }

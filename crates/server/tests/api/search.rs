@@ -278,11 +278,36 @@ async fn size_and_stock_filter_the_listing_and_the_suggestions(db: &TestDb) {
 }
 
 async fn searches_that_list_nothing_are_counted_for_the_admin(db: &TestDb) {
-    let app = spawn_app_on(db).await;
+    // Behind a proxy of ours, as a shop is: the clients are the forwarded addresses.
+    let app = spawn_app_on_with(db, |settings| {
+        settings.server.trusted_proxies = paduka_http::TrustedProxies::parse("127.0.0.1").unwrap();
+    })
+    .await;
     shop(&app).await;
-    for q in ["Mojdi", "mojdi ", "zzzz", "sneakers&size=UK%208"] {
-        listing(&app, &format!("q={q}")).await;
+    let search_from = |client: &'static str, q: String| {
+        let request = app.request(
+            reqwest::Method::GET,
+            &format!("/product/get-products?q={q}"),
+            As::Anonymous,
+        );
+        async move {
+            let reply = request
+                .header("X-Forwarded-For", client)
+                .send()
+                .await
+                .unwrap();
+            reply.answers(StatusCode::OK).await
+        }
+    };
+    let (asha, ravi) = ("203.0.113.7", "198.51.100.2");
+    // One client searching the same words all day counts once.
+    for q in ["Mojdi", "mojdi ", "MOJDI", "zzzz", "sneakers&size=UK%208"] {
+        search_from(asha, q.to_owned()).await;
     }
+    search_from(ravi, "mojdi".to_owned()).await;
+    // Not a shopper's words for a product: more than 5 words, or more than 64 letters.
+    search_from(ravi, "one two three four five six".to_owned()).await;
+    search_from(ravi, "x".repeat(65)).await;
     // Found, or only suggested: not misses.
     listing(&app, "q=boot").await;
     app.get("/product/suggest?q=qqqq", As::Anonymous)

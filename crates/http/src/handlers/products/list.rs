@@ -3,13 +3,15 @@ use paduka_application::catalog::CatalogUseCases;
 
 use crate::ApiError;
 use crate::cache::ListCache;
+use crate::client::ClientAddress;
 use crate::contract::{ParameterOutOfRange, Unchanged};
 use crate::dto::{ProductListParams, ProductListResponse, TryIntoDomain};
 
 /// The catalog, filtered, sorted and paged on the server; without parameters, every product,
 /// newest first. Without `q`, compressed once per change (brotli or gzip by `Accept-Encoding`,
 /// an ETag per coding); revalidate with `If-None-Match` (304). A search (`q`) is answered
-/// afresh each time, and one that lists nothing is counted (`GET /product/search-misses`).
+/// afresh each time, and one that lists nothing is counted (`GET /product/search-misses`; once
+/// per client address a day, for at most 64 letters and 5 words).
 #[utoipa::path(
     params(ProductListParams),
     responses(
@@ -23,8 +25,13 @@ pub async fn get_products(
     catalog: web::Data<dyn CatalogUseCases>,
     cache: web::Data<ListCache>,
     params: web::Query<ProductListParams>,
+    client: ClientAddress,
 ) -> Result<HttpResponse, ApiError> {
-    let query = params.into_inner().try_into_domain()?;
+    let mut query = params.into_inner().try_into_domain()?;
+    if query.text.is_some() {
+        // Only a search: the shared lists' cache key must not name the client.
+        query.searcher = Some(client.as_str().to_owned());
+    }
     let reply = async {
         let page = catalog.list_products(&query).await?;
         Ok::<_, ApiError>(ProductListResponse::from(&page))

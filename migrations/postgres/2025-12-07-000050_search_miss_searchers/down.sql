@@ -1,0 +1,1 @@
+DROP TABLE search_miss_searchers;
