@@ -8,6 +8,7 @@ pub mod accounts;
 pub mod admin;
 pub mod catalog;
 pub mod checkout;
+pub mod cod;
 pub mod coupons;
 pub mod credit;
 pub mod mail;

@@ -10,6 +10,7 @@ use paduka_application::accounts::{AuthError, RegistrationError, UserError};
 use paduka_application::admin::AdminError;
 use paduka_application::catalog::CatalogError;
 use paduka_application::checkout::{CheckoutError, RefundState, Unfillable};
+use paduka_application::cod::CodError;
 use paduka_application::coupons::CouponError;
 use paduka_application::credit::CreditError;
 use paduka_application::orders::OrderError;
@@ -288,6 +289,18 @@ impl From<OrderError> for ApiError {
                 Self::BadGateway(message)
             }
             OrderError::Unexpected(cause) => Self::Unexpected(cause),
+        }
+    }
+}
+
+impl From<CodError> for ApiError {
+    fn from(error: CodError) -> Self {
+        let message = error.to_string();
+        match error {
+            CodError::InvalidLink => Self::NotFound(message),
+            CodError::Refused(_) => Self::Conflict(message),
+            CodError::Order(error) => error.into(),
+            CodError::Unexpected(cause) => Self::Unexpected(cause),
         }
     }
 }

@@ -35,6 +35,7 @@ use paduka_application::admin::AdminUseCases;
 use paduka_application::catalog::transfer::CatalogTransferUseCases;
 use paduka_application::catalog::{CatalogUseCases, PhotoUseCases};
 use paduka_application::checkout::{CheckoutUseCases, SandboxUseCases};
+use paduka_application::cod::CodUseCases;
 use paduka_application::coupons::CouponUseCases;
 use paduka_application::credit::CreditUseCases;
 use paduka_application::orders::OrderUseCases;
@@ -82,4 +83,6 @@ pub struct ApiState {
     pub courier_webhook_key: Arc<CourierWebhookKey>,
     /// WhatsApp's webhook (decisions D37).
     pub whatsapp: Arc<dyn WhatsAppUseCases>,
+    /// COD confirmation's link page (decisions D39).
+    pub cod: Arc<dyn CodUseCases>,
 }

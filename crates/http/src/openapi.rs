@@ -35,6 +35,7 @@ pub const SECURITY_SCHEME: &str = "token";
         (name = "orders", description = "Placing a paid cart, my orders, and the administrators' order list"),
         (name = "shipping", description = "Handing orders to a courier and recording what the courier reported"),
         (name = "whatsapp", description = "WhatsApp's webhook: the verify handshake, message statuses and the buyers' button replies"),
+        (name = "cod", description = "Confirming a cash-on-delivery order by the signed link of its mail, without signing in"),
         (name = "returns", description = "Returns and size exchanges of delivered orders: the shopper's request and cancel, the administrators' steps and the refund"),
         (name = "admin", description = "The administrators' overview: orders, revenue, stock"),
         (name = "media", description = "Images we store and serve"),

@@ -19,8 +19,8 @@ use crate::dto::ErrorBody;
 use crate::extract::{json_config, path_config, query_config};
 use crate::handlers::payment::sandbox_page;
 use crate::handlers::{
-    admin, auth, categories, coupons, delivery, health, media, orders, payment, products, returns,
-    reviews, sales, shipping, users, whatsapp,
+    admin, auth, categories, cod, coupons, delivery, health, media, orders, payment, products,
+    returns, reviews, sales, shipping, users, whatsapp,
 };
 use crate::{ApiState, openapi};
 use tagged::{Optional, Tagged, tagged};
@@ -178,6 +178,10 @@ pub fn api_scope(
                 whatsapp::webhook::whatsapp_webhook,
             ),
         ))
+        .service(tagged(
+            "cod",
+            (cod::cod_link, cod::cod_confirm, cod::cod_cancel),
+        ))
         .service(tagged("admin", (admin::stats::admin_stats,)))
         .service(tagged("media", (media::get::get_media,)))
         .service(health_checks())
@@ -232,6 +236,7 @@ pub fn configure(state: ApiState) -> impl FnOnce(&mut web::ServiceConfig) {
             trusted_proxies,
             courier_webhook_key,
             whatsapp,
+            cod,
         } = state;
         config
             .app_data(web::Data::from(catalog))
@@ -251,7 +256,8 @@ pub fn configure(state: ApiState) -> impl FnOnce(&mut web::ServiceConfig) {
             .app_data(web::Data::from(readiness))
             .app_data(web::Data::from(trusted_proxies))
             .app_data(web::Data::from(courier_webhook_key))
-            .app_data(web::Data::from(whatsapp));
+            .app_data(web::Data::from(whatsapp))
+            .app_data(web::Data::from(cod));
 
         let api = api_scope(sandbox.is_some())
             .app_data(json_config())

@@ -111,6 +111,7 @@ fn state_from(mut mocks: Mocks) -> ApiState {
         trusted_proxies: Arc::default(),
         courier_webhook_key: Arc::default(),
         whatsapp: Arc::new(paduka_application::whatsapp::MockWhatsAppUseCases::new()),
+        cod: Arc::new(paduka_application::cod::MockCodUseCases::new()),
     }
 }
 

@@ -11,6 +11,7 @@
 mod categories;
 mod changes;
 mod checkout;
+mod cod_confirmations;
 mod coupons;
 mod credit;
 mod credit_notes;
@@ -36,6 +37,7 @@ mod whatsapp;
 pub use categories::DieselCategoryRepository;
 pub use changes::ChangeCounts;
 pub use checkout::{DieselCheckoutIntentRepository, DieselWebhookEventRepository};
+pub use cod_confirmations::DieselCodConfirmations;
 pub use coupons::DieselCouponRepository;
 pub use credit::DieselStoreCreditRepository;
 pub use credit_notes::{

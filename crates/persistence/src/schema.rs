@@ -170,6 +170,16 @@ diesel::table! {
         credit_used -> BigInt,
         replaces -> Nullable<Text>,
         whatsapp -> Bool,
+        cod_confirmation -> Nullable<Text>,
+        cod_reminded_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    order_cod_events (order_id, event) {
+        order_id -> Text,
+        event -> Text,
+        at -> Timestamp,
     }
 }
 
@@ -527,6 +537,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     order_events,
     whatsapp_messages,
     whatsapp_replies,
+    order_cod_events,
     shipments,
     shipment_events,
     checkout_intents,

@@ -2,6 +2,7 @@
 //! other crates; no business rule lives here.
 
 pub mod changes;
+pub mod cod_clock;
 pub mod config;
 pub mod demo;
 pub mod security;

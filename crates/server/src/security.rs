@@ -11,8 +11,9 @@ use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use paduka_application::accounts::{
     CodeGenerator, CodePurpose, PasswordHasher, TokenError, TokenIssuer,
 };
-use paduka_domain::UserId;
+use paduka_application::cod::CodLinks;
 use paduka_domain::contact::Email;
+use paduka_domain::{OrderId, UserId};
 use rand::{Rng, RngCore};
 use secrecy::{ExposeSecret, SecretString};
 use serde::{Deserialize, Serialize};
@@ -188,9 +189,74 @@ impl CodeGenerator for HmacCodes {
     }
 }
 
+/// The signed links `/cod/{token}` of COD orders' mails (decisions D39): the token is the
+/// order's id and the HMAC-SHA256 of it under a key derived from `JWT_SECRET`, so any instance
+/// checks any instance's link and no table is needed. It does not expire by time: an answer
+/// counts until the order ships, which the use case decides.
+pub struct HmacCodLinks {
+    key: [u8; 32],
+    public_url: String,
+}
+
+impl HmacCodLinks {
+    pub fn new(secret: &SecretString, public_url: &str) -> Self {
+        Self {
+            key: derived_key(secret, "paduka cod links v1"),
+            public_url: public_url.trim_end_matches('/').to_owned(),
+        }
+    }
+
+    fn mac(&self, order: &str) -> HmacSha256 {
+        let mut mac =
+            HmacSha256::new_from_slice(&self.key).expect("HMAC accepts a key of any length");
+        mac.update(order.as_bytes());
+        mac
+    }
+}
+
+impl CodLinks for HmacCodLinks {
+    fn token(&self, order: &OrderId) -> String {
+        let signature = hex::encode(self.mac(order.as_str()).finalize().into_bytes());
+        format!("{order}.{signature}")
+    }
+
+    fn order_of(&self, token: &str) -> Option<OrderId> {
+        let (order, signature) = token.rsplit_once('.')?;
+        let expected = hex::decode(signature).ok()?;
+        // Compared in constant time by the MAC itself.
+        self.mac(order).verify_slice(&expected).ok()?;
+        Some(OrderId::new(order))
+    }
+
+    fn url(&self, order: &OrderId) -> String {
+        format!("{}/cod/{}", self.public_url, self.token(order))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_cod_link_names_its_order_and_a_changed_one_nothing() {
+        let links = HmacCodLinks::new(&"secret-one".to_owned().into(), "https://shop.in/");
+        let order = OrderId::new("0193a6f0-7c1e-7d2a-9b1c-2f3e4d5c6b7a");
+        let token = links.token(&order);
+        assert_eq!(links.order_of(&token), Some(order.clone()));
+        assert_eq!(links.url(&order), format!("https://shop.in/cod/{token}"));
+        let other = HmacCodLinks::new(&"secret-two".to_owned().into(), "https://shop.in");
+        assert_eq!(other.order_of(&token), None, "another secret's link");
+        let (_, signature) = token.rsplit_once('.').unwrap();
+        let forged = format!("0193a6f0-7c1e-7d2a-9b1c-2f3e4d5c6b7b.{signature}");
+        assert_eq!(
+            links.order_of(&forged),
+            None,
+            "the signature of another order"
+        );
+        for bad in ["", ".", "no-dot", "x.zz", &format!("{order}.")] {
+            assert_eq!(links.order_of(bad), None, "{bad:?}");
+        }
+    }
 
     fn codes(secret: &str) -> HmacCodes {
         HmacCodes::new(&secret.to_owned().into())

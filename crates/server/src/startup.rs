@@ -20,11 +20,12 @@ use paduka_application::checkout::{
     CheckoutIntentRepository, CheckoutPorts, CheckoutService, CourierEstimates, PaymentGateway,
     SandboxService, SandboxUseCases,
 };
+use paduka_application::cod::{CodLinks, CodPorts, CodService};
 use paduka_application::coupons::CouponService;
 use paduka_application::credit::CreditService;
 use paduka_application::mail::Mailer;
 use paduka_application::orders::{
-    Courier, CreditNotes, InvoiceRenderer, Invoicing, OrderPorts, OrderService,
+    Courier, CreditNotes, InvoiceRenderer, Invoicing, OrderPorts, OrderService, OrderUseCases,
 };
 use paduka_application::returns::{ReturnPorts, ReturnService};
 use paduka_application::sales::SaleService;
@@ -38,12 +39,13 @@ use paduka_mail::{OutboxMailer, SmtpMailer};
 use paduka_media::{ImageCodec, WebPhotoFetcher};
 use paduka_payment::{RazorpayConfig, RazorpayGateway, SandboxGateway};
 use paduka_persistence::{
-    Database, DieselCategoryRepository, DieselCheckoutIntentRepository, DieselCouponRepository,
-    DieselCreditNoteRepository, DieselImageRepository, DieselImportJobRepository,
-    DieselOneTimeCodeRepository, DieselOrderRepository, DieselPhotoVariantRepository,
-    DieselProductRepository, DieselReturnRepository, DieselReviewRepository, DieselSaleRepository,
-    DieselSandboxRefundLedger, DieselSearchMissRepository, DieselShiprocketBookings,
-    DieselStatsRepository, DieselStoreCreditRepository, DieselThrottle, DieselUserRepository,
+    Database, DieselCategoryRepository, DieselCheckoutIntentRepository, DieselCodConfirmations,
+    DieselCouponRepository, DieselCreditNoteRepository, DieselImageRepository,
+    DieselImportJobRepository, DieselOneTimeCodeRepository, DieselOrderRepository,
+    DieselPhotoVariantRepository, DieselProductRepository, DieselReturnRepository,
+    DieselReviewRepository, DieselSaleRepository, DieselSandboxRefundLedger,
+    DieselSearchMissRepository, DieselShiprocketBookings, DieselStatsRepository,
+    DieselStoreCreditRepository, DieselThrottle, DieselUserRepository,
     DieselWebhookEventRepository, DieselWhatsAppMessages,
 };
 use paduka_search::TantivySearch;
@@ -52,9 +54,9 @@ use secrecy::{ExposeSecret, SecretString};
 use tracing_actix_web::TracingLogger;
 
 use crate::config::{CourierSettings, DatabaseSettings, MailSettings, Settings};
-use crate::security::{BcryptHasher, HmacCodes, JwtTokens, derived_key};
+use crate::security::{BcryptHasher, HmacCodLinks, HmacCodes, JwtTokens, derived_key};
 use crate::system::{SystemClock, UuidV7Ids};
-use crate::{changes, demo, telemetry, whatsapp};
+use crate::{changes, cod_clock, demo, telemetry, whatsapp};
 use paduka_web as site;
 
 /// The shop, wired: the use cases the API serves (built once, here), and the adapters the
@@ -349,6 +351,8 @@ impl Services {
             ids: ids.clone(),
             clock: clock.clone(),
         }));
+        let cod_links: Arc<dyn CodLinks> =
+            Arc::new(HmacCodLinks::new(&jwt_secret, &settings.server.public_url));
         let checkout = CheckoutService::new(
             CheckoutPorts {
                 gateway: gateway.clone(),
@@ -370,7 +374,8 @@ impl Services {
         .with_low_stock_threshold(settings.shop.low_stock_threshold)
         .with_cash_on_delivery(settings.shop.cash_on_delivery)
         .with_delivery_table(settings.shop.delivery_table)
-        .with_notices(whatsapp.clone());
+        .with_notices(whatsapp.clone())
+        .with_cod_links(cod_links.clone());
         let checkout = match couriers.estimates {
             Some(estimates) => checkout.with_courier_estimates(estimates),
             None => checkout,
@@ -399,7 +404,7 @@ impl Services {
             window_days: settings.shop.return_window_days,
         });
         let orders = OrderService::new(OrderPorts {
-            orders: orders_repo,
+            orders: orders_repo.clone(),
             gateway,
             users: users.clone(),
             mailer: mailer.clone(),
@@ -413,6 +418,22 @@ impl Services {
         .with_delivery_table(settings.shop.delivery_table)
         .with_return_window(settings.shop.return_window_days)
         .with_notices(whatsapp.clone());
+        let orders: Arc<dyn OrderUseCases> = Arc::new(orders);
+        let cod = Arc::new(CodService::new(
+            CodPorts {
+                orders: orders_repo,
+                confirmations: Arc::new(DieselCodConfirmations::new(database.clone())),
+                order_use_cases: orders.clone(),
+                users: users.clone(),
+                links: cod_links,
+                notices: Some(whatsapp.clone()),
+                clock: clock.clone(),
+            },
+            settings.shop.cod_clock,
+        ));
+        // A reply on WhatsApp confirms or cancels through the COD service, which sends its
+        // reminders through WhatsApp's.
+        whatsapp.act_with(cod.clone());
         let admin = AdminService::new(stats, clock.clone())
             .with_low_stock_threshold(settings.shop.low_stock_threshold)
             .with_cod_rto_limit(settings.shop.cod_rto_limit)
@@ -438,7 +459,7 @@ impl Services {
             users: Arc::new(user_service),
             checkout: Arc::new(checkout),
             credit: Arc::new(CreditService::new(credit_repo)),
-            orders: Arc::new(orders),
+            orders,
             returns: Arc::new(returns),
             admin: Arc::new(admin),
             sandbox: sandbox.clone().map(|sandbox| -> Arc<dyn SandboxUseCases> {
@@ -452,6 +473,7 @@ impl Services {
                     .map(|token| token.expose_secret().to_owned()),
             )),
             whatsapp,
+            cod,
         };
         Ok(Self {
             api,
@@ -485,6 +507,8 @@ pub struct Application {
     watcher: tokio::task::JoinHandle<()>,
     /// Sends the queued WhatsApp messages.
     whatsapp_worker: tokio::task::JoinHandle<()>,
+    /// Takes the COD confirmation clock's steps (decisions D39).
+    cod_clock: tokio::task::JoinHandle<()>,
 }
 
 impl Application {
@@ -581,6 +605,7 @@ impl Application {
                 .wrap(from_fn(paduka_http::encoding::compress_on_the_fly))
                 // Before anything reads the request: no NUL character reaches a database.
                 .wrap(from_fn(paduka_http::nul::refuse_nul))
+                .wrap(from_fn(paduka_http::handlers::cod::no_referrer))
                 .wrap(TracingLogger::<telemetry::RequestSpan>::new())
                 .configure(paduka_http::configure(state.clone()))
                 .configure(site::robots(&public_url))
@@ -592,6 +617,7 @@ impl Application {
         .run();
         let watcher = changes.watch();
         let whatsapp_worker = whatsapp::spawn(services.api.whatsapp.clone());
+        let cod_clock = cod_clock::spawn(services.api.cod.clone());
         Ok(Self {
             port,
             address,
@@ -599,6 +625,7 @@ impl Application {
             services,
             watcher,
             whatsapp_worker,
+            cod_clock,
         })
     }
 
@@ -621,6 +648,7 @@ impl Application {
         let stopped = self.server.await;
         self.watcher.abort();
         self.whatsapp_worker.abort();
+        self.cod_clock.abort();
         stopped
     }
 }

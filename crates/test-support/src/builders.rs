@@ -252,6 +252,7 @@ impl OrderBuilder {
             delivered_at: None,
             replaces: None,
             whatsapp: false,
+            cod_confirmation: None,
             created_at: now(),
             updated_at: now(),
         })
@@ -301,6 +302,19 @@ impl OrderBuilder {
         self.0.provider_order_id = String::new();
         self.0.invoice_no = None;
         self.0.status = OrderStatus::Confirmed;
+        self
+    }
+
+    /// Its cash-on-delivery confirmation stands at `confirmation` (decisions D39).
+    pub fn cod_confirmation(mut self, confirmation: paduka_domain::order::CodConfirmation) -> Self {
+        self.0.cod_confirmation = Some(confirmation);
+        self
+    }
+
+    /// Placed at `at`.
+    pub fn placed_at(mut self, at: chrono::DateTime<chrono::Utc>) -> Self {
+        self.0.created_at = at;
+        self.0.updated_at = at;
         self
     }
 

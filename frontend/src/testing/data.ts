@@ -169,6 +169,7 @@ export function orderFixture(overrides: Partial<Order> = {}): Order {
     state: null,
     invoiceNo: null,
     whatsapp: false,
+    codConfirmation: null,
     actions: actionsFixture(),
     ...overrides,
   };

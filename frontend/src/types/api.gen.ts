@@ -203,6 +203,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/cod/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The order the link names, with whether it may still be confirmed or cancelled. Changes
+         *     nothing.
+         */
+        get: operations["cod_link"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cod/{token}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** `Cancel order`: cancelled as the buyer's own cancel (stock, coupon and store credit back). */
+        post: operations["cod_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cod/{token}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `Confirm order`: the order is `confirmed` (event `Confirmed by link`); again, nothing
+         *     changes.
+         */
+        post: operations["cod_confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/coupon/all-coupons": {
         parameters: {
             query?: never;
@@ -1642,6 +1699,43 @@ export interface components {
         } & {
             [key: string]: components["schemas"]["JsonWithoutNul"];
         };
+        /**
+         * @description Where a cash-on-delivery order's confirmation stands (decisions D39).
+         * @enum {string}
+         */
+        CodConfirmationName: "awaiting" | "confirmed" | "unanswered";
+        /**
+         * @description A step of the confirmation: `Confirmed on WhatsApp`, `Confirmed by link`, `Cancelled on
+         *     WhatsApp`, `Cancelled by link`, `Cancelled: not confirmed in time`.
+         */
+        CodEventDto: {
+            /** Format: date-time */
+            at: string;
+            event: string;
+        };
+        /** @description One line of the order, as the link's page shows it. */
+        CodLineDto: {
+            name: string;
+            /** Format: int32 */
+            quantity: number;
+            /** @description The size, if the line has one. */
+            type?: string | null;
+        };
+        /**
+         * @description The link's page: the order, whether `Confirm order` / `Cancel order` may still change it
+         *     (`answerable`), and if not why (`message`).
+         */
+        CodLinkResponse: {
+            answerable: boolean;
+            events: components["schemas"]["CodEventDto"][];
+            /**
+             * @description Why an answer can no longer change it (`This order was cancelled`, `This order has
+             *     shipped, ...`); `null` while it can.
+             */
+            message?: string | null;
+            order: components["schemas"]["CodOrderDto"];
+            success: boolean;
+        };
         /** @description A pincode area where `COD_RTO_LIMIT` turns cash on delivery off (decisions D38). */
         CodOffAreaDto: {
             /** @description The pincodes' first 3 digits. */
@@ -1658,6 +1752,21 @@ export interface components {
              *     `COD_RTO_MIN_SHIPMENTS`.
              */
             shipments: number;
+        };
+        /**
+         * @description The order a link names: its id, lines and amount, nothing of the address or buyer (a
+         *     mail may be forwarded).
+         */
+        CodOrderDto: {
+            _id: string;
+            /**
+             * Format: int64
+             * @description Whole rupees the courier collects.
+             */
+            amount: number;
+            codConfirmation?: null | components["schemas"]["CodConfirmationName"];
+            products: components["schemas"]["CodLineDto"][];
+            status: components["schemas"]["OrderStatusName"];
         };
         /** @description `PUT /return/complete/{id}`: where the refund goes. Online orders: `original` (default) or `credit`; cash on delivery: `credit` (default) or `bank` with the payout's `reference`. The first completion's choice stands for every retry. */
         CompleteBody: {
@@ -2218,6 +2327,7 @@ export interface components {
              * @description Whole rupees, as charged: `subtotal` less `discount`.
              */
             amount: number;
+            codConfirmation?: null | components["schemas"]["CodConfirmationName"];
             /** @description The coupon's code, or `null`. */
             coupon?: string | null;
             /** Format: date-time */
@@ -2308,6 +2418,11 @@ export interface components {
         };
         /** @description One order, with every status it took, oldest first. */
         OrderResponse: {
+            /**
+             * @description The cash-on-delivery confirmation's steps, oldest first (`Confirmed on WhatsApp`,
+             *     `Confirmed by link`, ...; decisions D39); empty for other orders.
+             */
+            codEvents: components["schemas"]["CodEventDto"][];
             history: components["schemas"]["StatusChangeDto"][];
             order: components["schemas"]["OrderDto"];
             success: boolean;
@@ -3875,6 +3990,183 @@ export interface operations {
             };
             /** @description The body is over 64 KB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Something went wrong`: a fault on our side; the cause is in the log with the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cod_link: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token after `/cod/` in the order's mail. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order and what may be answered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodLinkResponse"];
+                };
+            };
+            /** @description `Text must not contain NUL characters`: a `%00` in the path or query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `This link is not valid` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Something went wrong`: a fault on our side; the cause is in the log with the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cod_cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token after `/cod/` in the order's mail. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order, cancelled */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodLinkResponse"];
+                };
+            };
+            /** @description `Text must not contain NUL characters`: a `%00` in the path or query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `This link is not valid` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `This order was cancelled`, `This order has shipped, so it can no longer be changed here` or `This order is not paid by cash on delivery`: nothing changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Something went wrong`: a fault on our side; the cause is in the log with the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Cancelled, but the refund could not be started: try again */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cod_confirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token after `/cod/` in the order's mail. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order, confirmed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodLinkResponse"];
+                };
+            };
+            /** @description `Text must not contain NUL characters`: a `%00` in the path or query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `This link is not valid` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `This order was cancelled`, `This order has shipped, so it can no longer be changed here` or `This order is not paid by cash on delivery`: nothing changed */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -37,6 +37,10 @@ export type IndianState = Schemas['StateDto'];
 /** `GET /delivery/{pincode}`: deliverable, the message, the state, and when a parcel would come. */
 export type DeliveryCheck = Omit<Schemas['DeliveryResponse'], 'success'>;
 export type StatusChange = Schemas['StatusChangeDto'];
+/** Whether the buyer confirmed a cash-on-delivery order (decisions D39); `null` for other orders. */
+export type CodConfirmation = Schemas['CodConfirmationName'];
+/** `GET /cod/{token}` and its buttons' POSTs: the order a mail's link names, and what may be answered. */
+export type CodLink = Omit<Schemas['CodLinkResponse'], 'success'>;
 /** `GET /order/get-order/{id}`: the order and its history, oldest first. */
 export type OrderWithHistory = Omit<Schemas['OrderResponse'], 'success'>;
 /** The order's parcel once it is with a courier (`order.shipment`, `null` before). */

@@ -119,6 +119,8 @@ pub struct CheckoutService {
     notices: Option<Arc<dyn OrderNotices>>,
     /// `COD_RTO_LIMIT`: cash on delivery off in areas where it keeps coming back.
     cod_rto: Option<cod_areas::CodRto>,
+    /// The signed `/cod/{token}` links a COD order's mail carries (decisions D39).
+    cod_links: Option<Arc<dyn crate::cod::CodLinks>>,
 }
 
 impl CheckoutService {
@@ -133,7 +135,14 @@ impl CheckoutService {
             cod: CodSettings::default(),
             notices: None,
             cod_rto: None,
+            cod_links: None,
         }
+    }
+
+    /// A COD order's mail carries its `/cod/{token}` link, made by `links`.
+    pub fn with_cod_links(mut self, links: Arc<dyn crate::cod::CodLinks>) -> Self {
+        self.cod_links = Some(links);
+        self
     }
 
     /// Tells `notices` of every order placed (the `cod_confirm` message).

@@ -136,8 +136,15 @@ impl CheckoutService {
     pub(super) async fn placed(&self, order: Order, low_stock: &[LowStock]) -> PlacedOrder {
         self.ports.catalog_revision.bump();
         let invoicing = &self.ports.invoicing;
+        let cod_link = (self.cod_links.as_ref())
+            .filter(|_| order.cod_confirmation.is_some())
+            .map(|links| links.url(&order.id));
         self.mail_buyer(&order.user.id, |user| {
-            mails::order_placed(user, &order, invoicing.attachment(&order))
+            let mail = mails::order_placed(user, &order, invoicing.attachment(&order));
+            match &cod_link {
+                Some(url) => mails::with_cod_link(mail, url),
+                None => mail,
+            }
         })
         .await;
         self.mail_admins_low_stock(low_stock).await;

@@ -87,6 +87,18 @@ fn payment_line(order: &Order) -> String {
     }
 }
 
+/// A cash-on-delivery order's mail with the link to confirm or cancel it (decisions D39).
+pub(crate) fn with_cod_link(mut mail: Mail, url: &str) -> Mail {
+    mail.text.push_str(&format!(
+        "\nPlease confirm your cash on delivery order, or cancel it if you no longer want it:\n{url}\n"
+    ));
+    mail.html.push_str(&format!(
+        "<p>Please <a href=\"{href}\">confirm your cash on delivery order</a>, or cancel it if you no longer want it.</p>",
+        href = escape_html(url)
+    ));
+    mail
+}
+
 /// "Your order is placed": its lines, subtotal and coupon (if any), total and address, with
 /// its invoice attached when there is one.
 pub(crate) fn order_placed(user: &User, order: &Order, invoice: Option<Attachment>) -> Mail {

@@ -16,8 +16,9 @@ use chrono::{DateTime, Utc};
 use paduka_domain::credit::{CreditStatement, credit_to_use, may_spend};
 use paduka_domain::invoice::FinancialYear;
 use paduka_domain::order::{
-    Awb, Booking, Cancel, Order, OrderCoupon, OrderStatus, Refusal, Release, SettableStatus, Ship,
-    ShipRequest, Shipment, StatusChange, TrackingEvent,
+    ANSWERABLE_STATUSES, Awb, Booking, Cancel, CodConfirmation, CodEvent, Order, OrderCoupon,
+    OrderStatus, Refusal, Release, SettableStatus, Ship, ShipRequest, Shipment, StatusChange,
+    TrackingEvent,
 };
 use paduka_domain::{OrderId, Paise, UserId};
 
@@ -26,6 +27,7 @@ use crate::checkout::{
     PaymentGateway, ProviderOrder, ProviderPayment, RefundResult, WebhookEvent,
     WebhookEventRepository,
 };
+use crate::cod::CodConfirmations;
 use crate::credit::{CreditGrant, StoreCreditRepository};
 use crate::mail::{Mail, Mailer};
 use crate::orders::{BuyerContact, Courier, CourierError};
@@ -240,6 +242,9 @@ struct Orders {
     meanwhile: Option<Order>,
     /// Store credit balances, by account.
     credit: HashMap<UserId, i64>,
+    /// COD confirmation events, and the orders reminded (decisions D39).
+    cod_events: Vec<(OrderId, CodEvent, DateTime<Utc>)>,
+    cod_reminded: Vec<OrderId>,
 }
 
 impl Orders {
@@ -392,6 +397,7 @@ impl FakeOrders {
             delivered_at: None,
             replaces: None,
             whatsapp: new.whatsapp,
+            cod_confirmation: CodConfirmation::on_placing(new.payment_method(), false),
             created_at: new.at,
             updated_at: new.at,
         };
@@ -957,6 +963,107 @@ impl Courier for FakeCourier {
             .ok(),
             expected_by: None,
         }))
+    }
+}
+
+/// The confirmation columns of the orders this fake holds.
+#[async_trait]
+impl CodConfirmations for FakeOrders {
+    async fn confirm(
+        &self,
+        order: &OrderId,
+        event: CodEvent,
+        at: DateTime<Utc>,
+    ) -> Result<bool, RepoError> {
+        let mut state = lock(&self.state);
+        state.land_meanwhile();
+        let stored = state.order_mut(order).ok_or(RepoError::NotFound)?;
+        let confirmable = stored
+            .cod_confirmation
+            .is_some_and(|c| CodConfirmation::CONFIRMABLE.contains(&c))
+            && ANSWERABLE_STATUSES.contains(&stored.status)
+            && stored.shipment.is_none();
+        if !confirmable {
+            return Ok(false);
+        }
+        stored.cod_confirmation = Some(CodConfirmation::Confirmed);
+        state.cod_events.push((order.clone(), event, at));
+        Ok(true)
+    }
+
+    async fn record_event(
+        &self,
+        order: &OrderId,
+        event: CodEvent,
+        at: DateTime<Utc>,
+    ) -> Result<bool, RepoError> {
+        let mut state = lock(&self.state);
+        let known = state
+            .cod_events
+            .iter()
+            .any(|(o, e, _)| o == order && *e == event);
+        if !known {
+            state.cod_events.push((order.clone(), event, at));
+        }
+        Ok(!known)
+    }
+
+    async fn events(&self, order: &OrderId) -> Result<Vec<(CodEvent, DateTime<Utc>)>, RepoError> {
+        let state = lock(&self.state);
+        Ok(state
+            .cod_events
+            .iter()
+            .filter(|(o, _, _)| o == order)
+            .map(|(_, e, at)| (*e, *at))
+            .collect())
+    }
+
+    async fn awaiting(
+        &self,
+        remind_by: DateTime<Utc>,
+        give_up_by: DateTime<Utc>,
+        limit: u32,
+    ) -> Result<Vec<(OrderId, bool)>, RepoError> {
+        let state = lock(&self.state);
+        let mut due: Vec<&Order> = state
+            .orders
+            .iter()
+            .filter(|o| o.cod_confirmation == Some(CodConfirmation::Awaiting))
+            .filter(|o| ANSWERABLE_STATUSES.contains(&o.status) && o.shipment.is_none())
+            .filter(|o| {
+                let reminded = state.cod_reminded.contains(&o.id);
+                o.created_at <= give_up_by || (!reminded && o.created_at <= remind_by)
+            })
+            .collect();
+        due.sort_by_key(|o| o.created_at);
+        Ok(due
+            .into_iter()
+            .take(limit as usize)
+            .map(|o| (o.id.clone(), state.cod_reminded.contains(&o.id)))
+            .collect())
+    }
+
+    async fn take_reminder(&self, order: &OrderId, _at: DateTime<Utc>) -> Result<bool, RepoError> {
+        let mut state = lock(&self.state);
+        let awaiting = state
+            .orders
+            .iter()
+            .any(|o| o.id == *order && o.cod_confirmation == Some(CodConfirmation::Awaiting));
+        if !awaiting || state.cod_reminded.contains(order) {
+            return Ok(false);
+        }
+        state.cod_reminded.push(order.clone());
+        Ok(true)
+    }
+
+    async fn give_up(&self, order: &OrderId, _at: DateTime<Utc>) -> Result<bool, RepoError> {
+        let mut state = lock(&self.state);
+        let stored = state.order_mut(order).ok_or(RepoError::NotFound)?;
+        if stored.cod_confirmation != Some(CodConfirmation::Awaiting) {
+            return Ok(false);
+        }
+        stored.cod_confirmation = Some(CodConfirmation::Unanswered);
+        Ok(true)
     }
 }
 

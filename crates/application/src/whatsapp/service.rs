@@ -1,12 +1,12 @@
 //! The WhatsApp use cases: deciding a message, sending what is due, taking the webhook's
 //! reports.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use async_trait::async_trait;
 use chrono::Duration;
 use paduka_domain::contact::Phone;
-use paduka_domain::order::{Order, OrderStatus, PaymentMethod};
+use paduka_domain::order::{AnswerChannel, Order, OrderStatus, PaymentMethod};
 use paduka_domain::whatsapp::{
     CodAnswer, MAX_ATTEMPTS, MessageKind, MessageStatus, SendFailure, Template, WhatsAppNumber,
     backoff,
@@ -18,6 +18,7 @@ use super::ports::{
     Enqueued, KeptMessage, NewMessage, Outgoing, Reply, WhatsAppGateway, WhatsAppMessages,
 };
 use crate::accounts::UserRepository;
+use crate::cod::{CodAnswers, CodError};
 use crate::ports::impl_from_repo_error;
 use crate::{Clock, IdGenerator};
 
@@ -73,6 +74,9 @@ pub trait OrderNotices: Send + Sync {
     /// The buyer was mailed the order's new status: `order_shipped` and `order_delivered`
     /// go with the mails.
     async fn order_moved(&self, order: &Order);
+
+    /// A cash-on-delivery order still unanswered after `COD_REMIND_HOURS`: `cod_reminder`.
+    async fn cod_reminder(&self, order: &Order);
 }
 
 /// The use cases the HTTP layer (the webhook) and the worker call.
@@ -115,6 +119,9 @@ pub struct WhatsAppPorts {
 pub struct WhatsAppService {
     ports: WhatsAppPorts,
     wake: Notify,
+    /// Acts on the buyer's button replies (decisions D39); set once at start-up, since the
+    /// COD service in turn sends its reminders through this one.
+    answers: OnceLock<Arc<dyn CodAnswers>>,
 }
 
 /// The URL button's variable part for `order`: its place among the buyer's orders, after the
@@ -128,6 +135,14 @@ impl WhatsAppService {
         Self {
             ports,
             wake: Notify::new(),
+            answers: OnceLock::new(),
+        }
+    }
+
+    /// Replies are acted on by `answers` (confirm or cancel the order) once recorded.
+    pub fn act_with(&self, answers: Arc<dyn CodAnswers>) {
+        if self.answers.set(answers).is_err() {
+            tracing::warn!("the WhatsApp replies' actions were set twice: the first kept");
         }
     }
 
@@ -251,10 +266,25 @@ impl WhatsAppService {
             at: self.ports.clock.now(),
         };
         let recorded = self.ports.messages.record_reply(&reply).await?;
-        if recorded {
-            tracing::info!(%order, answer = answer.as_str(), "WhatsApp reply recorded");
+        if !recorded {
+            return Ok(false);
         }
-        Ok(recorded)
+        tracing::info!(%order, answer = answer.as_str(), "WhatsApp reply recorded");
+        // Acted on before the webhook answers, once per incoming message: the insert above
+        // is what makes it once.
+        if let Some(answers) = self.answers.get() {
+            match answers
+                .answer(&order, answer, AnswerChannel::WhatsApp)
+                .await
+            {
+                Ok(_) => {}
+                Err(CodError::Refused(refusal)) => {
+                    tracing::info!(%order, %refusal, "a WhatsApp reply that changes nothing");
+                }
+                Err(error) => return Err(WhatsAppError::Unexpected(anyhow::anyhow!(error))),
+            }
+        }
+        Ok(true)
     }
 }
 
@@ -266,6 +296,16 @@ impl OrderNotices for WhatsAppService {
         }
         self.decide(order, |name| {
             Template::cod_confirm(&order.id, name, order.amount_rupees)
+        })
+        .await;
+    }
+
+    async fn cod_reminder(&self, order: &Order) {
+        if order.payment_method != PaymentMethod::Cod || order.replaces.is_some() {
+            return;
+        }
+        self.decide(order, |name| {
+            Template::cod_reminder(&order.id, name, order.amount_rupees)
         })
         .await;
     }

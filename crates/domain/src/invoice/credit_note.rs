@@ -309,6 +309,7 @@ mod tests {
             delivered_at: None,
             replaces: None,
             whatsapp: false,
+            cod_confirmation: None,
             created_at: at,
             updated_at: at,
         }

@@ -2,12 +2,17 @@
 
 use chrono::{DateTime, Utc};
 
+mod cod_confirmation;
 mod lifecycle;
 mod rto;
 mod rules;
 mod shipment;
 mod slip;
 
+pub use cod_confirmation::{
+    ANSWERABLE_STATUSES, AnswerChannel, CodClock, CodConfirmation, CodEvent, CodRefusal, CodStep,
+    may_answer,
+};
 pub use lifecycle::{
     Cancel, CourierEvent, Lifecycle, OrderActions, OrderStatus, Refusal, Release, ReportSource,
     SettableStatus, Ship,
@@ -135,6 +140,9 @@ pub struct Order {
     /// The buyer agreed at checkout to order updates on WhatsApp (decisions D37); false for
     /// orders placed before the question, and for replacement orders.
     pub whatsapp: bool,
+    /// Whether the buyer confirmed a cash-on-delivery order (decisions D39); `None` for
+    /// online and replacement orders and orders placed before the question.
+    pub cod_confirmation: Option<CodConfirmation>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
 }
@@ -257,6 +265,7 @@ mod tests {
             delivered_at: None,
             replaces: None,
             whatsapp: false,
+            cod_confirmation: None,
             created_at: at,
             updated_at: at,
         }

@@ -96,6 +96,7 @@ pub fn replacement_order(
         replaces: Some(original.id.clone()),
         // A replacement sends no messages (section 20).
         whatsapp: false,
+        cod_confirmation: None,
         created_at: at,
         updated_at: at,
     };

@@ -60,6 +60,7 @@ fn original() -> Order {
         delivered_at: None,
         replaces: None,
         whatsapp: false,
+        cod_confirmation: None,
         created_at: at(1),
         updated_at: at(5),
     }

@@ -7,12 +7,14 @@ use std::collections::BTreeMap;
 use paduka_application::accounts::{AuthError, RegistrationError, UserError};
 use paduka_application::catalog::CatalogError;
 use paduka_application::checkout::{CheckoutError, Unfillable};
+use paduka_application::cod::CodError;
 use paduka_application::coupons::CouponError;
 use paduka_application::orders::OrderError;
 use paduka_application::returns::ReturnError;
 use paduka_application::sales::SaleError;
 use paduka_domain::catalog::import;
 use paduka_domain::contact::Pincode;
+use paduka_domain::order::CodRefusal;
 use paduka_domain::photo;
 use paduka_domain::returns::refusal;
 use paduka_domain::sale::SaleDraft;
@@ -132,6 +134,13 @@ error_answers! {
 
     // Orders.
     OrderNotFound => 404, quoted(OrderError::NotFound);
+    CodLinkInvalid => 404, quoted(CodError::InvalidLink);
+    CodAnswerRefused => 409, format!(
+        "{}, {} or {}: nothing changed",
+        quoted(CodRefusal::Cancelled),
+        quoted(CodRefusal::Shipped),
+        quoted(CodRefusal::NotAsked),
+    );
     OrderOrInvoiceNotFound => 404, format!(
         "{}, or {} (placed before invoices)",
         quoted(OrderError::NotFound),

@@ -1,15 +1,16 @@
 //! Orders as the API answers them: the order, its lines, its history, and the names its
 //! statuses and payment methods have in replies.
 
+use paduka_application::cod::TimedCodEvent;
 use paduka_application::orders::{OrderDetail, OrderUseCases};
 use paduka_domain::order::{
-    CourierEvent, Order, OrderActions, OrderStatus, PaymentMethod, Refusal, SettableStatus,
-    StatusChange,
+    CodConfirmation, CourierEvent, Order, OrderActions, OrderStatus, PaymentMethod, Refusal,
+    SettableStatus, StatusChange,
 };
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::{ShipmentDto, timestamp};
+use super::{CodEventDto, ShipmentDto, timestamp};
 use crate::routes::API_PREFIX;
 
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
@@ -102,6 +103,11 @@ pub struct OrderDto {
     /// Whether the buyer asked for order updates on WhatsApp at checkout; `false` for orders
     /// placed before the question and for replacement orders.
     pub whatsapp: bool,
+    /// Whether the buyer confirmed a cash-on-delivery order (on WhatsApp or by the mail's
+    /// link): `awaiting` when placed, then `confirmed` or `unanswered`; `null` for online and
+    /// replacement orders and orders placed before the question.
+    #[serde(rename = "codConfirmation")]
+    pub cod_confirmation: Option<CodConfirmationName>,
     /// What may be done to it now, as the server's rules say at the time of the reply.
     pub actions: OrderActionsDto,
 }
@@ -216,6 +222,7 @@ impl OrderDto {
             shipment: order.shipment.as_ref().map(ShipmentDto::from),
             replaces: order.replaces.as_ref().map(ToString::to_string),
             whatsapp: order.whatsapp,
+            cod_confirmation: order.cod_confirmation.map(Into::into),
             actions: actions.into(),
         }
     }
@@ -249,14 +256,23 @@ pub struct OrderResponse {
     pub success: bool,
     pub order: OrderDto,
     pub history: Vec<StatusChangeDto>,
+    /// The cash-on-delivery confirmation's steps, oldest first (`Confirmed on WhatsApp`,
+    /// `Confirmed by link`, ...; decisions D39); empty for other orders.
+    #[serde(rename = "codEvents")]
+    pub cod_events: Vec<CodEventDto>,
 }
 
 impl OrderResponse {
-    pub fn of(detail: &OrderDetail, orders: &dyn OrderUseCases) -> Self {
+    pub fn of(
+        detail: &OrderDetail,
+        cod_events: &[TimedCodEvent],
+        orders: &dyn OrderUseCases,
+    ) -> Self {
         Self {
             success: true,
             order: OrderDto::of(&detail.order, orders),
             history: detail.history.iter().map(StatusChangeDto::from).collect(),
+            cod_events: cod_events.iter().map(CodEventDto::from).collect(),
         }
     }
 }
@@ -284,6 +300,25 @@ impl OrdersResponse {
                 .iter()
                 .map(|order| OrderDto::of(order, orders))
                 .collect(),
+        }
+    }
+}
+
+/// Where a cash-on-delivery order's confirmation stands (decisions D39).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum CodConfirmationName {
+    Awaiting,
+    Confirmed,
+    Unanswered,
+}
+
+impl From<CodConfirmation> for CodConfirmationName {
+    fn from(confirmation: CodConfirmation) -> Self {
+        match confirmation {
+            CodConfirmation::Awaiting => Self::Awaiting,
+            CodConfirmation::Confirmed => Self::Confirmed,
+            CodConfirmation::Unanswered => Self::Unanswered,
         }
     }
 }

@@ -4,6 +4,7 @@
 pub mod admin;
 pub mod auth;
 pub mod categories;
+pub mod cod;
 pub mod coupons;
 pub mod delivery;
 pub mod health;

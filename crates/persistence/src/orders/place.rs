@@ -7,7 +7,7 @@ use paduka_application::orders::{
 };
 use paduka_domain::credit::credit_to_use;
 use paduka_domain::invoice::FinancialYear;
-use paduka_domain::order::{Order, OrderCoupon, OrderStatus, crossed_low_stock};
+use paduka_domain::order::{CodConfirmation, Order, OrderCoupon, OrderStatus, crossed_low_stock};
 use paduka_domain::{OrderId, ProductId, UserId};
 
 use super::cod::{buyer_id, place_cod_in};
@@ -147,6 +147,7 @@ pub(super) fn take_and_insert(
         delivered_at: None,
         replaces: None,
         whatsapp: order.whatsapp,
+        cod_confirmation: CodConfirmation::on_placing(order.payment_method(), false),
         created_at: from_db_time(at),
         updated_at: from_db_time(at),
     };
@@ -206,6 +207,7 @@ pub(crate) fn insert_order(
             orders::status.eq(order.status.as_str()),
             orders::replaces.eq(order.replaces.as_ref().map(OrderId::as_str)),
             orders::whatsapp.eq(order.whatsapp),
+            orders::cod_confirmation.eq(order.cod_confirmation.map(CodConfirmation::as_str)),
             orders::created_at.eq(at),
             orders::updated_at.eq(to_db_time(order.updated_at)),
         ))

@@ -6,7 +6,9 @@ use chrono::NaiveDateTime;
 use diesel::dsl::{AsSelect, IntoBoxed, LeftJoin, Select};
 use diesel::prelude::*;
 use paduka_domain::gst::{GstRate, Hsn};
-use paduka_domain::order::{LineTax, Order, OrderCoupon, OrderLine, OrderStatus, PaymentMethod};
+use paduka_domain::order::{
+    CodConfirmation, LineTax, Order, OrderCoupon, OrderLine, OrderStatus, PaymentMethod,
+};
 use paduka_domain::returns::ReturnStatus;
 use paduka_domain::review::UserRef;
 use paduka_domain::{OrderId, Paise, Percent, ProductId, State, UserId};
@@ -41,6 +43,7 @@ pub(super) struct OrderRow {
     status: String,
     replaces: Option<String>,
     whatsapp: bool,
+    cod_confirmation: Option<String>,
     created_at: NaiveDateTime,
     updated_at: NaiveDateTime,
 }
@@ -198,6 +201,13 @@ pub(super) fn assemble(conn: &mut AnyConnection, rows: Vec<OrderRow>) -> QueryRe
                 .map(|state| State::parse(&state))
                 .transpose()
                 .map_err(|_| corrupt(format_args!("state of order {id}")))?;
+            let cod_confirmation = row
+                .cod_confirmation
+                .map(|text| {
+                    CodConfirmation::from_stored(&text)
+                        .ok_or_else(|| corrupt(format_args!("COD confirmation of order {id}")))
+                })
+                .transpose()?;
             let shipment = shipments.remove(&id);
             let delivered_at = match shipment.as_ref().and_then(|s| s.delivered_at) {
                 Some(at) => Some(at),
@@ -231,6 +241,7 @@ pub(super) fn assemble(conn: &mut AnyConnection, rows: Vec<OrderRow>) -> QueryRe
                 status,
                 replaces: row.replaces.map(OrderId::new),
                 whatsapp: row.whatsapp,
+                cod_confirmation,
                 created_at: from_db_time(row.created_at),
                 updated_at: from_db_time(row.updated_at),
             })

@@ -14,7 +14,7 @@ use paduka_courier::ShiprocketConfig;
 use paduka_domain::catalog::search::Synonyms;
 use paduka_domain::delivery::{DeliveryArea, DeliveryTable};
 use paduka_domain::invoice::Seller;
-use paduka_domain::order::CodRtoLimit;
+use paduka_domain::order::{CodClock, CodRtoLimit};
 use paduka_domain::returns::FitRule;
 use paduka_http::TrustedProxies;
 use paduka_payment::RazorpayConfig;
@@ -88,6 +88,10 @@ pub struct ServerSettings {
     pub ssr_bundle: Option<PathBuf>,
     /// Load demo data into an empty database on start.
     pub demo_data: bool,
+    /// `DEV_OUTBOX=true` (which `just run` sets, nothing else): admins see the outbox's mails
+    /// and WhatsApp messages at `/dev/outbox` (decisions D39). Without it the page and its
+    /// API do not exist: the mails hold sign-up and reset codes.
+    pub dev_outbox: bool,
     /// How logs are written: text for people, or JSON lines for a log collector.
     pub log_format: LogFormat,
 }
@@ -162,6 +166,10 @@ pub struct ShopSettings {
     /// A product runs small or large once its returns of the last 180 days gave this many fit
     /// reasons, 60 % of them one way (`FIT_MIN_RETURNS`, at least 1, default 5; decisions D38).
     pub fit_rule: FitRule,
+    /// COD confirmation's clock (decisions D39): `cod_reminder` after `COD_REMIND_HOURS`
+    /// (default 12), `unanswered` after `COD_CONFIRM_HOURS` (default 24), and then cancelled
+    /// when `COD_AUTO_CANCEL=true` (default false).
+    pub cod_clock: CodClock,
     /// Days after delivery a return may be asked for (`RETURN_WINDOW_DAYS`, 1-365, default 7).
     pub return_window_days: u32,
     /// Words search takes for each other (`SEARCH_SYNONYMS`: groups separated by `;` or `,`,
@@ -342,6 +350,7 @@ impl Settings {
                 static_dir: vars.static_dir,
                 ssr_bundle: vars.ssr_bundle,
                 demo_data: vars.demo_data,
+                dev_outbox: vars.dev_outbox,
                 log_format: vars.log_format,
             },
             database,
@@ -372,6 +381,11 @@ impl Settings {
                     .cod_rto_limit
                     .and_then(|percent| CodRtoLimit::new(percent, vars.cod_rto_min_shipments)),
                 fit_rule: FitRule::new(vars.fit_min_returns).unwrap_or_default(),
+                cod_clock: CodClock {
+                    remind_after: chrono::Duration::hours(i64::from(vars.cod_remind_hours)),
+                    give_up_after: chrono::Duration::hours(i64::from(vars.cod_confirm_hours)),
+                    auto_cancel: vars.cod_auto_cancel,
+                },
                 return_window_days: vars.return_window_days,
                 search_synonyms: vars.search_synonyms,
                 import_allow_private_hosts: vars.import_allow_private_hosts,

@@ -107,6 +107,12 @@ pub(super) struct Vars {
     pub cod_rto_min_shipments: u32,
     #[serde(default = "fit_min_returns", deserialize_with = "at_least_one")]
     pub fit_min_returns: u32,
+    #[serde(default = "cod_remind_hours", deserialize_with = "at_least_one")]
+    pub cod_remind_hours: u32,
+    #[serde(default = "cod_confirm_hours", deserialize_with = "at_least_one")]
+    pub cod_confirm_hours: u32,
+    #[serde(default, deserialize_with = "switch")]
+    pub cod_auto_cancel: bool,
     #[serde(default = "return_window_days", deserialize_with = "window_days")]
     pub return_window_days: u32,
     #[serde(default, deserialize_with = "synonyms")]
@@ -141,6 +147,8 @@ pub(super) struct Vars {
     pub trusted_proxies: TrustedProxies,
     #[serde(default = "switched_on", deserialize_with = "switch")]
     pub demo_data: bool,
+    #[serde(default, deserialize_with = "switch")]
+    pub dev_outbox: bool,
 }
 
 impl Vars {
@@ -244,6 +252,14 @@ fn cod_max_amount() -> i64 {
 
 fn cod_rto_min_shipments() -> u32 {
     paduka_domain::order::CodRtoLimit::DEFAULT_MIN_SHIPMENTS
+}
+
+fn cod_remind_hours() -> u32 {
+    12
+}
+
+fn cod_confirm_hours() -> u32 {
+    24
 }
 
 fn fit_min_returns() -> u32 {

@@ -11,6 +11,7 @@ mod catalog_transfer;
 mod categories;
 mod checkout;
 mod cod_areas;
+mod cod_confirmation;
 mod compression;
 mod coupons;
 mod credit_notes;

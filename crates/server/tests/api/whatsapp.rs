@@ -33,9 +33,9 @@ crate::on_both_backends!(
     the_handshake_answers_the_challenge_and_a_wrong_token_is_403,
 );
 
-const APP_SECRET: &str = "app-secret";
+pub(crate) const APP_SECRET: &str = "app-secret";
 /// The shopper Asha's phone as WhatsApp writes it.
-const ASHA: &str = "919876543210";
+pub(crate) const ASHA: &str = "919876543210";
 const MESSAGES_PATH: &str = "/v21.0/1234567890/messages";
 /// Names each test's shoes apart (a category per shoe, and names are unique).
 static SHOES: AtomicUsize = AtomicUsize::new(0);
@@ -53,12 +53,12 @@ fn cloud_api(server: &MockServer, timeout: Duration) -> CloudApiConfig {
     }
 }
 
-fn with_whatsapp(server: &MockServer, timeout: Duration) -> impl FnOnce(&mut Settings) {
+pub(crate) fn with_whatsapp(server: &MockServer, timeout: Duration) -> impl FnOnce(&mut Settings) {
     let config = cloud_api(server, timeout);
     move |settings: &mut Settings| settings.whatsapp = Some(config)
 }
 
-async fn whatsapp_app(db: &TestDb, server: &MockServer) -> TestApp {
+pub(crate) async fn whatsapp_app(db: &TestDb, server: &MockServer) -> TestApp {
     spawn_app_on_with(db, with_whatsapp(server, Duration::from_secs(2))).await
 }
 
@@ -83,7 +83,7 @@ fn send_endpoint() -> wiremock::MockBuilder {
         .and(header("Authorization", "Bearer wa-token"))
 }
 
-async fn accept_all(server: &MockServer) {
+pub(crate) async fn accept_all(server: &MockServer) {
     send_endpoint()
         .respond_with(Accepts(AtomicUsize::new(0)))
         .mount(server)
@@ -116,7 +116,7 @@ async fn sent(server: &MockServer, order: &str, kind: MessageKind) -> usize {
         .count()
 }
 
-async fn messages(app: &TestApp, order: &str) -> Vec<KeptMessage> {
+pub(crate) async fn messages(app: &TestApp, order: &str) -> Vec<KeptMessage> {
     app.services
         .api
         .whatsapp
@@ -139,7 +139,7 @@ macro_rules! eventually {
 }
 
 /// Waits until the order's `kind` message is `status`, and returns it.
-async fn settled(
+pub(crate) async fn settled(
     app: &TestApp,
     order: &str,
     kind: MessageKind,
@@ -161,7 +161,7 @@ async fn settled(
 }
 
 /// A cash-on-delivery order of one ₹900 pair of a new shoe, with the `whatsapp` box as given.
-async fn cod_order(app: &TestApp, whatsapp: Option<bool>) -> String {
+pub(crate) async fn cod_order(app: &TestApp, whatsapp: Option<bool>) -> String {
     let shoes = SHOES.fetch_add(1, Ordering::SeqCst);
     let product = app.shoe(&format!("Kolhapuri {shoes}"), 5).await;
     let mut body = json!({"products": sized_cart(&product, 0, 1), "amount": 900});
@@ -174,7 +174,7 @@ async fn cod_order(app: &TestApp, whatsapp: Option<bool>) -> String {
 }
 
 /// POSTs `body` to the webhook as WhatsApp does, signed with `secret` (none: unsigned).
-async fn deliver(app: &TestApp, body: &str, secret: Option<&str>) -> reqwest::Response {
+pub(crate) async fn deliver(app: &TestApp, body: &str, secret: Option<&str>) -> reqwest::Response {
     let mut request = app
         .client
         .post(app.url("/whatsapp/webhook"))
@@ -203,7 +203,7 @@ fn status_event(wa_id: &str, status: &str) -> String {
     }))
 }
 
-fn button_reply(incoming_id: &str, from: &str, payload: &str) -> String {
+pub(crate) fn button_reply(incoming_id: &str, from: &str, payload: &str) -> String {
     notification(json!({
         "messaging_product": "whatsapp",
         "metadata": {"display_phone_number": "15550001111", "phone_number_id": "1234567890"},
@@ -217,7 +217,7 @@ fn button_reply(incoming_id: &str, from: &str, payload: &str) -> String {
 }
 
 /// A consented COD order whose `cod_confirm` the fake accepted as `wamid.1`.
-async fn asked(db: &TestDb) -> (TestApp, MockServer, String) {
+pub(crate) async fn asked(db: &TestDb) -> (TestApp, MockServer, String) {
     let server = MockServer::start().await;
     accept_all(&server).await;
     let app = whatsapp_app(db, &server).await;

@@ -1,4 +1,5 @@
 use actix_web::{HttpResponse, get, web};
+use paduka_application::cod::CodUseCases;
 use paduka_application::orders::OrderUseCases;
 use paduka_domain::OrderId;
 
@@ -18,8 +19,11 @@ use crate::{ApiError, CurrentUser};
 pub async fn get_order(
     CurrentUser(user): CurrentUser,
     orders: web::Data<dyn OrderUseCases>,
+    cod: web::Data<dyn CodUseCases>,
     PathId { id }: PathId<OrderId>,
 ) -> Result<HttpResponse, ApiError> {
+    // `get` checks the caller may see it before its confirmation's steps are read.
     let detail = orders.get(&user, &id).await?;
-    Ok(HttpResponse::Ok().json(OrderResponse::of(&detail, &**orders)))
+    let events = cod.events(&id).await?;
+    Ok(HttpResponse::Ok().json(OrderResponse::of(&detail, &events, &**orders)))
 }
