@@ -42,6 +42,8 @@ export const paths = {
     returns: adminPage('returns'),
   },
   editOrder: byId('/edit-order'),
+  /** The signed link of a cash-on-delivery order's mail (decisions D39): confirm or cancel it. */
+  codLink: { path: '/cod/:token', getHref: (token: string) => `/cod/${encodeURIComponent(token)}` },
   /** Every product matching `q` (the navbar's Enter), maybe in one size. */
   search: {
     path: '/search',

@@ -29,6 +29,8 @@ export const queryKeys = {
     admin: () => [...queryKeys.orders.all, 'admin'] as const,
     detail: (id: string) => [...queryKeys.orders.all, 'detail', id] as const,
   },
+  /** The order a COD link's token names (decisions D39). */
+  codLink: (token: string) => ['cod-link', token] as const,
   returns: {
     all: ['returns'] as const,
     mine: (userId: string) => [...queryKeys.returns.all, 'mine', userId] as const,

@@ -50,6 +50,7 @@ export const AdminSaleRoute = notDrawn('AdminSaleRoute');
 export const AdminCouponsRoute = notDrawn('AdminCouponsRoute');
 export const AdminReturnsRoute = notDrawn('AdminReturnsRoute');
 export const AdminUsersRoute = notDrawn('AdminUsersRoute');
+export const CodRoute = notDrawn('CodRoute');
 
 export function preloadRouteOf(): Promise<void> {
   return Promise.resolve();

@@ -48,6 +48,7 @@ export const AdminSaleRoute = lazyNamed(() => import('./admin/sale'), 'AdminSale
 export const AdminCouponsRoute = lazyNamed(() => import('./admin/coupons'), 'AdminCouponsRoute');
 export const AdminReturnsRoute = lazyNamed(() => import('./admin/returns'), 'AdminReturnsRoute');
 export const AdminUsersRoute = lazyNamed(() => import('./admin/users'), 'AdminUsersRoute');
+export const CodRoute = lazyNamed(() => import('./cod'), 'CodRoute');
 
 /** The code of the page at `path` when it is loaded on first visit (the server draws these pages). */
 export function preloadRouteOf(path: string): Promise<void> {

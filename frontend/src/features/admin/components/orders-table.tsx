@@ -4,6 +4,7 @@ import { paths } from '@/config/paths';
 import { formatRupees } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import type { Order } from '@/types/api';
+import { confirmationLabel } from '@/utils/cod-confirmation';
 import { couponRows } from '@/utils/order-amount';
 import { isAwaitingCash, isCashOnDelivery, paymentIdText, paymentText } from '@/utils/payment-method';
 import { isDeliveryFailed, isShippable } from '@/utils/shipment';
@@ -126,12 +127,23 @@ function Shipment({ order, onShip }: { order: Order; onShip: (order: Order) => v
   );
 }
 
-/** The status cell: the status, a failed last attempt said in red, and the shipment. */
+/**
+ * The buyer's answer to `Confirm your cash on delivery order` while the order waits to ship:
+ * `Confirmed`, `Awaiting` or `Unanswered`, as the server reports it (decisions D39).
+ */
+export function ConfirmationChip({ order }: { order: Order }) {
+  const label = confirmationLabel(order);
+  if (!label || !isShippable(order)) return null;
+  return <span className={`cod-chip is-${order.codConfirmation ?? ''}`}>{label}</span>;
+}
+
+/** The status cell: the status, a failed last attempt said in red, the COD answer, and the shipment. */
 function StatusCell({ order, onShip }: { order: Order; onShip: (order: Order) => void }) {
   return (
     <>
       {order.status}
       {isDeliveryFailed(order) ? <span className="admin-status-note">Delivery failed</span> : null}
+      <ConfirmationChip order={order} />
       <Shipment order={order} onShip={onShip} />
     </>
   );

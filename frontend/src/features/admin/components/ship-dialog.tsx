@@ -5,6 +5,7 @@ import { formatCount, formatRupees } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { queryKeys } from '@/lib/query-keys';
 import type { Order } from '@/types/api';
+import { shipWithoutConfirmationQuestion } from '@/utils/cod-confirmation';
 import { isAwaitingCash } from '@/utils/payment-method';
 import { shipOrder, usePatchOrder } from '../api/ship-order';
 import { orderUserName } from '../utils/admin-format';
@@ -49,6 +50,8 @@ export function ShipDialog({ orders, onClose, onShipped }: ShipDialogProps) {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (running || waiting.length === 0) return;
+    const question = shipWithoutConfirmationQuestion(waiting);
+    if (question && !window.confirm(question)) return;
     const items = waiting.map((o) => ({ id: o._id, body: shipBody(courier, awbs[o._id] ?? '', trackingUrl) }));
     const outcomes = await shipEach(items, shipOrder, {
       onProgress: setProgress,

@@ -1,4 +1,5 @@
 import type { Order } from '@/types/api';
+import { confirmationPlace } from '@/utils/cod-confirmation';
 import { isDeliveryFailed, isInTransit, isShippable } from '@/utils/shipment';
 
 /** The admin orders screen's chips (decisions section 15), in the order shown. */
@@ -29,12 +30,17 @@ export function parseOrderFilter(value: string | null): OrderFilter {
 }
 
 /**
- * The orders a chip shows: the list's own order (newest first), except `To ship`, oldest first
- * (the one waiting longest goes out first).
+ * The orders a chip shows: the list's own order (newest first), except `To ship`: confirmed
+ * (and paid) orders first, then those awaiting the buyer's answer, then the unanswered
+ * (decisions D39), each oldest first (the one waiting longest goes out first).
  */
 export function filterOrders(orders: readonly Order[], filter: OrderFilter): Order[] {
   const shown = orders.filter(MATCHES[filter]);
-  if (filter === 'to-ship') shown.sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt));
+  if (filter === 'to-ship') {
+    shown.sort(
+      (a, b) => confirmationPlace(a) - confirmationPlace(b) || Date.parse(a.createdAt) - Date.parse(b.createdAt),
+    );
+  }
   return shown;
 }
 
