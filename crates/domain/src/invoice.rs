@@ -11,7 +11,9 @@ mod numbering;
 #[cfg(test)]
 mod tests;
 
-pub use amounts::{GstTax, InvoiceAmounts, InvoiceItem, InvoiceLine, line_amounts};
+pub use amounts::{
+    GstTax, InvoiceAmounts, InvoiceItem, InvoiceLine, OrderCharges, cod_fee_terms, line_amounts,
+};
 pub use credit_note::{
     CREDIT_NOTE_SERIES, CreditNote, CreditNoteAmounts, CreditNoteDocument, CreditNoteLine,
     CreditNoteSource, CreditedLine, credit_note_number,

@@ -130,6 +130,7 @@ pub fn api_scope(
                 payment::webhook::payment_webhook,
                 Optional(with_sandbox.then_some(payment::sandbox_pay::sandbox_pay)),
                 payment::create::create_payment,
+                payment::quote::quote_cart,
             ),
         ))
         .service(tagged(

@@ -52,6 +52,13 @@ impl Closing {
                 false,
             ));
         }
+        if amounts.prepaid > Paise::ZERO {
+            totals.push((
+                "incl. paid online saving".to_owned(),
+                money(amounts.prepaid),
+                false,
+            ));
+        }
         let tax_invoice = document.kind == InvoiceKind::TaxInvoice;
         if tax_invoice {
             push_tax(

@@ -172,6 +172,8 @@ diesel::table! {
         whatsapp -> Bool,
         cod_confirmation -> Nullable<Text>,
         cod_reminded_at -> Nullable<Timestamp>,
+        prepaid_discount_rupees -> BigInt,
+        cod_fee_rupees -> BigInt,
     }
 }
 

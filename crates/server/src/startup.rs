@@ -373,6 +373,7 @@ impl Services {
         )
         .with_low_stock_threshold(settings.shop.low_stock_threshold)
         .with_cash_on_delivery(settings.shop.cash_on_delivery)
+        .with_payment_charges(settings.shop.payment_charges)
         .with_delivery_table(settings.shop.delivery_table)
         .with_notices(whatsapp.clone())
         .with_cod_links(cod_links.clone());

@@ -240,6 +240,8 @@ impl OrderBuilder {
             pincode: "281001".into(),
             amount_rupees: 1698,
             coupon: None,
+            prepaid_discount_rupees: 0,
+            cod_fee_rupees: 0,
             credit_used_rupees: 0,
             payment_method: paduka_domain::order::PaymentMethod::Online,
             paid: true,

@@ -156,6 +156,8 @@ export function orderFixture(overrides: Partial<Order> = {}): Order {
     amount: 2338,
     subtotal: 2338,
     discount: 0,
+    prepaidDiscount: 0,
+    codFee: 0,
     coupon: null,
     paymentId: 'pay_123',
     paymentMethod: 'online',

@@ -71,6 +71,8 @@ export type CouponKind = Schemas['CouponKindName'];
 export type Coupon = Schemas['CouponDto'];
 /** `POST /coupon/apply`: whole rupees before and after the coupon. */
 export type CouponQuote = Omit<Schemas['CouponPriceResponse'], 'success'>;
+/** What the cart costs paid online (with the saving) and in cash (with the charge), priced by the server. */
+export type CartQuote = Omit<Schemas['CartQuoteResponse'], 'success'>;
 
 /** One entry of a shopper's store credit: whole rupees in (+) or out (-), and what it was for. */
 export type CreditEntry = Schemas['CreditEntryDto'];

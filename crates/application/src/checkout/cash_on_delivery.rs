@@ -4,6 +4,7 @@
 use async_trait::async_trait;
 use paduka_domain::OrderId;
 use paduka_domain::contact::Pincode;
+use paduka_domain::order::PaymentMethod;
 use paduka_domain::review::UserRef;
 use tracing::instrument;
 
@@ -38,7 +39,7 @@ pub struct CodRequest {
     pub lines: Vec<CartLine>,
     pub address: String,
     pub pincode: String,
-    /// Whole rupees, after the coupon.
+    /// Whole rupees, after the coupon, with the cash-on-delivery charge.
     pub amount_rupees: i64,
     pub coupon: Option<String>,
     /// The place of supply the shopper chose, if any (a state's name).
@@ -86,13 +87,14 @@ impl PlaceCod for CheckoutService {
         let now = self.ports.clock.now();
         let ask = CouponAsk::of(request.coupon.as_deref(), Some(&user.user_id), now);
         let priced = self.price(&request.lines, ask).await?;
-        if priced.amount_rupees != request.amount_rupees {
+        let (charge, amount_rupees) = priced.paid_by(self.charges, PaymentMethod::Cod);
+        if amount_rupees != request.amount_rupees {
             return Err(CheckoutError::AmountMismatch {
-                cart_rupees: priced.amount_rupees,
+                cart_rupees: amount_rupees,
                 given_rupees: request.amount_rupees,
             });
         }
-        if priced.amount_rupees > self.cod.max_amount_rupees {
+        if amount_rupees > self.cod.max_amount_rupees {
             return Err(CheckoutError::CodUnavailable);
         }
         if let Some(shortage) = priced.shortage {
@@ -107,8 +109,9 @@ impl PlaceCod for CheckoutService {
             pincode: pincode.as_str().to_owned(),
             state,
             invoice_prefix: invoicing.prefix().clone(),
-            amount_rupees: priced.amount_rupees,
+            amount_rupees,
             coupon: priced.coupon,
+            charge,
             cod: Some(CodTerms {
                 key: request.idempotency_key,
                 max_open: MAX_OPEN_COD_ORDERS,

@@ -8,9 +8,9 @@ use chrono::{DateTime, Utc};
 use paduka_domain::coupon::CouponPrice;
 
 use super::{
-    ApplyCoupon, CartInput, CartLine, CheckoutError, CodRequest, Delivery, DeliveryQuote,
-    OrderOutcome, OrderRequest, PaymentOrder, PlaceCod, PlaceOrder, PlacedOrder, Reconcile,
-    Reconciliation, StartPayment, Webhook, WebhookOutcome,
+    ApplyCoupon, CartInput, CartLine, CartQuote, CheckoutError, CodRequest, Delivery,
+    DeliveryQuote, OrderOutcome, OrderRequest, PaymentOrder, PlaceCod, PlaceOrder, PlacedOrder,
+    QuoteCart, Reconcile, Reconciliation, StartPayment, Webhook, WebhookOutcome,
 };
 use crate::accounts::Principal;
 
@@ -28,6 +28,10 @@ mockall::mock! {
     #[async_trait]
     impl ApplyCoupon for CheckoutUseCases {
         async fn apply_coupon(&self, user: &Principal, code: &str, lines: &[CartLine]) -> Result<CouponPrice, CheckoutError>;
+    }
+    #[async_trait]
+    impl QuoteCart for CheckoutUseCases {
+        async fn quote_cart(&self, user: &Principal, lines: &[CartLine], coupon: Option<String>) -> Result<CartQuote, CheckoutError>;
     }
     #[async_trait]
     impl PlaceCod for CheckoutUseCases {

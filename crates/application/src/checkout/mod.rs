@@ -19,6 +19,7 @@ mod outcome;
 mod place_order;
 mod ports;
 mod pricing;
+mod quote;
 mod reconcile;
 mod refund;
 mod sandbox;
@@ -29,7 +30,7 @@ mod webhook;
 use std::sync::Arc;
 
 use paduka_domain::delivery::{DeliveryArea, DeliveryTable};
-use paduka_domain::order::CodRtoLimit;
+use paduka_domain::order::{CodRtoLimit, PaymentCharges};
 
 pub use apply_coupon::ApplyCoupon;
 pub use cash_on_delivery::{CodRequest, CodSettings, MAX_OPEN_COD_ORDERS, PlaceCod};
@@ -46,6 +47,7 @@ pub use outcome::{OrderOutcome, PlacedOrder, RefundState, Unfillable};
 pub use place_order::{OrderRequest, PlaceOrder};
 pub use ports::*;
 pub use pricing::{MAX_AMOUNT_RUPEES, MAX_CART_LINES, MIN_AMOUNT_RUPEES};
+pub use quote::{CartQuote, MethodPrice, QuoteCart};
 pub use reconcile::{Reconcile, Reconciliation};
 pub use refund::refund_key;
 #[cfg(any(test, feature = "mock"))]
@@ -68,7 +70,16 @@ use crate::{Clock, IdGenerator};
 /// implemented for [`CheckoutService`] in its own file, so that "go to definition" from a
 /// handler lands beside the use case's body. The HTTP layer holds a `dyn CheckoutUseCases`.
 pub trait CheckoutUseCases:
-    Delivery + StartPayment + ApplyCoupon + PlaceCod + PlaceOrder + Webhook + Reconcile + Send + Sync
+    Delivery
+    + StartPayment
+    + ApplyCoupon
+    + QuoteCart
+    + PlaceCod
+    + PlaceOrder
+    + Webhook
+    + Reconcile
+    + Send
+    + Sync
 {
 }
 
@@ -76,6 +87,7 @@ impl<T> CheckoutUseCases for T where
     T: Delivery
         + StartPayment
         + ApplyCoupon
+        + QuoteCart
         + PlaceCod
         + PlaceOrder
         + Webhook
@@ -115,6 +127,8 @@ pub struct CheckoutService {
     estimate_cache: delivery::EstimateCache,
     low_stock_threshold: u32,
     cod: CodSettings,
+    /// `PREPAID_DISCOUNT_PERCENT` and `COD_FEE` (decisions D41).
+    charges: PaymentCharges,
     /// The WhatsApp messages that follow an order (decisions D37); none without.
     notices: Option<Arc<dyn OrderNotices>>,
     /// `COD_RTO_LIMIT`: cash on delivery off in areas where it keeps coming back.
@@ -133,6 +147,7 @@ impl CheckoutService {
             estimate_cache: delivery::EstimateCache::default(),
             low_stock_threshold: crate::admin::LOW_STOCK_THRESHOLD,
             cod: CodSettings::default(),
+            charges: PaymentCharges::default(),
             notices: None,
             cod_rto: None,
             cod_links: None,
@@ -166,6 +181,12 @@ impl CheckoutService {
     /// Cash on delivery's switch and limit.
     pub fn with_cash_on_delivery(mut self, cod: CodSettings) -> Self {
         self.cod = cod;
+        self
+    }
+
+    /// The saving for paying online and the charge for cash on delivery.
+    pub fn with_payment_charges(mut self, charges: PaymentCharges) -> Self {
+        self.charges = charges;
         self
     }
 

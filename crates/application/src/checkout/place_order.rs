@@ -19,7 +19,8 @@ pub struct OrderRequest {
     pub lines: Vec<CartLine>,
     pub address: String,
     pub pincode: String,
-    /// What the client says the cart costs, in whole rupees (after the coupon).
+    /// What the client says the cart costs, in whole rupees (after the coupon and the saving
+    /// for paying online).
     pub amount_rupees: i64,
     /// The coupon code the shopper applied, if any.
     pub coupon: Option<String>,

@@ -7,7 +7,7 @@ use paduka_domain::catalog::Product;
 use paduka_domain::contact::DeliveryAddress;
 use paduka_domain::coupon::{CouponCode, CouponPrice, CouponRefusal, may_take_use};
 use paduka_domain::money::{PricedLine, order_amount_rupees};
-use paduka_domain::order::OrderLine;
+use paduka_domain::order::{MethodCharge, OrderLine, PaymentCharges, PaymentMethod};
 use paduka_domain::{InvalidInput, ProductId, State, UserId};
 
 use super::{CartLine, CheckoutError, CheckoutService, Unfillable};
@@ -27,7 +27,8 @@ pub(super) struct PricedCart {
     pub stock: Vec<StockChange>,
     /// What the lines cost by the shop's formula, in whole rupees.
     pub subtotal_rupees: i64,
-    /// What is paid: the subtotal less the coupon's discount.
+    /// The subtotal less the coupon's discount: what is paid before the way of paying's
+    /// saving or charge ([`PricedCart::paid_by`]).
     pub amount_rupees: i64,
     /// The coupon's use the order takes, if a coupon was asked for (and applies).
     pub coupon: Option<CouponUse>,
@@ -38,6 +39,12 @@ pub(super) struct PricedCart {
 impl PricedCart {
     pub fn discount_rupees(&self) -> i64 {
         self.subtotal_rupees - self.amount_rupees
+    }
+
+    /// What paying by `method` under `charges` takes off or adds, and the order's amount then.
+    pub fn paid_by(&self, charges: PaymentCharges, method: PaymentMethod) -> (MethodCharge, i64) {
+        let charge = charges.for_method(method, self.amount_rupees);
+        (charge, charge.applied_to(self.amount_rupees))
     }
 }
 

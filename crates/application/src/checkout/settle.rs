@@ -3,7 +3,7 @@
 
 use paduka_domain::contact::Pincode;
 use paduka_domain::coupon::CouponRefusal;
-use paduka_domain::order::Order;
+use paduka_domain::order::{Order, PaymentMethod};
 use paduka_domain::review::UserRef;
 use paduka_domain::{OrderId, State, UserId};
 
@@ -57,19 +57,17 @@ impl CheckoutService {
             }
             Err(other) => return Err(other),
         };
-        if priced.amount_rupees != intent.amount_rupees {
+        let (charge, amount_rupees) = priced.paid_by(self.charges, PaymentMethod::Online);
+        if amount_rupees != intent.amount_rupees {
             let reason = Unfillable::PriceChanged {
                 paid_rupees: intent.amount_rupees,
-                cart_rupees: priced.amount_rupees,
+                cart_rupees: amount_rupees,
             };
             return self.refund_unfillable(intent, payment_id, reason).await;
         }
-        if let Some(given) = paid
-            .client_amount
-            .filter(|&given| given != priced.amount_rupees)
-        {
+        if let Some(given) = paid.client_amount.filter(|&given| given != amount_rupees) {
             return Err(CheckoutError::AmountMismatch {
-                cart_rupees: priced.amount_rupees,
+                cart_rupees: amount_rupees,
                 given_rupees: given,
             });
         }
@@ -84,8 +82,9 @@ impl CheckoutService {
             state: invoicing.place_of_supply(paid.state, &paid.pincode),
             invoice_prefix: invoicing.prefix().clone(),
             pincode: paid.pincode.as_str().to_owned(),
-            amount_rupees: priced.amount_rupees,
+            amount_rupees,
             coupon: priced.coupon,
+            charge,
             payment_id: payment_id.to_owned(),
             provider_order_id: intent.provider_order_id.clone(),
             lines: priced.lines,

@@ -4,6 +4,7 @@
 use async_trait::async_trait;
 use paduka_domain::contact::{DeliveryAddress, Pincode};
 use paduka_domain::credit::credit_to_use;
+use paduka_domain::order::PaymentMethod;
 use paduka_domain::{Paise, State};
 use tracing::instrument;
 
@@ -76,9 +77,10 @@ impl StartPayment for CheckoutService {
                 self.area.delivers_to(&cart.pincode)?;
                 let ask = CouponAsk::of(cart.coupon.as_deref(), Some(&user.user_id), now);
                 let priced = self.price(&cart.lines, ask).await?;
-                if priced.amount_rupees != amount_rupees {
+                let (_, cart_rupees) = priced.paid_by(self.charges, PaymentMethod::Online);
+                if cart_rupees != amount_rupees {
                     return Err(CheckoutError::AmountMismatch {
-                        cart_rupees: priced.amount_rupees,
+                        cart_rupees,
                         given_rupees: amount_rupees,
                     });
                 }

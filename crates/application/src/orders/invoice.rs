@@ -8,13 +8,17 @@ use paduka_domain::gst::GstRate;
 use paduka_domain::gst::{GstSlabs, Hsn};
 use paduka_domain::invoice::{
     CreditNote, CreditNoteAmounts, CreditNoteDocument, CreditedLine, InvoiceAmounts,
-    InvoiceDocument, InvoiceItem, InvoiceKind, InvoicePrefix, InvoiceProduct, Seller,
+    InvoiceDocument, InvoiceItem, InvoiceKind, InvoicePrefix, InvoiceProduct, OrderCharges, Seller,
+    cod_fee_terms,
 };
 use paduka_domain::order::{LineTax, Order, OrderStatus, PackingSlip, PaymentMethod};
 use paduka_domain::sale::india_time;
 use paduka_domain::{Paise, State};
 
 use crate::mail::Attachment;
+
+/// The invoice line of a cash-on-delivery charge (decisions D41).
+pub const COD_FEE_LINE: &str = "Cash on delivery charge";
 
 /// Draws the shop's documents as PDFs (`paduka-invoice-pdf`): invoices and packing slips.
 #[cfg_attr(test, mockall::automock)]
@@ -122,10 +126,19 @@ impl Invoicing {
                 rate: terms.rate,
             })
             .collect();
-        let amounts = match InvoiceAmounts::compute(
+        let fee_terms = cod_fee_terms(&terms, |t| t.rate).cloned();
+        let charges = OrderCharges {
+            coupon_rupees: order.discount_rupees(),
+            prepaid_rupees: order.prepaid_discount_rupees,
+            cod_fee_rupees: order.cod_fee_rupees,
+            cod_fee_rate: fee_terms
+                .as_ref()
+                .map_or(OrderCharges::default().cod_fee_rate, |t| t.rate),
+            amount_rupees: order.amount_rupees,
+        };
+        let amounts = match InvoiceAmounts::of_order(
             &items,
-            order.discount_rupees(),
-            order.amount_rupees,
+            &charges,
             self.settings.seller.state,
             place_of_supply,
         ) {
@@ -135,7 +148,7 @@ impl Invoicing {
                 return None;
             }
         };
-        let products = order
+        let mut products: Vec<InvoiceProduct> = order
             .lines
             .iter()
             .zip(terms)
@@ -147,6 +160,16 @@ impl Invoicing {
                 unit_price: line.unit_price,
             })
             .collect();
+        // The charge's line, which `amounts` ends with, under the highest-rate line's HSN.
+        if let (true, Some(terms)) = (amounts.cod_fee > Paise::ZERO, fee_terms) {
+            products.push(InvoiceProduct {
+                name: COD_FEE_LINE.to_owned(),
+                size: None,
+                hsn: terms.hsn,
+                quantity: 1,
+                unit_price: amounts.cod_fee,
+            });
+        }
         let seller = self.settings.seller.clone();
         Some(InvoiceDocument {
             kind: if seller.gstin.is_some() {
@@ -333,7 +356,7 @@ fn way_paid(order: &Order) -> String {
 mod tests {
     use paduka_domain::gst::{GstRate, Gstin};
     use paduka_domain::invoice::GstTax;
-    use paduka_domain::order::OrderCoupon;
+    use paduka_domain::order::{LineTax, OrderCoupon};
     use paduka_test_support::builders::OrderBuilder;
 
     use super::*;
@@ -411,6 +434,51 @@ mod tests {
         assert_eq!(document.amounts.coupon, Paise::from_stored(17_000));
         assert_eq!(document.amounts.amount, Paise::from_stored(152_800));
         assert_eq!(document.payment, "Cash on delivery: ₹1,528 to be collected");
+    }
+
+    #[test]
+    fn the_cash_on_delivery_charge_is_a_line_at_the_highest_rate_line_s_terms() {
+        // ₹1,698 of shoes at 5 % and a ₹49 charge: ₹1,747 to collect.
+        let mut order = OrderBuilder::new("ord-1").cash_on_delivery().build();
+        let mut dear = order.lines[0].clone();
+        dear.tax = Some(LineTax {
+            hsn: Hsn::parse("6404").unwrap(),
+            rate: GstRate::new(18).unwrap(),
+        });
+        order.lines.push(dear);
+        order.amount_rupees = 3_396 + 49;
+        order.cod_fee_rupees = 49;
+        let document = invoicing().document(&order).unwrap();
+        let fee = document.products.last().unwrap();
+        assert_eq!(fee.name, "Cash on delivery charge");
+        assert_eq!(fee.hsn.as_str(), "6404");
+        assert_eq!(fee.unit_price, Paise::from_stored(4_900));
+        assert_eq!(document.amounts.lines.len(), 3);
+        assert_eq!(document.amounts.lines[2].rate.percent(), 18);
+        let sum: i64 = document
+            .amounts
+            .lines
+            .iter()
+            .map(|l| l.amount.paise())
+            .sum();
+        assert_eq!(sum, 344_500);
+        assert_eq!(document.line_discount(2), Paise::ZERO);
+        assert_eq!(document.payment, "Cash on delivery: ₹3,445 to be collected");
+    }
+
+    #[test]
+    fn the_saving_for_paying_online_is_spread_over_the_lines() {
+        let mut order = OrderBuilder::new("ord-1").build();
+        order.amount_rupees = 1_614;
+        order.prepaid_discount_rupees = 84;
+        let document = invoicing().document(&order).unwrap();
+        assert_eq!(document.amounts.prepaid, Paise::from_stored(8_400));
+        assert_eq!(
+            document.amounts.lines[0].prepaid_share,
+            Paise::from_stored(8_400)
+        );
+        assert_eq!(document.amounts.amount, Paise::from_stored(161_400));
+        assert_eq!(document.products.len(), 1);
     }
 
     #[test]

@@ -64,15 +64,30 @@ fn mail(user: &User, subject: String, text_body: String, html_body: String) -> M
     }
 }
 
-/// The subtotal and the coupon's discount, when the order used one: one entry a line.
+/// The subtotal, then the coupon's discount, the saving for paying online and the charge for
+/// cash on delivery, each when the order has it (decisions D41): one entry a line; none when
+/// the total is the subtotal.
 fn coupon_lines(order: &Order) -> Vec<String> {
-    match &order.coupon {
-        None => Vec::new(),
-        Some(coupon) => vec![
-            format!("Subtotal: ₹{}", order.subtotal_rupees()),
-            format!("Coupon {}: −₹{}", coupon.code, coupon.discount_rupees),
-        ],
+    let mut lines = Vec::new();
+    if let Some(coupon) = &order.coupon {
+        lines.push(format!(
+            "Coupon {}: −₹{}",
+            coupon.code, coupon.discount_rupees
+        ));
     }
+    if order.prepaid_discount_rupees > 0 {
+        lines.push(format!("Paid online: −₹{}", order.prepaid_discount_rupees));
+    }
+    if order.cod_fee_rupees > 0 {
+        lines.push(format!(
+            "Cash on delivery charge: ₹{}",
+            order.cod_fee_rupees
+        ));
+    }
+    if !lines.is_empty() {
+        lines.insert(0, format!("Subtotal: ₹{}", order.subtotal_rupees()));
+    }
+    lines
 }
 
 /// How the order is paid, as the mails say it.

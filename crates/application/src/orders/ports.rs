@@ -5,7 +5,8 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use paduka_domain::invoice::{CreditNote, CreditNoteSource, InvoicePrefix};
 use paduka_domain::order::{
-    Awb, Booking, CourierEvent, Order, OrderLine, OrderStatus, PaymentMethod, Refusal, StatusChange,
+    Awb, Booking, CourierEvent, MethodCharge, Order, OrderLine, OrderStatus, PaymentMethod,
+    Refusal, StatusChange,
 };
 use paduka_domain::review::UserRef;
 use paduka_domain::{CouponId, OrderId, ProductId, State, UserId};
@@ -34,10 +35,13 @@ pub struct NewOrder {
     /// The order's invoice number is `{prefix}/{financial year of at}/{n}`, n the next in
     /// that year, taken in the order's transaction.
     pub invoice_prefix: InvoicePrefix,
-    /// Whole rupees, as charged: the subtotal less the coupon's discount.
+    /// Whole rupees, as charged: the subtotal less the coupon's discount and the saving for
+    /// paying online, plus the cash-on-delivery charge.
     pub amount_rupees: i64,
     /// The coupon whose use this order takes, if any.
     pub coupon: Option<CouponUse>,
+    /// What the way of paying took off or added (decisions D41).
+    pub charge: MethodCharge,
     /// `None` for an order paid online; cash on delivery's own rules otherwise.
     pub cod: Option<CodTerms>,
     /// The store credit it pays with, taken from the buyer's balance in its transaction.

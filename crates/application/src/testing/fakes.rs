@@ -381,6 +381,8 @@ impl FakeOrders {
             address: new.address.clone(),
             pincode: new.pincode.clone(),
             amount_rupees: new.amount_rupees,
+            prepaid_discount_rupees: new.charge.prepaid_discount_rupees,
+            cod_fee_rupees: new.charge.cod_fee_rupees,
             credit_used_rupees: 0,
             coupon: new.coupon.as_ref().map(|c| OrderCoupon {
                 code: c.code.clone(),

@@ -104,6 +104,8 @@ pub struct InvoiceLine {
     pub rate: GstRate,
     /// The line's part of the coupon's discount, in proportion to its value.
     pub coupon_share: Paise,
+    /// The line's part of the saving for paying online, spread as the coupon is.
+    pub prepaid_share: Paise,
     /// What the shopper pays for the line, tax included: its share of the order's amount.
     pub amount: Paise,
     /// amount x 100 / (100 + rate), rounded to the nearest paisa (half a paisa up).
@@ -121,6 +123,10 @@ pub struct InvoiceAmounts {
     pub intra_state: bool,
     /// The coupon's discount, as the order stores it.
     pub coupon: Paise,
+    /// The saving for paying online, as the order stores it (decisions D41).
+    pub prepaid: Paise,
+    /// The cash-on-delivery charge: the last line when above zero (decisions D41).
+    pub cod_fee: Paise,
     /// The order's amount: what was paid or is to be collected.
     pub amount: Paise,
     pub taxable: Paise,
@@ -147,31 +153,66 @@ impl InvoiceAmounts {
         shop_state: State,
         place_of_supply: State,
     ) -> Result<Self, InvalidInput> {
+        let charges = OrderCharges {
+            coupon_rupees,
+            amount_rupees,
+            ..OrderCharges::default()
+        };
+        Self::of_order(items, &charges, shop_state, place_of_supply)
+    }
+
+    /// [`Self::compute`] with the saving for paying online, spread over the lines as the
+    /// coupon is, and the cash-on-delivery charge, a line of its own after the items at the
+    /// rate given (decisions D41): the items share the amount less the charge.
+    ///
+    /// Refused as [`Self::compute`], and also for a negative saving or charge, or a charge
+    /// above the amount.
+    pub fn of_order(
+        items: &[InvoiceItem],
+        charges: &OrderCharges,
+        shop_state: State,
+        place_of_supply: State,
+    ) -> Result<Self, InvalidInput> {
         if items.is_empty() {
             return Err(InvalidInput::new("An invoice needs at least one line"));
         }
-        let amount = Paise::from_rupees(amount_rupees)
-            .map_err(|_| InvalidInput::new(format!("Invalid order amount ₹{amount_rupees}")))?;
-        let coupon = Paise::from_rupees(coupon_rupees)
-            .map_err(|_| InvalidInput::new(format!("Invalid coupon discount ₹{coupon_rupees}")))?;
+        let rupees = |value: i64, what: &str| {
+            Paise::from_rupees(value)
+                .map_err(|_| InvalidInput::new(format!("Invalid {what} ₹{value}")))
+        };
+        let amount = rupees(charges.amount_rupees, "order amount")?;
+        let coupon = rupees(charges.coupon_rupees, "coupon discount")?;
+        let prepaid = rupees(charges.prepaid_rupees, "saving for paying online")?;
+        let cod_fee = rupees(charges.cod_fee_rupees, "cash on delivery charge")?;
+        if cod_fee.paise() > amount.paise() {
+            return Err(InvalidInput::new(
+                "The cash on delivery charge is more than the order's amount",
+            ));
+        }
         let weights = weights(items.iter().map(|i| (i.value(), i.quantity)));
-        let amounts = spread(amount.paise(), &weights);
+        let amounts = spread(amount.paise() - cod_fee.paise(), &weights);
         let coupons = spread(coupon.paise(), &weights);
+        let prepaids = spread(prepaid.paise(), &weights);
         let intra_state = shop_state == place_of_supply;
-        let lines: Vec<InvoiceLine> = items
+        let line = |rate: GstRate, line_amount: i64, coupon_share: i64, prepaid_share: i64| {
+            let taxable = taxable_value(line_amount, rate);
+            InvoiceLine {
+                rate,
+                coupon_share: Paise::from_stored(coupon_share),
+                prepaid_share: Paise::from_stored(prepaid_share),
+                amount: Paise::from_stored(line_amount),
+                taxable: Paise::from_stored(taxable),
+                tax: GstTax::split(line_amount - taxable, intra_state),
+            }
+        };
+        let mut lines: Vec<InvoiceLine> = items
             .iter()
-            .zip(amounts.iter().zip(&coupons))
-            .map(|(item, (&line_amount, &coupon_share))| {
-                let taxable = taxable_value(line_amount, item.rate);
-                InvoiceLine {
-                    rate: item.rate,
-                    coupon_share: Paise::from_stored(coupon_share),
-                    amount: Paise::from_stored(line_amount),
-                    taxable: Paise::from_stored(taxable),
-                    tax: GstTax::split(line_amount - taxable, intra_state),
-                }
-            })
+            .enumerate()
+            .map(|(i, item)| line(item.rate, amounts[i], coupons[i], prepaids[i]))
             .collect();
+        if cod_fee.paise() > 0 {
+            lines.push(line(charges.cod_fee_rate, cod_fee.paise(), 0, 0));
+        }
         let sum = |part: fn(&InvoiceLine) -> Paise| {
             Paise::from_stored(lines.iter().map(|l| part(l).paise()).sum())
         };
@@ -190,10 +231,49 @@ impl InvoiceAmounts {
             lines,
             intra_state,
             coupon,
+            prepaid,
+            cod_fee,
             amount,
             tax,
         })
     }
+}
+
+/// An order's amounts as its invoice shares them out, in whole rupees as the order stores
+/// them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OrderCharges {
+    pub coupon_rupees: i64,
+    /// The saving for paying online.
+    pub prepaid_rupees: i64,
+    /// The cash-on-delivery charge, part of `amount_rupees`.
+    pub cod_fee_rupees: i64,
+    /// The rate the charge is taxed at: the order's highest line's ([`cod_fee_terms`]), as
+    /// part of the supply of the goods.
+    pub cod_fee_rate: GstRate,
+    /// What was charged in all.
+    pub amount_rupees: i64,
+}
+
+impl Default for OrderCharges {
+    fn default() -> Self {
+        Self {
+            coupon_rupees: 0,
+            prepaid_rupees: 0,
+            cod_fee_rupees: 0,
+            cod_fee_rate: GstRate::new(0).expect("0 % is a rate"),
+            amount_rupees: 0,
+        }
+    }
+}
+
+/// The terms a cash-on-delivery charge is invoiced under: those of the line with the highest
+/// GST rate (the first of them on a tie), as a charge that is part of the supply of the goods
+/// takes the goods' rate; `None` for no lines.
+pub fn cod_fee_terms<T>(terms: &[T], rate: impl Fn(&T) -> GstRate) -> Option<&T> {
+    terms
+        .iter()
+        .reduce(|best, t| if rate(t) > rate(best) { t } else { best })
 }
 
 /// What each line of an order pays of its `amount` (whole rupees, as the order stores it), in

@@ -91,15 +91,18 @@ pub struct CreditedLine {
 
 impl CreditedLine {
     /// Every line of the order's invoice, whole, each with the amount exactly as
-    /// [`super::InvoiceAmounts::compute`] gives it (the order's amount spread over the lines by
-    /// their values): what a `Returned to origin` gives back.
+    /// [`super::InvoiceAmounts::of_order`] gives it (the order's amount less the
+    /// cash-on-delivery charge spread over the lines by their values): what a `Returned to
+    /// origin` gives back.
     pub fn whole_invoice(order: &Order) -> Result<Vec<Self>, InvalidInput> {
         if order.lines.is_empty() {
             return Err(InvalidInput::new("A credit note needs at least one line"));
         }
-        let amount = Paise::from_rupees(order.amount_rupees).map_err(|_| {
-            InvalidInput::new(format!("Invalid order amount ₹{}", order.amount_rupees))
-        })?;
+        // The cash-on-delivery charge is never given back once the order shipped (decisions
+        // D41): the lines share what paid for the goods.
+        let goods = order.goods_amount_rupees();
+        let amount = Paise::from_rupees(goods)
+            .map_err(|_| InvalidInput::new(format!("Invalid order amount ₹{goods}")))?;
         // The rate plays no part in the spread; the line's own where it has one.
         let no_rate = GstRate::new(0).expect("0 % is a rate");
         let items: Vec<InvoiceItem> = order
@@ -303,6 +306,8 @@ mod tests {
             provider_order_id: String::new(),
             state: Some(State::Karnataka),
             invoice_no: Some("PDK/26-27/000001".to_owned()),
+            prepaid_discount_rupees: 0,
+            cod_fee_rupees: 0,
             credit_used_rupees: 0,
             status: OrderStatus::ReturnedToOrigin,
             shipment: None,
@@ -377,6 +382,17 @@ mod tests {
             None
         );
         assert_eq!(ret.return_id(), Some("r1"));
+    }
+
+    #[test]
+    fn an_rto_reverses_the_goods_lines_but_not_the_cash_on_delivery_charge() {
+        // ₹3,958 for the goods and a ₹49 charge: ₹4,007 to collect.
+        let mut order = order(vec![line("999", 15, 2, 5), line("2999", 10, 1, 18)], 4_007);
+        order.cod_fee_rupees = 49;
+        let lines = CreditedLine::whole_invoice(&order).unwrap();
+        assert_eq!(lines.len(), 2);
+        assert_eq!(lines.iter().map(|l| l.amount.paise()).sum::<i64>(), 395_800);
+        assert_eq!(lines[0].amount, Paise::from_stored(152_860));
     }
 
     #[test]

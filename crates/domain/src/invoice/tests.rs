@@ -378,3 +378,122 @@ fn invoice_numbers_read_prefix_short_year_and_six_digits_in_16_characters() {
     }
     assert_eq!(InvoicePrefix::parse("A1B").unwrap().as_str(), "A1B");
 }
+
+/// The worked example paid online with 5 % off (₹197 of ₹3,958) after the coupon: the saving
+/// is spread over the lines as the coupon is, and the lines still add up to what was paid.
+#[test]
+fn the_saving_for_paying_online_is_spread_as_the_coupon_is() {
+    let items = worked_example();
+    let charges = OrderCharges {
+        coupon_rupees: 439,
+        prepaid_rupees: 197,
+        amount_rupees: 3_761,
+        ..OrderCharges::default()
+    };
+    let invoice =
+        InvoiceAmounts::of_order(&items, &charges, State::UttarPradesh, State::Delhi).unwrap();
+    let [first, second] = invoice.lines[..] else {
+        panic!("two lines, no charge")
+    };
+    assert_eq!(invoice.prepaid, p(19_700));
+    // 19,700 by 169,830 : 269,910: 7,608.30... and 12,091.69...: the second takes the paisa.
+    assert_eq!(first.prepaid_share, p(7_608));
+    assert_eq!(second.prepaid_share, p(12_092));
+    assert_eq!(first.amount.paise() + second.amount.paise(), 376_100);
+    assert_eq!(invoice.amount, p(376_100));
+    assert_eq!(
+        invoice.taxable.paise() + invoice.tax.total().paise(),
+        376_100
+    );
+    assert_eq!(invoice.cod_fee, Paise::ZERO);
+}
+
+/// A ₹49 cash-on-delivery charge on the worked example: its own last line at the rate given,
+/// the items sharing the rest.
+#[test]
+fn the_cash_on_delivery_charge_is_a_line_of_its_own() {
+    let items = worked_example();
+    let charges = OrderCharges {
+        coupon_rupees: 439,
+        cod_fee_rupees: 49,
+        cod_fee_rate: GstRate::new(18).unwrap(),
+        amount_rupees: 4_007,
+        ..OrderCharges::default()
+    };
+    let invoice =
+        InvoiceAmounts::of_order(&items, &charges, State::UttarPradesh, State::UttarPradesh)
+            .unwrap();
+    assert_eq!(invoice.lines.len(), 3);
+    let fee = invoice.lines[2];
+    assert_eq!(fee.amount, p(4_900));
+    assert_eq!(fee.rate.percent(), 18);
+    // 4,900 x 100 / 118 = 4,152.54... -> 4,153; tax 747: CGST 374, SGST 373.
+    assert_eq!(fee.taxable, p(4_153));
+    assert_eq!(
+        fee.tax,
+        GstTax::Intra {
+            cgst: p(374),
+            sgst: p(373)
+        }
+    );
+    assert_eq!(
+        (fee.coupon_share, fee.prepaid_share),
+        (Paise::ZERO, Paise::ZERO)
+    );
+    // The items share ₹3,958 as without the charge.
+    assert_eq!(invoice.lines[0].amount, p(152_860));
+    assert_eq!(invoice.lines[1].amount, p(242_940));
+    assert_eq!(invoice.cod_fee, p(4_900));
+    assert_eq!(
+        invoice.taxable.paise() + invoice.tax.total().paise(),
+        400_700
+    );
+
+    let too_much = OrderCharges {
+        cod_fee_rupees: 5_000,
+        ..charges
+    };
+    assert!(InvoiceAmounts::of_order(&items, &too_much, State::Goa, State::Goa).is_err());
+}
+
+#[test]
+fn the_charge_takes_the_terms_of_the_highest_rate_line_the_first_on_a_tie() {
+    let rates = [5_u8, 18, 12, 18].map(|r| (r, GstRate::new(r).unwrap()));
+    let best = cod_fee_terms(&rates, |(_, rate)| *rate).unwrap();
+    assert!(std::ptr::eq(best, &rates[1]));
+    assert!(cod_fee_terms(&rates[..0], |(_, rate)| *rate).is_none());
+}
+
+proptest! {
+    /// Whatever the coupon, saving and charge, the lines add up to the order's amount to the
+    /// paisa, and the spread saving to the saving.
+    #[test]
+    fn saving_and_charge_add_up_to_the_amount(
+        lines in proptest::collection::vec(("[1-9][0-9]{0,4}", 0_i64..=90, 1_u32..5, prop_oneof![Just(5_u8), Just(12), Just(18)]), 1..6),
+        coupon_fraction in 0.0_f64..0.9,
+        percent in 0_i64..=20,
+        fee in 0_i64..200,
+    ) {
+        let items: Vec<InvoiceItem> = lines.iter().map(|(r, d, q, rate)| item(r, *d, *q, *rate)).collect();
+        let subtotal = order_amount(&items);
+        prop_assume!(subtotal >= 1);
+        let coupon = ((subtotal - 1) as f64 * coupon_fraction) as i64;
+        let after = subtotal - coupon;
+        let prepaid = (after * percent / 100).min(after - 1);
+        let amount = after - prepaid + fee;
+        let charges = OrderCharges {
+            coupon_rupees: coupon,
+            prepaid_rupees: prepaid,
+            cod_fee_rupees: fee,
+            cod_fee_rate: GstRate::new(18).unwrap(),
+            amount_rupees: amount,
+        };
+        let invoice = InvoiceAmounts::of_order(&items, &charges, State::Karnataka, State::Kerala).unwrap();
+        let total = |f: fn(&InvoiceLine) -> i64| invoice.lines.iter().map(f).sum::<i64>();
+        prop_assert_eq!(total(|l| l.amount.paise()), amount * 100);
+        prop_assert_eq!(total(|l| l.prepaid_share.paise()), prepaid * 100);
+        prop_assert_eq!(total(|l| l.coupon_share.paise()), coupon * 100);
+        prop_assert_eq!(invoice.taxable.paise() + invoice.tax.total().paise(), amount * 100);
+        prop_assert_eq!(invoice.lines.len(), items.len() + usize::from(fee > 0));
+    }
+}

@@ -3,6 +3,7 @@
 use chrono::{DateTime, Utc};
 
 mod cod_confirmation;
+mod charges;
 mod lifecycle;
 mod rto;
 mod rules;
@@ -13,6 +14,7 @@ pub use cod_confirmation::{
     ANSWERABLE_STATUSES, AnswerChannel, CodClock, CodConfirmation, CodEvent, CodRefusal, CodStep,
     may_answer,
 };
+pub use charges::{MAX_PREPAID_DISCOUNT_PERCENT, MethodCharge, PaymentCharges};
 pub use lifecycle::{
     Cancel, CourierEvent, Lifecycle, OrderActions, OrderStatus, Refusal, Release, ReportSource,
     SettableStatus, Ship,
@@ -109,10 +111,17 @@ pub struct Order {
     pub user: UserRef,
     pub address: String,
     pub pincode: String,
-    /// Whole rupees, as charged: the subtotal less the coupon's discount.
+    /// Whole rupees, as charged: the subtotal less the coupon's discount and the saving for
+    /// paying online, plus the cash-on-delivery charge.
     pub amount_rupees: i64,
     /// The coupon it was placed with, if any.
     pub coupon: Option<OrderCoupon>,
+    /// Whole rupees taken off for paying online (`PREPAID_DISCOUNT_PERCENT`, decisions D41);
+    /// 0 for cash on delivery and for orders placed before it.
+    pub prepaid_discount_rupees: i64,
+    /// Whole rupees added for cash on delivery (`COD_FEE`, decisions D41); 0 online and for
+    /// orders placed before it.
+    pub cod_fee_rupees: i64,
     /// Whole rupees of `amount_rupees` paid with store credit (0 without): the rest is what
     /// the provider charged, or the courier collects.
     pub credit_used_rupees: i64,
@@ -157,10 +166,17 @@ pub struct OrderCoupon {
 }
 
 impl Order {
-    /// What the lines cost by the shop's formula, before the coupon: what was charged and
-    /// what the coupon took off (see [`CouponPrice`](crate::coupon::CouponPrice)).
+    /// What the lines cost by the shop's formula, before the coupon: what was charged, what
+    /// the coupon and the saving for paying online took off, less the cash-on-delivery charge
+    /// (see [`CouponPrice`](crate::coupon::CouponPrice)).
     pub fn subtotal_rupees(&self) -> i64 {
-        self.amount_rupees + self.discount_rupees()
+        self.goods_amount_rupees() + self.discount_rupees() + self.prepaid_discount_rupees
+    }
+
+    /// Whole rupees of the amount that pay for the goods: all of it but the cash-on-delivery
+    /// charge, which is what a return's refund and a credit note share out over the lines.
+    pub fn goods_amount_rupees(&self) -> i64 {
+        self.amount_rupees - self.cod_fee_rupees
     }
 
     /// The payment id the shop shows: none for cash not collected yet, nor for a
@@ -253,6 +269,8 @@ mod tests {
             pincode: "560001".to_owned(),
             amount_rupees,
             coupon,
+            prepaid_discount_rupees: 0,
+            cod_fee_rupees: 0,
             credit_used_rupees: 0,
             payment_method: PaymentMethod::Cod,
             paid: false,
@@ -311,6 +329,21 @@ mod tests {
             prop_assert_eq!(with_coupon.subtotal_rupees(), subtotal);
             prop_assert_eq!(with_coupon.discount_rupees(), price.discount);
         }
+    }
+
+    #[test]
+    fn the_subtotal_counts_back_the_saving_and_leaves_out_the_charge() {
+        let mut online = order(1_453, None);
+        online.payment_method = PaymentMethod::Online;
+        online.prepaid_discount_rupees = 76;
+        assert_eq!(online.subtotal_rupees(), 1_529);
+        assert_eq!(online.goods_amount_rupees(), 1_453);
+        let mut cod = order(1_578, None);
+        cod.cod_fee_rupees = 49;
+        assert_eq!(cod.subtotal_rupees(), 1_529);
+        assert_eq!(cod.goods_amount_rupees(), 1_529);
+        // The courier collects the charge too.
+        assert_eq!(cod.to_collect_rupees(), 1_578);
     }
 
     #[test]

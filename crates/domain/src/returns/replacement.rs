@@ -83,6 +83,8 @@ pub fn replacement_order(
         pincode: original.pincode.clone(),
         amount_rupees: 0,
         coupon: None,
+        prepaid_discount_rupees: 0,
+        cod_fee_rupees: 0,
         credit_used_rupees: 0,
         payment_method: original.payment_method,
         paid: true,

@@ -48,6 +48,8 @@ fn original() -> Order {
             code: "SAVE300".to_owned(),
             discount_rupees: 300,
         }),
+        prepaid_discount_rupees: 0,
+        cod_fee_rupees: 0,
         credit_used_rupees: 100,
         payment_method: PaymentMethod::Cod,
         paid: true,

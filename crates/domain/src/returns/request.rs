@@ -143,7 +143,8 @@ pub struct ReturnableOrder {
     pub status: OrderStatus,
     /// `shipment.deliveredAt`, or when it was set `Delivered` by hand.
     pub delivered_at: Option<DateTime<Utc>>,
-    /// Whole rupees, as charged (an unpaid COD order is valued as if paid).
+    /// Whole rupees, as charged (an unpaid COD order is valued as if paid), less the
+    /// cash-on-delivery charge: a return never gives that back (decisions D41).
     pub amount_rupees: i64,
     pub lines: Vec<ReturnableLine>,
 }

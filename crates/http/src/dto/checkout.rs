@@ -2,7 +2,8 @@
 //! orders (the orders themselves are `order.rs`).
 
 use paduka_application::checkout::{
-    CartInput, CartLine, CodRequest, DeliveryQuote, OrderRequest, PaymentOrder, SandboxPayment,
+    CartInput, CartLine, CartQuote, CodRequest, DeliveryQuote, OrderRequest, PaymentOrder,
+    SandboxPayment,
 };
 use paduka_domain::contact::{DeliveryAddress, Pincode};
 use paduka_domain::delivery::{DeliveryEstimate, EstimateSource};
@@ -492,7 +493,8 @@ request_schema!(
         "`POST /order/cod`: the cart to pay for in cash on delivery.",
         vec![
             amount_field(
-                "What the cart costs, in whole rupees (after the coupon), as a number or text",
+                "What the cart costs, in whole rupees (after the coupon, with the cash-on-delivery \
+                 charge: `POST /cart/quote`'s `codAmount`), as a number or text",
             ),
             whatsapp_field(),
         ],
@@ -572,3 +574,67 @@ request_schema!(
 
 #[cfg(test)]
 mod tests;
+
+/// `POST /cart/quote`: the cart's lines and the coupon applied, if any.
+#[derive(Debug, Clone, Default, Deserialize)]
+pub struct QuoteBody {
+    pub products: Option<Vec<CartLineBody>>,
+    pub coupon: Option<String>,
+}
+
+request_schema!(
+    QuoteBody,
+    schema::schema(
+        schema::object(
+            "`POST /cart/quote`: the cart's lines, as checkout sends them, and the coupon.",
+            vec![("coupon", coupon_schema(), COUPON_ABOUT)],
+            &["products"],
+        )
+        .property("products", cart_lines_schema()),
+    )
+);
+
+impl TryIntoDomain for QuoteBody {
+    type Domain = (Vec<CartLine>, Option<String>);
+
+    fn try_into_domain(self) -> Result<(Vec<CartLine>, Option<String>), ApiError> {
+        Ok((cart_lines(self.products)?, self.coupon))
+    }
+}
+
+/// `POST /cart/quote`: what the cart costs paid each way, in whole rupees (decisions D41). The
+/// amount a way of paying names is the `amount` its order is placed with.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct CartQuoteResponse {
+    pub success: bool,
+    /// What the lines cost by the shop's formula.
+    pub subtotal: i64,
+    /// What the coupon takes off; 0 without one.
+    pub discount: i64,
+    /// What paying online takes off (`Pay online and save ₹N`); 0 when the shop gives none.
+    #[serde(rename = "prepaidDiscount")]
+    pub prepaid_discount: i64,
+    /// What is paid online: `subtotal - discount - prepaidDiscount`.
+    #[serde(rename = "onlineAmount")]
+    pub online_amount: i64,
+    /// The charge for cash on delivery; 0 when the shop asks none.
+    #[serde(rename = "codFee")]
+    pub cod_fee: i64,
+    /// What is collected in cash: `subtotal - discount + codFee`.
+    #[serde(rename = "codAmount")]
+    pub cod_amount: i64,
+}
+
+impl From<CartQuote> for CartQuoteResponse {
+    fn from(quote: CartQuote) -> Self {
+        Self {
+            success: true,
+            subtotal: quote.subtotal,
+            discount: quote.discount,
+            prepaid_discount: quote.online.change,
+            online_amount: quote.online.amount,
+            cod_fee: quote.cod.change,
+            cod_amount: quote.cod.amount,
+        }
+    }
+}

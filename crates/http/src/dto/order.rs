@@ -57,12 +57,21 @@ pub struct OrderDto {
     pub user: OrderUserDto,
     pub address: String,
     pub pincode: String,
-    /// Whole rupees, as charged: `subtotal` less `discount`.
+    /// Whole rupees, as charged: `subtotal` less `discount` and `prepaidDiscount`, plus
+    /// `codFee`.
     pub amount: i64,
     /// Whole rupees, what the lines cost before the coupon.
     pub subtotal: i64,
     /// Whole rupees the coupon took off; 0 without one.
     pub discount: i64,
+    /// Whole rupees taken off for paying online (`PREPAID_DISCOUNT_PERCENT`); 0 for cash on
+    /// delivery and for orders placed before the saving.
+    #[serde(rename = "prepaidDiscount")]
+    pub prepaid_discount: i64,
+    /// Whole rupees added for cash on delivery (`COD_FEE`), given back only when the order is
+    /// cancelled before it ships; 0 online and for orders placed before the charge.
+    #[serde(rename = "codFee")]
+    pub cod_fee: i64,
     /// The coupon's code, or `null`.
     pub coupon: Option<String>,
     /// Whole rupees of `amount` paid with store credit; 0 without. The rest was charged
@@ -208,6 +217,8 @@ impl OrderDto {
             amount: order.amount_rupees,
             subtotal: order.subtotal_rupees(),
             discount: order.discount_rupees(),
+            prepaid_discount: order.prepaid_discount_rupees,
+            cod_fee: order.cod_fee_rupees,
             coupon: order.coupon.as_ref().map(|c| c.code.clone()),
             credit_used: order.credit_used_rupees,
             payment_method: order.payment_method.into(),

@@ -135,6 +135,8 @@ pub(super) fn take_and_insert(
             code: c.code.clone(),
             discount_rupees: c.discount_rupees,
         }),
+        prepaid_discount_rupees: order.charge.prepaid_discount_rupees,
+        cod_fee_rupees: order.charge.cod_fee_rupees,
         credit_used_rupees: credit_used,
         payment_method: order.payment_method(),
         paid: order.cod.is_none(),
@@ -208,6 +210,8 @@ pub(crate) fn insert_order(
             orders::replaces.eq(order.replaces.as_ref().map(OrderId::as_str)),
             orders::whatsapp.eq(order.whatsapp),
             orders::cod_confirmation.eq(order.cod_confirmation.map(CodConfirmation::as_str)),
+            orders::prepaid_discount_rupees.eq(order.prepaid_discount_rupees),
+            orders::cod_fee_rupees.eq(order.cod_fee_rupees),
             orders::created_at.eq(at),
             orders::updated_at.eq(to_db_time(order.updated_at)),
         ))

@@ -44,6 +44,8 @@ pub(super) struct OrderRow {
     replaces: Option<String>,
     whatsapp: bool,
     cod_confirmation: Option<String>,
+    prepaid_discount_rupees: i64,
+    cod_fee_rupees: i64,
     created_at: NaiveDateTime,
     updated_at: NaiveDateTime,
 }
@@ -227,6 +229,8 @@ pub(super) fn assemble(conn: &mut AnyConnection, rows: Vec<OrderRow>) -> QueryRe
                 address: row.address,
                 pincode: row.pincode,
                 amount_rupees: row.amount_rupees,
+                prepaid_discount_rupees: row.prepaid_discount_rupees,
+                cod_fee_rupees: row.cod_fee_rupees,
                 credit_used_rupees: row.credit_used,
                 coupon: row.coupon_code.map(|code| OrderCoupon {
                     code,

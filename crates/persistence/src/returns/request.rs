@@ -27,6 +27,7 @@ struct OrderHead {
     user_id: Option<String>,
     status: String,
     amount_rupees: i64,
+    cod_fee_rupees: i64,
 }
 
 #[derive(Queryable, Selectable)]
@@ -144,7 +145,8 @@ pub(super) fn request_in(
     let order = ReturnableOrder {
         status,
         delivered_at: delivered_at(conn, order_id)?.map(from_db_time),
-        amount_rupees: head.amount_rupees,
+        // A return never gives the cash-on-delivery charge back (decisions D41).
+        amount_rupees: head.amount_rupees - head.cod_fee_rupees,
         lines,
     };
     let planned = plan_return(&order, &new.lines, new.at, new.window_days)

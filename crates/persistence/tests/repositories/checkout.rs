@@ -118,6 +118,7 @@ fn new_order(id: &str, payment: &str, provider_order_id: &str) -> NewOrder {
         actor: None,
         whatsapp: false,
         at: at(100),
+        charge: Default::default(),
         coupon: None,
         cod: None,
         low_stock_threshold: 0,

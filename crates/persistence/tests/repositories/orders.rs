@@ -81,6 +81,7 @@ pub(crate) fn new_order(id: &str, payment: &str, quantity: u32, seconds: i64) ->
         actor: Some(UserId::new("u1")),
         whatsapp: false,
         at: at(seconds),
+        charge: Default::default(),
         coupon: None,
         cod: None,
         credit: OrderCredit::None,

@@ -14,7 +14,7 @@ use paduka_courier::ShiprocketConfig;
 use paduka_domain::catalog::search::Synonyms;
 use paduka_domain::delivery::{DeliveryArea, DeliveryTable};
 use paduka_domain::invoice::Seller;
-use paduka_domain::order::{CodClock, CodRtoLimit};
+use paduka_domain::order::{CodClock, CodRtoLimit, PaymentCharges};
 use paduka_domain::returns::FitRule;
 use paduka_http::TrustedProxies;
 use paduka_payment::RazorpayConfig;
@@ -159,6 +159,9 @@ pub struct ShopSettings {
     /// Cash on delivery: on or off (`COD_ENABLED`, default on) and the largest order a
     /// courier collects (`COD_MAX_AMOUNT`, whole rupees, default 10000).
     pub cash_on_delivery: CodSettings,
+    /// The saving for paying online (`PREPAID_DISCOUNT_PERCENT`, 0-20, default 0) and the
+    /// charge for cash on delivery (`COD_FEE`, whole rupees, default 0; decisions D41).
+    pub payment_charges: PaymentCharges,
     /// No cash on delivery in a pincode area whose cash-on-delivery parcels of the last 90
     /// days came back at this percent or more (`COD_RTO_LIMIT`, 1-100; unset: none turned
     /// off), once it has `COD_RTO_MIN_SHIPMENTS` ended ones (default 10; decisions D38).
@@ -377,6 +380,11 @@ impl Settings {
                     enabled: vars.cod_enabled,
                     max_amount_rupees: vars.cod_max_amount,
                 },
+                payment_charges: PaymentCharges::new(
+                    vars.prepaid_discount_percent,
+                    i64::from(vars.cod_fee),
+                )
+                .map_err(|error| ConfigError::new("PREPAID_DISCOUNT_PERCENT", error.to_string()))?,
                 cod_rto_limit: vars
                     .cod_rto_limit
                     .and_then(|percent| CodRtoLimit::new(percent, vars.cod_rto_min_shipments)),

@@ -67,6 +67,26 @@ fn cod_goes_off_by_area_only_with_a_cod_rto_limit() {
 }
 
 #[test]
+fn paying_online_saves_and_cash_costs_only_when_set() {
+    let charges = settings(&[]).unwrap().shop.payment_charges;
+    assert_eq!(charges, PaymentCharges::default());
+    let set = settings(&[("PREPAID_DISCOUNT_PERCENT", " 5 "), ("COD_FEE", "49")]).unwrap();
+    assert_eq!(
+        set.shop.payment_charges,
+        PaymentCharges::new(5, 49).unwrap()
+    );
+    let error = |vars: &[(&str, &str)]| settings(vars).err().unwrap().to_string();
+    assert_eq!(
+        error(&[("PREPAID_DISCOUNT_PERCENT", "25")]),
+        "PREPAID_DISCOUNT_PERCENT: \"25\" is not a whole number from 0 to 20"
+    );
+    assert_eq!(
+        error(&[("COD_FEE", "49.50")]),
+        "COD_FEE: \"49.50\" is not a whole number from 0 to 10000"
+    );
+}
+
+#[test]
 fn fit_advice_needs_five_fit_returns_unless_set() {
     assert_eq!(settings(&[]).unwrap().shop.fit_rule.min_returns(), 5);
     let s = settings(&[("FIT_MIN_RETURNS", "8")]).unwrap();

@@ -103,6 +103,10 @@ pub(super) struct Vars {
     pub cod_max_amount: i64,
     #[serde(default, deserialize_with = "percent_limit")]
     pub cod_rto_limit: Option<u32>,
+    #[serde(default, deserialize_with = "prepaid_percent")]
+    pub prepaid_discount_percent: u32,
+    #[serde(default, deserialize_with = "cod_fee")]
+    pub cod_fee: u32,
     #[serde(default = "cod_rto_min_shipments", deserialize_with = "at_least_one")]
     pub cod_rto_min_shipments: u32,
     #[serde(default = "fit_min_returns", deserialize_with = "at_least_one")]
@@ -484,6 +488,19 @@ fn stock_level<'de, D: Deserializer<'de>>(deserializer: D) -> Result<u32, D::Err
 /// enough shipments, which `COD_ENABLED=false` says plainly (decisions D38).
 fn percent_limit<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<u32>, D::Error> {
     whole_number(deserializer, 1..=100).map(Some)
+}
+
+/// `PREPAID_DISCOUNT_PERCENT`: the saving for paying online (decisions D41).
+fn prepaid_percent<'de, D: Deserializer<'de>>(deserializer: D) -> Result<u32, D::Error> {
+    whole_number(
+        deserializer,
+        0..=paduka_domain::order::MAX_PREPAID_DISCOUNT_PERCENT,
+    )
+}
+
+/// `COD_FEE`: whole rupees, at most what [`paduka_domain::order::PaymentCharges`] takes.
+fn cod_fee<'de, D: Deserializer<'de>>(deserializer: D) -> Result<u32, D::Error> {
+    whole_number(deserializer, 0..=10_000)
 }
 
 /// Days after delivery a return may be asked for (decisions D24).

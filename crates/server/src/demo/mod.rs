@@ -277,6 +277,7 @@ async fn past_orders(
             state: State::UttarPradesh,
             invoice_prefix: invoicing.prefix().clone(),
             amount_rupees: amount,
+            charge: Default::default(),
             coupon: None,
             cod: None,
             credit: paduka_application::orders::OrderCredit::None,

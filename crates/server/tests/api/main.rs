@@ -21,6 +21,7 @@ mod helpers;
 mod import_photos;
 mod invoices;
 mod nul;
+mod payment_charges;
 mod photos;
 mod previews;
 mod products;

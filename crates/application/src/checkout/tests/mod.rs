@@ -9,6 +9,7 @@
 
 mod apply_coupon;
 mod cash_on_delivery;
+mod charges;
 mod credit;
 mod delivery;
 mod place_order;
@@ -24,7 +25,7 @@ use paduka_domain::catalog::{Product, Variant};
 use paduka_domain::contact::{DeliveryAddress, Pincode};
 use paduka_domain::coupon::{Coupon, CouponTerms};
 use paduka_domain::delivery::DeliveryArea;
-use paduka_domain::order::{Order, OrderStatus};
+use paduka_domain::order::{Order, OrderStatus, PaymentCharges};
 use paduka_domain::user::{Role, User};
 use paduka_domain::{CouponId, Paise, ProductId, UserId};
 use paduka_test_support::builders::{OrderBuilder, ProductBuilder, UserBuilder, variant};
@@ -52,6 +53,7 @@ pub(super) struct Shop {
     pub coupons: Vec<(Coupon, i64)>,
     pub users: Vec<User>,
     pub cod: CodSettings,
+    pub charges: PaymentCharges,
 }
 
 impl Shop {
@@ -67,6 +69,7 @@ impl Shop {
             coupons: vec![],
             users: vec![UserBuilder::shopper("shopper-1").build()],
             cod: CodSettings::default(),
+            charges: PaymentCharges::default(),
         }
     }
 
@@ -110,6 +113,12 @@ impl Shop {
         self
     }
 
+    /// `PREPAID_DISCOUNT_PERCENT` and `COD_FEE`.
+    pub fn with_charges(mut self, prepaid_percent: u32, cod_fee_rupees: i64) -> Self {
+        self.charges = PaymentCharges::new(prepaid_percent, cod_fee_rupees).unwrap();
+        self
+    }
+
     /// The checkout service over this shop, delivering to the default area (Mathura).
     pub fn checkout(&self) -> CheckoutService {
         CheckoutService::new(
@@ -131,6 +140,7 @@ impl Shop {
             DeliveryArea::default(),
         )
         .with_cash_on_delivery(self.cod)
+        .with_payment_charges(self.charges)
     }
 
     /// The one placement the shop saw, and the stock it was to take.
