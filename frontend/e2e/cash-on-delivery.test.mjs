@@ -2,7 +2,9 @@
 // picks Cash on Delivery in the cart and places the order without a payment window; my orders and
 // the order mail say what is to be paid on delivery; the admin marks it paid on /admin/orders and
 // the overview's To collect card goes down by it. This file's server is its own, so the demo
-// shopper starts with no open cash on delivery orders (at most 3 are allowed).
+// shopper starts with no open cash on delivery orders (at most 3 are allowed). It gives 5 % off
+// for paying online (PREPAID_DISCOUNT_PERCENT, decisions D41), which the cart offers as `Pay
+// online and save ₹N`; cash on delivery costs what it did.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import {
@@ -17,7 +19,7 @@ import {
   WIDTHS,
   withSignedInPage,
 } from './support/browser.mjs';
-import { addProductToCart, cartWithCashOnDelivery, storedCart } from './support/cart.mjs';
+import { addProductToCart, cartWithCashOnDelivery, fillAddress, openCart, storedCart } from './support/cart.mjs';
 import { mailContaining } from './support/outbox.mjs';
 import { startServer } from './support/server.mjs';
 
@@ -32,7 +34,7 @@ let browser;
 let products;
 
 before(async () => {
-  server = await startServer('cash-on-delivery');
+  server = await startServer('cash-on-delivery', { env: { PREPAID_DISCOUNT_PERCENT: '5' } });
   browser = await launchBrowser();
   products = /** @type {Product[]} */ ((await catalog(server.baseURL)).products);
 });
@@ -72,6 +74,28 @@ const rupeesOf = (/** @type {string} */ text) => Number(text.replace(/[^\d]/g, '
 const countOf = (/** @type {string} */ text) => Number(/^(\d+)/.exec(text)?.[1] ?? NaN);
 
 describe('cash on delivery', () => {
+  test('the cart offers Pay online and save ₹N, and cash on delivery at the full amount', async () => {
+    const product = codProduct(2);
+    const amount = pairAmount(product);
+    // 5 % of the amount in whole rupees, rounded down: what the server answers.
+    const saving = Math.floor((amount * 5) / 100);
+    assert.ok(saving > 0, 'the demo product costs enough to save a rupee');
+    await onPage(async (page) => {
+      await addProductToCart(page, product, 1);
+      await openCart(page);
+      await fillAddress(page);
+      await page.getByText(`Pay online and save ${rupees(saving)}`, { exact: true }).waitFor();
+      const total = page.locator('.summary-total');
+      await total.getByText(rupees(amount - saving), { exact: true }).waitFor();
+      await page
+        .getByRole('radiogroup', { name: 'Payment method' })
+        .getByRole('radio', { name: 'Cash on Delivery' })
+        .check();
+      await total.getByText(rupees(amount), { exact: true }).waitFor();
+      await saveScreen(page, 'cart-pay-online-and-save');
+    });
+  });
+
   test('screens: the cart with Cash on Delivery chosen, at 390 and 1280 px', async () => {
     const product = codProduct(1);
     for (const width of WIDTHS) {

@@ -18,6 +18,10 @@ export const queryKeys = {
   coupons: {
     all: ['coupons'] as const,
   },
+  cart: {
+    /** The cart's lines and coupon code as `POST /cart/quote` is asked them. */
+    quote: (linesKey: string, coupon: string) => ['cart', 'quote', linesKey, coupon] as const,
+  },
   delivery: {
     check: (pincode: string) => ['delivery', pincode] as const,
     /** Never a pincode (six digits). */

@@ -569,6 +569,60 @@ describe('cash on delivery', () => {
   });
 });
 
+describe('pay online and save', () => {
+  const products = [
+    { _id: 'p1', productno: 0, quantity: 1 },
+    { _id: 'p1', productno: 1, quantity: 3 },
+  ];
+  // The server's price of the ₹3,206 cart: 5 % off online (₹160), ₹49 more in cash.
+  const quote = {
+    success: true,
+    subtotal: 3206,
+    discount: 0,
+    prepaidDiscount: 160,
+    onlineAmount: 3046,
+    codFee: 49,
+    codAmount: 3255,
+  };
+
+  it("shows the server's saving and amount online, and its charge and amount for cash, and sends them", async () => {
+    const { calls } = api({
+      'POST /cart/quote': { body: quote },
+      'POST /order/cod': { status: 201, body: { success: true, message: 'Order Placed Successfully', order: {} } },
+    });
+    const { user } = await openCart();
+    expect(await screen.findByText('Pay online and save ₹160')).toBeInTheDocument();
+    expect(screen.getByText('Paid online').nextSibling).toHaveTextContent('−₹160');
+    expect(screen.getByText('Total').nextSibling).toHaveTextContent('₹3,046');
+    expect(calls.find((c) => c.path === '/cart/quote')?.body).toEqual({ products });
+
+    await user.click(screen.getByRole('radio', { name: 'Cash on Delivery' }));
+    expect(screen.getByText('Cash on delivery charge').nextSibling).toHaveTextContent('₹49');
+    expect(screen.getByText('Total').nextSibling).toHaveTextContent('₹3,255');
+    expect(screen.queryByText('Paid online')).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('Shipping Address'), '12 MG Road, Raipur');
+    await user.type(screen.getByLabelText('Pincode'), '492001');
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await toast('Order Placed Successfully')).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/order/cod')?.body).toEqual({
+      products,
+      address: '12 MG Road, Raipur',
+      pincode: '492001',
+      amount: 3255,
+    });
+  });
+
+  it('offers no saving when the server gives none', async () => {
+    api({
+      'POST /cart/quote': { body: { ...quote, prepaidDiscount: 0, onlineAmount: 3206, codFee: 0, codAmount: 3206 } },
+    });
+    await openCart();
+    await waitFor(() => expect(screen.getByText('Total').nextSibling).toHaveTextContent('₹3,206'));
+    expect(screen.queryByText(/Pay online and save/)).not.toBeInTheDocument();
+    expect(screen.queryByText('Paid online')).not.toBeInTheDocument();
+  });
+});
+
 describe('place of supply', () => {
   const products = [
     { _id: 'p1', productno: 0, quantity: 1 },

@@ -1,7 +1,9 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import { toCheckoutLines, useCartStore } from '@/features/cart/stores/cart-store';
 import { Field, InputField } from '@/components/ui/field';
 import { formatRupees } from '@/lib/format';
 import type { PaymentMethod } from '@/types/api';
+import { useCartQuote } from '../api/get-cart-quote';
 import { useStates } from '../api/get-states';
 import { useCheckout } from '../hooks/use-checkout';
 import { useCodOffer } from '../hooks/use-cod-offer';
@@ -32,7 +34,9 @@ const PAYMENT_METHODS: { value: PaymentMethod; label: string }[] = [
 
 /**
  * Item count, Shipping Address, Pincode, State (the place of supply, pre-filled from the
- * pincode), the total (after the coupon), `Use store credit` when the balance is above 0 (then
+ * pincode), the total (after the coupon; with the saving for paying online or the charge for
+ * cash on delivery, as the server's `POST /cart/quote` prices the way chosen, and `Pay online
+ * and save ₹N` when the shop gives one), `Use store credit` when the balance is above 0 (then
  * what the credit pays and what remains), `Get order updates on WhatsApp` (unticked until the
  * shopper ticks it, then as they last left it), how to pay (`Pay online` or `Cash on Delivery`)
  * and Place Order.
@@ -52,14 +56,21 @@ export function OrderSummary({
   const [method, setMethod] = useState<PaymentMethod>('online');
   const [creditChosen, setCreditChosen] = useState(false);
   const [whatsapp, setWhatsapp] = useState(rememberedWhatsappUpdates);
-  const payable = coupon ? coupon.amount : total;
-  const useCredit = creditChosen && balance > 0;
-  const credit = useCredit ? creditPays(balance, payable) : 0;
+  const lines = useCartStore((s) => s.lines);
+  const products = useMemo(() => toCheckoutLines(lines), [lines]);
+  const quote = useCartQuote(products, coupon?.code, !couponBusy).data;
   const placeOfSupply = usePlaceOfSupply(pincode);
   const deliveryBy = useDeliveryBy(pincode);
   const codOffer = useCodOffer(pincode);
   // Cash on delivery chosen before the pincode's area turned out to have none: pay online.
   const payWith: PaymentMethod = codOffer.offered ? method : 'online';
+  // The server's price for the way chosen; until it answers, the cart's own (no saving or charge).
+  const beforeMethod = coupon ? coupon.amount : total;
+  const payable = quote ? (payWith === 'cod' ? quote.codAmount : quote.onlineAmount) : beforeMethod;
+  const saving = quote?.prepaidDiscount ?? 0;
+  const codFee = quote?.codFee ?? 0;
+  const useCredit = creditChosen && balance > 0;
+  const credit = useCredit ? creditPays(balance, payable) : 0;
   const states = useStates();
   const { checkout, busy } = useCheckout();
   const stateNames = states.data?.map((s) => s.name) ?? [];
@@ -76,6 +87,7 @@ export function OrderSummary({
         method: payWith,
         coupon: coupon ? { code: coupon.code, amount: coupon.amount } : undefined,
         state: placeOfSupply.state,
+        amount: payable,
         useCredit,
         whatsapp,
       })
@@ -112,6 +124,18 @@ export function OrderSummary({
               <dd className="price-off">−{formatRupees(coupon.discount)}</dd>
             </div>
           </>
+        ) : null}
+        {payWith === 'online' && saving > 0 ? (
+          <div>
+            <dt>Paid online</dt>
+            <dd className="price-off">−{formatRupees(saving)}</dd>
+          </div>
+        ) : null}
+        {payWith === 'cod' && codFee > 0 ? (
+          <div>
+            <dt>Cash on delivery charge</dt>
+            <dd>{formatRupees(codFee)}</dd>
+          </div>
         ) : null}
       </dl>
       <Field
@@ -213,6 +237,7 @@ export function OrderSummary({
             {m.label}
           </label>
         ))}
+        {saving > 0 ? <p className="prepaid-saving price-off">Pay online and save {formatRupees(saving)}</p> : null}
         {codOffer.notice ? (
           <p className="cod-off-notice" role="status">
             {codOffer.notice}

@@ -13,6 +13,12 @@ export type CheckoutInput = {
   pincode: string;
   /** An applied coupon: its code goes with the payment and the order, its `amount` is paid. */
   coupon?: { code: string; amount: number };
+  /**
+   * The amount the cart shows for the way of paying chosen, as `POST /cart/quote` priced it (with
+   * the saving for paying online or the charge for cash on delivery); absent: the coupon's amount,
+   * else the lines' total.
+   */
+  amount?: number;
   /** The place of supply the shopper chose; empty or absent: the server works it out from the pincode. */
   state?: string;
   /** Store credit pays part of the order: `useCredit: true` goes with the payment and the order. */
@@ -69,7 +75,7 @@ async function prepare(input: CheckoutInput, deps: Pick<CheckoutDeps, 'checkDeli
   if (orderTotalPaise(input.lines) <= 0) return fail('validation', 'Please add some items to your cart');
   if (!address) return fail('validation', 'Please enter your address');
 
-  const amount = input.coupon ? input.coupon.amount : orderAmountRupees(input.lines);
+  const amount = input.amount ?? (input.coupon ? input.coupon.amount : orderAmountRupees(input.lines));
   if (!Number.isSafeInteger(amount) || amount <= 0) return fail('validation', 'Please enter a valid amount');
 
   const products = input.lines.map(({ _id, productno, quantity }) => ({ _id, productno, quantity }));
