@@ -223,6 +223,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/cod/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The order the link names, with whether it may still be confirmed or cancelled. Changes
+         *     nothing.
+         */
+        get: operations["cod_link"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cod/{token}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** `Cancel order`: cancelled as the buyer's own cancel (stock, coupon and store credit back). */
+        post: operations["cod_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cod/{token}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `Confirm order`: the order is `confirmed` (event `Confirmed by link`); again, nothing
+         *     changes.
+         */
+        post: operations["cod_confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/coupon/all-coupons": {
         parameters: {
             query?: never;
@@ -806,7 +863,8 @@ export interface paths {
          * The catalog, filtered, sorted and paged on the server; without parameters, every product,
          *     newest first. Without `q`, compressed once per change (brotli or gzip by `Accept-Encoding`,
          *     an ETag per coding); revalidate with `If-None-Match` (304). A search (`q`) is answered
-         *     afresh each time, and one that lists nothing is counted (`GET /product/search-misses`).
+         *     afresh each time, and one that lists nothing is counted (`GET /product/search-misses`; once
+         *     per client address a day, for at most 64 letters and 5 words).
          */
         get: operations["get_products"];
         put?: never;
@@ -829,7 +887,8 @@ export interface paths {
         /**
          * Imports a CSV file of products (Shopify's classic layout or its 2025 export layout, told
          *     apart by the header row), with an optional zip of photos. Every row is checked first: with
-         *     any wrong, nothing is written. A dry run answers what the import would do at once (it
+         *     any wrong, nothing is written, unless `skipInvalid` asks to import the valid products and
+         *     list the others. A dry run answers what the import would do at once (it
          *     checks the photos' file names against the zip, and fetches nothing); otherwise a job
          *     fetches the photos, then writes everything in the background.
          */
@@ -1697,6 +1756,43 @@ export interface components {
         } & {
             [key: string]: components["schemas"]["JsonWithoutNul"];
         };
+        /**
+         * @description Where a cash-on-delivery order's confirmation stands (decisions D39).
+         * @enum {string}
+         */
+        CodConfirmationName: "awaiting" | "confirmed" | "unanswered";
+        /**
+         * @description A step of the confirmation: `Confirmed on WhatsApp`, `Confirmed by link`, `Cancelled on
+         *     WhatsApp`, `Cancelled by link`, `Cancelled: not confirmed in time`.
+         */
+        CodEventDto: {
+            /** Format: date-time */
+            at: string;
+            event: string;
+        };
+        /** @description One line of the order, as the link's page shows it. */
+        CodLineDto: {
+            name: string;
+            /** Format: int32 */
+            quantity: number;
+            /** @description The size, if the line has one. */
+            type?: string | null;
+        };
+        /**
+         * @description The link's page: the order, whether `Confirm order` / `Cancel order` may still change it
+         *     (`answerable`), and if not why (`message`).
+         */
+        CodLinkResponse: {
+            answerable: boolean;
+            events: components["schemas"]["CodEventDto"][];
+            /**
+             * @description Why an answer can no longer change it (`This order was cancelled`, `This order has
+             *     shipped, ...`); `null` while it can.
+             */
+            message?: string | null;
+            order: components["schemas"]["CodOrderDto"];
+            success: boolean;
+        };
         /** @description A pincode area where `COD_RTO_LIMIT` turns cash on delivery off (decisions D38). */
         CodOffAreaDto: {
             /** @description The pincodes' first 3 digits. */
@@ -1713,6 +1809,21 @@ export interface components {
              *     `COD_RTO_MIN_SHIPMENTS`.
              */
             shipments: number;
+        };
+        /**
+         * @description The order a link names: its id, lines and amount, nothing of the address or buyer (a
+         *     mail may be forwarded).
+         */
+        CodOrderDto: {
+            _id: string;
+            /**
+             * Format: int64
+             * @description Whole rupees the courier collects.
+             */
+            amount: number;
+            codConfirmation?: null | components["schemas"]["CodConfirmationName"];
+            products: components["schemas"]["CodLineDto"][];
+            status: components["schemas"]["OrderStatusName"];
         };
         /** @description `PUT /return/complete/{id}`: where the refund goes. Online orders: `original` (default) or `credit`; cash on delivery: `credit` (default) or `bank` with the payout's `reference`. The first completion's choice stands for every retry. */
         CompleteBody: {
@@ -1737,11 +1848,11 @@ export interface components {
              * @enum {string}
              */
             kind: "percent" | "amount";
-            /** @description Orders that may use it in all; null: no limit */
+            /** @description Orders that may use it in all; null or blank: no limit */
             maxUses?: number | string | null;
-            /** @description Orders one account may use it for; null: no limit */
+            /** @description Orders one account may use it for; null or blank: no limit */
             maxUsesPerUser?: number | string | null;
-            /** @description Whole rupees the subtotal must reach; 0 when left out */
+            /** @description Whole rupees the subtotal must reach; 0 when left out or blank */
             minOrder?: number | string | null;
             /** @description RFC 3339 (`2025-10-20T04:30:00Z`), or a date and time without offset (`2025-10-20T10:00`, `2025-10-20 10:00:00`), read as India time (UTC+05:30); in the years 2000 to 9999 (UTC) */
             start: string;
@@ -2003,10 +2114,21 @@ export interface components {
         ImportErrorsResponse: {
             /** @description Each wrong row, with `Import has errors`. */
             errors?: components["schemas"]["ImportRowError"][];
+            /**
+             * Format: int64
+             * @description With `Import has errors`: the file's products with a wrong row.
+             */
+            invalid?: number;
             /** @description `Import has errors`, or why the request was refused. */
             message: string;
             /** @description Always `false`. */
             success: boolean;
+            /**
+             * Format: int64
+             * @description With `Import has errors`: the file's products whose rows are all right, which
+             *     `skipInvalid=true` would import.
+             */
+            valid?: number;
         };
         /**
          * @description The import form (`multipart/form-data`).
@@ -2031,13 +2153,26 @@ export interface components {
              *     one file has that name.
              */
             photos?: string | null;
+            /**
+             * @description `true`: import the products whose rows are all right and list the others in `errors`
+             *     (nothing of a wrong product is written); without it, one wrong row writes nothing.
+             */
+            skipInvalid?: string | null;
         };
         /** @description An import's progress (a dry run's answer: `done` at once, nothing written). */
         ImportJobResponse: {
             /** Format: int64 */
             created: number;
-            /** @description Why a `failed` job stopped (a fault on our side; the batches written before stay). */
+            /**
+             * @description Why a `failed` job stopped (a fault on our side; the batches written before stay), or
+             *     with `skipInvalid` the rows of the products left out.
+             */
             errors: components["schemas"]["ImportRowError"][];
+            /**
+             * Format: int64
+             * @description A dry run's: the file's products with a wrong row.
+             */
+            invalid?: number;
             /**
              * Format: int64
              * @description Photos that could not be fetched or used: their products were written without them,
@@ -2053,13 +2188,18 @@ export interface components {
             success: boolean;
             /**
              * Format: int64
-             * @description Products in the file.
+             * @description Products the job imports (with `skipInvalid`, the file's valid ones).
              */
             total: number;
             /** Format: int64 */
             unchanged: number;
             /** Format: int64 */
             updated: number;
+            /**
+             * Format: int64
+             * @description A dry run's: the file's products that may be imported.
+             */
+            valid?: number;
             /**
              * @description The rows' warnings and the photos that could not be used (column `Image Src`), by
              *     row.
@@ -2079,9 +2219,20 @@ export interface components {
         };
         /** @description `202`: the job that imports the file. */
         ImportStartedResponse: {
+            /**
+             * Format: int64
+             * @description The file's products left out for a wrong row (`skipInvalid`); the job's `errors` list
+             *     their rows.
+             */
+            invalid: number;
             /** @description The job's id, for `GET /product/import/{job}`. */
             job: string;
             success: boolean;
+            /**
+             * Format: int64
+             * @description The file's products the job imports.
+             */
+            valid: number;
         };
         /**
          * @description Where an import job is.
@@ -2234,6 +2385,7 @@ export interface components {
              *     `codFee`.
              */
             amount: number;
+            codConfirmation?: null | components["schemas"]["CodConfirmationName"];
             /**
              * Format: int64
              * @description Whole rupees added for cash on delivery (`COD_FEE`), given back only when the order is
@@ -2336,6 +2488,11 @@ export interface components {
         };
         /** @description One order, with every status it took, oldest first. */
         OrderResponse: {
+            /**
+             * @description The cash-on-delivery confirmation's steps, oldest first (`Confirmed on WhatsApp`,
+             *     `Confirmed by link`, ...; decisions D39); empty for other orders.
+             */
+            codEvents: components["schemas"]["CodEventDto"][];
             history: components["schemas"]["StatusChangeDto"][];
             order: components["schemas"]["OrderDto"];
             success: boolean;
@@ -3989,6 +4146,183 @@ export interface operations {
             };
             /** @description The body is over 64 KB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Something went wrong`: a fault on our side; the cause is in the log with the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cod_link: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token after `/cod/` in the order's mail. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order and what may be answered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodLinkResponse"];
+                };
+            };
+            /** @description `Text must not contain NUL characters`: a `%00` in the path or query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `This link is not valid` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Something went wrong`: a fault on our side; the cause is in the log with the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cod_cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token after `/cod/` in the order's mail. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order, cancelled */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodLinkResponse"];
+                };
+            };
+            /** @description `Text must not contain NUL characters`: a `%00` in the path or query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `This link is not valid` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `This order was cancelled`, `This order has shipped, so it can no longer be changed here` or `This order is not paid by cash on delivery`: nothing changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Something went wrong`: a fault on our side; the cause is in the log with the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Cancelled, but the refund could not be started: try again */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cod_confirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token after `/cod/` in the order's mail. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order, confirmed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodLinkResponse"];
+                };
+            };
+            /** @description `Text must not contain NUL characters`: a `%00` in the path or query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `This link is not valid` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `This order was cancelled`, `This order has shipped, so it can no longer be changed here` or `This order is not paid by cash on delivery`: nothing changed */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6044,6 +6378,8 @@ export interface operations {
             query?: {
                 /** @description `true`: a dry run, as the form field says. */
                 dryRun?: string;
+                /** @description `true`: skip the wrong products, as the form field says. */
+                skipInvalid?: string;
             };
             header?: never;
             path?: never;
