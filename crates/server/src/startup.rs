@@ -434,7 +434,8 @@ impl Services {
         ));
         // A reply on WhatsApp confirms or cancels through the COD service, which sends its
         // reminders through WhatsApp's.
-        whatsapp.act_with(cod.clone());
+        let answers: Arc<dyn paduka_application::cod::CodAnswers> = cod.clone();
+        whatsapp.act_with(&answers);
         let admin = AdminService::new(stats, clock.clone())
             .with_low_stock_threshold(settings.shop.low_stock_threshold)
             .with_cod_rto_limit(settings.shop.cod_rto_limit)

@@ -1,7 +1,7 @@
 //! The WhatsApp use cases: deciding a message, sending what is due, taking the webhook's
 //! reports.
 
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, OnceLock, Weak};
 
 use async_trait::async_trait;
 use chrono::Duration;
@@ -120,8 +120,10 @@ pub struct WhatsAppService {
     ports: WhatsAppPorts,
     wake: Notify,
     /// Acts on the buyer's button replies (decisions D39); set once at start-up, since the
-    /// COD service in turn sends its reminders through this one.
-    answers: OnceLock<Arc<dyn CodAnswers>>,
+    /// COD service in turn sends its reminders through this one. Weak: the two holding each
+    /// other would never be dropped, and a stopped shop (every test's) would keep its database
+    /// connections open.
+    answers: OnceLock<Weak<dyn CodAnswers>>,
 }
 
 /// The URL button's variable part for `order`: its place among the buyer's orders, after the
@@ -140,8 +142,8 @@ impl WhatsAppService {
     }
 
     /// Replies are acted on by `answers` (confirm or cancel the order) once recorded.
-    pub fn act_with(&self, answers: Arc<dyn CodAnswers>) {
-        if self.answers.set(answers).is_err() {
+    pub fn act_with(&self, answers: &Arc<dyn CodAnswers>) {
+        if self.answers.set(Arc::downgrade(answers)).is_err() {
             tracing::warn!("the WhatsApp replies' actions were set twice: the first kept");
         }
     }
@@ -272,7 +274,7 @@ impl WhatsAppService {
         tracing::info!(%order, answer = answer.as_str(), "WhatsApp reply recorded");
         // Acted on before the webhook answers, once per incoming message: the insert above
         // is what makes it once.
-        if let Some(answers) = self.answers.get() {
+        if let Some(answers) = self.answers.get().and_then(Weak::upgrade) {
             match answers
                 .answer(&order, answer, AnswerChannel::WhatsApp)
                 .await

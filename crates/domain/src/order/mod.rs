@@ -2,19 +2,19 @@
 
 use chrono::{DateTime, Utc};
 
-mod cod_confirmation;
 mod charges;
+mod cod_confirmation;
 mod lifecycle;
 mod rto;
 mod rules;
 mod shipment;
 mod slip;
 
+pub use charges::{MAX_PREPAID_DISCOUNT_PERCENT, MethodCharge, PaymentCharges};
 pub use cod_confirmation::{
     ANSWERABLE_STATUSES, AnswerChannel, CodClock, CodConfirmation, CodEvent, CodRefusal, CodStep,
     may_answer,
 };
-pub use charges::{MAX_PREPAID_DISCOUNT_PERCENT, MethodCharge, PaymentCharges};
 pub use lifecycle::{
     Cancel, CourierEvent, Lifecycle, OrderActions, OrderStatus, Refusal, Release, ReportSource,
     SettableStatus, Ship,
