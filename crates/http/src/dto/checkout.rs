@@ -590,7 +590,8 @@ request_schema!(
             vec![("coupon", coupon_schema(), COUPON_ABOUT)],
             &["products"],
         )
-        .property("products", cart_lines_schema()),
+        // An empty cart has no price: 400 `Please add some items to your cart`.
+        .property("products", cart_lines_schema().min_items(Some(1))),
     )
 );
 
