@@ -5,7 +5,11 @@ import type { Ok, OrderWithHistory } from '@/types/api';
 
 export const getOrder = async (id: string, signal?: AbortSignal): Promise<OrderWithHistory> => {
   const reply = await api.get<Ok<OrderWithHistory>>(`/order/get-order/${encodeURIComponent(id)}`, { signal });
-  return { order: reply.order, history: Array.isArray(reply.history) ? reply.history : [] };
+  return {
+    order: reply.order,
+    history: Array.isArray(reply.history) ? reply.history : [],
+    codEvents: Array.isArray(reply.codEvents) ? reply.codEvents : [],
+  };
 };
 
 export const orderQueryOptions = (id: string) =>
