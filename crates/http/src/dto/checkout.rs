@@ -128,6 +128,12 @@ pub struct CartLineBody {
     pub quantity: Option<Value>,
 }
 
+/// Ten-digit numbers up to `u32::MAX` (4294967295), as text: a line's numbers are read as 32-bit,
+/// and a text's `maximum` is not checked by JSON Schema, so its pattern carries the bound.
+const TEN_DIGIT_U32: &str = "[1-3][0-9]{9}|4[01][0-9]{8}|42[0-8][0-9]{7}|429[0-3][0-9]{6}|\
+     4294[0-8][0-9]{5}|42949[0-5][0-9]{4}|429496[0-6][0-9]{3}|4294967[01][0-9]{2}|\
+     42949672[0-8][0-9]|429496729[0-5]";
+
 request_schema!(
     CartLineBody,
     schema::schema(schema::object(
@@ -136,12 +142,22 @@ request_schema!(
             ("_id", schema::id(), "The product's `_id`"),
             (
                 "productno",
-                schema::whole_number(0, u32::MAX.into(), r"\+?[0-9]+|-0+", true),
+                schema::whole_number(
+                    0,
+                    u32::MAX.into(),
+                    &format!(r"\+?0*(?:[0-9]{{1,9}}|{TEN_DIGIT_U32})|-0+"),
+                    true
+                ),
                 "The index of the chosen variant (0, the first, when left out), as a number or text",
             ),
             (
                 "quantity",
-                schema::whole_number(1, u32::MAX.into(), r"\+?0*[1-9][0-9]*", false),
+                schema::whole_number(
+                    1,
+                    u32::MAX.into(),
+                    &format!(r"\+?0*(?:[1-9][0-9]{{0,8}}|{TEN_DIGIT_U32})"),
+                    false
+                ),
                 "How many, at least 1, as a number or text",
             ),
         ],
