@@ -168,18 +168,7 @@ async fn cash_on_delivery_adds_the_charge_a_cancel_gives_it_back_and_a_return_do
     let ret = asked.answers(StatusCode::CREATED).await["return"].clone();
     assert_eq!(ret["refundAmount"], 1800.0);
     let ret_id = ret["_id"].as_str().unwrap();
-    for (step, body) in [
-        ("approve", json!({})),
-        ("picked-up", json!({})),
-        ("receive", json!({"qc": "passed"})),
-        ("complete", json!({})),
-    ] {
-        let path = format!("/return/{step}/{ret_id}");
-        app.put_json(&path, As::Admin, body)
-            .await
-            .answers(StatusCode::OK)
-            .await;
-    }
+    app.complete_return(ret_id).await;
     let balance = || async {
         let credit = app.get("/user/credit", As::Shopper).await;
         credit.answers(StatusCode::OK).await["balance"]

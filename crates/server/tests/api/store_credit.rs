@@ -45,18 +45,7 @@ pub(crate) async fn credited(app: &TestApp) -> (Value, Value) {
     let asked = app.post_json("/return/request", As::Shopper, asked).await;
     let ret = asked.answers(StatusCode::CREATED).await["return"].clone();
     let ret_id = ret["_id"].as_str().unwrap();
-    for (step, body) in [
-        ("approve", json!({})),
-        ("picked-up", json!({})),
-        ("receive", json!({"qc": "passed"})),
-        ("complete", json!({})),
-    ] {
-        let path = format!("/return/{step}/{ret_id}");
-        app.put_json(&path, As::Admin, body)
-            .await
-            .answers(StatusCode::OK)
-            .await;
-    }
+    app.complete_return(ret_id).await;
     (order, ret)
 }
 
