@@ -614,6 +614,11 @@ impl Application {
                 .configure(site::previews(pages.clone(), frontend.clone()))
                 .configure(site::frontend(frontend.clone()))
         })
+        // Longer than any client's idle limit (nginx upstream 4 s, Node's fetch 4 s, browsers
+        // minutes): the client, not the server, closes an idle connection, so no request is
+        // ever sent on one the server is closing (at actix's 5 s default, Node's coarse timers
+        // let a reused connection meet the server's close).
+        .keep_alive(std::time::Duration::from_secs(75))
         .shutdown_timeout(10)
         .listen(listener)?
         .run();
