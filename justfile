@@ -32,7 +32,9 @@ run:
         exit 1
     fi
     echo "Paduka will be at http://${BIND_ADDR:-127.0.0.1:8080}/ (admin@paduka.local / paduka-admin)"
-    exec "${CARGO_TARGET_DIR:-target}/local/paduka" serve
+    echo "Mails and WhatsApp messages: http://${BIND_ADDR:-127.0.0.1:8080}/dev/outbox (as the admin)"
+    # The development outbox (decisions D45): only this recipe turns it on.
+    DEV_OUTBOX="${DEV_OUTBOX:-true}" exec "${CARGO_TARGET_DIR:-target}/local/paduka" serve
 
 # Backend with debug build plus Vite's dev server with hot reload (http://127.0.0.1:5173).
 dev: frontend-install

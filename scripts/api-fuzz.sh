@@ -79,11 +79,12 @@ start_server() {
     base="http://127.0.0.1:$port"
     mkdir -p "$scratch/$who/data" "$scratch/$who/static"
     # Sign-in limits far above what the fuzzer sends, so that it tests the rules behind them; the
-    # sandbox pays, mail lands in the outbox; bcrypt at its cheapest, the fuzzer registers people.
+    # sandbox pays, mail lands in the outbox (and DEV_OUTBOX mounts its page's operations, so they
+    # are fuzzed too); bcrypt at its cheapest, the fuzzer registers people.
     env -i PATH="$PATH" HOME="${HOME:-/tmp}" \
         DATA_DIR="$scratch/$who/data" STATIC_DIR="$scratch/$who/static" BIND_ADDR="127.0.0.1:$port" \
         JWT_SECRET="api-fuzz-secret-of-at-least-32-characters" BCRYPT_COST=4 \
-        DEMO_DATA=true RATE_LIMIT_PER_EMAIL=100000 RATE_LIMIT_PER_ADDRESS=100000 \
+        DEMO_DATA=true DEV_OUTBOX=true RATE_LIMIT_PER_EMAIL=100000 RATE_LIMIT_PER_ADDRESS=100000 \
         RUST_LOG=warn \
         "$bin" serve >"$report_dir/server-$who.log" 2>&1 &
     pid=$!

@@ -30,3 +30,24 @@ pub trait Mailer: Send + Sync {
     /// An error means it was not accepted and the caller should say so.
     async fn send(&self, mail: &Mail) -> anyhow::Result<()>;
 }
+
+/// A mail the offline outbox kept, read back for the development outbox's page.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KeptMail {
+    /// The file's name without `.eml`.
+    pub id: String,
+    pub to: String,
+    pub subject: String,
+    pub sent_at: chrono::DateTime<chrono::Utc>,
+    /// The plain-text part.
+    pub text: String,
+    /// The attached files' names (an order's invoice).
+    pub attachments: Vec<String>,
+}
+
+/// The mails the offline outbox kept (`DEV_OUTBOX`; decisions D45).
+#[async_trait]
+pub trait MailOutbox: Send + Sync {
+    /// The `limit` mails written last, newest first.
+    async fn recent(&self, limit: usize) -> anyhow::Result<Vec<KeptMail>>;
+}

@@ -41,6 +41,27 @@ impl MessageKind {
     pub fn parse(text: &str) -> Option<Self> {
         Self::ALL.into_iter().find(|kind| kind.as_str() == text)
     }
+
+    /// The body the seller registers for this template (docs/deployment.md lists these):
+    /// `{{1}}`, `{{2}}`, ... are the [`Template`]'s values, in order.
+    pub fn registered_body(self) -> &'static str {
+        match self {
+            Self::CodConfirm => {
+                "Hi {{1}}, please confirm your cash on delivery order {{2}} for {{3}} from \
+                 Paduka. Tap Confirm and we ship it; tap Cancel if you no longer want it."
+            }
+            Self::CodReminder => {
+                "Hi {{1}}, your cash on delivery order {{2}} for {{3}} is waiting for your \
+                 answer before we ship it. Tap Confirm or Cancel."
+            }
+            Self::OrderShipped => {
+                "Hi {{1}}, your Paduka order {{2}} has shipped with {{3}}, AWB {{4}}."
+            }
+            Self::OrderDelivered => {
+                "Hi {{1}}, your Paduka order {{2}} was delivered. Thank you for shopping with us!"
+            }
+        }
+    }
 }
 
 /// A WhatsApp number as Meta's API takes and gives it: E.164 digits without the `+`, here
@@ -84,6 +105,20 @@ pub enum Button {
     QuickReply { payload: String },
     /// A URL button's variable part, appended to the URL the template was registered with.
     Url { suffix: String },
+}
+
+impl Button {
+    /// The button's text as registered with the template: `Confirm` / `Cancel` for the COD
+    /// question's replies, `Track order` for the shipped message's link.
+    pub fn title(&self) -> &'static str {
+        match self {
+            Self::QuickReply { payload } => match CodAnswer::parse(payload) {
+                Some((CodAnswer::Cancel, _)) => "Cancel",
+                _ => "Confirm",
+            },
+            Self::Url { .. } => "Track order",
+        }
+    }
 }
 
 /// The order's short id in messages: the last 8 characters of its id, upper case (our ids
@@ -207,6 +242,36 @@ impl Template {
         }
     }
 
+    /// What the buyer reads: the registered body with this message's values in place.
+    /// One pass over the body, so a value that itself holds `{{2}}` stays as written.
+    pub fn text(&self) -> String {
+        let mut text = String::new();
+        let mut rest = self.kind.registered_body();
+        while let Some(start) = rest.find("{{") {
+            text.push_str(&rest[..start]);
+            let after = &rest[start + 2..];
+            let Some(end) = after.find("}}") else {
+                text.push_str(&rest[start..]);
+                return text;
+            };
+            let value = after[..end]
+                .parse::<usize>()
+                .ok()
+                .and_then(|number| self.body.get(number.checked_sub(1)?));
+            text.push_str(value.map_or("", String::as_str));
+            rest = &after[end + 2..];
+        }
+        text.push_str(rest);
+        text
+    }
+
+    /// Whether `payload` is one of this message's quick replies: only those may come back.
+    pub fn offers_reply(&self, payload: &str) -> bool {
+        self.buttons
+            .iter()
+            .any(|button| matches!(button, Button::QuickReply { payload: own } if own == payload))
+    }
+
     pub fn order_delivered(order: &OrderId, name: &str) -> Self {
         Self {
             kind: MessageKind::OrderDelivered,
@@ -307,6 +372,29 @@ pub fn backoff(attempt: u32) -> Duration {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_message_reads_as_its_registered_template_with_its_values() {
+        let order = OrderId::new("0193a2b4-7c1d-7e00-8f00-00000abc1234");
+        let question = Template::cod_confirm(&order, "Asha {{2}}", 129_900);
+        assert_eq!(
+            question.text(),
+            "Hi Asha {{2}}, please confirm your cash on delivery order 0ABC1234 for ₹1,29,900 from \
+             Paduka. Tap Confirm and we ship it; tap Cancel if you no longer want it."
+        );
+        let titles: Vec<_> = question.buttons.iter().map(Button::title).collect();
+        assert_eq!(titles, ["Confirm", "Cancel"]);
+        assert!(question.offers_reply(&CodAnswer::Cancel.payload(&order)));
+        assert!(!question.offers_reply(&CodAnswer::Cancel.payload(&OrderId::new("other"))));
+
+        let shipped = Template::order_shipped(&order, "Asha", "Delhivery", "AWB1", "p".into());
+        assert_eq!(
+            shipped.text(),
+            "Hi Asha, your Paduka order 0ABC1234 has shipped with Delhivery, AWB AWB1."
+        );
+        assert_eq!(shipped.buttons[0].title(), "Track order");
+        assert!(!shipped.offers_reply("p"), "a link is not a reply");
+    }
 
     #[test]
     fn numbers_are_india_e164_digits() {

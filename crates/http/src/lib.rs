@@ -38,6 +38,7 @@ use paduka_application::checkout::{CheckoutUseCases, SandboxUseCases};
 use paduka_application::cod::CodUseCases;
 use paduka_application::coupons::CouponUseCases;
 use paduka_application::credit::CreditUseCases;
+use paduka_application::mail::MailOutbox;
 use paduka_application::orders::OrderUseCases;
 use paduka_application::returns::ReturnUseCases;
 use paduka_application::sales::SaleUseCases;
@@ -85,4 +86,7 @@ pub struct ApiState {
     pub whatsapp: Arc<dyn WhatsAppUseCases>,
     /// COD confirmation's link page (decisions D39).
     pub cod: Arc<dyn CodUseCases>,
+    /// Set with `DEV_OUTBOX=true`: mounts the development outbox (decisions D45), whose mails
+    /// these are.
+    pub dev_outbox: Option<Arc<dyn MailOutbox>>,
 }

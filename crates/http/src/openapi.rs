@@ -36,6 +36,7 @@ pub const SECURITY_SCHEME: &str = "token";
         (name = "shipping", description = "Handing orders to a courier and recording what the courier reported"),
         (name = "whatsapp", description = "WhatsApp's webhook: the verify handshake, message statuses and the buyers' button replies"),
         (name = "cod", description = "Confirming a cash-on-delivery order by the signed link of its mail, without signing in"),
+        (name = "dev", description = "The development outbox (only with `DEV_OUTBOX=true`, which `just run` sets): the kept mails and WhatsApp messages, with the COD question's buttons working"),
         (name = "returns", description = "Returns and size exchanges of delivered orders: the shopper's request and cancel, the administrators' steps and the refund"),
         (name = "admin", description = "The administrators' overview: orders, revenue, stock"),
         (name = "media", description = "Images we store and serve"),

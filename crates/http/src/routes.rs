@@ -19,7 +19,7 @@ use crate::dto::ErrorBody;
 use crate::extract::{json_config, path_config, query_config};
 use crate::handlers::payment::sandbox_page;
 use crate::handlers::{
-    admin, auth, categories, cod, coupons, delivery, health, media, orders, payment, products,
+    admin, auth, categories, cod, coupons, delivery, dev, health, media, orders, payment, products,
     returns, reviews, sales, shipping, users, whatsapp,
 };
 use crate::{ApiState, openapi};
@@ -29,10 +29,11 @@ use tagged::{Optional, Tagged, tagged};
 pub const API_PREFIX: &str = "/api/v1";
 
 /// Every `/api/v1` operation, in groups of one tag each; `POST /payment/sandbox/pay` only
-/// `with_sandbox` (the sandbox is the payment gateway). Order matters where paths overlap: a
-/// literal before a `{parameter}`.
+/// `with_sandbox` (the sandbox is the payment gateway), the development outbox only
+/// `with_dev_outbox`. Order matters where paths overlap: a literal before a `{parameter}`.
 pub fn api_scope(
     with_sandbox: bool,
+    with_dev_outbox: bool,
 ) -> Scope<
     impl ServiceFactory<
         ServiceRequest,
@@ -183,6 +184,13 @@ pub fn api_scope(
             "cod",
             (cod::cod_link, cod::cod_confirm, cod::cod_cancel),
         ))
+        .service(tagged(
+            "dev",
+            (
+                Optional(with_dev_outbox.then_some(dev::dev_outbox)),
+                Optional(with_dev_outbox.then_some(dev::dev_outbox_reply)),
+            ),
+        ))
         .service(tagged("admin", (admin::stats::admin_stats,)))
         .service(tagged("media", (media::get::get_media,)))
         .service(health_checks())
@@ -195,9 +203,9 @@ fn health_checks() -> Tagged<(health::live::live, health::ready::ready)> {
 }
 
 /// The paths and schemas of every operation, the root health checks included: what
-/// [`configure`] mounts with the sandbox on.
+/// [`configure`] mounts with the sandbox and the development outbox on.
 pub fn registered_operations() -> OpenApi {
-    let api = api_scope(true);
+    let api = api_scope(true, true);
     let mut document = OpenApi::default();
     document.paths = api.paths();
     document.paths.merge(health_checks().paths());
@@ -238,6 +246,7 @@ pub fn configure(state: ApiState) -> impl FnOnce(&mut web::ServiceConfig) {
             courier_webhook_key,
             whatsapp,
             cod,
+            dev_outbox,
         } = state;
         config
             .app_data(web::Data::from(catalog))
@@ -260,7 +269,7 @@ pub fn configure(state: ApiState) -> impl FnOnce(&mut web::ServiceConfig) {
             .app_data(web::Data::from(whatsapp))
             .app_data(web::Data::from(cod));
 
-        let api = api_scope(sandbox.is_some())
+        let api = api_scope(sandbox.is_some(), dev_outbox.is_some())
             .app_data(json_config())
             .app_data(query_config())
             .app_data(path_config());
@@ -273,6 +282,9 @@ pub fn configure(state: ApiState) -> impl FnOnce(&mut web::ServiceConfig) {
         });
         if let Some(sandbox) = &sandbox {
             api = api.app_data(web::Data::from(sandbox.clone()));
+        }
+        if let Some(mails) = dev_outbox {
+            api = api.app_data(web::Data::from(mails));
         }
         config.service(api);
         if sandbox.is_some() {

@@ -112,6 +112,7 @@ fn state_from(mut mocks: Mocks) -> ApiState {
         courier_webhook_key: Arc::default(),
         whatsapp: Arc::new(paduka_application::whatsapp::MockWhatsAppUseCases::new()),
         cod: Arc::new(paduka_application::cod::MockCodUseCases::new()),
+        dev_outbox: None,
     }
 }
 

@@ -2,6 +2,8 @@
 //! (`SMTP_URL`), and [`OutboxMailer`] writes each message as a `.eml` file under
 //! `$DATA_DIR/outbox/`, so a new shop needs no mail server to register its first shopper.
 
+mod outbox;
+
 use std::path::PathBuf;
 
 use anyhow::Context;
@@ -10,6 +12,8 @@ use lettre::message::header::ContentType;
 use lettre::message::{Attachment as LettreAttachment, Mailbox, MultiPart};
 use lettre::{AsyncFileTransport, AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use paduka_application::mail::{Mail, Mailer};
+
+pub use outbox::OutboxFolder;
 
 /// Builds the MIME message: plain text with an HTML alternative, and with attachments a
 /// `multipart/mixed` of that and the files.

@@ -383,6 +383,36 @@ impl WhatsAppMessages for DieselWhatsAppMessages {
             .await
     }
 
+    async fn recent(&self, limit: u32) -> Result<Vec<KeptMessage>, RepoError> {
+        self.db
+            .run(move |conn| {
+                let rows = whatsapp_messages::table
+                    .order((
+                        whatsapp_messages::created_at.desc(),
+                        whatsapp_messages::id.desc(),
+                    ))
+                    .limit(i64::from(limit))
+                    .select(MessageRow::as_select())
+                    .load(conn)?;
+                read(rows)
+            })
+            .await
+    }
+
+    async fn find(&self, id: &str) -> Result<Option<KeptMessage>, RepoError> {
+        let id = id.to_owned();
+        self.db
+            .run(move |conn| {
+                let row = whatsapp_messages::table
+                    .find(id)
+                    .select(MessageRow::as_select())
+                    .first(conn)
+                    .optional()?;
+                row.map(KeptMessage::try_from).transpose()
+            })
+            .await
+    }
+
     async fn record_reply(&self, reply: &Reply) -> Result<bool, RepoError> {
         let reply = reply.clone();
         self.db

@@ -23,7 +23,7 @@ use paduka_application::checkout::{
 use paduka_application::cod::{CodLinks, CodPorts, CodService};
 use paduka_application::coupons::CouponService;
 use paduka_application::credit::CreditService;
-use paduka_application::mail::Mailer;
+use paduka_application::mail::{MailOutbox, Mailer};
 use paduka_application::orders::{
     Courier, CreditNotes, InvoiceRenderer, Invoicing, OrderPorts, OrderService, OrderUseCases,
 };
@@ -35,7 +35,7 @@ use paduka_domain::catalog::import::{ImportRules, PhotoAddress};
 use paduka_domain::invoice::{CreditNoteDocument, InvoiceDocument};
 use paduka_domain::order::PackingSlip;
 use paduka_http::{ApiState, CourierWebhookKey};
-use paduka_mail::{OutboxMailer, SmtpMailer};
+use paduka_mail::{OutboxFolder, OutboxMailer, SmtpMailer};
 use paduka_media::{ImageCodec, WebPhotoFetcher};
 use paduka_payment::{RazorpayConfig, RazorpayGateway, SandboxGateway};
 use paduka_persistence::{
@@ -476,6 +476,9 @@ impl Services {
             )),
             whatsapp,
             cod,
+            dev_outbox: settings.server.dev_outbox.then(|| -> Arc<dyn MailOutbox> {
+                Arc::new(OutboxFolder::new(settings.mail.outbox.clone()))
+            }),
         };
         Ok(Self {
             api,

@@ -44,6 +44,8 @@ export const paths = {
   editOrder: byId('/edit-order'),
   /** The signed link of a cash-on-delivery order's mail (decisions D39): confirm or cancel it. */
   codLink: { path: '/cod/:token', getHref: (token: string) => `/cod/${encodeURIComponent(token)}` },
+  /** The development outbox, only with `DEV_OUTBOX` (decisions D45). */
+  devOutbox: page('/dev/outbox'),
   /** Every product matching `q` (the navbar's Enter), maybe in one size. */
   search: {
     path: '/search',

@@ -35,6 +35,8 @@ export const queryKeys = {
   },
   /** The order a COD link's token names (decisions D39). */
   codLink: (token: string) => ['cod-link', token] as const,
+  /** The development outbox's mails and messages (decisions D45). */
+  devOutbox: () => ['dev-outbox'] as const,
   returns: {
     all: ['returns'] as const,
     mine: (userId: string) => [...queryKeys.returns.all, 'mine', userId] as const,

@@ -398,6 +398,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/dev/outbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The newest 50 mails and 50 WhatsApp messages, newest first. */
+        get: operations["dev_outbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/dev/outbox/whatsapp/{id}/reply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A quick reply tapped as the buyer would: taken exactly as WhatsApp's webhook takes the
+         *     buyer's reply (once, from the number the question went to), so `Confirm` confirms the
+         *     order and `Cancel` cancels it.
+         */
+        post: operations["dev_outbox_reply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/health/live": {
         parameters: {
             query?: never;
@@ -2059,6 +2097,12 @@ export interface components {
             state?: string | null;
             success: boolean;
         };
+        /** @description `GET /dev/outbox`: the newest mails and messages, newest first. */
+        DevOutboxResponse: {
+            mails: components["schemas"]["OutboxMailDto"][];
+            messages: components["schemas"]["OutboxMessageDto"][];
+            success: boolean;
+        };
         /** @description Every refused call: `{"success": false, "message": "..."}`. */
         ErrorBody: {
             /** @description Why, in words fit to show the person who sent the request. */
@@ -2517,6 +2561,54 @@ export interface components {
         OrdersResponse: {
             orders: components["schemas"]["OrderDto"][];
             success: boolean;
+        };
+        /**
+         * @description One of a message's buttons: a quick reply (`payload`, tapped through
+         *     `POST /dev/outbox/whatsapp/{id}/reply`) or a link (`path` on this shop).
+         */
+        OutboxButtonDto: {
+            /** @description The link's path on this shop, from `/`. */
+            path?: string | null;
+            payload?: string | null;
+            /** @description `Confirm`, `Cancel`, `Track order`. */
+            title: string;
+        };
+        /** @description A kept mail. */
+        OutboxMailDto: {
+            /** @description The attached files' names. */
+            attachments: string[];
+            /** @description The `.eml` file's name without its extension. */
+            id: string;
+            /** Format: date-time */
+            sentAt: string;
+            subject: string;
+            /** @description The mail's plain-text part. */
+            text: string;
+            to: string;
+        };
+        /** @description A kept WhatsApp message, as the buyer would read it. */
+        OutboxMessageDto: {
+            buttons: components["schemas"]["OutboxButtonDto"][];
+            /** Format: date-time */
+            createdAt: string;
+            error?: string | null;
+            id: string;
+            /** @description The template: `cod_confirm`, `cod_reminder`, `order_shipped`, `order_delivered`. */
+            kind: string;
+            orderId: string;
+            /** @description `queued`, `sent`, `delivered`, `read` or `failed`. */
+            status: string;
+            /** @description The template's registered body with this message's values. */
+            text: string;
+            /** @description The number it went to: `91` and 10 digits. */
+            to: string;
+        };
+        /** @description A quick reply of the message, tapped as its buyer would */
+        OutboxReplyBody: {
+            /** @description The button's `payload`, as `GET /dev/outbox` gave it */
+            payload: string;
+        } & {
+            [key: string]: components["schemas"]["JsonWithoutNul"];
         };
         /** @description `POST /payment/{amount}`: the cart. Without any of its fields (`{}`), no cart is checked (the spec's client); with one, the cart must be complete, deliverable and cost `amount`. */
         PaymentBody: {
@@ -4763,6 +4855,152 @@ export interface operations {
             };
             /** @description `Enter a valid 6-digit Pincode` */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Something went wrong`: a fault on our side; the cause is in the log with the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    dev_outbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The kept mails and messages */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DevOutboxResponse"];
+                };
+            };
+            /** @description `Text must not contain NUL characters`: a `%00` in the path or query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Admin access required` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Not found`: the shop runs without `DEV_OUTBOX` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Something went wrong`: a fault on our side; the cause is in the log with the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    dev_outbox_reply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The message's `id`, as `GET /dev/outbox` gave it. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OutboxReplyBody"];
+            };
+        };
+        responses: {
+            /** @description Taken as the buyer's reply */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description `That is not one of this message's buttons` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Admin access required` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `No such message`, or `Not found` when the shop runs without `DEV_OUTBOX` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is over 64 KB */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -41,6 +41,10 @@ export type StatusChange = Schemas['StatusChangeDto'];
 export type CodConfirmation = Schemas['CodConfirmationName'];
 /** `GET /cod/{token}` and its buttons' POSTs: the order a mail's link names, and what may be answered. */
 export type CodLink = Omit<Schemas['CodLinkResponse'], 'success'>;
+/** `GET /dev/outbox` (decisions D45): the kept mails and WhatsApp messages, newest first. */
+export type DevOutbox = Omit<Schemas['DevOutboxResponse'], 'success'>;
+export type OutboxMail = Schemas['OutboxMailDto'];
+export type OutboxMessage = Schemas['OutboxMessageDto'];
 /** `GET /order/get-order/{id}`: the order and its history, oldest first. */
 export type OrderWithHistory = Omit<Schemas['OrderResponse'], 'success'>;
 /** The order's parcel once it is with a courier (`order.shipment`, `null` before). */

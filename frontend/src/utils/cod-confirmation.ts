@@ -7,6 +7,13 @@ const LABELS: Record<CodConfirmation, string> = {
   unanswered: 'Unanswered',
 };
 
+/** The buyer's own words for where their answer stands, on their order (decisions D45). */
+const BUYER_LABELS: Record<CodConfirmation, string> = {
+  confirmed: 'Confirmed by you',
+  awaiting: 'Waiting for your confirmation',
+  unanswered: 'Not confirmed',
+};
+
 /** Where `To ship` puts each: confirmed first, then awaiting, unanswered last (section 20). */
 const PLACE: Record<CodConfirmation, number> = { confirmed: 0, awaiting: 1, unanswered: 2 };
 
@@ -15,6 +22,10 @@ type Confirmable = Pick<Order, 'codConfirmation'>;
 /** `Confirmed` / `Awaiting` / `Unanswered`; `null` for an order the buyer was not asked about. */
 export const confirmationLabel = (order: Confirmable): string | null =>
   order.codConfirmation ? LABELS[order.codConfirmation] : null;
+
+/** The buyer's view of the same answer; `null` for an order they were not asked about. */
+export const buyerConfirmationLabel = (order: Confirmable): string | null =>
+  order.codConfirmation ? BUYER_LABELS[order.codConfirmation] : null;
 
 /** The buyer was asked and has not confirmed (yet): shipping it asks first. */
 export const isUnconfirmed = (order: Confirmable): boolean =>

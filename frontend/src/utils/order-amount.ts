@@ -1,16 +1,24 @@
 import { formatRupees } from '@/lib/format';
 import type { Order } from '@/types/api';
 
+type Priced = Pick<Order, 'coupon' | 'discount' | 'amount'> &
+  Partial<Pick<Order, 'subtotal' | 'prepaidDiscount' | 'codFee'>>;
+
 /**
- * What a coupon did to an order, as label and value rows (`Subtotal ₹2,500`, `Coupon WELCOME10
- * −₹250`) to show above its amount; none for an order without a coupon.
+ * How an order's amount came about, as label and value rows to show above it (`Subtotal ₹2,500`,
+ * `Coupon WELCOME10 −₹250`, `Paid online saving −₹112`, `Cash on delivery charge ₹49`), each as
+ * the server priced it (decisions D41); none for an order that cost what its lines cost.
  */
-export function couponRows(order: Pick<Order, 'coupon' | 'discount' | 'amount'> & Partial<Pick<Order, 'subtotal'>>) {
-  if (!order.coupon) return [];
-  const discount = order.discount ?? 0;
-  const subtotal = order.subtotal ?? order.amount + discount;
+export function amountRows(order: Priced) {
+  const discount = order.coupon ? (order.discount ?? 0) : 0;
+  const saving = order.prepaidDiscount ?? 0;
+  const charge = order.codFee ?? 0;
+  if (!order.coupon && saving === 0 && charge === 0) return [];
+  const subtotal = order.subtotal ?? order.amount + discount + saving - charge;
   return [
     { label: 'Subtotal', value: formatRupees(subtotal) },
-    { label: `Coupon ${order.coupon}`, value: `−${formatRupees(discount)}` },
+    ...(order.coupon ? [{ label: `Coupon ${order.coupon}`, value: `−${formatRupees(discount)}` }] : []),
+    ...(saving > 0 ? [{ label: 'Paid online saving', value: `−${formatRupees(saving)}` }] : []),
+    ...(charge > 0 ? [{ label: 'Cash on delivery charge', value: formatRupees(charge) }] : []),
   ];
 }

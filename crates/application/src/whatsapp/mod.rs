@@ -14,7 +14,7 @@ mod tests;
 
 pub use ports::*;
 pub use service::{
-    CLAIM_LEASE, OrderNotices, Received, WebhookEvent, WhatsAppError, WhatsAppPorts,
+    CLAIM_LEASE, OrderNotices, Received, Tapped, WebhookEvent, WhatsAppError, WhatsAppPorts,
     WhatsAppService, WhatsAppUseCases, tracking_path,
 };
 #[cfg(any(test, feature = "mock"))]

@@ -159,6 +159,12 @@ pub trait WhatsAppMessages: Send + Sync {
     /// The order's messages, oldest first.
     async fn for_order(&self, order: &OrderId) -> Result<Vec<KeptMessage>, RepoError>;
 
+    /// The `limit` messages kept last, newest first (the development outbox's page).
+    async fn recent(&self, limit: u32) -> Result<Vec<KeptMessage>, RepoError>;
+
+    /// The message kept as `id`.
+    async fn find(&self, id: &str) -> Result<Option<KeptMessage>, RepoError>;
+
     /// Records `reply` unless one with its incoming id was recorded before; answers whether
     /// this call recorded it.
     async fn record_reply(&self, reply: &Reply) -> Result<bool, RepoError>;

@@ -104,6 +104,24 @@ pub trait WhatsAppUseCases: Send + Sync {
 
     /// The order's messages, oldest first.
     async fn messages(&self, order: &OrderId) -> Result<Vec<KeptMessage>, WhatsAppError>;
+
+    /// The `limit` messages kept last, newest first: the development outbox (`DEV_OUTBOX`).
+    async fn recent(&self, limit: u32) -> Result<Vec<KeptMessage>, WhatsAppError>;
+
+    /// A tap on one of message `id`'s quick replies in the development outbox, taken as the
+    /// buyer's own reply from the number it went to (so every rule of a real reply holds).
+    async fn tap(&self, id: &str, payload: &str) -> Result<Tapped, WhatsAppError>;
+}
+
+/// What a tap in the development outbox did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tapped {
+    /// Taken as the buyer's reply (which may still change nothing: a shipped order).
+    Replied,
+    /// No message is kept under that id.
+    NoMessage,
+    /// The payload is not one of that message's quick replies.
+    NotItsButton,
 }
 
 /// The ports the WhatsApp service is built from.
@@ -397,5 +415,23 @@ impl WhatsAppUseCases for WhatsAppService {
 
     async fn messages(&self, order: &OrderId) -> Result<Vec<KeptMessage>, WhatsAppError> {
         Ok(self.ports.messages.for_order(order).await?)
+    }
+
+    async fn recent(&self, limit: u32) -> Result<Vec<KeptMessage>, WhatsAppError> {
+        Ok(self.ports.messages.recent(limit).await?)
+    }
+
+    async fn tap(&self, id: &str, payload: &str) -> Result<Tapped, WhatsAppError> {
+        let Some(message) = self.ports.messages.find(id).await? else {
+            return Ok(Tapped::NoMessage);
+        };
+        if !message.template.offers_reply(payload) {
+            return Ok(Tapped::NotItsButton);
+        }
+        // Each tap is a reply of its own, as each real tap has its own incoming id.
+        let incoming_id = format!("outbox.{}", self.ports.ids.new_id());
+        self.reply(incoming_id, message.to.as_str(), payload)
+            .await?;
+        Ok(Tapped::Replied)
     }
 }

@@ -4,7 +4,9 @@ use std::sync::Arc;
 
 use paduka_domain::OrderId;
 use paduka_domain::order::{OrderStatus, PaymentMethod};
-use paduka_domain::whatsapp::{MessageKind, MessageStatus, SendFailure, Template, WhatsAppNumber};
+use paduka_domain::whatsapp::{
+    CodAnswer, MessageKind, MessageStatus, SendFailure, Template, WhatsAppNumber,
+};
 use paduka_test_support::builders::{OrderBuilder, UserBuilder};
 use paduka_test_support::time::now;
 
@@ -175,4 +177,44 @@ async fn a_reply_from_another_number_is_not_recorded() {
         .await
         .unwrap();
     assert_eq!(received.replies_recorded, 0);
+}
+
+#[tokio::test]
+async fn a_tap_in_the_outbox_is_the_buyers_reply_only_for_the_messages_own_buttons() {
+    let mut ports = Ports::new();
+    ports
+        .messages
+        .expect_find()
+        .returning(|id| Ok((id == "msg-1").then(|| kept(MessageStatus::Sent, 1))));
+    ports
+        .messages
+        .expect_for_order()
+        .returning(|_| Ok(vec![kept(MessageStatus::Sent, 1)]));
+    ports
+        .messages
+        .expect_record_reply()
+        .withf(|reply| {
+            reply.from.as_str() == "919876543210"
+                && reply.order.as_str() == "ord-1"
+                && reply.answer == CodAnswer::Confirm
+                && reply.incoming_id.starts_with("outbox.")
+        })
+        .times(1)
+        .returning(|_| Ok(true));
+    ports.ids = ids(&["tap-1"]);
+    let service = ports.service();
+
+    assert_eq!(
+        service.tap("msg-1", "COD_CONFIRM:ord-1").await.unwrap(),
+        Tapped::Replied
+    );
+    assert_eq!(
+        service.tap("msg-1", "COD_CONFIRM:ord-2").await.unwrap(),
+        Tapped::NotItsButton,
+        "another order's payload is not this message's button"
+    );
+    assert_eq!(
+        service.tap("msg-9", "COD_CONFIRM:ord-1").await.unwrap(),
+        Tapped::NoMessage
+    );
 }

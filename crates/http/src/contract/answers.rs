@@ -135,6 +135,13 @@ error_answers! {
     // Orders.
     OrderNotFound => 404, quoted(OrderError::NotFound);
     CodLinkInvalid => 404, quoted(CodError::InvalidLink);
+    /// Also what a shop without `DEV_OUTBOX` answers: the operation is not there.
+    DevOutboxOff => 404, "`Not found`: the shop runs without `DEV_OUTBOX`";
+    NoSuchMessage => 404, format!(
+        "{}, or `Not found` when the shop runs without `DEV_OUTBOX`",
+        quoted(crate::handlers::dev::NO_SUCH_MESSAGE),
+    );
+    NotItsButton => 400, quoted(crate::dto::NOT_ITS_BUTTON);
     CodAnswerRefused => 409, format!(
         "{}, {} or {}: nothing changed",
         quoted(CodRefusal::Cancelled),

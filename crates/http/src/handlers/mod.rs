@@ -7,6 +7,7 @@ pub mod categories;
 pub mod cod;
 pub mod coupons;
 pub mod delivery;
+pub mod dev;
 pub mod health;
 pub mod media;
 pub mod orders;

@@ -89,7 +89,7 @@ pub struct ServerSettings {
     /// Load demo data into an empty database on start.
     pub demo_data: bool,
     /// `DEV_OUTBOX=true` (which `just run` sets, nothing else): admins see the outbox's mails
-    /// and WhatsApp messages at `/dev/outbox` (decisions D39). Without it the page and its
+    /// and WhatsApp messages at `/dev/outbox` (decisions D45). Without it the page and its
     /// API do not exist: the mails hold sign-up and reset codes.
     pub dev_outbox: bool,
     /// How logs are written: text for people, or JSON lines for a log collector.

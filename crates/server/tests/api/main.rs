@@ -15,6 +15,7 @@ mod cod_confirmation;
 mod compression;
 mod coupons;
 mod credit_notes;
+mod dev_outbox;
 mod exact_prices;
 mod fit;
 mod helpers;

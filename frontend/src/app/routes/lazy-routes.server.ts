@@ -51,6 +51,7 @@ export const AdminCouponsRoute = notDrawn('AdminCouponsRoute');
 export const AdminReturnsRoute = notDrawn('AdminReturnsRoute');
 export const AdminUsersRoute = notDrawn('AdminUsersRoute');
 export const CodRoute = notDrawn('CodRoute');
+export const DevOutboxRoute = notDrawn('DevOutboxRoute');
 
 export function preloadRouteOf(): Promise<void> {
   return Promise.resolve();

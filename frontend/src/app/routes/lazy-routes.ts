@@ -49,6 +49,7 @@ export const AdminCouponsRoute = lazyNamed(() => import('./admin/coupons'), 'Adm
 export const AdminReturnsRoute = lazyNamed(() => import('./admin/returns'), 'AdminReturnsRoute');
 export const AdminUsersRoute = lazyNamed(() => import('./admin/users'), 'AdminUsersRoute');
 export const CodRoute = lazyNamed(() => import('./cod'), 'CodRoute');
+export const DevOutboxRoute = lazyNamed(() => import('./dev-outbox'), 'DevOutboxRoute');
 
 /** The code of the page at `path` when it is loaded on first visit (the server draws these pages). */
 export function preloadRouteOf(path: string): Promise<void> {

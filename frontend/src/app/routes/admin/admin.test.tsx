@@ -218,6 +218,28 @@ describe('admin orders', () => {
     expect(screen.queryByRole('button', { name: 'Download invoice' })).not.toBeInTheDocument();
   });
 
+  it("shows the buyer's COD answer with its steps, and the COD charge above the amount, on /edit-order/{id}", async () => {
+    const order = orderFixture({
+      _id: 'o7',
+      paymentMethod: 'cod',
+      paid: false,
+      paymentId: null,
+      subtotal: 999,
+      codFee: 49,
+      amount: 1048,
+      codConfirmation: 'confirmed',
+    });
+    const codEvents = [{ event: 'Confirmed on WhatsApp', at: '2024-03-05T13:30:00.000Z' }];
+    mockApi({ ...base, 'GET /order/get-order/o7': { body: { success: true, order, history: [], codEvents } } });
+    renderApp('/edit-order/o7');
+    await screen.findByRole('heading', { name: 'Order o7' });
+    const fact = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling;
+    expect(fact('Cash on delivery charge')).toHaveTextContent('₹49');
+    expect(fact("Buyer's confirmation")).toHaveTextContent(/^Confirmed/);
+    const steps = within(screen.getByRole('list', { name: 'Confirmation steps' })).getAllByRole('listitem');
+    expect(steps.map((s) => s.textContent)).toEqual([expect.stringMatching(/^Confirmed on WhatsApp.*7:00 pm IST$/i)]);
+  });
+
   it('shows the subtotal and the coupon beside the amount of an order with a coupon', async () => {
     const withCoupon = orderFixture({ _id: 'o3', subtotal: 2338, discount: 233, coupon: 'WELCOME10', amount: 2105 });
     mockApi({

@@ -19,6 +19,12 @@ const base = {
   'GET /auth/user-auth': { body: { ok: true } },
 };
 
+/** An order card's facts as `term value` lines (`Total price ₹2,105`). */
+const factsOf = (article: HTMLElement) =>
+  within(article)
+    .getAllByRole('term')
+    .map((dt) => `${dt.textContent} ${dt.nextElementSibling?.textContent}`);
+
 describe('my orders', () => {
   it('says Paid by store credit ₹N on an order credit paid part of, and collects only the rest in cash', async () => {
     mockApi({
@@ -103,16 +109,51 @@ describe('my orders', () => {
     useAuthStore.getState().setSession(sessionFor(shopper));
     renderApp('/user/orders');
     const withCoupon = await screen.findByRole('article', { name: 'Order ID: o3' });
-    const facts = (article: HTMLElement) =>
-      within(article)
-        .getAllByRole('term')
-        .map((dt) => `${dt.textContent} ${dt.nextElementSibling?.textContent}`);
-    expect(facts(withCoupon)).toEqual(
+    expect(factsOf(withCoupon)).toEqual(
       expect.arrayContaining(['Subtotal ₹2,338', 'Coupon WELCOME10 −₹233', 'Total price ₹2,105']),
     );
-    const plain = facts(screen.getByRole('article', { name: 'Order ID: o4' }));
+    const plain = factsOf(screen.getByRole('article', { name: 'Order ID: o4' }));
     expect(plain).toContain('Total price ₹2,338');
     expect(plain.some((f) => /Subtotal|Coupon/.test(f))).toBe(false);
+  });
+
+  it("shows the saving for paying online, the COD charge and where the buyer's COD answer stands", async () => {
+    mockApi({
+      ...base,
+      'POST /order/myorders': {
+        body: {
+          success: true,
+          orders: [
+            orderFixture({ _id: 'o5', subtotal: 2000, prepaidDiscount: 100, amount: 1900 }),
+            orderFixture({
+              _id: 'o6',
+              subtotal: 999,
+              codFee: 49,
+              amount: 1048,
+              paymentMethod: 'cod',
+              paid: false,
+              codConfirmation: 'awaiting',
+            }),
+          ],
+        },
+      },
+    });
+    useAuthStore.getState().setSession(sessionFor(shopper));
+    renderApp('/user/orders');
+    const online = factsOf(await screen.findByRole('article', { name: 'Order ID: o5' }));
+    expect(online).toEqual(
+      expect.arrayContaining(['Subtotal ₹2,000', 'Paid online saving −₹100', 'Total price ₹1,900']),
+    );
+    expect(online.some((f) => f.startsWith('Cash on delivery'))).toBe(false);
+    const cod = factsOf(screen.getByRole('article', { name: 'Order ID: o6' }));
+    expect(cod).toEqual(
+      expect.arrayContaining([
+        'Subtotal ₹999',
+        'Cash on delivery charge ₹49',
+        'Cash on delivery Waiting for your confirmation',
+        'Total price ₹1,048',
+      ]),
+    );
   });
 
   it('says how each order is paid and how much a cash on delivery order still needs', async () => {
@@ -138,10 +179,7 @@ describe('my orders', () => {
     });
     useAuthStore.getState().setSession(sessionFor(shopper));
     renderApp('/user/orders');
-    const facts = (id: string) =>
-      within(screen.getByRole('article', { name: `Order ID: ${id}` }))
-        .getAllByRole('term')
-        .map((dt) => `${dt.textContent} ${dt.nextElementSibling?.textContent}`);
+    const facts = (id: string) => factsOf(screen.getByRole('article', { name: `Order ID: ${id}` }));
     await screen.findByRole('article', { name: 'Order ID: o5' });
     expect(facts('o5')).toEqual(
       expect.arrayContaining(['Payment Cash on Delivery · ₹1,499 to collect', 'Payment ID –', 'Total price ₹1,499']),
@@ -365,10 +403,7 @@ describe('my orders: GST invoices', () => {
   const invoiced = orderFixture({ _id: 'o1', state: 'Karnataka', invoiceNo: 'PDK/26-27/000001' });
   const older = orderFixture({ _id: 'o2' });
   const article = (id: string) => screen.getByRole('article', { name: `Order ID: ${id}` });
-  const facts = (id: string) =>
-    within(article(id))
-      .getAllByRole('term')
-      .map((dt) => `${dt.textContent} ${dt.nextElementSibling?.textContent}`);
+  const facts = (id: string) => factsOf(article(id));
   const toast = (text: string) => screen.findByText(text, { selector: '.Toastify *' });
 
   function openOrders(invoice: (request: MockRequest) => MockReply | Promise<MockReply>) {

@@ -8,7 +8,8 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { formatRupees } from '@/lib/format';
 import { lineTotalRupees } from '@/lib/pricing';
-import { couponRows } from '@/utils/order-amount';
+import { confirmationLabel } from '@/utils/cod-confirmation';
+import { amountRows } from '@/utils/order-amount';
 import { creditText, paymentIdText, paymentText } from '@/utils/payment-method';
 import { useOrder } from '../api/get-order';
 import { formatIst, orderUserName } from '../utils/admin-format';
@@ -28,7 +29,7 @@ export function OrderDetail({ id }: { id: string }) {
     const missing = order.error instanceof ApiError && order.error.status === 404;
     return <p className="notice notice-danger">{missing ? 'Order not found' : 'Failed to fetch orders.'}</p>;
   }
-  const { order: o, history } = order.data;
+  const { order: o, history, codEvents } = order.data;
   return (
     <section className="admin-section" aria-labelledby="order-title">
       <h1 id="order-title" className="admin-order-title">
@@ -61,7 +62,7 @@ export function OrderDetail({ id }: { id: string }) {
         </dd>
         <dt>PaymentId</dt>
         <dd className="admin-id">{paymentIdText(o)}</dd>
-        {couponRows(o).map((row) => (
+        {amountRows(o).map((row) => (
           <Fragment key={row.label}>
             <dt>{row.label}</dt>
             <dd>{row.value}</dd>
@@ -73,6 +74,23 @@ export function OrderDetail({ id }: { id: string }) {
         <dd>{formatIst(o.createdAt)}</dd>
         <dt>Status</dt>
         <dd>{o.status}</dd>
+        {confirmationLabel(o) ? (
+          <>
+            <dt>Buyer&apos;s confirmation</dt>
+            <dd>
+              {confirmationLabel(o)}
+              {codEvents.length > 0 ? (
+                <ul className="admin-cod-events" aria-label="Confirmation steps">
+                  {codEvents.map((step) => (
+                    <li key={step.event}>
+                      {step.event} <span className="muted">{formatIst(step.at)}</span>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </dd>
+          </>
+        ) : null}
       </dl>
       <Field label="Change status" className="admin-status-field">
         {({ id: selectId }) => <StatusSelect order={o} label="Change status" id={selectId} />}

@@ -5,7 +5,7 @@ import { formatRupees } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import type { Order } from '@/types/api';
 import { confirmationLabel } from '@/utils/cod-confirmation';
-import { couponRows } from '@/utils/order-amount';
+import { amountRows } from '@/utils/order-amount';
 import { isAwaitingCash, isCashOnDelivery, paymentIdText, paymentText } from '@/utils/payment-method';
 import { isDeliveryFailed, isShippable } from '@/utils/shipment';
 import { useDeleteOrder } from '../api/delete-order';
@@ -290,7 +290,7 @@ export function OrdersTable() {
             <td>{orderUserName(order.user)}</td>
             <td>
               {formatRupees(order.amount)}
-              {couponRows(order).map((row) => (
+              {amountRows(order).map((row) => (
                 <span key={row.label} className="admin-amount-note">
                   {row.label} {row.value}
                 </span>

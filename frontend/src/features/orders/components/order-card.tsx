@@ -8,7 +8,8 @@ import { errorMessage } from '@/lib/api-client';
 import { formatLongDate, formatRupees } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import type { Order, OrderStatus } from '@/types/api';
-import { couponRows } from '@/utils/order-amount';
+import { buyerConfirmationLabel } from '@/utils/cod-confirmation';
+import { amountRows } from '@/utils/order-amount';
 import { creditText, paymentIdText, paymentText } from '@/utils/payment-method';
 import { useCancelOrder } from '../api/cancel-order';
 import { deliveryText } from '../utils/delivery-line';
@@ -131,11 +132,17 @@ export function OrderCard({ order, children, actions }: OrderCardProps) {
             {creditText(order) ? <span className="order-supply">{creditText(order)}</span> : null}
           </dd>
         </div>
+        {buyerConfirmationLabel(order) ? (
+          <div>
+            <dt>Cash on delivery</dt>
+            <dd className="order-cod-confirmation">{buyerConfirmationLabel(order)}</dd>
+          </div>
+        ) : null}
         <div>
           <dt>Payment ID</dt>
           <dd className="order-payment">{paymentIdText(order)}</dd>
         </div>
-        {couponRows(order).map((row) => (
+        {amountRows(order).map((row) => (
           <div key={row.label}>
             <dt>{row.label}</dt>
             <dd>{row.value}</dd>
