@@ -209,6 +209,55 @@ fn claim_in(
     read(rows)
 }
 
+/// What a try's end writes to its claimed message: the claim released, and what the try
+/// decided (a field left `None` is not written; `Some(None)` writes NULL).
+#[derive(AsChangeset)]
+#[diesel(table_name = whatsapp_messages)]
+struct Settled {
+    status: Option<&'static str>,
+    wa_message_id: Option<String>,
+    error: Option<Option<String>>,
+    next_attempt_at: Option<NaiveDateTime>,
+    claim: Option<Option<String>>,
+    claimed_until: Option<Option<NaiveDateTime>>,
+    updated_at: NaiveDateTime,
+}
+
+impl Settled {
+    /// The claim released at `at`, nothing else changed.
+    fn released(at: DateTime<Utc>) -> Self {
+        Self {
+            status: None,
+            wa_message_id: None,
+            error: None,
+            next_attempt_at: None,
+            claim: Some(None),
+            claimed_until: Some(None),
+            updated_at: to_db_time(at),
+        }
+    }
+}
+
+impl DieselWhatsAppMessages {
+    /// Writes `outcome` to message `id` only while `token`'s claim on it holds: a worker whose
+    /// lease ran out (another claimed it since) writes nothing, and `NotFound` says so.
+    async fn settle(&self, id: &str, token: &str, outcome: Settled) -> Result<(), RepoError> {
+        let (id, token) = (id.to_owned(), token.to_owned());
+        self.db
+            .write_one(move |conn| {
+                diesel::update(
+                    whatsapp_messages::table
+                        .find(id)
+                        .filter(whatsapp_messages::claim.eq(token))
+                        .filter(whatsapp_messages::status.eq(QUEUED)),
+                )
+                .set(outcome)
+                .execute(conn)
+            })
+            .await
+    }
+}
+
 #[async_trait]
 impl WhatsAppMessages for DieselWhatsAppMessages {
     async fn enqueue(&self, message: &NewMessage) -> Result<Enqueued, RepoError> {
@@ -248,26 +297,13 @@ impl WhatsAppMessages for DieselWhatsAppMessages {
         wa_message_id: &str,
         at: DateTime<Utc>,
     ) -> Result<(), RepoError> {
-        let (id, token, wa_id) = (id.to_owned(), token.to_owned(), wa_message_id.to_owned());
-        self.db
-            .write_one(move |conn| {
-                diesel::update(
-                    whatsapp_messages::table
-                        .find(id)
-                        .filter(whatsapp_messages::claim.eq(token))
-                        .filter(whatsapp_messages::status.eq(QUEUED)),
-                )
-                .set((
-                    whatsapp_messages::status.eq(MessageStatus::Sent.as_str()),
-                    whatsapp_messages::wa_message_id.eq(wa_id),
-                    whatsapp_messages::error.eq(None::<String>),
-                    whatsapp_messages::claim.eq(None::<String>),
-                    whatsapp_messages::claimed_until.eq(None::<NaiveDateTime>),
-                    whatsapp_messages::updated_at.eq(to_db_time(at)),
-                ))
-                .execute(conn)
-            })
-            .await
+        let outcome = Settled {
+            status: Some(MessageStatus::Sent.as_str()),
+            wa_message_id: Some(wa_message_id.to_owned()),
+            error: Some(None),
+            ..Settled::released(at)
+        };
+        self.settle(id, token, outcome).await
     }
 
     async fn record_retry(
@@ -278,25 +314,12 @@ impl WhatsAppMessages for DieselWhatsAppMessages {
         next_at: DateTime<Utc>,
         at: DateTime<Utc>,
     ) -> Result<(), RepoError> {
-        let (id, token, error) = (id.to_owned(), token.to_owned(), error.to_owned());
-        self.db
-            .write_one(move |conn| {
-                diesel::update(
-                    whatsapp_messages::table
-                        .find(id)
-                        .filter(whatsapp_messages::claim.eq(token))
-                        .filter(whatsapp_messages::status.eq(QUEUED)),
-                )
-                .set((
-                    whatsapp_messages::error.eq(error),
-                    whatsapp_messages::next_attempt_at.eq(to_db_time(next_at)),
-                    whatsapp_messages::claim.eq(None::<String>),
-                    whatsapp_messages::claimed_until.eq(None::<NaiveDateTime>),
-                    whatsapp_messages::updated_at.eq(to_db_time(at)),
-                ))
-                .execute(conn)
-            })
-            .await
+        let outcome = Settled {
+            error: Some(Some(error.to_owned())),
+            next_attempt_at: Some(to_db_time(next_at)),
+            ..Settled::released(at)
+        };
+        self.settle(id, token, outcome).await
     }
 
     async fn record_failed(
@@ -306,25 +329,12 @@ impl WhatsAppMessages for DieselWhatsAppMessages {
         error: &str,
         at: DateTime<Utc>,
     ) -> Result<(), RepoError> {
-        let (id, token, error) = (id.to_owned(), token.to_owned(), error.to_owned());
-        self.db
-            .write_one(move |conn| {
-                diesel::update(
-                    whatsapp_messages::table
-                        .find(id)
-                        .filter(whatsapp_messages::claim.eq(token))
-                        .filter(whatsapp_messages::status.eq(QUEUED)),
-                )
-                .set((
-                    whatsapp_messages::status.eq(MessageStatus::Failed.as_str()),
-                    whatsapp_messages::error.eq(error),
-                    whatsapp_messages::claim.eq(None::<String>),
-                    whatsapp_messages::claimed_until.eq(None::<NaiveDateTime>),
-                    whatsapp_messages::updated_at.eq(to_db_time(at)),
-                ))
-                .execute(conn)
-            })
-            .await
+        let outcome = Settled {
+            status: Some(MessageStatus::Failed.as_str()),
+            error: Some(Some(error.to_owned())),
+            ..Settled::released(at)
+        };
+        self.settle(id, token, outcome).await
     }
 
     async fn record_status(
