@@ -12,7 +12,7 @@ pub use category::{Category, CategoryDraft, CategoryRef};
 pub use draft::{ProductDraft, ProductInput};
 pub use handle::Handle;
 pub use image::{Image, ImageType, StoredImage, media_url};
-pub use product::{Product, ProductRating, Variant};
+pub use product::{Audience, Product, ProductRating, Variant};
 
 #[cfg(test)]
 mod tests;

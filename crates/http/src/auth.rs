@@ -11,6 +11,7 @@ use actix_web::dev::Payload;
 use actix_web::http::header::{AUTHORIZATION, HeaderMap};
 use actix_web::{FromRequest, HttpRequest, web};
 use paduka_application::accounts::{Admin, AuthError, AuthUseCases, Principal};
+use paduka_domain::catalog::Audience;
 
 use crate::ApiError;
 
@@ -22,6 +23,12 @@ pub struct CurrentUser(pub Principal);
 /// anyone else).
 #[derive(Debug, Clone)]
 pub struct AdminUser(pub Admin);
+
+/// Who reads the catalog (decisions D43): admins, whose token says so, see drafts; anyone
+/// else, a visitor or a shopper, does not. Never refuses: a missing, wrong or expired token
+/// reads as a visitor's, as these reads are public.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Viewer(pub Audience);
 
 /// The token an `Authorization` header value carries: the raw token or `Bearer <token>`
 /// (any case, any surrounding spaces). Nothing usable is `MissingToken`.
@@ -87,6 +94,29 @@ impl FromRequest for AdminUser {
                 .as_admin()
                 .map(AdminUser)
                 .ok_or_else(|| AuthError::NotAdmin.into())
+        })
+    }
+}
+
+impl FromRequest for Viewer {
+    type Error = ApiError;
+    type Future = Extracting<Self>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let auth = req.app_data::<web::Data<dyn AuthUseCases>>().cloned();
+        let token = request_token(req.headers());
+        Box::pin(async move {
+            if token.is_err() {
+                return Ok(Viewer(Audience::Shoppers));
+            }
+            let admin = authenticate(auth, token)
+                .await
+                .ok()
+                .and_then(|principal| principal.as_admin());
+            Ok(Viewer(match admin {
+                Some(_) => Audience::Admins,
+                None => Audience::Shoppers,
+            }))
         })
     }
 }

@@ -81,6 +81,7 @@ pub fn apply_field(input: &mut ProductInput, name: &str, value: &str) {
                 "quantity" => &mut input.quantity,
                 "shipping" => &mut input.shipping,
                 "hsn" => &mut input.hsn,
+                "published" => &mut input.published,
                 _ => return,
             };
             *scalar = Some(value.to_owned());

@@ -621,6 +621,7 @@ fn product_from(id: &str, input: ProductInput) -> Product {
         shipping: draft.shipping,
         other_photos: draft.other_photos,
         hsn: draft.hsn,
+        published: draft.published,
         has_photo: true,
         photo_version: Some("0123456789abcdef".into()),
         rating: ProductRating::default(),

@@ -61,6 +61,7 @@ diesel::table! {
         created_at -> Timestamp,
         updated_at -> Timestamp,
         handle -> Nullable<Text>,
+        published -> Bool,
     }
 }
 

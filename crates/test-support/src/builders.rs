@@ -148,6 +148,7 @@ impl ProductBuilder {
             shipping: true,
             other_photos: vec![],
             hsn: None,
+            published: true,
             has_photo: true,
             photo_version: Some("abc123".into()),
             rating: ProductRating::default(),
@@ -188,6 +189,12 @@ impl ProductBuilder {
     }
 
     /// Sold by nobody: the seller's account was deleted.
+    /// A draft: seen by admins only, never ordered (decisions D43).
+    pub fn draft(mut self) -> Self {
+        self.0.published = false;
+        self
+    }
+
     pub fn without_seller(mut self) -> Self {
         self.0.seller = None;
         self

@@ -59,6 +59,7 @@ fn product(n: usize) -> Product {
         shipping: true,
         other_photos: vec!["/api/v1/media/01K00000000000000000000001".into()],
         hsn: None,
+        published: true,
         has_photo: true,
         photo_version: Some(format!("v{n:04}")),
         rating: ProductRating {
@@ -103,7 +104,7 @@ fn catalog(products: Vec<Product>, revision: Arc<AtomicU64>) -> MockCatalogUseCa
             })
             .collect())
     });
-    catalog.expect_product().returning(move |id| {
+    catalog.expect_product().returning(move |id, _| {
         products
             .iter()
             .find(|p| &p.id == id)

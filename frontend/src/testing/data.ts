@@ -27,6 +27,7 @@ export function productFixture(overrides: Partial<Product> = {}): Product {
     category: { _id: 'c1', name: 'Sneakers' },
     quantity: 20,
     shipping: true,
+    published: true,
     otherphoto: [],
     hasPhoto: true,
     rating: 0,

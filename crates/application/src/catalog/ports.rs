@@ -47,7 +47,7 @@ pub enum ProductConflict {
 #[async_trait]
 pub trait ProductRepository: Send + Sync {
     /// The products matching `query`, ordered and paged as it says, with the number matching
-    /// before paging.
+    /// before paging; drafts only when its audience is admins (decisions D43).
     /// With `found`, only its products, those it found by name first when sorted newest
     /// first; `query.text` is not read (the search found `found`).
     async fn list<'a>(
@@ -56,10 +56,10 @@ pub trait ProductRepository: Send + Sync {
         found: Option<&'a SearchHits>,
     ) -> Result<ProductPage, RepoError>;
 
-    /// Up to `count` products picked at random (the storefront's banner).
+    /// Up to `count` published products picked at random (the storefront's banner).
     async fn random(&self, count: u32) -> Result<Vec<Product>, RepoError>;
 
-    /// The product, or `None` when no product has this id.
+    /// The product, draft or not, or `None` when no product has this id.
     async fn find(&self, id: &ProductId) -> Result<Option<Product>, RepoError>;
 
     /// Stores a new product with its variants and photo, all or nothing. A [`ProductConflict`]
@@ -230,7 +230,8 @@ pub struct SearchDocument {
 #[cfg_attr(test, mockall::automock)]
 #[async_trait]
 pub trait SearchDocuments: Send + Sync {
-    /// Every product's text.
+    /// Every published product's text: a draft is never found, nor a word corrected to its
+    /// (decisions D43).
     async fn search_documents(&self) -> Result<Vec<SearchDocument>, RepoError>;
 }
 

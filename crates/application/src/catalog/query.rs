@@ -1,4 +1,4 @@
-use paduka_domain::catalog::Product;
+use paduka_domain::catalog::{Audience, Product};
 use paduka_domain::{CategoryId, InvalidInput, Paise};
 
 /// How the product list is ordered.
@@ -59,6 +59,9 @@ pub struct ProductQuery {
     /// nothing is counted once per address a day. `None`: counted each time (the drawn
     /// search page, which asks once per catalog revision).
     pub searcher: Option<String>,
+    /// Who lists: shoppers (the default) see published products only, admins drafts too
+    /// (decisions D43). Part of a cached list's key, so neither is served the other's.
+    pub audience: Audience,
 }
 
 impl ProductQuery {

@@ -3,7 +3,7 @@ use std::sync::Arc;
 use async_trait::async_trait;
 use paduka_domain::catalog::search::SearchQuery;
 use paduka_domain::catalog::{
-    Category, CategoryDraft, Image, Product, ProductDraft, ProductInput, StoredImage,
+    Audience, Category, CategoryDraft, Image, Product, ProductDraft, ProductInput, StoredImage,
 };
 use paduka_domain::review::{Review, ReviewDraft};
 use paduka_domain::{CategoryId, InvalidInput, MediaId, ProductId, ReviewId};
@@ -74,10 +74,13 @@ pub trait CatalogUseCases: Send + Sync {
     /// [`MISSES_OVER_DAYS`] days (India's days), most first.
     async fn search_misses(&self, admin: &Admin) -> Result<Vec<SearchMiss>, CatalogError>;
 
-    /// Up to [`FEATURED_PRODUCTS`] products chosen at random, for the home page's banner.
+    /// Up to [`FEATURED_PRODUCTS`] published products chosen at random, for the home page's
+    /// banner.
     async fn featured_products(&self) -> Result<Vec<Product>, CatalogError>;
 
-    async fn product(&self, id: &ProductId) -> Result<Product, CatalogError>;
+    /// The product, if `audience` may see it: a draft is `ProductNotFound` to shoppers
+    /// (decisions D43).
+    async fn product(&self, id: &ProductId, audience: Audience) -> Result<Product, CatalogError>;
 
     /// Whether `product` runs small or large, from its returns of the last 180 days, and the
     /// size chart its page shows (decisions D38).
@@ -313,10 +316,11 @@ impl CatalogUseCases for CatalogService {
     }
 
     #[instrument(skip(self))]
-    async fn product(&self, id: &ProductId) -> Result<Product, CatalogError> {
+    async fn product(&self, id: &ProductId, audience: Audience) -> Result<Product, CatalogError> {
         self.products
             .find(id)
             .await?
+            .filter(|product| product.shown_to(audience))
             .ok_or(CatalogError::ProductNotFound)
     }
 
@@ -331,7 +335,7 @@ impl CatalogUseCases for CatalogService {
         id: &ProductId,
         foot_mm: u32,
     ) -> Result<super::SizeSuggestion, CatalogError> {
-        let product = self.product(id).await?;
+        let product = self.product(id, Audience::Shoppers).await?;
         self.suggest_size(&product, foot_mm).await
     }
 
@@ -376,8 +380,8 @@ impl CatalogUseCases for CatalogService {
         input: ProductInput,
         photo: Option<Image>,
     ) -> Result<Product, CatalogError> {
-        let current = self.product(id).await?;
-        let mut draft = ProductDraft::parse(input)?;
+        let current = self.product(id, Audience::Admins).await?;
+        let mut draft = ProductDraft::parse(input.over(&current))?;
         draft.keep_sale_prices(&current.variants);
         let record = self
             .product_record(admin, draft, photo, Some(&current))
@@ -410,7 +414,7 @@ impl CatalogUseCases for CatalogService {
 
     #[instrument(skip(self))]
     async fn reviews(&self, product: &ProductId) -> Result<Vec<Review>, CatalogError> {
-        self.product(product).await?;
+        self.product(product, Audience::Shoppers).await?;
         Ok(self.reviews.for_product(product).await?)
     }
 
@@ -421,7 +425,7 @@ impl CatalogUseCases for CatalogService {
         product: &ProductId,
         draft: ReviewDraft,
     ) -> Result<Review, CatalogError> {
-        self.product(product).await?;
+        self.product(product, Audience::Shoppers).await?;
         let record = ReviewRecord {
             id: ReviewId::new(self.ids.new_id()),
             product: product.clone(),

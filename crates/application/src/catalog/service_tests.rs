@@ -444,7 +444,10 @@ async fn a_product_is_found_by_its_id() {
     let service = Ports::default().with_product(product("p-1")).service();
 
     assert_eq!(
-        service.product(&ProductId::new("p-1")).await.unwrap(),
+        service
+            .product(&ProductId::new("p-1"), Audience::Shoppers)
+            .await
+            .unwrap(),
         product("p-1")
     );
 }
@@ -453,8 +456,75 @@ async fn a_product_is_found_by_its_id() {
 async fn an_unknown_product_is_not_found() {
     let service = Ports::default().without_products().service();
 
-    let result = service.product(&ProductId::new("nope")).await;
+    let result = service
+        .product(&ProductId::new("nope"), Audience::Admins)
+        .await;
     assert_refused!(result, CatalogError::ProductNotFound, "Product not found");
+}
+
+#[tokio::test]
+async fn a_draft_is_not_found_by_shoppers_and_found_by_admins() {
+    let draft = ProductBuilder::new("p-1").draft().build();
+    let service = Ports::default().with_product(draft.clone()).service();
+    let id = ProductId::new("p-1");
+
+    let result = service.product(&id, Audience::Shoppers).await;
+    assert_refused!(result, CatalogError::ProductNotFound, "Product not found");
+    assert_eq!(service.product(&id, Audience::Admins).await.unwrap(), draft);
+}
+
+#[tokio::test]
+async fn a_shopper_can_neither_review_a_draft_nor_size_it() {
+    let draft = ProductBuilder::new("p-1").draft().build();
+    let service = Ports::default().with_product(draft).service();
+    let id = ProductId::new("p-1");
+
+    let reviews = service.reviews(&id).await;
+    assert_refused!(reviews, CatalogError::ProductNotFound, "Product not found");
+    let size = service.find_size(&id, 260).await;
+    assert_refused!(size, CatalogError::ProductNotFound, "Product not found");
+}
+
+#[tokio::test]
+async fn saving_a_draft_without_saying_published_keeps_it_a_draft_and_saying_it_publishes() {
+    let draft = ProductBuilder::new("p-1").draft().build();
+    let keeps = Ports::default()
+        .with_product(draft.clone())
+        .with_category(sneakers())
+        .with_clock()
+        .storing_update(|_, record| !record.draft.published)
+        .service();
+    keeps
+        .update_product(&admin(), &ProductId::new("p-1"), input(), None)
+        .await
+        .unwrap();
+
+    let publishes = Ports::default()
+        .with_product(draft)
+        .with_category(sneakers())
+        .with_clock()
+        .storing_update(|_, record| record.draft.published)
+        .service();
+    let form = ProductInput {
+        published: Some("true".into()),
+        ..input()
+    };
+    publishes
+        .update_product(&admin(), &ProductId::new("p-1"), form, None)
+        .await
+        .unwrap();
+}
+
+#[tokio::test]
+async fn a_new_product_is_published_unless_the_form_says_draft() {
+    let service = Ports::creating(&["id-1", "id-2"])
+        .storing_new(|_, record| !record.draft.published)
+        .service();
+    let form = ProductInput {
+        published: Some("false".into()),
+        ..input()
+    };
+    service.create_product(&admin(), form, None).await.unwrap();
 }
 
 #[tokio::test]
@@ -1257,7 +1327,7 @@ async fn unexpected_errors_from_the_first_read_pass_through_unchanged() {
         "list_products",
         service.list_products(&ProductQuery::default()).await,
     );
-    assert_down("product", service.product(&p1).await);
+    assert_down("product", service.product(&p1, Audience::Shoppers).await);
     assert_down("category_page", service.category_page(&c1).await);
     assert_down(
         "create_product",

@@ -70,7 +70,7 @@ type StockKey = (ProductId, Option<u32>);
 impl CheckoutService {
     /// Prices `cart` from the catalog as it is now, by the shop's formula, applies the coupon
     /// (refused: `CheckoutError::Coupon`) and sums the stock it needs per size or pooled
-    /// product. A product or variant that no longer exists is
+    /// product. A product or variant that no longer exists, or a draft (decisions D43), is
     /// `CannotFill(ProductUnavailable)`.
     pub(super) async fn price(
         &self,
@@ -87,6 +87,7 @@ impl CheckoutService {
         for line in cart {
             if !products.contains_key(&line.product) {
                 let product = self.ports.products.find(&line.product).await?;
+                let product = product.filter(Product::may_be_ordered);
                 products.insert(line.product.clone(), product.ok_or_else(unavailable)?);
             }
             let product = &products[&line.product];

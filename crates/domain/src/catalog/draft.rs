@@ -1,7 +1,7 @@
 //! A product as the admin form sends it, and the catalog rules that check it.
 
-use super::Variant;
 use super::category::is_image_reference;
+use super::{Product, Variant};
 use crate::error::{at_most, required};
 use crate::gst::Hsn;
 use crate::{CategoryId, InvalidInput, Paise, Percent, UserId};
@@ -32,6 +32,24 @@ pub struct ProductInput {
     pub hsn: Option<String>,
     pub shipping: Option<String>,
     pub other_photos: Vec<String>,
+    /// `true`/`false` (or yes/no, on/off, 1/0); absent or empty: published (decisions D43).
+    pub published: Option<String>,
+}
+
+impl ProductInput {
+    /// The form for an update of `current`: what it leaves out of whether the product is
+    /// published keeps what the product has, so a client that never sends the field does not
+    /// publish a draft by saving it.
+    pub fn over(mut self, current: &Product) -> Self {
+        if self
+            .published
+            .as_deref()
+            .is_none_or(|p| p.trim().is_empty())
+        {
+            self.published = Some(current.published.to_string());
+        }
+        self
+    }
 }
 
 /// A product's editable content, checked against the catalog rules.
@@ -58,6 +76,8 @@ pub struct ProductDraft {
     pub other_photos: Vec<String>,
     /// `None`: the shop's `DEFAULT_HSN`.
     pub hsn: Option<Hsn>,
+    /// Whether shoppers see it; `false`: a draft (decisions D43).
+    pub published: bool,
 }
 
 impl ProductDraft {
@@ -151,6 +171,12 @@ impl ProductDraft {
                 parse_flag(v).ok_or_else(|| InvalidInput::new("Shipping must be yes or no"))?
             }
         };
+        let published = match input.published.as_deref().map(str::trim) {
+            None | Some("") => true,
+            Some(v) => {
+                parse_flag(v).ok_or_else(|| InvalidInput::new("Published must be true or false"))?
+            }
+        };
         let other_photos = non_empty(input.other_photos);
         if let Some(bad) = other_photos.iter().find(|p| !is_image_reference(p)) {
             return Err(InvalidInput::new(format!(
@@ -191,6 +217,7 @@ impl ProductDraft {
             shipping,
             other_photos,
             hsn,
+            published,
         })
     }
 }

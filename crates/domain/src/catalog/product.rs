@@ -57,6 +57,9 @@ pub struct Product {
     pub other_photos: Vec<String>,
     /// Its own HSN code; `None`: the shop's `DEFAULT_HSN`.
     pub hsn: Option<Hsn>,
+    /// Whether shoppers see it (decisions D43): a draft (`false`) is seen by admins only and
+    /// cannot be ordered.
+    pub published: bool,
     pub has_photo: bool,
     /// The photo's version for cacheable URLs ([`crate::photo::photo_version`]); `None`
     /// without a photo.
@@ -67,6 +70,16 @@ pub struct Product {
 }
 
 impl Product {
+    /// Whether `audience` may see it (listed, searched, its page): a draft only by admins.
+    pub fn shown_to(&self, audience: Audience) -> bool {
+        self.published || audience == Audience::Admins
+    }
+
+    /// Whether a cart may hold it at checkout: a draft is refused as a deleted product is.
+    pub fn may_be_ordered(&self) -> bool {
+        self.published
+    }
+
     /// Whether stock is kept per variant (size) rather than in one pool.
     pub fn tracks_sizes(&self) -> bool {
         self.variants.first().is_some_and(|v| v.stock.is_some())
@@ -87,6 +100,15 @@ impl Product {
             None => 0,
         }
     }
+}
+
+/// Who reads the catalog: shoppers (and visitors) see published products only; admins see
+/// drafts too (decisions D43).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Audience {
+    #[default]
+    Shoppers,
+    Admins,
 }
 
 /// The reviews' verdict on a product.

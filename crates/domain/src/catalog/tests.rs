@@ -213,6 +213,7 @@ fn product_with(variants: Vec<Variant>, quantity: u32) -> Product {
         shipping: true,
         other_photos: vec![],
         hsn: None,
+        published: true,
         has_photo: false,
         photo_version: None,
         rating: ProductRating::default(),
@@ -296,4 +297,50 @@ fn the_average_rating_is_zero_before_reviews() {
         .average(),
         4.5
     );
+}
+
+#[test]
+fn a_product_is_published_unless_the_form_says_it_is_a_draft() {
+    assert!(ProductDraft::parse(input()).unwrap().published);
+    for (text, published) in [
+        ("", true),
+        ("true", true),
+        ("FALSE", false),
+        (" off ", false),
+    ] {
+        let mut form = input();
+        form.published = Some(text.into());
+        assert_eq!(
+            ProductDraft::parse(form).unwrap().published,
+            published,
+            "{text:?}"
+        );
+    }
+    let mut bad = input();
+    bad.published = Some("later".into());
+    assert_eq!(
+        ProductDraft::parse(bad).unwrap_err().message(),
+        "Published must be true or false"
+    );
+}
+
+#[test]
+fn an_update_that_leaves_published_out_keeps_the_product_a_draft() {
+    let mut draft = product_with(vec![], 0);
+    draft.published = false;
+    assert!(!ProductDraft::parse(input().over(&draft)).unwrap().published);
+    let mut publish = input();
+    publish.published = Some("true".into());
+    assert!(ProductDraft::parse(publish.over(&draft)).unwrap().published);
+}
+
+#[test]
+fn a_draft_is_seen_by_admins_only_and_never_ordered() {
+    let mut product = product_with(vec![], 3);
+    assert!(product.shown_to(Audience::Shoppers) && product.shown_to(Audience::Admins));
+    assert!(product.may_be_ordered());
+    product.published = false;
+    assert!(!product.shown_to(Audience::Shoppers));
+    assert!(product.shown_to(Audience::Admins));
+    assert!(!product.may_be_ordered());
 }

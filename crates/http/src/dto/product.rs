@@ -1,5 +1,5 @@
 use paduka_application::catalog::{ProductPage, ProductQuery, ProductSort};
-use paduka_domain::catalog::Product;
+use paduka_domain::catalog::{Audience, Product};
 use paduka_domain::photo::PhotoWidth;
 use paduka_domain::{CategoryId, Paise};
 use serde::{Deserialize, Serialize};
@@ -58,6 +58,8 @@ pub struct ProductDto {
     /// size; `null` for one pool (`quantity`).
     pub stock: Option<Vec<u32>>,
     pub shipping: bool,
+    /// `false`: a draft, seen by admins only and never ordered (decisions D43).
+    pub published: bool,
     /// The product's HSN code for tax invoices; `null`: the shop's default.
     pub hsn: Option<String>,
     /// Gallery image URLs.
@@ -115,6 +117,7 @@ impl From<&Product> for ProductDto {
             quantity: product.quantity,
             stock: product.stock_per_size(),
             shipping: product.shipping,
+            published: product.published,
             hsn: product.hsn.as_ref().map(|h| h.as_str().to_owned()),
             otherphoto: product.other_photos.clone(),
             has_photo: product.has_photo,
@@ -381,8 +384,10 @@ impl TryIntoDomain for ProductListParams {
             page,
             limit,
             products_only: false,
-            // Who asks is the handler's to say (only a search is counted per client).
+            // Who asks is the handler's to say (only a search is counted per client; drafts
+            // are listed to admins only).
             searcher: None,
+            audience: Audience::Shoppers,
         })
     }
 }
@@ -522,6 +527,11 @@ pub struct ProductForm {
     /// `true`/`false`, `yes`/`no`, `on`/`off` or `1`/`0`, in any case; empty is true.
     #[schema(value_type = Option<String>, pattern = r"^[\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*(?:[tT][rR][uU][eE]|[yY][eE][sS]|[oO][nN]|1|[fF][aA][lL][sS][eE]|[nN][oO]|[oO][fF][fF]|0)?[\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*$")]
     pub shipping: Option<bool>,
+    /// `true`/`false`, `yes`/`no`, `on`/`off` or `1`/`0`, in any case: `false` saves a draft,
+    /// which only admins see and nobody can order (decisions D43). Empty is true when
+    /// creating; left out of an update, the product stays as it is.
+    #[schema(value_type = Option<String>, pattern = r"^[\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*(?:[tT][rR][uU][eE]|[yY][eE][sS]|[oO][nN]|1|[fF][aA][lL][sS][eE]|[nN][oO]|[oO][fF][fF]|0)?[\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*$")]
+    pub published: Option<bool>,
     /// The HSN code for tax invoices: 4 to 8 digits; empty: the shop's default.
     #[schema(
         pattern = r"^[\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*(?:[0-9]{4,8})?[\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*$"
@@ -608,6 +618,7 @@ mod tests {
             shipping: true,
             other_photos: vec!["/api/v1/media/m-1".into()],
             hsn: None,
+            published: true,
             has_photo: true,
             photo_version: Some("0123456789abcdef".into()),
             rating: ProductRating {
@@ -662,6 +673,7 @@ mod tests {
                 "quantity": 12,
                 "stock": null,
                 "shipping": true,
+                "published": true,
                 "hsn": null,
                 "otherphoto": ["/api/v1/media/m-1"],
                 "hasPhoto": true,

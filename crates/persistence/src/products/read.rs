@@ -10,7 +10,7 @@ use diesel::sql_types::{BigInt, Bool, Text};
 use paduka_application::catalog::{
     ProductPage, ProductQuery, ProductSort, SearchDocument, SearchHits,
 };
-use paduka_domain::catalog::{CategoryRef, Handle, Product, ProductRating, Variant};
+use paduka_domain::catalog::{Audience, CategoryRef, Handle, Product, ProductRating, Variant};
 use paduka_domain::gst::Hsn;
 use paduka_domain::photo::photo_version;
 use paduka_domain::{CategoryId, Paise, ProductId, UserId};
@@ -38,6 +38,7 @@ struct ProductRow {
     updated_at: NaiveDateTime,
     /// NULL only between the migration that added it and its backfill (`backfill_handles`).
     handle: Option<String>,
+    published: bool,
 }
 
 /// A product row with what is joined to it: its category's name and its photo's hash.
@@ -131,6 +132,9 @@ macro_rules! filtered_products {
     ($source:expr, $conn:expr, $query:expr, $found:expr, $max_price:expr) => {{
         let query: &ProductQuery = $query;
         let mut source = $source;
+        if query.audience == Audience::Shoppers {
+            source = source.filter(products::published.eq(true));
+        }
         if !query.categories.is_empty() {
             let ids: Vec<&str> = query.categories.iter().map(CategoryId::as_str).collect();
             source = source.filter(products::category_id.eq_any(ids));
@@ -290,11 +294,12 @@ pub(super) fn list_in(
     })
 }
 
-/// Every product's text for the search index: its name, and its info, material, category
-/// name, tags and descriptions one a line.
+/// Every published product's text for the search index: its name, and its info, material,
+/// category name, tags and descriptions one a line. Drafts are left out (decisions D43).
 pub(super) fn documents_in(conn: &mut AnyConnection) -> QueryResult<Vec<SearchDocument>> {
     let rows: Vec<(String, String, String, String, String)> = products::table
         .inner_join(categories::table)
+        .filter(products::published.eq(true))
         .select((
             products::id,
             products::name,
@@ -335,6 +340,7 @@ pub(super) fn random_in(conn: &mut AnyConnection, count: u32) -> QueryResult<Vec
     // RANDOM() is the same function on SQLite and PostgreSQL; a shop's catalog is small
     // enough to shuffle, and the reply is cached.
     let rows = product_source!()
+        .filter(products::published.eq(true))
         .order(sql::<BigInt>("RANDOM()"))
         .limit(i64::from(count))
         .select(ListedRow::as_select())
@@ -461,6 +467,7 @@ fn assemble(conn: &mut AnyConnection, rows: Vec<ListedRow>) -> QueryResult<Vec<P
                     name: category_name,
                 },
                 shipping: row.shipping,
+                published: row.published,
                 other_photos: parts.other_photos,
                 has_photo: photo_sha256.is_some(),
                 photo_version: photo_sha256.as_deref().map(photo_version),

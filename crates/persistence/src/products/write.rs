@@ -45,6 +45,7 @@ struct ProductContent<'a> {
     shipping: bool,
     hsn: Option<&'a str>,
     updated_at: NaiveDateTime,
+    published: bool,
 }
 
 impl<'a> ProductContent<'a> {
@@ -61,6 +62,7 @@ impl<'a> ProductContent<'a> {
             shipping: draft.shipping,
             hsn: draft.hsn.as_ref().map(Hsn::as_str),
             updated_at: to_db_time(record.at),
+            published: draft.published,
         })
     }
 }

@@ -105,6 +105,7 @@ pub fn record(code: &str, name: &str, category: &str, seller: &str, seconds: i64
             shipping: true,
             other_photos: vec![],
             hsn: None,
+            published: true,
         },
         photo: None,
         at: at(seconds),

@@ -107,6 +107,7 @@ async fn a_created_product_reads_back_every_field(db: &TestDb) {
         shipping: false,
         other_photos: full.draft.other_photos.clone(),
         hsn: full.draft.hsn.clone(),
+        published: true,
         has_photo: true,
         photo_version: Some(ABC_SHA256[..16].to_owned()),
         rating: ProductRating::default(),

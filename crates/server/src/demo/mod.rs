@@ -172,6 +172,7 @@ async fn load(services: &Services, product_count: usize) -> anyhow::Result<DemoS
                 .any(|textile| design.material.to_lowercase().contains(textile))
                 .then(|| "6404".to_owned()),
             other_photos: gallery.clone(),
+            published: None,
         };
         let product = catalog
             .create_product(&admin, input, Some(photo.clone()))

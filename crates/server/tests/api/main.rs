@@ -16,6 +16,7 @@ mod compression;
 mod coupons;
 mod credit_notes;
 mod dev_outbox;
+mod drafts;
 mod exact_prices;
 mod fit;
 mod helpers;

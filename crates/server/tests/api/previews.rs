@@ -42,7 +42,7 @@ const BUILT_INDEX: &str = r#"<!doctype html>
 const INLINE_SCRIPT: &str =
     "(function () { if (location.pathname.length > 0) { window.preloaded = true; } })();";
 
-async fn spawn_shop(db: &TestDb) -> TestApp {
+pub(crate) async fn spawn_shop(db: &TestDb) -> TestApp {
     spawn_app_on_with(db, |settings| {
         std::fs::create_dir_all(&settings.server.static_dir).unwrap();
         std::fs::write(settings.server.static_dir.join("index.html"), BUILT_INDEX).unwrap();
@@ -51,7 +51,7 @@ async fn spawn_shop(db: &TestDb) -> TestApp {
 }
 
 /// A page's status and HTML.
-async fn page(app: &TestApp, path: &str) -> (StatusCode, String) {
+pub(crate) async fn page(app: &TestApp, path: &str) -> (StatusCode, String) {
     let response = app.site(path).send().await.unwrap();
     let status = response.status();
     let content_type = response.headers()["content-type"].to_str().unwrap();

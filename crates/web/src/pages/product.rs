@@ -3,7 +3,7 @@
 
 use paduka_application::catalog::CatalogError;
 use paduka_domain::ProductId;
-use paduka_domain::catalog::Product;
+use paduka_domain::catalog::{Audience, Product};
 
 use paduka_http::dto::{ProductDetailDto, ProductResponse};
 
@@ -13,10 +13,11 @@ use crate::json_ld;
 use crate::text::{collapse, encode_component, shorten};
 
 impl Previews {
-    /// A product's page; [`Page::NotFound`] for an unknown id.
+    /// A product's page; [`Page::NotFound`] for an unknown id or a draft: the drawn pages are
+    /// every visitor's, so never an admin's (decisions D43).
     pub async fn product(&self, id: &ProductId) -> Result<Page, CatalogError> {
         self.page(format!("/product/{id}"), 0, async {
-            match self.catalog.product(id).await {
+            match self.catalog.product(id, Audience::Shoppers).await {
                 Ok(product) => {
                     let advice = self.catalog.fit_advice(&product).await?;
                     let mut head = self.product_head(&product);

@@ -66,6 +66,7 @@ fn product(id: &str, name: &str) -> Product {
         shipping: true,
         other_photos: vec![],
         hsn: None,
+        published: true,
         has_photo: true,
         photo_version: Some("v1".into()),
         rating: ProductRating {
@@ -104,7 +105,7 @@ fn catalog(products: Vec<Product>) -> MockCatalogUseCases {
     catalog
         .expect_categories()
         .returning(|| Ok(vec![category()]));
-    catalog.expect_product().returning(move |id| {
+    catalog.expect_product().returning(move |id, _| {
         products
             .iter()
             .find(|p| &p.id == id)

@@ -9,7 +9,7 @@ use paduka_domain::catalog::import::{
     PhotoFiles, PhotoPlan, PlannedProduct, RowError, Table, export_table, is_web_address,
     plan_import, read_table_with,
 };
-use paduka_domain::catalog::{Category, CategoryDraft, Handle, Image, Product};
+use paduka_domain::catalog::{Audience, Category, CategoryDraft, Handle, Image, Product};
 use paduka_domain::{CategoryId, ProductId};
 use tracing::instrument;
 
@@ -176,8 +176,10 @@ impl CatalogTransferService {
     }
 
     async fn everything(&self) -> Result<Vec<Product>, RepoError> {
+        // Drafts too: the export holds them, and an import updates them by their handle.
         let query = ProductQuery {
             sort: ProductSort::Oldest,
+            audience: Audience::Admins,
             ..ProductQuery::default()
         };
         Ok(self.ports.products.list(&query, None).await?.products)

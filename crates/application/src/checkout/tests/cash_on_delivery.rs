@@ -243,3 +243,16 @@ async fn the_delivery_check_offers_cash_on_delivery_only_where_an_order_may_take
         "not delivered there"
     );
 }
+
+#[tokio::test]
+async fn a_draft_is_never_ordered_cash_on_delivery() {
+    let mut draft = trail_runner(5);
+    draft.published = false;
+    let shop = Shop::new().with_products(vec![draft]);
+    let result = shop.checkout().place_cod(&shopper(), cod_request()).await;
+    assert_eq!(
+        message(result),
+        "A product in your cart is no longer available"
+    );
+    shop.assert_untouched();
+}

@@ -196,3 +196,23 @@ async fn the_payment_s_start_keeps_the_chosen_state_for_the_webhook() {
         .unwrap();
     assert_eq!(shop.orders.intents()[0].state, Some(State::Karnataka));
 }
+
+#[tokio::test]
+async fn a_draft_in_the_cart_is_refused_as_a_deleted_product_is() {
+    let mut draft = trail_runner(5);
+    draft.published = false;
+    let shop = Shop::new().with_products(vec![draft]);
+    let refused = (shop.checkout())
+        .start_payment(&shopper(), 1698, Some(cart_input()), false)
+        .await;
+    assert!(matches!(
+        refused,
+        Err(CheckoutError::CannotFill(Unfillable::ProductUnavailable))
+    ));
+    assert_eq!(
+        message(refused),
+        "A product in your cart is no longer available"
+    );
+    assert!(shop.gateway.orders_created().is_empty());
+    assert!(shop.orders.intents().is_empty());
+}

@@ -111,6 +111,10 @@ pub fn export_table(products: &[Product], photos: &PhotoAddress) -> Table {
                     Field::Shipping,
                     if product.shipping { "yes" } else { "no" }.into(),
                 );
+                set(
+                    Field::Status,
+                    if product.published { "active" } else { "draft" }.into(),
+                );
             }
             if let Some(variant) = product.variants.get(index) {
                 set(

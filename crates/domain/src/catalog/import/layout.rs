@@ -31,17 +31,21 @@ pub enum Field {
     Specifications,
     Hsn,
     Shipping,
+    /// Shopify's `active`, `draft` or `archived`: the last two import a draft (decisions D43).
+    Status,
     // Read, never written: what a Shopify export holds beside its own columns.
     /// Shopify's taxonomy path (`Apparel & Accessories > Shoes > Sneakers`): the category
     /// when `Type` is empty.
     ProductCategory,
     /// Empty: Shopify does not count the variant's stock.
     InventoryTracker,
+    /// Shopify's (and WooCommerce's) `TRUE`/`FALSE`: `FALSE` imports a draft.
+    Published,
 }
 
 impl Field {
     /// Every field, in the order the export writes them.
-    pub const ALL: [Field; 18] = [
+    pub const ALL: [Field; 19] = [
         Field::Handle,
         Field::Title,
         Field::Body,
@@ -60,17 +64,19 @@ impl Field {
         Field::Specifications,
         Field::Hsn,
         Field::Shipping,
+        Field::Status,
     ];
 
     /// Every field an import reads: the exported ones and those only Shopify writes.
-    pub const READ: [Field; 20] = {
-        let mut read = [Field::ProductCategory; 20];
+    pub const READ: [Field; 22] = {
+        let mut read = [Field::ProductCategory; 22];
         let mut i = 0;
         while i < Field::ALL.len() {
             read[i] = Field::ALL[i];
             i += 1;
         }
-        read[19] = Field::InventoryTracker;
+        read[i + 1] = Field::InventoryTracker;
+        read[i + 2] = Field::Published;
         read
     };
 }
@@ -116,6 +122,8 @@ impl Layout {
             Specifications => "Specifications",
             Hsn => "HSN",
             Shipping => "Shipping",
+            Status => "Status",
+            Published => "Published",
             ProductCategory if classic => "Product Category",
             ProductCategory => "Product category",
             InventoryTracker if classic => "Variant Inventory Tracker",

@@ -302,6 +302,10 @@ fn input(imported: &ImportedProduct, current: Option<&Product>) -> ProductInput 
             .or_else(|| current.map(|p| p.shipping))
             .map(|s| if s { "yes" } else { "no" }.to_owned()),
         other_photos: keep_list(&imported.other_photos, |p| p.other_photos.clone()),
+        published: imported
+            .published
+            .or_else(|| current.map(|p| p.published))
+            .map(|p| p.to_string()),
     }
 }
 
@@ -329,6 +333,7 @@ fn same(product: &Product, draft: &ProductDraft, category: &str) -> bool {
         && product.tags == draft.tags
         && product.quantity == draft.quantity
         && product.shipping == draft.shipping
+        && product.published == draft.published
         && product.other_photos == draft.other_photos
         && product.hsn == draft.hsn
         && product.category.name.to_lowercase() == category.to_lowercase()

@@ -80,6 +80,8 @@ pub struct ImportedProduct {
     pub specifications: Option<Vec<String>>,
     pub hsn: Option<Option<Hsn>>,
     pub shipping: Option<bool>,
+    /// From `Status` and `Published` (decisions D43); `None` when the file has neither.
+    pub published: Option<bool>,
     pub variants: Vec<ImportedVariant>,
     /// Per size, parallel to `variants`, when `stock` is `PerSize` (or `One`).
     pub stocks: Vec<u32>,
@@ -301,6 +303,7 @@ impl ProductReader<'_> {
                 }
             },
         };
+        let published = self.published(line, &cell);
 
         let mut variants = Vec::new();
         let mut quantities = Vec::new();
@@ -423,12 +426,51 @@ impl ProductReader<'_> {
             specifications: lines(Field::Specifications),
             hsn,
             shipping,
+            published,
             variants,
             stocks,
             stock: stock?,
             photo,
             other_photos,
         })
+    }
+
+    /// Whether the product is published, from its first row's `Status` (`active`; `draft` or
+    /// `archived`: a draft) and `Published` (`TRUE`; `FALSE`: a draft): either one saying
+    /// draft makes it one. Blank cells say nothing; `None` when neither says anything.
+    fn published(&mut self, line: u64, cell: &dyn Fn(Field) -> Option<String>) -> Option<bool> {
+        let status = match cell(Field::Status)
+            .map(|s| s.to_ascii_lowercase())
+            .as_deref()
+        {
+            None | Some("") => None,
+            Some("active") => Some(true),
+            Some("draft" | "archived") => Some(false),
+            Some(_) => {
+                self.refuse(
+                    line,
+                    Field::Status,
+                    "Status must be active, draft or archived",
+                );
+                None
+            }
+        };
+        let published = match cell(Field::Published)
+            .map(|s| s.to_ascii_lowercase())
+            .as_deref()
+        {
+            None | Some("") => None,
+            Some("true" | "yes" | "1") => Some(true),
+            Some("false" | "no" | "0") => Some(false),
+            Some(_) => {
+                self.refuse(line, Field::Published, "Published must be TRUE or FALSE");
+                None
+            }
+        };
+        match (status, published) {
+            (None, None) => None,
+            (a, b) => Some(a.unwrap_or(true) && b.unwrap_or(true)),
+        }
     }
 
     /// A size's row: its price (what it sells at) and compare-at price (its MRP), its label

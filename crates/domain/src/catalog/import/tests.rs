@@ -50,6 +50,7 @@ fn runner() -> Product {
         shipping: true,
         other_photos: vec!["https://cdn.example.in/side.jpg".into()],
         hsn: Some(Hsn::parse("6404").unwrap()),
+        published: true,
         has_photo: true,
         photo_version: Some("v1".into()),
         rating: ProductRating::default(),
@@ -898,4 +899,89 @@ fn text_that_would_start_a_formula_is_exported_after_a_quote_and_imported_withou
         ["''=x", "-5 off"],
         "one quote taken off, only before a formula"
     );
+}
+
+#[test]
+fn a_draft_is_exported_as_shopifys_status_draft_and_imports_back_unchanged() {
+    let mut draft = runner();
+    draft.published = false;
+    let table = export_table(&[draft.clone()], &photos());
+    assert_eq!(cell(&table, 0, "Status"), "draft");
+    assert_eq!(cell(&table, 1, "Status"), "");
+    assert_eq!(
+        cell(&export_table(&[runner()], &photos()), 0, "Status"),
+        "active"
+    );
+    let planned = plan(&table, &[draft]);
+    assert_eq!(planned.errors, []);
+    assert_eq!((planned.updated(), planned.unchanged()), (0, 1));
+    // Published again in the file: an update that publishes it.
+    let mut published = runner();
+    published.published = false;
+    let planned = plan(&export_table(&[runner()], &photos()), &[published]);
+    assert_eq!(planned.updated(), 1);
+    assert!(planned.products[0].draft.published);
+}
+
+#[test]
+fn status_draft_or_archived_or_published_false_imports_a_draft() {
+    let header = [
+        "Handle",
+        "Title",
+        "Type",
+        "Option1 Value",
+        "Variant Price",
+        "Status",
+        "Published",
+    ];
+    for (status, published, expected) in [
+        ("active", "TRUE", true),
+        ("", "", true),
+        ("draft", "", false),
+        ("Archived", "TRUE", false),
+        ("active", "FALSE", false),
+        ("", "false", false),
+    ] {
+        let file = table(
+            &header,
+            &[&[
+                "mojari", "Mojari", "Ethnic", "UK 7", "850", status, published,
+            ]],
+        );
+        let planned = plan(&file, &[]);
+        assert_eq!(planned.errors, [], "{status:?} {published:?}");
+        assert_eq!(
+            planned.products[0].draft.published, expected,
+            "{status:?} {published:?}"
+        );
+    }
+    let file = table(
+        &header,
+        &[&["mojari", "Mojari", "Ethnic", "UK 7", "850", "hidden", ""]],
+    );
+    assert_eq!(
+        plan(&file, &[]).errors,
+        [RowError {
+            row: 2,
+            column: "Status".into(),
+            message: "Status must be active, draft or archived".into(),
+        }]
+    );
+}
+
+#[test]
+fn a_file_without_status_keeps_a_drafts_state() {
+    let mut draft = runner();
+    draft.published = false;
+    let file = table(
+        &["Handle", "Title", "Option1 Value", "Variant Price"],
+        &[&["trail-runner", "Trail Runner II", "UK 7", "850"]],
+    );
+    let planned = plan(&file, &[draft]);
+    assert!(!planned.products[0].draft.published);
+    let new = table(
+        &["Handle", "Title", "Type", "Option1 Value", "Variant Price"],
+        &[&["mojari", "Mojari", "Ethnic", "UK 7", "850"]],
+    );
+    assert!(plan(&new, &[]).products[0].draft.published);
 }

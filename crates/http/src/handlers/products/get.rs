@@ -3,9 +3,11 @@ use paduka_application::catalog::CatalogUseCases;
 use paduka_domain::ProductId;
 
 use crate::ApiError;
+use crate::auth::Viewer;
 use crate::contract::{PathId, ProductNotFound};
 use crate::dto::{ProductDetailDto, ProductResponse};
 
+/// One product; a draft is `Product not found` to anyone but an admin (decisions D43).
 #[utoipa::path(
     params(PathId<ProductId>),
     responses(
@@ -17,8 +19,9 @@ use crate::dto::{ProductDetailDto, ProductResponse};
 pub async fn get_product(
     catalog: web::Data<dyn CatalogUseCases>,
     PathId { id }: PathId<ProductId>,
+    Viewer(audience): Viewer,
 ) -> Result<HttpResponse, ApiError> {
-    let product = catalog.product(&id).await?;
+    let product = catalog.product(&id, audience).await?;
     let advice = catalog.fit_advice(&product).await?;
     Ok(HttpResponse::Ok().json(ProductResponse {
         success: true,

@@ -2,6 +2,7 @@ use actix_web::{HttpRequest, HttpResponse, get, web};
 use paduka_application::catalog::CatalogUseCases;
 
 use crate::ApiError;
+use crate::auth::Viewer;
 use crate::cache::ListCache;
 use crate::client::ClientAddress;
 use crate::contract::{ParameterOutOfRange, Unchanged};
@@ -11,7 +12,8 @@ use crate::dto::{ProductListParams, ProductListResponse, TryIntoDomain};
 /// newest first. Without `q`, compressed once per change (brotli or gzip by `Accept-Encoding`,
 /// an ETag per coding); revalidate with `If-None-Match` (304). A search (`q`) is answered
 /// afresh each time, and one that lists nothing is counted (`GET /product/search-misses`; once
-/// per client address a day, for at most 64 letters and 5 words).
+/// per client address a day, for at most 64 letters and 5 words). Drafts are listed to admins
+/// only.
 #[utoipa::path(
     params(ProductListParams),
     responses(
@@ -26,8 +28,11 @@ pub async fn get_products(
     cache: web::Data<ListCache>,
     params: web::Query<ProductListParams>,
     client: ClientAddress,
+    Viewer(audience): Viewer,
 ) -> Result<HttpResponse, ApiError> {
     let mut query = params.into_inner().try_into_domain()?;
+    // In the cache key too: shoppers are never served the admins' list.
+    query.audience = audience;
     if query.text.is_some() {
         // Only a search: the shared lists' cache key must not name the client.
         query.searcher = Some(client.as_str().to_owned());

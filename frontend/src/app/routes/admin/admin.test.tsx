@@ -582,6 +582,50 @@ describe('admin products with stock per size', () => {
   });
 });
 
+describe('admin products drafts', () => {
+  it('marks a draft in the list, and the Published box saves a draft or publishes it', async () => {
+    const draft = productFixture({ name: 'Hiker Prototype', published: false });
+    const live = productFixture({ name: 'Chelsea Classic' });
+    const { calls } = mockApi({
+      ...base,
+      'GET /product/get-products': { body: { success: true, count: 2, products: [draft, live] } },
+      'GET /user/get-sellers': { body: { success: true, sellers: [{ _id: 'u0', name: 'Admin' }] } },
+      'POST /product/create-product': {
+        status: 201,
+        body: { success: true, message: 'Product Created Successfully', product: productFixture({ name: 'Tempo' }) },
+      },
+      'PUT /product/update-product/:id': {
+        body: { success: true, message: 'Product Updated Successfully', product: { ...draft, published: true } },
+      },
+    });
+    const { user } = renderApp('/admin/products');
+    const table = await screen.findByRole('table');
+    const draftRow = within(table).getByRole('row', { name: /Hiker Prototype/ });
+    expect(within(draftRow).getByText('Draft')).toBeInTheDocument();
+    expect(within(within(table).getByRole('row', { name: /Chelsea Classic/ })).queryByText('Draft')).toBeNull();
+
+    // A new product is published unless the box is unticked.
+    const published = screen.getByRole('checkbox', { name: 'Published' });
+    expect(published).toBeChecked();
+    await user.type(screen.getByLabelText('Name'), 'Tempo');
+    await user.type(screen.getByLabelText('Prices'), '4599');
+    await user.click(published);
+    expect(published).not.toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('Tempo created Successfully')).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/product/create-product')?.form?.get('published')).toBe('false');
+
+    await user.click(within(draftRow).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog');
+    const box = within(dialog).getByRole('checkbox', { name: 'Published' });
+    expect(box).not.toBeChecked();
+    await user.click(box);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Product Updated Successfully')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.form?.get('published')).toBe('true');
+  });
+});
+
 describe('admin products when its lists fail', () => {
   it("toasts 'Error fetching categories' and 'Error fetching sellers'", async () => {
     mockApi({

@@ -154,6 +154,16 @@ export function ProductForm(props: ProductFormProps) {
           </select>
         )}
       </Field>
+      <Field label="Published" hint="Unticked: a draft, which only admins see and nobody can order">
+        {(field) => (
+          <input
+            {...field}
+            type="checkbox"
+            checked={values.published !== 'false'}
+            onChange={(e) => set('published', e.target.checked ? 'true' : 'false')}
+          />
+        )}
+      </Field>
       <Field label="Photo">
         {(field) => (
           <>

@@ -6,7 +6,10 @@ import { DeleteButton } from './delete-button';
 
 type ProductsTableProps = { list: ListState<Product>; onEdit: (product: Product) => void };
 
-/** Product Id, Name, Category, Price and Discount per variant, Quantity (per size when tracked), Edit, Delete. */
+/**
+ * Product Id, Name (a draft marked `Draft`), Category, Price and Discount per variant, Quantity
+ * (per size when tracked), Edit, Delete.
+ */
 export function ProductsTable({ list, onEdit }: ProductsTableProps) {
   const remove = useDeleteProduct();
   return (
@@ -19,7 +22,17 @@ export function ProductsTable({ list, onEdit }: ProductsTableProps) {
       cells={(p) => (
         <>
           <td className="admin-id">{p.product_id ?? ''}</td>
-          <td>{p.name}</td>
+          <td>
+            {p.name}
+            {p.published === false ? (
+              <>
+                {' '}
+                <span className="badge badge-neutral" title="Only admins see it; nobody can order it">
+                  Draft
+                </span>
+              </>
+            ) : null}
+          </td>
           <td>{p.category?.name ?? ''}</td>
           <td>{formatPriceList(p.price)}</td>
           <td>{formatDiscountList(p.discount)}</td>

@@ -21,6 +21,7 @@ describe('product form', () => {
     expect(form.get('discount')).toBe('20,10');
     expect(form.get('quantity')).toBe('12');
     expect(form.get('shipping')).toBe('true');
+    expect(form.get('published')).toBe('true');
     expect(form.get('photo')).toBe(photo);
     expect(buildProductFormData(emptyProductForm).has('photo')).toBe(false);
   });
@@ -54,6 +55,8 @@ describe('product form', () => {
     expect(v.category).toBe('c1');
     expect(v.quantity).toBe('12');
     expect(v.shipping).toBe('false');
+    expect(v.published).toBe('true');
+    expect(productToForm({ ...p, published: false }).published).toBe('false');
     expect(v.stock).toBe('');
     expect(productToForm({ ...p, stock: [3, 0] }).stock).toBe('3,0');
     expect(v.hsn).toBe('');

@@ -29,6 +29,8 @@ export type ProductFormValues = {
   hsn: string;
   shipping: string;
   otherphoto: string;
+  /** 'true', or 'false' for a draft that only admins see and nobody can order. */
+  published: string;
 };
 
 export const emptyProductForm: ProductFormValues = {
@@ -51,6 +53,7 @@ export const emptyProductForm: ProductFormValues = {
   hsn: '',
   shipping: 'true',
   otherphoto: '',
+  published: 'true',
 };
 
 /**
@@ -85,6 +88,7 @@ export function productToForm(p: Product): ProductFormValues {
     hsn: p.hsn ?? '',
     shipping: p.shipping === false ? 'false' : 'true',
     otherphoto: joinList(p.otherphoto),
+    published: p.published === false ? 'false' : 'true',
   };
 }
 
