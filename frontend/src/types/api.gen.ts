@@ -881,6 +881,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** One product; a draft is `Product not found` to anyone but an admin (decisions D43). */
         get: operations["get_product"];
         put?: never;
         post?: never;
@@ -902,7 +903,8 @@ export interface paths {
          *     newest first. Without `q`, compressed once per change (brotli or gzip by `Accept-Encoding`,
          *     an ETag per coding); revalidate with `If-None-Match` (304). A search (`q`) is answered
          *     afresh each time, and one that lists nothing is counted (`GET /product/search-misses`; once
-         *     per client address a day, for at most 64 letters and 5 words).
+         *     per client address a day, for at most 64 letters and 5 words). Drafts are listed to admins
+         *     only.
          */
         get: operations["get_products"];
         put?: never;
@@ -2723,6 +2725,8 @@ export interface components {
             price: number[];
             /** @description The shop's own product code. */
             product_id: string;
+            /** @description `false`: a draft, seen by admins only and never ordered (decisions D43). */
+            published: boolean;
             /**
              * Format: int32
              * @description Pairs in stock in all: the pool, or the sum of `stock`.
@@ -2806,6 +2810,12 @@ export interface components {
             price: string;
             /** @description The shop's product code; made up when empty. At most 64 characters, trimmed. */
             product_id?: string | null;
+            /**
+             * @description `true`/`false`, `yes`/`no`, `on`/`off` or `1`/`0`, in any case: `false` saves a draft,
+             *     which only admins see and nobody can order (decisions D43). Empty is true when
+             *     creating; left out of an update, the product stays as it is.
+             */
+            published?: string | null;
             /** @description Pairs in stock, 0 to 1,000,000; empty is 0. */
             quantity?: string | null;
             /**
