@@ -529,7 +529,23 @@ async fn shopifys_own_sample_file_imports_as_it_is_with_warnings(db: &TestDb) {
     let report = app.import(&file).await;
     assert_eq!(report["status"], "done", "{report}");
     assert_eq!(warnings(&report), warnings(&dry));
-    let products = app.all_products().await;
+    // Its pants are a `draft` and its hat `archived` (decisions D43): only admins see them.
+    let products = app.get("/product/get-products", As::Admin).await;
+    let products = array(&products.answers(StatusCode::OK).await["products"]);
+    let published = |handle: &str| {
+        products.iter().find(|p| p["handle"] == handle).unwrap()["published"].clone()
+    };
+    assert_eq!(
+        [
+            published("example-t-shirt"),
+            published("example-pants"),
+            published("example-hat")
+        ],
+        [json!(true), json!(false), json!(false)]
+    );
+    let shown: Vec<Value> = app.all_products().await;
+    assert_eq!(shown.len(), 1);
+    assert_eq!(shown[0]["handle"], "example-t-shirt");
     let shirt = products
         .iter()
         .find(|p| p["handle"] == "example-t-shirt")
