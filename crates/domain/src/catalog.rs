@@ -9,10 +9,12 @@ mod product;
 pub mod search;
 
 pub use category::{Category, CategoryDraft, CategoryRef};
-pub use draft::{ProductDraft, ProductInput};
+pub use draft::{ColourInput, ProductDraft, ProductInput};
 pub use handle::Handle;
 pub use image::{Image, ImageType, StoredImage, media_url};
-pub use product::{Audience, Product, ProductRating, Variant};
+pub use product::{
+    Audience, Colour, Product, ProductRating, Variant, line_title, variant_words,
+};
 
 #[cfg(test)]
 mod tests;

@@ -8,7 +8,7 @@ use futures_util::StreamExt;
 use paduka_application::accounts::Admin;
 use paduka_application::catalog::PhotoUseCases;
 use paduka_domain::catalog::import::{MAX_ZIP_BYTES, ZIP_TOO_LARGE};
-use paduka_domain::catalog::{Image, ProductInput};
+use paduka_domain::catalog::{ColourInput, Image, ProductInput};
 use paduka_domain::photo::{MAX_UPLOAD_BYTES, TOO_MANY_BYTES};
 
 use crate::ApiError;
@@ -54,6 +54,40 @@ pub fn split_list(text: &str) -> impl Iterator<Item = String> + '_ {
         .map(str::to_owned)
 }
 
+/// The product form's field carrying the colours, as JSON.
+pub const COLORS_FIELD: &str = "colors";
+
+/// One colour as the form's `colors` JSON gives it.
+#[derive(serde::Deserialize)]
+struct ColourJson {
+    name: String,
+    #[serde(default)]
+    hex: Option<String>,
+    #[serde(default)]
+    photos: Vec<String>,
+}
+
+/// The form's `colors`: a JSON array of `{name, hex, photos}` in order (decisions D44); the
+/// rules on them are the domain's. Blank is no colours.
+pub fn parse_colors(text: &str) -> Result<Vec<ColourInput>, ApiError> {
+    if text.trim().is_empty() {
+        return Ok(Vec::new());
+    }
+    let colours: Vec<ColourJson> = serde_json::from_str(text).map_err(|_| {
+        ApiError::bad_request(
+            "colors must be a JSON list of colours, each {\"name\", \"hex\", \"photos\"}",
+        )
+    })?;
+    Ok(colours
+        .into_iter()
+        .map(|c| ColourInput {
+            name: c.name,
+            hex: c.hex,
+            photos: c.photos,
+        })
+        .collect())
+}
+
 /// Puts one text field into the input. List fields add to what earlier parts gave (so a
 /// repeated field works like a comma separated one); other fields take the last value.
 /// Unknown fields are ignored.
@@ -68,6 +102,7 @@ pub fn apply_field(input: &mut ProductInput, name: &str, value: &str) {
         "price" => &mut input.prices,
         "discount" => &mut input.discounts,
         "salePrice" => &mut input.sale_prices,
+        "color" => &mut input.variant_colors,
         "stock" => &mut input.stocks,
         "otherphoto" => &mut input.other_photos,
         _ => {
@@ -171,6 +206,10 @@ pub async fn read_product_form(mut multipart: Multipart) -> Result<ProductUpload
                 Ok(text) if text.contains('\0') => {
                     refusal = Some(ApiError::bad_request(crate::nul::NUL_REFUSED));
                 }
+                Ok(text) if name == COLORS_FIELD => match parse_colors(&text) {
+                    Ok(colors) => upload.input.colors = Some(colors),
+                    Err(error) => refusal = Some(error),
+                },
                 Ok(text) => apply_field(&mut upload.input, &name, &text),
                 Err(_) => {
                     refusal = Some(ApiError::bad_request(format!(

@@ -620,6 +620,7 @@ fn product_from(id: &str, input: ProductInput) -> Product {
         quantity: draft.quantity,
         shipping: draft.shipping,
         other_photos: draft.other_photos,
+        colors: draft.colors,
         hsn: draft.hsn,
         published: draft.published,
         has_photo: true,

@@ -26,8 +26,8 @@ pub(crate) struct Column {
 
 pub(crate) struct Table {
     pub(crate) columns: Vec<Column>,
-    /// Each row's product: its name and size.
-    pub(crate) items: Vec<(String, Option<String>)>,
+    /// Each row's product: its name, colour (`""` without) and size.
+    pub(crate) items: Vec<(String, String, Option<String>)>,
 }
 
 /// The index of the product's column.
@@ -52,7 +52,7 @@ impl Table {
         let items = document
             .products
             .iter()
-            .map(|p| (p.name.clone(), p.size.clone()))
+            .map(|p| (p.name.clone(), p.color.clone(), p.size.clone()))
             .collect();
         let lines = &document.amounts.lines;
         let products = &document.products;
@@ -199,7 +199,7 @@ impl Table {
         ));
         let items = products
             .iter()
-            .map(|p| (p.name.clone(), p.size.clone()))
+            .map(|p| (p.name.clone(), p.color.clone(), p.size.clone()))
             .collect();
         Self { columns, items }
     }
@@ -255,8 +255,16 @@ impl Table {
         let products: Vec<Vec<String>> = self
             .items
             .iter()
-            .map(|(name, size)| {
-                product_lines(fonts, body, name, size.as_deref(), text_width, max_lines)
+            .map(|(name, color, size)| {
+                product_lines(
+                    fonts,
+                    body,
+                    name,
+                    color,
+                    size.as_deref(),
+                    text_width,
+                    max_lines,
+                )
             })
             .collect();
         let header_lines = self.header_lines();

@@ -42,15 +42,36 @@ fn a_long_name_is_cut_before_its_size() {
     let style = Style::regular(8.0);
     let width = 120.0;
     let name = "Women's Embroidered Jutti with Cushioned Insole and Mirror Work, Festive Edition";
-    let lines = product_lines(&fonts, style, name, Some("UK 6"), width, 2);
+    let lines = product_lines(&fonts, style, name, "", Some("UK 6"), width, 2);
     assert_eq!(lines.len(), 2);
     assert!(lines[1].ends_with("… (Size: UK 6)"), "{lines:?}");
     assert!(lines.iter().all(|l| fonts.regular.width(l, 8.0) <= width));
     // A name that fits keeps its size beside it, never split inside.
-    let lines = product_lines(&fonts, style, "Trail Runner Pro", Some("10"), width, 2);
+    let lines = product_lines(&fonts, style, "Trail Runner Pro", "", Some("10"), width, 2);
     assert_eq!(lines, ["Trail Runner Pro (Size: 10)"]);
-    let lines = product_lines(&fonts, style, name, None, width, 2);
+    let lines = product_lines(&fonts, style, name, "", None, width, 2);
     assert!(lines[1].ends_with('…'));
+}
+
+#[test]
+fn a_coloured_line_names_its_colour_and_size_in_one_bracket() {
+    let fonts = Fonts::new();
+    let style = Style::regular(8.0);
+    let lines = product_lines(
+        &fonts,
+        style,
+        "Monsoon Knit Slip-On",
+        "Tan",
+        Some("UK 8"),
+        400.0,
+        2,
+    );
+    assert_eq!(lines, ["Monsoon Knit Slip-On (Tan, UK 8)"]);
+    let lines = product_lines(&fonts, style, "Monsoon Knit Slip-On", "Tan", None, 400.0, 2);
+    assert_eq!(lines, ["Monsoon Knit Slip-On (Tan)"]);
+    let name = "Women's Embroidered Jutti with Cushioned Insole and Mirror Work, Festive Edition";
+    let lines = product_lines(&fonts, style, name, "Black", Some("UK 6"), 120.0, 2);
+    assert!(lines[1].ends_with("… (Black, UK 6)"), "{lines:?}");
 }
 
 mod packing_slip {

@@ -2,6 +2,7 @@
 
 use krilla::text::{Font, GlyphId, KrillaGlyph};
 use paduka_domain::Paise;
+use paduka_domain::catalog::variant_words;
 use skrifa::charmap::Charmap;
 use skrifa::instance::{LocationRef, Size};
 use skrifa::metrics::GlyphMetrics;
@@ -220,20 +221,28 @@ pub(crate) fn wrap_clamped(
     lines
 }
 
-/// A product's cell: its name and `(Size: 9)`, in at most `max_lines` lines. A name too long
-/// is cut with an ellipsis before the size, so the size always shows.
+/// A product's cell: its name and `(Size: 9)`, or with a colour `(Tan, UK 8)` (decisions
+/// D44), in at most `max_lines` lines. A name too long is cut with an ellipsis before the
+/// size, so the size always shows.
 pub(crate) fn product_lines(
     fonts: &Fonts,
     style: Style,
     name: &str,
+    color: &str,
     size: Option<&str>,
     width: f32,
     max_lines: usize,
 ) -> Vec<String> {
-    let Some(size) = size else {
-        return wrap_clamped(fonts, style, name, width, max_lines);
+    let color = clean(color);
+    let size = size.map(clean);
+    let suffix = match (color.trim(), size.as_deref()) {
+        ("", None) => return wrap_clamped(fonts, style, name, width, max_lines),
+        ("", Some(size)) => format!("(Size: {})", size.trim()),
+        (color, size) => match variant_words(color, size) {
+            Some(words) => format!("({words})"),
+            None => return wrap_clamped(fonts, style, name, width, max_lines),
+        },
     };
-    let suffix = format!("(Size: {})", clean(size).trim());
     // The size is one word: it breaks from the name, never inside itself.
     let mut words: Vec<String> = clean(name).split_whitespace().map(str::to_owned).collect();
     words.push(suffix.clone());

@@ -75,6 +75,17 @@ diesel::table! {
         discount -> Integer,
         stock -> Nullable<Integer>,
         sale_price_paise -> BigInt,
+        color -> Text,
+    }
+}
+
+diesel::table! {
+    product_colors (product_id, position) {
+        product_id -> Text,
+        position -> Integer,
+        name -> Text,
+        hex -> Nullable<Text>,
+        photos -> Text,
     }
 }
 
@@ -201,6 +212,7 @@ diesel::table! {
         hsn -> Nullable<Text>,
         gst_rate -> Nullable<Integer>,
         sale_price_paise -> BigInt,
+        color -> Text,
     }
 }
 
@@ -439,6 +451,8 @@ diesel::table! {
         reason -> Text,
         kind -> Text,
         amount -> BigInt,
+        color -> Text,
+        new_color -> Text,
     }
 }
 
@@ -510,6 +524,7 @@ diesel::joinable!(return_events -> returns (return_id));
 diesel::joinable!(products -> users (seller_id));
 diesel::joinable!(product_variants -> products (product_id));
 diesel::joinable!(product_details -> products (product_id));
+diesel::joinable!(product_colors -> products (product_id));
 diesel::joinable!(product_photos -> products (product_id));
 diesel::joinable!(photo_variants -> product_photos (product_id));
 diesel::joinable!(reviews -> products (product_id));
@@ -529,6 +544,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     products,
     import_jobs,
     product_variants,
+    product_colors,
     product_details,
     product_photos,
     photo_variants,

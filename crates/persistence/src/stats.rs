@@ -9,6 +9,7 @@ use paduka_application::admin::{
 use paduka_application::catalog::FitRepository;
 use paduka_application::checkout::CodAreaRepository;
 use paduka_domain::ProductId;
+use paduka_domain::catalog::variant_words;
 use paduka_domain::order::{AreaCodShipments, OrderStatus, PaymentMethod, ShipmentOutcome};
 use paduka_domain::returns::{FitReasons, Reason, ReturnStatus, ReturnedPairs, SoldPairs};
 
@@ -57,6 +58,7 @@ struct SizeStockRow {
     label: Option<String>,
     model: Option<String>,
     stock: Option<i32>,
+    color: String,
 }
 
 /// The shipments shipped at or after `since` that have ended (delivered or returned to
@@ -237,7 +239,8 @@ impl StatsRepository for DieselStatsRepository {
                         quantity: pairs(row.stock.unwrap_or_default(), &row.product_id)?,
                         id: ProductId::new(row.product_id),
                         name: row.name,
-                        size: row.label.or(row.model),
+                        // A colour's size is its own stock: `Tan, UK 8` (decisions D44).
+                        size: variant_words(&row.color, row.label.or(row.model).as_deref()),
                     });
                 }
                 low_stock.sort_by(|a, b| {

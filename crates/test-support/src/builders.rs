@@ -109,6 +109,7 @@ pub fn category(id: &str, name: &str) -> Category {
 /// A variant at `rupees` less `discount` percent; a labelled one has the model `M-{label}`.
 pub fn variant(label: Option<&str>, rupees: i64, discount: i64) -> Variant {
     Variant {
+        color: String::new(),
         label: label.map(str::to_owned),
         model: label.map(|l| format!("M-{l}")),
         price: Paise::from_rupees(rupees).expect("a valid price"),
@@ -147,6 +148,7 @@ impl ProductBuilder {
             quantity: 3,
             shipping: true,
             other_photos: vec![],
+            colors: vec![],
             hsn: None,
             published: true,
             has_photo: true,
@@ -218,6 +220,7 @@ pub fn order_line() -> OrderLine {
         name: "Trail Runner".into(),
         category_name: "Sneakers".into(),
         variant_label: Some("UK 7".into()),
+        color: String::new(),
         unit_price: Paise::from_stored(99_900),
         discount: Percent::new(15).expect("a valid discount"),
         sale_price: Paise::from_stored(84_915),

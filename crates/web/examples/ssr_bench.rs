@@ -28,6 +28,7 @@ const BUNDLE: &str = "frontend/dist/server/entry-server.js";
 fn product(n: usize) -> Product {
     let name = format!("Demo Shoe {n} Classic");
     let variant = |label: &str, paise: i64, stock: u32| Variant {
+        color: String::new(),
         label: Some(label.into()),
         model: None,
         price: Paise::from_stored(paise),
@@ -58,6 +59,7 @@ fn product(n: usize) -> Product {
         quantity: 12,
         shipping: true,
         other_photos: vec!["/api/v1/media/01K00000000000000000000001".into()],
+        colors: vec![],
         hsn: None,
         published: true,
         has_photo: true,

@@ -382,6 +382,8 @@ impl CatalogUseCases for CatalogService {
     ) -> Result<Product, CatalogError> {
         let current = self.product(id, Audience::Admins).await?;
         let mut draft = ProductDraft::parse(input.over(&current))?;
+        // Colours first: a kept sale price is matched by colour and size.
+        draft.keep_colors(&current)?;
         draft.keep_sale_prices(&current.variants);
         let record = self
             .product_record(admin, draft, photo, Some(&current))

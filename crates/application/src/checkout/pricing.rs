@@ -105,6 +105,7 @@ impl CheckoutService {
                     name: product.name.clone(),
                     category_name: product.category.name.clone(),
                     variant_label: variant.size_label().map(str::to_owned),
+                    color: variant.color.clone(),
                     unit_price: variant.price,
                     discount: variant.discount(),
                     sale_price: variant.sale_price,
@@ -130,7 +131,8 @@ impl CheckoutService {
         let size_of = |(id, variant): &StockKey| {
             variant.and_then(|v| {
                 let product = &products[id];
-                product.variants[v as usize].size_label().map(str::to_owned)
+                // Its colour too (`Tan, UK 8`): sizes of two colours are two stocks.
+                product.variants[v as usize].words()
             })
         };
         let shortage = needed.iter().find_map(|(key, total)| {

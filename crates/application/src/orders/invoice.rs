@@ -155,6 +155,7 @@ impl Invoicing {
             .map(|(line, terms)| InvoiceProduct {
                 name: line.name.clone(),
                 size: line.variant_label.clone(),
+                color: line.color.clone(),
                 hsn: terms.hsn,
                 quantity: line.quantity,
                 unit_price: line.unit_price,
@@ -165,6 +166,7 @@ impl Invoicing {
             products.push(InvoiceProduct {
                 name: COD_FEE_LINE.to_owned(),
                 size: None,
+                color: String::new(),
                 hsn: terms.hsn,
                 quantity: 1,
                 unit_price: amounts.cod_fee,
@@ -245,6 +247,7 @@ impl Invoicing {
                 InvoiceProduct {
                     name: line.name.clone(),
                     size: line.variant_label.clone(),
+                    color: line.color.clone(),
                     hsn: terms[credited.line].hsn.clone(),
                     quantity: credited.quantity,
                     unit_price: line.unit_price,

@@ -33,8 +33,7 @@ pub(crate) async fn notify(
 
 fn line_text(line: &OrderLine) -> String {
     let variant = line
-        .variant_label
-        .as_deref()
+        .variant_words()
         .map(|v| format!(" ({v})"))
         .unwrap_or_default();
     let each = line.sale_price;

@@ -14,13 +14,18 @@ pub(super) struct Contact {
 
 /// `units` pairs of an order's line as one of Shiprocket's `order_items`.
 pub(super) fn item(line: &OrderLine, units: u32) -> Value {
-    let (name, sku) = match &line.variant_label {
-        Some(size) => (
-            format!("{} ({size})", line.name),
-            format!("{}-{size}", line.product.as_str()),
-        ),
-        None => (line.name.clone(), line.product.as_str().to_owned()),
-    };
+    // One SKU per variant: a colour's pairs are another item than the same size in another
+    // colour (decisions D44); without a colour, as before.
+    let sku = [
+        Some(line.product.as_str()),
+        Some(line.color.as_str()).filter(|c| !c.is_empty()),
+        line.variant_label.as_deref(),
+    ]
+    .into_iter()
+    .flatten()
+    .collect::<Vec<_>>()
+    .join("-");
+    let name = line.title();
     json!({
         "name": name,
         "sku": sku,

@@ -1,7 +1,7 @@
 //! A product as the admin form sends it, and the catalog rules that check it.
 
 use super::category::is_image_reference;
-use super::{Product, Variant};
+use super::{Colour, Product, Variant};
 use crate::error::{at_most, required};
 use crate::gst::Hsn;
 use crate::{CategoryId, InvalidInput, Paise, Percent, UserId};
@@ -34,6 +34,12 @@ pub struct ProductInput {
     pub other_photos: Vec<String>,
     /// `true`/`false` (or yes/no, on/off, 1/0); absent or empty: published (decisions D43).
     pub published: Option<String>,
+    /// The product's colours (decisions D44); `None` when the form did not send them (an
+    /// update then keeps the product's, see [`ProductDraft::keep_colors`]), empty for none.
+    pub colors: Option<Vec<ColourInput>>,
+    /// Each variant's colour name, in price order: one per price when there are colours,
+    /// none without.
+    pub variant_colors: Vec<String>,
 }
 
 impl ProductInput {
@@ -50,6 +56,14 @@ impl ProductInput {
         }
         self
     }
+}
+
+/// A colour as the form sends it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ColourInput {
+    pub name: String,
+    pub hex: Option<String>,
+    pub photos: Vec<String>,
 }
 
 /// A product's editable content, checked against the catalog rules.
@@ -78,11 +92,20 @@ pub struct ProductDraft {
     pub hsn: Option<Hsn>,
     /// Whether shoppers see it; `false`: a draft (decisions D43).
     pub published: bool,
+    /// Its colours in order; each variant's `color` names one (or all are `""` without).
+    pub colors: Vec<Colour>,
+    /// Whether the form sent the colours; if not, an update keeps the product's
+    /// ([`ProductDraft::keep_colors`]).
+    pub colors_given: bool,
 }
 
 impl ProductDraft {
-    pub const MAX_VARIANTS: usize = 50;
+    /// Colours and sizes together (decisions section 19).
+    pub const MAX_VARIANTS: usize = 250;
     pub const MAX_QUANTITY: u32 = 1_000_000;
+    pub const MAX_COLORS: usize = 20;
+    pub const MAX_COLOR_NAME: usize = 40;
+    pub const MAX_COLOR_PHOTOS: usize = 20;
 
     pub fn parse(input: ProductInput) -> Result<Self, InvalidInput> {
         let name = required(input.name.as_deref(), "Name is required")?;
@@ -141,10 +164,15 @@ impl ProductDraft {
             .iter()
             .map(|s| parse_count(s, "Stock"))
             .collect::<Result<Vec<_>, _>>()?;
+        let colors_given = input.colors.is_some();
+        let colors = parse_colors(input.colors.unwrap_or_default())?;
+        let variant_colors =
+            variant_colors(&colors, non_empty(input.variant_colors), prices.len())?;
         let variants: Vec<Variant> = prices
             .into_iter()
             .enumerate()
             .map(|(i, price)| Variant {
+                color: variant_colors.get(i).cloned().unwrap_or_default(),
                 label: types.get(i).cloned(),
                 model: models.get(i).cloned(),
                 price,
@@ -154,6 +182,12 @@ impl ProductDraft {
                 stock: stocks.get(i).copied(),
             })
             .collect();
+        // Without `colors` the form may be one that knows nothing of them, re-saving a
+        // product with colours whose sizes repeat: checked once its colours are known
+        // (`keep_colors`); a product without colours keeps today's freedom.
+        if colors_given {
+            no_variant_twice(&variants)?;
+        }
 
         // Per size, the total is the sum and the form's `quantity` is not used.
         let quantity = if stocks.is_empty() {
@@ -218,8 +252,129 @@ impl ProductDraft {
             other_photos,
             hsn,
             published,
+            colors,
+            colors_given,
         })
     }
+}
+
+/// Checks the form's colours (decisions D44): at most [`ProductDraft::MAX_COLORS`], each
+/// name 1-40 characters without a comma (the form's lists are comma separated) and unique
+/// ignoring case, its hex `#RRGGBB` or none, its photos paths on this shop.
+fn parse_colors(inputs: Vec<ColourInput>) -> Result<Vec<Colour>, InvalidInput> {
+    if inputs.len() > ProductDraft::MAX_COLORS {
+        return Err(InvalidInput::new(format!(
+            "A product can have at most {} colours",
+            ProductDraft::MAX_COLORS
+        )));
+    }
+    let mut colors: Vec<Colour> = Vec::with_capacity(inputs.len());
+    for input in inputs {
+        let name = required(Some(&input.name), "Colour name is required")?;
+        at_most(&name, ProductDraft::MAX_COLOR_NAME, "Colour name")?;
+        if name.contains(',') {
+            return Err(InvalidInput::new(format!(
+                "Colour name \"{name}\" must not contain a comma"
+            )));
+        }
+        if colors.iter().any(|c| same_name(&c.name, &name)) {
+            return Err(InvalidInput::new(format!(
+                "Colour \"{name}\" is given twice: each colour once"
+            )));
+        }
+        let hex = input
+            .hex
+            .map(|h| h.trim().to_owned())
+            .filter(|h| !h.is_empty());
+        if let Some(hex) = &hex
+            && !is_hex_colour(hex)
+        {
+            return Err(InvalidInput::new(format!(
+                "Colour {name}'s hex \"{hex}\" must be # and six hex digits, as #A0522D"
+            )));
+        }
+        let photos = non_empty(input.photos);
+        if photos.len() > ProductDraft::MAX_COLOR_PHOTOS {
+            return Err(InvalidInput::new(format!(
+                "Colour {name} can have at most {} photos",
+                ProductDraft::MAX_COLOR_PHOTOS
+            )));
+        }
+        if let Some(bad) = photos
+            .iter()
+            .find(|p| !(p.starts_with('/') && is_image_reference(p)))
+        {
+            return Err(InvalidInput::new(format!(
+                "Colour {name}'s photo \"{bad}\" must be a photo on this shop (a path such as /api/v1/media/...)"
+            )));
+        }
+        colors.push(Colour { name, hex, photos });
+    }
+    Ok(colors)
+}
+
+/// Two colour names are one colour when they differ only in case.
+fn same_name(a: &str, b: &str) -> bool {
+    a.to_lowercase() == b.to_lowercase()
+}
+
+fn is_hex_colour(text: &str) -> bool {
+    text.len() == 7 && text.starts_with('#') && text.bytes().skip(1).all(|b| b.is_ascii_hexdigit())
+}
+
+/// Each variant's colour as the product names it: one per price naming one of `colors`
+/// (ignoring case) when there are colours, none without.
+fn variant_colors(
+    colors: &[Colour],
+    given: Vec<String>,
+    prices: usize,
+) -> Result<Vec<String>, InvalidInput> {
+    if colors.is_empty() {
+        if given.is_empty() {
+            return Ok(Vec::new());
+        }
+        return Err(InvalidInput::new(
+            "Variant colours need the product's colours: send colors, or no color",
+        ));
+    }
+    if given.len() != prices {
+        return Err(InvalidInput::new(format!(
+            "Give a colour for each price ({prices}): every variant of a product with colours has one"
+        )));
+    }
+    given
+        .iter()
+        .map(|name| {
+            colors
+                .iter()
+                .find(|c| same_name(&c.name, name))
+                .map(|c| c.name.clone())
+                .ok_or_else(|| {
+                    InvalidInput::new(format!(
+                        "Variant colour \"{name}\" is not one of the product's colours"
+                    ))
+                })
+        })
+        .collect()
+}
+
+/// No two variants of one colour (or both without) and the same size.
+fn no_variant_twice(variants: &[Variant]) -> Result<(), InvalidInput> {
+    for (i, variant) in variants.iter().enumerate() {
+        let Some(size) = variant.size_label() else {
+            continue;
+        };
+        let twice = variants[..i]
+            .iter()
+            .any(|v| v.color == variant.color && v.size_label() == Some(size));
+        if twice {
+            return Err(InvalidInput::new(format!(
+                "Two variants are {}: each colour and size once",
+                variant.words().unwrap_or_default()
+            )));
+        }
+    }
+    Ok(())
 }
 
 impl ProductDraft {
@@ -234,8 +389,12 @@ impl ProductDraft {
         }
         for (i, variant) in self.variants.iter_mut().enumerate() {
             let same = match variant.size_label() {
-                Some(label) => before.iter().find(|b| b.size_label() == Some(label)),
-                None => before.get(i).filter(|b| b.size_label().is_none()),
+                Some(label) => before
+                    .iter()
+                    .find(|b| b.color == variant.color && b.size_label() == Some(label)),
+                None => before
+                    .get(i)
+                    .filter(|b| b.color == variant.color && b.size_label().is_none()),
             };
             if let Some(old) = same
                 .filter(|old| old.price == variant.price && old.discount() == variant.discount())
@@ -243,6 +402,27 @@ impl ProductDraft {
                 variant.sale_price = old.sale_price;
             }
         }
+    }
+}
+
+impl ProductDraft {
+    /// An update whose form did not send colours keeps the product's (decisions D44), so a
+    /// form that does not know them never drops them: its colours, and each variant's colour
+    /// by place, when the variants are as many as before; a refusal otherwise.
+    pub fn keep_colors(&mut self, before: &Product) -> Result<(), InvalidInput> {
+        if self.colors_given || before.colors.is_empty() {
+            return Ok(());
+        }
+        if self.variants.len() != before.variants.len() {
+            return Err(InvalidInput::new(
+                "This product has colours: send colors and a color for each price",
+            ));
+        }
+        self.colors.clone_from(&before.colors);
+        for (variant, old) in self.variants.iter_mut().zip(&before.variants) {
+            variant.color.clone_from(&old.color);
+        }
+        no_variant_twice(&self.variants)
     }
 }
 

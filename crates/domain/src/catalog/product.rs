@@ -6,9 +6,24 @@ use super::{CategoryRef, Handle};
 use crate::gst::Hsn;
 use crate::{Paise, Percent, ProductId, UserId};
 
-/// One purchasable version of a product (usually a size), in index order.
+/// One of a product's colours, in the product's order (decisions D44): what its swatch shows
+/// and the photos shown when it is picked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Colour {
+    /// 1-40 characters, unique in the product ignoring case; what variants name it by.
+    pub name: String,
+    /// `#RRGGBB`, or `None` for a swatch drawn from its photo or name.
+    pub hex: Option<String>,
+    /// Photo addresses on this shop, the first its main photo.
+    pub photos: Vec<String>,
+}
+
+/// One purchasable version of a product: a size, or a colour and a size, in index order.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Variant {
+    /// The name of its colour (one of `Product::colors`), or `""` for a product without
+    /// colours.
+    pub color: String,
     /// The `type` label shown in the variant selector, e.g. "UK 8".
     pub label: Option<String>,
     pub model: Option<String>,
@@ -32,6 +47,34 @@ impl Variant {
     pub fn size_label(&self) -> Option<&str> {
         self.label.as_deref().or(self.model.as_deref())
     }
+
+    /// Its colour and size as the shopper reads them (`Tan, UK 8`), see [`variant_words`].
+    pub fn words(&self) -> Option<String> {
+        variant_words(&self.color, self.size_label())
+    }
+}
+
+/// A variant's colour and size as every printed line names them: `Tan, UK 8`; the size alone
+/// without a colour (as before colours), the colour alone without a size; `None` without
+/// either.
+pub fn variant_words(color: &str, size: Option<&str>) -> Option<String> {
+    let size = size.map(str::trim).filter(|s| !s.is_empty());
+    match (color.trim(), size) {
+        ("", None) => None,
+        ("", Some(size)) => Some(size.to_owned()),
+        (color, None) => Some(color.to_owned()),
+        (color, Some(size)) => Some(format!("{color}, {size}")),
+    }
+}
+
+/// A sold line's name as the invoice, credit note, packing slip, mails and the courier print
+/// it: `Monsoon Knit Slip-On (Tan, UK 8)`, `Trail Runner (UK 8)` without a colour, the bare
+/// name without either (decisions D44).
+pub fn line_title(name: &str, color: &str, size: Option<&str>) -> String {
+    match variant_words(color, size) {
+        Some(words) => format!("{name} ({words})"),
+        None => name.to_owned(),
+    }
 }
 
 /// A product as the shop shows it.
@@ -44,6 +87,9 @@ pub struct Product {
     pub name: String,
     pub info: String,
     pub variants: Vec<Variant>,
+    /// Its colours in order (decisions D44); empty for a product without colours, whose
+    /// variants' `color` is `""`.
+    pub colors: Vec<Colour>,
     pub descriptions: Vec<String>,
     pub specifications: Vec<String>,
     pub material: String,

@@ -212,6 +212,7 @@ fn product_with(variants: Vec<Variant>, quantity: u32) -> Product {
         quantity,
         shipping: true,
         other_photos: vec![],
+        colors: vec![],
         hsn: None,
         published: true,
         has_photo: false,
@@ -343,4 +344,331 @@ fn a_draft_is_seen_by_admins_only_and_never_ordered() {
     assert!(!product.shown_to(Audience::Shoppers));
     assert!(product.shown_to(Audience::Admins));
     assert!(!product.may_be_ordered());
+}
+
+/// Colours (decisions D44): the product's colours, each variant's, and their limits.
+mod colours {
+    use super::*;
+
+    fn colour(name: &str) -> ColourInput {
+        ColourInput {
+            name: name.into(),
+            hex: None,
+            photos: vec![],
+        }
+    }
+
+    /// `colours` with `sizes` each: every colour in every size, colour by colour.
+    fn coloured(colours: &[&str], sizes: &[&str]) -> ProductInput {
+        let pairs: Vec<(&str, &str)> = colours
+            .iter()
+            .flat_map(|c| sizes.iter().map(move |s| (*c, *s)))
+            .collect();
+        ProductInput {
+            name: Some("Monsoon Knit Slip-On".into()),
+            category: Some("c".into()),
+            prices: pairs.iter().map(|_| "2499".to_owned()).collect(),
+            types: pairs.iter().map(|(_, s)| (*s).to_owned()).collect(),
+            variant_colors: pairs.iter().map(|(c, _)| (*c).to_owned()).collect(),
+            colors: Some(colours.iter().map(|c| colour(c)).collect()),
+            ..Default::default()
+        }
+    }
+
+    fn refusal(input: ProductInput) -> String {
+        ProductDraft::parse(input).unwrap_err().message().to_owned()
+    }
+
+    #[test]
+    fn a_variant_is_a_colour_and_a_size() {
+        let mut input = coloured(&["Tan", "Black"], &["UK 7", "UK 8"]);
+        input.colors.as_mut().unwrap()[0] = ColourInput {
+            name: " Tan ".into(),
+            hex: Some("#a0522D".into()),
+            photos: vec!["/api/v1/media/tan-1".into(), "/api/v1/media/tan-2".into()],
+        };
+        // A variant names its colour in any case; it is kept as the colour is named.
+        input.variant_colors[1] = "TAN".into();
+        let draft = ProductDraft::parse(input).unwrap();
+        assert_eq!(
+            draft.colors[0],
+            Colour {
+                name: "Tan".into(),
+                hex: Some("#a0522D".into()),
+                photos: vec!["/api/v1/media/tan-1".into(), "/api/v1/media/tan-2".into()],
+            }
+        );
+        assert_eq!(draft.colors[1].hex, None);
+        let names: Vec<Option<String>> = draft.variants.iter().map(Variant::words).collect();
+        assert_eq!(
+            names,
+            ["Tan, UK 7", "Tan, UK 8", "Black, UK 7", "Black, UK 8"].map(|n| Some(n.to_owned()))
+        );
+        assert!(draft.colors_given);
+    }
+
+    #[test]
+    fn a_product_without_colours_has_empty_colour_names() {
+        let draft = ProductDraft::parse(input()).unwrap();
+        assert!(draft.colors.is_empty());
+        assert!(draft.variants.iter().all(|v| v.color.is_empty()));
+        assert!(!draft.colors_given);
+        let none_sent = ProductInput {
+            colors: Some(vec![]),
+            ..input()
+        };
+        let draft = ProductDraft::parse(none_sent).unwrap();
+        assert!(draft.colors.is_empty() && draft.colors_given);
+    }
+
+    #[test]
+    fn at_most_twenty_colours() {
+        let twenty: Vec<String> = (1..=20).map(|i| format!("Colour {i}")).collect();
+        let names: Vec<&str> = twenty.iter().map(String::as_str).collect();
+        assert_eq!(
+            ProductDraft::parse(coloured(&names, &["UK 8"]))
+                .unwrap()
+                .colors
+                .len(),
+            20
+        );
+        let mut more = twenty.clone();
+        more.push("Colour 21".into());
+        let names: Vec<&str> = more.iter().map(String::as_str).collect();
+        assert_eq!(
+            refusal(coloured(&names, &["UK 8"])),
+            "A product can have at most 20 colours"
+        );
+    }
+
+    #[test]
+    fn a_colour_name_is_1_to_40_characters_unique_ignoring_case() {
+        let forty = "é".repeat(40);
+        assert!(ProductDraft::parse(coloured(&[&forty], &["UK 8"])).is_ok());
+        let forty_one = "é".repeat(41);
+        assert_eq!(
+            refusal(coloured(&[&forty_one], &["UK 8"])),
+            "Colour name must be at most 40 characters"
+        );
+        let mut blank = coloured(&["Tan"], &["UK 8"]);
+        blank.colors = Some(vec![colour("  ")]);
+        assert_eq!(refusal(blank), "Colour name is required");
+        assert_eq!(
+            refusal(coloured(&["Tan", "TAN"], &["UK 8"])),
+            "Colour \"TAN\" is given twice: each colour once"
+        );
+        let mut comma = coloured(&["Tan"], &["UK 8"]);
+        comma.colors = Some(vec![colour("Tan, dark")]);
+        assert_eq!(
+            refusal(comma),
+            "Colour name \"Tan, dark\" must not contain a comma"
+        );
+    }
+
+    #[test]
+    fn a_hex_is_hash_and_six_hex_digits_or_none() {
+        for (hex, kept) in [
+            (Some("#A0522D"), Some("#A0522D")),
+            (Some("#ff00aa"), Some("#ff00aa")),
+            (Some(" "), None),
+            (None, None),
+        ] {
+            let mut input = coloured(&["Tan"], &["UK 8"]);
+            input.colors.as_mut().unwrap()[0].hex = hex.map(str::to_owned);
+            let draft = ProductDraft::parse(input).unwrap();
+            assert_eq!(draft.colors[0].hex.as_deref(), kept);
+        }
+        for bad in ["A0522D", "#A0522", "#A0522DD", "#GG522D", "tan"] {
+            let mut input = coloured(&["Tan"], &["UK 8"]);
+            input.colors.as_mut().unwrap()[0].hex = Some(bad.into());
+            assert_eq!(
+                refusal(input),
+                format!("Colour Tan's hex \"{bad}\" must be # and six hex digits, as #A0522D")
+            );
+        }
+    }
+
+    #[test]
+    fn a_colour_photo_is_on_this_shop() {
+        let mut input = coloured(&["Tan"], &["UK 8"]);
+        input.colors.as_mut().unwrap()[0].photos = vec!["https://cdn.example.com/tan.jpg".into()];
+        assert_eq!(
+            refusal(input),
+            "Colour Tan's photo \"https://cdn.example.com/tan.jpg\" must be a photo on this shop (a path such as /api/v1/media/...)"
+        );
+        let mut many = coloured(&["Tan"], &["UK 8"]);
+        many.colors.as_mut().unwrap()[0].photos =
+            (0..21).map(|i| format!("/api/v1/media/{i}")).collect();
+        assert_eq!(refusal(many), "Colour Tan can have at most 20 photos");
+    }
+
+    #[test]
+    fn every_variant_names_one_of_the_colours() {
+        let mut missing = coloured(&["Tan", "Black"], &["UK 8"]);
+        missing.variant_colors.pop();
+        assert_eq!(
+            refusal(missing),
+            "Give a colour for each price (2): every variant of a product with colours has one"
+        );
+        let mut unknown = coloured(&["Tan", "Black"], &["UK 8"]);
+        unknown.variant_colors[1] = "Brown".into();
+        assert_eq!(
+            refusal(unknown),
+            "Variant colour \"Brown\" is not one of the product's colours"
+        );
+        let without = ProductInput {
+            variant_colors: vec!["Tan".into(), "Tan".into()],
+            ..input()
+        };
+        assert_eq!(
+            refusal(without),
+            "Variant colours need the product's colours: send colors, or no color"
+        );
+    }
+
+    #[test]
+    fn no_two_variants_of_one_colour_and_size() {
+        let mut twice = coloured(&["Tan", "Black"], &["UK 7", "UK 8"]);
+        twice.types[1] = "UK 7".into();
+        assert_eq!(
+            refusal(twice),
+            "Two variants are Tan, UK 7: each colour and size once"
+        );
+        // The same size in two colours is two variants.
+        assert!(ProductDraft::parse(coloured(&["Tan", "Black"], &["UK 7"])).is_ok());
+        let sized_twice = ProductInput {
+            types: vec!["UK 7".into(), "UK 7".into()],
+            colors: Some(vec![]),
+            ..input()
+        };
+        assert_eq!(
+            refusal(sized_twice),
+            "Two variants are UK 7: each colour and size once"
+        );
+        // A form that does not send colours is checked as before colours.
+        let as_before = ProductInput {
+            types: vec!["UK 7".into(), "UK 7".into()],
+            ..input()
+        };
+        assert!(ProductDraft::parse(as_before).is_ok());
+    }
+
+    #[test]
+    fn at_most_250_variants() {
+        let sizes: Vec<String> = (0..25).map(|i| format!("EU {}", 30 + i)).collect();
+        let sizes: Vec<&str> = sizes.iter().map(String::as_str).collect();
+        let ten: Vec<String> = (1..=10).map(|i| format!("Colour {i}")).collect();
+        let ten: Vec<&str> = ten.iter().map(String::as_str).collect();
+        assert_eq!(
+            ProductDraft::parse(coloured(&ten, &sizes))
+                .unwrap()
+                .variants
+                .len(),
+            250
+        );
+        let mut more = coloured(&ten, &sizes);
+        more.prices.push("2499".into());
+        more.types.push("EU 99".into());
+        more.variant_colors.push("Colour 1".into());
+        assert_eq!(refusal(more), "A product can have at most 250 variants");
+    }
+
+    fn stored(input: ProductInput) -> Product {
+        let draft = ProductDraft::parse(input).unwrap();
+        Product {
+            colors: draft.colors,
+            ..product_with(draft.variants, 0)
+        }
+    }
+
+    #[test]
+    fn an_update_without_colours_keeps_the_products() {
+        let before = stored(coloured(&["Tan", "Black"], &["UK 8"]));
+        // A form that knows nothing of colours: the same prices and sizes, a size twice.
+        let mut resaved = ProductDraft::parse(ProductInput {
+            types: vec!["UK 8".into(), "UK 8".into()],
+            ..input()
+        })
+        .unwrap();
+        resaved.keep_colors(&before).unwrap();
+        assert_eq!(resaved.colors, before.colors);
+        assert_eq!(
+            resaved
+                .variants
+                .iter()
+                .map(|v| v.color.as_str())
+                .collect::<Vec<_>>(),
+            ["Tan", "Black"]
+        );
+        // Kept by place, the colours are checked: a colour's size twice is refused.
+        let mut swapped = ProductDraft::parse(ProductInput {
+            types: vec!["UK 8".into(), "UK 9".into()],
+            ..input()
+        })
+        .unwrap();
+        swapped.keep_colors(&before).unwrap();
+        let twice = stored(coloured(&["Tan"], &["UK 7", "UK 8"]));
+        let mut same = ProductDraft::parse(ProductInput {
+            types: vec!["UK 8".into(), "UK 8".into()],
+            ..input()
+        })
+        .unwrap();
+        assert_eq!(
+            same.keep_colors(&twice).unwrap_err().message(),
+            "Two variants are Tan, UK 8: each colour and size once"
+        );
+        // Other variants than before cannot be given colours by place.
+        let mut three = ProductDraft::parse(ProductInput {
+            prices: vec!["1".into(), "2".into(), "3".into()],
+            ..input()
+        })
+        .unwrap();
+        assert_eq!(
+            three.keep_colors(&before).unwrap_err().message(),
+            "This product has colours: send colors and a color for each price"
+        );
+        // Colours sent, even none, are what the product gets.
+        let mut plain = ProductDraft::parse(ProductInput {
+            colors: Some(vec![]),
+            ..input()
+        })
+        .unwrap();
+        plain.keep_colors(&before).unwrap();
+        assert!(plain.colors.is_empty());
+    }
+
+    #[test]
+    fn a_kept_sale_price_is_matched_by_colour_and_size() {
+        let mut input = coloured(&["Tan", "Black"], &["UK 8"]);
+        input.prices = vec!["3299".into(), "3299".into()];
+        input.sale_prices = vec!["1299".into(), "1499".into()];
+        let before = stored(input);
+        // Re-saved in the other order, with the derived discounts (60 % and 54 %).
+        let mut resaved = coloured(&["Tan", "Black"], &["UK 8"]);
+        resaved.prices = vec!["3299".into(), "3299".into()];
+        resaved.variant_colors = vec!["Black".into(), "Tan".into()];
+        resaved.discounts = vec!["54".into(), "60".into()];
+        let mut draft = ProductDraft::parse(resaved).unwrap();
+        draft.keep_sale_prices(&before.variants);
+        assert_eq!(draft.variants[0].sale_price.paise(), 149_900);
+        assert_eq!(draft.variants[1].sale_price.paise(), 129_900);
+    }
+
+    #[test]
+    fn a_line_is_named_by_its_colour_and_size() {
+        assert_eq!(
+            line_title("Monsoon Knit Slip-On", "Tan", Some("UK 8")),
+            "Monsoon Knit Slip-On (Tan, UK 8)"
+        );
+        assert_eq!(
+            line_title("Trail Runner", "", Some("UK 8")),
+            "Trail Runner (UK 8)"
+        );
+        assert_eq!(
+            line_title("Trail Runner", "Tan", None),
+            "Trail Runner (Tan)"
+        );
+        assert_eq!(line_title("Trail Runner", "", None), "Trail Runner");
+        assert_eq!(variant_words("", Some(" ")), None);
+    }
 }

@@ -276,6 +276,7 @@ mod tests {
             name: "Jutti".to_owned(),
             category_name: "Ethnic".to_owned(),
             variant_label: Some("UK 7".to_owned()),
+            color: String::new(),
             unit_price: Paise::parse_rupees(rupees).unwrap(),
             discount: Percent::new(discount).unwrap(),
             sale_price: Paise::parse_rupees(rupees)

@@ -41,6 +41,8 @@ pub struct InvoiceProduct {
     pub name: String,
     /// The size (the variant's label), if the product has sizes.
     pub size: Option<String>,
+    /// The colour's name, `""` without colours: printed `(Tan, UK 8)` (decisions D44).
+    pub color: String,
     pub hsn: Hsn,
     pub quantity: u32,
     /// The catalogue price of one pair, tax included, before any discount.

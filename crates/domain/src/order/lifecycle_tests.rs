@@ -362,6 +362,7 @@ mod actions {
             name: "Mojari".to_owned(),
             category_name: "Ethnic".to_owned(),
             variant_label: Some("UK 7".to_owned()),
+            color: String::new(),
             unit_price: crate::Paise::from_rupees(1_000).unwrap(),
             discount: crate::Percent::new(0).unwrap(),
             sale_price: crate::Paise::from_rupees(1_000).unwrap(),

@@ -68,6 +68,9 @@ pub struct OrderLine {
     pub name: String,
     pub category_name: String,
     pub variant_label: Option<String>,
+    /// The colour's name when it was sold, `""` for a product without colours (decisions
+    /// D44).
+    pub color: String,
     /// The size's MRP when it was sold.
     pub unit_price: Paise,
     /// Its discount off the MRP then, as stored (derived from the two prices since D36).
@@ -87,6 +90,16 @@ pub struct OrderLine {
 }
 
 impl OrderLine {
+    /// The line's name as every document prints it: `Monsoon Knit Slip-On (Tan, UK 8)`.
+    pub fn title(&self) -> String {
+        crate::catalog::line_title(&self.name, &self.color, self.variant_label.as_deref())
+    }
+
+    /// Its colour and size as the shopper reads them (`Tan, UK 8`), if it has either.
+    pub fn variant_words(&self) -> Option<String> {
+        crate::catalog::variant_words(&self.color, self.variant_label.as_deref())
+    }
+
     /// The line as the shop's formula prices it: its sale price and quantity.
     pub fn priced(&self) -> PricedLine {
         PricedLine {

@@ -12,7 +12,8 @@ use crate::{OrderId, State};
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SlipLine {
     pub name: String,
-    /// The size (the variant's label), when the product has sizes.
+    /// The colour and size as printed (`Tan, UK 8`, or the size alone as before colours:
+    /// decisions D44), when the line has either.
     pub size: Option<String>,
     pub quantity: u32,
 }
@@ -65,7 +66,7 @@ impl PackingSlip {
                 .iter()
                 .map(|line| SlipLine {
                     name: line.name.clone(),
-                    size: line.variant_label.clone(),
+                    size: line.variant_words(),
                     quantity: line.quantity,
                 })
                 .collect(),

@@ -106,7 +106,12 @@ pub struct ReturnLine {
     pub name: String,
     pub size_index: u32,
     pub size_label: Option<String>,
+    /// The colour bought, `""` without colours (decisions D44).
+    pub color: String,
     pub new_size: Option<(u32, String)>,
+    /// For an exchange, the new variant's colour (any colour of the product at the same
+    /// price); `""` otherwise or without colours.
+    pub new_color: String,
     pub quantity: u32,
     pub reason: Reason,
     pub kind: ReturnKind,
@@ -121,7 +126,9 @@ impl From<PlannedLine> for ReturnLine {
             name: l.name,
             size_index: l.size_index,
             size_label: l.size_label,
+            color: l.color,
             new_size: l.new_size,
+            new_color: l.new_color,
             quantity: l.quantity,
             reason: l.reason,
             kind: l.kind,

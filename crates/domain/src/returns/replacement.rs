@@ -65,6 +65,7 @@ pub fn replacement_order(
         lines.push(ReplacementLine {
             line: OrderLine {
                 variant_label: Some(label.clone()).filter(|l| !l.is_empty()),
+                color: returned.new_color.clone(),
                 quantity: returned.quantity,
                 held_by_returns: 0,
                 ..bought.clone()

@@ -17,6 +17,7 @@ fn bought(product: &str, name: &str, size: &str, rupees: i64, quantity: u32) -> 
         name: name.to_owned(),
         category_name: "Ethnic".to_owned(),
         variant_label: Some(size.to_owned()),
+        color: String::new(),
         unit_price: Paise::from_rupees(rupees).unwrap(),
         discount: Percent::new(10).unwrap(),
         sale_price: Paise::from_rupees(rupees)
@@ -75,7 +76,9 @@ fn returned(line: u32, kind: ReturnKind, quantity: u32, new: Option<(u32, &str)>
         name: "n".to_owned(),
         size_index: 0,
         size_label: Some("UK 7".to_owned()),
+        color: String::new(),
         new_size: new.map(|(i, label)| (i, label.to_owned())),
+        new_color: String::new(),
         quantity,
         reason: Reason::TooSmall,
         kind,

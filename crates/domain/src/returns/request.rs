@@ -113,6 +113,8 @@ impl RequestedLine {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SizeNow {
     pub label: String,
+    /// Its colour, `""` without colours: an exchange may pick another colour too.
+    pub color: String,
     /// What it sells at now (its `salePrice`): an exchange keeps to the same.
     pub price: Paise,
 }
@@ -124,6 +126,8 @@ pub struct ReturnableLine {
     pub name: String,
     pub size_index: u32,
     pub size_label: Option<String>,
+    /// The colour bought, `""` without colours.
+    pub color: String,
     /// What one pair was charged at.
     pub sale_price: Paise,
     pub quantity: u32,
@@ -157,8 +161,11 @@ pub struct PlannedLine {
     pub name: String,
     pub size_index: u32,
     pub size_label: Option<String>,
+    pub color: String,
     /// For an exchange: the size wanted, its index and label; taken from stock with the request.
     pub new_size: Option<(u32, String)>,
+    /// For an exchange: the colour of the variant wanted (`""` without colours).
+    pub new_color: String,
     pub quantity: u32,
     pub reason: Reason,
     pub kind: ReturnKind,
@@ -235,9 +242,12 @@ pub fn plan_return(
             return Err(nothing());
         }
         let after = before + wanted.quantity;
-        let new_size = match wanted.kind {
-            ReturnKind::Refund => None,
-            ReturnKind::Exchange => Some(exchange_size(line, wanted.size)?),
+        let (new_size, new_color) = match wanted.kind {
+            ReturnKind::Refund => (None, String::new()),
+            ReturnKind::Exchange => {
+                let (index, size) = exchange_size(line, wanted.size)?;
+                (Some((index, size.label.clone())), size.color.clone())
+            }
         };
         let amount = share(line_totals[index], line.quantity, after, before_amount);
         asked[index] = (
@@ -250,7 +260,9 @@ pub fn plan_return(
             name: line.name.clone(),
             size_index: line.size_index,
             size_label: line.size_label.clone(),
+            color: line.color.clone(),
             new_size,
+            new_color,
             quantity: wanted.quantity,
             reason: wanted.reason,
             kind: wanted.kind,
@@ -260,13 +272,13 @@ pub fn plan_return(
     Ok(planned)
 }
 
-/// The wanted size, when it is another size of the product at the price of the one bought
-/// (both as the catalog has them now, so a price change of the whole product does not stop an
-/// exchange).
+/// The wanted variant, when it is another variant of the product (another size, another
+/// colour, or both: decisions D44) at the price of the one bought (both as the catalog has
+/// them now, so a price change of the whole product does not stop an exchange).
 fn exchange_size(
     line: &ReturnableLine,
     wanted: Option<u32>,
-) -> Result<(u32, String), InvalidInput> {
+) -> Result<(u32, &SizeNow), InvalidInput> {
     let refused = || InvalidInput::new(refusal::SAME_PRICE);
     let wanted = wanted
         .filter(|w| *w != line.size_index)
@@ -274,7 +286,7 @@ fn exchange_size(
     let size_at = |i: u32| usize::try_from(i).ok().and_then(|i| line.sizes.get(i));
     let (bought, new) = (size_at(line.size_index), size_at(wanted));
     match (bought, new) {
-        (Some(bought), Some(new)) if bought.price == new.price => Ok((wanted, new.label.clone())),
+        (Some(bought), Some(new)) if bought.price == new.price => Ok((wanted, new)),
         _ => Err(refused()),
     }
 }

@@ -15,6 +15,7 @@ fn line(price_rupees: i64, discount: i64, quantity: u32) -> ReturnableLine {
         name: "Kolhapuri".to_owned(),
         size_index: 0,
         size_label: Some("UK 7".to_owned()),
+        color: String::new(),
         sale_price: Paise::from_rupees(price_rupees)
             .unwrap()
             .discounted(Percent::new(discount).unwrap()),
@@ -24,14 +25,17 @@ fn line(price_rupees: i64, discount: i64, quantity: u32) -> ReturnableLine {
         sizes: vec![
             SizeNow {
                 label: "UK 7".to_owned(),
+                color: String::new(),
                 price: Paise::from_rupees(price_rupees).unwrap(),
             },
             SizeNow {
                 label: "UK 8".to_owned(),
+                color: String::new(),
                 price: Paise::from_rupees(price_rupees).unwrap(),
             },
             SizeNow {
                 label: "UK 11".to_owned(),
+                color: String::new(),
                 price: Paise::from_rupees(price_rupees + 100).unwrap(),
             },
         ],

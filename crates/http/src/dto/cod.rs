@@ -14,6 +14,8 @@ pub struct CodLineDto {
     /// The size, if the line has one.
     #[serde(rename = "type")]
     pub kind: Option<String>,
+    /// The colour, `""` without colours.
+    pub color: String,
     pub quantity: u32,
 }
 
@@ -75,6 +77,7 @@ impl From<&CodLinkView> for CodLinkResponse {
                     .map(|line| CodLineDto {
                         name: line.name.clone(),
                         kind: line.variant_label.clone(),
+                        color: line.color.clone(),
                         quantity: line.quantity,
                     })
                     .collect(),

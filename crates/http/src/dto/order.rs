@@ -39,6 +39,8 @@ pub struct OrderLineDto {
     /// The variant's label, if it has one.
     #[serde(rename = "type")]
     pub kind: Option<String>,
+    /// The colour's name when it was sold; `""` for a product without colours.
+    pub color: String,
     /// The unit's MRP in rupees when it was sold, before `discount`.
     pub price: f64,
     /// Percent off the MRP, whole (derived from the two prices since decisions D36).
@@ -202,6 +204,7 @@ impl OrderDto {
                         name: line.category_name.clone(),
                     },
                     kind: line.variant_label.clone(),
+                    color: line.color.clone(),
                     price: line.unit_price.rupees(),
                     discount: line.discount.value(),
                     sale_price: line.sale_price.rupees(),

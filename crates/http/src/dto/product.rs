@@ -16,6 +16,17 @@ pub struct ProductCategoryDto {
     pub name: String,
 }
 
+/// One of a product's colours (decisions D44).
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct ColorDto {
+    /// 1-40 characters, unique in the product ignoring case; each variant's `color` names one.
+    pub name: String,
+    /// `#RRGGBB`, or `null`.
+    pub hex: Option<String>,
+    /// The colour's photos on this shop, the first its main photo.
+    pub photos: Vec<String>,
+}
+
 /// A product as the shop shows it. Variants are parallel lists in index order: `price[i]`,
 /// `salePrice[i]`, `discount[i]`, and `type[i]`/`model[i]` when the product has labels/models. No photo bytes:
 /// the photo is at `/api/v1/product/product-photo/{_id}` when `hasPhoto`, and at a given width
@@ -34,6 +45,11 @@ pub struct ProductDto {
     /// Variant labels (e.g. sizes); empty when the variants have none.
     #[serde(rename = "type")]
     pub types: Vec<String>,
+    /// The product's colours in order; `[]` without colours (decisions D44).
+    pub colors: Vec<ColorDto>,
+    /// Each variant's colour name, parallel to `price`: a variant is a colour and a size;
+    /// all `""` for a product without colours.
+    pub color: Vec<String>,
     /// Variant models; empty when the variants have none.
     #[serde(rename = "model")]
     pub models: Vec<String>,
@@ -101,6 +117,16 @@ impl From<&Product> for ProductDto {
             name: product.name.clone(),
             info: product.info.clone(),
             types: all_or_none(variants.iter().map(|v| v.label.clone())),
+            colors: product
+                .colors
+                .iter()
+                .map(|c| ColorDto {
+                    name: c.name.clone(),
+                    hex: c.hex.clone(),
+                    photos: c.photos.clone(),
+                })
+                .collect(),
+            color: variants.iter().map(|v| v.color.clone()).collect(),
             models: all_or_none(variants.iter().map(|v| v.model.clone())),
             description: product.descriptions.clone(),
             specifications: product.specifications.clone(),
@@ -485,7 +511,8 @@ pub struct ProductForm {
     pub specifications: Option<String>,
     pub material: Option<String>,
     pub tags: Option<String>,
-    /// Rupees per variant, e.g. `2499,2599.50`: 1 to 50 prices, each at most 10,000,000
+    /// Rupees per variant, e.g. `2499,2599.50`: 1 to 250 prices (a variant is a colour and a
+    /// size), each at most 10,000,000
     /// with at most 2 decimals; empty entries are dropped.
     #[schema(
         pattern = r"^(?:[\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*,)*[\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*[0-9]+(?:\.[0-9]{0,2})?[\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*(?:,[\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*(?:[0-9]+(?:\.[0-9]{0,2})?[\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*)?)*$"
@@ -505,6 +532,16 @@ pub struct ProductForm {
         pattern = r"^[\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*(?:[0-9]+(?:\.[0-9]{0,2})?)?[\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*(?:,[\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*(?:[0-9]+(?:\.[0-9]{0,2})?)?[\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*)*$"
     )]
     pub sale_price: Option<String>,
+    /// The product's colours in order, as JSON: `[{"name": "Tan", "hex": "#A0522D", "photos":
+    /// ["/api/v1/media/..."]}]`. At most 20; each name 1-40 characters without a comma,
+    /// unique ignoring case; `hex` `#RRGGBB` or null; `photos` paths on this shop, the first
+    /// the colour's main photo. `[]` or blank: no colours. Left out on update: the product
+    /// keeps its colours (and each variant its colour) when the prices are as many as before
+    /// (decisions D44).
+    pub colors: Option<String>,
+    /// Each variant's colour name, in price order, e.g. `Tan,Tan,Black`: one per price when
+    /// the product has colours, none without. No two variants of one colour and size.
+    pub color: Option<String>,
     /// An admin's `_id`; default the caller.
     #[schema(
         pattern = r"^[\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})?[\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*$"
@@ -587,6 +624,7 @@ mod tests {
 
     fn variant(label: Option<&str>, rupees: &str, discount: i64) -> Variant {
         Variant {
+            color: String::new(),
             label: label.map(str::to_owned),
             model: None,
             price: Paise::parse_rupees(rupees).unwrap(),
@@ -617,6 +655,7 @@ mod tests {
             quantity: 12,
             shipping: true,
             other_photos: vec!["/api/v1/media/m-1".into()],
+            colors: vec![],
             hsn: None,
             published: true,
             has_photo: true,

@@ -30,9 +30,15 @@ pub struct ReturnLineDto {
     pub name: String,
     /// The size bought (its label), `null` when the product has none.
     pub size: Option<String>,
+    /// The colour bought; `""` for a product without colours.
+    pub color: String,
     /// For an exchange, the size wanted (its label); `null` otherwise.
     #[serde(rename = "newSize")]
     pub new_size: Option<String>,
+    /// For an exchange, the colour wanted (any colour at the same price); `""` otherwise or
+    /// without colours.
+    #[serde(rename = "newColor")]
+    pub new_color: String,
     pub quantity: u32,
     pub reason: ReasonName,
     pub kind: ReturnKindName,
@@ -48,7 +54,9 @@ impl From<&ReturnLine> for ReturnLineDto {
             product_id: line.product.to_string(),
             name: line.name.clone(),
             size: line.size_label.clone(),
+            color: line.color.clone(),
             new_size: line.new_size.as_ref().map(|(_, label)| label.clone()),
+            new_color: line.new_color.clone(),
             quantity: line.quantity,
             reason: line.reason.into(),
             kind: line.kind.into(),

@@ -70,6 +70,7 @@ fn note(place_of_supply: State, gstin: Option<&str>) -> CreditNoteDocument {
             InvoiceProduct {
                 name: "Classic Leather Loafer".to_owned(),
                 size: Some("9".to_owned()),
+                color: String::new(),
                 hsn: Hsn::parse("6403").unwrap(),
                 quantity: 2,
                 unit_price: Paise::from_stored(99_900),
@@ -77,6 +78,7 @@ fn note(place_of_supply: State, gstin: Option<&str>) -> CreditNoteDocument {
             InvoiceProduct {
                 name: "Trail Runner Pro".to_owned(),
                 size: Some("10".to_owned()),
+                color: String::new(),
                 hsn: Hsn::parse("6404").unwrap(),
                 quantity: 1,
                 unit_price: Paise::from_stored(299_900),

@@ -86,6 +86,7 @@ fn document(
             .map(|(l, i)| InvoiceProduct {
                 name: l.0.to_owned(),
                 size: l.1.map(str::to_owned),
+                color: String::new(),
                 hsn: Hsn::parse(l.2).unwrap(),
                 quantity: i.quantity,
                 unit_price: Paise::parse_rupees(l.3).unwrap(),

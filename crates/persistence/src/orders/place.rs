@@ -231,6 +231,7 @@ pub(crate) fn insert_order(
                 order_lines::variant_index
                     .eq(i32::try_from(*variant).map_err(|_| too_large("variant index"))?),
                 order_lines::variant_label.eq(&line.variant_label),
+                order_lines::color.eq(&line.color),
                 order_lines::unit_price_paise.eq(line.unit_price.paise()),
                 order_lines::discount.eq(i32::from(line.discount.value())),
                 order_lines::sale_price_paise.eq(line.sale_price.paise()),

@@ -64,6 +64,7 @@ pub(super) struct LineRow {
     hsn: Option<String>,
     gst_rate: Option<i32>,
     sale_price_paise: i64,
+    color: String,
 }
 
 /// A status the order took, with the name of who set it (`None` for the shop itself or a
@@ -97,6 +98,7 @@ pub(super) fn lines_of(
                 name: row.name,
                 category_name: row.category_name,
                 variant_label: row.variant_label,
+                color: row.color,
                 unit_price: Paise::from_stored(row.unit_price_paise),
                 discount: Percent::new(i64::from(row.discount))
                     .map_err(|_| corrupt(format_args!("discount of a line of order {order}")))?,

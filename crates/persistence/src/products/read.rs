@@ -10,14 +10,18 @@ use diesel::sql_types::{BigInt, Bool, Text};
 use paduka_application::catalog::{
     ProductPage, ProductQuery, ProductSort, SearchDocument, SearchHits,
 };
-use paduka_domain::catalog::{Audience, CategoryRef, Handle, Product, ProductRating, Variant};
+use paduka_domain::catalog::{
+    Audience, CategoryRef, Colour, Handle, Product, ProductRating, Variant,
+};
 use paduka_domain::gst::Hsn;
 use paduka_domain::photo::photo_version;
 use paduka_domain::{CategoryId, Paise, ProductId, UserId};
 
 use super::kind;
 use crate::db::{AnyConnection, IN_CHUNK, corrupt, from_db_time, too_large};
-use crate::schema::{categories, product_details, product_photos, product_variants, products};
+use crate::schema::{
+    categories, product_colors, product_details, product_photos, product_variants, products,
+};
 
 #[derive(Queryable, Selectable)]
 #[diesel(table_name = products)]
@@ -63,6 +67,16 @@ struct VariantRow {
     price_paise: i64,
     stock: Option<i32>,
     sale_price_paise: i64,
+    color: String,
+}
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = product_colors)]
+struct ColourRow {
+    product_id: String,
+    name: String,
+    hex: Option<String>,
+    photos: String,
 }
 
 #[derive(Queryable, Selectable)]
@@ -359,6 +373,7 @@ pub(super) fn find_in(conn: &mut AnyConnection, id: &str) -> QueryResult<Option<
 #[derive(Default)]
 struct Parts {
     variants: Vec<Variant>,
+    colors: Vec<Colour>,
     descriptions: Vec<String>,
     specifications: Vec<String>,
     tags: Vec<String>,
@@ -387,12 +402,33 @@ fn assemble(conn: &mut AnyConnection, rows: Vec<ListedRow>) -> QueryResult<Vec<P
                 .transpose()
                 .map_err(|_| corrupt(format_args!("stock of product {product_id}")))?;
             parts.entry(product_id).or_default().variants.push(Variant {
+                color: row.color,
                 label: row.label,
                 model: row.model,
                 price: Paise::from_stored(row.price_paise),
                 sale_price: Paise::from_stored(row.sale_price_paise),
                 stock,
             });
+        }
+
+        let colours = product_colors::table
+            .filter(product_colors::product_id.eq_any(chunk))
+            .order((product_colors::product_id, product_colors::position))
+            .select(ColourRow::as_select())
+            .load(conn)?;
+        for row in colours {
+            let photos: Vec<String> = serde_json::from_str(&row.photos).map_err(|_| {
+                corrupt(format_args!("colour photos of product {}", row.product_id))
+            })?;
+            parts
+                .entry(row.product_id)
+                .or_default()
+                .colors
+                .push(Colour {
+                    name: row.name,
+                    hex: row.hex,
+                    photos,
+                });
         }
 
         let details = product_details::table
@@ -457,6 +493,7 @@ fn assemble(conn: &mut AnyConnection, rows: Vec<ListedRow>) -> QueryResult<Vec<P
                 name: row.name,
                 info: row.info,
                 variants: parts.variants,
+                colors: parts.colors,
                 descriptions: parts.descriptions,
                 specifications: parts.specifications,
                 material: row.material,

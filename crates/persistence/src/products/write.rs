@@ -16,7 +16,7 @@ use crate::db::{
     write_transaction_with,
 };
 use crate::schema::{
-    categories, product_details, product_photos, product_variants, products, users,
+    categories, product_colors, product_details, product_photos, product_variants, products, users,
 };
 
 /// Runs `$body` with `$c` bound to the inner connection of either backend: for statements
@@ -79,6 +79,18 @@ struct NewVariant<'a> {
     discount: i32,
     stock: Option<i32>,
     sale_price_paise: i64,
+    color: &'a str,
+}
+
+#[derive(Insertable)]
+#[diesel(table_name = product_colors)]
+struct NewColour<'a> {
+    product_id: &'a str,
+    position: i32,
+    name: &'a str,
+    hex: Option<&'a str>,
+    /// A JSON array of the photo addresses.
+    photos: String,
 }
 
 #[derive(Insertable)]
@@ -105,6 +117,27 @@ pub(super) fn replace_children(
         .execute(conn)?;
     diesel::delete(product_details::table.filter(product_details::product_id.eq(id)))
         .execute(conn)?;
+    diesel::delete(product_colors::table.filter(product_colors::product_id.eq(id)))
+        .execute(conn)?;
+    let colours = draft
+        .colors
+        .iter()
+        .enumerate()
+        .map(|(index, colour)| {
+            Ok(NewColour {
+                product_id: id,
+                position: position(index)?,
+                name: &colour.name,
+                hex: colour.hex.as_deref(),
+                photos: serde_json::to_string(&colour.photos).expect("strings serialise"),
+            })
+        })
+        .collect::<QueryResult<Vec<_>>>()?;
+    if !colours.is_empty() {
+        on_backend!(conn, |c| diesel::insert_into(product_colors::table)
+            .values(&colours)
+            .execute(c))?;
+    }
 
     let variants = draft
         .variants
@@ -119,6 +152,7 @@ pub(super) fn replace_children(
                 price_paise: variant.price.paise(),
                 discount: i32::from(variant.discount().value()),
                 sale_price_paise: variant.sale_price.paise(),
+                color: &variant.color,
                 stock: variant
                     .stock
                     .map(|stock| i32::try_from(stock).map_err(|_| too_large("stock")))

@@ -5,6 +5,7 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use paduka_application::orders::StockChange;
 use paduka_application::returns::{NewReturn, ReturnConflict};
+use paduka_domain::catalog::variant_words;
 use paduka_domain::order::OrderStatus;
 use paduka_domain::returns::{
     ReturnStatus, ReturnableLine, ReturnableOrder, SizeNow, plan_return, refund_amount,
@@ -39,6 +40,7 @@ struct LineRow {
     variant_label: Option<String>,
     quantity: i32,
     sale_price_paise: i64,
+    color: String,
 }
 
 #[derive(Queryable, Selectable)]
@@ -50,6 +52,7 @@ struct SizeRow {
     model: Option<String>,
     sale_price_paise: i64,
     stock: Option<i32>,
+    color: String,
 }
 
 fn conflict(conflict: ReturnConflict) -> Stop<ReturnConflict> {
@@ -128,6 +131,7 @@ pub(super) fn request_in(
             name: row.name.clone(),
             size_index: u32::try_from(row.variant_index).map_err(|_| bad("size"))?,
             size_label: row.variant_label.clone(),
+            color: row.color.clone(),
             sale_price: Paise::from_stored(row.sale_price_paise),
             quantity: u32::try_from(row.quantity).map_err(|_| bad("quantity"))?,
             asked: u32::try_from(asked_pairs).map_err(|_| bad("returns"))?,
@@ -137,6 +141,7 @@ pub(super) fn request_in(
                 .filter(|s| s.product_id == row.product_id)
                 .map(|s| SizeNow {
                     label: size_label(s),
+                    color: s.color.clone(),
                     price: Paise::from_stored(s.sale_price_paise),
                 })
                 .collect(),
@@ -166,7 +171,7 @@ pub(super) fn request_in(
                 product: line.product.clone(),
                 variant: tracked.then_some(index),
                 name: line.name.clone(),
-                size: Some(label),
+                size: variant_words(&line.new_color, Some(label.as_str())),
                 quantity: line.quantity,
             })
         })
@@ -206,6 +211,8 @@ pub(super) fn request_in(
                 return_lines::product_id.eq(line.product.as_str()),
                 return_lines::name.eq(&line.name),
                 return_lines::size_label.eq(&line.size_label),
+                return_lines::color.eq(&line.color),
+                return_lines::new_color.eq(&line.new_color),
                 return_lines::size_index.eq(column(line.size_index)?),
                 return_lines::new_size_label.eq(line.new_size.as_ref().map(|(_, l)| l.as_str())),
                 return_lines::new_size_index.eq(line

@@ -48,6 +48,8 @@ struct LineRow {
     reason: String,
     kind: String,
     amount: i64,
+    color: String,
+    new_color: String,
 }
 
 #[derive(Queryable, Selectable)]
@@ -113,7 +115,9 @@ fn one(row: &ReturnRow, lines: &[LineRow], events: &[EventRow]) -> QueryResult<R
                 name: l.name.clone(),
                 size_index: index(l.size_index, "size", id)?,
                 size_label: l.size_label.clone(),
+                color: l.color.clone(),
                 new_size,
+                new_color: l.new_color.clone(),
                 quantity: index(l.quantity, "quantity", id)?,
                 reason: Reason::from_stored(&l.reason).ok_or_else(|| bad("reason"))?,
                 kind: ReturnKind::from_stored(&l.kind).ok_or_else(|| bad("kind"))?,

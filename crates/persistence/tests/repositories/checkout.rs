@@ -106,6 +106,7 @@ fn new_order(id: &str, payment: &str, provider_order_id: &str) -> NewOrder {
                 name: "Boot".to_owned(),
                 category_name: "Boots".to_owned(),
                 variant_label: None,
+                color: String::new(),
                 unit_price: Paise::from_rupees(1000).unwrap(),
                 discount: Percent::new(10).unwrap(),
                 sale_price: Paise::from_rupees(900).unwrap(),

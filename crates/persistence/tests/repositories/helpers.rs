@@ -104,6 +104,8 @@ pub fn record(code: &str, name: &str, category: &str, seller: &str, seconds: i64
             quantity: 5,
             shipping: true,
             other_photos: vec![],
+            colors: vec![],
+            colors_given: false,
             hsn: None,
             published: true,
         },

@@ -49,6 +49,7 @@ pub(crate) fn line(product: &str, name: &str, rupees: i64, quantity: u32) -> New
             name: name.to_owned(),
             category_name: "Boots".to_owned(),
             variant_label: Some("UK 8".to_owned()),
+            color: String::new(),
             unit_price: Paise::from_rupees(rupees).unwrap(),
             discount: Percent::new(10).unwrap(),
             sale_price: Paise::from_rupees(rupees)

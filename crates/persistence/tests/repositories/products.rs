@@ -2,7 +2,9 @@ use paduka_application::catalog::{
     ProductConflict, ProductQuery, ProductRecord, ProductRepository, ProductSort, ReviewRecord,
     ReviewRepository,
 };
-use paduka_domain::catalog::{CategoryRef, Handle, Product, ProductRating, StoredImage, Variant};
+use paduka_domain::catalog::{
+    CategoryRef, Colour, Handle, Product, ProductRating, StoredImage, Variant,
+};
 use paduka_domain::review::ReviewDraft;
 use paduka_domain::{CategoryId, Paise, ProductId, ReviewId, UserId};
 use std::sync::Arc;
@@ -76,6 +78,22 @@ async fn a_created_product_reads_back_every_field(db: &TestDb) {
         variant(Some("UK 9"), 2599, 0),
         variant(None, 2699, 5),
     ];
+    // Its colours, in order, and each variant's (decisions D44).
+    full.draft.colors = vec![
+        Colour {
+            name: "Tan".into(),
+            hex: Some("#A0522D".into()),
+            photos: strings(&["/api/v1/media/tan-1", "/api/v1/media/tan-2"]),
+        },
+        Colour {
+            name: "Black".into(),
+            hex: None,
+            photos: vec![],
+        },
+    ];
+    for (variant, colour) in full.draft.variants.iter_mut().zip(["Tan", "Tan", "Black"]) {
+        variant.color = colour.into();
+    }
     full.draft.descriptions = strings(&["Breathes", "Grips"]);
     full.draft.specifications = strings(&["Rubber sole", "300 g"]);
     full.draft.tags = strings(&["trail", "running", "outdoor"]);
@@ -106,6 +124,7 @@ async fn a_created_product_reads_back_every_field(db: &TestDb) {
         quantity: 7,
         shipping: false,
         other_photos: full.draft.other_photos.clone(),
+        colors: full.draft.colors.clone(),
         hsn: full.draft.hsn.clone(),
         published: true,
         has_photo: true,
@@ -494,6 +513,14 @@ async fn updating_replaces_variants_and_lists_and_keeps_the_photo_unless_given(d
     ];
     first.draft.tags = strings(&["one", "two"]);
     first.draft.specifications = strings(&["spec"]);
+    first.draft.colors = vec![Colour {
+        name: "Tan".into(),
+        hex: None,
+        photos: strings(&["/api/v1/media/tan"]),
+    }];
+    for variant in &mut first.draft.variants {
+        variant.color = "Tan".into();
+    }
     first.photo = Some(png(b"abc"));
     products.create(&id, first).await.unwrap();
     DieselReviewRepository::new(db.db())
@@ -520,6 +547,7 @@ async fn updating_replaces_variants_and_lists_and_keeps_the_photo_unless_given(d
     assert_eq!(updated.category.name, "Sneakers");
     assert_eq!(updated.variants, vec![variant(Some("XL"), 450, 15)]);
     assert_eq!(updated.tags, strings(&["three"]));
+    assert!(updated.colors.is_empty(), "colours are replaced too");
     assert!(
         updated.specifications.is_empty(),
         "lists are replaced, not merged"

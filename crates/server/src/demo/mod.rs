@@ -173,6 +173,8 @@ async fn load(services: &Services, product_count: usize) -> anyhow::Result<DemoS
                 .then(|| "6404".to_owned()),
             other_photos: gallery.clone(),
             published: None,
+            colors: None,
+            variant_colors: Vec::new(),
         };
         let product = catalog
             .create_product(&admin, input, Some(photo.clone()))
@@ -290,6 +292,7 @@ async fn past_orders(
                     name: product.name.clone(),
                     category_name: product.category.name.clone(),
                     variant_label: variant.size_label().map(str::to_owned),
+                    color: variant.color.clone(),
                     unit_price: variant.price,
                     discount: variant.discount(),
                     sale_price: variant.sale_price,

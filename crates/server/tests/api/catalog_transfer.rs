@@ -21,6 +21,7 @@ crate::on_both_backends!(
     a_2024_shopify_export_imports_as_it_is_with_warnings,
     a_csv_over_20_mb_is_refused,
     only_admins_export_and_import,
+    the_export_of_a_product_with_colours_imports_back_unchanged,
 );
 
 const CLASSIC: &str = "Handle,Title,Body (HTML),Vendor,Type,Tags,Published,Option1 Name,Option1 Value,Variant SKU,Variant Grams,Variant Inventory Tracker,Variant Inventory Qty,Variant Price,Variant Compare At Price,Image Src,Image Position,Image Alt Text,SEO Title,Status\n\
@@ -655,4 +656,41 @@ async fn only_admins_export_and_import(db: &TestDb) {
     expect(reply, StatusCode::FORBIDDEN).await;
     let reply = app.get("/product/import/nope", As::Admin).await;
     expect_error(reply, StatusCode::NOT_FOUND, "Import job not found").await;
+}
+
+async fn the_export_of_a_product_with_colours_imports_back_unchanged(db: &TestDb) {
+    let app = spawn_app_on(db).await;
+    let category = app.category("Slip-ons").await;
+    let colours = r##"[{"name": "Tan", "hex": "#A0522D", "photos": ["/api/v1/media/tan-1", "/api/v1/media/tan-2"]}, {"name": "Black", "hex": null, "photos": []}]"##;
+    let created = app
+        .product(
+            &[
+                ("name", "Monsoon Knit Slip-On"),
+                ("colors", colours),
+                ("color", "Tan,Tan,Black"),
+                ("type", "UK 7,UK 8,UK 7"),
+                ("price", "3299,3299,3299"),
+                ("salePrice", "1299,1299,1499.50"),
+                ("category", &category),
+                ("stock", "1,2,3"),
+            ],
+            None,
+        )
+        .await;
+    let export = app.export().await;
+    let exported = rows(&export);
+    let cells = |key: &str| exported.iter().map(|r| r[key].clone()).collect::<Vec<_>>();
+    assert_eq!(cells("Option2 Name"), ["Color", "", ""]);
+    assert_eq!(cells("Option2 Value"), ["Tan", "Tan", "Black"]);
+    assert_eq!(
+        cells("Variant Image"),
+        ["/api/v1/media/tan-1", "/api/v1/media/tan-1", ""]
+    );
+    let again = app.import(&export).await;
+    assert_eq!(again["status"], "done", "{again}");
+    assert_eq!(counts(&again), (0, 0, 1));
+    let products = app.all_products().await;
+    for key in ["colors", "color", "type", "salePrice", "stock"] {
+        assert_eq!(products[0][key], created[key], "{key}");
+    }
 }

@@ -12,6 +12,7 @@ mod categories;
 mod checkout;
 mod cod_areas;
 mod cod_confirmation;
+mod colors;
 mod compression;
 mod coupons;
 mod credit_notes;

@@ -34,6 +34,7 @@ const TRICKY: &str = r#"जूती </script><b>"Mojari"</b> & 'Co'"#;
 
 fn variant(label: &str, paise: i64, discount: i64, stock: u32) -> Variant {
     Variant {
+        color: String::new(),
         label: Some(label.into()),
         model: None,
         price: Paise::from_stored(paise),
@@ -65,6 +66,7 @@ fn product(id: &str, name: &str) -> Product {
         quantity: 3,
         shipping: true,
         other_photos: vec![],
+        colors: vec![],
         hsn: None,
         published: true,
         has_photo: true,

@@ -96,6 +96,10 @@ pub fn export_table(products: &[Product], photos: &PhotoAddress) -> Table {
                 set(Field::Type, product.category.name.clone());
                 set(Field::Tags, product.tags.join(", "));
                 set(Field::OptionName, "Size".into());
+                // Colours as Shopify writes them: the second option (decisions D44).
+                if !product.colors.is_empty() {
+                    set(Field::Option2Name, "Color".into());
+                }
                 set(Field::Info, product.info.clone());
                 set(Field::Material, product.material.clone());
                 set(Field::Specifications, product.specifications.join("\n"));
@@ -122,6 +126,15 @@ pub fn export_table(products: &[Product], photos: &PhotoAddress) -> Table {
                     variant.label.clone().unwrap_or_default(),
                 );
                 set(Field::Sku, variant.model.clone().unwrap_or_default());
+                if !product.colors.is_empty() {
+                    set(Field::Option2Value, variant.color.clone());
+                    let main = product
+                        .colors
+                        .iter()
+                        .find(|c| c.name == variant.color)
+                        .and_then(|c| c.photos.first());
+                    set(Field::VariantImage, main.cloned().unwrap_or_default());
+                }
                 set(Field::Price, format_rupees(variant.sale_price));
                 set(Field::CompareAt, format_rupees(variant.price));
                 let quantity = match variant.stock {

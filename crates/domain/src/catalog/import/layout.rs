@@ -13,8 +13,14 @@ pub enum Field {
     Type,
     Tags,
     OptionName,
-    /// The size's label.
+    /// The size's label (or, by its option's name, the colour: decisions D44).
     OptionValue,
+    /// The second and third options: each the size or the colour by its name, else added to
+    /// the size label.
+    Option2Name,
+    Option2Value,
+    Option3Name,
+    Option3Value,
     /// The size's model.
     Sku,
     /// What the shopper pays (after the discount).
@@ -24,6 +30,8 @@ pub enum Field {
     Quantity,
     ImageSrc,
     ImagePosition,
+    /// The colour's main photo, on a row of that colour.
+    VariantImage,
     // Paduka's own columns, the same in both layouts.
     Info,
     Material,
@@ -45,7 +53,7 @@ pub enum Field {
 
 impl Field {
     /// Every field, in the order the export writes them.
-    pub const ALL: [Field; 19] = [
+    pub const ALL: [Field; 24] = [
         Field::Handle,
         Field::Title,
         Field::Body,
@@ -53,12 +61,17 @@ impl Field {
         Field::Tags,
         Field::OptionName,
         Field::OptionValue,
+        Field::Option2Name,
+        Field::Option2Value,
+        Field::Option3Name,
+        Field::Option3Value,
         Field::Sku,
         Field::Price,
         Field::CompareAt,
         Field::Quantity,
         Field::ImageSrc,
         Field::ImagePosition,
+        Field::VariantImage,
         Field::Info,
         Field::Material,
         Field::Specifications,
@@ -68,8 +81,8 @@ impl Field {
     ];
 
     /// Every field an import reads: the exported ones and those only Shopify writes.
-    pub const READ: [Field; 22] = {
-        let mut read = [Field::ProductCategory; 22];
+    pub const READ: [Field; 27] = {
+        let mut read = [Field::ProductCategory; 27];
         let mut i = 0;
         while i < Field::ALL.len() {
             read[i] = Field::ALL[i];
@@ -105,6 +118,14 @@ impl Layout {
             OptionName => "Option1 name",
             OptionValue if classic => "Option1 Value",
             OptionValue => "Option1 value",
+            Option2Name if classic => "Option2 Name",
+            Option2Name => "Option2 name",
+            Option2Value if classic => "Option2 Value",
+            Option2Value => "Option2 value",
+            Option3Name if classic => "Option3 Name",
+            Option3Name => "Option3 name",
+            Option3Value if classic => "Option3 Value",
+            Option3Value => "Option3 value",
             Sku if classic => "Variant SKU",
             Sku => "SKU",
             Price if classic => "Variant Price",
@@ -117,6 +138,8 @@ impl Layout {
             ImageSrc => "Product image URL",
             ImagePosition if classic => "Image Position",
             ImagePosition => "Image position",
+            VariantImage if classic => "Variant Image",
+            VariantImage => "Variant image URL",
             Info => "Info",
             Material => "Material",
             Specifications => "Specifications",

@@ -8,7 +8,7 @@ use super::layout::Field;
 use super::photos::{PhotoFiles, is_web_address, no_zip_for};
 use super::read::{ImportedProduct, PhotoCell, ReadFile, Stock};
 use super::{RowError, RowWarning};
-use crate::catalog::{CategoryDraft, Handle, Product, ProductDraft, ProductInput};
+use crate::catalog::{CategoryDraft, ColourInput, Handle, Product, ProductDraft, ProductInput};
 use crate::{CategoryId, ProductId};
 
 /// What becomes of the product's photo.
@@ -169,6 +169,24 @@ pub fn plan_import(
             plan.invalid += 1;
             continue;
         }
+        // A file without colours (decisions D44): a product with colours keeps them only while
+        // the file's sizes are its variants', place by place; anything else would drop them,
+        // so it is refused rather than done silently.
+        if let Some(product) = current.filter(|p| !p.colors.is_empty())
+            && !has_colours(&imported)
+            && !same_sizes(product, &imported)
+        {
+            plan.errors.push(RowError {
+                row: imported.line,
+                column: "Handle".into(),
+                message: format!(
+                    "{} has colours, which an import cannot change yet: edit its colours and sizes in the admin's form",
+                    product.name
+                ),
+            });
+            plan.invalid += 1;
+            continue;
+        }
         let draft = match ProductDraft::parse(input(&imported, current)) {
             Ok(draft) => named_as_the_file_says(draft, &imported),
             Err(e) => {
@@ -272,6 +290,7 @@ fn input(imported: &ImportedProduct, current: Option<&Product>) -> ProductInput 
             None => (Some(0), Vec::new()),
         },
     };
+    let (colors, variant_colors) = colours(imported, current);
     ProductInput {
         product_code: None,
         name: keep(&imported.name, |p| p.name.clone()),
@@ -306,7 +325,98 @@ fn input(imported: &ImportedProduct, current: Option<&Product>) -> ProductInput 
             .published
             .or_else(|| current.map(|p| p.published))
             .map(|p| p.to_string()),
+        colors: Some(colors),
+        variant_colors,
     }
+}
+
+/// Whether the file gives the product's sizes colours.
+fn has_colours(imported: &ImportedProduct) -> bool {
+    imported.variants.iter().any(|v| v.color.is_some())
+}
+
+/// The product's colours and each size's, as the file gives them (decisions D44): its colours
+/// in the order the product has them, new ones in the file's order; each keeps its hex and its
+/// photos, its `Variant Image` first. Without colours in the file, the product's own, which
+/// only a product whose sizes the file keeps place by place gets here with.
+fn colours(
+    imported: &ImportedProduct,
+    current: Option<&Product>,
+) -> (Vec<ColourInput>, Vec<String>) {
+    let same = |a: &str, b: &str| a.to_lowercase() == b.to_lowercase();
+    if !has_colours(imported) {
+        let Some(product) = current.filter(|p| !p.colors.is_empty()) else {
+            return (Vec::new(), Vec::new());
+        };
+        let colors = product
+            .colors
+            .iter()
+            .map(|c| ColourInput {
+                name: c.name.clone(),
+                hex: c.hex.clone(),
+                photos: c.photos.clone(),
+            })
+            .collect();
+        return (
+            colors,
+            product.variants.iter().map(|v| v.color.clone()).collect(),
+        );
+    }
+    let mut names: Vec<String> = Vec::new();
+    for name in imported.variants.iter().filter_map(|v| v.color.as_deref()) {
+        if !names.iter().any(|n| same(n, name)) {
+            names.push(name.to_owned());
+        }
+    }
+    let had = |name: &str| current.and_then(|p| p.colors.iter().find(|c| same(&c.name, name)));
+    if let Some(product) = current {
+        names.sort_by_key(|n| {
+            product
+                .colors
+                .iter()
+                .position(|c| same(&c.name, n))
+                .unwrap_or(usize::MAX)
+        });
+    }
+    let colors = names
+        .iter()
+        .map(|name| {
+            let before = had(name);
+            let main = imported
+                .variants
+                .iter()
+                .filter(|v| v.color.as_deref().is_some_and(|c| same(c, name)))
+                .find_map(|v| v.color_photo.clone());
+            let kept = before.map(|c| c.photos.clone()).unwrap_or_default();
+            let photos = match main {
+                None => kept,
+                Some(main) => std::iter::once(main.clone())
+                    .chain(kept.into_iter().filter(|p| *p != main))
+                    .collect(),
+            };
+            ColourInput {
+                name: name.clone(),
+                hex: before.and_then(|c| c.hex.clone()),
+                photos,
+            }
+        })
+        .collect();
+    let variant_colors = imported
+        .variants
+        .iter()
+        .map(|v| v.color.clone().unwrap_or_default())
+        .collect();
+    (colors, variant_colors)
+}
+
+/// Whether the file's sizes are the product's variants, place by place.
+fn same_sizes(product: &Product, imported: &ImportedProduct) -> bool {
+    product.variants.len() == imported.variants.len()
+        && product
+            .variants
+            .iter()
+            .zip(&imported.variants)
+            .all(|(v, row)| v.label == row.label && v.model == row.model)
 }
 
 /// The draft with each size's label and model as its row gives them: the form's lists hold
@@ -327,6 +437,7 @@ fn same(product: &Product, draft: &ProductDraft, category: &str) -> bool {
     product.name == draft.name
         && product.info == draft.info
         && product.variants == draft.variants
+        && product.colors == draft.colors
         && product.descriptions == draft.descriptions
         && product.specifications == draft.specifications
         && product.material == draft.material

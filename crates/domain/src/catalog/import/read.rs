@@ -45,6 +45,49 @@ pub struct ImportedVariant {
     pub price: Paise,
     /// The file's price, exactly (decisions D36).
     pub sale_price: Paise,
+    /// Its colour, from the option named as one (decisions D44).
+    pub color: Option<String>,
+    /// The row's `Variant Image`: its colour's main photo, a path on this shop.
+    pub color_photo: Option<String>,
+}
+
+/// What an option column holds, by its name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum OptionRole {
+    Size,
+    Colour,
+    /// Neither: its value is added to the size label.
+    Other,
+}
+
+/// The option columns, in order: each option's name and value fields.
+const OPTIONS: [(Field, Field); 3] = [
+    (Field::OptionName, Field::OptionValue),
+    (Field::Option2Name, Field::Option2Value),
+    (Field::Option3Name, Field::Option3Value),
+];
+
+/// An option's role by its name, ignoring case, spaces and a trailing colon (decisions
+/// section 19). The first option is the size unless it names a colour, as before colours.
+fn option_role(index: usize, name: &str) -> OptionRole {
+    let name: String = name
+        .trim()
+        .trim_end_matches(':')
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect::<String>()
+        .to_lowercase();
+    const COLOUR: [&str; 6] = ["color", "colour", "cor", "couleur", "farbe", "colore"];
+    const SIZE: [&str; 7] = [
+        "size", "shoesize", "taille", "talla", "tamanho", "größe", "maat",
+    ];
+    if COLOUR.contains(&name.as_str()) {
+        OptionRole::Colour
+    } else if index == 0 || SIZE.contains(&name.as_str()) {
+        OptionRole::Size
+    } else {
+        OptionRole::Other
+    }
 }
 
 /// The stock a file gives a product.
@@ -305,6 +348,13 @@ impl ProductReader<'_> {
         };
         let published = self.published(line, &cell);
 
+        // The options' names are on the product's first row.
+        let roles: Vec<OptionRole> = OPTIONS
+            .iter()
+            .enumerate()
+            .map(|(i, (name, _))| option_role(i, &cell(*name).unwrap_or_default()))
+            .collect();
+        let mut warned_options: Vec<usize> = Vec::new();
         let mut variants = Vec::new();
         let mut quantities = Vec::new();
         let mut images: Vec<(u64, Option<u32>, String)> = Vec::new();
@@ -335,19 +385,55 @@ impl ProductReader<'_> {
                 }
                 continue;
             }
-            let Some(variant) = self.variant(row.line, &row.cells, price_text) else {
+            let option_name = get(Field::OptionName)
+                .filter(|n| !n.is_empty())
+                .map(str::to_owned)
+                .or_else(|| cell(Field::OptionName))
+                .unwrap_or_default();
+            let Some(variant) =
+                self.variant(row.line, &row.cells, price_text, &roles, &option_name)
+            else {
                 continue;
             };
-            // A size twice would be two stocks a shopper cannot tell apart.
+            // Another option's value is kept in the size label, said once per option.
+            for (i, (name, value)) in OPTIONS.iter().enumerate() {
+                if roles[i] == OptionRole::Other
+                    && !warned_options.contains(&i)
+                    && get(*value).is_some_and(|v| !v.is_empty())
+                {
+                    warned_options.push(i);
+                    let option = cell(*name).unwrap_or_default();
+                    self.warn(
+                        line,
+                        *name,
+                        format!("{} {option} kept in the size label", columns.header(*name)),
+                    );
+                }
+            }
+            // A colour and size twice would be two stocks a shopper cannot tell apart.
+            let lower = |o: &Option<String>| o.as_ref().map(|t| t.to_lowercase());
             if let Some(label) = &variant.label
                 && let Some(first) = variants.iter().find(|v: &&ImportedVariant| {
-                    v.label
-                        .as_ref()
-                        .is_some_and(|l| l.to_lowercase() == label.to_lowercase())
+                    lower(&v.label) == Some(label.to_lowercase())
+                        && lower(&v.color) == lower(&variant.color)
                 })
             {
-                let message = format!("Size {label} is on row {} already", first.line);
+                let message = match &variant.color {
+                    Some(colour) => format!("{colour}, {label} is on row {} already", first.line),
+                    None => format!("Size {label} is on row {} already", first.line),
+                };
                 self.refuse(row.line, Field::OptionValue, message);
+                continue;
+            }
+            if variants.iter().any(|v: &ImportedVariant| v.color.is_some())
+                != variant.color.is_some()
+                && !variants.is_empty()
+            {
+                self.refuse(
+                    row.line,
+                    Field::OptionValue,
+                    "Every size of a product with colours needs its colour",
+                );
                 continue;
             }
             variants.push(variant);
@@ -480,6 +566,8 @@ impl ProductReader<'_> {
         line: u64,
         cells: &[String],
         price_text: &str,
+        roles: &[OptionRole],
+        option_name: &str,
     ) -> Option<ImportedVariant> {
         let columns = self.columns;
         let get = |field: Field| columns.cell(cells, field).unwrap_or_default();
@@ -509,20 +597,78 @@ impl ProductReader<'_> {
             }
         };
         let (mrp, sale_price) = mrp_and_sale_price(price, compare_at);
-        let option_name = get(Field::OptionName);
-        let label = match get(Field::OptionValue) {
-            "" => None,
-            // Shopify's one variant of a product without options.
-            "Default Title" if option_name.eq_ignore_ascii_case("title") => None,
-            value => Some(value.to_owned()),
+        // Each option by its role: the size, the colour, or added to the size label.
+        let mut size: Option<String> = None;
+        let mut others: Vec<String> = Vec::new();
+        let mut color: Option<String> = None;
+        for (i, (_, value_field)) in OPTIONS.iter().enumerate() {
+            let value = match get(*value_field) {
+                "" => continue,
+                // Shopify's one variant of a product without options.
+                "Default Title" if i == 0 && option_name.eq_ignore_ascii_case("title") => {
+                    continue;
+                }
+                value => value.to_owned(),
+            };
+            match roles[i] {
+                OptionRole::Size if size.is_none() => size = Some(value),
+                OptionRole::Colour if color.is_none() => color = Some(value),
+                _ => others.push(value),
+            }
+        }
+        let label = if others.is_empty() {
+            size
+        } else {
+            Some(
+                size.into_iter()
+                    .chain(others)
+                    .collect::<Vec<_>>()
+                    .join(" / "),
+            )
+        };
+        // Only a colour: one size (section 19), unless the file has a size option left blank.
+        let label = match label {
+            None if color.is_some() && !roles.contains(&OptionRole::Size) => {
+                Some("One size".to_owned())
+            }
+            label => label,
         };
         let model = Some(get(Field::Sku).to_owned()).filter(|m| !m.is_empty());
+        // A product without colours leaves `Variant Image` as before (not read).
+        let color_photo = match get(Field::VariantImage) {
+            _ if color.is_none() => None,
+            "" => None,
+            // Only a colour's own photo on this shop is taken so far; fetching another
+            // shop's is the import's next step, and said rather than done silently.
+            url if is_web_address(url) => {
+                self.warn(
+                    line,
+                    Field::VariantImage,
+                    format!(
+                        "{} \"{url}\" is not fetched yet: the colour keeps the photos it has",
+                        columns.header(Field::VariantImage)
+                    ),
+                );
+                None
+            }
+            url if is_image_reference(url) => Some(url.to_owned()),
+            url => {
+                self.refuse(
+                    line,
+                    Field::VariantImage,
+                    format!("Image \"{url}\" must be an http(s) URL or a path on this server"),
+                );
+                return None;
+            }
+        };
         Some(ImportedVariant {
             line,
             label,
             model,
             price: mrp,
             sale_price,
+            color,
+            color_photo,
         })
     }
 

@@ -16,6 +16,7 @@ fn photos() -> PhotoAddress {
 
 fn size(label: &str, paise: i64, discount: i64, stock: Option<u32>) -> Variant {
     Variant {
+        color: String::new(),
         label: Some(label.into()),
         model: None,
         price: Paise::from_stored(paise),
@@ -49,6 +50,7 @@ fn runner() -> Product {
         quantity: 7,
         shipping: true,
         other_photos: vec!["https://cdn.example.in/side.jpg".into()],
+        colors: vec![],
         hsn: Some(Hsn::parse("6404").unwrap()),
         published: true,
         has_photo: true,
@@ -984,4 +986,196 @@ fn a_file_without_status_keeps_a_drafts_state() {
         &[&["mojari", "Mojari", "Ethnic", "UK 7", "850"]],
     );
     assert!(plan(&new, &[]).products[0].draft.published);
+}
+
+/// Colours in the file (decisions D44).
+mod colours {
+    use super::*;
+    use crate::catalog::Colour;
+
+    /// The Trail Runner in Tan (with its photos) and Black, each in UK 7 and UK 8.
+    fn coloured() -> Product {
+        let mut product = runner();
+        product.colors = vec![
+            Colour {
+                name: "Tan".into(),
+                hex: Some("#A0522D".into()),
+                photos: vec!["/api/v1/media/tan-1".into(), "/api/v1/media/tan-2".into()],
+            },
+            Colour {
+                name: "Black".into(),
+                hex: None,
+                photos: vec![],
+            },
+        ];
+        product.variants = vec![
+            Variant {
+                color: "Tan".into(),
+                ..size("UK 7", 100_000, 15, Some(3))
+            },
+            Variant {
+                color: "Tan".into(),
+                ..size("UK 8", 100_000, 15, Some(4))
+            },
+            Variant {
+                color: "Black".into(),
+                ..size("UK 7", 100_000, 15, Some(0))
+            },
+            Variant {
+                color: "Black".into(),
+                ..size("UK 8", 100_000, 15, Some(2))
+            },
+        ];
+        product.quantity = 9;
+        product
+    }
+
+    #[test]
+    fn the_export_writes_colours_as_option2_and_imports_back_unchanged() {
+        let shop = [coloured()];
+        let exported = export_table(&shop, &photos());
+        assert_eq!(cell(&exported, 0, "Option2 Name"), "Color");
+        assert_eq!(cell(&exported, 2, "Option2 Value"), "Black");
+        assert_eq!(cell(&exported, 1, "Variant Image"), "/api/v1/media/tan-1");
+        assert_eq!(cell(&exported, 3, "Variant Image"), "");
+        let plan = plan(&exported, &shop);
+        assert_eq!(plan.errors, vec![]);
+        assert_eq!(plan.unchanged(), 1, "{plan:?}");
+    }
+
+    #[test]
+    fn any_option_is_the_size_or_the_colour_by_its_name() {
+        let file = table(
+            &[
+                "Handle",
+                "Title",
+                "Type",
+                "Option1 Name",
+                "Option1 Value",
+                "Option2 Name",
+                "Option2 Value",
+                "Option3 Name",
+                "Option3 Value",
+                "Variant Price",
+                "Variant Image",
+            ],
+            &[
+                &[
+                    "boot",
+                    "Boot",
+                    "Boots",
+                    "Colour:",
+                    "Tan",
+                    "Shoe Size",
+                    "UK 8",
+                    "Width",
+                    "Wide",
+                    "1299",
+                    "/api/v1/media/tan",
+                ],
+                &[
+                    "boot", "", "", "", "Black", "", "UK 8", "", "Wide", "1299", "",
+                ],
+            ],
+        );
+        let plan = plan(&file, &[]);
+        assert_eq!(plan.errors, vec![]);
+        let draft = &plan.products[0].draft;
+        let names: Vec<Option<String>> = draft.variants.iter().map(Variant::words).collect();
+        assert_eq!(
+            names,
+            [
+                Some("Tan, UK 8 / Wide".to_owned()),
+                Some("Black, UK 8 / Wide".to_owned())
+            ]
+        );
+        assert_eq!(draft.colors[0].photos, ["/api/v1/media/tan"]);
+        assert_eq!(
+            plan.warnings
+                .iter()
+                .map(|w| w.message.as_str())
+                .collect::<Vec<_>>(),
+            ["Option3 Name Width kept in the size label"]
+        );
+    }
+
+    #[test]
+    fn only_a_colour_is_one_size_and_a_colour_and_size_twice_is_an_error() {
+        let header = [
+            "Handle",
+            "Title",
+            "Type",
+            "Option1 Name",
+            "Option1 Value",
+            "Variant Price",
+        ];
+        let file = table(
+            &header,
+            &[
+                &["tee", "Tee", "Tops", "Color", "Red", "499"],
+                &["tee", "", "", "", "Blue", "499"],
+            ],
+        );
+        let read = plan(&file, &[]);
+        assert_eq!(read.errors, vec![]);
+        let sizes: Vec<Option<String>> = read.products[0]
+            .draft
+            .variants
+            .iter()
+            .map(Variant::words)
+            .collect();
+        assert_eq!(
+            sizes,
+            [
+                Some("Red, One size".to_owned()),
+                Some("Blue, One size".to_owned())
+            ]
+        );
+        let twice = table(
+            &header,
+            &[
+                &["tee", "Tee", "Tops", "Color", "Red", "499"],
+                &["tee", "", "", "", "red", "499"],
+            ],
+        );
+        let refused = plan(&twice, &[]);
+        assert_eq!(
+            refused
+                .errors
+                .iter()
+                .map(|e| e.message.as_str())
+                .collect::<Vec<_>>(),
+            ["red, One size is on row 2 already"]
+        );
+    }
+
+    #[test]
+    fn a_file_without_colours_never_drops_a_products_colours() {
+        let shop = [coloured()];
+        // The sizes as they were before colours: not the product's variants place by place.
+        let file = table(
+            &[
+                "Handle",
+                "Title",
+                "Option1 Name",
+                "Option1 Value",
+                "Variant Price",
+            ],
+            &[
+                &["trail-runner", "Trail Runner", "Size", "UK 7", "850"],
+                &["trail-runner", "", "", "UK 8", "850"],
+            ],
+        );
+        let plan = plan(&file, &shop);
+        assert_eq!(
+            plan.errors
+                .iter()
+                .map(|e| e.message.as_str())
+                .collect::<Vec<_>>(),
+            [
+                "Trail Runner has colours, which an import cannot change yet: edit its colours and sizes in the admin's form"
+            ]
+        );
+        assert!(plan.products.is_empty());
+    }
 }

@@ -7,8 +7,10 @@ use crate::csv_file::write_table;
 use crate::{AdminUser, ApiError};
 
 /// Every product as a CSV file in Shopify's classic product layout: a row per size, the
-/// product's columns on its first row, photos in `Image Src`/`Image Position`, then Paduka's
-/// own columns (`Info`, `Material`, `Specifications`, `HSN`, `Shipping`).
+/// product's columns on its first row, photos in `Image Src`/`Image Position`, a product's
+/// colours as `Option2 Name` = `Color`, `Option2 Value` and `Variant Image` (the colour's main
+/// photo), then Paduka's own columns (`Info`, `Material`, `Specifications`, `HSN`,
+/// `Shipping`).
 #[utoipa::path(
     responses(
         (status = 200, description = "`products.csv`, as an attachment", content_type = "text/csv", body = String),
