@@ -821,8 +821,10 @@ export interface paths {
         };
         /**
          * Every product as a CSV file in Shopify's classic product layout: a row per size, the
-         *     product's columns on its first row, photos in `Image Src`/`Image Position`, then Paduka's
-         *     own columns (`Info`, `Material`, `Specifications`, `HSN`, `Shipping`).
+         *     product's columns on its first row, photos in `Image Src`/`Image Position`, a product's
+         *     colours as `Option2 Name` = `Color`, `Option2 Value` and `Variant Image` (the colour's main
+         *     photo), then Paduka's own columns (`Info`, `Material`, `Specifications`, `HSN`,
+         *     `Shipping`).
          */
         get: operations["export_products"];
         put?: never;
@@ -1812,6 +1814,8 @@ export interface components {
         };
         /** @description One line of the order, as the link's page shows it. */
         CodLineDto: {
+            /** @description The colour, `""` without colours. */
+            color: string;
             name: string;
             /** Format: int32 */
             quantity: number;
@@ -1864,6 +1868,15 @@ export interface components {
             codConfirmation?: null | components["schemas"]["CodConfirmationName"];
             products: components["schemas"]["CodLineDto"][];
             status: components["schemas"]["OrderStatusName"];
+        };
+        /** @description One of a product's colours (decisions D44). */
+        ColorDto: {
+            /** @description `#RRGGBB`, or `null`. */
+            hex?: string | null;
+            /** @description 1-40 characters, unique in the product ignoring case; each variant's `color` names one. */
+            name: string;
+            /** @description The colour's photos on this shop, the first its main photo. */
+            photos: string[];
         };
         /** @description `PUT /return/complete/{id}`: where the refund goes. Online orders: `original` (default) or `credit`; cash on delivery: `credit` (default) or `bank` with the payout's `reference`. The first completion's choice stands for every retry. */
         CompleteBody: {
@@ -2509,6 +2522,8 @@ export interface components {
             /** @description The product's `_id`. */
             _id: string;
             category: components["schemas"]["OrderCategoryDto"];
+            /** @description The colour's name when it was sold; `""` for a product without colours. */
+            color: string;
             /**
              * Format: int32
              * @description Percent off the MRP, whole (derived from the two prices since decisions D36).
@@ -2694,6 +2709,13 @@ export interface components {
         ProductDto: {
             _id: string;
             category: components["schemas"]["ProductCategoryDto"];
+            /**
+             * @description Each variant's colour name, parallel to `price`: a variant is a colour and a size;
+             *     all `""` for a product without colours.
+             */
+            color: string[];
+            /** @description The product's colours in order; `[]` without colours (decisions D44). */
+            colors: components["schemas"]["ColorDto"][];
             /** Format: date-time */
             createdAt: string;
             description: string[];
@@ -2784,6 +2806,20 @@ export interface components {
         ProductForm: {
             /** @description A category `_id`. */
             category: string;
+            /**
+             * @description Each variant's colour name, in price order, e.g. `Tan,Tan,Black`: one per price when
+             *     the product has colours, none without. No two variants of one colour and size.
+             */
+            color?: string | null;
+            /**
+             * @description The product's colours in order, as JSON: `[{"name": "Tan", "hex": "#A0522D", "photos":
+             *     ["/api/v1/media/..."]}]`. At most 20; each name 1-40 characters without a comma,
+             *     unique ignoring case; `hex` `#RRGGBB` or null; `photos` paths on this shop, the first
+             *     the colour's main photo. `[]` or blank: no colours. Left out on update: the product
+             *     keeps its colours (and each variant its colour) when the prices are as many as before
+             *     (decisions D44).
+             */
+            colors?: string | null;
             description?: string | null;
             /** @description Whole percent, 0 to 100, per variant (none, or one per price; default 0). */
             discount?: string | null;
@@ -2804,7 +2840,8 @@ export interface components {
              */
             photo?: string | null;
             /**
-             * @description Rupees per variant, e.g. `2499,2599.50`: 1 to 50 prices, each at most 10,000,000
+             * @description Rupees per variant, e.g. `2499,2599.50`: 1 to 250 prices (a variant is a colour and a
+             *     size), each at most 10,000,000
              *     with at most 2 decimals; empty entries are dropped.
              */
             price: string;
@@ -3029,6 +3066,8 @@ export interface components {
              *     spread as the invoice spreads it.
              */
             amount: number;
+            /** @description The colour bought; `""` for a product without colours. */
+            color: string;
             kind: components["schemas"]["ReturnKindName"];
             /**
              * Format: int32
@@ -3036,6 +3075,11 @@ export interface components {
              */
             line: number;
             name: string;
+            /**
+             * @description For an exchange, the colour wanted (any colour at the same price); `""` otherwise or
+             *     without colours.
+             */
+            newColor: string;
             /** @description For an exchange, the size wanted (its label); `null` otherwise. */
             newSize?: string | null;
             productId: string;

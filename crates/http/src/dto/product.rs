@@ -699,6 +699,8 @@ mod tests {
                 "name": "Tempo",
                 "info": "Daily trainer",
                 "type": ["UK 7", "UK 8"],
+                "colors": [],
+                "color": ["", ""],
                 "model": [],
                 "description": ["Springy"],
                 "specifications": [],

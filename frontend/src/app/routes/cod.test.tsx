@@ -12,7 +12,7 @@ const TOKEN = 'o1.abc123';
 const link = (overrides: Partial<CodLink> = {}, order: Partial<CodLink['order']> = {}): CodLink => ({
   order: {
     _id: 'o1',
-    products: [{ name: 'Kolhapuri', type: 'UK 7', quantity: 2 }],
+    products: [{ name: 'Kolhapuri', type: 'UK 7', color: '', quantity: 2 }],
     amount: 1798,
     status: 'Pending',
     codConfirmation: 'awaiting',

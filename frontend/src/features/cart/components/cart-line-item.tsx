@@ -23,7 +23,10 @@ export function CartLineItem({ line, product }: CartLineItemProps) {
   const price = variantPrice(line, line.productno);
   const salePrice = variantSalePrice(line, line.productno);
   const discount = variantDiscount(line, line.productno);
-  const variant = variantLabel(line, line.productno);
+  // A variant is a colour and a size (decisions D44): `Tan, UK 8`; a line of another colour is
+  // another line. A cart kept from before colours has none.
+  const colour = line.color?.[line.productno];
+  const variant = colour ? `${colour}, ${variantLabel(line, line.productno)}` : variantLabel(line, line.productno);
 
   const minus = () => {
     if (decrement(line._id, line.productno) === 'removed') notify.success('Item removed from cart');
