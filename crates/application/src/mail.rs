@@ -46,6 +46,7 @@ pub struct KeptMail {
 }
 
 /// The mails the offline outbox kept (`DEV_OUTBOX`; decisions D45).
+#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
 #[async_trait]
 pub trait MailOutbox: Send + Sync {
     /// The `limit` mails written last, newest first.

@@ -29,6 +29,7 @@ use paduka_application::checkout::{
 };
 use paduka_application::coupons::MockCouponUseCases;
 use paduka_application::credit::MockCreditUseCases;
+use paduka_application::mail::MockMailOutbox;
 use paduka_application::orders::MockOrderUseCases;
 use paduka_application::ports::MockReadinessProbe;
 use paduka_application::returns::MockReturnUseCases;
@@ -350,6 +351,8 @@ async fn a_wrong_method_is_405_with_the_methods_of_the_path_in_allow() {
 async fn every_documented_path_is_served_with_exactly_its_documented_methods() {
     let mut state = state(true);
     state.sandbox = Some(Arc::new(MockSandboxUseCases::new()));
+    // The development outbox's operations are mounted with its mails.
+    state.dev_outbox = Some(Arc::new(MockMailOutbox::new()));
     let app = test::init_service(App::new().configure(configure(state))).await;
     let (_, document) = send!(app, test::TestRequest::get().uri("/api/v1/openapi.json"));
     let paths = document["paths"].as_object().unwrap();
