@@ -235,6 +235,126 @@ describe('product page with stock per size', () => {
   });
 });
 
+describe('product page with colours (decisions D44)', () => {
+  // Black: a photo, UK 7 sold out; Tan: a photo and hex, UK 8 sold out; Olive: a hex, no photo;
+  // Sand: nothing but its name, all sold out.
+  const knit = productFixture({
+    _id: 'p-knit',
+    name: 'Monsoon Knit Slip-On',
+    colors: [
+      { name: 'Black', hex: '#111111', photos: ['/api/v1/media/black-1', '/api/v1/media/black-2'] },
+      { name: 'Tan', hex: '#A0522D', photos: ['/api/v1/media/tan-1'] },
+      { name: 'Olive', hex: '#556B2F', photos: [] },
+      { name: 'Sand', hex: null, photos: [] },
+    ],
+    color: ['Black', 'Black', 'Tan', 'Tan', 'Olive', 'Sand'],
+    type: ['UK 7', 'UK 8', 'UK 7', 'UK 8', 'UK 9', 'UK 8'],
+    price: [2000, 2000, 2400, 2400, 2000, 2000],
+    discount: [0, 0, 0, 0, 0, 0],
+    stock: [0, 3, 4, 0, 2, 0],
+    quantity: 9,
+    otherphoto: ['/media/g1'],
+  });
+  const toast = (text: string) => screen.findByText(text, { selector: '.Toastify *' });
+  const colourApi = () =>
+    api({
+      'GET /product/get-product/p-knit': { body: { success: true, product: knit } },
+      'GET /product/reviews/p-knit': { body: { success: true, reviews: [] } },
+    });
+  const galleryPhotos = () =>
+    screen.getAllByRole('img', { hidden: true }).flatMap((img) => (img.closest('.gallery-stage') ? [img] : []));
+
+  it('draws a swatch per colour, named as the colour: its photo, else its hex, else its name', async () => {
+    colourApi();
+    renderApp('/product/p-knit');
+    const group = await screen.findByRole('group', { name: 'Colour: Black' });
+    expect(screen.getAllByRole('radio', { name: /^(Black|Tan|Olive|Sand)$/ })).toHaveLength(4);
+    const face = (name: string) => screen.getByRole('radio', { name }).nextElementSibling as HTMLElement;
+    expect(face('Black').querySelector('img')).toHaveAttribute('src', '/api/v1/media/black-1');
+    expect(face('Tan').querySelector('img')).toHaveAttribute('src', '/api/v1/media/tan-1');
+    expect(face('Olive').querySelector('img')).toBeNull();
+    expect(face('Olive')).toHaveStyle({ backgroundColor: '#556B2F' });
+    expect(face('Sand')).toHaveTextContent('Sand');
+    // Above the sizes.
+    const sizes = screen.getByRole('group', { name: 'Type' });
+    expect(group.compareDocumentPosition(sizes) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it("shows the first colour in stock, and picking Tan shows Tan's photos and sizes, ?color=Tan replaced", async () => {
+    colourApi();
+    useAuthStore.getState().setSession(sessionFor(shopper));
+    const { user, router } = renderApp('/product/p-knit');
+    expect(await screen.findByRole('radio', { name: 'Black' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'UK 8' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'UK 7 Sold out' })).toBeInTheDocument();
+    expect(screen.queryByRole('radio', { name: /UK 9/ })).not.toBeInTheDocument();
+    expect(galleryPhotos().map((img) => img.getAttribute('src'))).toEqual([
+      '/api/v1/media/black-1',
+      '/api/v1/media/black-2',
+    ]);
+    expect(screen.getByRole('img', { name: 'Monsoon Knit Slip-On, Black' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('radio', { name: 'Tan' }));
+    expect(screen.getByRole('radio', { name: 'Tan' })).toBeChecked();
+    expect(screen.getByRole('group', { name: 'Colour: Tan' })).toBeInTheDocument();
+    expect(galleryPhotos().map((img) => img.getAttribute('src'))).toEqual(['/api/v1/media/tan-1']);
+    expect(screen.getByRole('img', { name: 'Monsoon Knit Slip-On, Tan' })).toBeInTheDocument();
+    expect(screen.getByText('₹2,400')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?color=Tan');
+    expect(router.state.historyAction).toBe('REPLACE');
+
+    // The same size, UK 8, is sold out in Tan: greyed, marked, and not added.
+    const soldOut = screen.getByRole('radio', { name: 'UK 8 Sold out' });
+    expect(soldOut).toBeChecked();
+    expect(soldOut.closest('label')).toHaveClass('is-sold-out');
+    const add = screen.getByRole('button', { name: 'Add to Cart' });
+    expect(add).toHaveAttribute('aria-disabled', 'true');
+    await user.click(add);
+    expect(await toast('Sold out')).toBeInTheDocument();
+    expect(useCartStore.getState().lines).toEqual([]);
+
+    await user.click(screen.getByRole('radio', { name: 'UK 7' }));
+    await user.click(add);
+    expect(await toast('Item added to Cart')).toBeInTheDocument();
+    // Tan, UK 7 is the product's third variant.
+    expect(useCartStore.getState().lines.map((l) => [l._id, l.productno, l.quantity])).toEqual([['p-knit', 2, 1]]);
+  });
+
+  it('reads ?color= ignoring case and adds that colour', async () => {
+    colourApi();
+    useAuthStore.getState().setSession(sessionFor(shopper));
+    const { user, router } = renderApp('/product/p-knit?color=black');
+    expect(await screen.findByRole('radio', { name: 'Black' })).toBeChecked();
+    expect(router.state.location.search).toBe('?color=black');
+    await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    expect(await toast('Item added to Cart')).toBeInTheDocument();
+    expect(useCartStore.getState().lines.map((l) => [l.productno, l.quantity])).toEqual([[1, 1]]);
+  });
+
+  it("shows the product's photos for a colour without any, and the first colour in stock for an unknown one", async () => {
+    colourApi();
+    const { user } = renderApp('/product/p-knit?color=Purple');
+    expect(await screen.findByRole('radio', { name: 'Black' })).toBeChecked();
+    await user.click(screen.getByRole('radio', { name: 'Olive' }));
+    expect(screen.getByRole('radio', { name: 'UK 9' })).toBeChecked();
+    expect(galleryPhotos().map((img) => img.getAttribute('alt'))).toEqual([
+      'Monsoon Knit Slip-On',
+      'Monsoon Knit Slip-On, photo 2',
+    ]);
+    await user.click(screen.getByRole('radio', { name: 'Sand' }));
+    expect(screen.getByRole('radio', { name: 'UK 8 Sold out' })).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Add to Cart' })).toHaveAttribute('aria-disabled', 'true');
+  });
+
+  it('shows no swatches for a product without colours', async () => {
+    api();
+    renderApp('/product/p-trail');
+    expect(await screen.findByRole('radio', { name: 'UK 7' })).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: /^Colour/ })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('radio')).toHaveLength(2 + 5); // the sizes and the review's stars
+  });
+});
+
 describe('product page: fit advice (decisions D38)', () => {
   const chart = [
     { size: 'UK 7', footCm: 25.4 },

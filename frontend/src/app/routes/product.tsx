@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { photoOf } from '@/lib/api-client';
 import { Spinner } from '@/components/ui/spinner';
 import { Stars } from '@/components/ui/stars';
@@ -14,6 +14,8 @@ import { PriceBlock } from '@/features/catalog/components/price-block';
 import { ProductGallery, type GalleryImage } from '@/features/catalog/components/product-gallery';
 import { RatingSummary, ReviewsList } from '@/features/catalog/components/reviews-list';
 import { averageRating } from '@/features/catalog/utils/rating';
+import { colourVariants, firstInStock, pickColour, shownColours, sizeInColour } from '@/features/catalog/utils/colors';
+import { ColorSwatches } from '@/features/catalog/components/color-swatches';
 import { VariantPicker } from '@/features/catalog/components/variant-picker';
 import { selectIsLoggedIn, useAuthStore } from '@/features/auth/stores/auth-store';
 import { lineStock, useCartStore } from '@/features/cart/stores/cart-store';
@@ -72,14 +74,27 @@ function productRating(product: Product): number {
 
 type ProductViewProps = { product: ShownProduct; reviews: Review[] | undefined; reviewsLoading: boolean };
 
-/** The size shown first: the first one in stock (the first size when none is). */
-function firstInStock(product: Product): number {
-  const index = Array.from({ length: variantCount(product) }, (_, i) => i).find((i) => variantStock(product, i) > 0);
-  return index ?? 0;
+/** The photos without a colour: the product's own, then its gallery. */
+function productImages(product: Product): GalleryImage[] {
+  return [
+    { photo: photoOf(product), alt: product.name },
+    ...(product.otherphoto ?? []).filter(Boolean).map((src, i) => ({ src, alt: `${product.name}, photo ${i + 2}` })),
+  ];
 }
 
 function ProductView({ product, reviews, reviewsLoading }: ProductViewProps) {
-  const [variant, setVariant] = useState(() => firstInStock(product));
+  // The colour is the address's (`?color=`, decisions D44), read from the router's location so
+  // the server draws the same page; `null` for a product without colours.
+  const [params, setParams] = useSearchParams();
+  const colours = shownColours(product);
+  const colour = pickColour(product, params.get('color'));
+  const sizes = colour ? colourVariants(product, colour.name) : undefined;
+  // The size shown first: the first one in stock (the first size when none is).
+  const [chosen, setVariant] = useState(() =>
+    firstInStock(product, sizes ?? Array.from({ length: variantCount(product) }, (_, i) => i)),
+  );
+  // The chosen size in the colour shown (the address may name another colour than the last pick).
+  const variant = colour ? sizeInColour(product, colour.name, chosen) : chosen;
   const loggedIn = useAuthStore(selectIsLoggedIn);
   const addToCart = useCartStore((s) => s.add);
   const addReview = useAddReview();
@@ -92,10 +107,25 @@ function ProductView({ product, reviews, reviewsLoading }: ProductViewProps) {
   // A pooled product with nothing left cannot be chosen at all; a sold-out size says so when tried.
   const outOfStock = !perSize && typeof product.quantity === 'number' && product.quantity <= 0;
   const sizeSoldOut = perSize && inStock === 0;
-  const images: GalleryImage[] = [
-    { photo: photoOf(product), alt: product.name },
-    ...(product.otherphoto ?? []).filter(Boolean).map((src, i) => ({ src, alt: `${product.name}, photo ${i + 2}` })),
-  ];
+  const images: GalleryImage[] = colour?.photos?.length
+    ? colour.photos.map((src, i) => ({
+        src,
+        alt: i === 0 ? `${product.name}, ${colour.name}` : `${product.name}, ${colour.name}, photo ${i + 1}`,
+      }))
+    : productImages(product);
+
+  const onColour = (name: string) => {
+    setVariant(sizeInColour(product, name, variant));
+    // Replaced, not pushed: Back leaves the product rather than stepping through its colours.
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.set('color', name);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  };
 
   const onAddToCart = () => {
     if (!loggedIn) {
@@ -150,7 +180,8 @@ function ProductView({ product, reviews, reviewsLoading }: ProductViewProps) {
       </nav>
 
       <div className="product-layout">
-        <ProductGallery images={images} />
+        {/* A colour's own gallery starts at its first photo. */}
+        <ProductGallery key={colour?.name} images={images} />
 
         <div className="product-info">
           <div>
@@ -164,7 +195,8 @@ function ProductView({ product, reviews, reviewsLoading }: ProductViewProps) {
 
           <PriceBlock price={price} salePrice={salePrice} discount={discount} />
 
-          <VariantPicker product={product} value={variant} onChange={setVariant} />
+          {colour && <ColorSwatches product={product} colours={colours} value={colour.name} onChange={onColour} />}
+          <VariantPicker product={product} value={variant} onChange={setVariant} indices={sizes} />
           <FitLine fit={product.fit} />
 
           <div className="buy-row">

@@ -30,4 +30,52 @@ describe('ProductCard', () => {
     expect(screen.queryByText(/Off$/)).not.toBeInTheDocument();
     expect(document.querySelector('s')).toBeNull();
   });
+
+  describe('colours (decisions D44)', () => {
+    const names = ['Black', 'Tan', 'Olive', 'Navy', 'Red', 'White', 'Grey'];
+    const coloured = (count: number) =>
+      productFixture({
+        name: 'Monsoon Knit',
+        colors: names.slice(0, count).map((name) => ({ name, hex: null, photos: [] })),
+        color: names.slice(0, count),
+        type: names.slice(0, count).map(() => 'UK 8'),
+        price: names.slice(0, count).map(() => 1999),
+        discount: names.slice(0, count).map(() => 0),
+      });
+
+    it('shows at most five swatches, named by colour, and +2 for seven colours', () => {
+      renderCard(coloured(7));
+      const list = screen.getByRole('list', { name: 'Colours' });
+      expect(screen.getAllByRole('img', { name: /^(Black|Tan|Olive|Navy|Red|White|Grey)$/ })).toHaveLength(5);
+      expect(screen.getByRole('img', { name: 'Red' })).toBeInTheDocument();
+      expect(screen.queryByRole('img', { name: 'White' })).not.toBeInTheDocument();
+      expect(screen.getByText('+2')).toBeInTheDocument();
+      expect(list).toHaveTextContent('2 more colours');
+    });
+
+    it('draws a colour by its hex, else its main photo, else its first letter; no +N for five', () => {
+      renderCard(
+        productFixture({
+          name: 'Monsoon Knit',
+          colors: [
+            { name: 'Tan', hex: '#A0522D', photos: ['/api/v1/media/tan-1'] },
+            { name: 'Black', hex: null, photos: ['/api/v1/media/black-1'] },
+            { name: 'olive', hex: null, photos: [] },
+          ],
+          color: ['Tan', 'Black', 'olive'],
+        }),
+      );
+      expect(screen.getByRole('img', { name: 'Tan' })).toHaveStyle({ backgroundColor: '#A0522D' });
+      expect(screen.getByRole('img', { name: 'Tan' }).tagName).toBe('SPAN');
+      expect(screen.getByRole('img', { name: 'Black' })).toHaveAttribute('src', '/api/v1/media/black-1');
+      expect(screen.getByRole('img', { name: 'olive' })).toHaveTextContent(/^O$/);
+      expect(screen.queryByText(/^\+\d/)).not.toBeInTheDocument();
+    });
+
+    it('draws nothing for a product without colours', () => {
+      renderCard(productFixture({ name: 'Plain' }));
+      expect(screen.queryByRole('list', { name: 'Colours' })).not.toBeInTheDocument();
+      expect(document.querySelector('.card-swatches')).toBeNull();
+    });
+  });
 });

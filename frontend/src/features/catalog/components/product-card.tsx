@@ -3,10 +3,62 @@ import { ProductImage } from '@/components/ui/product-image';
 import { photoOf } from '@/lib/api-client';
 import { DESCRIPTION_EXCERPT_LENGTH } from '@/config/constants';
 import { paths } from '@/config/paths';
-import { excerpt, formatRupees } from '@/lib/format';
+import { excerpt, formatCount, formatRupees } from '@/lib/format';
 import type { Product } from '@/types/api';
 import { variantSalePrice } from '@/utils/variants';
+import { shownColours, type Colour } from '../utils/colors';
 import './product-card.css';
+
+/** Swatches a card draws; more colours read `+N`. */
+const CARD_SWATCHES = 5;
+
+/** A colour small: its hex, else its main photo, else its first letter; named as the colour. */
+function CardSwatch({ colour }: { colour: Colour }) {
+  const photo = colour.photos?.[0];
+  if (colour.hex) {
+    return (
+      <span
+        className="card-swatch"
+        role="img"
+        aria-label={colour.name}
+        title={colour.name}
+        style={{ backgroundColor: colour.hex }}
+      />
+    );
+  }
+  if (photo) {
+    return (
+      <ProductImage className="card-swatch" src={photo} alt={colour.name} title={colour.name} width={16} height={16} />
+    );
+  }
+  return (
+    <span className="card-swatch card-swatch-letter" role="img" aria-label={colour.name} title={colour.name}>
+      {Array.from(colour.name)[0]?.toUpperCase()}
+    </span>
+  );
+}
+
+/** Up to five of the product's colours, `+N` for the rest; nothing for a product without colours. */
+function CardSwatches({ product }: { product: Product }) {
+  const colours = shownColours(product);
+  if (colours.length === 0) return null;
+  const more = colours.length - CARD_SWATCHES;
+  return (
+    <ul className="card-swatches" aria-label="Colours">
+      {colours.slice(0, CARD_SWATCHES).map((colour) => (
+        <li key={colour.name}>
+          <CardSwatch colour={colour} />
+        </li>
+      ))}
+      {more > 0 && (
+        <li className="card-swatch-more">
+          <span aria-hidden="true">+{more}</span>
+          <span className="visually-hidden">{formatCount(more, 'more colour')}</span>
+        </li>
+      )}
+    </ul>
+  );
+}
 
 /**
  * `sizes`: how wide the grid draws the photo (see product-grid.tsx). `eager`: on the first screen;
@@ -15,8 +67,8 @@ import './product-card.css';
 type ProductCardProps = { product: Product; sizes: string; eager?: boolean; first?: boolean };
 
 /**
- * Image, name, description excerpt, '{discount}% Off', what it sells at with the MRP struck
- * through, and a 'Checkout' link (first variant).
+ * Image, name, description excerpt, its colours (decisions D44), '{discount}% Off', what it sells
+ * at with the MRP struck through, and a 'Checkout' link (first variant).
  */
 export function ProductCard({ product, sizes, eager = false, first = false }: ProductCardProps) {
   const href = paths.product.getHref(product._id);
@@ -43,6 +95,7 @@ export function ProductCard({ product, sizes, eager = false, first = false }: Pr
           <Link to={href}>{product.name}</Link>
         </h3>
         <p className="product-card-desc">{excerpt(product.description?.[0], DESCRIPTION_EXCERPT_LENGTH)}</p>
+        <CardSwatches product={product} />
         <div className="product-card-footer">
           <p className="product-card-price">
             <span className="price-now">{formatRupees(salePrice)}</span>
