@@ -90,7 +90,7 @@ function ProductView({ product, reviews, reviewsLoading }: ProductViewProps) {
   const colour = pickColour(product, params.get('color'));
   const sizes = colour ? colourVariants(product, colour.name) : undefined;
   // The size shown first: the first one in stock (the first size when none is).
-  const [chosen, setVariant] = useState(() =>
+  const [chosen, setChosen] = useState(() =>
     firstInStock(product, sizes ?? Array.from({ length: variantCount(product) }, (_, i) => i)),
   );
   // The chosen size in the colour shown (the address may name another colour than the last pick).
@@ -115,7 +115,7 @@ function ProductView({ product, reviews, reviewsLoading }: ProductViewProps) {
     : productImages(product);
 
   const onColour = (name: string) => {
-    setVariant(sizeInColour(product, name, variant));
+    setChosen(sizeInColour(product, name, variant));
     // Replaced, not pushed: Back leaves the product rather than stepping through its colours.
     setParams(
       (prev) => {
@@ -196,7 +196,7 @@ function ProductView({ product, reviews, reviewsLoading }: ProductViewProps) {
           <PriceBlock price={price} salePrice={salePrice} discount={discount} />
 
           {colour && <ColorSwatches product={product} colours={colours} value={colour.name} onChange={onColour} />}
-          <VariantPicker product={product} value={variant} onChange={setVariant} indices={sizes} />
+          <VariantPicker product={product} value={variant} onChange={setChosen} indices={sizes} />
           <FitLine fit={product.fit} />
 
           <div className="buy-row">
