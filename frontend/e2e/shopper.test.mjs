@@ -190,6 +190,8 @@ describe('browsing', () => {
   test('sorting by price (low to high) reorders the grid by sale price', async () => {
     await onPage(1280, async (page) => {
       await page.goto('/');
+      // A choice made in the drawn page before the app runs it is not the app's (CI under load).
+      await waitForApp(page);
       const newest = await readCards(page);
       await page.getByLabel('Sort by').selectOption('price-low');
       await waitForGridChange(
