@@ -4,7 +4,7 @@
 // says nothing. This file's server is its own.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { apiCall, placeCodOrder, tokenFor } from './support/api.mjs';
+import { apiCall, deliveredCodOrder, tokenFor } from './support/api.mjs';
 import { ADMIN, catalog, launchBrowser, pairAmount, saveScreen, SHOPPER, withFreshPage } from './support/browser.mjs';
 import { openProduct } from './support/cart.mjs';
 import { startServer } from './support/server.mjs';
@@ -46,24 +46,13 @@ function ukProduct(/** @type {number} */ skip = 0) {
 
 /** One pair of `product` bought in cash, delivered, and returned as too small. */
 async function returnedTooSmall(/** @type {Product} */ product) {
-  const placed = await placeCodOrder(server.baseURL, SHOPPER, { product, amount: pairAmount(product) });
-  const admin = await tokenFor(server.baseURL, ADMIN);
-  const awb = `E2E-FIT-${Date.now().toString(36).toUpperCase()}`;
-  await apiCall(server.baseURL, `/shipment/create/${placed._id}`, {
-    method: 'POST',
-    token: admin,
-    body: { courier: 'Delhivery', awb },
-  });
-  await apiCall(server.baseURL, `/shipment/event/${placed._id}`, {
-    method: 'POST',
-    token: admin,
-    body: { status: 'Delivered' },
-  });
+  const accounts = { shopper: SHOPPER, admin: ADMIN };
+  const orderId = await deliveredCodOrder(server.baseURL, accounts, { product, amount: pairAmount(product) });
   const shopper = await tokenFor(server.baseURL, SHOPPER);
   await apiCall(server.baseURL, '/return/request', {
     method: 'POST',
     token: shopper,
-    body: { orderId: placed._id, lines: [{ line: 0, quantity: 1, reason: 'Too small', kind: 'refund' }] },
+    body: { orderId, lines: [{ line: 0, quantity: 1, reason: 'Too small', kind: 'refund' }] },
   });
 }
 

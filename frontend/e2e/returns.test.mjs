@@ -6,7 +6,7 @@
 // This file's server is its own: the demo shopper's open cash on delivery orders are counted.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { apiCall, placeCodOrder, tokenFor } from './support/api.mjs';
+import { apiCall, deliveredCodOrder, tokenFor } from './support/api.mjs';
 import {
   ADMIN,
   catalog,
@@ -69,22 +69,10 @@ function exchangeable(/** @type {number} */ skip = 0) {
 }
 
 /** A cash on delivery order for one pair, shipped by hand and delivered, as the admin would. */
-async function deliveredCodOrder(/** @type {Product} */ product) {
+async function deliveredOrder(/** @type {Product} */ product) {
   const amount = pairAmount(product);
-  const placed = await placeCodOrder(server.baseURL, SHOPPER, { product, amount });
-  const admin = await tokenFor(server.baseURL, ADMIN);
-  const awb = `E2E-RET-${Date.now().toString(36).toUpperCase()}`;
-  await apiCall(server.baseURL, `/shipment/create/${placed._id}`, {
-    method: 'POST',
-    token: admin,
-    body: { courier: 'Delhivery', awb },
-  });
-  await apiCall(server.baseURL, `/shipment/event/${placed._id}`, {
-    method: 'POST',
-    token: admin,
-    body: { status: 'Delivered' },
-  });
-  return { id: placed._id, amount };
+  const id = await deliveredCodOrder(server.baseURL, { shopper: SHOPPER, admin: ADMIN }, { product, amount });
+  return { id, amount };
 }
 
 /** The shopper's returns, as the server holds them. */
@@ -106,7 +94,7 @@ async function returnRow(/** @type {Page} */ page, /** @type {string} */ number)
 describe('returns and size exchanges', () => {
   test('a delivered order is exchanged for one size up; approved, picked up and received, the shopper sees it received', async () => {
     const product = exchangeable();
-    const order = await deliveredCodOrder(product);
+    const order = await deliveredOrder(product);
     const sizes = /** @type {string[]} */ (product.type ?? []);
 
     await onPage(
@@ -186,7 +174,7 @@ describe('returns and size exchanges', () => {
 
   test('a cash on delivery order refunded to store credit; the profile shows it and the cart spends it', async () => {
     const product = exchangeable(1);
-    const order = await deliveredCodOrder(product);
+    const order = await deliveredOrder(product);
     const shopper = await tokenFor(server.baseURL, SHOPPER);
     const { return: asked } = await apiCall(server.baseURL, '/return/request', {
       method: 'POST',

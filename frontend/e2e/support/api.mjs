@@ -85,3 +85,23 @@ export async function placeCodOrder(
   });
   return /** @type {{_id: string, amount: number, status: string, paymentMethod: string}} */ (order);
 }
+
+/**
+ * A cash on delivery order of one pair (variant 0) for `amount`, shipped by hand and recorded
+ * Delivered by `admin`, as the admin would. Resolves to the placed order's id.
+ * @param {string} baseURL
+ * @param {{ shopper: {email: string, password: string}, admin: {email: string, password: string} }} accounts
+ * @param {{ product: {_id: string}, amount: number }} order
+ */
+export async function deliveredCodOrder(baseURL, { shopper, admin }, { product, amount }) {
+  const placed = await placeCodOrder(baseURL, shopper, { product, amount });
+  const token = await tokenFor(baseURL, admin);
+  const awb = `E2E-${Date.now().toString(36).toUpperCase()}`;
+  await apiCall(baseURL, `/shipment/create/${placed._id}`, {
+    method: 'POST',
+    token,
+    body: { courier: 'Delhivery', awb },
+  });
+  await apiCall(baseURL, `/shipment/event/${placed._id}`, { method: 'POST', token, body: { status: 'Delivered' } });
+  return placed._id;
+}
