@@ -4,12 +4,14 @@ writes it (crates/domain/src/catalog/import/export.rs): one row per size, the pr
 columns on its first row, Paduka's own columns last, CRLF line ends. No photos (Image Src
 empty), so an import fetches nothing. For scripts/bench-import.sh and scripts/bench-search.sh.
 
-    bench-catalog.py PRODUCTS SIZES [--seed N] > products.csv
+    bench-catalog.py PRODUCTS SIZES [--colours N] [--seed N] > products.csv
 
 The same arguments always give the same file. Names mix places, styles, kinds of shoe and
 colours in the demo shop's manner, about one in twenty in Hindi; every product has its own
 stock per size (some sizes sold out), a price in whole hundreds and a whole-ten discount, so
-that importing the file again changes nothing (decisions D28).
+that importing the file again changes nothing (decisions D28). With `--colours N` (2 to 10)
+each product comes in N colours (`Option2 Name` Color, decisions D44), a row per colour and
+size, and its title names no colour.
 """
 
 import argparse
@@ -19,7 +21,7 @@ import sys
 
 HEADER = [
     "Handle", "Title", "Body (HTML)", "Type", "Tags", "Option1 Name", "Option1 Value",
-    "Variant SKU", "Variant Price", "Variant Compare At Price", "Variant Inventory Qty",
+    "Option2 Name", "Option2 Value", "Variant SKU", "Variant Price", "Variant Compare At Price", "Variant Inventory Qty",
     "Image Src", "Image Position", "Info", "Material", "Specifications", "HSN", "Shipping",
 ]
 
@@ -91,10 +93,14 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("products", type=int)
     parser.add_argument("sizes", type=int)
+    parser.add_argument("--colours", type=int, default=1)
     parser.add_argument("--seed", type=int, default=24)
     args = parser.parse_args()
     if not 1 <= args.sizes <= len(SIZES):
         sys.exit(f"sizes: 1 to {len(SIZES)}")
+    if not 1 <= args.colours <= len(COLOURS):
+        sys.exit(f"colours: 1 to {len(COLOURS)}")
+    coloured = args.colours > 1
     rng = random.Random(args.seed)
     out = csv.writer(sys.stdout, lineterminator="\r\n")
     out.writerow(HEADER)
@@ -108,7 +114,9 @@ def main():
         else:
             category = rng.choice(list(CATEGORIES))
             kind = rng.choice(CATEGORIES[category][0])
-            title = f"{place} {rng.choice(STYLES)} {kind} {rng.choice(COLOURS)}"
+            title = f"{place} {rng.choice(STYLES)} {kind}"
+            if not coloured:
+                title += f" {rng.choice(COLOURS)}"
         _, materials, tags, hsn = CATEGORIES[category]
         handle = handle_of(title)
         taken[handle] = taken.get(handle, 0) + 1
@@ -131,14 +139,19 @@ def main():
             "HSN": hsn,
             "Shipping": "yes",
         }
+        if coloured:
+            product["Option2 Name"] = "Color"
+        colours = rng.sample(COLOURS, args.colours) if coloured else [""]
         code = f"BN-{n:05d}"
-        for i, size in enumerate(SIZES[: args.sizes]):
+        variants = [(colour, size) for colour in colours for size in SIZES[: args.sizes]]
+        for i, (colour, size) in enumerate(variants):
             row = dict.fromkeys(HEADER, "")
             row["Handle"] = handle
             if i == 0:
                 row.update(product)
             row["Option1 Value"] = size
-            row["Variant SKU"] = f"{code}-{size.split()[-1]}"
+            row["Option2 Value"] = colour
+            row["Variant SKU"] = "-".join(filter(None, [code, colour[:3].upper(), size.split()[-1]]))
             row["Variant Price"] = str(price)
             row["Variant Compare At Price"] = str(compare_at)
             row["Variant Inventory Qty"] = str(rng.choice([0, 2, 5, 8, 12, 20]))

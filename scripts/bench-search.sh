@@ -5,8 +5,8 @@
 # The server runs pinned to one core (BENCH_SEARCH_CPU, default 1: taskset), so that it has one
 # core as the goal says and the load generator (wrk, pinned to the others) does not take it. A
 # fresh SQLite shop gets the made-up catalog of scripts/bench-catalog.py (BENCH_SEARCH_PRODUCTS,
-# default 10,000, of 6 sizes) through the admin's import; then, with what Chrome on a phone
-# sends (Accept-Encoding: gzip, deflate, br, zstd, ...), the app's own requests:
+# default 10,000, in BENCH_SEARCH_COLOURS colours, default 3, of 6 sizes) through the admin's
+# import; then, with what Chrome on a phone sends (Accept-Encoding: gzip, deflate, br, zstd, ...), the app's own requests:
 #   - the listing, `GET /api/v1/product/get-products?category=&sort=newest&q=...&page=1&limit=24`
 #     (what /search?q= asks), and the search box's `GET /api/v1/product/suggest?q=...`,
 #     over a table of queries (typos, a Hindi word, synonyms, prefixes, a size, one miss);
@@ -27,6 +27,7 @@ cd "$(dirname "$0")/.."
 . scripts/bench-common.sh
 
 PRODUCTS="${BENCH_SEARCH_PRODUCTS:-10000}"
+COLOURS="${BENCH_SEARCH_COLOURS:-3}"
 EACH="${BENCH_SEARCH_EACH:-3s}"
 DURATION="${BENCH_SEARCH_DURATION:-15s}"
 CONNECTIONS="${BENCH_SEARCH_CONNECTIONS:-1 4}"
@@ -67,12 +68,12 @@ bench_wait_ready "$base" "$work/server.log"
 token=$(bench_login "$base" "$ADMIN_EMAIL" "$ADMIN_PASSWORD")
 cpu() { bench_cpu_seconds "$server_pid"; }
 commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
-echo "== search over $PRODUCTS products, commit $commit, binary $paduka built" \
+echo "== search over $PRODUCTS products x $COLOURS colours x 6 sizes, commit $commit, binary $paduka built" \
     "$(date -u -r "$paduka" +%Y-%m-%dT%H:%MZ), $(date -u +%Y-%m-%dT%H:%MZ);" \
     "server on CPU $SERVER_CPU, wrk on CPU $client_cpus; load average $(bench_load)"
 
 csv="$work/products.csv"
-python3 scripts/bench-catalog.py "$PRODUCTS" 6 >"$csv"
+python3 scripts/bench-catalog.py "$PRODUCTS" 6 --colours "$COLOURS" >"$csv"
 IFS=$'\t' read -r status _ total _ < <(bench_import "$base" "$token" "$csv")
 [ "$status" = done ] || { echo "the import ended $status" >&2; exit 1; }
 echo "   imported in $total s"
