@@ -5,8 +5,7 @@
 // poppler's pdftotext: a Tax Invoice with IGST for another state, CGST and SGST for the shop's
 // own; the order mail carries the same PDF. This file's server is its own (the shop settings).
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import {
@@ -20,7 +19,8 @@ import {
   toast,
   withSignedInPage,
 } from './support/browser.mjs';
-import { addProductToCart, openCart } from './support/cart.mjs';
+import { addProductToCart, openCart, payInSandbox } from './support/cart.mjs';
+import { downloadPdf, literally, pdftotext } from './support/documents.mjs';
 import { mailWithAttachments } from './support/outbox.mjs';
 import { RESULTS_DIR, startServer } from './support/server.mjs';
 
@@ -74,15 +74,6 @@ function invoiceProduct(/** @type {number} */ skip = 0) {
 /** `PDK/26-27/000001` -> `invoice-PDK-26-27-000001.pdf`. */
 const invoiceFileName = (/** @type {string} */ number) => `invoice-${number.replaceAll('/', '-')}.pdf`;
 
-/** Regular-expression text for `text` taken literally. */
-const literally = (/** @type {string} */ text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-
-/** The text of the PDF at `path`, as poppler's `pdftotext -layout` reads it. */
-function pdftotext(/** @type {string} */ path) {
-  assert.equal(readFileSync(path).subarray(0, 5).toString('latin1'), '%PDF-', `${path} is a PDF`);
-  return execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', path, '-'], { encoding: 'utf8' });
-}
-
 /** A PDF's text (see `pdftotext`); the file is kept under test-results/invoices/ as `name`. */
 function pdfText(/** @type {Buffer} */ pdf, /** @type {string} */ name) {
   const path = join(INVOICES_DIR, name);
@@ -90,22 +81,9 @@ function pdfText(/** @type {Buffer} */ pdf, /** @type {string} */ name) {
   return pdftotext(path);
 }
 
-/**
- * Clicks `Download invoice` inside `scope`, catches the browser's download and reads it:
- * the name the browser suggests and the PDF's text.
- */
-async function downloadInvoice(/** @type {Page} */ page, /** @type {Locator} */ scope, /** @type {string} */ as) {
-  const downloaded = page.waitForEvent('download');
-  await scope.getByRole('button', { name: 'Download invoice' }).click();
-  const download = await downloaded;
-  assert.equal(await download.failure(), null, 'the download finished');
-  const path = join(INVOICES_DIR, as);
-  await download.saveAs(path);
-  const text = pdftotext(path);
-  // The button is back once the file is saved.
-  await scope.getByRole('button', { name: 'Download invoice' }).waitFor();
-  return { filename: download.suggestedFilename(), text };
-}
+/** `Download invoice` inside `scope`, kept under test-results/invoices/ as `as`, read back. */
+const downloadInvoice = (/** @type {Page} */ page, /** @type {Locator} */ scope, /** @type {string} */ as) =>
+  downloadPdf(page, scope, { button: 'Download invoice', folder: 'invoices', as });
 
 /** The cart's State select. */
 const stateSelect = (/** @type {Page} */ page) => page.getByLabel('State', { exact: true });
@@ -285,14 +263,7 @@ describe('GST invoices', () => {
       await saveScreen(page, 'cart-state');
       await looksSound(page, 'cart with the State select at 1280 px');
 
-      const popupOpened = page.waitForEvent('popup');
-      await page.getByRole('button', { name: 'Place Order' }).click();
-      const popup = await popupOpened;
-      await popup.waitForLoadState();
-      assert.equal(new URL(popup.url()).searchParams.get('amount'), String(amount * 100));
-      await popup.getByRole('button', { name: 'Pay' }).click();
-      await toast(page, 'Payment successful!').waitFor({ timeout: 15_000 });
-      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Cart (0)' }).waitFor();
+      await payInSandbox(page, amount);
 
       const { order, id } = await newestOrder(page);
       orderId = id;

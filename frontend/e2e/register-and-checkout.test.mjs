@@ -15,6 +15,7 @@ import {
   signIn,
   toast,
 } from './support/browser.mjs';
+import { payInSandbox } from './support/cart.mjs';
 import { startServer } from './support/server.mjs';
 
 /** @type {import('./support/server.mjs').RunningServer} */
@@ -142,16 +143,7 @@ describe('checkout', () => {
       await toast(page, 'Delivery not available at this address').waitFor();
 
       await page.getByLabel('Pincode').fill('281001');
-      const popupOpened = page.waitForEvent('popup');
-      await page.getByRole('button', { name: 'Place Order' }).click();
-      const popup = await popupOpened;
-      await popup.waitForLoadState();
-      assert.match(popup.url(), /\/sandbox\/checkout\?order_id=[^&]+&amount=\d+/);
-      assert.equal(new URL(popup.url()).searchParams.get('amount'), String(amount * 100));
-      await popup.getByRole('button', { name: 'Pay' }).click();
-
-      await toast(page, 'Payment successful!').waitFor({ timeout: 15_000 });
-      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Cart (0)' }).waitFor();
+      await payInSandbox(page, amount);
 
       await page.goto('/user/orders');
       // Newest first, above the demo shopper's past orders; held by its id, since cancelling it

@@ -6,11 +6,11 @@
 // records it; `Ship selected` ships several orders with one AWB each and names the one refused.
 // This file's server is its own (the demo shopper's open cash on delivery orders are counted).
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { placeCodOrder, placeSandboxOrder, tokenFor } from './support/api.mjs';
+import { literally, pdftotext } from './support/documents.mjs';
 import {
   ADMIN,
   catalog,
@@ -75,15 +75,6 @@ const shortDay = (/** @type {string} */ ymd) =>
   new Intl.DateTimeFormat('en-IN', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' }).format(
     new Date(`${ymd}T00:00:00Z`),
   );
-
-/** Regular-expression text for `text` taken literally. */
-const literally = (/** @type {string} */ text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-
-/** The text of a PDF, as poppler's `pdftotext -layout` reads it. */
-function pdftotext(/** @type {string} */ path) {
-  assert.equal(readFileSync(path).subarray(0, 5).toString('latin1'), '%PDF-', `${path} is a PDF`);
-  return execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', path, '-'], { encoding: 'utf8' });
-}
 
 /**
  * Fails at once, with what is missing, when the server answers `path` with something else than

@@ -17,7 +17,7 @@ import {
   withSignedInPage,
   waitForApp,
 } from './support/browser.mjs';
-import { addToCart, openCart, storedCart } from './support/cart.mjs';
+import { addToCart, openCart, payInSandbox, storedCart } from './support/cart.mjs';
 import { mailContaining } from './support/outbox.mjs';
 import { startServer } from './support/server.mjs';
 
@@ -237,14 +237,7 @@ describe('coupons', () => {
 
       await page.getByLabel('Shipping Address').fill('14 Civil Lines, Mathura');
       await page.getByLabel('Pincode').fill('281001');
-      const popupOpened = page.waitForEvent('popup');
-      await page.getByRole('button', { name: 'Place Order' }).click();
-      const popup = await popupOpened;
-      await popup.waitForLoadState();
-      assert.equal(new URL(popup.url()).searchParams.get('amount'), String(amount * 100), 'the coupon price is paid');
-      await popup.getByRole('button', { name: 'Pay' }).click();
-      await toast(page, 'Payment successful!').waitFor({ timeout: 15_000 });
-      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Cart (0)' }).waitFor();
+      await payInSandbox(page, amount);
 
       await page.goto('/user/orders');
       await page.getByRole('heading', { name: 'My Orders' }).waitFor();

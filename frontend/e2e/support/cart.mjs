@@ -68,3 +68,22 @@ export function storedCart(/** @type {Page} */ page) {
     ).map(({ _id, productno, quantity }) => ({ _id, productno, quantity })),
   );
 }
+
+/**
+ * Place Order in the open cart, paid in the sandbox gateway's window (its Pay), as a shopper
+ * paying online does; waits for `Payment successful!` and the emptied cart. With `amount`,
+ * checks that the window asks for exactly that many rupees.
+ */
+export async function payInSandbox(/** @type {Page} */ page, /** @type {number | undefined} */ amount = undefined) {
+  const popupOpened = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  const popup = await popupOpened;
+  await popup.waitForLoadState();
+  assert.match(popup.url(), /\/sandbox\/checkout\?order_id=[^&]+&amount=\d+/);
+  if (amount !== undefined) {
+    assert.equal(new URL(popup.url()).searchParams.get('amount'), String(Math.round(amount * 100)), 'the amount asked');
+  }
+  await popup.getByRole('button', { name: 'Pay' }).click();
+  await toast(page, 'Payment successful!').waitFor({ timeout: 15_000 });
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Cart (0)' }).waitFor();
+}
