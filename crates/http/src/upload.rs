@@ -10,6 +10,7 @@ use paduka_application::catalog::PhotoUseCases;
 use paduka_domain::catalog::import::{MAX_ZIP_BYTES, ZIP_TOO_LARGE};
 use paduka_domain::catalog::{ColourInput, Image, ProductInput};
 use paduka_domain::photo::{MAX_UPLOAD_BYTES, TOO_MANY_BYTES};
+use paduka_domain::returns::ChartSizeInput;
 
 use crate::ApiError;
 
@@ -84,6 +85,46 @@ pub fn parse_colors(text: &str) -> Result<Vec<ColourInput>, ApiError> {
             name: c.name,
             hex: c.hex,
             photos: c.photos,
+        })
+        .collect())
+}
+
+/// The product form's field carrying its own size chart, as JSON.
+pub const SIZE_CHART_FIELD: &str = "sizeChart";
+
+/// One size of the form's `sizeChart`, named as the product's `sizeChart` answers it.
+#[derive(serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct ChartSizeJson {
+    size: String,
+    foot_cm: FootCm,
+}
+
+/// A foot length as a number (`25.4`) or as typed in a text box (`"25.4"`).
+#[derive(serde::Deserialize)]
+#[serde(untagged)]
+enum FootCm {
+    Number(serde_json::Number),
+    Text(String),
+}
+
+/// The form's `sizeChart`: a JSON array of `{size, footCm}`, smallest first (decisions D49);
+/// the rules on it are the domain's. Blank or `[]` is none of its own: the shop's chart.
+pub fn parse_size_chart(text: &str) -> Result<Vec<ChartSizeInput>, ApiError> {
+    if text.trim().is_empty() {
+        return Ok(Vec::new());
+    }
+    let sizes: Vec<ChartSizeJson> = serde_json::from_str(text).map_err(|_| {
+        ApiError::bad_request("sizeChart must be a JSON list of sizes, each {\"size\", \"footCm\"}")
+    })?;
+    Ok(sizes
+        .into_iter()
+        .map(|s| ChartSizeInput {
+            label: s.size,
+            foot_cm: match s.foot_cm {
+                FootCm::Number(n) => n.to_string(),
+                FootCm::Text(t) => t,
+            },
         })
         .collect())
 }
@@ -208,6 +249,10 @@ pub async fn read_product_form(mut multipart: Multipart) -> Result<ProductUpload
                 }
                 Ok(text) if name == COLORS_FIELD => match parse_colors(&text) {
                     Ok(colors) => upload.input.colors = Some(colors),
+                    Err(error) => refusal = Some(error),
+                },
+                Ok(text) if name == SIZE_CHART_FIELD => match parse_size_chart(&text) {
+                    Ok(sizes) => upload.input.size_chart = Some(sizes),
                     Err(error) => refusal = Some(error),
                 },
                 Ok(text) => apply_field(&mut upload.input, &name, &text),

@@ -626,6 +626,7 @@ fn product_from(id: &str, input: ProductInput) -> Product {
         colors: draft.colors,
         hsn: draft.hsn,
         published: draft.published,
+        size_chart: draft.size_chart,
         has_photo: true,
         photo_version: Some("0123456789abcdef".into()),
         rating: ProductRating::default(),

@@ -50,6 +50,45 @@ impl DieselProductRepository {
     }
 }
 
+/// `products.size_chart`: a product's own chart as JSON, `[{"label", "footMm"}]` smallest
+/// first (decisions D49).
+mod size_chart {
+    use paduka_domain::returns::{ChartSize, SizeChart};
+    use serde::{Deserialize, Serialize};
+
+    #[derive(Serialize, Deserialize)]
+    #[serde(rename_all = "camelCase")]
+    struct Stored {
+        label: String,
+        foot_mm: u32,
+    }
+
+    pub fn to_json(chart: &SizeChart) -> String {
+        let sizes: Vec<Stored> = chart
+            .sizes()
+            .iter()
+            .map(|size| Stored {
+                label: size.label.clone(),
+                foot_mm: size.foot_mm,
+            })
+            .collect();
+        serde_json::to_string(&sizes).expect("labels and numbers serialise")
+    }
+
+    /// `None` when the text is not a chart the domain accepts.
+    pub fn from_json(text: &str) -> Option<SizeChart> {
+        let sizes: Vec<Stored> = serde_json::from_str(text).ok()?;
+        let sizes = sizes
+            .into_iter()
+            .map(|s| ChartSize {
+                label: s.label,
+                foot_mm: s.foot_mm,
+            })
+            .collect();
+        SizeChart::new(sizes).ok()
+    }
+}
+
 /// `product_details.kind` of each list a product has.
 mod kind {
     pub const DESCRIPTION: &str = "description";

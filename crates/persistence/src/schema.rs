@@ -62,6 +62,7 @@ diesel::table! {
         updated_at -> Timestamp,
         handle -> Nullable<Text>,
         published -> Bool,
+        size_chart -> Nullable<Text>,
     }
 }
 

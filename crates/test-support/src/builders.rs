@@ -151,6 +151,7 @@ impl ProductBuilder {
             colors: vec![],
             hsn: None,
             published: true,
+            size_chart: None,
             has_photo: true,
             photo_version: Some("abc123".into()),
             rating: ProductRating::default(),

@@ -62,6 +62,7 @@ fn product(n: usize) -> Product {
         colors: vec![],
         hsn: None,
         published: true,
+        size_chart: None,
         has_photo: true,
         photo_version: Some(format!("v{n:04}")),
         rating: ProductRating {

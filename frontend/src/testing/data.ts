@@ -31,6 +31,7 @@ export function productFixture(overrides: Partial<Product> = {}): Product {
     shipping: true,
     published: true,
     otherphoto: [],
+    ownSizeChart: null,
     hasPhoto: true,
     rating: 0,
     numReviews: 0,

@@ -60,10 +60,9 @@ impl CatalogService {
                 source.rule.advice(reasons)
             }
         };
-        let labels = product.variants.iter().filter_map(|v| v.label.as_deref());
         Ok(FitAdvice {
             fit,
-            chart: SizeChart::for_sizes(labels),
+            chart: product.size_chart_for_fit(),
         })
     }
 

@@ -1515,3 +1515,37 @@ async fn four_fit_returns_are_no_advice_and_a_product_off_the_chart_has_no_size_
     let plain = Ports::default().service();
     assert_eq!(plain.fit_advice(&sized("p-1")).await.unwrap().fit, None);
 }
+
+#[tokio::test]
+async fn a_product_s_own_chart_is_the_one_find_my_size_reads() {
+    use paduka_domain::returns::{ChartSize, Fit, FitRule, SizeChart};
+    let eu = SizeChart::new(
+        [("EU 40", 250), ("EU 41", 257), ("EU 42", 263)]
+            .map(|(label, foot_mm)| ChartSize {
+                label: label.into(),
+                foot_mm,
+            })
+            .to_vec(),
+    )
+    .unwrap();
+    // Sized in UK labels too: its own chart still comes before the shop's.
+    let mut own = sized("p-1");
+    own.size_chart = Some(eu.clone());
+    let service = Ports::default()
+        .with_product(own.clone())
+        .with_clock()
+        .service()
+        .with_fit(FitRule::default(), reasons_of_p1(0, 5));
+    assert_eq!(service.fit_advice(&own).await.unwrap().chart, Some(eu));
+    // 25.1 cm fits EU 41 (25.7), and the product runs large: one down.
+    assert_eq!(
+        service
+            .find_size(&ProductId::new("p-1"), 251)
+            .await
+            .unwrap(),
+        SizeSuggestion {
+            size: Some("EU 40".into()),
+            fit: Some(Fit::Large),
+        }
+    );
+}

@@ -4,6 +4,7 @@ use super::category::is_image_reference;
 use super::{Colour, Product, Variant};
 use crate::error::{at_most, required};
 use crate::gst::Hsn;
+use crate::returns::{ChartSizeInput, SizeChart};
 use crate::{CategoryId, InvalidInput, Paise, Percent, UserId};
 
 /// A product as the admin form sends it, field by field, with list fields already split.
@@ -40,6 +41,9 @@ pub struct ProductInput {
     /// Each variant's colour name, in price order: one per price when there are colours,
     /// none without.
     pub variant_colors: Vec<String>,
+    /// The product's own size chart (decisions D49); `None` when the form did not send it (an
+    /// update keeps the product's), empty for the shop's chart.
+    pub size_chart: Option<Vec<ChartSizeInput>>,
 }
 
 impl ProductInput {
@@ -97,6 +101,10 @@ pub struct ProductDraft {
     /// Whether the form sent the colours; if not, an update keeps the product's
     /// ([`ProductDraft::keep_colors`]).
     pub colors_given: bool,
+    /// Its own size chart; `None`: the shop's.
+    pub size_chart: Option<SizeChart>,
+    /// Whether the form sent the size chart; if not, an update keeps the product's.
+    pub size_chart_given: bool,
 }
 
 impl ProductDraft {
@@ -224,6 +232,11 @@ impl ProductDraft {
         if let Some(code) = &product_code {
             at_most(code, 64, "Product Id")?;
         }
+        let size_chart_given = input.size_chart.is_some();
+        let size_chart = match input.size_chart {
+            Some(rows) if !rows.is_empty() => Some(SizeChart::from_form(rows)?),
+            _ => None,
+        };
         let hsn = input
             .hsn
             .as_deref()
@@ -254,6 +267,8 @@ impl ProductDraft {
             published,
             colors,
             colors_given,
+            size_chart,
+            size_chart_given,
         })
     }
 }

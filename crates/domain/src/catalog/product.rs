@@ -4,6 +4,7 @@ use chrono::{DateTime, Utc};
 
 use super::{CategoryRef, Handle};
 use crate::gst::Hsn;
+use crate::returns::SizeChart;
 use crate::{Paise, Percent, ProductId, UserId};
 
 /// One of a product's colours, in the product's order (decisions D44): what its swatch shows
@@ -106,6 +107,8 @@ pub struct Product {
     /// Whether shoppers see it (decisions D43): a draft (`false`) is seen by admins only and
     /// cannot be ordered.
     pub published: bool,
+    /// Its own size chart, set on the product form (decisions D49); `None`: the shop's.
+    pub size_chart: Option<SizeChart>,
     pub has_photo: bool,
     /// The photo's version for cacheable URLs ([`crate::photo::photo_version`]); `None`
     /// without a photo.
@@ -124,6 +127,14 @@ impl Product {
     /// Whether a cart may hold it at checkout: a draft is refused as a deleted product is.
     pub fn may_be_ordered(&self) -> bool {
         self.published
+    }
+
+    /// The chart `Find my size` works on: its own, else the shop's when that names one of its
+    /// sizes; `None` for a product no chart sizes.
+    pub fn size_chart_for_fit(&self) -> Option<SizeChart> {
+        self.size_chart.clone().or_else(|| {
+            SizeChart::for_sizes(self.variants.iter().filter_map(|v| v.label.as_deref()))
+        })
     }
 
     /// Whether stock is kept per variant (size) rather than in one pool.

@@ -215,6 +215,7 @@ fn product_with(variants: Vec<Variant>, quantity: u32) -> Product {
         colors: vec![],
         hsn: None,
         published: true,
+        size_chart: None,
         has_photo: false,
         photo_version: None,
         rating: ProductRating::default(),
@@ -671,4 +672,34 @@ mod colours {
         assert_eq!(line_title("Trail Runner", "", None), "Trail Runner");
         assert_eq!(variant_words("", Some(" ")), None);
     }
+}
+
+#[test]
+fn a_form_s_size_chart_is_its_own_an_empty_one_the_shop_s_and_none_sent_is_kept() {
+    use crate::returns::ChartSizeInput;
+    let row = |label: &str, cm: &str| ChartSizeInput {
+        label: label.into(),
+        foot_cm: cm.into(),
+    };
+    let with = |size_chart| ProductInput {
+        size_chart,
+        ..input()
+    };
+    let own =
+        ProductDraft::parse(with(Some(vec![row("EU 40", "25"), row("EU 41", "25.7")]))).unwrap();
+    assert!(own.size_chart_given);
+    let sizes = own.size_chart.unwrap();
+    assert_eq!(sizes.sizes()[1].label, "EU 41");
+    assert_eq!(sizes.sizes()[1].foot_mm, 257);
+
+    let emptied = ProductDraft::parse(with(Some(vec![]))).unwrap();
+    assert!(emptied.size_chart_given && emptied.size_chart.is_none());
+    let silent = ProductDraft::parse(with(None)).unwrap();
+    assert!(!silent.size_chart_given && silent.size_chart.is_none());
+
+    let refused = ProductDraft::parse(with(Some(vec![row("EU 41", "26"), row("EU 40", "25")])));
+    assert_eq!(
+        refused.unwrap_err().to_string(),
+        "A size chart's foot lengths grow with each size"
+    );
 }

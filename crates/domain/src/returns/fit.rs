@@ -154,7 +154,46 @@ const UK_DEFAULT: [(&str, u32); 10] = [
 /// The shortest and longest foot a chart or a shopper may name, in millimetres.
 const FOOT_MM: std::ops::RangeInclusive<u32> = 100..=400;
 
+/// One size of a product's own chart as the admin's form sends it (decisions D49).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ChartSizeInput {
+    pub label: String,
+    /// The longest foot it fits, in cm as typed (`25.4`).
+    pub foot_cm: String,
+}
+
 impl SizeChart {
+    /// More than a shoe's whole run in half sizes (UK 1 to UK 15 is 29).
+    pub const MAX_SIZES: usize = 40;
+    pub const MAX_LABEL: usize = 40;
+
+    /// A product's own chart from the admin's form: the sizes in the order given, each foot
+    /// length in cm to the millimetre, under the rules of [`SizeChart::new`].
+    pub fn from_form(rows: Vec<ChartSizeInput>) -> Result<Self, InvalidInput> {
+        if rows.len() > Self::MAX_SIZES {
+            return Err(InvalidInput::new(format!(
+                "A size chart can have at most {} sizes",
+                Self::MAX_SIZES
+            )));
+        }
+        let sizes = rows
+            .into_iter()
+            .map(|row| {
+                let label = row.label.trim().to_owned();
+                if label.chars().count() > Self::MAX_LABEL {
+                    return Err(InvalidInput::new(format!(
+                        "A size chart's labels are at most {} characters",
+                        Self::MAX_LABEL
+                    )));
+                }
+                let foot_mm = foot_mm_of(&row.foot_cm)
+                    .ok_or_else(|| InvalidInput::new(FOOT_LENGTHS_OUT_OF_RANGE))?;
+                Ok(ChartSize { label, foot_mm })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Self::new(sizes)
+    }
+
     /// Sizes in the order given: each label once, each foot length 10 to 40 cm and longer than
     /// the one before.
     pub fn new(sizes: Vec<ChartSize>) -> Result<Self, InvalidInput> {
@@ -168,9 +207,7 @@ impl SizeChart {
                 ));
             }
             if !FOOT_MM.contains(&size.foot_mm) {
-                return Err(InvalidInput::new(
-                    "A size chart's foot lengths are from 10 to 40 cm",
-                ));
+                return Err(InvalidInput::new(FOOT_LENGTHS_OUT_OF_RANGE));
             }
             if i > 0 && size.foot_mm <= sizes[i - 1].foot_mm {
                 return Err(InvalidInput::new(
@@ -194,8 +231,8 @@ impl SizeChart {
         }
     }
 
-    /// The chart `Find my size` uses for a product sized with `labels`: the shop's default
-    /// when it names one of them (per-product charts are not kept yet, decisions D38).
+    /// The shop's chart for a product sized with `labels`, when it names one of them; a
+    /// product's own chart comes first ([`crate::catalog::Product::size_chart_for_fit`]).
     pub fn for_sizes<'a>(mut labels: impl Iterator<Item = &'a str>) -> Option<Self> {
         let chart = Self::uk_default();
         labels
@@ -222,18 +259,24 @@ impl SizeChart {
 /// What a foot length that cannot be read is refused with.
 pub const FOOT_LENGTH_INVALID: &str = "Enter your foot length in cm, from 10 to 40";
 
+/// What a chart whose foot length cannot be read is refused with.
+const FOOT_LENGTHS_OUT_OF_RANGE: &str = "A size chart's foot lengths are from 10 to 40 cm";
+
 /// A foot length as a shopper types it, in centimetres (`25.3`), to whole millimetres.
 pub fn parse_foot_cm(text: &str) -> Result<u32, InvalidInput> {
-    let invalid = || InvalidInput::new(FOOT_LENGTH_INVALID);
-    let cm: f64 = text.trim().parse().map_err(|_| invalid())?;
+    foot_mm_of(text).ok_or_else(|| InvalidInput::new(FOOT_LENGTH_INVALID))
+}
+
+/// Centimetres as typed to whole millimetres, when a number from 10 to 40.
+fn foot_mm_of(text: &str) -> Option<u32> {
+    let cm: f64 = text.trim().parse().ok()?;
     if !cm.is_finite() {
-        return Err(invalid());
+        return None;
     }
     let mm = (cm * 10.0).round();
-    if !(f64::from(*FOOT_MM.start())..=f64::from(*FOOT_MM.end())).contains(&mm) {
-        return Err(invalid());
-    }
-    Ok(mm as u32)
+    (f64::from(*FOOT_MM.start())..=f64::from(*FOOT_MM.end()))
+        .contains(&mm)
+        .then_some(mm as u32)
 }
 
 #[cfg(test)]
@@ -367,5 +410,50 @@ mod tests {
         assert!(SizeChart::new(vec![size(" ", 250)]).is_err());
         let chart = SizeChart::new(vec![size("EU 40", 250), size("EU 41", 257)]).unwrap();
         assert_eq!(chart.suggest(251, None).unwrap().label, "EU 41");
+    }
+
+    #[test]
+    fn a_product_s_own_chart_is_read_from_the_form_in_cm() {
+        let row = |label: &str, cm: &str| ChartSizeInput {
+            label: label.to_owned(),
+            foot_cm: cm.to_owned(),
+        };
+        let chart =
+            SizeChart::from_form(vec![row(" EU 40 ", "25"), row("EU 41", "25.66")]).unwrap();
+        assert_eq!(
+            chart.sizes(),
+            [
+                ChartSize {
+                    label: "EU 40".into(),
+                    foot_mm: 250
+                },
+                ChartSize {
+                    label: "EU 41".into(),
+                    foot_mm: 257
+                },
+            ]
+        );
+        let refused = |rows| SizeChart::from_form(rows).unwrap_err().to_string();
+        assert_eq!(
+            refused(vec![row("EU 40", "9.9")]),
+            "A size chart's foot lengths are from 10 to 40 cm"
+        );
+        assert_eq!(
+            refused(vec![row("EU 40", "twenty")]),
+            "A size chart's foot lengths are from 10 to 40 cm"
+        );
+        assert_eq!(
+            refused(vec![row("EU 41", "26"), row("EU 40", "25")]),
+            "A size chart's foot lengths grow with each size"
+        );
+        assert_eq!(
+            refused(vec![row(&"L".repeat(41), "25")]),
+            "A size chart's labels are at most 40 characters"
+        );
+        let run: Vec<_> = (0..=SizeChart::MAX_SIZES)
+            .map(|i| row(&format!("S{i}"), &format!("{}", 10.0 + i as f64 / 2.0)))
+            .collect();
+        assert!(SizeChart::from_form(run[..SizeChart::MAX_SIZES].to_vec()).is_ok());
+        assert_eq!(refused(run), "A size chart can have at most 40 sizes");
     }
 }

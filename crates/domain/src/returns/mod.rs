@@ -11,8 +11,8 @@ mod request;
 mod stats;
 
 pub use fit::{
-    ChartSize, FIT_DAYS, FOOT_LENGTH_INVALID, Fit, FitReasons, FitRule, SizeChart, fit_since,
-    parse_foot_cm,
+    ChartSize, ChartSizeInput, FIT_DAYS, FOOT_LENGTH_INVALID, Fit, FitReasons, FitRule, SizeChart,
+    fit_since, parse_foot_cm,
 };
 pub use lifecycle::{
     Gives, Qc, ReturnLifecycle, ReturnMove, ReturnRefusal, ReturnStatus, ReturnStep,

@@ -38,7 +38,7 @@ pub struct ChartSizeDto {
     pub foot_cm: f64,
 }
 
-fn chart_rows(chart: &SizeChart) -> Vec<ChartSizeDto> {
+pub(crate) fn chart_rows(chart: &SizeChart) -> Vec<ChartSizeDto> {
     chart
         .sizes()
         .iter()
@@ -60,8 +60,9 @@ pub struct ProductDetailDto {
     /// last 180 days gave a fit reason and 60 % or more of those said `Too small` (or `Too
     /// big`); else `null`.
     pub fit: Option<FitName>,
-    /// Size label to foot length, smallest first, that `Find my size` works on: the shop's UK 3
-    /// to UK 12 chart for a product sized on it; `null` otherwise.
+    /// Size label to foot length, smallest first, that `Find my size` works on: the product's
+    /// own (`ownSizeChart`), else the shop's UK 3 to UK 12 chart for a product sized on it;
+    /// `null` otherwise.
     pub size_chart: Option<Vec<ChartSizeDto>>,
 }
 

@@ -5,7 +5,8 @@ use paduka_domain::{CategoryId, Paise};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::{CategoryDto, TryIntoDomain, timestamp};
+use super::fit::chart_rows;
+use super::{CategoryDto, ChartSizeDto, TryIntoDomain, timestamp};
 use crate::ApiError;
 
 /// The category a product belongs to.
@@ -80,6 +81,11 @@ pub struct ProductDto {
     pub hsn: Option<String>,
     /// Gallery image URLs.
     pub otherphoto: Vec<String>,
+    /// Its own size chart, as the product form set it, smallest first; `null`: none of its
+    /// own (a product sized on the shop's UK 3-12 chart uses that: see `sizeChart` on
+    /// `get-product`; decisions D49).
+    #[serde(rename = "ownSizeChart")]
+    pub own_size_chart: Option<Vec<ChartSizeDto>>,
     #[serde(rename = "hasPhoto")]
     pub has_photo: bool,
     /// The photo's version: with `&v=` set to it, a photo URL is cached for a year, and it
@@ -146,6 +152,7 @@ impl From<&Product> for ProductDto {
             published: product.published,
             hsn: product.hsn.as_ref().map(|h| h.as_str().to_owned()),
             otherphoto: product.other_photos.clone(),
+            own_size_chart: product.size_chart.as_ref().map(chart_rows),
             has_photo: product.has_photo,
             photo_version: product.photo_version.clone(),
             rating: (product.rating.average() * 100.0).round() / 100.0,
@@ -542,6 +549,13 @@ pub struct ProductForm {
     /// Each variant's colour name, in price order, e.g. `Tan,Tan,Black`: one per price when
     /// the product has colours, none without. No two variants of one colour and size.
     pub color: Option<String>,
+    /// The product's own size chart as JSON, smallest first: `[{"size": "EU 40", "footCm":
+    /// 25}]` (a number, or a number as text), at most 40 sizes, each label once and each foot
+    /// length 10 to 40 cm and longer than the one before. `[]` or blank: none of its own (the
+    /// shop's UK 3-12 chart when it names a size). Left out on update: the product keeps its
+    /// own (decisions D49).
+    #[serde(rename = "sizeChart")]
+    pub size_chart: Option<String>,
     /// An admin's `_id`; default the caller.
     #[schema(
         pattern = r"^[\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})?[\t\n\x0B\x0C\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*$"
@@ -658,6 +672,7 @@ mod tests {
             colors: vec![],
             hsn: None,
             published: true,
+            size_chart: None,
             has_photo: true,
             photo_version: Some("0123456789abcdef".into()),
             rating: ProductRating {
@@ -717,6 +732,7 @@ mod tests {
                 "published": true,
                 "hsn": null,
                 "otherphoto": ["/api/v1/media/m-1"],
+                "ownSizeChart": null,
                 "hasPhoto": true,
                 "photoVersion": "0123456789abcdef",
                 "rating": 3.5,

@@ -17,7 +17,7 @@ use paduka_domain::gst::Hsn;
 use paduka_domain::photo::photo_version;
 use paduka_domain::{CategoryId, Paise, ProductId, UserId};
 
-use super::kind;
+use super::{kind, size_chart};
 use crate::db::{AnyConnection, IN_CHUNK, corrupt, from_db_time, too_large};
 use crate::schema::{
     categories, product_colors, product_details, product_photos, product_variants, products,
@@ -43,6 +43,7 @@ struct ProductRow {
     /// NULL only between the migration that added it and its backfill (`backfill_handles`).
     handle: Option<String>,
     published: bool,
+    size_chart: Option<String>,
 }
 
 /// A product row with what is joined to it: its category's name and its photo's hash.
@@ -475,6 +476,14 @@ fn assemble(conn: &mut AnyConnection, rows: Vec<ListedRow>) -> QueryResult<Vec<P
                 .map(Hsn::parse)
                 .transpose()
                 .map_err(|_| corrupt(format_args!("HSN code of {}", row.id)))?;
+            let size_chart = row
+                .size_chart
+                .as_deref()
+                .map(|text| {
+                    size_chart::from_json(text)
+                        .ok_or_else(|| corrupt(format_args!("size chart of {}", row.id)))
+                })
+                .transpose()?;
             let handle = match &row.handle {
                 Some(handle) => Handle::parse(handle)
                     .map_err(|_| corrupt(format_args!("handle of {}", row.id)))?,
@@ -505,6 +514,7 @@ fn assemble(conn: &mut AnyConnection, rows: Vec<ListedRow>) -> QueryResult<Vec<P
                 },
                 shipping: row.shipping,
                 published: row.published,
+                size_chart,
                 other_photos: parts.other_photos,
                 has_photo: photo_sha256.is_some(),
                 photo_version: photo_sha256.as_deref().map(photo_version),

@@ -9,8 +9,8 @@ use paduka_application::catalog::{ProductConflict, ProductRecord};
 use paduka_domain::catalog::{Handle, Image, Product};
 use paduka_domain::gst::Hsn;
 
-use super::kind;
 use super::read::find_in;
+use super::{kind, size_chart};
 use crate::db::{
     AnyConnection, Broken, Stop, matched_a_row, sha256_hex, to_db_time, too_large,
     write_transaction_with,
@@ -294,6 +294,11 @@ fn write_row(
                     products::rating_total.eq(0),
                     products::review_count.eq(0),
                     products::created_at.eq(to_db_time(record.at)),
+                    products::size_chart.eq(record
+                        .draft
+                        .size_chart
+                        .as_ref()
+                        .map(size_chart::to_json)),
                 ))
                 .execute(conn)?;
             Ok(())
@@ -308,6 +313,19 @@ fn write_row(
             if let Some(handle) = &record.handle {
                 diesel::update(products::table.find(id))
                     .set(products::handle.eq(handle.as_str()))
+                    .execute(conn)?;
+            }
+            // Kept unless the form sent one: an import, or a client that knows nothing of
+            // charts, never drops it.
+            if record.draft.size_chart_given {
+                diesel::update(products::table.find(id))
+                    .set(
+                        products::size_chart.eq(record
+                            .draft
+                            .size_chart
+                            .as_ref()
+                            .map(size_chart::to_json)),
+                    )
                     .execute(conn)?;
             }
             Ok(())

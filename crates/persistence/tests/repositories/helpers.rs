@@ -106,6 +106,8 @@ pub fn record(code: &str, name: &str, category: &str, seller: &str, seconds: i64
             other_photos: vec![],
             colors: vec![],
             colors_given: false,
+            size_chart: None,
+            size_chart_given: false,
             hsn: None,
             published: true,
         },

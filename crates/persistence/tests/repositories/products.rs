@@ -5,6 +5,7 @@ use paduka_application::catalog::{
 use paduka_domain::catalog::{
     CategoryRef, Colour, Handle, Product, ProductRating, StoredImage, Variant,
 };
+use paduka_domain::returns::{ChartSize, SizeChart};
 use paduka_domain::review::ReviewDraft;
 use paduka_domain::{CategoryId, Paise, ProductId, ReviewId, UserId};
 use std::sync::Arc;
@@ -24,6 +25,7 @@ crate::on_both_backends!(
     listing_takes_several_categories_and_gives_the_price_ceiling_without_the_price_filter,
     random_picks_are_distinct_products_and_at_most_the_count,
     updating_replaces_variants_and_lists_and_keeps_the_photo_unless_given,
+    a_product_s_own_size_chart_is_kept_until_a_form_sends_another,
     deleting_a_product_takes_its_variants_lists_photo_and_reviews_along,
     a_taken_product_code_or_a_missing_category_or_seller_is_a_conflict,
     unknown_products_are_absent_or_not_found,
@@ -127,6 +129,7 @@ async fn a_created_product_reads_back_every_field(db: &TestDb) {
         colors: full.draft.colors.clone(),
         hsn: full.draft.hsn.clone(),
         published: true,
+        size_chart: None,
         has_photo: true,
         photo_version: Some(ABC_SHA256[..16].to_owned()),
         rating: ProductRating::default(),
@@ -717,4 +720,58 @@ async fn unknown_products_are_absent_or_not_found(db: &TestDb) {
     assert_not_found(products.update(&missing, update).await);
     assert_not_found(products.delete(&missing).await);
     assert_eq!(db.count("SELECT COUNT(*) AS n FROM products"), 0);
+}
+
+fn eu_chart(sizes: &[(&str, u32)]) -> SizeChart {
+    SizeChart::new(
+        sizes
+            .iter()
+            .map(|(label, foot_mm)| ChartSize {
+                label: (*label).to_owned(),
+                foot_mm: *foot_mm,
+            })
+            .collect(),
+    )
+    .unwrap()
+}
+
+async fn a_product_s_own_size_chart_is_kept_until_a_form_sends_another(db: &TestDb) {
+    let products = shop(db).await;
+    let id = ProductId::new("p1");
+    let chart = eu_chart(&[("EU 40", 250), ("EU 41", 257)]);
+    let mut first = record("EU", "Espadrille", "boots", "admin", 1);
+    first.draft.variants = vec![
+        variant(Some("EU 40"), 100, 0),
+        variant(Some("EU 41"), 100, 0),
+    ];
+    first.draft.size_chart = Some(chart.clone());
+    first.draft.size_chart_given = true;
+    let created = products.create(&id, first.clone()).await.unwrap();
+    assert_eq!(created.size_chart, Some(chart.clone()));
+
+    // An import's draft, or a form that knows nothing of charts, sends none: kept.
+    let mut silent = first.clone();
+    silent.draft.size_chart = None;
+    silent.draft.size_chart_given = false;
+    silent.draft.name = "Espadrille II".into();
+    let kept = products.update(&id, silent).await.unwrap();
+    assert_eq!(kept.name, "Espadrille II");
+    assert_eq!(kept.size_chart, Some(chart));
+
+    let other = eu_chart(&[("EU 40", 249), ("EU 41", 256), ("EU 42", 263)]);
+    let mut replaced = first.clone();
+    replaced.draft.size_chart = Some(other.clone());
+    let read = products.update(&id, replaced).await.unwrap();
+    assert_eq!(read.size_chart, Some(other));
+    assert_eq!(
+        products.find(&id).await.unwrap().unwrap().size_chart,
+        read.size_chart
+    );
+
+    let mut cleared = first;
+    cleared.draft.size_chart = None;
+    assert_eq!(
+        products.update(&id, cleared).await.unwrap().size_chart,
+        None
+    );
 }

@@ -174,6 +174,7 @@ async fn load(services: &Services, product_count: usize) -> anyhow::Result<DemoS
             other_photos: gallery.clone(),
             published: None,
             colors: None,
+            size_chart: None,
             variant_colors: Vec::new(),
         };
         let product = catalog

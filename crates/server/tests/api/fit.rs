@@ -1,6 +1,6 @@
 //! Fit advice from returns (decisions D38): `fit` and `sizeChart` on `GET
-//! /product/get-product/{id}`, `Find my size`, and the overview's products that run small or
-//! large.
+//! /product/get-product/{id}`, `Find my size`, the overview's products that run small or
+//! large, and a product's own size chart (D49).
 
 use reqwest::StatusCode;
 use serde_json::{Value, json};
@@ -10,6 +10,7 @@ use crate::helpers::*;
 crate::on_both_backends!(
     five_fit_returns_mostly_too_small_make_a_product_run_small_for_180_days,
     find_my_size_needs_a_foot_length_and_a_chart,
+    a_product_s_own_size_chart_is_set_on_its_form_kept_and_read_by_find_my_size,
 );
 
 const SIZES: [&str; 6] = ["UK 6", "UK 7", "UK 8", "UK 9", "UK 10", "UK 11"];
@@ -159,5 +160,119 @@ async fn find_my_size_needs_a_foot_length_and_a_chart(db: &TestDb) {
     find(&app, "0190a000-0000-7000-8000-000000000001", "?footCm=25")
         .await
         .refuses(StatusCode::NOT_FOUND, "Product not found")
+        .await;
+}
+
+async fn a_product_s_own_size_chart_is_set_on_its_form_kept_and_read_by_find_my_size(db: &TestDb) {
+    let app = spawn_app_on(db).await;
+    let category = app.category("Espadrilles").await;
+    let chart = r#"[{"size": "EU 40", "footCm": 25}, {"size": "EU 41", "footCm": "25.7"},
+        {"size": "EU 42", "footCm": 26.3}]"#;
+    let created = app
+        .product(
+            &[
+                ("name", "Espadrille"),
+                ("type", "EU 40,EU 41,EU 42"),
+                ("price", "1500,1500,1500"),
+                ("category", &category),
+                ("sizeChart", chart),
+            ],
+            None,
+        )
+        .await;
+    let id = created["_id"].as_str().unwrap().to_owned();
+    let rows = json!([
+        {"size": "EU 40", "footCm": 25.0},
+        {"size": "EU 41", "footCm": 25.7},
+        {"size": "EU 42", "footCm": 26.3},
+    ]);
+    assert_eq!(created["ownSizeChart"], rows);
+    let shown = product(&app, &id).await;
+    assert_eq!(
+        shown["sizeChart"], rows,
+        "its own chart, though the shop's names no EU size"
+    );
+    assert_eq!(shown["ownSizeChart"], rows);
+    let found = find(&app, &id, "?footCm=25.5").await;
+    assert_eq!(
+        found.answers(StatusCode::OK).await,
+        json!({"success": true, "size": "EU 41", "fit": null})
+    );
+
+    // A form without the field (an older client, or one that only renames) keeps it.
+    app.update_product(
+        &id,
+        As::Admin,
+        &[
+            ("name", "Espadrille Classic"),
+            ("type", "EU 40,EU 41,EU 42"),
+            ("price", "1500,1500,1500"),
+            ("category", &category),
+        ],
+    )
+    .await
+    .answers(StatusCode::OK)
+    .await;
+    assert_eq!(product(&app, &id).await["ownSizeChart"], rows);
+
+    // A wrong chart is refused whole and changes nothing.
+    for (bad, message) in [
+        (
+            r#"[{"size": "EU 41", "footCm": 26}, {"size": "EU 40", "footCm": 25}]"#,
+            "A size chart's foot lengths grow with each size",
+        ),
+        (
+            r#"[{"size": "EU 40", "footCm": 45}]"#,
+            "A size chart's foot lengths are from 10 to 40 cm",
+        ),
+        (
+            r#"[{"size": "EU 40", "footCm": 25}, {"size": "EU 40", "footCm": 26}]"#,
+            "Each size of a size chart needs its own label",
+        ),
+        (
+            r#"{"EU 40": 25}"#,
+            r#"sizeChart must be a JSON list of sizes, each {"size", "footCm"}"#,
+        ),
+    ] {
+        app.update_product(
+            &id,
+            As::Admin,
+            &[
+                ("name", "Renamed"),
+                ("price", "1500,1500,1500"),
+                ("type", "EU 40,EU 41,EU 42"),
+                ("category", &category),
+                ("sizeChart", bad),
+            ],
+        )
+        .await
+        .refuses(StatusCode::BAD_REQUEST, message)
+        .await;
+    }
+    let unchanged = product(&app, &id).await;
+    assert_eq!(unchanged["name"], "Espadrille Classic");
+    assert_eq!(unchanged["ownSizeChart"], rows);
+
+    // `[]` leaves it with none of its own: the shop's chart names no EU size.
+    app.update_product(
+        &id,
+        As::Admin,
+        &[
+            ("name", "Espadrille Classic"),
+            ("type", "EU 40,EU 41,EU 42"),
+            ("price", "1500,1500,1500"),
+            ("category", &category),
+            ("sizeChart", "[]"),
+        ],
+    )
+    .await
+    .answers(StatusCode::OK)
+    .await;
+    let plain = product(&app, &id).await;
+    assert_eq!(plain["ownSizeChart"], Value::Null);
+    assert_eq!(plain["sizeChart"], Value::Null);
+    find(&app, &id, "?footCm=25")
+        .await
+        .refuses(StatusCode::NOT_FOUND, "This product has no size chart")
         .await;
 }

@@ -425,8 +425,6 @@ impl TestApp {
         self.send_product_form(Method::PUT, &path, who, form).await
     }
 
-    /// Creates a product as the admin from text fields (plus an optional photo) and returns
-    /// the reply's product.
     /// `POST /product/import` with `form`, as the admin.
     pub async fn send_import_form(&self, form: Form) -> Response {
         self.request(Method::POST, "/product/import", As::Admin)
@@ -458,6 +456,8 @@ impl TestApp {
         }
     }
 
+    /// Creates a product as the admin from text fields (plus an optional photo) and returns
+    /// the reply's product.
     pub async fn product(&self, fields: &[(&str, &str)], photo: Option<Vec<u8>>) -> Value {
         let form = product_form(fields, photo);
         let path = "/product/create-product";

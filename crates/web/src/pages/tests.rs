@@ -69,6 +69,7 @@ fn product(id: &str, name: &str) -> Product {
         colors: vec![],
         hsn: None,
         published: true,
+        size_chart: None,
         has_photo: true,
         photo_version: Some("v1".into()),
         rating: ProductRating {

@@ -327,6 +327,8 @@ fn input(imported: &ImportedProduct, current: Option<&Product>) -> ProductInput 
             .map(|p| p.to_string()),
         colors: Some(colors),
         variant_colors,
+        // No export has a size chart: the product keeps its own (decisions D49).
+        size_chart: None,
     }
 }
 

@@ -53,6 +53,7 @@ fn runner() -> Product {
         colors: vec![],
         hsn: Some(Hsn::parse("6404").unwrap()),
         published: true,
+        size_chart: None,
         has_photo: true,
         photo_version: Some("v1".into()),
         rating: ProductRating::default(),

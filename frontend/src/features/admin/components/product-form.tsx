@@ -4,6 +4,7 @@ import type { Category } from '@/types/api';
 import type { Seller } from '../api/get-sellers';
 import { emptyProductForm, type ProductFormValues } from '../utils/product-form';
 import { FormActions } from './form-actions';
+import { SizeChartEditor } from './size-chart-editor';
 
 type ProductFormProps = {
   initial?: ProductFormValues;
@@ -164,6 +165,7 @@ export function ProductForm(props: ProductFormProps) {
           />
         )}
       </Field>
+      <SizeChartEditor value={values.sizeChart} onChange={(v) => set('sizeChart', v)} sizes={values.type} />
       <Field label="Photo">
         {(field) => (
           <>

@@ -31,7 +31,32 @@ export type ProductFormValues = {
   otherphoto: string;
   /** 'true', or 'false' for a draft that only admins see and nobody can order. */
   published: string;
+  /** The product's own size chart, its rows as JSON text (see `readChartRows`); '' for the shop's chart. */
+  sizeChart: string;
 };
+
+/** One size of a product's own chart as typed: its label and the longest foot it fits, in cm. */
+export type ChartRow = { size: string; footCm: string };
+
+/** The rows the form's `sizeChart` text holds; none for '' or text that is not rows. */
+export function readChartRows(text: string): ChartRow[] {
+  if (!text.trim()) return [];
+  try {
+    const rows: unknown = JSON.parse(text);
+    if (!Array.isArray(rows)) return [];
+    return rows.map((row: Partial<Record<keyof ChartRow, unknown>>) => ({
+      size: String(row?.size ?? ''),
+      footCm: String(row?.footCm ?? ''),
+    }));
+  } catch {
+    return [];
+  }
+}
+
+/** The form's `sizeChart` text for `rows` ('' for none). */
+export function writeChartRows(rows: ChartRow[]): string {
+  return rows.length ? JSON.stringify(rows) : '';
+}
 
 export const emptyProductForm: ProductFormValues = {
   product_id: '',
@@ -54,6 +79,7 @@ export const emptyProductForm: ProductFormValues = {
   shipping: 'true',
   otherphoto: '',
   published: 'true',
+  sizeChart: '',
 };
 
 /**
@@ -89,6 +115,7 @@ export function productToForm(p: Product): ProductFormValues {
     shipping: p.shipping === false ? 'false' : 'true',
     otherphoto: joinList(p.otherphoto),
     published: p.published === false ? 'false' : 'true',
+    sizeChart: writeChartRows((p.ownSizeChart ?? []).map((row) => ({ size: row.size, footCm: String(row.footCm) }))),
   };
 }
 
@@ -107,6 +134,11 @@ export function buildProductFormData(values: ProductFormValues, photo?: File | n
     let value = raw.trim();
     if ((TEXT_LISTS as readonly string[]).includes(key)) value = parseList(raw).join(',');
     if ((NUMBER_LISTS as readonly string[]).includes(key)) value = parseNumberList(raw).join(',');
+    // A row added and left blank is no size; the server checks the rest.
+    if (key === 'sizeChart') {
+      const rows = readChartRows(raw).filter((row) => row.size.trim() || row.footCm.trim());
+      value = rows.length ? JSON.stringify(rows) : '';
+    }
     if (key === 'quantity' && value) {
       const n = Number(value);
       value = Number.isFinite(n) ? String(Math.trunc(n)) : '';

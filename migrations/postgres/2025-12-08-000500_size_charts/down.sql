@@ -1,0 +1,1 @@
+ALTER TABLE products DROP COLUMN size_chart;
