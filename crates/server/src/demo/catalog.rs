@@ -63,6 +63,34 @@ pub const CATEGORIES: [DemoCategory; 5] = [
     },
 ];
 
+/// A colour a demo design comes in: its name and the upper's colour as `0xRRGGBB`.
+pub struct DemoColour {
+    pub name: &'static str,
+    pub upper: u32,
+}
+
+/// The colours of the designs sold in several (decisions D44): each colour drawn with its own
+/// upper, its sizes and stock its own. The first is the design's own palette.
+pub fn colours_of(design: &str) -> &'static [DemoColour] {
+    match design {
+        "Bandra Street High-Top" => &[
+            DemoColour {
+                name: "Charcoal",
+                upper: 0x222222,
+            },
+            DemoColour {
+                name: "Rust",
+                upper: 0xb7472a,
+            },
+            DemoColour {
+                name: "Sand",
+                upper: 0xd8c3a5,
+            },
+        ],
+        _ => &[],
+    }
+}
+
 macro_rules! product {
     ($cat:expr, $name:expr, $info:expr, $sil:ident, $pal:expr, $price:expr, $step:expr, $disc:expr,
      $material:expr, $tags:expr, $desc:expr, $specs:expr, $qty:expr) => {

@@ -12,7 +12,7 @@ use paduka_application::accounts::{Admin, Principal};
 use paduka_application::orders::{
     Invoicing, NewOrder, NewOrderLine, OrderRepository, Placement, StockChange,
 };
-use paduka_domain::catalog::{CategoryDraft, Image, Product, ProductInput, media_url};
+use paduka_domain::catalog::{CategoryDraft, ColourInput, Image, Product, ProductInput, media_url};
 use paduka_domain::contact::Email;
 use paduka_domain::coupon::CouponTerms;
 use paduka_domain::money::{PricedLine, order_amount_rupees};
@@ -24,8 +24,8 @@ use paduka_domain::{OrderId, Percent, State, UserId};
 use paduka_persistence::DieselOrderRepository;
 
 use crate::startup::Services;
-use catalog::{CATEGORIES, PRODUCTS, sizes};
-use pictures::{View, category_webp, shoe_png, shoe_webp};
+use catalog::{CATEGORIES, PRODUCTS, colours_of, sizes};
+use pictures::{Palette, View, category_webp, shoe_png, shoe_webp};
 
 pub const ADMIN_EMAIL: &str = "admin@paduka.local";
 pub const ADMIN_PASSWORD: &str = "paduka-admin";
@@ -135,7 +135,60 @@ async fn load(services: &Services, product_count: usize) -> anyhow::Result<DemoS
         }
         let (photo, gallery) = &drawn[&design_index];
         let copy = index / PRODUCTS.len();
-        let variants = design.discounts.len();
+        let sizes_of_design = design.discounts.len();
+        // The numbered copies made for benchmarks keep one colour.
+        let colours = if copy == 0 {
+            colours_of(design.name)
+        } else {
+            &[]
+        };
+        let mut colour_inputs = Vec::new();
+        for colour in colours {
+            let palette = Palette {
+                upper: colour.upper,
+                ..design.palette
+            };
+            let mut photos = Vec::new();
+            for view in [View::Side, View::Mirrored] {
+                let picture = if view == View::Side {
+                    shoe_png(design.silhouette, palette, view, PICTURE_SIZE)
+                } else {
+                    shoe_webp(design.silhouette, palette, view, PICTURE_SIZE)
+                };
+                let stored = catalog
+                    .store_image(&admin, prepared(picture).await?)
+                    .await?;
+                photos.push(media_url(&stored));
+            }
+            colour_inputs.push(ColourInput {
+                name: colour.name.to_owned(),
+                hex: Some(format!("#{:06X}", colour.upper)),
+                photos,
+            });
+        }
+        let colour_count = colours.len().max(1);
+        let repeat = |list: Vec<String>| -> Vec<String> {
+            (0..colour_count).flat_map(|_| list.clone()).collect()
+        };
+        let stocks = if copy != 0 {
+            Vec::new()
+        } else if colours.is_empty() {
+            stock_per_size(design_index, design.quantity, sizes_of_design)
+        } else {
+            (0..colours.len())
+                .flat_map(|k| {
+                    let mut stock =
+                        stock_per_size(design_index + k, design.quantity, sizes_of_design);
+                    // The last colour's largest size is sold out: a shopper meets a greyed size.
+                    if k + 1 == colours.len()
+                        && let Some(last) = stock.last_mut()
+                    {
+                        *last = "0".to_owned();
+                    }
+                    stock
+                })
+                .collect()
+        };
         let input = ProductInput {
             product_code: Some(format!("PDK-{:04}", index + 1)),
             name: Some(if copy == 0 {
@@ -144,27 +197,25 @@ async fn load(services: &Services, product_count: usize) -> anyhow::Result<DemoS
                 format!("{} {}", design.name, copy + 1)
             }),
             info: Some(design.info.into()),
-            types: sizes(variants, design_index % 3),
+            types: repeat(sizes(sizes_of_design, design_index % 3)),
             models: Vec::new(),
             descriptions: split(design.description),
             specifications: split(design.specifications),
             material: Some(design.material.into()),
             tags: split(design.tags),
-            prices: (0..variants)
-                .map(|i| (design.price + design.size_step * i as u32).to_string())
-                .collect(),
-            discounts: design.discounts.iter().map(u8::to_string).collect(),
+            prices: repeat(
+                (0..sizes_of_design)
+                    .map(|i| (design.price + design.size_step * i as u32).to_string())
+                    .collect(),
+            ),
+            discounts: repeat(design.discounts.iter().map(u8::to_string).collect()),
             sale_prices: Vec::new(),
             seller: None,
             category: Some(category_ids[design.category].to_string()),
             quantity: Some(design.quantity.to_string()),
             // The catalog's own designs keep stock per size (some sold out, some nearly);
             // the numbered copies made for benchmarks keep one pool.
-            stocks: if copy == 0 {
-                stock_per_size(design_index, design.quantity, variants)
-            } else {
-                Vec::new()
-            },
+            stocks,
             shipping: Some("true".into()),
             // Textile uppers are heading 6404; leather ones the shop's default, 6403.
             hsn: ["canvas", "mesh", "knit"]
@@ -173,9 +224,12 @@ async fn load(services: &Services, product_count: usize) -> anyhow::Result<DemoS
                 .then(|| "6404".to_owned()),
             other_photos: gallery.clone(),
             published: None,
-            colors: None,
+            variant_colors: colours
+                .iter()
+                .flat_map(|c| std::iter::repeat_n(c.name.to_owned(), sizes_of_design))
+                .collect(),
+            colors: (!colour_inputs.is_empty()).then_some(colour_inputs),
             size_chart: None,
-            variant_colors: Vec::new(),
         };
         let product = catalog
             .create_product(&admin, input, Some(photo.clone()))
