@@ -6,6 +6,29 @@ export function variantLabel(product: Pick<Product, 'type' | 'model'>, index: nu
   return product.type?.[index] || product.model?.[index] || `Option ${index + 1}`;
 }
 
+/**
+ * A variant in words as the server names it (the domain's `catalog::variant_words`, decisions
+ * D44): `Tan, UK 8`; `UK 8` without a colour, `Tan` without a size, `''` without either.
+ */
+export function variantWords(colour: string | null | undefined, size: string | null | undefined): string {
+  const c = colour?.trim() ?? '';
+  const s = size?.trim() ?? '';
+  return c && s ? `${c}, ${s}` : c || s;
+}
+
+/**
+ * A sold line's name as the server prints it (the domain's `catalog::line_title`):
+ * `Monsoon Knit Slip-On (Tan, UK 8)`, `Trail Runner (UK 8)`, the bare name without either.
+ */
+export function lineTitle(name: string, colour: string | null | undefined, size: string | null | undefined): string {
+  const words = variantWords(colour, size);
+  return words ? `${name} (${words})` : name;
+}
+
+/** Whether two colour names are one colour: a product's names are unique ignoring case (D44). */
+export const sameColour = (a: string | null | undefined, b: string | null | undefined) =>
+  (a ?? '').toLowerCase() === (b ?? '').toLowerCase();
+
 /** How many variants a product has (one per price; at least one). */
 export function variantCount(product: Pick<Product, 'price'>): number {
   return Math.max(1, product.price?.length ?? 0);

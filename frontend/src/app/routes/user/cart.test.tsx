@@ -61,6 +61,33 @@ describe('cart page', () => {
     expect(screen.getByText('Total').nextSibling).toHaveTextContent('₹3,206');
   });
 
+  it('names a coloured line by its colour and size, one line a colour', async () => {
+    const knit = productFixture({
+      _id: 'p1',
+      name: 'Monsoon Knit Slip-On',
+      type: ['UK 8', 'UK 8'],
+      colors: [
+        { name: 'Tan', hex: '#c19a6b', photos: [] },
+        { name: 'Black', hex: '#000000', photos: [] },
+      ],
+      color: ['Tan', 'Black'],
+      price: [2400, 2400],
+      discount: [0, 0],
+    });
+    api({ 'GET /product/get-product/p1': { body: { success: true, product: knit } } });
+    useAuthStore.getState().setSession(sessionFor(shopper));
+    useCartStore.getState().add(knit, 0);
+    useCartStore.getState().add(knit, 1);
+    renderApp('/user/cart');
+    const list = await screen.findByRole('list', { name: 'Cart items' }, { timeout: 3500 });
+    const lines = within(list).getAllByRole('listitem');
+    expect(within(lines[0]!).getByText('Tan, UK 8')).toBeInTheDocument();
+    expect(within(lines[1]!).getByText('Black, UK 8')).toBeInTheDocument();
+    expect(
+      within(lines[1]!).getByRole('group', { name: 'Quantity of Monsoon Knit Slip-On, Black, UK 8' }),
+    ).toBeInTheDocument();
+  });
+
   it("follows each product's current price, reading the cart's products one by one, not the catalog", async () => {
     const { calls } = api({
       'GET /product/get-product/p1': {

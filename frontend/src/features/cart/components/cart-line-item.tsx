@@ -5,7 +5,7 @@ import { paths } from '@/config/paths';
 import { formatRupees } from '@/lib/format';
 import { lineTotalRupees } from '@/lib/pricing';
 import { notify } from '@/lib/notify';
-import { variantDiscount, variantLabel, variantPrice, variantSalePrice } from '@/utils/variants';
+import { variantDiscount, variantLabel, variantPrice, variantSalePrice, variantWords } from '@/utils/variants';
 import type { Product } from '@/types/api';
 import { lineStock, useCartStore, type CartLine } from '../stores/cart-store';
 
@@ -25,8 +25,7 @@ export function CartLineItem({ line, product }: CartLineItemProps) {
   const discount = variantDiscount(line, line.productno);
   // A variant is a colour and a size (decisions D44): `Tan, UK 8`; a line of another colour is
   // another line. A cart kept from before colours has none.
-  const colour = line.color?.[line.productno];
-  const variant = colour ? `${colour}, ${variantLabel(line, line.productno)}` : variantLabel(line, line.productno);
+  const variant = variantWords(line.color?.[line.productno], variantLabel(line, line.productno));
 
   const minus = () => {
     if (decrement(line._id, line.productno) === 'removed') notify.success('Item removed from cart');

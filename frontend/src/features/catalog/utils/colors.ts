@@ -1,4 +1,4 @@
-import { variantCount, variantLabel, variantStock } from '@/utils/variants';
+import { sameColour, variantCount, variantLabel, variantStock } from '@/utils/variants';
 import type { Product } from '@/types/api';
 
 /** One of a product's colours (decisions D44): its name, `#RRGGBB` or none, its photos (first = main). */
@@ -6,12 +6,9 @@ export type Colour = Product['colors'][number];
 
 type Coloured = Pick<Product, 'colors' | 'color' | 'price' | 'stock' | 'quantity' | 'type' | 'model'>;
 
-// Names are unique in a product ignoring case, and `?color=` is read ignoring case.
-const sameName = (a: string | undefined, b: string) => (a ?? '').toLowerCase() === b.toLowerCase();
-
 /** The indices (the cart's `productno`) of a colour's variants, in the product's order. */
 export function colourVariants(product: Coloured, name: string): number[] {
-  return Array.from({ length: variantCount(product) }, (_, i) => i).filter((i) => sameName(product.color?.[i], name));
+  return Array.from({ length: variantCount(product) }, (_, i) => i).filter((i) => sameColour(product.color?.[i], name));
 }
 
 /** The colours a shopper can pick: those that have at least one variant. `[]` without colours. */
@@ -31,7 +28,7 @@ export function colourInStock(product: Coloured, name: string): boolean {
 export function pickColour(product: Coloured, asked: string | null): Colour | null {
   const colours = shownColours(product);
   if (asked) {
-    const named = colours.find((c) => sameName(c.name, asked));
+    const named = colours.find((c) => sameColour(c.name, asked));
     if (named) return named;
   }
   return colours.find((c) => colourInStock(product, c.name)) ?? colours[0] ?? null;
