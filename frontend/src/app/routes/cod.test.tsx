@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { mockApi } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
 import type { CodLink } from '@/types/api';
@@ -27,11 +27,20 @@ const link = (overrides: Partial<CodLink> = {}, order: Partial<CodLink['order']>
 const ok = (reply: CodLink) => ({ body: { success: true, ...reply } });
 
 describe('the COD link page', () => {
-  it("shows the order's id, items and amount, and opening it posts nothing", async () => {
-    const { calls } = mockApi({ [`GET /cod/${TOKEN}`]: ok(link()) });
+  it("shows the order's id, items (each colour and size) and amount, and opening it posts nothing", async () => {
+    const products = [
+      { name: 'Kolhapuri', type: 'UK 7', color: '', quantity: 2 },
+      { name: 'Monsoon Knit Slip-On', type: 'UK 8', color: 'Tan', quantity: 1 },
+      { name: 'Shoe Bag', type: null, color: '', quantity: 1 },
+    ];
+    const { calls } = mockApi({ [`GET /cod/${TOKEN}`]: ok(link({}, { products })) });
     renderApp(`/cod/${TOKEN}`);
     expect(await screen.findByText('Order o1')).toBeInTheDocument();
-    expect(screen.getByRole('list', { name: 'Items' })).toHaveTextContent('Kolhapuri · UK 7 × 2');
+    expect(
+      within(screen.getByRole('list', { name: 'Items' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Kolhapuri · UK 7 × 2', 'Monsoon Knit Slip-On · Tan, UK 8 × 1', 'Shoe Bag × 1']);
     expect(screen.getByText(/To pay on delivery/)).toHaveTextContent('To pay on delivery: ₹1,798');
     expect(screen.getByRole('button', { name: 'Confirm order' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Cancel order' })).toBeInTheDocument();

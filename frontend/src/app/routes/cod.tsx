@@ -4,6 +4,7 @@ import { useCodAnswer, useCodLink } from '@/features/cod/api/cod-link';
 import { errorMessage } from '@/lib/api-client';
 import { formatRupees } from '@/lib/format';
 import type { CodLink } from '@/types/api';
+import { variantWords } from '@/utils/variants';
 import '@/features/cod/components/cod-page.css';
 
 /**
@@ -47,12 +48,15 @@ function CodOrder({ token, link }: { token: string; link: CodLink }) {
     <>
       <p className="cod-id">Order {order._id}</p>
       <ul className="cod-lines" aria-label="Items">
-        {order.products.map((line, i) => (
-          <li key={i}>
-            {line.name}
-            {line.type ? ` · ${line.type}` : ''} × {line.quantity}
-          </li>
-        ))}
+        {order.products.map((line, i) => {
+          const variant = variantWords(line.color, line.type);
+          return (
+            <li key={i}>
+              {line.name}
+              {variant ? ` · ${variant}` : ''} × {line.quantity}
+            </li>
+          );
+        })}
       </ul>
       <p className="cod-amount">
         To pay on delivery: <strong>{formatRupees(order.amount)}</strong>

@@ -218,6 +218,35 @@ describe('admin orders', () => {
     expect(screen.queryByRole('button', { name: 'Download invoice' })).not.toBeInTheDocument();
   });
 
+  it("names each line's colour and size in the Variant column of /edit-order/{id}", async () => {
+    const line = orderFixture().products[0]!;
+    const order = orderFixture({
+      _id: 'o8',
+      products: [
+        { ...line, name: 'Monsoon Knit Slip-On', color: 'Tan', type: 'UK 8' },
+        { ...line, name: 'Monsoon Knit Slip-On', color: 'Black', type: 'UK 8' },
+        { ...line, name: 'Trail Runner', color: '', type: 'UK 9' },
+        { ...line, name: 'Shoe Bag', color: '', type: null },
+      ],
+    });
+    mockApi({ ...base, 'GET /order/get-order/o8': { body: { success: true, order, history: [] } } });
+    renderApp('/edit-order/o8');
+    const header = await screen.findByRole('columnheader', { name: 'Variant' });
+    const table = header.closest('table')!;
+    const column = [...header.parentElement!.children].indexOf(header);
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => [row.children[0]!.textContent, row.children[column]!.textContent]),
+    ).toEqual([
+      ['Monsoon Knit Slip-On', 'Tan, UK 8'],
+      ['Monsoon Knit Slip-On', 'Black, UK 8'],
+      ['Trail Runner', 'UK 9'],
+      ['Shoe Bag', ''],
+    ]);
+  });
+
   it("shows the buyer's COD answer with its steps, and the COD charge above the amount, on /edit-order/{id}", async () => {
     const order = orderFixture({
       _id: 'o7',

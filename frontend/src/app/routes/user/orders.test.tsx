@@ -93,6 +93,39 @@ describe('my orders', () => {
     expect(await screen.findAllByRole('button', { name: 'Cancel Order' })).toHaveLength(1);
   });
 
+  it("names each line's category, colour and size, so the tan pair is told from the black one", async () => {
+    const line = orderFixture().products[0]!;
+    mockApi({
+      ...base,
+      'POST /order/myorders': {
+        body: {
+          success: true,
+          orders: [
+            orderFixture({
+              products: [
+                { ...line, name: 'Monsoon Knit Slip-On', color: 'Tan', type: 'UK 8' },
+                { ...line, name: 'Monsoon Knit Slip-On', color: 'Black', type: 'UK 8' },
+                // Without a colour, as before colours; without a size, only the category.
+                { ...line, name: 'Trail Runner', color: '', type: 'UK 9' },
+                { ...line, name: 'Shoe Bag', color: '', type: null },
+              ],
+            }),
+          ],
+        },
+      },
+      'GET /return/mine': { body: { success: true, returns: [] } },
+    });
+    useAuthStore.getState().setSession(sessionFor(shopper));
+    renderApp('/user/orders');
+    const card = await screen.findByRole('article', { name: 'Order ID: o1' });
+    expect([...card.querySelectorAll('.order-product-meta')].map((p) => p.textContent)).toEqual([
+      'Sneakers · Tan, UK 8',
+      'Sneakers · Black, UK 8',
+      'Sneakers · UK 9',
+      'Sneakers',
+    ]);
+  });
+
   it('shows the subtotal and the coupon above the amount paid, only on an order with a coupon', async () => {
     mockApi({
       ...base,

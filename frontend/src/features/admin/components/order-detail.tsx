@@ -11,6 +11,7 @@ import { lineTotalRupees } from '@/lib/pricing';
 import { confirmationLabel } from '@/utils/cod-confirmation';
 import { amountRows } from '@/utils/order-amount';
 import { creditText, paymentIdText, paymentText } from '@/utils/payment-method';
+import { variantWords } from '@/utils/variants';
 import { useOrder } from '../api/get-order';
 import { formatIst, orderUserName } from '../utils/admin-format';
 import { CancelOrderButton, MarkPaidButton, StatusSelect } from './orders-table';
@@ -130,7 +131,7 @@ export function OrderDetail({ id }: { id: string }) {
               <tr key={`${line._id}-${i}`}>
                 <td>{line.name}</td>
                 <td>{line.category?.name ?? ''}</td>
-                <td>{line.type ?? ''}</td>
+                <td>{variantWords(line.color, line.type)}</td>
                 <td>{formatRupees(line.price)}</td>
                 <td>{line.discount}%</td>
                 <td>{formatRupees(line.salePrice)}</td>

@@ -11,6 +11,7 @@ import type { Order, OrderStatus } from '@/types/api';
 import { buyerConfirmationLabel } from '@/utils/cod-confirmation';
 import { amountRows } from '@/utils/order-amount';
 import { creditText, paymentIdText, paymentText } from '@/utils/payment-method';
+import { variantWords } from '@/utils/variants';
 import { useCancelOrder } from '../api/cancel-order';
 import { deliveryText } from '../utils/delivery-line';
 
@@ -86,7 +87,9 @@ export function OrderCard({ order, children, actions }: OrderCardProps) {
               <p className="order-product-name">
                 <Link to={paths.product.getHref(line._id)}>{line.name}</Link>
               </p>
-              <p className="muted order-product-meta">{[line.category?.name, line.type].filter(Boolean).join(' · ')}</p>
+              <p className="muted order-product-meta">
+                {[line.category?.name, variantWords(line.color, line.type)].filter(Boolean).join(' · ')}
+              </p>
             </div>
             <p className="order-product-qty">Quantity: {line.quantity}</p>
           </li>
