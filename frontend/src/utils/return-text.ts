@@ -1,4 +1,5 @@
 import type { RefundTo, ReturnLine, ReturnReason, ReturnStatus } from '@/types/api';
+import { lineTitle, variantWords } from '@/utils/variants';
 
 /**
  * `list` as given, when it names every member of the union `T` and nothing else: a value the
@@ -31,13 +32,16 @@ export const RETURN_STATUSES = everyOf<ReturnStatus>()([
   'Cancelled',
 ]);
 
-/** `Trail Runner (UK 8)`, or the name alone for a product without sizes. */
-export const lineName = (line: Pick<ReturnLine, 'name' | 'size'>) =>
-  line.size ? `${line.name} (${line.size})` : line.name;
+/**
+ * The line bought, as the server names it (decisions D44): `Trail Runner (Tan, UK 8)`,
+ * `Trail Runner (UK 8)` without a colour, the name alone without either.
+ */
+export const lineName = (line: Pick<ReturnLine, 'name' | 'size' | 'color'>) =>
+  lineTitle(line.name, line.color, line.size);
 
-/** `Exchange for UK 9` or `Refund`. */
-export const kindText = (line: Pick<ReturnLine, 'kind' | 'newSize'>) =>
-  line.kind === 'exchange' ? `Exchange for ${line.newSize ?? 'another size'}` : 'Refund';
+/** `Exchange for Black, UK 9` (another colour may be picked, D44), `Exchange for UK 9`, or `Refund`. */
+export const kindText = (line: Pick<ReturnLine, 'kind' | 'newSize' | 'newColor'>) =>
+  line.kind === 'exchange' ? `Exchange for ${variantWords(line.newColor, line.newSize) || 'another size'}` : 'Refund';
 
 /** Where a refund went, after `Refund ₹N`. */
 export const REFUND_TO_TEXT: Record<RefundTo, string> = {

@@ -162,6 +162,31 @@ describe('admin returns', () => {
     expect(received).not.toHaveTextContent('New size');
   });
 
+  it('names the colour and size bought and the colour an exchange asks for', async () => {
+    const line = returnFixture().lines[0]!;
+    openReturns([
+      returnFixture({
+        lines: [
+          { ...line, name: 'Monsoon Knit Slip-On', color: 'Tan', size: 'UK 8' },
+          {
+            ...line,
+            line: 1,
+            name: 'Monsoon Knit Slip-On',
+            color: 'Black',
+            size: 'UK 8',
+            kind: 'exchange',
+            newColor: 'Tan',
+            newSize: 'UK 9',
+          },
+        ],
+      }),
+    ]);
+    await screen.findByRole('table');
+    const cells = within(rowOf('RET-000001')).getAllByRole('cell');
+    expect(cells[2]).toHaveTextContent('1 × Monsoon Knit Slip-On (Tan, UK 8)1 × Monsoon Knit Slip-On (Black, UK 8)');
+    expect(cells[4]).toHaveTextContent('RefundExchange for Tan, UK 9');
+  });
+
   it('approves, marks picked up, and shows the refusal of a step out of order', async () => {
     const { user, calls } = openReturns(returnsFixture(), {
       'approve/r1': { status: 'Approved', ...approved },

@@ -234,6 +234,121 @@ describe('my orders: return or exchange', () => {
     ).toEqual(['0', '1']);
   });
 
+  it('finds a coloured line by its colour and size and offers the other variants at its price, either colour', async () => {
+    // Tan and Black, UK 7 to UK 9, all at ₹2,400 but Black UK 9; Black UK 7 is sold out.
+    const knit = productFixture({
+      _id: 'p3',
+      name: 'Monsoon Knit Slip-On',
+      colors: [
+        { name: 'Tan', hex: '#c19a6b', photos: [] },
+        { name: 'Black', hex: '#000000', photos: [] },
+      ],
+      color: ['Tan', 'Tan', 'Tan', 'Black', 'Black', 'Black'],
+      type: ['UK 7', 'UK 8', 'UK 9', 'UK 7', 'UK 8', 'UK 9'],
+      price: [2400, 2400, 2400, 2400, 2400, 2600],
+      discount: [0, 0, 0, 0, 0, 0],
+      stock: [3, 4, 6, 0, 2, 5],
+    });
+    const knitLine = (color: string) => ({
+      _id: 'p3',
+      name: 'Monsoon Knit Slip-On',
+      photo: '',
+      category: { name: 'Sneakers' },
+      type: 'UK 8',
+      color,
+      price: 2400,
+      discount: 0,
+      salePrice: 2400,
+      quantity: 1,
+    });
+    let sent: unknown = null;
+    const exchanged = returnFixture({
+      _id: 'r9',
+      number: 'RET-000009',
+      lines: [
+        {
+          ...returnFixture().lines[0]!,
+          line: 1,
+          productId: 'p3',
+          name: 'Monsoon Knit Slip-On',
+          size: 'UK 8',
+          color: 'Black',
+          kind: 'exchange',
+          newSize: 'UK 8',
+          newColor: 'Tan',
+          reason: 'Changed my mind',
+          amount: 2400,
+        },
+      ],
+      refundAmount: 0,
+    });
+    const { user, store } = openOrders(
+      [
+        deliveredOrder({
+          products: [knitLine('Tan'), knitLine('Black')],
+          actions: returnable(daysAgo(-5), [1, 1]),
+          amount: 4800,
+          subtotal: 4800,
+        }),
+      ],
+      [],
+      {
+        'GET /product/get-product/p3': { body: { success: true, product: knit } },
+        'POST /return/request': ({ body }) => {
+          sent = body;
+          store.returns = [exchanged];
+          return { status: 201, body: { success: true, message: 'Return requested', return: exchanged } };
+        },
+      },
+    );
+    await user.click(
+      await within(await screen.findByRole('article')).findByRole('button', { name: 'Return or exchange' }),
+    );
+    const flow = screen.getByRole('region', { name: 'Return or exchange' });
+    const newSizes = (group: HTMLElement) =>
+      within(within(group).getByLabelText('New size'))
+        .getAllByRole('option')
+        .map((o) => o.textContent);
+
+    // The tan pair: the sizes of either colour at ₹2,400 in stock, not itself.
+    const tan = within(flow).getByRole('group', { name: 'Monsoon Knit Slip-On (Tan, UK 8)' });
+    await user.selectOptions(within(tan).getByLabelText('Pairs to return'), '1');
+    await user.selectOptions(within(tan).getByLabelText('Reason'), 'Too small');
+    await user.click(within(tan).getByRole('radio', { name: 'Exchange for another size' }));
+    expect(newSizes(tan)).toEqual([
+      'Choose a size',
+      'Tan, UK 7 (only 3 left)',
+      'Tan, UK 9',
+      'Black, UK 8 (only 2 left)',
+    ]);
+    await user.click(within(tan).getByRole('radio', { name: 'Refund' }));
+    await user.selectOptions(within(tan).getByLabelText('Pairs to return'), '0');
+
+    // The black pair is the black one, not the first UK 8: Tan, UK 8 is offered, Black, UK 8 is not.
+    const black = within(flow).getByRole('group', { name: 'Monsoon Knit Slip-On (Black, UK 8)' });
+    await user.selectOptions(within(black).getByLabelText('Pairs to return'), '1');
+    await user.selectOptions(within(black).getByLabelText('Reason'), 'Changed my mind');
+    await user.click(within(black).getByRole('radio', { name: 'Exchange for another size' }));
+    expect(newSizes(black)).toEqual(['Choose a size', 'Tan, UK 7 (only 3 left)', 'Tan, UK 8', 'Tan, UK 9']);
+    await user.selectOptions(within(black).getByLabelText('New size'), 'Tan, UK 8');
+    await user.click(within(flow).getByRole('button', { name: 'Continue' }));
+
+    expect(
+      within(flow)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['1 × Monsoon Knit Slip-On (Black, UK 8)Changed my mind · Exchange for Tan, UK 8']);
+    await user.click(within(flow).getByRole('button', { name: 'Request return' }));
+    expect(await within(flow).findByRole('heading', { name: 'Return requested' })).toBeInTheDocument();
+    // The variant index of Tan, UK 8: the server takes that variant's stock.
+    expect(sent).toEqual({
+      orderId: 'o1',
+      lines: [{ line: 1, quantity: 1, reason: 'Changed my mind', kind: 'exchange', size: 1 }],
+    });
+    const shown = await screen.findByRole('region', { name: 'Return RET-000009' });
+    expect(shown).toHaveTextContent('1 × Monsoon Knit Slip-On (Black, UK 8)Changed my mind · Exchange for Tan, UK 8');
+  });
+
   it("toasts the server's refusal and stays on the review", async () => {
     const { user, calls } = openOrders([deliveredOrder()], [], {
       'POST /return/request': { status: 400, body: { success: false, message: 'Return window has closed' } },

@@ -78,7 +78,7 @@ export function ReturnFlow({ order, products, productsLoading = false, onClose }
   const sizesOf = (index: number): ExchangeSize[] => {
     const line = order.products[index];
     const product = line && products.find((p) => p._id === line._id);
-    return product ? exchangeSizes(product, line.type) : [];
+    return product ? exchangeSizes(product, line.color, line.type) : [];
   };
   const setChoice = (index: number, change: Partial<LineChoice>) =>
     setChoices((now) => now.map((c, i) => (i === index ? { ...c, ...change } : c)));
@@ -106,7 +106,9 @@ export function ReturnFlow({ order, products, productsLoading = false, onClose }
     .reduce((sum, c) => sum + refundEstimate(order, c.index, c.quantity), 0);
   const refundWhere = order.paymentMethod === 'cod' ? 'as store credit' : 'to your original payment';
   const hasExchange = chosen.some((c) => c.kind === 'exchange');
-  const labelOf = (index: number, size: number | null) => sizesOf(index).find((s) => s.index === size)?.label ?? '';
+  const pickedOf = (index: number, size: number | null) => sizesOf(index).find((s) => s.index === size);
+  // An order line named as the server names it: `Trail Runner (Tan, UK 8)`.
+  const nameOf = (line: Order['products'][number]) => lineName({ name: line.name, color: line.color, size: line.type });
 
   const title = screen === 'done' ? (created?.message ?? 'Return requested') : 'Return or exchange';
   return (
@@ -130,9 +132,7 @@ export function ReturnFlow({ order, products, productsLoading = false, onClose }
               return (
                 <li key={key} className="return-choice">
                   <fieldset>
-                    <legend className="return-choice-name">
-                      {line.type ? `${line.name} (${line.type})` : line.name}
-                    </legend>
+                    <legend className="return-choice-name">{nameOf(line)}</legend>
                     <label className="field">
                       <span className="field-label">Pairs to return</span>
                       <select
@@ -244,14 +244,15 @@ export function ReturnFlow({ order, products, productsLoading = false, onClose }
           <ul className="return-lines">
             {chosen.map((c) => {
               const line = order.products[c.index]!;
+              const picked = pickedOf(c.index, c.size);
               const text =
                 c.kind === 'exchange'
-                  ? kindText({ kind: 'exchange', newSize: labelOf(c.index, c.size) })
+                  ? kindText({ kind: 'exchange', newColor: picked?.color ?? '', newSize: picked?.size })
                   : `Refund about ${formatRupees(refundEstimate(order, c.index, c.quantity))}`;
               return (
                 <li key={c.index}>
                   <span className="return-line-name">
-                    {c.quantity} × {lineName({ name: line.name, size: line.type ?? null })}
+                    {c.quantity} × {nameOf(line)}
                   </span>
                   <span className="muted return-line-meta">
                     {c.reason} · {text}

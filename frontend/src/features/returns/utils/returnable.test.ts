@@ -1,5 +1,5 @@
 import { actionsFixture, orderFixture, productFixture, shipmentFixture } from '@/testing/data';
-import { canRequestReturn, exchangeSizes, refundEstimate, returnableQuantities } from './returnable';
+import { boughtSizeIndex, canRequestReturn, exchangeSizes, refundEstimate, returnableQuantities } from './returnable';
 
 describe('Return or exchange', () => {
   it("offers exactly the pairs the server's actions give, whatever the order's dates say", () => {
@@ -45,13 +45,53 @@ describe('what may still be returned', () => {
       salePrice: [1299, 1299, 1299, 1499, 1299],
       stock: [0, 4, 2, 9, 1],
     });
-    expect(exchangeSizes(product, 'UK 8')).toEqual([
-      { index: 1, label: 'UK 7', left: 4 },
-      { index: 4, label: 'UK 10', left: 1 },
+    expect(exchangeSizes(product, '', 'UK 8')).toEqual([
+      { index: 1, color: '', size: 'UK 7', label: 'UK 7', left: 4 },
+      { index: 4, color: '', size: 'UK 10', label: 'UK 10', left: 1 },
     ]);
-    expect(exchangeSizes(product, 'UK 9')).toEqual([]);
-    expect(exchangeSizes(product, 'UK 12')).toEqual([]);
-    expect(exchangeSizes(product, null)).toEqual([]);
+    expect(exchangeSizes(product, '', 'UK 9')).toEqual([]);
+    expect(exchangeSizes(product, '', 'UK 12')).toEqual([]);
+    expect(exchangeSizes(product, '', null)).toEqual([]);
+  });
+
+  // Tan and Black, UK 7 to UK 9 (Black UK 10 too): all at ₹2,400 but Black UK 9.
+  const knit = productFixture({
+    name: 'Monsoon Knit Slip-On',
+    colors: [
+      { name: 'Tan', hex: '#c19a6b', photos: [] },
+      { name: 'Black', hex: '#000000', photos: [] },
+    ],
+    color: ['Tan', 'Tan', 'Tan', 'Black', 'Black', 'Black', 'Black'],
+    type: ['UK 7', 'UK 8', 'UK 9', 'UK 7', 'UK 8', 'UK 9', 'UK 10'],
+    price: [2400, 2400, 2400, 2400, 2400, 2600, 2400],
+    discount: [0, 0, 0, 0, 0, 0, 0],
+    stock: [3, 4, 0, 0, 2, 5, 1],
+  });
+
+  it('finds the variant bought by its colour and its size, not the first of that size', () => {
+    expect(boughtSizeIndex(knit, 'Tan', 'UK 8')).toBe(1);
+    expect(boughtSizeIndex(knit, 'Black', 'UK 8')).toBe(4);
+    // Names are unique ignoring case.
+    expect(boughtSizeIndex(knit, 'black', 'UK 8')).toBe(4);
+    // No guessing: a colour or size the product does not have, or a line without a colour.
+    expect(boughtSizeIndex(knit, 'Olive', 'UK 8')).toBeNull();
+    expect(boughtSizeIndex(knit, 'Black', 'UK 12')).toBeNull();
+    expect(boughtSizeIndex(knit, '', 'UK 8')).toBeNull();
+  });
+
+  it('offers a coloured line every other variant at its price in stock, either colour, named by colour and size', () => {
+    expect(exchangeSizes(knit, 'Black', 'UK 8')).toEqual([
+      { index: 0, color: 'Tan', size: 'UK 7', label: 'Tan, UK 7', left: 3 },
+      // The same size in the other colour is another variant.
+      { index: 1, color: 'Tan', size: 'UK 8', label: 'Tan, UK 8', left: 4 },
+      { index: 6, color: 'Black', size: 'UK 10', label: 'Black, UK 10', left: 1 },
+    ]);
+    expect(exchangeSizes(knit, 'Tan', 'UK 8').map((s) => s.label)).toEqual([
+      'Tan, UK 7',
+      'Black, UK 8',
+      'Black, UK 10',
+    ]);
+    expect(exchangeSizes(knit, '', 'UK 8')).toEqual([]);
   });
 
   it('estimates a refund as its share of what the order cost, the coupon spread in proportion', () => {

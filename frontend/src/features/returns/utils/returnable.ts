@@ -1,5 +1,5 @@
 import type { Order, Product, Return } from '@/types/api';
-import { variantLabel, variantSalePrice, variantStock } from '@/utils/variants';
+import { sameColour, variantCount, variantLabel, variantSalePrice, variantStock, variantWords } from '@/utils/variants';
 
 /** The returns of one order. */
 export const returnsOfOrder = (returns: readonly Return[], orderId: string): Return[] =>
@@ -16,33 +16,54 @@ export const returnableQuantities = (order: Pick<Order, 'products' | 'actions'>)
 export const canRequestReturn = (order: Pick<Order, 'products' | 'actions'>): boolean =>
   returnableQuantities(order).some((n) => n > 0);
 
-/** A size an exchange may take: its variant index, label, and pairs left. */
-export type ExchangeSize = { index: number; label: string; left: number };
+/**
+ * A variant an exchange may take: its index (what the request sends), its colour (`''` without
+ * colours) and size, `label` the two in words (`Black, UK 9`; `UK 9` without colours), and
+ * pairs left.
+ */
+export type ExchangeSize = { index: number; color: string; size: string; label: string; left: number };
 
-/** The variant index of the size a line was bought in, by its label; `null` when not found. */
-export function boughtSizeIndex(product: Pick<Product, 'type' | 'model' | 'price'>, label: string | null | undefined) {
+type Variants = Pick<Product, 'type' | 'model' | 'price' | 'color'>;
+
+/**
+ * The variant index a line was bought in: the variant of its colour (ignoring case, as names
+ * are unique so) and its size label (decisions D44). A product without colours has `''` for
+ * each, so there the size alone decides, as before colours. `null` when none is both: the
+ * shop then offers no exchange rather than guess another colour's variant.
+ */
+export function boughtSizeIndex(
+  product: Variants,
+  colour: string | null | undefined,
+  label: string | null | undefined,
+) {
   if (!label) return null;
-  const count = Math.max(1, product.price?.length ?? 0);
-  for (let i = 0; i < count; i += 1) if (variantLabel(product, i) === label) return i;
+  for (let i = 0; i < variantCount(product); i += 1) {
+    if (variantLabel(product, i) === label && sameColour(product.color?.[i], colour)) return i;
+  }
   return null;
 }
 
 /**
- * The other sizes of the product that sell at the price of the one bought (both as the catalog
- * has them now, as the server compares them), with at least one pair in stock.
+ * The other variants of the product (another size, another colour, or both: D44) that sell at
+ * the price of the one bought (both as the catalog has them now, as the server compares them),
+ * with at least one pair in stock.
  */
 export function exchangeSizes(
-  product: Pick<Product, 'type' | 'model' | 'price' | 'salePrice' | 'discount' | 'stock' | 'quantity'>,
+  product: Variants & Pick<Product, 'salePrice' | 'discount' | 'stock' | 'quantity'>,
+  boughtColour: string | null | undefined,
   boughtLabel: string | null | undefined,
 ): ExchangeSize[] {
-  const bought = boughtSizeIndex(product, boughtLabel);
+  const bought = boughtSizeIndex(product, boughtColour, boughtLabel);
   if (bought === null) return [];
   const price = variantSalePrice(product, bought);
   const sizes: ExchangeSize[] = [];
   for (let i = 0; i < (product.price?.length ?? 0); i += 1) {
     if (i === bought || variantSalePrice(product, i) !== price) continue;
     const left = variantStock(product, i);
-    if (left > 0) sizes.push({ index: i, label: variantLabel(product, i), left });
+    if (left <= 0) continue;
+    const color = product.color?.[i] ?? '';
+    const size = variantLabel(product, i);
+    sizes.push({ index: i, color, size, label: variantWords(color, size), left });
   }
   return sizes;
 }
