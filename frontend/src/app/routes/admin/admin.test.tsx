@@ -55,6 +55,8 @@ function statsFixture() {
       { _id: 'p1', name: 'Trail Runner', size: 'UK 8', quantity: 0 },
       { _id: 'p1', name: 'Trail Runner', size: 'UK 9', quantity: 2 },
       { _id: 'p2', name: 'Court Classic', size: null, quantity: 4 },
+      // A coloured variant: the server's `size` names its colour too.
+      { _id: 'p3', name: 'Monsoon Knit Slip-On', size: 'Tan, UK 8', quantity: 1 },
     ],
   };
 }
@@ -76,6 +78,7 @@ describe('admin dashboard', () => {
       'Trail Runner (UK 8)Sold out',
       'Trail Runner (UK 9)2 pairs left',
       'Court Classic4 pairs left',
+      'Monsoon Knit Slip-On (Tan, UK 8)1 pair left',
     ]);
     expect(within(lowStock).getByRole('link', { name: 'Trail Runner (UK 8)' })).toHaveAttribute('href', '/product/p1');
 

@@ -6,6 +6,7 @@ import { useAdminStats } from '../api/get-admin-stats';
 import { formatDayLabel } from '../utils/admin-format';
 import { formatCount, formatPercent, formatRupees } from '@/lib/format';
 import type { AdminStats, RtoStats } from '@/types/api';
+import { lineTitle } from '@/utils/variants';
 import { ReturnsStatsPanels } from './returns-stats';
 import { SearchMisses } from './search-misses';
 
@@ -67,7 +68,8 @@ function LowStock({ products }: { products: AdminStats['lowStock'] }) {
     <ul className="low-stock-list">
       {products.map((p) => (
         <li key={`${p._id}-${p.size ?? ''}`}>
-          <Link to={paths.product.getHref(p._id)}>{p.size ? `${p.name} (${p.size})` : p.name}</Link>
+          {/* The server's `size` is already the variant in words (`Tan, UK 8`, decisions D44). */}
+          <Link to={paths.product.getHref(p._id)}>{lineTitle(p.name, '', p.size)}</Link>
           <span className={`stock-badge${p.quantity === 0 ? ' is-out' : ''}`}>
             {p.quantity === 0 ? 'Sold out' : `${formatCount(p.quantity, 'pair')} left`}
           </span>
