@@ -2695,8 +2695,9 @@ export interface components {
         ProductDetailDto: components["schemas"]["ProductDto"] & {
             fit?: null | components["schemas"]["FitName"];
             /**
-             * @description Size label to foot length, smallest first, that `Find my size` works on: the shop's UK 3
-             *     to UK 12 chart for a product sized on it; `null` otherwise.
+             * @description Size label to foot length, smallest first, that `Find my size` works on: the product's
+             *     own (`ownSizeChart`), else the shop's UK 3 to UK 12 chart for a product sized on it;
+             *     `null` otherwise.
              */
             sizeChart?: components["schemas"]["ChartSizeDto"][] | null;
         };
@@ -2738,6 +2739,12 @@ export interface components {
             numReviews: number;
             /** @description Gallery image URLs. */
             otherphoto: string[];
+            /**
+             * @description Its own size chart, as the product form set it, smallest first; `null`: none of its
+             *     own (a product sized on the shop's UK 3-12 chart uses that: see `sizeChart` on
+             *     `get-product`; decisions D49).
+             */
+            ownSizeChart?: components["schemas"]["ChartSizeDto"][] | null;
             /**
              * @description The photo's version: with `&v=` set to it, a photo URL is cached for a year, and it
              *     changes whenever the photo does. `null` without a photo.
@@ -2866,6 +2873,14 @@ export interface components {
             seller?: string | null;
             /** @description `true`/`false`, `yes`/`no`, `on`/`off` or `1`/`0`, in any case; empty is true. */
             shipping?: string | null;
+            /**
+             * @description The product's own size chart as JSON, smallest first: `[{"size": "EU 40", "footCm":
+             *     25}]` (a number, or a number as text), at most 40 sizes, each label once and each foot
+             *     length 10 to 40 cm and longer than the one before. `[]` or blank: none of its own (the
+             *     shop's UK 3-12 chart when it names a size). Left out on update: the product keeps its
+             *     own (decisions D49).
+             */
+            sizeChart?: string | null;
             specifications?: string | null;
             /**
              * @description Pairs in stock per size, in price order, e.g. `3,0,5` (one per price, each 0 to

@@ -71,7 +71,9 @@ describe("admin products: a product's own size chart", () => {
     const { calls } = serve();
     const { user } = renderApp('/admin/products');
     const table = await screen.findByRole('table');
-    await user.click(within(within(table).getByRole('row', { name: /Espadrille/ })).getByRole('button', { name: 'Edit' }));
+    await user.click(
+      within(within(table).getByRole('row', { name: /Espadrille/ })).getByRole('button', { name: 'Edit' }),
+    );
     const dialog = await screen.findByRole('dialog');
     const chart = within(dialog).getByRole('group', { name: 'Size chart' });
     expect(within(chart).getByLabelText('Foot length in cm of EU 41')).toHaveValue('25.7');
