@@ -12,7 +12,9 @@ pub use category::{Category, CategoryDraft, CategoryRef};
 pub use draft::{ColourInput, ProductDraft, ProductInput};
 pub use handle::Handle;
 pub use image::{Image, ImageType, StoredImage, media_url};
-pub use product::{Audience, Colour, Product, ProductRating, Variant, line_title, variant_words};
+pub use product::{
+    Audience, Colour, ColourKey, Product, ProductRating, Variant, line_title, variant_words,
+};
 
 #[cfg(test)]
 mod tests;

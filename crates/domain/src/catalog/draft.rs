@@ -1,7 +1,7 @@
 //! A product as the admin form sends it, and the catalog rules that check it.
 
 use super::category::is_image_reference;
-use super::{Colour, Product, Variant};
+use super::{Colour, ColourKey, Product, Variant};
 use crate::error::{at_most, required};
 use crate::gst::Hsn;
 use crate::returns::{ChartSizeInput, SizeChart};
@@ -330,7 +330,7 @@ fn parse_colors(inputs: Vec<ColourInput>) -> Result<Vec<Colour>, InvalidInput> {
 
 /// Two colour names are one colour when they differ only in case.
 fn same_name(a: &str, b: &str) -> bool {
-    a.to_lowercase() == b.to_lowercase()
+    ColourKey::of(a) == ColourKey::of(b)
 }
 
 fn is_hex_colour(text: &str) -> bool {

@@ -19,6 +19,32 @@ pub struct Colour {
     pub photos: Vec<String>,
 }
 
+/// A colour's name as colours are compared (decisions D44, D47): two names that differ only in
+/// case are one colour, within a product, in `?color=` and in the listing's `color=`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ColourKey(String);
+
+impl ColourKey {
+    pub fn of(name: &str) -> Self {
+        Self(name.trim().to_lowercase())
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// `None` for a blank name: no colour.
+    pub fn given(name: &str) -> Option<Self> {
+        Some(Self::of(name)).filter(|key| !key.0.is_empty())
+    }
+}
+
+impl Colour {
+    pub fn key(&self) -> ColourKey {
+        ColourKey::of(&self.name)
+    }
+}
+
 /// One purchasable version of a product: a size, or a colour and a size, in index order.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Variant {
@@ -135,6 +161,19 @@ impl Product {
         self.size_chart.clone().or_else(|| {
             SizeChart::for_sizes(self.variants.iter().filter_map(|v| v.label.as_deref()))
         })
+    }
+
+    /// The colours a shopper can pick, in order: those with at least one variant (one without
+    /// cannot be bought, decisions D44).
+    pub fn offered_colours(&self) -> impl Iterator<Item = &Colour> {
+        self.colors
+            .iter()
+            .filter(|colour| self.variants.iter().any(|v| v.color == colour.name))
+    }
+
+    /// The offered colour `key` names (ignoring case), if any.
+    pub fn offered_colour(&self, key: &ColourKey) -> Option<&Colour> {
+        self.offered_colours().find(|colour| colour.key() == *key)
     }
 
     /// Whether stock is kept per variant (size) rather than in one pool.

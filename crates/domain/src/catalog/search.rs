@@ -7,6 +7,7 @@ use std::collections::HashMap;
 use unicode_normalization::UnicodeNormalization;
 use unicode_segmentation::UnicodeSegmentation;
 
+use super::{Colour, ColourKey, Product};
 use crate::InvalidInput;
 
 /// `text` as search compares it: lower-cased, with the accents of Latin letters taken off
@@ -101,6 +102,54 @@ impl SearchQuery {
             .collect();
         Some(words.join(" "))
     }
+}
+
+/// The colour a listed product is shown in (decisions D47): the offered colour the listing's
+/// `color=` names (ignoring case), else the one a search's words name, else none (the product's
+/// own photo). `words` are a search's words as it matched them (corrected, when it was).
+pub fn shown_colour<'a>(
+    product: &'a Product,
+    asked: Option<&ColourKey>,
+    words: &[String],
+) -> Option<&'a Colour> {
+    match asked {
+        Some(key) => product.offered_colour(key),
+        None => colour_named_by(words, product.offered_colours()),
+    }
+}
+
+/// The colour of `colours` that the most of a search's folded `words` are found in, as search
+/// finds a word (inside one of the name's words; a word with punctuation inside the name as
+/// typed); between as many, the one more words name whole (`black` names `Black` before
+/// `Blackberry`), then the first. `None` when no word is found in any.
+pub fn colour_named_by<'a>(
+    words: &[String],
+    colours: impl IntoIterator<Item = &'a Colour>,
+) -> Option<&'a Colour> {
+    let mut best: Option<(&Colour, (usize, usize))> = None;
+    for colour in colours {
+        let name = fold(&colour.name);
+        let parts: Vec<&str> = self::words(&name).collect();
+        let mut score = (0, 0);
+        for word in words {
+            let whole = name == *word || parts.contains(&word.as_str());
+            let inside = if self::words(word).eq(std::iter::once(word.as_str())) {
+                parts.iter().any(|part| part.contains(word.as_str()))
+            } else {
+                name.contains(word.as_str())
+            };
+            if inside || whole {
+                score.0 += 1;
+            }
+            if whole {
+                score.1 += 1;
+            }
+        }
+        if score.0 > 0 && best.is_none_or(|(_, most)| score > most) {
+            best = Some((colour, score));
+        }
+    }
+    best.map(|(colour, _)| colour)
 }
 
 /// Words that find each other's products (`chappal` finds slippers), from `SEARCH_SYNONYMS`.
@@ -251,6 +300,61 @@ mod tests {
         assert_eq!(
             query.corrected(&[None, Some("sneakers".into())]),
             Some("black sneakers".into())
+        );
+    }
+
+    fn colours(names: &[&str]) -> Vec<Colour> {
+        names
+            .iter()
+            .map(|name| Colour {
+                name: (*name).into(),
+                hex: None,
+                photos: vec![],
+            })
+            .collect()
+    }
+
+    fn named_by(query: &str, names: &[&str]) -> Option<String> {
+        let query = SearchQuery::parse(query).unwrap();
+        colour_named_by(query.words(), &colours(names)).map(|c| c.name.clone())
+    }
+
+    #[test]
+    fn a_search_word_names_the_colour_it_is_found_in() {
+        assert_eq!(
+            named_by("black boot", &["Tan", "Black"]).as_deref(),
+            Some("Black")
+        );
+        // Folded as search folds: case and accents.
+        assert_eq!(
+            named_by("CREME loafer", &["Tan", "Crème"]).as_deref(),
+            Some("Crème")
+        );
+        // Inside a word, as search finds one.
+        assert_eq!(named_by("blk", &["Black"]), None);
+        assert_eq!(named_by("bla", &["Black"]).as_deref(), Some("Black"));
+        assert_eq!(named_by("boot", &["Tan", "Black"]), None);
+        assert_eq!(named_by("boot", &[]), None);
+    }
+
+    #[test]
+    fn the_colour_most_words_name_wins_then_a_whole_word_then_the_first() {
+        assert_eq!(
+            named_by("dark brown boot", &["Light Brown", "Dark Brown"]).as_deref(),
+            Some("Dark Brown")
+        );
+        assert_eq!(
+            named_by("brown boot", &["Light Brown", "Dark Brown"]).as_deref(),
+            Some("Light Brown")
+        );
+        assert_eq!(
+            named_by("black", &["Blackberry", "Black"]).as_deref(),
+            Some("Black")
+        );
+        // A word with punctuation is looked for in the name as typed.
+        assert_eq!(
+            named_by("off-white", &["White", "Off-White"]).as_deref(),
+            Some("Off-White")
         );
     }
 

@@ -583,6 +583,42 @@ mod colours {
     }
 
     #[test]
+    fn a_colour_is_offered_when_a_variant_has_it_and_named_ignoring_case() {
+        let mut product = stored(coloured(&["Tan", "Black"], &["UK 8"]));
+        product.colors.push(Colour {
+            name: "Olive".into(),
+            hex: None,
+            photos: vec![],
+        });
+        let offered: Vec<&str> = product.offered_colours().map(|c| c.name.as_str()).collect();
+        assert_eq!(offered, ["Tan", "Black"], "Olive has no variant");
+        let named = |name: &str| {
+            product
+                .offered_colour(&ColourKey::of(name))
+                .map(|c| c.name.clone())
+        };
+        assert_eq!(named("BLACK").as_deref(), Some("Black"));
+        assert_eq!(named(" tan ").as_deref(), Some("Tan"));
+        assert_eq!(named("Olive"), None);
+        assert_eq!(named("Purple"), None);
+        assert_eq!(ColourKey::given("  "), None);
+    }
+
+    #[test]
+    fn a_listed_product_is_shown_in_the_colour_asked_else_the_one_searched() {
+        let product = stored(coloured(&["Tan", "Black"], &["UK 8"]));
+        let words = |q: &str| search::SearchQuery::parse(q).unwrap().words().to_vec();
+        let shown = |asked: Option<&str>, q: &str| {
+            search::shown_colour(&product, asked.map(ColourKey::of).as_ref(), &words(q))
+                .map(|c| c.name.clone())
+        };
+        assert_eq!(shown(Some("black"), "tan boot").as_deref(), Some("Black"));
+        assert_eq!(shown(None, "tan boot").as_deref(), Some("Tan"));
+        assert_eq!(shown(None, "boot"), None);
+        assert_eq!(shown(Some("Purple"), "tan"), None, "asked, and not offered");
+    }
+
+    #[test]
     fn an_update_without_colours_keeps_the_products() {
         let before = stored(coloured(&["Tan", "Black"], &["UK 8"]));
         // A form that knows nothing of colours: the same prices and sizes, a size twice.
