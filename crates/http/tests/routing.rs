@@ -735,7 +735,7 @@ async fn the_list_reports_its_count_and_the_total() {
                 products: vec![product_from("p-1", input)],
                 total: 3,
                 price_ceiling: Paise::from_stored(249_950),
-                corrected: None,
+                ..ProductPage::default()
             })
         });
     let app = app!(mocks: mocks);

@@ -285,6 +285,11 @@ impl Database {
         if handles > 0 {
             tracing::info!(handles, "gave existing products their handles");
         }
+        let keyed = crate::products::backfill_color_keys(&mut conn)
+            .context("giving coloured variants their colour keys failed")?;
+        if keyed > 0 {
+            tracing::info!(keyed, "gave existing coloured variants their colour keys");
+        }
         Ok(())
     }
 

@@ -77,6 +77,7 @@ diesel::table! {
         stock -> Nullable<Integer>,
         sale_price_paise -> BigInt,
         color -> Text,
+        color_key -> Text,
     }
 }
 

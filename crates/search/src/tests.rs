@@ -214,3 +214,19 @@ async fn a_catalog_of_hundreds_is_searched_as_a_few() {
     assert_eq!(h.corrected.as_deref(), Some("sneaker"));
     assert_eq!(h.by_name.len(), 150);
 }
+
+#[tokio::test]
+async fn a_colour_is_a_word_of_its_product_and_a_typo_is_corrected_to_it() {
+    // The colours of a product's variants end its body, one a line (decisions D47).
+    let catalog = Arc::new(Catalog::default());
+    *catalog.0.lock().unwrap() = vec![
+        document("black-boot", "Chelsea Boot", "Leather\nBoots\nBlack\nTan"),
+        document("tan-boot", "Desert Boot", "Suede\nBoots\nTan"),
+        document("black-loafer", "Penny Loafer", "Leather\nLoafers\nBlack"),
+    ];
+    let search = TantivySearch::new(catalog, Synonyms::default());
+    assert_eq!(found(&search, "black boot").await, ["black-boot"]);
+    assert_eq!(found(&search, "TAN").await, ["black-boot", "tan-boot"]);
+    let typo = hits(&search, "blakc boot", 0).await;
+    assert_eq!(typo.corrected.as_deref(), Some("black boot"));
+}

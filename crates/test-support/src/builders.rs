@@ -13,7 +13,9 @@
 //! ```
 
 use chrono::{DateTime, Utc};
-use paduka_domain::catalog::{Category, CategoryRef, Handle, Product, ProductRating, Variant};
+use paduka_domain::catalog::{
+    Category, CategoryRef, Colour, Handle, Product, ProductRating, Variant,
+};
 use paduka_domain::contact::Email;
 use paduka_domain::gst::{GstRate, Hsn};
 use paduka_domain::order::{LineTax, Order, OrderLine, OrderStatus};
@@ -182,6 +184,28 @@ impl ProductBuilder {
             variant.stock = Some(*pairs);
         }
         self.0.quantity = stock.iter().sum();
+        self
+    }
+
+    /// In `colours` (decisions D44), each with its photo `/api/v1/media/{name lower-cased}` and
+    /// one variant: each colour's variant is the product's first variant in that colour.
+    pub fn colours(mut self, colours: &[&str]) -> Self {
+        let first = self.0.variants[0].clone();
+        self.0.colors = colours
+            .iter()
+            .map(|name| Colour {
+                name: (*name).to_owned(),
+                hex: None,
+                photos: vec![format!("/api/v1/media/{}", name.to_lowercase())],
+            })
+            .collect();
+        self.0.variants = colours
+            .iter()
+            .map(|name| Variant {
+                color: (*name).to_owned(),
+                ..first.clone()
+            })
+            .collect();
         self
     }
 

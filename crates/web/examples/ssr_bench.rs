@@ -91,7 +91,7 @@ fn catalog(products: Vec<Product>, revision: Arc<AtomicU64>) -> MockCatalogUseCa
             total: products.len() as u64,
             products,
             price_ceiling: Paise::from_stored(500_000),
-            corrected: None,
+            ..ProductPage::default()
         })
     });
     let featured = products.clone();

@@ -2315,6 +2315,15 @@ export interface components {
         };
         /** @description Any JSON without a NUL character in a key or a string */
         JsonWithoutNul: unknown;
+        /** @description A product in a listing: the product, and the colour its card shows (decisions D47). */
+        ListedProductDto: components["schemas"]["ProductDto"] & {
+            /**
+             * @description The name of the colour the listing's `color` or its search words (`q`) name, as the
+             *     product writes it: the card shows that colour's main photo and links to the product
+             *     page with `?color=`. `null` when neither names one of the product's colours.
+             */
+            shownColor?: string | null;
+        };
         /** @description `POST /auth/login`. A wrong e-mail or password is 401, whatever it looks like. */
         LoginBody: {
             email: string;
@@ -2905,7 +2914,7 @@ export interface components {
              *     but `maxPrice` (the price slider's maximum); 0 when none does.
              */
             priceCeiling: number;
-            products: components["schemas"]["ProductDto"][];
+            products: components["schemas"]["ListedProductDto"][];
             success: boolean;
             /**
              * Format: int64
@@ -6633,6 +6642,12 @@ export interface operations {
                 size?: string;
                 /** @description `true`: only products with a pair in stock; `false` or empty is absent. */
                 inStock?: string;
+                /**
+                 * @description Only products with a variant of this colour (its name, ignoring case; decisions D47),
+                 *     each listed with `shownColor` set to it. A colour no product has lists nothing. Empty
+                 *     is absent.
+                 */
+                color?: string;
                 /** @description 1-based page; applies when `limit` is given. */
                 page?: number;
                 /** @description Products per page, 1..=100. */

@@ -1,5 +1,7 @@
-use paduka_domain::catalog::{Audience, Product};
-use paduka_domain::{CategoryId, InvalidInput, Paise};
+use std::collections::HashMap;
+
+use paduka_domain::catalog::{Audience, ColourKey, Product};
+use paduka_domain::{CategoryId, InvalidInput, Paise, ProductId};
 
 /// How the product list is ordered.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -47,6 +49,8 @@ pub struct ProductQuery {
     pub size: Option<String>,
     /// Only products with a pair in stock.
     pub in_stock: bool,
+    /// Only products with a variant of this colour (decisions D47), each shown in it.
+    pub color: Option<ColourKey>,
     /// 1-based page; paging applies only when `limit` is set.
     pub page: u32,
     pub limit: Option<u32>,
@@ -90,4 +94,8 @@ pub struct ProductPage {
     pub price_ceiling: Paise,
     /// The search's words as corrected, when a word found products only through a typo.
     pub corrected: Option<String>,
+    /// The colour a listed product is shown in, by its name as the product writes it: the
+    /// listing's colour, or the one its search words name (decisions D47). Products without
+    /// one are not here.
+    pub shown_colors: HashMap<ProductId, String>,
 }

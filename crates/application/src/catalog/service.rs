@@ -1,9 +1,11 @@
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use async_trait::async_trait;
-use paduka_domain::catalog::search::SearchQuery;
+use paduka_domain::catalog::search::{self, SearchQuery};
 use paduka_domain::catalog::{
-    Audience, Category, CategoryDraft, Image, Product, ProductDraft, ProductInput, StoredImage,
+    Audience, Category, CategoryDraft, ColourKey, Image, Product, ProductDraft, ProductInput,
+    StoredImage,
 };
 use paduka_domain::review::{Review, ReviewDraft};
 use paduka_domain::{CategoryId, InvalidInput, MediaId, ProductId, ReviewId};
@@ -198,7 +200,9 @@ impl CatalogService {
         query: &ProductQuery,
     ) -> Result<(ProductPage, Option<SearchQuery>), CatalogError> {
         let Some(words) = query.text.as_deref().and_then(SearchQuery::parse) else {
-            return Ok((self.products.list(query, None).await?, None));
+            let mut page = self.products.list(query, None).await?;
+            page.shown_colors = shown_colours(&page.products, query.color.as_ref(), &[]);
+            return Ok((page, None));
         };
         let hits = self
             .search
@@ -209,6 +213,13 @@ impl CatalogService {
         if page.total > 0 {
             page.corrected = hits.corrected;
         }
+        // The words as they found the products: a typo's colour is the one it was corrected to.
+        let matched = page
+            .corrected
+            .as_deref()
+            .and_then(SearchQuery::parse)
+            .unwrap_or_else(|| words.clone());
+        page.shown_colors = shown_colours(&page.products, query.color.as_ref(), matched.words());
         Ok((page, Some(words)))
     }
 
@@ -513,6 +524,21 @@ impl CatalogUseCases for CatalogService {
         self.images.store(&id, image).await?;
         Ok(id)
     }
+}
+
+/// Each product's colour shown in a listing, as the domain's `shown_colour` decides it.
+fn shown_colours(
+    products: &[Product],
+    asked: Option<&ColourKey>,
+    words: &[String],
+) -> HashMap<ProductId, String> {
+    products
+        .iter()
+        .filter_map(|product| {
+            search::shown_colour(product, asked, words)
+                .map(|colour| (product.id.clone(), colour.name.clone()))
+        })
+        .collect()
 }
 
 /// A short, readable product code from a fresh id, e.g. `PDK-7F3A9C21`.

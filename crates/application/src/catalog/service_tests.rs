@@ -1,7 +1,9 @@
 //! `CatalogService` against mocked ports. Every mock refuses calls it was not told to expect,
 //! so a test that sets no expectation on a port also proves the port is left alone.
 
-use paduka_domain::catalog::ImageType;
+use std::collections::HashMap;
+
+use paduka_domain::catalog::{ColourKey, ImageType};
 use paduka_domain::review::UserRef;
 use paduka_domain::user::{Role, User};
 use paduka_domain::{Paise, UserId};
@@ -201,7 +203,7 @@ async fn listing_products_passes_the_query_through_and_returns_the_page() {
                 products: vec![product("p-1")],
                 total: 11,
                 price_ceiling: Paise::from_stored(499_900),
-                corrected: None,
+                ..ProductPage::default()
             })
         });
 
@@ -213,7 +215,7 @@ async fn listing_products_passes_the_query_through_and_returns_the_page() {
             products: vec![product("p-1")],
             total: 11,
             price_ceiling: Paise::from_stored(499_900),
-            corrected: None,
+            ..ProductPage::default()
         }
     );
 }
@@ -260,6 +262,75 @@ async fn a_search_lists_what_the_index_found_with_the_query_as_corrected() {
 
     assert_eq!(page.products, vec![product("p-1")]);
     assert_eq!(page.corrected.as_deref(), Some("sneakers"));
+}
+
+/// A boot in Tan and Black, and a loafer without colours.
+fn coloured_page() -> ProductPage {
+    ProductPage {
+        products: vec![
+            ProductBuilder::new("boot")
+                .named("Chelsea Boot")
+                .colours(&["Tan", "Black"])
+                .build(),
+            product("loafer"),
+        ],
+        total: 2,
+        ..ProductPage::default()
+    }
+}
+
+#[tokio::test]
+async fn a_listing_of_one_colour_shows_each_product_in_it() {
+    let query = ProductQuery {
+        color: Some(ColourKey::of("BLACK")),
+        ..ProductQuery::default()
+    };
+    let mut ports = Ports::default();
+    let expected = query.clone();
+    ports
+        .products
+        .expect_list()
+        .withf(move |asked, found| *asked == expected && found.is_none())
+        .times(1)
+        .returning(|_, _| Ok(coloured_page()));
+
+    let page = ports.service().list_products(&query).await.unwrap();
+
+    // By its name as the product writes it; the loafer has none to show.
+    assert_eq!(
+        page.shown_colors,
+        HashMap::from([(ProductId::new("boot"), "Black".to_owned())])
+    );
+}
+
+#[tokio::test]
+async fn a_search_word_naming_a_colour_shows_it_and_a_typo_the_colour_it_was_corrected_to() {
+    for (typed, corrected) in [("tan boot", None), ("tna boot", Some("tan boot"))] {
+        let query = ProductQuery {
+            text: Some(typed.into()),
+            ..ProductQuery::default()
+        };
+        let mut ports = Ports::default();
+        ports.search.expect_search().returning(move |_, _| {
+            Ok(SearchHits {
+                ids: vec![ProductId::new("boot"), ProductId::new("loafer")],
+                by_name: vec![],
+                corrected: corrected.map(str::to_owned),
+            })
+        });
+        ports
+            .products
+            .expect_list()
+            .returning(|_, _| Ok(coloured_page()));
+
+        let page = ports.service().list_products(&query).await.unwrap();
+
+        assert_eq!(
+            page.shown_colors,
+            HashMap::from([(ProductId::new("boot"), "Tan".to_owned())]),
+            "{typed}"
+        );
+    }
 }
 
 #[tokio::test]

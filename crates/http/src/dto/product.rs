@@ -1,5 +1,5 @@
 use paduka_application::catalog::{ProductPage, ProductQuery, ProductSort};
-use paduka_domain::catalog::{Audience, Product};
+use paduka_domain::catalog::{Audience, ColourKey, Product, ProductDraft};
 use paduka_domain::photo::PhotoWidth;
 use paduka_domain::{CategoryId, Paise};
 use serde::{Deserialize, Serialize};
@@ -195,6 +195,11 @@ pub struct ProductListParams {
     #[serde(rename = "inStock")]
     #[param(rename = "inStock", value_type = Option<String>, pattern = "^(?:true|false)?$")]
     pub in_stock: Option<String>,
+    /// Only products with a variant of this colour (its name, ignoring case; decisions D47),
+    /// each listed with `shownColor` set to it. A colour no product has lists nothing. Empty
+    /// is absent.
+    #[param(max_length = 40)]
+    pub color: Option<String>,
     /// 1-based page; applies when `limit` is given.
     #[param(value_type = Option<u32>, minimum = 1, maximum = 2147483647)]
     pub page: Option<String>,
@@ -220,6 +225,8 @@ fn given(value: Option<&String>) -> Option<&str> {
 impl ProductListParams {
     pub const MAX_SEARCH_CHARS: usize = 200;
     pub const MAX_SIZE_CHARS: usize = 50;
+    /// A colour's longest name (`ProductDraft::MAX_COLOR_NAME`).
+    pub const MAX_COLOR_CHARS: usize = ProductDraft::MAX_COLOR_NAME;
 }
 
 /// The search words (`q`), `size` and `inStock`, which the listing and the suggestions share.
@@ -378,6 +385,18 @@ impl TryIntoDomain for ProductListParams {
             .unwrap_or_default();
         let (text, size, in_stock) =
             search_filters(self.q.as_ref(), self.size.as_ref(), self.in_stock.as_ref())?;
+        // The limit counts what was sent, as the document's maxLength.
+        if self
+            .color
+            .as_ref()
+            .is_some_and(|c| c.chars().count() > ProductListParams::MAX_COLOR_CHARS)
+        {
+            return Err(ApiError::bad_request(format!(
+                "color must be at most {} characters",
+                ProductListParams::MAX_COLOR_CHARS
+            )));
+        }
+        let color = given(self.color.as_ref()).map(ColourKey::of);
         let page = self
             .page
             .as_deref()
@@ -414,6 +433,7 @@ impl TryIntoDomain for ProductListParams {
             text,
             size,
             in_stock,
+            color,
             page,
             limit,
             products_only: false,
@@ -440,13 +460,32 @@ pub struct ProductListResponse {
     /// (`Showing results for ...`); else `null`.
     #[serde(rename = "correctedQ")]
     pub corrected_q: Option<String>,
-    pub products: Vec<ProductDto>,
+    pub products: Vec<ListedProductDto>,
+}
+
+/// A product in a listing: the product, and the colour its card shows (decisions D47).
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct ListedProductDto {
+    #[serde(flatten)]
+    pub product: ProductDto,
+    /// The name of the colour the listing's `color` or its search words (`q`) name, as the
+    /// product writes it: the card shows that colour's main photo and links to the product
+    /// page with `?color=`. `null` when neither names one of the product's colours.
+    #[serde(rename = "shownColor")]
+    pub shown_color: Option<String>,
 }
 
 /// The reply for one page of a listing; also what the web pages' first view carries.
 impl From<&ProductPage> for ProductListResponse {
     fn from(page: &ProductPage) -> Self {
-        let products: Vec<ProductDto> = page.products.iter().map(ProductDto::from).collect();
+        let products: Vec<ListedProductDto> = page
+            .products
+            .iter()
+            .map(|product| ListedProductDto {
+                product: product.into(),
+                shown_color: page.shown_colors.get(&product.id).cloned(),
+            })
+            .collect();
         Self {
             success: true,
             count: products.len(),
@@ -791,6 +830,13 @@ mod tests {
             params("page=2147483647&limit=1").unwrap().page,
             2_147_483_647
         );
+        // A colour ignoring case: one key, so one cached list, however it is written.
+        assert_eq!(
+            params("color=%20BLACK%20").unwrap().color,
+            Some(ColourKey::of("black"))
+        );
+        assert_eq!(params("color=").unwrap().color, None);
+        assert!(params(&format!("color={}", "é".repeat(40))).is_ok());
     }
 
     #[test]
@@ -814,6 +860,10 @@ mod tests {
             ),
             ("maxPrice=-5", "maxPrice must be"),
             ("maxPrice=abc", "maxPrice must be"),
+            (
+                format!("color={}", "b".repeat(41)).as_str(),
+                "color must be at most 40 characters",
+            ),
         ] {
             let error = params(query).unwrap_err();
             assert!(

@@ -180,6 +180,18 @@ macro_rules! filtered_products {
         if query.in_stock {
             source = source.filter(products::quantity.gt(0));
         }
+        if let Some(color) = &query.color {
+            // A variant of that colour, by its key (decisions D47): asked of each product's own
+            // variants, as the size is.
+            source = source.filter(
+                sql::<Bool>(
+                    "EXISTS (SELECT 1 FROM product_variants coloured \
+                     WHERE coloured.product_id = products.id AND coloured.color_key = ",
+                )
+                .bind::<Text, _>(color.as_str().to_owned())
+                .sql(")"),
+            );
+        }
         source
     }};
 }
@@ -305,12 +317,13 @@ pub(super) fn list_in(
         products: assemble(conn, rows)?,
         total,
         price_ceiling: price_ceiling.map_or(Paise::ZERO, Paise::from_stored),
-        corrected: None,
+        ..ProductPage::default()
     })
 }
 
 /// Every published product's text for the search index: its name, and its info, material,
-/// category name, tags and descriptions one a line. Drafts are left out (decisions D43).
+/// category name, tags, descriptions and the colours its variants have (decisions D47) one a
+/// line. Drafts are left out (decisions D43).
 pub(super) fn documents_in(conn: &mut AnyConnection) -> QueryResult<Vec<SearchDocument>> {
     let rows: Vec<(String, String, String, String, String)> = products::table
         .inner_join(categories::table)
@@ -333,8 +346,15 @@ pub(super) fn documents_in(conn: &mut AnyConnection) -> QueryResult<Vec<SearchDo
         ))
         .select((product_details::product_id, product_details::value))
         .load(conn)?;
+    // A colour is offered once a variant has it: those are the colours a shopper can buy.
+    let colours: Vec<(String, String)> = product_variants::table
+        .filter(product_variants::color.ne(""))
+        .select((product_variants::product_id, product_variants::color))
+        .distinct()
+        .order((product_variants::product_id, product_variants::color))
+        .load(conn)?;
     let mut lists: HashMap<String, Vec<String>> = HashMap::new();
-    for (id, value) in details {
+    for (id, value) in details.into_iter().chain(colours) {
         lists.entry(id).or_default().push(value);
     }
     Ok(rows

@@ -6,7 +6,7 @@ use diesel::prelude::*;
 use paduka_application::RepoError;
 use paduka_application::catalog::transfer::ProductWrite;
 use paduka_application::catalog::{ProductConflict, ProductRecord};
-use paduka_domain::catalog::{Handle, Image, Product};
+use paduka_domain::catalog::{ColourKey, Handle, Image, Product};
 use paduka_domain::gst::Hsn;
 
 use super::read::find_in;
@@ -80,6 +80,8 @@ struct NewVariant<'a> {
     stock: Option<i32>,
     sale_price_paise: i64,
     color: &'a str,
+    /// What the listing's `color=` matches ('' without a colour).
+    color_key: String,
 }
 
 #[derive(Insertable)]
@@ -153,6 +155,7 @@ pub(super) fn replace_children(
                 discount: i32::from(variant.discount().value()),
                 sale_price_paise: variant.sale_price.paise(),
                 color: &variant.color,
+                color_key: ColourKey::of(&variant.color).as_str().to_owned(),
                 stock: variant
                     .stock
                     .map(|stock| i32::try_from(stock).map_err(|_| too_large("stock")))
@@ -270,6 +273,31 @@ pub(crate) fn backfill_handles(conn: &mut AnyConnection) -> QueryResult<usize> {
                 .execute(conn)?;
         }
         Ok(missing.len())
+    })
+}
+
+/// Gives every coloured variant made before colour keys its key (decisions D47): a key made
+/// in Rust, as every write makes it, since the databases' `lower()` is not Rust's for every
+/// letter. Runs after the migrations; a variant written since has its key already.
+pub(crate) fn backfill_color_keys(conn: &mut AnyConnection) -> QueryResult<usize> {
+    conn.transaction(|conn| {
+        let unkeyed: Vec<String> = product_variants::table
+            .filter(product_variants::color_key.eq(""))
+            .filter(product_variants::color.ne(""))
+            .select(product_variants::color)
+            .distinct()
+            .load(conn)?;
+        let mut keyed = 0;
+        for color in &unkeyed {
+            keyed += diesel::update(
+                product_variants::table
+                    .filter(product_variants::color.eq(color))
+                    .filter(product_variants::color_key.eq("")),
+            )
+            .set(product_variants::color_key.eq(ColourKey::of(color).as_str()))
+            .execute(conn)?;
+        }
+        Ok(keyed)
     })
 }
 

@@ -3,7 +3,7 @@ use paduka_application::catalog::{
     ReviewRepository,
 };
 use paduka_domain::catalog::{
-    CategoryRef, Colour, Handle, Product, ProductRating, StoredImage, Variant,
+    CategoryRef, Colour, ColourKey, Handle, Product, ProductRating, StoredImage, Variant,
 };
 use paduka_domain::returns::{ChartSize, SizeChart};
 use paduka_domain::review::ReviewDraft;
@@ -23,6 +23,9 @@ crate::on_both_backends!(
     a_search_forgives_typos_takes_synonyms_and_hindi_ranks_names_first_and_filters_sizes_in_stock,
     listing_sorts_each_way_and_pages_with_the_total_before_paging,
     listing_takes_several_categories_and_gives_the_price_ceiling_without_the_price_filter,
+    listing_one_colour_lists_products_with_a_variant_of_it_ignoring_case,
+    a_colour_a_variant_has_is_a_search_word_of_its_product,
+    variants_made_before_colour_keys_get_theirs_when_the_shop_starts,
     random_picks_are_distinct_products_and_at_most_the_count,
     updating_replaces_variants_and_lists_and_keeps_the_photo_unless_given,
     a_product_s_own_size_chart_is_kept_until_a_form_sends_another,
@@ -773,5 +776,172 @@ async fn a_product_s_own_size_chart_is_kept_until_a_form_sends_another(db: &Test
     assert_eq!(
         products.update(&id, cleared).await.unwrap().size_chart,
         None
+
+/// A record in `colours`, one variant each at `rupees` (its first colour first); `offered`
+/// colours only have variants, the rest none.
+fn coloured(
+    code: &str,
+    name: &str,
+    seconds: i64,
+    colours: &[&str],
+    offered: usize,
+    rupees: i64,
+) -> ProductRecord {
+    let mut record = record(code, name, "boots", "admin", seconds);
+    record.draft.colors = colours
+        .iter()
+        .map(|name| Colour {
+            name: (*name).into(),
+            hex: None,
+            photos: vec![],
+        })
+        .collect();
+    record.draft.variants = colours[..offered]
+        .iter()
+        .map(|colour| Variant {
+            color: (*colour).into(),
+            ..variant(Some("UK 8"), rupees, 0)
+        })
+        .collect();
+    record
+}
+
+/// A boot in Black and Tan (Olive without a variant), a loafer in Tan, a sandal in GRÜN, a
+/// draft in Black and a runner without colours.
+async fn colour_shop(db: &TestDb) -> DieselProductRepository {
+    let products = shop(db).await;
+    let mut draft = coloured("X", "Secret Boot", 5, &["Black"], 1, 9999);
+    draft.draft.published = false;
+    for (id, record) in [
+        (
+            "boot",
+            coloured("B", "Chelsea Boot", 1, &["Black", "Tan", "Olive"], 2, 4999),
+        ),
+        (
+            "loafer",
+            coloured("L", "Penny Loafer", 2, &["Tan"], 1, 2999),
+        ),
+        (
+            "sandal",
+            coloured("S", "Strap Sandal", 3, &["GRÜN"], 1, 1999),
+        ),
+        (
+            "runner",
+            record("R", "Trail Runner", "sneakers", "admin", 4),
+        ),
+        ("draft", draft),
+    ] {
+        products.create(&ProductId::new(id), record).await.unwrap();
+    }
+    products
+}
+
+fn in_colour(colour: &str) -> ProductQuery {
+    ProductQuery {
+        color: Some(ColourKey::of(colour)),
+        ..ProductQuery::default()
+    }
+}
+
+async fn listing_one_colour_lists_products_with_a_variant_of_it_ignoring_case(db: &TestDb) {
+    let products = colour_shop(db).await;
+    assert_eq!(
+        listed(&products, in_colour("black")).await,
+        (strings(&["boot"]), 1),
+        "the draft in Black is not listed"
+    );
+    assert_eq!(
+        listed(&products, in_colour("TAN")).await,
+        (strings(&["loafer", "boot"]), 2)
+    );
+    // Ignoring case beyond ASCII, as the domain compares names.
+    assert_eq!(
+        listed(&products, in_colour("grün")).await,
+        (strings(&["sandal"]), 1)
+    );
+    // A colour without a variant, or that no product has: nothing, not an error.
+    assert_eq!(listed(&products, in_colour("olive")).await, (vec![], 0));
+    assert_eq!(listed(&products, in_colour("purple")).await, (vec![], 0));
+
+    // The count, the pages and the price ceiling are the colour's.
+    let tan = |f: fn(&mut ProductQuery)| {
+        let mut query = in_colour("tan");
+        f(&mut query);
+        query
+    };
+    let page = products
+        .list(&tan(|q| q.limit = Some(1)), None)
+        .await
+        .unwrap();
+    assert_eq!((ids(&page.products), page.total), (vec!["loafer"], 2));
+    assert_eq!(page.price_ceiling, Paise::from_rupees(4999).unwrap());
+    let cheap = products
+        .list(
+            &tan(|q| q.max_price = Some(Paise::from_rupees(3000).unwrap())),
+            None,
+        )
+        .await
+        .unwrap();
+    assert_eq!((ids(&cheap.products), cheap.total), (vec!["loafer"], 1));
+    assert_eq!(cheap.price_ceiling, Paise::from_rupees(4999).unwrap());
+    // With other filters and a search.
+    let chelsea_in_tan = ProductQuery {
+        text: Some("chelsea".into()),
+        ..in_colour("Tan")
+    };
+    assert_eq!(
+        listed(&products, chelsea_in_tan).await,
+        (strings(&["boot"]), 1)
+    );
+    let loafers_in_black = ProductQuery {
+        text: Some("loafer".into()),
+        ..in_colour("Black")
+    };
+    assert_eq!(listed(&products, loafers_in_black).await, (vec![], 0));
+}
+
+async fn a_colour_a_variant_has_is_a_search_word_of_its_product(db: &TestDb) {
+    let products = colour_shop(db).await;
+    let text = |t: &str| ProductQuery {
+        text: Some(t.to_owned()),
+        ..ProductQuery::default()
+    };
+    assert_eq!(
+        listed(&products, text("black boot")).await.0,
+        strings(&["boot"])
+    );
+    assert_eq!(
+        listed(&products, text("tan")).await.0,
+        strings(&["loafer", "boot"])
+    );
+    assert_eq!(
+        listed(&products, text("grün")).await.0,
+        strings(&["sandal"])
+    );
+    // Olive has no variant: a shopper cannot buy it, so it finds nothing.
+    assert_eq!(
+        listed(&products, text("olive")).await.0,
+        Vec::<String>::new()
+    );
+}
+
+async fn variants_made_before_colour_keys_get_theirs_when_the_shop_starts(db: &TestDb) {
+    let products = colour_shop(db).await;
+    // As the migration left them: coloured variants without their keys.
+    db.execute("UPDATE product_variants SET color_key = ''");
+    assert_eq!(listed(&products, in_colour("grün")).await, (vec![], 0));
+    db.db().run_migrations().unwrap();
+    assert_eq!(
+        listed(&products, in_colour("grün")).await,
+        (strings(&["sandal"]), 1)
+    );
+    assert_eq!(
+        listed(&products, in_colour("Black")).await,
+        (strings(&["boot"]), 1)
+    );
+    assert_eq!(
+        db.count("SELECT COUNT(*) AS n FROM product_variants WHERE color = '' AND color_key <> ''"),
+        0,
+        "a variant without a colour has no key"
     );
 }

@@ -98,7 +98,7 @@ fn catalog(products: Vec<Product>) -> MockCatalogUseCases {
             products: listed.clone(),
             total: 30,
             price_ceiling: Paise::from_stored(249_900),
-            corrected: None,
+            ..ProductPage::default()
         })
     });
     let featured = products.clone();
