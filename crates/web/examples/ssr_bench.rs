@@ -162,7 +162,7 @@ async fn main() {
             match page {
                 "home" => previews.home().await,
                 "category" => previews.category(&CategoryId::new("c-1")).await,
-                "product" => previews.product(&product).await,
+                "product" => previews.product(&product, None).await,
                 _ => previews.search("classic").await.map(Option::unwrap),
             }
         };

@@ -42,25 +42,49 @@ pub(crate) fn get_or_head() -> Route {
     web::route().guard(guard::Any(guard::Get()).or(guard::Head()))
 }
 
+/// The address's `?color=` (its first), unless blank.
+fn asked_colour(request: &HttpRequest) -> Option<String> {
+    web::Query::<Vec<(String, String)>>::from_query(request.query_string())
+        .ok()?
+        .into_inner()
+        .into_iter()
+        .find(|(name, _)| name == "color")
+        .map(|(_, value)| value)
+        .filter(|value| !value.trim().is_empty())
+}
+
+/// `/`; with `?color=` (a listing of one colour, decisions D47) the app's to draw, as a
+/// search with a size is: the plain shell.
 async fn home_page(request: HttpRequest, previews: web::Data<Previews>) -> HttpResponse {
+    if asked_colour(&request).is_some() {
+        return plain_shell(&request);
+    }
     respond(&request, &previews, previews.home().await)
 }
 
+/// `/category/{id}`; with `?color=` the app's to draw, as the home page's.
 async fn category_page(
     request: HttpRequest,
     id: web::Path<String>,
     previews: web::Data<Previews>,
 ) -> HttpResponse {
+    if asked_colour(&request).is_some() {
+        return plain_shell(&request);
+    }
     let page = previews.category(&CategoryId::new(id.into_inner())).await;
     respond(&request, &previews, page)
 }
 
+/// `/product/{id}`, in the colour `?color=` names when the product offers it.
 async fn product_page(
     request: HttpRequest,
     id: web::Path<String>,
     previews: web::Data<Previews>,
 ) -> HttpResponse {
-    let page = previews.product(&ProductId::new(id.into_inner())).await;
+    let colour = asked_colour(&request);
+    let page = previews
+        .product(&ProductId::new(id.into_inner()), colour.as_deref())
+        .await;
     respond(&request, &previews, page)
 }
 

@@ -13,6 +13,7 @@ crate::on_both_backends!(
     home_and_category_pages_have_their_titles_and_og_tags,
     the_sitemap_lists_every_category_and_product,
     an_edited_product_shows_on_its_page_at_once,
+    a_product_page_in_one_of_its_colours_previews_that_colours_photo,
 );
 
 /// `PUBLIC_URL` in the tests' settings.
@@ -514,4 +515,83 @@ async fn an_edited_product_shows_on_its_page_at_once(db: &TestDb) {
     assert!(deleted.status().is_success(), "{}", deleted.status());
     let (status, _) = page(&app, &path).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
+}
+
+async fn a_product_page_in_one_of_its_colours_previews_that_colours_photo(db: &TestDb) {
+    let app = spawn_shop(db).await;
+    let category = app.category("Boots").await;
+    fn form<'a>(colours: &'a str, category: &'a str) -> Vec<(&'a str, &'a str)> {
+        vec![
+            ("name", "Chelsea Boot"),
+            ("colors", colours),
+            ("color", "Black,Tan"),
+            ("type", "UK 8,UK 8"),
+            ("price", "4999,4999"),
+            ("stock", "2,2"),
+            ("category", category),
+        ]
+    }
+    let colours = |black: &str| {
+        format!(
+            r#"[{{"name": "Black", "photos": ["/api/v1/media/{black}", "/api/v1/media/black-side"]}}, {{"name": "Tan"}}, {{"name": "Olive", "photos": ["/api/v1/media/olive-1"]}}]"#
+        )
+    };
+    let (first, second) = (colours("black-1"), colours("black-2"));
+    let product = app.product(&form(&first, &category), Some(png())).await;
+    let id = product["_id"].as_str().unwrap();
+    let version = product["photoVersion"].as_str().unwrap();
+    let own_photo =
+        format!("{PUBLIC_URL}/api/v1/product/product-photo/{id}?w=1600&amp;v={version}");
+    let url = format!("{PUBLIC_URL}/product/{id}");
+
+    // Its colour's main photo, whatever the address's case; the page's address stays the
+    // product's.
+    for black in ["Black", "bLACK"] {
+        let (status, html) = page(&app, &format!("/product/{id}?color={black}")).await;
+        assert_eq!(status, StatusCode::OK);
+        assert_is_the_app(&html);
+        let photo = format!("{PUBLIC_URL}/api/v1/media/black-1");
+        assert_eq!(meta(&html, "og:image"), Some(photo.as_str()), "{black}");
+        assert_eq!(meta(&html, "og:image:alt"), Some("Chelsea Boot (Black)"));
+        assert_eq!(canonical(&html), url);
+        let data = json_ld(&html);
+        let item = of_type(&data, "Product");
+        assert_eq!(item["image"], json!([photo]));
+        assert_eq!(item["color"], json!("Black"));
+    }
+
+    // A colour without photos, one without a variant, one it does not have, none: the
+    // product's own photo, and the very page of the product (no page of their own is kept).
+    let (_, plain) = page(&app, &format!("/product/{id}")).await;
+    assert_eq!(meta(&plain, "og:image"), Some(own_photo.as_str()));
+    assert_eq!(meta(&plain, "og:image:alt"), Some("Chelsea Boot"));
+    assert!(of_type(&json_ld(&plain), "Product").get("color").is_none());
+    let (_, tan) = page(&app, &format!("/product/{id}?color=tan")).await;
+    assert_eq!(meta(&tan, "og:image"), Some(own_photo.as_str()));
+    assert_eq!(of_type(&json_ld(&tan), "Product")["color"], json!("Tan"));
+    for other in ["Olive", "Purple", "", "%20"] {
+        let (status, html) = page(&app, &format!("/product/{id}?color={other}")).await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(html, plain, "{other}");
+    }
+
+    // Changed: the colour's page shows its new photo at once.
+    let updated = app
+        .update_product(id, As::Admin, &form(&second, &category))
+        .await;
+    updated.answers(StatusCode::OK).await;
+    let (_, html) = page(&app, &format!("/product/{id}?color=black")).await;
+    let photo = format!("{PUBLIC_URL}/api/v1/media/black-2");
+    assert_eq!(meta(&html, "og:image"), Some(photo.as_str()));
+
+    // A listing of one colour is the app's to draw: the built file as it is.
+    for path in [
+        "/?color=black",
+        &format!("/category/{category}?color=black"),
+    ] {
+        let (status, html) = page(&app, path).await;
+        assert_eq!(status, StatusCode::OK);
+        assert!(!html.contains("first-view"), "{path}: {html}");
+        assert_eq!(title(&html), "Paduka · Footwear for every step");
+    }
 }

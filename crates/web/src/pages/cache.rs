@@ -27,6 +27,12 @@ impl PageCache {
         (*made_at == made).then(|| page.clone())
     }
 
+    /// How many pages are kept.
+    #[cfg(test)]
+    pub(super) fn len(&self) -> usize {
+        self.entries.lock().map_or(0, |entries| entries.len())
+    }
+
     pub(super) fn put(&self, key: String, made: Made, page: Arc<Precompressed>) {
         let revision = made.0;
         let Ok(mut entries) = self.entries.lock() else {

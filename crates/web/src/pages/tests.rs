@@ -259,7 +259,12 @@ async fn a_category_page_carries_its_first_page_and_the_categories() {
 #[actix_web::test]
 async fn a_product_page_carries_the_product() {
     let previews = previews(vec![product("p-1", "Mojari")]);
-    let page = html(previews.product(&ProductId::new("p-1")).await.unwrap());
+    let page = html(
+        previews
+            .product(&ProductId::new("p-1"), None)
+            .await
+            .unwrap(),
+    );
     assert!(page.contains("<title>Mojari · Paduka</title>"));
     assert_eq!(
         first_view(&page)["/api/v1/product/get-product/p-1"]["product"]["type"],
@@ -290,7 +295,12 @@ async fn a_search_page_carries_what_the_words_find_at_the_apps_address() {
 #[actix_web::test]
 async fn a_drawn_page_has_the_apps_markup_in_its_root_and_its_preloads_in_the_head() {
     let previews = drawn_previews(vec![product("p-1", "Mojari")]);
-    let page = html(previews.product(&ProductId::new("p-1")).await.unwrap());
+    let page = html(
+        previews
+            .product(&ProductId::new("p-1"), None)
+            .await
+            .unwrap(),
+    );
     // The bundle was handed the page's address and the replies the page carries.
     assert!(body(&page).starts_with(
         r#"<div id="root"><div class="app-shell"><p id="drawn">/product/p-1</p><ul><li>/api/v1/product/get-product/p-1</li></ul></div></div>"#
@@ -311,10 +321,71 @@ async fn a_drawn_page_has_the_apps_markup_in_its_root_and_its_preloads_in_the_he
     assert!(home.contains(r#"<p id="drawn">/</p>"#));
 }
 
+/// The `content` of the page's `<meta property="{key}">`.
+fn meta<'a>(page: &'a str, key: &str) -> &'a str {
+    let start = format!(r#"<meta property="{key}" content=""#);
+    let at = page.find(&start).unwrap() + start.len();
+    &page[at..at + page[at..].find('"').unwrap()]
+}
+
+#[actix_web::test]
+async fn a_colour_the_product_offers_is_a_page_of_its_own_any_other_the_products() {
+    let mut boot = product("p-1", "Mojari");
+    boot.colors = ["Tan", "Black", "Olive"]
+        .iter()
+        .map(|name| paduka_domain::catalog::Colour {
+            name: (*name).into(),
+            hex: None,
+            photos: vec![format!("/api/v1/media/{}", name.to_lowercase())],
+        })
+        .collect();
+    // Olive has no variant.
+    boot.variants[0].color = "Tan".into();
+    boot.variants[1].color = "Black".into();
+    let previews = drawn_previews(vec![boot]);
+    let id = ProductId::new("p-1");
+
+    let tan = html(previews.product(&id, Some("TAN")).await.unwrap());
+    // Drawn at the colour's address (the app shows its gallery), previewed with its photo.
+    assert!(tan.contains(r#"<p id="drawn">/product/p-1?color=Tan</p>"#));
+    assert_eq!(
+        meta(&tan, "og:image"),
+        "https://paduka.example/api/v1/media/tan"
+    );
+    assert_eq!(meta(&tan, "og:image:alt"), "Mojari (Tan)");
+    assert_eq!(html(previews.product(&id, Some("tan")).await.unwrap()), tan);
+
+    let plain = html(previews.product(&id, None).await.unwrap());
+    assert!(plain.contains(r#"<p id="drawn">/product/p-1</p>"#));
+    assert_eq!(
+        meta(&plain, "og:image"),
+        "https://paduka.example/api/v1/product/product-photo/p-1?w=1600&amp;v=v1"
+    );
+    for other in ["Olive", "Purple", "tan ", " "] {
+        let page = html(previews.product(&id, Some(other)).await.unwrap());
+        let expected = if other == "tan " { &tan } else { &plain };
+        assert_eq!(&page, expected, "{other:?}");
+    }
+    // The product's page and its Tan page: made-up colours keep nothing of their own.
+    assert_eq!(previews.pages.len(), 2);
+    assert!(matches!(
+        previews
+            .product(&ProductId::new("nope"), Some("Tan"))
+            .await
+            .unwrap(),
+        Page::NotFound
+    ));
+}
+
 #[actix_web::test]
 async fn a_page_the_engine_cannot_draw_is_the_plain_shell_with_its_head_and_data() {
     let previews = drawn_previews(vec![product("p-1", "Broken")]);
-    let page = html(previews.product(&ProductId::new("p-1")).await.unwrap());
+    let page = html(
+        previews
+            .product(&ProductId::new("p-1"), None)
+            .await
+            .unwrap(),
+    );
     assert!(body(&page).starts_with(r#"<div id="root"></div>"#));
     assert!(page.contains("<title>Broken · Paduka</title>"));
     assert!(first_view(&page).contains_key("/api/v1/product/get-product/p-1"));
@@ -328,7 +399,10 @@ async fn a_page_the_engine_cannot_draw_is_the_plain_shell_with_its_head_and_data
 async fn an_unknown_id_is_not_found() {
     let previews = drawn_previews(vec![product("p-1", "Mojari")]);
     assert!(matches!(
-        previews.product(&ProductId::new("nope")).await.unwrap(),
+        previews
+            .product(&ProductId::new("nope"), None)
+            .await
+            .unwrap(),
         Page::NotFound
     ));
     assert!(matches!(
