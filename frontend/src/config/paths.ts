@@ -16,7 +16,12 @@ const adminPage = inArea('/admin');
 
 export const paths = {
   home: page('/'),
-  product: byId('/product'),
+  /** A product's page; in `color`, that colour picked (`?color=`, decisions D44). */
+  product: {
+    path: '/product/:id',
+    getHref: (id: string, color?: string | null) =>
+      `/product/${encodeURIComponent(id)}${color ? `?${new URLSearchParams({ color }).toString()}` : ''}`,
+  },
   category: byId('/category'),
   aboutDev: page('/about-dev'),
   contact: page('/contact'),

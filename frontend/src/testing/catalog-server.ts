@@ -13,14 +13,23 @@ const ORDER: Record<string, (a: Product, b: Product) => number> = {
   'price-high': (a, b) => firstPrice(b) - firstPrice(a),
 };
 
+/** The variant colour of `p` that `color` names ignoring case, as the product writes it. */
+const colourOf = (p: Product, color: string) =>
+  p.color.find((c) => c !== '' && c.toLowerCase() === color.toLowerCase());
+
 /**
  * `GET /product/get-products` as the server answers it (decisions D12): `category` (ids separated
- * by commas), `maxPrice`, `sort`, `page` and `limit`; `priceCeiling` ignores `maxPrice`.
+ * by commas), `maxPrice`, `color` (with each product's `shownColor`, D47), `sort`, `page` and
+ * `limit`; `priceCeiling` ignores `maxPrice`.
  */
 export function productPages(products: Product[]) {
   return ({ query }: MockRequest): MockReply => {
     const wanted = new Set((query.get('category') ?? '').split(',').filter(Boolean));
-    const inCategory = products.filter((p) => wanted.size === 0 || (p.category && wanted.has(p.category._id)));
+    const color = query.get('color');
+    const inCategory = products
+      .filter((p) => wanted.size === 0 || (p.category && wanted.has(p.category._id)))
+      .filter((p) => !color || colourOf(p, color) !== undefined)
+      .map((p) => (color ? { ...p, shownColor: colourOf(p, color) } : p));
     const maxPrice = query.has('maxPrice') ? Number(query.get('maxPrice')) : Infinity;
     const matches = inCategory
       .filter((p) => firstPrice(p) <= maxPrice)

@@ -15,6 +15,11 @@ export type Id = string;
 
 export type Product = Schemas['ProductDto'];
 /**
+ * A listing's product (`GET /product/get-products`): with `shownColor`, the colour its card shows,
+ * named by the listing's `color` or its search words (decisions D47).
+ */
+export type ListedProduct = Schemas['ListedProductDto'];
+/**
  * `GET /product/get-product/{id}`'s product: a listing's fields with its fit advice and size
  * chart (decisions D38); a listing's copy, shown while it loads, has neither.
  */

@@ -5,14 +5,19 @@ import { paths } from '@/config/paths';
 import { formatCount } from '@/lib/format';
 import { useCategories } from '@/features/catalog/api/get-categories';
 import { productsOfPages, useProductPages } from '@/features/catalog/api/get-product-pages';
+import { ColourFilter } from '@/features/catalog/components/colour-filter';
 import { PagedGrid } from '@/features/catalog/components/paged-grid';
 import { ProductGridSkeleton } from '@/features/catalog/components/product-grid';
+import { useColourParam } from '@/features/catalog/hooks/use-colour-param';
 import '@/features/catalog/components/catalog.css';
 
 export function CategoryRoute() {
   const { id = '' } = useParams();
   const categories = useCategories();
-  const query = useProductPages(useMemo(() => ({ categories: [id], sort: 'newest' as const }), [id]));
+  const [colour, clearColour] = useColourParam();
+  const query = useProductPages(
+    useMemo(() => ({ categories: [id], sort: 'newest' as const, color: colour ?? undefined }), [id, colour]),
+  );
 
   // The name comes from the categories list the app already holds (the shop's few categories).
   const name = categories.data?.find((c) => c._id === id)?.name;
@@ -38,6 +43,7 @@ export function CategoryRoute() {
         )}
         <p className="muted category-count">{query.isSuccess && formatCount(total, 'product')}</p>
       </div>
+      {colour !== null && <ColourFilter colour={colour} products={products} onClear={clearColour} />}
       {query.isPending ? (
         <ProductGridSkeleton />
       ) : products.length > 0 ? (

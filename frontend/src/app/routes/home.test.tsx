@@ -109,6 +109,46 @@ describe('home page', () => {
     expect(screen.getByText('Max Price: ₹3,000')).toBeInTheDocument();
   });
 
+  it("lists the address's colour with a chip, each card in that colour; the chip or Reset clears it", async () => {
+    const coloured = (id: string, name: string, colours: string[]) =>
+      productFixture({
+        _id: id,
+        name,
+        colors: colours.map((c) => ({ name: c, hex: null, photos: [`/api/v1/media/${c.toLowerCase()}`] })),
+        color: colours,
+        type: colours.map(() => 'UK 8'),
+        price: colours.map(() => 2999),
+        discount: colours.map(() => 0),
+        updatedAt: `2024-0${colours.length}-01T00:00:00Z`,
+      });
+    const { calls } = shop({}, [
+      coloured('t', 'Tan Loafer', ['Tan']),
+      coloured('b', 'Chelsea Boot', ['Black', 'Tan']),
+      products[0]!,
+    ]);
+    const { user, router } = renderApp('/?color=tan');
+    await screen.findByRole('heading', { name: 'Shop by Category' });
+    expect(cardNames()).toEqual(['Chelsea Boot', 'Tan Loafer']);
+    expect(screen.getByText('2 products')).toBeInTheDocument();
+    const cardLink = () =>
+      within(screen.getByRole('list', { name: 'Products' })).getByRole('link', { name: 'Chelsea Boot' });
+    expect(cardLink()).toHaveAttribute('href', '/product/b?color=Tan');
+    expect(pageCalls(calls).map((q) => q.color)).toEqual(['tan']);
+
+    const chip = screen.getByRole('button', { name: 'Colour: Tan (clear)' });
+    await user.click(chip);
+    await waitFor(() => expect(cardNames()).toEqual(['Trail Runner', 'Chelsea Boot', 'Tan Loafer']));
+    expect(router.state.location.search).toBe('');
+    expect(cardLink()).toHaveAttribute('href', '/product/b');
+
+    await act(() => router.navigate('/?color=BLACK'));
+    await waitFor(() => expect(cardNames()).toEqual(['Chelsea Boot']));
+    expect(screen.getByRole('button', { name: 'Colour: Black (clear)' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Reset' }));
+    await waitFor(() => expect(cardNames()).toHaveLength(3));
+    expect(router.state.location.search).toBe('');
+  });
+
   it('shows the first page, counts every match, and appends the next page with Load more', async () => {
     const { calls } = shop({}, many);
     const { user } = renderApp('/');

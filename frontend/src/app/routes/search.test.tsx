@@ -87,6 +87,45 @@ describe('search', () => {
     expect(screen.getByRole('button', { name: 'UK 6' })).toHaveAttribute('aria-pressed', 'true');
   });
 
+  it("passes the address's colour on, shows each card in the colour named, and a chip clears it", async () => {
+    const boot = productFixture({
+      _id: 'b1',
+      name: 'Chelsea Boot',
+      colors: [
+        { name: 'Tan', hex: null, photos: ['/api/v1/media/tan-1'] },
+        { name: 'Black', hex: null, photos: ['/api/v1/media/black-1'] },
+      ],
+      color: ['Tan', 'Black'],
+      type: ['UK 8', 'UK 8'],
+      price: [4999, 4999],
+      discount: [0, 0],
+    });
+    const { calls } = mockApi({
+      ...shell,
+      // As the server answers: the colour asked (any case) named as the product writes it.
+      'GET /product/get-products': ({ query }) => {
+        const shownColor = query.get('color')?.toLowerCase() === 'black' ? 'Black' : null;
+        const products = [{ ...boot, shownColor }];
+        return { body: { success: true, count: 1, total: 1, correctedQ: null, products } };
+      },
+    });
+    const { user, router } = renderApp('/search?q=boot&color=black');
+    const chip = await screen.findByRole('button', { name: 'Colour: Black (clear)' });
+    const card = within(screen.getByRole('list', { name: 'Products' }));
+    expect(card.getByRole('link', { name: 'Chelsea Boot' })).toHaveAttribute('href', '/product/b1?color=Black');
+    expect(document.querySelector('.product-card-media img')).toHaveAttribute('src', '/api/v1/media/black-1');
+    expect(calls.find((c) => c.path === '/product/get-products')?.query.get('color')).toBe('black');
+
+    await user.click(chip);
+    await waitFor(() => expect(router.state.location.search).toBe('?q=boot'));
+    expect(screen.queryByRole('button', { name: /^Colour:/ })).not.toBeInTheDocument();
+    await waitFor(() =>
+      expect(card.getByRole('link', { name: 'Chelsea Boot' })).toHaveAttribute('href', '/product/b1'),
+    );
+    const asked = calls.filter((c) => c.path === '/product/get-products').map((c) => c.query.get('color'));
+    expect(asked).toEqual(['black', null]);
+  });
+
   it('says so when nothing matches', async () => {
     mockApi({
       ...shell,

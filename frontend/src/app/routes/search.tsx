@@ -3,23 +3,29 @@ import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { formatCount } from '@/lib/format';
 import { productsOfPages, useProductPages } from '@/features/catalog/api/get-product-pages';
+import { ColourFilter } from '@/features/catalog/components/colour-filter';
 import { PagedGrid } from '@/features/catalog/components/paged-grid';
 import { ProductGridSkeleton } from '@/features/catalog/components/product-grid';
+import { useColourParam } from '@/features/catalog/hooks/use-colour-param';
 import { sizesOf } from '@/features/search/utils/sizes';
 import '@/features/catalog/components/catalog.css';
 import { AppButton } from '@/components/ui/app-button';
 
 /**
- * /search?q=&size= (decisions section 17): every product matching the navbar's words, the
- * corrected words when the server matched through typos (`Showing results for X`), and chips
- * to keep only one size in stock.
+ * /search?q=&size=&color= (decisions section 17, D47): every product matching the navbar's words,
+ * the corrected words when the server matched through typos (`Showing results for X`), chips to
+ * keep only one size in stock, and the colour the address asks for with a chip to clear it.
  */
 export function SearchRoute() {
   const [params, setParams] = useSearchParams();
   const q = (params.get('q') ?? '').trim();
   const size = params.get('size') || null;
+  const [colour, clearColour] = useColourParam();
   const query = useProductPages(
-    useMemo(() => ({ categories: [], sort: 'newest' as const, q, size: size ?? undefined }), [q, size]),
+    useMemo(
+      () => ({ categories: [], sort: 'newest' as const, q, size: size ?? undefined, color: colour ?? undefined }),
+      [q, size, colour],
+    ),
     { keepPrevious: true },
   );
   const products = useMemo(() => productsOfPages(query.data?.pages), [query.data]);
@@ -29,7 +35,10 @@ export function SearchRoute() {
   const sizes = useMemo(() => sizesOf(products, size), [products, size]);
 
   const pickSize = (next: string | null) =>
-    setParams(next ? { q, size: next } : { q }, { replace: true, preventScrollReset: true });
+    setParams(
+      { q, ...(next ? { size: next } : {}), ...(colour ? { color: colour } : {}) },
+      { replace: true, preventScrollReset: true },
+    );
 
   return (
     <div className="container page">
@@ -51,6 +60,7 @@ export function SearchRoute() {
           Showing results for <strong>{corrected}</strong>
         </p>
       ) : null}
+      {colour !== null && <ColourFilter colour={colour} products={products} onClear={clearColour} />}
       {sizes.length > 0 ? (
         <div className="size-chips" role="group" aria-label="Sizes">
           <AppButton type="button" className="size-chip" aria-pressed={size === null} onClick={() => pickSize(null)}>

@@ -2,7 +2,7 @@ import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanst
 import { PRODUCT_PAGE_SIZE } from '@/config/constants';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import type { Ok, Product } from '@/types/api';
+import type { ListedProduct, Ok } from '@/types/api';
 import type { SortOption } from '../utils/listing';
 
 /** What the listing asks the server for; the server filters, sorts and pages (decisions D12). */
@@ -17,6 +17,8 @@ export type ProductQuery = {
   size?: string;
   /** Only products with some size in stock. */
   inStock?: boolean;
+  /** Only products with a variant of this colour (its name, any case; decisions D47). */
+  color?: string;
 };
 
 export type ProductPage = Ok<{
@@ -28,7 +30,7 @@ export type ProductPage = Ok<{
   priceCeiling?: number | null;
   /** The query as the server corrected it when it matched only through typos, else null. */
   correctedQ?: string | null;
-  products: Product[];
+  products: ListedProduct[];
 }>;
 
 /** The search parameters of a page of `query` (the server's first view writes the same, decisions D29). */
@@ -39,6 +41,7 @@ export const productPageParams = (query: ProductQuery, page: number) => ({
   q: query.q,
   size: query.size,
   inStock: query.inStock || undefined,
+  color: query.color,
   page,
   limit: PRODUCT_PAGE_SIZE,
 });
@@ -89,9 +92,9 @@ export function comingCount(pages: readonly ProductPage[] | undefined, loadingNe
 }
 
 /** The products of every page loaded so far, each once (a product may move between pages while paging). */
-export function productsOfPages(pages: readonly ProductPage[] | undefined): Product[] {
+export function productsOfPages(pages: readonly ProductPage[] | undefined): ListedProduct[] {
   const seen = new Set<string>();
-  const list: Product[] = [];
+  const list: ListedProduct[] = [];
   for (const page of pages ?? []) {
     for (const p of page.products) {
       if (seen.has(p._id)) continue;

@@ -2,9 +2,9 @@ import { useCallback } from 'react';
 import { comingCount, type useProductPages } from '../api/get-product-pages';
 import { LoadMore } from './load-more';
 import { CARD_SIZES_FULL_WIDTH, ProductGrid } from './product-grid';
-import type { Product } from '@/types/api';
+import type { ListedProduct } from '@/types/api';
 
-type PagedGridProps = { query: ReturnType<typeof useProductPages>; products: Product[] };
+type PagedGridProps = { query: ReturnType<typeof useProductPages>; products: ListedProduct[] };
 
 /**
  * A full-width listing's cards and the next page's `Load more` (a category, the search). The

@@ -1,10 +1,10 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { productFixture } from '@/testing/data';
-import type { Product } from '@/types/api';
+import type { ListedProduct } from '@/types/api';
 import { ProductCard } from './product-card';
 
-function renderCard(product: Product) {
+function renderCard(product: ListedProduct) {
   render(
     <MemoryRouter>
       <ProductCard product={product} sizes="100vw" />
@@ -70,6 +70,56 @@ describe('ProductCard', () => {
       expect(screen.getByRole('img', { name: 'Black' })).toHaveAttribute('src', '/api/v1/media/black-1');
       expect(screen.getByRole('img', { name: 'olive' })).toHaveTextContent(/^O$/);
       expect(screen.queryByText(/^\+\d/)).not.toBeInTheDocument();
+    });
+
+    describe('the colour a listing names (decisions D47)', () => {
+      const boot = (shownColor: string | null) => ({
+        ...productFixture({
+          _id: 'boot-1',
+          name: 'Chelsea Boot',
+          colors: [
+            { name: 'Tan', hex: null, photos: ['/api/v1/media/tan-1', '/api/v1/media/tan-2'] },
+            { name: 'Black', hex: '#111111', photos: [] },
+          ],
+          color: ['Tan', 'Black'],
+          type: ['UK 8', 'UK 8'],
+          price: [4999, 4999],
+          discount: [0, 0],
+        }),
+        shownColor,
+      });
+      const links = () => screen.getAllByRole('link', { hidden: true }).map((a) => a.getAttribute('href'));
+      const photo = () => document.querySelector('.product-card-media img');
+
+      it("shows that colour's main photo and links to the product in it", () => {
+        renderCard(boot('Tan'));
+        expect(photo()).toHaveAttribute('src', '/api/v1/media/tan-1');
+        expect(photo()).toHaveAttribute('alt', 'Chelsea Boot in Tan');
+        expect(photo()).not.toHaveAttribute('srcset');
+        expect(links()).toEqual([
+          '/product/boot-1?color=Tan',
+          '/product/boot-1?color=Tan',
+          '/product/boot-1?color=Tan',
+        ]);
+      });
+
+      it("keeps the product's photo for a colour without photos, and still links to it", () => {
+        renderCard(boot('Black'));
+        expect(photo()).toHaveAttribute('src', expect.stringContaining('/api/v1/product/product-photo/boot-1'));
+        expect(links()).toEqual([
+          '/product/boot-1?color=Black',
+          '/product/boot-1?color=Black',
+          '/product/boot-1?color=Black',
+        ]);
+      });
+
+      it("shows the product's own photo and page when the listing names no colour", () => {
+        renderCard(boot(null));
+        expect(photo()).toHaveAttribute('src', expect.stringContaining('/api/v1/product/product-photo/boot-1'));
+        expect(photo()).toHaveAttribute('srcset');
+        expect(photo()).toHaveAttribute('alt', 'Chelsea Boot');
+        expect(links()).toEqual(['/product/boot-1', '/product/boot-1', '/product/boot-1']);
+      });
     });
 
     it('draws nothing for a product without colours', () => {

@@ -4,9 +4,9 @@ import { photoOf } from '@/lib/api-client';
 import { DESCRIPTION_EXCERPT_LENGTH } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { excerpt, formatCount, formatRupees } from '@/lib/format';
-import type { Product } from '@/types/api';
+import type { ListedProduct, Product } from '@/types/api';
 import { variantSalePrice } from '@/utils/variants';
-import { shownColours, type Colour } from '../utils/colors';
+import { shownColourOf, shownColours, type Colour } from '../utils/colors';
 import './product-card.css';
 
 /** Swatches a card draws; more colours read `+N`. */
@@ -64,29 +64,43 @@ function CardSwatches({ product }: { product: Product }) {
  * `sizes`: how wide the grid draws the photo (see product-grid.tsx). `eager`: on the first screen;
  * `first`: the first of those, the page's main picture.
  */
-type ProductCardProps = { product: Product; sizes: string; eager?: boolean; first?: boolean };
+type ProductCardProps = { product: ListedProduct; sizes: string; eager?: boolean; first?: boolean };
 
 /**
  * Image, name, description excerpt, its colours (decisions D44), '{discount}% Off', what it sells
- * at with the MRP struck through, and a 'Checkout' link (first variant).
+ * at with the MRP struck through, and a 'Checkout' link (first variant). In the colour the listing
+ * names (`shownColor`, decisions D47): that colour's main photo, and links to the product in it.
  */
 export function ProductCard({ product, sizes, eager = false, first = false }: ProductCardProps) {
-  const href = paths.product.getHref(product._id);
+  const colour = shownColourOf(product);
+  const href = paths.product.getHref(product._id, colour?.name);
+  const colourPhoto = colour?.photos?.[0];
   const price = product.price?.[0] ?? 0;
   const salePrice = variantSalePrice(product, 0);
   const discount = product.discount?.[0] ?? 0;
   return (
     <article className="product-card card">
       <Link to={href} className="product-card-media" tabIndex={-1} aria-hidden="true">
-        <ProductImage
-          photo={photoOf(product)}
-          sizes={sizes}
-          alt={product.name}
-          width={400}
-          height={400}
-          priority={first}
-          loading={eager ? 'eager' : undefined}
-        />
+        {colour && colourPhoto ? (
+          <ProductImage
+            src={colourPhoto}
+            alt={`${product.name} in ${colour.name}`}
+            width={400}
+            height={400}
+            priority={first}
+            loading={eager ? 'eager' : undefined}
+          />
+        ) : (
+          <ProductImage
+            photo={photoOf(product)}
+            sizes={sizes}
+            alt={product.name}
+            width={400}
+            height={400}
+            priority={first}
+            loading={eager ? 'eager' : undefined}
+          />
+        )}
         {discount > 0 && <span className="badge product-card-badge">{discount}% Off</span>}
       </Link>
       <div className="product-card-body">

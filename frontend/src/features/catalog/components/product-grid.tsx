@@ -1,5 +1,5 @@
 import { Skeleton } from '@/components/ui/skeleton';
-import type { Product } from '@/types/api';
+import type { ListedProduct } from '@/types/api';
 import { ProductCard } from './product-card';
 import './product-grid.css';
 
@@ -19,7 +19,7 @@ export const CARD_SIZES_FULL_WIDTH =
  * their photos load at once, the very first as the page's main picture; the rest lazily.
  */
 type ProductGridProps = {
-  products: Product[];
+  products: ListedProduct[];
   sizes: string;
   aboveFold?: number;
   /** Cards of the next page on their way: held as skeletons in the grid (see below). */

@@ -4,6 +4,7 @@ import { formatCount } from '@/lib/format';
 import { comingCount } from '../api/get-product-pages';
 import type { Listing } from '../hooks/use-listing';
 import { SORT_OPTIONS, isSortOption } from '../utils/listing';
+import { ColourFilter } from './colour-filter';
 import { LoadMore } from './load-more';
 import { ProductFilters } from './product-filters';
 import { CARD_SIZES_BESIDE_FILTERS, ProductGrid, ProductGridSkeleton } from './product-grid';
@@ -86,6 +87,9 @@ export function ProductListing({ listing, categories }: ProductListingProps) {
           />
         </aside>
         <div className="listing-results" aria-busy={query.isFetching && !query.isFetchingNextPage}>
+          {listing.colour !== null && (
+            <ColourFilter colour={listing.colour} products={products} onClear={listing.clearColour} />
+          )}
           {query.isPending ? (
             <ProductGridSkeleton count={6} />
           ) : products.length > 0 ? (

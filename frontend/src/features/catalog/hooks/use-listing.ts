@@ -3,6 +3,7 @@ import { DEFAULT_MAX_PRICE } from '@/config/constants';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { productsOfPages, useProductPages, type ProductPage } from '../api/get-product-pages';
 import { DEFAULT_SORT, type SortOption } from '../utils/listing';
+import { useColourParam } from './use-colour-param';
 
 /** How long the slider must rest before the server is asked. */
 const SLIDER_SETTLE_MS = 250;
@@ -25,10 +26,15 @@ export function useListing() {
   // null: the slider sits at its maximum, i.e. no price limit.
   const [chosenMax, setChosenMax] = useState<number | null>(null);
   const settledMax = useDebouncedValue(chosenMax, SLIDER_SETTLE_MS);
+  // The colour is the address's (`/?color=Black`, a link from anywhere), not a panel's choice.
+  const [colour, clearColour] = useColourParam();
 
   // The same filters in any click order are the same query (and the same cache entry).
   const categories = useMemo(() => [...selected].sort(), [selected]);
-  const query = useProductPages({ categories, maxPrice: settledMax ?? undefined, sort }, { keepPrevious: true });
+  const query = useProductPages(
+    { categories, maxPrice: settledMax ?? undefined, sort, color: colour ?? undefined },
+    { keepPrevious: true },
+  );
 
   const pages = query.data?.pages;
   const ceiling = sliderCeiling(pages?.[0]);
@@ -42,10 +48,13 @@ export function useListing() {
     maxPrice: chosenMax === null ? ceiling : Math.min(chosenMax, ceiling),
     ceiling,
     setMaxPrice: setChosenMax,
-    filtered: selected.length > 0 || chosenMax !== null,
+    colour,
+    clearColour,
+    filtered: selected.length > 0 || chosenMax !== null || colour !== null,
     reset: () => {
       setSelected([]);
       setChosenMax(null);
+      if (colour !== null) clearColour();
     },
     query,
     products,

@@ -1,5 +1,5 @@
 import { productFixture } from '@/testing/data';
-import { colourVariants, pickColour, shownColours, sizeInColour } from './colors';
+import { colourVariants, pickColour, shownColourOf, shownColours, sizeInColour } from './colors';
 
 const knit = productFixture({
   colors: [
@@ -36,5 +36,12 @@ describe('colours (decisions D44)', () => {
     expect(sizeInColour(knit, 'Tan', 1)).toBe(2); // UK 8, sold out in Tan too
     expect(sizeInColour(knit, 'Tan', 0)).toBe(3); // no UK 7 in Tan: its UK 9 in stock
     expect(sizeInColour(knit, 'Black', 3)).toBe(0); // nothing in stock: the first
+  });
+
+  it('shows a listed product in the colour the server named (decisions D47), none when it names no colour it offers', () => {
+    expect(shownColourOf({ ...knit, shownColor: 'Tan' })?.name).toBe('Tan');
+    expect(shownColourOf({ ...knit, shownColor: 'Olive' })).toBeNull();
+    expect(shownColourOf({ ...knit, shownColor: null })).toBeNull();
+    expect(shownColourOf(knit)).toBeNull();
   });
 });

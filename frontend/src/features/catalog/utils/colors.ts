@@ -16,6 +16,16 @@ export function shownColours(product: Coloured): Colour[] {
   return (product.colors ?? []).filter((c) => colourVariants(product, c.name).length > 0);
 }
 
+/**
+ * The colour a listing shows the product in (`shownColor`, decisions D47): the server names it as
+ * the product writes it; `null` when it names none of the colours a shopper can pick.
+ */
+export function shownColourOf(product: Coloured & { shownColor?: string | null }): Colour | null {
+  const name = product.shownColor;
+  if (!name) return null;
+  return shownColours(product).find((c) => sameName(c.name, name)) ?? null;
+}
+
 /** Whether any size of the colour is in stock. */
 export function colourInStock(product: Coloured, name: string): boolean {
   return colourVariants(product, name).some((i) => variantStock(product, i) > 0);
