@@ -119,11 +119,17 @@ async fn demo_data_loads_into_an_empty_database_only(db: &TestDb) {
     let products = array(&body.answers(StatusCode::OK).await["products"]);
     assert_eq!(products.len(), 24);
     assert!(products.iter().all(|p| p["hasPhoto"] == json!(true)));
-    assert!(
-        products
-            .iter()
-            .all(|p| (2..=3).contains(&p["price"].as_array().unwrap().len()))
-    );
+    // Two or three sizes a design; the one sold in colours has them in each colour.
+    assert!(products.iter().all(|p| {
+        let colours = p["colors"].as_array().unwrap().len().max(1);
+        (2 * colours..=3 * colours).contains(&p["price"].as_array().unwrap().len())
+    }));
+    let coloured: Vec<&str> = products
+        .iter()
+        .filter(|p| !p["colors"].as_array().unwrap().is_empty())
+        .map(|p| p["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(coloured, ["Bandra Street High-Top"], "one demo design in colours");
     let gallery = products[0]["otherphoto"][0].as_str().unwrap();
     let picture = app
         .site(gallery)
