@@ -187,7 +187,11 @@ export async function catalog(baseURL) {
     get('/category/all-categories'),
   ]);
   return {
-    /** @type {Array<{_id: string, name: string, price: number[], salePrice: number[], discount: number[], type: string[], model: string[], category: {_id: string, name: string}}>} */
+    /**
+     * @type {Array<{_id: string, name: string, price: number[], salePrice: number[], discount: number[], type: string[],
+     *   model: string[], category: {_id: string, name: string}, stock: number[] | null, hasPhoto: boolean,
+     *   color: string[], colors: Array<{name: string, hex: string | null, photos: string[]}>}>}
+     */
     products,
     /** @type {Array<{_id: string, name: string}>} */
     categories,

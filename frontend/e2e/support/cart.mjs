@@ -85,5 +85,9 @@ export async function payInSandbox(/** @type {Page} */ page, /** @type {number |
   }
   await popup.getByRole('button', { name: 'Pay' }).click();
   await toast(page, 'Payment successful!').waitFor({ timeout: 15_000 });
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Cart (0)' }).waitFor();
+  // On small screens the menu is folded: the link is there but not visible.
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Cart (0)', includeHidden: true })
+    .waitFor({ state: 'attached' });
 }
