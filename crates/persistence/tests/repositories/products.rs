@@ -776,6 +776,8 @@ async fn a_product_s_own_size_chart_is_kept_until_a_form_sends_another(db: &Test
     assert_eq!(
         products.update(&id, cleared).await.unwrap().size_chart,
         None
+    );
+}
 
 /// A record in `colours`, one variant each at `rupees` (its first colour first); `offered`
 /// colours only have variants, the rest none.

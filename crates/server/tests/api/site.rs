@@ -129,7 +129,11 @@ async fn demo_data_loads_into_an_empty_database_only(db: &TestDb) {
         .filter(|p| !p["colors"].as_array().unwrap().is_empty())
         .map(|p| p["name"].as_str().unwrap())
         .collect();
-    assert_eq!(coloured, ["Bandra Street High-Top"], "one demo design in colours");
+    assert_eq!(
+        coloured,
+        ["Bandra Street High-Top"],
+        "one demo design in colours"
+    );
     let gallery = products[0]["otherphoto"][0].as_str().unwrap();
     let picture = app
         .site(gallery)
