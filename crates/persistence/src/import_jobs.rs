@@ -10,7 +10,7 @@ use paduka_application::catalog::transfer::{
     ImportCounts, ImportJobRepository, ImportReport, JobStatus, KeptJob, MissingPhoto,
 };
 use paduka_domain::ProductId;
-use paduka_domain::catalog::import::{RowError, RowWarning};
+use paduka_domain::catalog::import::{PhotoSlot, RowError, RowWarning};
 use serde::{Deserialize, Serialize};
 
 use crate::db::{Database, corrupt, from_db_time, to_db_time};
@@ -53,6 +53,22 @@ struct KeptMissing {
     src: String,
     product: String,
     message: String,
+    /// `gallery`, or `colour` with `colour` its name; jobs kept before (and the product's own
+    /// photo) have none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    slot: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    colour: Option<String>,
+}
+
+impl KeptMissing {
+    fn slot(&self) -> PhotoSlot {
+        match (self.slot.as_deref(), &self.colour) {
+            (Some("gallery"), _) => PhotoSlot::Gallery,
+            (Some("colour"), Some(name)) => PhotoSlot::Colour(name.clone()),
+            _ => PhotoSlot::Main,
+        }
+    }
 }
 
 fn missing_json(missing: &[MissingPhoto]) -> String {
@@ -64,6 +80,15 @@ fn missing_json(missing: &[MissingPhoto]) -> String {
             src: m.src.clone(),
             product: m.product.as_str().to_owned(),
             message: m.message.clone(),
+            slot: match m.slot {
+                PhotoSlot::Main => None,
+                PhotoSlot::Gallery => Some("gallery".into()),
+                PhotoSlot::Colour(_) => Some("colour".into()),
+            },
+            colour: match &m.slot {
+                PhotoSlot::Colour(name) => Some(name.clone()),
+                _ => None,
+            },
         })
         .collect();
     serde_json::to_string(&kept).unwrap_or_else(|_| "[]".into())
@@ -141,6 +166,7 @@ impl TryFrom<JobRow> for KeptJob {
             missing: missing
                 .into_iter()
                 .map(|m| MissingPhoto {
+                    slot: m.slot(),
                     row: m.row,
                     column: m.column,
                     src: m.src,

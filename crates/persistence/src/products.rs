@@ -8,6 +8,7 @@ use paduka_application::catalog::{
     SearchDocuments, SearchHits,
 };
 use paduka_domain::ProductId;
+use paduka_domain::catalog::import::PhotoSlot;
 use paduka_domain::catalog::{Image, Product, StoredImage};
 
 use crate::db::{Database, to_db_time, write_transaction};
@@ -18,8 +19,8 @@ mod read;
 mod write;
 
 use read::{documents_in, find_in, list_in, random_in};
-use write::{RowWrite, replace_photo, write_batch, write_product};
 pub(crate) use write::{backfill_color_keys, backfill_handles};
+use write::{RowWrite, add_photo, replace_photo, write_batch, write_product};
 
 /// Products in `products`, their variants in `product_variants`, their lists in
 /// `product_details` and their photo in `product_photos`.
@@ -197,6 +198,22 @@ impl ProductBatchRepository for DieselProductRepository {
                     Ok(true)
                 })
             })
+            .await
+    }
+
+    #[tracing::instrument(level = "debug", skip(self))]
+    async fn add_photo(
+        &self,
+        id: &ProductId,
+        slot: &PhotoSlot,
+        path: &str,
+        at: DateTime<Utc>,
+    ) -> Result<bool, RepoError> {
+        let id = id.as_str().to_owned();
+        let slot = slot.clone();
+        let path = path.to_owned();
+        self.db
+            .run(move |conn| write_transaction(conn, |conn| add_photo(conn, &id, &slot, &path, at)))
             .await
     }
 }

@@ -297,6 +297,7 @@ impl Services {
                 jobs: Arc::new(DieselImportJobRepository::new(database.clone())),
                 fetcher: Arc::new(fetcher),
                 photos: photos.clone(),
+                images: Arc::new(DieselImageRepository::new(database.clone())),
                 background: Arc::new(TokioBackground),
                 ids: ids.clone(),
                 clock: clock.clone(),

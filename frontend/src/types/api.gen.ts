@@ -927,12 +927,13 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Imports a CSV file of products (Shopify's classic layout or its 2025 export layout, told
-         *     apart by the header row), with an optional zip of photos. Every row is checked first: with
-         *     any wrong, nothing is written, unless `skipInvalid` asks to import the valid products and
-         *     list the others. A dry run answers what the import would do at once (it
-         *     checks the photos' file names against the zip, and fetches nothing); otherwise a job
-         *     fetches the photos, then writes everything in the background.
+         * Imports a CSV file of products (Shopify's classic layout, its 2025 export layout or
+         *     WooCommerce's product export in English, told apart by the header row), with an optional
+         *     zip of photos. Every row is checked first: with any wrong, nothing is written, unless
+         *     `skipInvalid` asks to import the valid products and list the others. A dry run answers
+         *     what the import would do at once (it checks the photos' file names against the zip, and
+         *     fetches nothing); otherwise a job fetches the photos (the products' own, their galleries'
+         *     and their colours', each kept on this shop), then writes everything in the background.
          */
         post: operations["import_products"];
         delete?: never;
@@ -2199,16 +2200,16 @@ export interface components {
             dryRun?: string | null;
             /**
              * Format: binary
-             * @description A CSV file in Shopify's classic product layout or its 2025 export layout, UTF-8, at
-             *     most 20 MB. Required (a form without it is a 400); described as the product form's
+             * @description A CSV file in Shopify's classic product layout, its 2025 export layout or
+             *     WooCommerce's product export (its English header), UTF-8, at most 20 MB. Required (a form without it is a 400); described as the product form's
              *     photo is, because the API fuzzer cannot generate a required binary part.
              */
             file?: string | null;
             /**
              * Format: binary
              * @description A zip of photos, at most 100 MB, unpacking to at most 200 MB in at most 5000 entries
-             *     (each file at most 20 MB). An `Image Src` at position 1 that is not an http(s)
-             *     address names one of its files: by its path in the zip, or by its file name when only
+             *     (each file at most 20 MB). A product's own photo (`Image Src` at position 1, or the
+             *     first of WooCommerce's `Images`) that is not an http(s) address names one of its files: by its path in the zip, or by its file name when only
              *     one file has that name.
              */
             photos?: string | null;

@@ -144,6 +144,11 @@ pub trait ImageRepository: Send + Sync {
     /// Stores an image we serve at `/api/v1/media/{id}`.
     async fn store(&self, id: &MediaId, image: Image) -> Result<(), RepoError>;
 
+    /// Stores an image under an id made from its bytes, and answers that id: the same bytes
+    /// always get the same id and are stored once (an import's photos, fetched again by the
+    /// same file, then change nothing).
+    async fn keep(&self, image: Image) -> Result<MediaId, RepoError>;
+
     /// The image, or `None` for an unknown id.
     async fn find(&self, id: &MediaId) -> Result<Option<StoredImage>, RepoError>;
 }

@@ -114,12 +114,14 @@ impl ProductDraft {
     pub const MAX_COLORS: usize = 20;
     pub const MAX_COLOR_NAME: usize = 40;
     pub const MAX_COLOR_PHOTOS: usize = 20;
+    /// Characters of `info`, at most.
+    pub const MAX_INFO: usize = 2000;
 
     pub fn parse(input: ProductInput) -> Result<Self, InvalidInput> {
         let name = required(input.name.as_deref(), "Name is required")?;
         at_most(&name, 200, "Name")?;
         let info = input.info.unwrap_or_default().trim().to_owned();
-        at_most(&info, 2000, "Info")?;
+        at_most(&info, Self::MAX_INFO, "Info")?;
 
         let prices = non_empty(input.prices);
         if prices.is_empty() {

@@ -10,14 +10,14 @@ use utoipa::{IntoParams, ToSchema};
 /// This type only describes the form in the OpenAPI document; `upload` reads the real one.
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 pub struct ImportForm {
-    /// A CSV file in Shopify's classic product layout or its 2025 export layout, UTF-8, at
-    /// most 20 MB. Required (a form without it is a 400); described as the product form's
+    /// A CSV file in Shopify's classic product layout, its 2025 export layout or
+    /// WooCommerce's product export (its English header), UTF-8, at most 20 MB. Required (a form without it is a 400); described as the product form's
     /// photo is, because the API fuzzer cannot generate a required binary part.
     #[schema(value_type = Option<String>, format = Binary)]
     pub file: Vec<u8>,
     /// A zip of photos, at most 100 MB, unpacking to at most 200 MB in at most 5000 entries
-    /// (each file at most 20 MB). An `Image Src` at position 1 that is not an http(s)
-    /// address names one of its files: by its path in the zip, or by its file name when only
+    /// (each file at most 20 MB). A product's own photo (`Image Src` at position 1, or the
+    /// first of WooCommerce's `Images`) that is not an http(s) address names one of its files: by its path in the zip, or by its file name when only
     /// one file has that name.
     #[schema(value_type = Option<String>, format = Binary)]
     pub photos: Option<Vec<u8>>,

@@ -6,13 +6,14 @@ use diesel::prelude::*;
 use paduka_application::RepoError;
 use paduka_application::catalog::transfer::ProductWrite;
 use paduka_application::catalog::{ProductConflict, ProductRecord};
-use paduka_domain::catalog::{ColourKey, Handle, Image, Product};
+use paduka_domain::catalog::import::PhotoSlot;
+use paduka_domain::catalog::{ColourKey, Handle, Image, Product, ProductDraft};
 use paduka_domain::gst::Hsn;
 
 use super::read::find_in;
 use super::{kind, size_chart};
 use crate::db::{
-    AnyConnection, Broken, Stop, matched_a_row, sha256_hex, to_db_time, too_large,
+    AnyConnection, Broken, Stop, corrupt, matched_a_row, sha256_hex, to_db_time, too_large,
     write_transaction_with,
 };
 use crate::schema::{
@@ -212,6 +213,72 @@ pub(super) fn replace_photo(
         ))
         .execute(conn)?;
     Ok(())
+}
+
+/// Adds `path` to the product's gallery (last) or to a colour's photos (first), unless it is
+/// there already, and moves the product's time; `false` when the product or colour is gone.
+pub(super) fn add_photo(
+    conn: &mut AnyConnection,
+    id: &str,
+    slot: &PhotoSlot,
+    path: &str,
+    at: DateTime<Utc>,
+) -> QueryResult<bool> {
+    // The row's time moves too, so every instance's caches see the change.
+    let matched = diesel::update(products::table.find(id))
+        .set(products::updated_at.eq(to_db_time(at)))
+        .execute(conn)?;
+    if matched == 0 {
+        return Ok(false);
+    }
+    match slot {
+        // The product's own photo is `replace_photo`'s.
+        PhotoSlot::Main => Ok(false),
+        PhotoSlot::Gallery => {
+            let photos: Vec<(i32, String)> = product_details::table
+                .filter(product_details::product_id.eq(id))
+                .filter(product_details::kind.eq(kind::OTHER_PHOTO))
+                .select((product_details::position, product_details::value))
+                .load(conn)?;
+            if photos.iter().any(|(_, value)| value == path) {
+                return Ok(true);
+            }
+            let next = photos.iter().map(|(p, _)| p + 1).max().unwrap_or(0);
+            diesel::insert_into(product_details::table)
+                .values(NewDetail {
+                    product_id: id,
+                    kind: kind::OTHER_PHOTO,
+                    position: next,
+                    value: path,
+                })
+                .execute(conn)?;
+            Ok(true)
+        }
+        PhotoSlot::Colour(name) => {
+            let colour: Option<(i32, String)> = product_colors::table
+                .filter(product_colors::product_id.eq(id))
+                .filter(product_colors::name.eq(name))
+                .select((product_colors::position, product_colors::photos))
+                .first(conn)
+                .optional()?;
+            let Some((position, photos)) = colour else {
+                return Ok(false);
+            };
+            let mut photos: Vec<String> = serde_json::from_str(&photos)
+                .map_err(|_| corrupt(format_args!("colour photos of product {id}")))?;
+            if !photos.iter().any(|p| p == path) {
+                photos.insert(0, path.to_owned());
+                photos.truncate(ProductDraft::MAX_COLOR_PHOTOS);
+                diesel::update(product_colors::table.find((id, position)))
+                    .set(
+                        product_colors::photos
+                            .eq(serde_json::to_string(&photos).expect("strings serialise")),
+                    )
+                    .execute(conn)?;
+            }
+            Ok(true)
+        }
+    }
 }
 
 /// The constraints a product write can break, as the port names them.

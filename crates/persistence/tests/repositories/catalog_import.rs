@@ -4,11 +4,15 @@ use paduka_application::catalog::transfer::{
     ImportCounts, ImportJobRepository, ImportReport, JobStatus, MissingPhoto,
     ProductBatchRepository, ProductWrite,
 };
-use paduka_application::catalog::{ProductConflict, ProductRecord, ProductRepository};
+use paduka_application::catalog::{
+    ImageRepository, ProductConflict, ProductRecord, ProductRepository,
+};
 use paduka_domain::ProductId;
-use paduka_domain::catalog::import::{RowError, RowWarning};
-use paduka_domain::catalog::{Handle, Image, ImageType};
-use paduka_persistence::{DieselImportJobRepository, DieselProductRepository};
+use paduka_domain::catalog::import::{PhotoSlot, RowError, RowWarning};
+use paduka_domain::catalog::{Colour, Handle, Image, ImageType};
+use paduka_persistence::{
+    DieselImageRepository, DieselImportJobRepository, DieselProductRepository,
+};
 
 use crate::helpers::{Seed, TestDb, assert_conflict, at, record};
 
@@ -18,6 +22,8 @@ crate::on_both_backends!(
     a_batch_creates_and_updates_every_product_or_none,
     a_job_reads_back_as_started_moved_and_finished,
     a_done_jobs_missing_photos_are_kept_and_it_reopens_once,
+    a_photo_fetched_again_joins_the_gallery_or_leads_its_colour_once,
+    the_same_bytes_are_kept_once_under_one_id,
 );
 
 async fn shop(db: &TestDb) -> DieselProductRepository {
@@ -262,7 +268,7 @@ async fn a_done_jobs_missing_photos_are_kept_and_it_reopens_once(db: &TestDb) {
         missing: vec![],
     };
     jobs.start("job-1", &report, at(1)).await.unwrap();
-    let missing = vec![MissingPhoto {
+    let photo = MissingPhoto {
         row: 3,
         column: "Image Src".into(),
         src: "https://cdn.test/जूती.jpg".into(),
@@ -270,7 +276,21 @@ async fn a_done_jobs_missing_photos_are_kept_and_it_reopens_once(db: &TestDb) {
         message:
             "The photo at https://cdn.test/जूती.jpg could not be fetched: the server answered 404"
                 .into(),
-    }];
+        slot: PhotoSlot::Main,
+    };
+    // Each in its place: the product's own photo, its gallery's, a colour's.
+    let missing = vec![
+        photo.clone(),
+        MissingPhoto {
+            slot: PhotoSlot::Gallery,
+            ..photo.clone()
+        },
+        MissingPhoto {
+            column: "Variant Image".into(),
+            slot: PhotoSlot::Colour("Tan".into()),
+            ..photo
+        },
+    ];
     jobs.finish("job-1", JobStatus::Done, &[], &missing, at(2))
         .await
         .unwrap();
@@ -287,4 +307,93 @@ async fn a_done_jobs_missing_photos_are_kept_and_it_reopens_once(db: &TestDb) {
         (JobStatus::Running, at(3))
     );
     assert!(!jobs.reopen("job-2", at(3)).await.unwrap(), "no such job");
+}
+
+async fn a_photo_fetched_again_joins_the_gallery_or_leads_its_colour_once(db: &TestDb) {
+    let products = shop(db).await;
+    let mut coloured = trail("A", 1);
+    coloured.draft.other_photos = vec!["/api/v1/media/side".into()];
+    coloured.draft.colors = vec![Colour {
+        name: "Tan".into(),
+        hex: None,
+        photos: vec!["/api/v1/media/tan-2".into()],
+    }];
+    coloured.draft.variants[0].color = "Tan".into();
+    let id = ProductId::new("p1");
+    products.create(&id, coloured).await.unwrap();
+
+    for _ in 0..2 {
+        assert!(
+            products
+                .add_photo(&id, &PhotoSlot::Gallery, "/api/v1/media/back", at(2))
+                .await
+                .unwrap()
+        );
+        assert!(
+            products
+                .add_photo(
+                    &id,
+                    &PhotoSlot::Colour("Tan".into()),
+                    "/api/v1/media/tan-1",
+                    at(2)
+                )
+                .await
+                .unwrap()
+        );
+    }
+    let product = products.find(&id).await.unwrap().unwrap();
+    assert_eq!(
+        product.other_photos,
+        ["/api/v1/media/side", "/api/v1/media/back"],
+        "after the others, once"
+    );
+    assert_eq!(
+        product.colors[0].photos,
+        ["/api/v1/media/tan-1", "/api/v1/media/tan-2"],
+        "the colour's main photo, once"
+    );
+    assert_eq!(product.updated_at, at(2));
+    assert!(
+        !products
+            .add_photo(&id, &PhotoSlot::Colour("Black".into()), "/x", at(3))
+            .await
+            .unwrap(),
+        "no such colour"
+    );
+    assert!(
+        !products
+            .add_photo(&ProductId::new("gone"), &PhotoSlot::Gallery, "/x", at(3))
+            .await
+            .unwrap(),
+        "no such product"
+    );
+}
+
+async fn the_same_bytes_are_kept_once_under_one_id(db: &TestDb) {
+    let images = DieselImageRepository::new(db.db());
+    let image = |bytes: &[u8]| Image {
+        image_type: ImageType::Png,
+        bytes: bytes.to_vec(),
+    };
+    let first = images.keep(image(b"one")).await.unwrap();
+    let again = images.keep(image(b"one")).await.unwrap();
+    let other = images.keep(image(b"two")).await.unwrap();
+    assert_eq!(first, again);
+    assert_ne!(first, other);
+    let uuid = regex_like_uuid(first.as_str());
+    assert!(uuid, "{first} has the form of every id");
+    let stored = images.find(&first).await.unwrap().unwrap();
+    assert_eq!(
+        (stored.content_type.as_str(), stored.bytes.as_slice()),
+        ("image/png", &b"one"[..])
+    );
+}
+
+/// Whether `id` is 8-4-4-4-12 lower-case hex digits.
+fn regex_like_uuid(id: &str) -> bool {
+    let groups: Vec<&str> = id.split('-').collect();
+    groups.iter().map(|g| g.len()).collect::<Vec<_>>() == [8, 4, 4, 4, 12]
+        && id
+            .chars()
+            .all(|c| c == '-' || c.is_ascii_digit() || ('a'..='f').contains(&c))
 }

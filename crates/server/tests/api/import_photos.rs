@@ -23,13 +23,14 @@ crate::on_both_backends!(
     a_dead_link_and_a_wrong_file_leave_their_products_photo_less_and_fetch_again_fetches_them,
     a_photo_from_the_zip_is_imported_and_a_name_not_in_it_is_refused_first,
     a_zip_bomb_is_refused_with_its_limit_and_nothing_is_written,
+    variant_images_on_another_site_become_colour_photos_and_a_dead_one_is_fetched_again,
 );
 
 const HEADER: &str =
     "Handle,Title,Type,Option1 Name,Option1 Value,Variant Price,Image Src,Image Position\n";
 
 /// A web server on loopback serving `photos` (path, bytes); any other path is a 404.
-async fn photo_server(photos: &[(&str, Vec<u8>)]) -> MockServer {
+pub(crate) async fn photo_server(photos: &[(&str, Vec<u8>)]) -> MockServer {
     let server = MockServer::start().await;
     for (at, bytes) in photos {
         Mock::given(method("GET"))
@@ -46,12 +47,12 @@ async fn photo_server(photos: &[(&str, Vec<u8>)]) -> MockServer {
 }
 
 /// How many requests `server` had for `at`.
-async fn requests_for(server: &MockServer, at: &str) -> usize {
+pub(crate) async fn requests_for(server: &MockServer, at: &str) -> usize {
     let received = server.received_requests().await.unwrap_or_default();
     received.iter().filter(|r| r.url.path() == at).count()
 }
 
-fn import_form(csv: &str, zip: Option<Vec<u8>>, dry_run: bool) -> Form {
+pub(crate) fn import_form(csv: &str, zip: Option<Vec<u8>>, dry_run: bool) -> Form {
     let mut form = Form::new().part(
         "file",
         Part::bytes(csv.as_bytes().to_vec()).file_name("products.csv"),
@@ -66,9 +67,18 @@ fn import_form(csv: &str, zip: Option<Vec<u8>>, dry_run: bool) -> Form {
 }
 
 impl TestApp {
-    async fn listed(&self) -> Vec<Value> {
+    pub(crate) async fn listed(&self) -> Vec<Value> {
         let reply = self.get("/product/get-products", As::Anonymous).await;
         array(&reply.answers(StatusCode::OK).await["products"])
+    }
+
+    /// A photo the shop keeps itself, by its address (`/api/v1/media/...`).
+    pub(crate) async fn media(&self, path: &Value) -> Response {
+        let path = path.as_str().expect("a photo's address");
+        let path = path
+            .strip_prefix("/api/v1")
+            .unwrap_or_else(|| panic!("{path} is on this shop"));
+        self.get(path, As::Anonymous).await
     }
 
     async fn photo_of(&self, product: &Value) -> Response {
@@ -78,7 +88,7 @@ impl TestApp {
     }
 }
 
-fn by_handle<'a>(products: &'a [Value], handle: &str) -> &'a Value {
+pub(crate) fn by_handle<'a>(products: &'a [Value], handle: &str) -> &'a Value {
     products
         .iter()
         .find(|p| p["handle"] == handle)
@@ -113,7 +123,11 @@ fn zeros_zip(count: usize, mb: usize) -> Vec<u8> {
 async fn a_photo_address_is_fetched_once_by_the_job_and_served_as_the_products_photo(db: &TestDb) {
     // A phone's photo: sideways, with its camera and GPS position in EXIF.
     let phone = fixtures::sideways_phone_jpeg(64, 32);
-    let server = photo_server(&[("/mojari.jpg", phone)]).await;
+    let server = photo_server(&[
+        ("/mojari.jpg", phone),
+        ("/side.jpg", fixtures::jpeg(20, 20)),
+    ])
+    .await;
     let app = spawn_app_on_with(db, allow_private_hosts).await;
     let base = server.uri();
     let csv = format!(
@@ -142,13 +156,18 @@ jutti,,,,,,{base}/mojari.jpg,1\n"
     );
     assert_eq!(
         requests_for(&server, "/side.jpg").await,
-        0,
-        "other photos are kept as written, not fetched"
+        1,
+        "the gallery's photos are fetched too"
     );
 
+    // Kept on this shop: nothing points back at the old one.
     let products = app.listed().await;
     let mojari = by_handle(&products, "mojari");
-    assert_eq!(mojari["otherphoto"], json!([format!("{base}/side.jpg")]));
+    let gallery = array(&mojari["otherphoto"]);
+    assert_eq!(gallery.len(), 1);
+    let side = app.media(&gallery[0]).await;
+    assert_eq!(side.status(), StatusCode::OK);
+    assert_eq!(side.bytes().await.unwrap(), fixtures::jpeg(20, 20));
     for product in [mojari, by_handle(&products, "jutti")] {
         let reply = app.photo_of(product).await;
         assert_eq!(reply.status(), StatusCode::OK);
@@ -189,7 +208,13 @@ jutti,,,,,,{base}/mojari.jpg,1\n"
         "{same_file}"
     );
     assert_eq!(requests_for(&server, "/mojari.jpg").await, 2);
+    assert_eq!(requests_for(&server, "/side.jpg").await, 2);
     assert_eq!(versions(&app.listed().await), before);
+    assert_eq!(
+        by_handle(&app.listed().await, "mojari")["otherphoto"],
+        json!(gallery),
+        "the same photo is kept at the same address"
+    );
 }
 
 async fn without_the_setting_a_loopback_address_is_not_fetched_and_its_product_has_no_photo(
@@ -231,7 +256,7 @@ mojari,,,,,,{url},1\n"
 
 /// `POST /product/import/{job}/photos`, then the job followed to its end.
 impl TestApp {
-    async fn fetch_again(&self, job: &str) -> Value {
+    pub(crate) async fn fetch_again(&self, job: &str) -> Value {
         let path = format!("/product/import/{job}/photos");
         let started = self
             .request(reqwest::Method::POST, &path, As::Admin)
@@ -468,4 +493,76 @@ async fn a_zip_bomb_is_refused_with_its_limit_and_nothing_is_written(db: &TestDb
         .await;
     assert!(app.listed().await.is_empty());
     assert!(app.categories().await.iter().all(|c| c["name"] != "Ethnic"));
+}
+
+async fn variant_images_on_another_site_become_colour_photos_and_a_dead_one_is_fetched_again(
+    db: &TestDb,
+) {
+    let server = photo_server(&[("/tan.jpg", fixtures::jpeg(30, 30))]).await;
+    let app = spawn_app_on_with(db, allow_private_hosts).await;
+    let base = server.uri();
+    let csv = format!(
+        "Handle,Title,Type,Option1 Name,Option1 Value,Option2 Name,Option2 Value,Variant Price,Variant Image\n\
+boot,Boot,Boots,Size,UK 7,Color,Tan,999,{base}/tan.jpg\n\
+boot,,,,UK 8,,Tan,999,{base}/tan.jpg\n\
+boot,,,,UK 7,,Black,999,{base}/black.jpg\n"
+    );
+    let started = app.send_import_form(import_form(&csv, None, false)).await;
+    let job = started.answers(StatusCode::ACCEPTED).await["job"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let report = app.job_when_ended(&job).await;
+    assert_eq!(report["status"], "done", "{report}");
+    assert_eq!(report["missingPhotos"], 1);
+    assert_eq!(
+        report["warnings"],
+        json!([{
+            "row": 4,
+            "column": "Variant Image",
+            "message": format!("The photo at {base}/black.jpg could not be fetched: the server answered 404"),
+        }])
+    );
+    assert_eq!(requests_for(&server, "/tan.jpg").await, 1, "fetched once");
+    let products = app.listed().await;
+    let boot = by_handle(&products, "boot");
+    assert_eq!(boot["color"], json!(["Tan", "Tan", "Black"]));
+    let tan = array(&boot["colors"][0]["photos"]);
+    assert_eq!(tan.len(), 1);
+    let served = app.media(&tan[0]).await;
+    assert_eq!(served.status(), StatusCode::OK);
+    assert_eq!(served.bytes().await.unwrap(), fixtures::jpeg(30, 30));
+    assert_eq!(
+        boot["colors"][1]["photos"],
+        json!([]),
+        "Black without its photo"
+    );
+
+    // The link works now: only Black's photo is fetched, and it becomes Black's.
+    Mock::given(method("GET"))
+        .and(path("/black.jpg"))
+        .respond_with(
+            ResponseTemplate::new(200)
+                .insert_header("Content-Type", "image/jpeg")
+                .set_body_bytes(fixtures::jpeg(34, 34)),
+        )
+        .mount(&server)
+        .await;
+    let again = app.fetch_again(&job).await;
+    assert_eq!(
+        (
+            &again["status"],
+            &again["missingPhotos"],
+            &again["warnings"]
+        ),
+        (&json!("done"), &json!(0), &json!([]))
+    );
+    assert_eq!(requests_for(&server, "/tan.jpg").await, 1);
+    assert_eq!(requests_for(&server, "/black.jpg").await, 2);
+    let boot = by_handle(&app.listed().await, "boot").clone();
+    assert_eq!(boot["colors"][0]["photos"], json!(tan), "Tan as it was");
+    let black = array(&boot["colors"][1]["photos"]);
+    assert_eq!(black.len(), 1);
+    let served = app.media(&black[0]).await;
+    assert_eq!(served.bytes().await.unwrap(), fixtures::jpeg(34, 34));
 }

@@ -10,7 +10,7 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use paduka_domain::ProductId;
 use paduka_domain::catalog::import::{
-    FETCH_TIMEOUT, MAX_FETCH_BYTES, MAX_REDIRECTS, RowError, RowWarning,
+    FETCH_TIMEOUT, MAX_FETCH_BYTES, MAX_REDIRECTS, PhotoSlot, RowError, RowWarning,
 };
 use paduka_domain::net::NonPublic;
 
@@ -93,6 +93,8 @@ pub struct MissingPhoto {
     pub product: ProductId,
     /// Why, as the job's warning says it.
     pub message: String,
+    /// Where it goes once fetched: the product's own photo, its gallery, or a colour's photos.
+    pub slot: PhotoSlot,
 }
 
 /// A job that has not moved for this long is taken for stopped: the instance running it was
@@ -190,6 +192,18 @@ pub trait ProductBatchRepository: Send + Sync {
         &self,
         id: &ProductId,
         photo: paduka_domain::catalog::Image,
+        at: DateTime<Utc>,
+    ) -> Result<bool, RepoError>;
+
+    /// Adds a photo on this shop (`path`) to the product's gallery (after the others) or to a
+    /// colour's photos (first, as the colour's main photo), unless it is there already,
+    /// leaving the rest of the product as it is; `false` when the product (or the colour) no
+    /// longer exists. A colour keeps at most its limit of photos.
+    async fn add_photo(
+        &self,
+        id: &ProductId,
+        slot: &PhotoSlot,
+        path: &str,
         at: DateTime<Utc>,
     ) -> Result<bool, RepoError>;
 }

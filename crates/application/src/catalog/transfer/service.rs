@@ -6,18 +6,20 @@ use futures_util::StreamExt;
 use futures_util::stream;
 use paduka_domain::catalog::import::{
     Change, FETCHES_AT_ONCE, ImportPlan, ImportRules, MAX_FETCH_BYTES, PhotoAddress, PhotoCell,
-    PhotoFiles, PhotoPlan, PlannedProduct, RowError, Table, export_table, is_web_address,
-    plan_import, read_table_with,
+    PhotoFiles, PhotoPlan, PhotoSlot, PlannedProduct, RowError, Table, export_table,
+    is_web_address, plan_import, read_table_with,
 };
-use paduka_domain::catalog::{Audience, Category, CategoryDraft, Handle, Image, Product};
+use paduka_domain::catalog::{
+    Audience, Category, CategoryDraft, Handle, Image, Product, ProductDraft, media_url,
+};
 use paduka_domain::{CategoryId, ProductId};
 use tracing::instrument;
 
 use super::ports::*;
 use crate::accounts::Admin;
 use crate::catalog::{
-    CatalogError, CatalogRevision, CategoryRepository, PhotoUseCases, ProductQuery, ProductRecord,
-    ProductRepository, ProductSort,
+    CatalogError, CatalogRevision, CategoryRepository, ImageRepository, PhotoUseCases,
+    ProductQuery, ProductRecord, ProductRepository, ProductSort,
 };
 use crate::{Clock, IdGenerator, RepoError};
 
@@ -146,6 +148,8 @@ pub struct TransferPorts {
     pub fetcher: Arc<dyn PhotoFetcher>,
     /// Fetched and zipped photos go the way an admin's upload goes.
     pub photos: Arc<dyn PhotoUseCases>,
+    /// Where the fetched photos of galleries and colours are kept (`/api/v1/media/{id}`).
+    pub images: Arc<dyn ImageRepository>,
     pub background: Arc<dyn Background>,
     pub ids: Arc<dyn IdGenerator>,
     pub clock: Arc<dyn Clock>,
@@ -345,8 +349,9 @@ impl Refetch {
         }
     }
 
-    /// Each address once, [`FETCHES_AT_ONCE`] at a time; the photos still missing after
-    /// (a fault on our side leaves the rest missing as they were).
+    /// Each address once, [`FETCHES_AT_ONCE`] at a time, each product given its photo in its
+    /// place (its own, its gallery's, a colour's); the photos still missing after (a fault on
+    /// our side leaves the rest missing as they were).
     async fn fetch(&self) -> Vec<MissingPhoto> {
         let addresses: std::collections::BTreeSet<&str> = self
             .missing
@@ -369,21 +374,17 @@ impl Refetch {
         let mut still = Vec::new();
         let mut set_any = false;
         let mut fault = false;
+        // Each address's photo kept once, however many places take it.
+        let mut kept: HashMap<&str, String> = HashMap::new();
         for missing in &self.missing {
             let found = results
                 .iter()
                 .find(|(source, _)| matches!(source, Source::Web(url) if *url == missing.src));
             match found {
                 Some((_, Ok(image))) if !fault => {
-                    let at = self.ports.clock.now();
-                    match self
-                        .ports
-                        .batches
-                        .set_photo(&missing.product, image.clone(), at)
-                        .await
-                    {
+                    match self.place(missing, image, &mut kept).await {
                         // A product deleted since has no photo to miss.
-                        Ok(_) => set_any = true,
+                        Ok(()) => set_any = true,
                         Err(e) => {
                             tracing::error!(job = %self.job, error = %e, "a fetched photo was not stored");
                             fault = true;
@@ -402,6 +403,36 @@ impl Refetch {
             self.ports.revision.bump();
         }
         still
+    }
+
+    /// Gives the missing photo's product the fetched `image` in its place.
+    async fn place<'a>(
+        &self,
+        missing: &'a MissingPhoto,
+        image: &Image,
+        kept: &mut HashMap<&'a str, String>,
+    ) -> Result<(), RepoError> {
+        let at = self.ports.clock.now();
+        if missing.slot == PhotoSlot::Main {
+            self.ports
+                .batches
+                .set_photo(&missing.product, image.clone(), at)
+                .await?;
+            return Ok(());
+        }
+        let path = match kept.get(missing.src.as_str()) {
+            Some(path) => path.clone(),
+            None => {
+                let path = media_url(&self.ports.images.keep(image.clone()).await?);
+                kept.insert(&missing.src, path.clone());
+                path
+            }
+        };
+        self.ports
+            .batches
+            .add_photo(&missing.product, &missing.slot, &path, at)
+            .await?;
+        Ok(())
     }
 }
 
@@ -444,22 +475,37 @@ enum Unusable {
     Fault(String),
 }
 
-/// The job's photos, prepared, each with how many products still take it (the last one
-/// takes it without a copy, so memory is given back as the batches are written); and why
+/// The job's photos: the products' own photos prepared, each with how many products still
+/// take it (the last one takes it without a copy, so memory is given back as the batches are
+/// written); the gallery and colour photos kept on this shop, by their web address; and why
 /// each photo that cannot be used cannot.
 #[derive(Default)]
-struct Prepared(HashMap<Source, (Image, usize)>, HashMap<Source, String>);
+struct Prepared {
+    images: HashMap<Source, (Image, usize)>,
+    stored: HashMap<String, String>,
+    failed: HashMap<Source, String>,
+}
 
 impl Prepared {
     fn take(&mut self, source: &Source) -> Option<Image> {
-        let (image, uses) = self.0.get_mut(source)?;
+        let (image, uses) = self.images.get_mut(source)?;
         *uses -= 1;
         if *uses == 0 {
-            self.0.remove(source).map(|(image, _)| image)
+            self.images.remove(source).map(|(image, _)| image)
         } else {
             Some(image.clone())
         }
     }
+}
+
+/// A product to write, its photos resolved.
+struct Write {
+    planned: PlannedProduct,
+    draft: ProductDraft,
+    id: ProductId,
+    create: bool,
+    /// Its photos that could not be used, listed once it is written.
+    missing: Vec<MissingPhoto>,
 }
 
 impl ImportJob {
@@ -485,20 +531,17 @@ impl ImportJob {
         }
     }
 
-    /// Writes the plan: photos first (one that cannot be used leaves its product without
-    /// it), then the missing categories, then the products in batches.
+    /// Writes the plan: photos first (one that cannot be used leaves its product, or its
+    /// place in the gallery or a colour, without it), then the missing categories, then the
+    /// products in batches.
     async fn write(&mut self, plan: ImportPlan, zip: PhotoFiles) -> Result<(), Vec<RowError>> {
         let mut photos = self.photos(&plan, zip).await?;
         let categories = self.categories(&plan).await.map_err(failure)?;
         let mut writes = Vec::with_capacity(plan.products.len());
         let counted = self.counts;
         for planned in plan.products {
-            if !self
-                .unchanged_after_all(&planned, &mut photos)
-                .await
-                .map_err(failure)?
-            {
-                writes.push(planned);
+            if let Some(write) = self.resolve(planned, &mut photos).await.map_err(failure)? {
+                writes.push(write);
             }
         }
         if self.counts != counted {
@@ -508,43 +551,42 @@ impl ImportJob {
                 .await
                 .map_err(failure)?;
         }
-        for batch in writes.chunks(BATCH) {
+        for batch in writes.chunks_mut(BATCH) {
             let at = self.ports.clock.now();
             let mut records = Vec::with_capacity(batch.len());
             let mut missing = Vec::new();
-            for planned in batch {
+            for write in batch.iter_mut() {
+                let planned = &write.planned;
                 let category = categories
                     .get(&planned.category.to_lowercase())
                     .cloned()
                     .ok_or_else(|| {
                         failure(format!("category {} was not made", planned.category))
                     })?;
-                let current = match &planned.change {
-                    Change::Update(_) | Change::NewPhoto(_) => self.existing.get(&planned.handle),
-                    _ => None,
-                };
-                let id = match current {
-                    Some(product) => product.id.clone(),
-                    None => ProductId::new(self.ports.ids.new_id()),
-                };
-                missing.extend(missing_of(planned, &id, &photos));
+                let current = (!write.create)
+                    .then(|| self.existing.get(&planned.handle))
+                    .flatten();
+                missing.append(&mut write.missing);
                 records.push(ProductWrite {
                     record: ProductRecord {
                         product_code: match current {
                             Some(product) => product.product_code.clone(),
-                            None => imported_product_code(id.as_str()),
+                            None => imported_product_code(write.id.as_str()),
                         },
                         handle: Some(planned.handle.clone()),
                         seller: current
                             .and_then(|p| p.seller.clone())
                             .unwrap_or_else(|| self.admin.id().clone()),
-                        draft: planned.in_category(category),
+                        draft: ProductDraft {
+                            category,
+                            ..write.draft.clone()
+                        },
                         photo: Source::of(&planned.photo)
                             .and_then(|(source, _)| photos.take(&source)),
                         at,
                     },
-                    create: current.is_none(),
-                    id,
+                    create: write.create,
+                    id: write.id.clone(),
                 });
             }
             self.ports
@@ -554,11 +596,12 @@ impl ImportJob {
                 .map_err(failure)?;
             self.missing.extend(missing);
             self.ports.revision.bump();
-            for planned in batch {
+            for write in batch.iter() {
                 self.counts.processed += 1;
-                match planned.change {
-                    Change::Create => self.counts.created += 1,
-                    _ => self.counts.updated += 1,
+                if write.create {
+                    self.counts.created += 1;
+                } else {
+                    self.counts.updated += 1;
                 }
             }
             self.ports
@@ -570,72 +613,151 @@ impl ImportJob {
         Ok(())
     }
 
-    /// Whether `planned` leaves its product as it is: planned so, or its one news a photo
-    /// with the very bytes the product's photo has (a file imported again), which is then
-    /// counted unchanged and not written again.
-    async fn unchanged_after_all(
+    /// `planned` with its fetched photos in their places, and those that could not be used
+    /// noted; `None` when it leaves its product as it is after all (a file imported again
+    /// whose photos, fetched anew, are the ones the product has), which is then counted
+    /// unchanged.
+    async fn resolve(
         &mut self,
-        planned: &PlannedProduct,
+        planned: PlannedProduct,
         photos: &mut Prepared,
-    ) -> Result<bool, RepoError> {
-        let id = match &planned.change {
-            Change::Unchanged(_) => return Ok(true),
-            Change::NewPhoto(id) => id,
-            Change::Create | Change::Update(_) => return Ok(false),
+    ) -> Result<Option<Write>, RepoError> {
+        let current = match &planned.change {
+            Change::Unchanged(_) => return Ok(None),
+            Change::Create => None,
+            Change::Update(_) | Change::NewPhoto(_) => self.existing.get(&planned.handle),
         };
-        let Some((source, _)) = Source::of(&planned.photo) else {
-            return Ok(false);
+        let id = match current {
+            Some(product) => product.id.clone(),
+            None => ProductId::new(self.ports.ids.new_id()),
         };
-        if photos.1.contains_key(&source) {
-            // Only its photo was new, and it cannot be used: the product stays as it is.
-            self.missing.extend(missing_of(planned, id, photos));
+        let resolved = planned.with_photos(|src| photos.stored.get(src).cloned(), current);
+        let failed = |src: &str| {
+            photos
+                .failed
+                .get(&Source::Web(src.to_owned()))
+                .cloned()
+                .unwrap_or_else(|| format!("The photo at {src} could not be fetched"))
+        };
+        let mut missing: Vec<MissingPhoto> = resolved
+            .missing
+            .iter()
+            .map(|fetch| MissingPhoto {
+                row: fetch.cell.line,
+                column: fetch.cell.column.clone(),
+                src: fetch.cell.src.clone(),
+                product: id.clone(),
+                message: failed(&fetch.cell.src),
+                slot: fetch.slot.clone(),
+            })
+            .collect();
+        let main = Source::of(&planned.photo);
+        if let Some((source, cell)) = &main
+            && let Some(message) = photos.failed.get(source)
+        {
+            missing.insert(
+                0,
+                MissingPhoto {
+                    row: cell.line,
+                    column: cell.column.clone(),
+                    src: cell.src.clone(),
+                    product: id.clone(),
+                    message: message.clone(),
+                    slot: PhotoSlot::Main,
+                },
+            );
+        }
+        let draft = resolved.draft;
+        if let Some(product) = current
+            && planned.leaves(product, &draft)
+            && self
+                .same_photo(product, main.as_ref().map(|(s, _)| s), photos)
+                .await?
+        {
+            self.missing.extend(missing);
             self.counts.unchanged += 1;
             self.counts.processed += 1;
+            return Ok(None);
+        }
+        Ok(Some(Write {
+            create: current.is_none(),
+            planned,
+            draft,
+            id,
+            missing,
+        }))
+    }
+
+    /// Whether the product's own photo stays as it is: none is given, the one given cannot be
+    /// used (the product keeps its own), or it has the very bytes the product's photo has
+    /// (then taken, not written again).
+    async fn same_photo(
+        &self,
+        product: &Product,
+        source: Option<&Source>,
+        photos: &mut Prepared,
+    ) -> Result<bool, RepoError> {
+        let Some(source) = source else {
+            return Ok(true);
+        };
+        if photos.failed.contains_key(source) {
             return Ok(true);
         }
-        let Some((new, _)) = photos.0.get(&source) else {
+        let Some((new, _)) = photos.images.get(source) else {
             return Ok(false);
         };
         let same = self
             .ports
             .products
-            .photo(id)
+            .photo(&product.id)
             .await?
             .is_some_and(|current| current.bytes == new.bytes);
         if same {
-            photos.take(&source);
-            self.counts.unchanged += 1;
-            self.counts.processed += 1;
+            photos.take(source);
         }
         Ok(same)
     }
 
     /// Every new photo of the products to write: fetched (or taken from the zip) and
     /// prepared as an admin's upload is, [`FETCHES_AT_ONCE`] at a time, each address or file
-    /// once. One that cannot be used is noted with why; only a fault on our side fails the
-    /// job, before anything is written.
+    /// once; a gallery's or colour's kept on this shop as soon as it is ready. One that cannot
+    /// be used is noted with why; only a fault on our side fails the job, before anything is
+    /// written.
     async fn photos(
         &self,
         plan: &ImportPlan,
         mut zip: PhotoFiles,
     ) -> Result<Prepared, Vec<RowError>> {
-        let mut cells: HashMap<Source, Vec<&PhotoCell>> = HashMap::new();
+        // How many products take each source as their own photo.
+        let mut uses: HashMap<Source, usize> = HashMap::new();
+        // The addresses of gallery and colour photos.
+        let mut kept: std::collections::HashSet<String> = std::collections::HashSet::new();
         for planned in &plan.products {
             if matches!(planned.change, Change::Unchanged(_)) {
                 continue;
             }
-            if let Some((source, cell)) = Source::of(&planned.photo) {
-                cells.entry(source).or_default().push(cell);
+            if let Some((source, _)) = Source::of(&planned.photo) {
+                *uses.entry(source).or_default() += 1;
+            }
+            for fetch in &planned.fetches {
+                kept.insert(fetch.cell.src.clone());
             }
         }
-        let work: Vec<(Source, Option<Vec<u8>>)> = cells
-            .keys()
+        let mut sources: Vec<Source> = uses.keys().cloned().collect();
+        for url in &kept {
+            let source = Source::Web(url.clone());
+            if !uses.contains_key(&source) {
+                sources.push(source);
+            }
+        }
+        let work: Vec<(Source, Option<Vec<u8>>)> = sources
+            .into_iter()
             .map(|source| {
-                let bytes = match source {
+                let bytes = match &source {
                     Source::Zip(path) => zip.take(path),
                     Source::Web(_) => None,
                 };
-                (source.clone(), bytes)
+                (source, bytes)
             })
             .collect();
         let pending: Vec<_> = work
@@ -646,10 +768,31 @@ impl ImportJob {
             })
             .collect();
         let mut fetching = stream::iter(pending).buffer_unordered(FETCHES_AT_ONCE);
-        let mut results: Vec<(Source, Result<Image, Unusable>)> = Vec::new();
+        let mut prepared = Prepared::default();
         let mut moved = self.ports.clock.now();
-        while let Some(result) = fetching.next().await {
-            results.push(result);
+        while let Some((source, result)) = fetching.next().await {
+            match result {
+                Ok(image) => {
+                    if let Source::Web(url) = &source
+                        && kept.contains(url)
+                    {
+                        let id = self
+                            .ports
+                            .images
+                            .keep(image.clone())
+                            .await
+                            .map_err(failure)?;
+                        prepared.stored.insert(url.clone(), media_url(&id));
+                    }
+                    if let Some(n) = uses.get(&source) {
+                        prepared.images.insert(source, (image, *n));
+                    }
+                }
+                Err(Unusable::Row(message)) => {
+                    prepared.failed.insert(source, message);
+                }
+                Err(Unusable::Fault(cause)) => return Err(failure(cause)),
+            }
             // Thousands of photos take minutes before the first batch: the job says it is alive.
             let now = self.ports.clock.now();
             if now - moved >= HEARTBEAT {
@@ -659,19 +802,6 @@ impl ImportJob {
                     .await
                     .map_err(failure)?;
                 moved = now;
-            }
-        }
-        let mut prepared = Prepared::default();
-        for (source, result) in results {
-            let named = cells.remove(&source).unwrap_or_default();
-            match result {
-                Ok(image) => {
-                    prepared.0.insert(source, (image, named.len()));
-                }
-                Err(Unusable::Row(message)) => {
-                    prepared.1.insert(source, message);
-                }
-                Err(Unusable::Fault(cause)) => return Err(failure(cause)),
             }
         }
         Ok(prepared)
@@ -715,19 +845,6 @@ impl ImportJob {
         }
         Ok(known)
     }
-}
-
-/// The photo `planned` names when it could not be used: its product (`id`) goes without it.
-fn missing_of(planned: &PlannedProduct, id: &ProductId, photos: &Prepared) -> Option<MissingPhoto> {
-    let (source, cell) = Source::of(&planned.photo)?;
-    let message = photos.1.get(&source)?;
-    Some(MissingPhoto {
-        row: cell.line,
-        column: cell.column.clone(),
-        src: cell.src.clone(),
-        product: id.clone(),
-        message: message.clone(),
-    })
 }
 
 /// One photo, fetched or unzipped, judged and prepared by the photo pipeline.

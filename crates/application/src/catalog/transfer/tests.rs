@@ -5,7 +5,7 @@ use std::sync::{Arc, Mutex};
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use paduka_domain::catalog::import::{PhotoAddress, PhotoFiles, Row, RowError, Table};
+use paduka_domain::catalog::import::{PhotoAddress, PhotoFiles, PhotoSlot, Row, RowError, Table};
 use paduka_domain::catalog::{Image, ImageType, StoredImage};
 use paduka_domain::photo::NOT_AN_IMAGE;
 use paduka_domain::{InvalidInput, ProductId};
@@ -30,6 +30,33 @@ struct Store {
     moves: Mutex<Vec<(ImportCounts, usize)>>,
     /// Photos set on their own (fetched again), by product.
     photos_set: Mutex<Vec<(ProductId, Image)>>,
+    /// Gallery and colour photos kept, each once, their ids `media-1`, `media-2`, ...
+    kept: Mutex<Vec<Image>>,
+    /// Photos added to a gallery or a colour (fetched again), by product.
+    added: Mutex<Vec<(ProductId, PhotoSlot, String)>>,
+}
+
+#[async_trait]
+impl crate::catalog::ImageRepository for Store {
+    async fn store(&self, _: &paduka_domain::MediaId, _: Image) -> Result<(), RepoError> {
+        unreachable!("an import keeps its photos by their bytes")
+    }
+
+    async fn keep(&self, image: Image) -> Result<paduka_domain::MediaId, RepoError> {
+        let mut kept = self.kept.lock().unwrap();
+        let at = match kept.iter().position(|k| *k == image) {
+            Some(at) => at,
+            None => {
+                kept.push(image);
+                kept.len() - 1
+            }
+        };
+        Ok(paduka_domain::MediaId::new(format!("media-{}", at + 1)))
+    }
+
+    async fn find(&self, _: &paduka_domain::MediaId) -> Result<Option<StoredImage>, RepoError> {
+        Ok(None)
+    }
 }
 
 #[async_trait]
@@ -120,6 +147,20 @@ impl ProductBatchRepository for Store {
         _: DateTime<Utc>,
     ) -> Result<bool, RepoError> {
         self.photos_set.lock().unwrap().push((id.clone(), photo));
+        Ok(true)
+    }
+
+    async fn add_photo(
+        &self,
+        id: &ProductId,
+        slot: &PhotoSlot,
+        path: &str,
+        _: DateTime<Utc>,
+    ) -> Result<bool, RepoError> {
+        self.added
+            .lock()
+            .unwrap()
+            .push((id.clone(), slot.clone(), path.to_owned()));
         Ok(true)
     }
 }
@@ -234,6 +275,7 @@ fn ports(
         jobs: store.clone(),
         fetcher: Arc::new(fetcher),
         photos: Arc::new(photos),
+        images: store.clone(),
         background: Arc::new(Spawner(store.clone())),
         ids: Arc::new(ids(new_ids)),
         clock: Arc::new(clock()),
@@ -696,6 +738,7 @@ async fn fetching_again_fetches_only_the_missing_web_photos_and_sets_those_that_
         src: src.into(),
         product: ProductId::new(product),
         message: "could not be fetched".into(),
+        slot: PhotoSlot::Main,
     };
     store.jobs.lock().unwrap().push((
         "job-1".into(),
@@ -992,4 +1035,205 @@ async fn a_new_photo_at_the_same_address_updates_the_product() {
         batches[0][0].record.photo,
         Some(prepared(b"JPEG runner, retouched"))
     );
+}
+
+/// A file with a gallery and colours: `mojari` in Tan and Black, each colour's `Variant Image`
+/// and two gallery photos on another shop, one of them dead.
+fn coloured_file() -> Table {
+    let header = [
+        "Handle",
+        "Title",
+        "Type",
+        "Option1 Name",
+        "Option1 Value",
+        "Option2 Name",
+        "Option2 Value",
+        "Variant Price",
+        "Variant Image",
+        "Image Src",
+        "Image Position",
+    ];
+    let rows: [&[&str]; 3] = [
+        &[
+            "mojari",
+            "Mojari",
+            "Ethnic",
+            "Size",
+            "UK 7",
+            "Color",
+            "Tan",
+            "999",
+            "https://old.test/tan.jpg",
+            "https://old.test/main.jpg",
+            "1",
+        ],
+        &[
+            "mojari",
+            "",
+            "",
+            "",
+            "UK 7",
+            "",
+            "Black",
+            "999",
+            "https://old.test/black.jpg",
+            "https://old.test/side.jpg",
+            "2",
+        ],
+        &[
+            "mojari",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "https://old.test/gone.jpg",
+            "3",
+        ],
+    ];
+    Table {
+        header: header.map(str::to_owned).to_vec(),
+        rows: rows
+            .iter()
+            .enumerate()
+            .map(|(i, cells)| Row {
+                line: i as u64 + 2,
+                cells: cells.iter().map(|c| (*c).to_owned()).collect(),
+            })
+            .collect(),
+    }
+}
+
+#[tokio::test]
+async fn gallery_and_colour_photos_are_fetched_and_kept_on_this_shop_and_a_dead_one_is_listed() {
+    let store = Arc::new(Store::default());
+    let mut fetcher = MockPhotoFetcher::new();
+    fetcher
+        .expect_fetch()
+        .times(5)
+        .returning(|url, _| match url {
+            "https://old.test/gone.jpg" => Err(FetchError::Status(404)),
+            url => Ok(format!("JPEG {url}").into_bytes()),
+        });
+    let service = service_with(
+        &store,
+        &["job-1", "cat-ethnic", "p-mojari"],
+        &["Ethnic"],
+        fetcher,
+        pipeline(),
+    );
+    service
+        .import(&admin(), coloured_file(), None, ImportOptions::WRITE)
+        .await
+        .unwrap();
+    store.run_jobs().await;
+
+    let done = store.job("job-1");
+    assert_eq!(done.status, JobStatus::Done, "{:?}", done.errors);
+    let missing: Vec<(u64, &str, &PhotoSlot)> = done
+        .missing
+        .iter()
+        .map(|m| (m.row, m.column.as_str(), &m.slot))
+        .collect();
+    assert_eq!(missing, [(4, "Image Src", &PhotoSlot::Gallery)]);
+    assert_eq!(
+        done.missing[0].message,
+        "The photo at https://old.test/gone.jpg could not be fetched: the server answered 404"
+    );
+    let batches = store.batches.lock().unwrap();
+    let draft = &batches[0][0].record.draft;
+    // Kept in the order they were ready: each photo's path is its own.
+    let kept = store.kept.lock().unwrap();
+    let path_of = |url: &str| {
+        let bytes = format!("JPEG {url}").into_bytes();
+        let at = kept.iter().position(|k| k.bytes == bytes).unwrap();
+        format!("/api/v1/media/media-{}", at + 1)
+    };
+    assert_eq!(
+        kept.len(),
+        3,
+        "the colours' and the side photo; not the main one"
+    );
+    assert_eq!(draft.other_photos, [path_of("https://old.test/side.jpg")]);
+    let colours: Vec<(&str, &[String])> = draft
+        .colors
+        .iter()
+        .map(|c| (c.name.as_str(), c.photos.as_slice()))
+        .collect();
+    assert_eq!(
+        colours,
+        [
+            ("Tan", &[path_of("https://old.test/tan.jpg")][..]),
+            ("Black", &[path_of("https://old.test/black.jpg")][..]),
+        ]
+    );
+    assert_eq!(
+        batches[0][0].record.photo,
+        Some(prepared(b"JPEG https://old.test/main.jpg")),
+        "the product's own photo, as before"
+    );
+}
+
+#[tokio::test]
+async fn fetching_again_puts_a_gallery_or_colour_photo_back_in_its_place() {
+    let store = Arc::new(Store::default());
+    let missing = |src: &str, slot: PhotoSlot| MissingPhoto {
+        row: 2,
+        column: "Variant Image".into(),
+        src: src.into(),
+        product: ProductId::new("p1"),
+        message: "could not be fetched".into(),
+        slot,
+    };
+    store.jobs.lock().unwrap().push((
+        "job-1".into(),
+        ImportReport {
+            status: JobStatus::Done,
+            counts: ImportCounts::default(),
+            warnings: vec![],
+            errors: vec![],
+            missing: vec![
+                missing("https://old.test/tan.jpg", PhotoSlot::Colour("Tan".into())),
+                missing("https://old.test/tan.jpg", PhotoSlot::Gallery),
+                missing("https://old.test/main.jpg", PhotoSlot::Main),
+            ],
+        },
+    ));
+    let mut fetcher = MockPhotoFetcher::new();
+    fetcher
+        .expect_fetch()
+        .times(2)
+        .returning(|url, _| Ok(format!("JPEG {url}").into_bytes()));
+    let service = service_with(&store, &[], &[], fetcher, pipeline());
+    service.refetch_photos(&admin(), "job-1").await.unwrap();
+    store.run_jobs().await;
+
+    assert_eq!(store.job("job-1").missing, []);
+    assert_eq!(
+        store.kept.lock().unwrap().len(),
+        1,
+        "kept once for both places"
+    );
+    let added = store.added.lock().unwrap().clone();
+    assert_eq!(
+        added,
+        [
+            (
+                ProductId::new("p1"),
+                PhotoSlot::Colour("Tan".into()),
+                "/api/v1/media/media-1".to_owned()
+            ),
+            (
+                ProductId::new("p1"),
+                PhotoSlot::Gallery,
+                "/api/v1/media/media-1".to_owned()
+            ),
+        ]
+    );
+    let set = store.photos_set.lock().unwrap();
+    assert_eq!(set.len(), 1);
+    assert_eq!(set[0].1, prepared(b"JPEG https://old.test/main.jpg"));
 }

@@ -1,4 +1,5 @@
-//! The two layouts a file may have, told apart by the header row, and where each column is.
+//! The layouts a file may have (Shopify's two, WooCommerce's), told apart by the header row,
+//! and where each column is.
 
 use super::RowError;
 
@@ -94,17 +95,23 @@ impl Field {
     };
 }
 
-/// Shopify's classic product CSV, or the layout its own exports use since 2025.
+/// Shopify's classic product CSV, the layout its own exports use since 2025, or WooCommerce's
+/// product export (read by `woo`, decisions D46).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Layout {
     Classic,
     Shopify2025,
+    WooCommerce,
 }
 
 impl Layout {
-    /// The header this layout gives `field`.
+    /// The header this layout gives `field` (for WooCommerce, the column a message about it
+    /// names).
     pub fn name(self, field: Field) -> &'static str {
         use Field::*;
+        if self == Layout::WooCommerce {
+            return woo_name(field);
+        }
         let classic = self == Layout::Classic;
         match field {
             Handle if classic => "Handle",
@@ -163,6 +170,63 @@ impl Layout {
     }
 }
 
+/// The WooCommerce column a message about `field` names.
+fn woo_name(field: Field) -> &'static str {
+    use Field::*;
+    match field {
+        Handle | Sku => "SKU",
+        Title => "Name",
+        Body => "Description",
+        Type | ProductCategory => "Categories",
+        Tags => "Tags",
+        OptionName => "Attribute 1 name",
+        OptionValue => "Attribute 1 value(s)",
+        Option2Name => "Attribute 2 name",
+        Option2Value => "Attribute 2 value(s)",
+        Option3Name => "Attribute 3 name",
+        Option3Value => "Attribute 3 value(s)",
+        Price => "Sale price",
+        CompareAt => "Regular price",
+        Quantity => "Stock",
+        ImageSrc | ImagePosition | VariantImage => "Images",
+        Info => "Short description",
+        Material => "Material",
+        Specifications => "Specifications",
+        Hsn => "HSN",
+        Shipping => "Shipping",
+        Status | Published => "Published",
+        InventoryTracker => "In stock?",
+    }
+}
+
+/// The file's layout from its header row, or why it cannot be read: a WooCommerce export in
+/// another language is told so, with the English headers it needs.
+pub(super) fn detect(header: &[String]) -> Result<Layout, RowError> {
+    let has = |name: &str| header.iter().any(|h| same(h, name));
+    if has(Layout::Classic.name(Field::Handle)) {
+        Ok(Layout::Classic)
+    } else if has(Layout::Shopify2025.name(Field::Handle)) {
+        Ok(Layout::Shopify2025)
+    } else if super::woo::is_woocommerce(header) {
+        Ok(Layout::WooCommerce)
+    } else {
+        let message = if super::woo::looks_like_woocommerce(header) {
+            super::woo::NOT_ENGLISH.to_owned()
+        } else {
+            format!(
+                "The first row must name the columns, with Handle (Shopify's product CSV), URL \
+                 handle (Shopify's export since 2025), or WooCommerce's {}",
+                super::woo::NEEDED
+            )
+        };
+        Err(RowError {
+            row: 1,
+            column: header.first().cloned().unwrap_or_default(),
+            message,
+        })
+    }
+}
+
 /// Where each known column of a file is, and its header as written.
 #[derive(Debug, Clone)]
 pub(super) struct Columns {
@@ -171,23 +235,9 @@ pub(super) struct Columns {
 }
 
 impl Columns {
-    /// The file's layout and columns from its header row; headers are compared trimmed and
+    /// A Shopify file's columns from its header row; headers are compared trimmed and
     /// ignoring case.
-    pub fn find(header: &[String]) -> Result<Self, RowError> {
-        let has = |name: &str| header.iter().any(|h| same(h, name));
-        let layout = if has(Layout::Classic.name(Field::Handle)) {
-            Layout::Classic
-        } else if has(Layout::Shopify2025.name(Field::Handle)) {
-            Layout::Shopify2025
-        } else {
-            return Err(RowError {
-                row: 1,
-                column: header.first().cloned().unwrap_or_default(),
-                message: "The first row must name the columns, with Handle (Shopify's product \
-                          CSV) or URL handle (Shopify's export since 2025)"
-                    .into(),
-            });
-        };
+    pub fn find(header: &[String], layout: Layout) -> Self {
         let mut found = Vec::new();
         for field in Field::READ {
             // The first of repeated headers counts.
@@ -195,7 +245,7 @@ impl Columns {
                 found.push((field, index, header[index].clone()));
             }
         }
-        Ok(Self { layout, found })
+        Self { layout, found }
     }
 
     /// The column of `field`, if the file has it.
@@ -231,6 +281,6 @@ impl Columns {
     }
 }
 
-fn same(written: &str, name: &str) -> bool {
+pub(super) fn same(written: &str, name: &str) -> bool {
     written.trim().eq_ignore_ascii_case(name)
 }

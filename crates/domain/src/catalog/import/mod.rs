@@ -1,7 +1,8 @@
-//! The catalog in and out as CSV files in Shopify's layouts (decisions section 17, D28): what
-//! each column means, the checks a file's rows pass with their messages, rows grouped by
-//! handle into products, a size's MRP and exact price from its compare-at price and price, and what an
-//! import changes. The CSV bytes themselves are an adapter's; this reads and writes cells.
+//! The catalog in and out as CSV files in Shopify's layouts, and in from WooCommerce's export
+//! (decisions section 17, D28, D46): what each column means, the checks a file's rows pass
+//! with their messages, rows grouped into products, a size's MRP and exact price from its
+//! compare-at price and price, and what an import changes, its photos included. The CSV bytes
+//! themselves are an adapter's; this reads and writes cells.
 
 mod amount;
 mod export;
@@ -9,12 +10,16 @@ mod layout;
 mod photos;
 mod plan;
 mod read;
+mod woo;
 
 pub use amount::{format_rupees, mrp_and_sale_price};
 pub use export::{PhotoAddress, export_table};
 pub use layout::{Field, Layout};
 pub use photos::*;
-pub use plan::{Change, ImportPlan, PhotoPlan, PlannedProduct, plan_import};
+pub use plan::{
+    Change, ImportPlan, PhotoFetch, PhotoPlan, PhotoSlot, PlannedProduct, ResolvedPhotos,
+    plan_import,
+};
 pub use read::{
     DEFAULT_UNCOUNTED_STOCK, ImportRules, ImportedProduct, ImportedVariant, PhotoCell, ReadFile,
     Stock, UNCATEGORISED, read_table, read_table_with,
@@ -58,3 +63,5 @@ pub struct RowWarning {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod woo_tests;

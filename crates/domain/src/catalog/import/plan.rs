@@ -4,7 +4,7 @@ use std::collections::HashMap;
 
 use super::amount::format_rupees;
 use super::export::PhotoAddress;
-use super::layout::Field;
+use super::layout::{Field, Layout};
 use super::photos::{PhotoFiles, is_web_address, no_zip_for};
 use super::read::{ImportedProduct, PhotoCell, ReadFile, Stock};
 use super::{RowError, RowWarning};
@@ -32,6 +32,35 @@ impl PhotoPlan {
     }
 }
 
+/// Where a photo the job fetches goes (decisions D46).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PhotoSlot {
+    /// The product's own photo.
+    Main,
+    /// The product's gallery (`otherphoto`).
+    Gallery,
+    /// The photos of the colour of this name.
+    Colour(String),
+}
+
+/// A photo of a product's gallery or of one of its colours on another site: the job fetches
+/// it and stores it on this shop, so nothing points back at the old shop (section 19).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PhotoFetch {
+    pub cell: PhotoCell,
+    pub slot: PhotoSlot,
+}
+
+/// A product's gallery and colour photos once the job has fetched them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ResolvedPhotos<'a> {
+    /// The draft to write, every photo a path on this shop (or an address the product
+    /// already had).
+    pub draft: ProductDraft,
+    /// The photos that could not be used: left out.
+    pub missing: Vec<&'a PhotoFetch>,
+}
+
 /// What an import does to one product.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Change {
@@ -56,6 +85,9 @@ pub struct PlannedProduct {
     /// the category is known by id (it may not exist yet): see [`PlannedProduct::in_category`].
     pub draft: ProductDraft,
     pub photo: PhotoPlan,
+    /// Gallery and colour photos to fetch, in the file's order. Until they are fetched, the
+    /// draft names each by its web address (see [`PlannedProduct::with_photos`]).
+    pub fetches: Vec<PhotoFetch>,
     pub change: Change,
 }
 
@@ -66,6 +98,81 @@ impl PlannedProduct {
             category: id,
             ..self.draft.clone()
         }
+    }
+
+    /// The draft with each fetched photo's address on this shop as `stored` gives it (`None`:
+    /// it could not be used, and is left out). When one of a list's photos is left out, the
+    /// photos `current` has in that list are kept after the file's, so an import never loses
+    /// a photo the product had (a dead link in a file imported again changes nothing).
+    pub fn with_photos(
+        &self,
+        stored: impl Fn(&str) -> Option<String>,
+        current: Option<&Product>,
+    ) -> ResolvedPhotos<'_> {
+        let mut draft = self.draft.clone();
+        let mut missing = Vec::new();
+        let mut resolve = |list: &mut Vec<String>, slot: &PhotoSlot, had: &[String]| {
+            let fetched: Vec<&PhotoFetch> =
+                self.fetches.iter().filter(|f| f.slot == *slot).collect();
+            if fetched.is_empty() {
+                return;
+            }
+            let mut lost = false;
+            let mut out: Vec<String> = Vec::with_capacity(list.len());
+            for photo in list.drain(..) {
+                let resolved = match fetched.iter().find(|f| f.cell.src == photo) {
+                    Some(fetch) => match stored(&photo) {
+                        Some(path) => Some(path),
+                        None => {
+                            lost = true;
+                            if !missing.contains(fetch) {
+                                missing.push(*fetch);
+                            }
+                            None
+                        }
+                    },
+                    None => Some(photo),
+                };
+                if let Some(photo) = resolved
+                    && !out.contains(&photo)
+                {
+                    out.push(photo);
+                }
+            }
+            if lost {
+                for photo in had {
+                    if !out.contains(photo) {
+                        out.push(photo.clone());
+                    }
+                }
+            }
+            *list = out;
+        };
+        let gallery: Vec<String> = current.map(|p| p.other_photos.clone()).unwrap_or_default();
+        resolve(&mut draft.other_photos, &PhotoSlot::Gallery, &gallery);
+        for colour in &mut draft.colors {
+            let had: Vec<String> = current
+                .and_then(|p| {
+                    p.colors
+                        .iter()
+                        .find(|c| c.name.to_lowercase() == colour.name.to_lowercase())
+                })
+                .map(|c| c.photos.clone())
+                .unwrap_or_default();
+            resolve(
+                &mut colour.photos,
+                &PhotoSlot::Colour(colour.name.clone()),
+                &had,
+            );
+            colour.photos.truncate(ProductDraft::MAX_COLOR_PHOTOS);
+        }
+        ResolvedPhotos { draft, missing }
+    }
+
+    /// Whether `product` already is what `draft` (this product's, its photos resolved)
+    /// describes.
+    pub fn leaves(&self, product: &Product, draft: &ProductDraft) -> bool {
+        same(product, draft, &self.category)
     }
 }
 
@@ -103,7 +210,8 @@ impl ImportPlan {
     /// Whether any photo is to be fetched.
     pub fn fetches(&self) -> bool {
         self.products.iter().any(|p| {
-            matches!(p.photo, PhotoPlan::Fetch(_)) && !matches!(p.change, Change::Unchanged(_))
+            (matches!(p.photo, PhotoPlan::Fetch(_)) || !p.fetches.is_empty())
+                && !matches!(p.change, Change::Unchanged(_))
         })
     }
 
@@ -137,6 +245,7 @@ pub fn plan_import(
     photos: &PhotoAddress,
     zip: Option<&PhotoFiles>,
 ) -> ImportPlan {
+    let layout = file.layout.unwrap_or(Layout::Classic);
     let mut plan = ImportPlan {
         warnings: file.warnings,
         errors: file.errors,
@@ -151,9 +260,10 @@ pub fn plan_import(
             (None, None) => {
                 plan.warnings.push(RowWarning {
                     row: imported.line,
-                    column: "Type".into(),
+                    column: layout.name(Field::Type).into(),
                     message: format!(
-                        "The file has no Type: the product is in {}",
+                        "The file has no {}: the product is in {}",
+                        layout.name(Field::Type),
                         imported.fallback_category
                     ),
                 });
@@ -163,8 +273,8 @@ pub fn plan_import(
         if let Err(e) = CategoryDraft::parse(Some(&category), None) {
             plan.errors.push(RowError {
                 row: imported.line,
-                column: "Type".into(),
-                message: e.to_string().replace("Name", "Type"),
+                column: layout.name(Field::Type).into(),
+                message: e.to_string().replace("Name", layout.name(Field::Type)),
             });
             plan.invalid += 1;
             continue;
@@ -178,7 +288,7 @@ pub fn plan_import(
         {
             plan.errors.push(RowError {
                 row: imported.line,
-                column: "Handle".into(),
+                column: layout.name(Field::Handle).into(),
                 message: format!(
                     "{} has colours, which an import cannot change yet: edit its colours and sizes in the admin's form",
                     product.name
@@ -187,18 +297,20 @@ pub fn plan_import(
             plan.invalid += 1;
             continue;
         }
-        let draft = match ProductDraft::parse(input(&imported, current)) {
+        let (input, colour_photos) = input(&imported, current);
+        let draft = match ProductDraft::parse(input) {
             Ok(draft) => named_as_the_file_says(draft, &imported),
             Err(e) => {
                 plan.errors.push(RowError {
                     row: imported.line,
-                    column: column_of(e.message()).into(),
+                    column: column_of(layout, e.message()).into(),
                     message: e.to_string(),
                 });
                 plan.invalid += 1;
                 continue;
             }
         };
+        let (draft, fetches) = with_photos_to_fetch(draft, &imported, current, colour_photos);
         let photo = match &imported.photo {
             None => PhotoPlan::Keep,
             Some(cell) if is_web_address(&cell.src) => {
@@ -228,10 +340,12 @@ pub fn plan_import(
         };
         let change = match current {
             None => Change::Create,
-            Some(product) if same(product, &draft, &category) => match photo {
-                PhotoPlan::Keep => Change::Unchanged(product.id.clone()),
-                _ => Change::NewPhoto(product.id.clone()),
-            },
+            Some(product) if fetches.is_empty() && same(product, &draft, &category) => {
+                match photo {
+                    PhotoPlan::Keep => Change::Unchanged(product.id.clone()),
+                    _ => Change::NewPhoto(product.id.clone()),
+                }
+            }
             Some(product) => Change::Update(product.id.clone()),
         };
         // Only a product that is written makes its category.
@@ -250,6 +364,7 @@ pub fn plan_import(
             category,
             draft,
             photo,
+            fetches,
             change,
         });
     }
@@ -259,8 +374,11 @@ pub fn plan_import(
 }
 
 /// The admin form's fields for an imported product: the file's columns, else what the
-/// product has.
-fn input(imported: &ImportedProduct, current: Option<&Product>) -> ProductInput {
+/// product has; and each colour's photos as the file gives them (see [`colours`]).
+fn input(
+    imported: &ImportedProduct,
+    current: Option<&Product>,
+) -> (ProductInput, Vec<(String, Vec<PhotoCell>)>) {
     let keep = |file: &Option<String>, has: fn(&Product) -> String| {
         file.clone().or_else(|| current.map(has))
     };
@@ -290,8 +408,12 @@ fn input(imported: &ImportedProduct, current: Option<&Product>) -> ProductInput 
             None => (Some(0), Vec::new()),
         },
     };
-    let (colors, variant_colors) = colours(imported, current);
-    ProductInput {
+    let (colors, variant_colors, colour_photos) = colours(imported, current);
+    let other_photos = imported
+        .other_photos
+        .as_ref()
+        .map(|cells| cells.iter().map(|c| c.src.clone()).collect());
+    let input = ProductInput {
         product_code: None,
         name: keep(&imported.name, |p| p.name.clone()),
         info: keep(&imported.info, |p| p.info.clone()),
@@ -320,7 +442,7 @@ fn input(imported: &ImportedProduct, current: Option<&Product>) -> ProductInput 
             .shipping
             .or_else(|| current.map(|p| p.shipping))
             .map(|s| if s { "yes" } else { "no" }.to_owned()),
-        other_photos: keep_list(&imported.other_photos, |p| p.other_photos.clone()),
+        other_photos: keep_list(&other_photos, |p| p.other_photos.clone()),
         published: imported
             .published
             .or_else(|| current.map(|p| p.published))
@@ -329,7 +451,56 @@ fn input(imported: &ImportedProduct, current: Option<&Product>) -> ProductInput 
         variant_colors,
         // No export has a size chart: the product keeps its own (decisions D49).
         size_chart: None,
+    };
+    (input, colour_photos)
+}
+
+/// The draft with the file's photos on other sites back in their places (the form's rules
+/// take only this shop's paths for a colour), and those the job fetches: each colour's, and
+/// each of the gallery's that the product does not already have (an address the admin gave
+/// it stays as it is, so the shop's own export imports back unchanged).
+fn with_photos_to_fetch(
+    mut draft: ProductDraft,
+    imported: &ImportedProduct,
+    current: Option<&Product>,
+    colour_photos: Vec<(String, Vec<PhotoCell>)>,
+) -> (ProductDraft, Vec<PhotoFetch>) {
+    let mut fetches = Vec::new();
+    for cell in imported.other_photos.iter().flatten() {
+        let had = current.is_some_and(|p| p.other_photos.contains(&cell.src));
+        if is_web_address(&cell.src) && !had {
+            fetches.push(PhotoFetch {
+                cell: cell.clone(),
+                slot: PhotoSlot::Gallery,
+            });
+        }
     }
+    for (name, cells) in colour_photos {
+        let Some(colour) = draft
+            .colors
+            .iter_mut()
+            .find(|c| c.name.to_lowercase() == name.to_lowercase())
+        else {
+            continue;
+        };
+        let mut photos: Vec<String> = cells.iter().map(|c| c.src.clone()).collect();
+        for kept in colour.photos.drain(..) {
+            if !photos.contains(&kept) {
+                photos.push(kept);
+            }
+        }
+        photos.truncate(ProductDraft::MAX_COLOR_PHOTOS);
+        colour.photos = photos;
+        for cell in cells {
+            if is_web_address(&cell.src) && colour.photos.contains(&cell.src) {
+                fetches.push(PhotoFetch {
+                    cell,
+                    slot: PhotoSlot::Colour(colour.name.clone()),
+                });
+            }
+        }
+    }
+    (draft, fetches)
 }
 
 /// Whether the file gives the product's sizes colours.
@@ -339,16 +510,19 @@ fn has_colours(imported: &ImportedProduct) -> bool {
 
 /// The product's colours and each size's, as the file gives them (decisions D44): its colours
 /// in the order the product has them, new ones in the file's order; each keeps its hex and its
-/// photos, its `Variant Image` first. Without colours in the file, the product's own, which
-/// only a product whose sizes the file keeps place by place gets here with.
+/// photos, after its rows' `Variant Image`s (the first its main photo). The form takes this
+/// shop's paths only: the images on other sites are handed back apart, per colour, for the job
+/// to fetch. Without colours in the file, the product's own, which only a product whose sizes
+/// the file keeps place by place gets here with.
+#[allow(clippy::type_complexity)] // the form's two lists, and the photos it cannot hold
 fn colours(
     imported: &ImportedProduct,
     current: Option<&Product>,
-) -> (Vec<ColourInput>, Vec<String>) {
+) -> (Vec<ColourInput>, Vec<String>, Vec<(String, Vec<PhotoCell>)>) {
     let same = |a: &str, b: &str| a.to_lowercase() == b.to_lowercase();
     if !has_colours(imported) {
         let Some(product) = current.filter(|p| !p.colors.is_empty()) else {
-            return (Vec::new(), Vec::new());
+            return (Vec::new(), Vec::new(), Vec::new());
         };
         let colors = product
             .colors
@@ -362,6 +536,7 @@ fn colours(
         return (
             colors,
             product.variants.iter().map(|v| v.color.clone()).collect(),
+            Vec::new(),
         );
     }
     let mut names: Vec<String> = Vec::new();
@@ -380,22 +555,36 @@ fn colours(
                 .unwrap_or(usize::MAX)
         });
     }
+    let mut file_photos = Vec::new();
     let colors = names
         .iter()
         .map(|name| {
             let before = had(name);
-            let main = imported
+            let mut cells: Vec<PhotoCell> = Vec::new();
+            for cell in imported
                 .variants
                 .iter()
                 .filter(|v| v.color.as_deref().is_some_and(|c| same(c, name)))
-                .find_map(|v| v.color_photo.clone());
-            let kept = before.map(|c| c.photos.clone()).unwrap_or_default();
-            let photos = match main {
-                None => kept,
-                Some(main) => std::iter::once(main.clone())
-                    .chain(kept.into_iter().filter(|p| *p != main))
-                    .collect(),
-            };
+                .filter_map(|v| v.color_photo.as_ref())
+            {
+                if !cells.iter().any(|c| c.src == cell.src) {
+                    cells.push(cell.clone());
+                }
+            }
+            let mut photos: Vec<String> = cells
+                .iter()
+                .filter(|c| !is_web_address(&c.src))
+                .map(|c| c.src.clone())
+                .collect();
+            for kept in before.map(|c| c.photos.clone()).unwrap_or_default() {
+                if !photos.contains(&kept) {
+                    photos.push(kept);
+                }
+            }
+            photos.truncate(ProductDraft::MAX_COLOR_PHOTOS);
+            if !cells.is_empty() {
+                file_photos.push((name.clone(), cells));
+            }
             ColourInput {
                 name: name.clone(),
                 hex: before.and_then(|c| c.hex.clone()),
@@ -408,7 +597,7 @@ fn colours(
         .iter()
         .map(|v| v.color.clone().unwrap_or_default())
         .collect();
-    (colors, variant_colors)
+    (colors, variant_colors, file_photos)
 }
 
 /// Whether the file's sizes are the product's variants, place by place.
@@ -452,9 +641,8 @@ fn same(product: &Product, draft: &ProductDraft, category: &str) -> bool {
         && product.category.name.to_lowercase() == category.to_lowercase()
 }
 
-/// The column (classic header) a draft's refusal is about, from its message.
-fn column_of(message: &str) -> &'static str {
-    let layout = super::Layout::Classic;
+/// The column (as the file's layout names it) a draft's refusal is about, from its message.
+fn column_of(layout: Layout, message: &str) -> &'static str {
     let field = if message.starts_with("Name") {
         Field::Title
     } else if message.starts_with("Info") {

@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 
 use super::amount::mrp_and_sale_price;
-use super::layout::{Columns, Field};
+use super::layout::{Columns, Field, Layout, detect};
 use super::photos::is_web_address;
 use super::{RowError, RowWarning, Table};
 use crate::Paise;
@@ -47,13 +47,14 @@ pub struct ImportedVariant {
     pub sale_price: Paise,
     /// Its colour, from the option named as one (decisions D44).
     pub color: Option<String>,
-    /// The row's `Variant Image`: its colour's main photo, a path on this shop.
-    pub color_photo: Option<String>,
+    /// The row's `Variant Image`: a photo of its colour (the first its main one), a web
+    /// address the job fetches or a path on this shop.
+    pub color_photo: Option<PhotoCell>,
 }
 
-/// What an option column holds, by its name.
+/// What an option column (or a WooCommerce attribute) holds, by its name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum OptionRole {
+pub(super) enum OptionRole {
     Size,
     Colour,
     /// Neither: its value is added to the size label.
@@ -67,9 +68,18 @@ const OPTIONS: [(Field, Field); 3] = [
     (Field::Option3Name, Field::Option3Value),
 ];
 
-/// An option's role by its name, ignoring case, spaces and a trailing colon (decisions
-/// section 19). The first option is the size unless it names a colour, as before colours.
+/// An option's role by its name (decisions section 19). The first option is the size unless it
+/// names a colour, as before colours.
 fn option_role(index: usize, name: &str) -> OptionRole {
+    match role_by_name(name) {
+        OptionRole::Other if index == 0 => OptionRole::Size,
+        role => role,
+    }
+}
+
+/// What an option or attribute named `name` is, ignoring case, spaces and a trailing colon:
+/// the size, the colour (section 19's lists), or another.
+pub(super) fn role_by_name(name: &str) -> OptionRole {
     let name: String = name
         .trim()
         .trim_end_matches(':')
@@ -83,7 +93,7 @@ fn option_role(index: usize, name: &str) -> OptionRole {
     ];
     if COLOUR.contains(&name.as_str()) {
         OptionRole::Colour
-    } else if index == 0 || SIZE.contains(&name.as_str()) {
+    } else if SIZE.contains(&name.as_str()) {
         OptionRole::Size
     } else {
         OptionRole::Other
@@ -131,8 +141,9 @@ pub struct ImportedProduct {
     pub stock: Stock,
     /// The image at position 1: the product's own photo.
     pub photo: Option<PhotoCell>,
-    /// Images at positions 2 and after, in order; `None` without an image column.
-    pub other_photos: Option<Vec<String>>,
+    /// Images at positions 2 and after, in order (and, on a product without colours, its rows'
+    /// `Variant Image`s), each where the file names it; `None` without an image column.
+    pub other_photos: Option<Vec<PhotoCell>>,
 }
 
 /// A product's photo as its rows give it: the `Image Src` at position 1, and where it is.
@@ -157,6 +168,8 @@ pub struct ReadFile {
     pub rows: u64,
     /// Products (and rows without a handle) left out for their errors.
     pub invalid: u64,
+    /// The file's layout; `None` when its header could not be read.
+    pub layout: Option<Layout>,
 }
 
 /// Reads a file's cells: finds its layout from the header, checks every row, groups rows by
@@ -172,13 +185,20 @@ pub fn read_table_with(table: &Table, rules: ImportRules) -> ReadFile {
         rows: table.rows.len() as u64,
         ..ReadFile::default()
     };
-    let columns = match Columns::find(&table.header) {
-        Ok(columns) => columns,
+    let layout = match detect(&table.header) {
+        Ok(layout) => layout,
         Err(error) => {
             file.errors.push(error);
             return file;
         }
     };
+    file.layout = Some(layout);
+    if layout == Layout::WooCommerce {
+        super::woo::read(table, rules, &mut file);
+        file.warnings.sort_by_key(|w| w.row);
+        return file;
+    }
+    let columns = Columns::find(&table.header, layout);
     if !columns.has(Field::Price) {
         file.errors.push(RowError {
             row: 1,
@@ -250,9 +270,10 @@ pub fn read_table_with(table: &Table, rules: ImportRules) -> ReadFile {
     file
 }
 
-/// The category named by a Shopify taxonomy path: its last part (`Apparel & Accessories >
-/// Shoes > Sneakers` -> `Sneakers`), when that is a name a category may have.
-fn last_part(path: &str) -> Option<String> {
+/// The category named by a Shopify taxonomy path (or a WooCommerce category path): its last
+/// part (`Apparel & Accessories > Shoes > Sneakers` -> `Sneakers`), when that is a name a
+/// category may have.
+pub(super) fn last_part(path: &str) -> Option<String> {
     let last = path.rsplit('>').map(str::trim).find(|p| !p.is_empty())?;
     CategoryDraft::parse(Some(last), None)
         .is_ok()
@@ -410,30 +431,8 @@ impl ProductReader<'_> {
                     );
                 }
             }
-            // A colour and size twice would be two stocks a shopper cannot tell apart.
-            let lower = |o: &Option<String>| o.as_ref().map(|t| t.to_lowercase());
-            if let Some(label) = &variant.label
-                && let Some(first) = variants.iter().find(|v: &&ImportedVariant| {
-                    lower(&v.label) == Some(label.to_lowercase())
-                        && lower(&v.color) == lower(&variant.color)
-                })
-            {
-                let message = match &variant.color {
-                    Some(colour) => format!("{colour}, {label} is on row {} already", first.line),
-                    None => format!("Size {label} is on row {} already", first.line),
-                };
+            if let Err(message) = fits_among(&variants, &variant) {
                 self.refuse(row.line, Field::OptionValue, message);
-                continue;
-            }
-            if variants.iter().any(|v: &ImportedVariant| v.color.is_some())
-                != variant.color.is_some()
-                && !variants.is_empty()
-            {
-                self.refuse(
-                    row.line,
-                    Field::OptionValue,
-                    "Every size of a product with colours needs its colour",
-                );
                 continue;
             }
             variants.push(variant);
@@ -448,24 +447,16 @@ impl ProductReader<'_> {
                 "A product needs at least one size with a price",
             );
         }
-        if variants.len() > ProductDraft::MAX_VARIANTS {
-            let line = variants[ProductDraft::MAX_VARIANTS].line;
-            self.refuse(
-                line,
-                Field::Handle,
-                format!(
-                    "A product can have at most {} sizes",
-                    ProductDraft::MAX_VARIANTS
-                ),
-            );
+        if let Some((line, message)) = too_many(&variants) {
+            self.refuse(line, Field::Handle, message);
         }
         let (stock, stocks) = self.stock(&quantities);
         let (photo, other_photos) = if columns.has(Field::ImageSrc) {
             // Written positions first, in order; unnumbered images after them in file order.
             let mut numbered = images;
             numbered.sort_by_key(|(_, position, _)| position.unwrap_or(u32::MAX));
-            let mut photo = None;
-            let mut others = Vec::new();
+            let mut photo: Option<PhotoCell> = None;
+            let mut others: Vec<PhotoCell> = Vec::new();
             for (i, (line, position, url)) in numbered.into_iter().enumerate() {
                 let own = position == Some(1) || (position.is_none() && i == 0);
                 // The product's own photo may name a file of the photos zip; the others are
@@ -476,19 +467,33 @@ impl ProductReader<'_> {
                         Field::ImageSrc,
                         format!("Image \"{url}\" must be an http(s) URL or a path on this server"),
                     );
-                } else if own {
-                    photo = Some(PhotoCell {
+                } else {
+                    let cell = PhotoCell {
                         line,
                         column: columns.header(Field::ImageSrc),
                         src: url,
-                    });
-                } else {
-                    others.push(url);
+                    };
+                    if own {
+                        photo = Some(cell);
+                    } else {
+                        others.push(cell);
+                    }
                 }
             }
             (photo, Some(others))
         } else {
             (None, None)
+        };
+        // On a product without colours a `Variant Image` joins the gallery (section 19).
+        let (photo, other_photos) = if variants.iter().all(|v| v.color.is_none()) {
+            let loose: Vec<PhotoCell> = variants
+                .iter_mut()
+                .filter_map(|v| v.color_photo.take())
+                .collect();
+            let gallery = join_gallery(photo.as_ref(), other_photos, loose);
+            (photo, gallery)
+        } else {
+            (photo, other_photos)
         };
         if self.errors.len() > errors_before {
             return None;
@@ -616,42 +621,22 @@ impl ProductReader<'_> {
                 _ => others.push(value),
             }
         }
-        let label = if others.is_empty() {
-            size
-        } else {
-            Some(
-                size.into_iter()
-                    .chain(others)
-                    .collect::<Vec<_>>()
-                    .join(" / "),
-            )
-        };
-        // Only a colour: one size (section 19), unless the file has a size option left blank.
-        let label = match label {
-            None if color.is_some() && !roles.contains(&OptionRole::Size) => {
-                Some("One size".to_owned())
-            }
-            label => label,
-        };
+        let label = size_label(
+            size,
+            others,
+            color.is_some(),
+            roles.contains(&OptionRole::Size),
+        );
         let model = Some(get(Field::Sku).to_owned()).filter(|m| !m.is_empty());
-        // A product without colours leaves `Variant Image` as before (not read).
+        // The colour's photo, or (without colours) one more of the gallery: fetched by the job
+        // when it is on another site.
         let color_photo = match get(Field::VariantImage) {
-            _ if color.is_none() => None,
             "" => None,
-            // Only a colour's own photo on this shop is taken so far; fetching another
-            // shop's is the import's next step, and said rather than done silently.
-            url if is_web_address(url) => {
-                self.warn(
-                    line,
-                    Field::VariantImage,
-                    format!(
-                        "{} \"{url}\" is not fetched yet: the colour keeps the photos it has",
-                        columns.header(Field::VariantImage)
-                    ),
-                );
-                None
-            }
-            url if is_image_reference(url) => Some(url.to_owned()),
+            url if is_image_reference(url) => Some(PhotoCell {
+                line,
+                column: columns.header(Field::VariantImage),
+                src: url.to_owned(),
+            }),
             url => {
                 self.refuse(
                     line,
@@ -752,4 +737,94 @@ impl ProductReader<'_> {
             }
         }
     }
+}
+
+/// A size's label from its options' values: the size, then any other option's value after
+/// ` / ` (`UK 8 / Wide`); only a colour, without any size option, is `One size` (section 19).
+pub(super) fn size_label(
+    size: Option<String>,
+    others: Vec<String>,
+    coloured: bool,
+    has_size_option: bool,
+) -> Option<String> {
+    let label = if others.is_empty() {
+        size
+    } else {
+        Some(
+            size.into_iter()
+                .chain(others)
+                .collect::<Vec<_>>()
+                .join(" / "),
+        )
+    };
+    match label {
+        None if coloured && !has_size_option => Some("One size".to_owned()),
+        label => label,
+    }
+}
+
+/// Why `variant` cannot join the product's `variants` so far: a colour and size given twice
+/// (two stocks a shopper could not tell apart), or a product with colours on some sizes only.
+pub(super) fn fits_among(
+    variants: &[ImportedVariant],
+    variant: &ImportedVariant,
+) -> Result<(), String> {
+    if let Some(first) = same_variant(variants, variant) {
+        let label = variant.label.as_deref().unwrap_or_default();
+        return Err(match &variant.color {
+            Some(colour) => format!("{colour}, {label} is on row {} already", first.line),
+            None => format!("Size {label} is on row {} already", first.line),
+        });
+    }
+    if !variants.is_empty() && variants.iter().any(|v| v.color.is_some()) != variant.color.is_some()
+    {
+        return Err("Every size of a product with colours needs its colour".into());
+    }
+    Ok(())
+}
+
+/// The variant among `variants` of the same colour and size as `variant` (ignoring case); a
+/// variant without a size label is never the same as another.
+pub(super) fn same_variant<'a>(
+    variants: &'a [ImportedVariant],
+    variant: &ImportedVariant,
+) -> Option<&'a ImportedVariant> {
+    let lower = |o: &Option<String>| o.as_ref().map(|t| t.to_lowercase());
+    let label = variant.label.as_ref()?.to_lowercase();
+    variants.iter().find(|v| {
+        lower(&v.label) == Some(label.clone()) && lower(&v.color) == lower(&variant.color)
+    })
+}
+
+/// The line and message when a product has more variants than a product may.
+pub(super) fn too_many(variants: &[ImportedVariant]) -> Option<(u64, String)> {
+    let over = variants.get(ProductDraft::MAX_VARIANTS)?;
+    Some((
+        over.line,
+        format!(
+            "A product can have at most {} sizes",
+            ProductDraft::MAX_VARIANTS
+        ),
+    ))
+}
+
+/// The gallery with `loose` photos (a product's `Variant Image`s without colours) after its
+/// own, each address once and never the product's own photo again.
+pub(super) fn join_gallery(
+    photo: Option<&PhotoCell>,
+    gallery: Option<Vec<PhotoCell>>,
+    loose: Vec<PhotoCell>,
+) -> Option<Vec<PhotoCell>> {
+    if loose.is_empty() {
+        return gallery;
+    }
+    let mut gallery = gallery.unwrap_or_default();
+    for cell in loose {
+        let known =
+            photo.is_some_and(|p| p.src == cell.src) || gallery.iter().any(|g| g.src == cell.src);
+        if !known {
+            gallery.push(cell);
+        }
+    }
+    Some(gallery)
 }

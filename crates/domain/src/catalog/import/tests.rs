@@ -26,7 +26,7 @@ fn size(label: &str, paise: i64, discount: i64, stock: Option<u32>) -> Variant {
 }
 
 /// "Trail Runner" in Sneakers: UK 7 and UK 8 at ₹1000 with 15% off, 3 and 4 pairs.
-fn runner() -> Product {
+pub(super) fn runner() -> Product {
     let at = DateTime::from_timestamp(0, 0).unwrap();
     Product {
         id: ProductId::new("p-1"),

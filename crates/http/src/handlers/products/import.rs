@@ -13,12 +13,13 @@ use crate::photos_zip;
 use crate::upload::read_import_form;
 use crate::{AdminUser, ApiError};
 
-/// Imports a CSV file of products (Shopify's classic layout or its 2025 export layout, told
-/// apart by the header row), with an optional zip of photos. Every row is checked first: with
-/// any wrong, nothing is written, unless `skipInvalid` asks to import the valid products and
-/// list the others. A dry run answers what the import would do at once (it
-/// checks the photos' file names against the zip, and fetches nothing); otherwise a job
-/// fetches the photos, then writes everything in the background.
+/// Imports a CSV file of products (Shopify's classic layout, its 2025 export layout or
+/// WooCommerce's product export in English, told apart by the header row), with an optional
+/// zip of photos. Every row is checked first: with any wrong, nothing is written, unless
+/// `skipInvalid` asks to import the valid products and list the others. A dry run answers
+/// what the import would do at once (it checks the photos' file names against the zip, and
+/// fetches nothing); otherwise a job fetches the photos (the products' own, their galleries'
+/// and their colours', each kept on this shop), then writes everything in the background.
 #[utoipa::path(
     params(ImportParams),
     request_body(content = ImportForm, content_type = "multipart/form-data"),
