@@ -41,5 +41,6 @@ mod site;
 mod stock_per_size;
 mod store_credit;
 mod whatsapp;
+mod woocommerce_import;
 
 use paduka_test_support::on_both_backends;
