@@ -327,4 +327,59 @@ describe('admin products: import and export', () => {
     const again = calls.filter((c) => c.path === '/product/import/job-5/photos');
     expect(again.map((c) => c.method)).toEqual(['POST']);
   });
+  it("shows a WooCommerce file's warnings, and its gallery and colour photos that could not be used", async () => {
+    const grouped = {
+      row: 13,
+      column: 'Type',
+      message: 'Type grouped: not imported (only simple and variable products and their variations are)',
+    };
+    const repeat = {
+      row: 8,
+      column: 'Attribute 1 value(s)',
+      message: 'Black, UK 9 is on row 5 already: the first is kept',
+    };
+    const gallery = {
+      row: 10,
+      column: 'Images',
+      message: 'The photo at https://shop.example/knit-gone.jpg could not be fetched: the server answered 404',
+    };
+    const colour = {
+      row: 11,
+      column: 'Variant Image',
+      message: 'The photo at https://cdn.test/black.jpg could not be fetched: the server answered 404',
+    };
+    mockApi({
+      ...base,
+      'POST /product/import': (request) =>
+        isDryRun(request)
+          ? { body: report({ warnings: [repeat, grouped] }) }
+          : { status: 202, body: { success: true, job: 'job-6' } },
+      'GET /product/import/:job': { body: report({ missingPhotos: 2, warnings: [repeat, gallery, colour, grouped] }) },
+    });
+    const { user } = renderApp('/admin/products');
+    const form = await screen.findByRole('form', { name: 'Import products' });
+    expect(within(form).getByText("Shopify's or WooCommerce's product CSV, or this shop's export")).toBeInTheDocument();
+    const woo = new File(['ID,Type,SKU,Name,Regular price\n'], 'wc-product-export.csv', { type: 'text/csv' });
+    await user.upload(within(form).getByLabelText('Products CSV'), woo);
+    await user.click(within(form).getByRole('button', { name: 'Dry run' }));
+    expect(
+      within(await screen.findByRole('list', { name: 'Import warnings' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Row 8, Attribute 1 value(s): Black, UK 9 is on row 5 already: the first is kept',
+      `Row 13, Type: ${grouped.message}`,
+    ]);
+
+    await user.click(within(form).getByRole('button', { name: 'Import' }));
+    expect(
+      await screen.findByText('2 photos could not be used: their products were imported without them.'),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('list', { name: 'Missing photos' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([`Row 10: ${gallery.message}`, `Row 11: ${colour.message}`]);
+    expect(screen.getByRole('button', { name: 'Fetch again' })).toBeInTheDocument();
+  });
 });

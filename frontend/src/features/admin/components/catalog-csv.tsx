@@ -151,7 +151,8 @@ function JobProgress({ job, onFinished }: { job: string; onFinished: (report: Im
 
 /**
  * The admin products screen's catalog in and out (decisions section 17): `Export` saves the
- * catalog as Shopify's product CSV; `Import` takes a CSV (and a zip of the photos it names),
+ * catalog as Shopify's product CSV; `Import` takes Shopify's or WooCommerce's CSV (and a zip of
+ * the photos it names),
  * checks it with a dry run that writes nothing, then writes it as a job whose progress shows as a
  * bar.
  */
@@ -229,7 +230,7 @@ export function CatalogCsv() {
       <form className="admin-form" aria-label="Import products" onSubmit={start}>
         <FileField
           label="Products CSV"
-          hint="Shopify's product CSV, or this shop's export"
+          hint="Shopify's or WooCommerce's product CSV, or this shop's export"
           accept=".csv,text/csv"
           onPick={(picked) => {
             setFile(picked);
@@ -238,7 +239,7 @@ export function CatalogCsv() {
         />
         <FileField
           label="Photos (zip)"
-          hint="Optional: the photos the CSV's Image Src names by file name"
+          hint="Optional: the photos the CSV names by file name"
           accept=".zip,application/zip"
           onPick={(picked) => {
             setPhotos(picked);
