@@ -61,7 +61,7 @@ impl TestApp {
     }
 }
 
-fn counts(report: &Value) -> (i64, i64, i64) {
+pub(crate) fn counts(report: &Value) -> (i64, i64, i64) {
     let n = |k: &str| report[k].as_i64().unwrap();
     (n("created"), n("updated"), n("unchanged"))
 }
@@ -473,7 +473,7 @@ const SHOPIFY_TEMPLATE: &str = include_str!("../fixtures/shopify/product_templat
 const SHOPIFY_2024: &str = include_str!("../fixtures/shopify/shopify-2024-lookalike.csv");
 
 /// A reply's warnings as (row, column, message).
-fn warnings(report: &Value) -> Vec<(i64, String, String)> {
+pub(crate) fn warnings(report: &Value) -> Vec<(i64, String, String)> {
     array(&report["warnings"])
         .iter()
         .map(|w| {
@@ -486,7 +486,7 @@ fn warnings(report: &Value) -> Vec<(i64, String, String)> {
         .collect()
 }
 
-fn warned(row: i64, column: &str, message: &str) -> (i64, String, String) {
+pub(crate) fn warned(row: i64, column: &str, message: &str) -> (i64, String, String) {
     (row, column.to_owned(), message.to_owned())
 }
 

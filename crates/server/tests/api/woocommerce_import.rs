@@ -7,6 +7,7 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 use wiremock::MockServer;
 
+use crate::catalog_transfer::{counts, warned, warnings};
 use crate::helpers::*;
 use crate::import_photos::{by_handle, import_form, photo_server, requests_for};
 
@@ -53,29 +54,6 @@ async fn served(csv: &str, host: &str, dead: &[&str]) -> (MockServer, String) {
     let server = photo_server(&photos).await;
     let moved = csv.replace(host, &server.uri());
     (server, moved)
-}
-
-/// A reply's warnings as (row, column, message).
-fn warnings(report: &Value) -> Vec<(i64, String, String)> {
-    array(&report["warnings"])
-        .iter()
-        .map(|w| {
-            (
-                w["row"].as_i64().unwrap(),
-                w["column"].as_str().unwrap().to_owned(),
-                w["message"].as_str().unwrap().to_owned(),
-            )
-        })
-        .collect()
-}
-
-fn warned(row: i64, column: &str, message: &str) -> (i64, String, String) {
-    (row, column.to_owned(), message.to_owned())
-}
-
-fn counts(report: &Value) -> (i64, i64, i64) {
-    let n = |k: &str| report[k].as_i64().unwrap();
-    (n("created"), n("updated"), n("unchanged"))
 }
 
 impl TestApp {

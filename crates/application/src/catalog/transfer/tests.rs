@@ -284,10 +284,15 @@ fn ports(
 }
 
 fn file(rows: &[&[&str]]) -> Table {
+    table(
+        &["Handle", "Title", "Type", "Variant Price", "Image Src"],
+        rows,
+    )
+}
+
+fn table(header: &[&str], rows: &[&[&str]]) -> Table {
     Table {
-        header: ["Handle", "Title", "Type", "Variant Price", "Image Src"]
-            .map(str::to_owned)
-            .to_vec(),
+        header: header.iter().map(|h| (*h).to_owned()).collect(),
         rows: rows
             .iter()
             .enumerate()
@@ -1094,17 +1099,7 @@ fn coloured_file() -> Table {
             "3",
         ],
     ];
-    Table {
-        header: header.map(str::to_owned).to_vec(),
-        rows: rows
-            .iter()
-            .enumerate()
-            .map(|(i, cells)| Row {
-                line: i as u64 + 2,
-                cells: cells.iter().map(|c| (*c).to_owned()).collect(),
-            })
-            .collect(),
-    }
+    table(&header, &rows)
 }
 
 #[tokio::test]

@@ -484,17 +484,7 @@ impl ProductReader<'_> {
         } else {
             (None, None)
         };
-        // On a product without colours a `Variant Image` joins the gallery (section 19).
-        let (photo, other_photos) = if variants.iter().all(|v| v.color.is_none()) {
-            let loose: Vec<PhotoCell> = variants
-                .iter_mut()
-                .filter_map(|v| v.color_photo.take())
-                .collect();
-            let gallery = join_gallery(photo.as_ref(), other_photos, loose);
-            (photo, gallery)
-        } else {
-            (photo, other_photos)
-        };
+        let other_photos = uncoloured_into_gallery(&mut variants, photo.as_ref(), other_photos);
         if self.errors.len() > errors_before {
             return None;
         }
@@ -808,13 +798,21 @@ pub(super) fn too_many(variants: &[ImportedVariant]) -> Option<(u64, String)> {
     ))
 }
 
-/// The gallery with `loose` photos (a product's `Variant Image`s without colours) after its
-/// own, each address once and never the product's own photo again.
-pub(super) fn join_gallery(
+/// The gallery of a product whose `variants` have no colours: its rows' `Variant Image`s (a
+/// variation's image) join it after its own (section 19), each address once and never the
+/// product's own photo again. With colours, they are the colours' photos and stay.
+pub(super) fn uncoloured_into_gallery(
+    variants: &mut [ImportedVariant],
     photo: Option<&PhotoCell>,
     gallery: Option<Vec<PhotoCell>>,
-    loose: Vec<PhotoCell>,
 ) -> Option<Vec<PhotoCell>> {
+    if variants.iter().any(|v| v.color.is_some()) {
+        return gallery;
+    }
+    let loose: Vec<PhotoCell> = variants
+        .iter_mut()
+        .filter_map(|v| v.color_photo.take())
+        .collect();
     if loose.is_empty() {
         return gallery;
     }

@@ -91,7 +91,7 @@ fn plan_with_zip(table: &Table, shop: &[Product], zip: Option<&PhotoFiles>) -> I
     )
 }
 
-fn table(header: &[&str], rows: &[&[&str]]) -> Table {
+pub(super) fn table(header: &[&str], rows: &[&[&str]]) -> Table {
     Table {
         header: header.iter().map(|h| h.to_string()).collect(),
         rows: rows

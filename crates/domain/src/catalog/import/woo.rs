@@ -10,7 +10,8 @@ use super::layout::same;
 use super::photos::is_web_address;
 use super::read::{
     ImportRules, ImportedProduct, ImportedVariant, OptionRole, PhotoCell, ReadFile, Stock,
-    UNCATEGORISED, join_gallery, last_part, role_by_name, same_variant, size_label, too_many,
+    UNCATEGORISED, last_part, role_by_name, same_variant, size_label, too_many,
+    uncoloured_into_gallery,
 };
 use super::{Row, RowError, RowWarning, Table};
 use crate::Paise;
@@ -502,23 +503,12 @@ impl Reader<'_> {
                 }
             }
         }
-        let variants: Vec<ImportedVariant> = made.iter().map(|m| m.variant.clone()).collect();
+        let mut variants: Vec<ImportedVariant> = made.iter().map(|m| m.variant.clone()).collect();
         if let Some((over, message)) = too_many(&variants) {
             self.refuse(over, PARENT, message);
         }
         let (stock, stocks) = self.stock(parent, &made);
-        // Without colours, a variation's image joins the gallery.
-        let (variants, other_photos) = if variants.iter().all(|v| v.color.is_none()) {
-            let mut variants = variants;
-            let loose = variants
-                .iter_mut()
-                .filter_map(|v| v.color_photo.take())
-                .collect();
-            let gallery = join_gallery(photo.as_ref(), gallery, loose);
-            (variants, gallery)
-        } else {
-            (variants, gallery)
-        };
+        let other_photos = uncoloured_into_gallery(&mut variants, photo.as_ref(), gallery);
         if self.errors.len() > errors_before {
             return None;
         }

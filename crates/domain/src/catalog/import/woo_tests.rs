@@ -31,30 +31,21 @@ const HEADER: [&str; 21] = [
 ];
 
 /// A WooCommerce row by column name; the others blank.
-fn row(cells: &[(&str, &str)]) -> Vec<String> {
+fn row<'a>(cells: &[(&str, &'a str)]) -> Vec<&'a str> {
     HEADER
         .iter()
         .map(|h| {
             cells
                 .iter()
                 .find(|(name, _)| name == h)
-                .map_or_else(String::new, |(_, v)| (*v).to_owned())
+                .map_or("", |(_, v)| *v)
         })
         .collect()
 }
 
-fn woo(rows: Vec<Vec<String>>) -> Table {
-    Table {
-        header: HEADER.iter().map(|h| (*h).to_owned()).collect(),
-        rows: rows
-            .into_iter()
-            .enumerate()
-            .map(|(i, cells)| Row {
-                line: i as u64 + 2,
-                cells,
-            })
-            .collect(),
-    }
+fn woo(rows: Vec<Vec<&str>>) -> Table {
+    let rows: Vec<&[&str]> = rows.iter().map(Vec::as_slice).collect();
+    super::tests::table(&HEADER, &rows)
 }
 
 fn planned(table: &Table) -> ImportPlan {
@@ -890,8 +881,8 @@ fn shopify_with_variant_images(colour: bool) -> Table {
     } else {
         ("", "", "")
     };
-    let rows: Vec<Vec<String>> = [
-        [
+    let rows: [&[&str]; 2] = [
+        &[
             "boot",
             "Boot",
             "Boots",
@@ -904,7 +895,7 @@ fn shopify_with_variant_images(colour: bool) -> Table {
             "https://cdn.shopify.com/main.jpg",
             "1",
         ],
-        [
+        &[
             "boot",
             "",
             "",
@@ -917,21 +908,8 @@ fn shopify_with_variant_images(colour: bool) -> Table {
             "",
             "",
         ],
-    ]
-    .iter()
-    .map(|r| r.iter().map(|c| (*c).to_owned()).collect())
-    .collect();
-    Table {
-        header: header.iter().map(|h| (*h).to_owned()).collect(),
-        rows: rows
-            .into_iter()
-            .enumerate()
-            .map(|(i, cells)| Row {
-                line: i as u64 + 2,
-                cells,
-            })
-            .collect(),
-    }
+    ];
+    super::tests::table(&header, &rows)
 }
 
 #[test]
