@@ -39,7 +39,7 @@ pub const SECURITY_SCHEME: &str = "token";
         (name = "dev", description = "The development outbox (only with `DEV_OUTBOX=true`, which `just run` sets): the kept mails and WhatsApp messages, with the COD question's buttons working"),
         (name = "returns", description = "Returns and size exchanges of delivered orders: the shopper's request and cancel, the administrators' steps and the refund"),
         (name = "admin", description = "The administrators' overview: orders, revenue, stock"),
-        (name = "media", description = "Images we store and serve"),
+        (name = "media", description = "Images we store and serve, and the administrators' upload of a colour's photos"),
         (name = "health"),
         (name = "meta"),
     )

@@ -192,7 +192,10 @@ pub fn api_scope(
             ),
         ))
         .service(tagged("admin", (admin::stats::admin_stats,)))
-        .service(tagged("media", (media::get::get_media,)))
+        .service(tagged(
+            "media",
+            (media::get::get_media, media::upload::upload_media),
+        ))
         .service(health_checks())
         .service(tagged("meta", (openapi::openapi_json,)))
 }

@@ -1,5 +1,6 @@
 //! Reading the admin product form (`multipart/form-data`): text fields with their list
-//! splitting, and the photo's bytes, streamed with a size cap. What the photo is, is judged
+//! splitting, and the photo's bytes, streamed with a size cap; and the admin's photo upload,
+//! the same photo alone. What the photo is, is judged
 //! by [`PhotoUseCases::prepare_upload`] from its pixels.
 
 use actix_multipart::{Multipart, MultipartError};
@@ -270,6 +271,49 @@ pub async fn read_product_form(mut multipart: Multipart) -> Result<ProductUpload
     }
 }
 
+/// What the photo upload answers a form without a photo.
+pub const NO_PHOTO: &str = "Choose a photo to upload";
+
+/// Reads the admin's photo upload (decisions D48): its `photo` kept up to 20 MB (413 beyond),
+/// as [`read_product_form`] keeps the product's; any other field is read and dropped. The
+/// photo's bytes, or [`NO_PHOTO`] when no file was chosen.
+pub async fn read_photo_form(mut multipart: Multipart) -> Result<Vec<u8>, ApiError> {
+    let mut photo: Option<Vec<u8>> = None;
+    let mut refusal: Option<ApiError> = None;
+    let mut total = 0usize;
+    while let Some(field) = multipart.next().await {
+        let mut field = field.map_err(multipart_error)?;
+        let is_photo = field.name() == Some(PHOTO_FIELD);
+        let mut bytes = Vec::new();
+        while let Some(chunk) = field.next().await {
+            let chunk = chunk.map_err(multipart_error)?;
+            total += chunk.len();
+            if total > DRAIN_BYTES {
+                return Err(refusal.unwrap_or_else(form_too_large));
+            }
+            if refusal.is_some() {
+                continue;
+            }
+            if total > MAX_FORM_BYTES {
+                refusal = Some(form_too_large());
+            } else if is_photo && bytes.len() + chunk.len() > MAX_UPLOAD_BYTES {
+                refusal = Some(ApiError::PayloadTooLarge(TOO_MANY_BYTES.into()));
+            } else if is_photo {
+                bytes.extend_from_slice(&chunk);
+            }
+        }
+        // An empty file part is the browser saying no file was chosen.
+        if is_photo && !bytes.is_empty() {
+            photo = Some(bytes);
+        }
+    }
+    match (refusal, photo) {
+        (Some(error), _) => Err(error),
+        (None, Some(photo)) => Ok(photo),
+        (None, None) => Err(ApiError::bad_request(NO_PHOTO)),
+    }
+}
+
 /// The import form's CSV file, at most.
 pub const MAX_IMPORT_BYTES: usize = 20 * 1024 * 1024;
 /// What the import answers a larger file.
@@ -481,6 +525,32 @@ mod tests {
             error.public_message(),
             "The field info must be at most 64 KB"
         );
+    }
+
+    #[actix_web::test]
+    async fn the_photo_upload_keeps_only_its_photo_and_needs_one() {
+        let form = multipart(&[("name", None, b"Tan"), ("photo", Some("tan.png"), PNG)]);
+        assert_eq!(read_photo_form(form).await.unwrap(), PNG);
+
+        for form in [
+            multipart(&[("photo", Some(""), b"")]),
+            multipart(&[("name", None, b"Tan")]),
+        ] {
+            let error = read_photo_form(form).await.unwrap_err();
+            assert_eq!(error.status(), actix_web::http::StatusCode::BAD_REQUEST);
+            assert_eq!(error.public_message(), NO_PHOTO);
+        }
+
+        let mut huge = PNG.to_vec();
+        huge.resize(MAX_UPLOAD_BYTES + 1, 0);
+        let error = read_photo_form(multipart(&[("photo", Some("big.png"), &huge)]))
+            .await
+            .unwrap_err();
+        assert_eq!(
+            error.status(),
+            actix_web::http::StatusCode::PAYLOAD_TOO_LARGE
+        );
+        assert_eq!(error.public_message(), "Photo must be at most 20 MB");
     }
 
     #[actix_web::test]

@@ -470,6 +470,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/media": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stores a photo for the admin product form's colours (decisions D48), judged and prepared
+         *     as the product's own photo is; it is served at `path`, which a colour's `photos` names.
+         */
+        post: operations["upload_media"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/media/{id}": {
         parameters: {
             query?: never;
@@ -2693,6 +2713,18 @@ export interface components {
             provider: string;
             success: boolean;
         };
+        /**
+         * @description The admin's photo upload (`multipart/form-data`), for a colour's photos (decisions D48).
+         *
+         *     This type only describes the form in the OpenAPI document; `upload` reads the real one.
+         */
+        PhotoForm: {
+            /**
+             * Format: binary
+             * @description JPEG, PNG, WebP, GIF or AVIF, at most 20 MB and 50 megapixels.
+             */
+            photo: string;
+        };
         /** @description The category a product belongs to. */
         ProductCategoryDto: {
             _id: string;
@@ -3420,6 +3452,14 @@ export interface components {
             by?: string | null;
             /** @description The status the order took. */
             status: components["schemas"]["OrderStatusName"];
+        };
+        /** @description A stored photo: where it is served, the path a colour's `photos` names. */
+        StoredPhotoResponse: {
+            /** @description `Photo stored`. */
+            message: string;
+            /** @description `/api/v1/media/{id}`. */
+            path: string;
+            success: boolean;
         };
         /** @description Up to five products for the search box, best first. */
         SuggestResponse: {
@@ -5156,6 +5196,75 @@ export interface operations {
             };
             /** @description `Service unavailable`; the cause is logged */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    upload_media: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["PhotoForm"];
+            };
+        };
+        responses: {
+            /** @description `Photo stored`, with where it is served */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoredPhotoResponse"];
+                };
+            };
+            /** @description No photo, or not an image we take (`Choose a photo to upload`, `Photo must be a JPEG, PNG, WebP, GIF or AVIF image`, `Photo must be at most 50 megapixels`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Admin access required` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Photo must be at most 20 MB` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Something went wrong`: a fault on our side; the cause is in the log with the request id */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };

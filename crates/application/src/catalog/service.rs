@@ -149,7 +149,8 @@ pub trait CatalogUseCases: Send + Sync {
         id: &CategoryId,
     ) -> Result<Category, CatalogError>;
 
-    /// Stores an image we serve ourselves (demo gallery pictures) and returns its id.
+    /// Stores an image we serve ourselves (demo gallery pictures, a colour's photo the admin
+    /// uploads) and returns its id.
     async fn store_image(&self, admin: &Admin, image: Image) -> Result<MediaId, CatalogError>;
 }
 
@@ -517,7 +518,7 @@ impl CatalogUseCases for CatalogService {
         Ok(category)
     }
 
-    // --- seeding --------------------------------------------------------------------------
+    // --- seeding, and the admin's photo uploads ---------------------------------------------
 
     async fn store_image(&self, _admin: &Admin, image: Image) -> Result<MediaId, CatalogError> {
         let id = MediaId::new(self.ids.new_id());

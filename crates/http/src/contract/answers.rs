@@ -49,6 +49,12 @@ error_answers! {
         quoted(photo::NOT_AN_IMAGE),
         quoted(photo::TOO_MANY_PIXELS),
     );
+    InvalidPhoto => 400, format!(
+        "No photo, or not an image we take ({}, {}, {})",
+        quoted(crate::upload::NO_PHOTO),
+        quoted(photo::NOT_AN_IMAGE),
+        quoted(photo::TOO_MANY_PIXELS),
+    );
     ProductCodeTaken => 409, "The product code is taken";
     InvalidFootLength => 400, quoted(paduka_domain::returns::FOOT_LENGTH_INVALID);
     NoSizeChart => 404, format!(

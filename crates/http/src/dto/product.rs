@@ -634,6 +634,26 @@ pub struct ProductForm {
     pub photo: Option<Vec<u8>>,
 }
 
+/// The admin's photo upload (`multipart/form-data`), for a colour's photos (decisions D48).
+///
+/// This type only describes the form in the OpenAPI document; `upload` reads the real one.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+pub struct PhotoForm {
+    /// JPEG, PNG, WebP, GIF or AVIF, at most 20 MB and 50 megapixels.
+    #[schema(value_type = String, format = Binary)]
+    pub photo: Vec<u8>,
+}
+
+/// A stored photo: where it is served, the path a colour's `photos` names.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct StoredPhotoResponse {
+    pub success: bool,
+    /// `Photo stored`.
+    pub message: String,
+    /// `/api/v1/media/{id}`.
+    pub path: String,
+}
+
 /// `GET /product/product-photo/{id}` options; both optional.
 #[derive(Debug, Clone, Default, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]

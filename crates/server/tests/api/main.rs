@@ -13,6 +13,7 @@ mod checkout;
 mod cod_areas;
 mod cod_confirmation;
 mod colors;
+mod colour_photos;
 mod colour_search;
 mod compression;
 mod coupons;

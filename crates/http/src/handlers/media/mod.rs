@@ -1,6 +1,8 @@
-//! Images we store and serve ourselves: gallery pictures here, product photos under products.
+//! Images we store and serve ourselves: gallery pictures and colours' photos here (the
+//! admin uploads a colour's), product photos under products.
 
 pub mod get;
+pub mod upload;
 
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::{HttpRequest, HttpResponse};
