@@ -121,6 +121,8 @@ export type ImportReport = Schemas['ImportJobResponse'];
 /** A row an import could not take: the file's line number, the column's header as written, why. */
 export type ImportProblem = Schemas['ImportRowError'];
 export type ImportStarted = Schemas['ImportStartedResponse'];
+/** `POST /media`'s reply: where the admin's uploaded photo is served (decisions D48). */
+export type StoredPhoto = Schemas['StoredPhotoResponse'];
 
 /** One of the navbar search box's suggestions (`GET /product/suggest`). */
 export type Suggestion = Schemas['SuggestionDto'];

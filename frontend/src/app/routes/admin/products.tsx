@@ -8,6 +8,7 @@ import { AdminSection } from '@/features/admin/components/admin-section';
 import { CatalogCsv } from '@/features/admin/components/catalog-csv';
 import { ProductForm } from '@/features/admin/components/product-form';
 import { ProductsTable } from '@/features/admin/components/products-table';
+import { productToColourGrid } from '@/features/admin/utils/colour-grid';
 import { buildProductFormData, productToForm } from '@/features/admin/utils/product-form';
 import { saveWithToast } from '@/features/admin/utils/save-with-toast';
 import { useProducts } from '@/features/catalog/api/get-products';
@@ -40,9 +41,9 @@ export function AdminProductsRoute() {
         submitLabel="Create"
         submitting={create.isPending}
         resetOnSuccess
-        onSubmit={(values, photo) =>
+        onSubmit={(values, photo, colours) =>
           saveWithToast(
-            () => create.mutateAsync(buildProductFormData(values, photo)),
+            () => create.mutateAsync(buildProductFormData(values, photo, colours)),
             (reply) => `${reply.product?.name ?? values.name} created Successfully`,
             'Error in creating product',
           )
@@ -56,15 +57,16 @@ export function AdminProductsRoute() {
         <AdminModal title={`Edit ${editing.name}`} onClose={closeModal}>
           <ProductForm
             initial={productToForm(editing)}
+            initialColours={productToColourGrid(editing)}
             currentPhotoUrl={editing.hasPhoto === false ? undefined : productPhotoUrl(editing._id)}
             categories={categoryList}
             sellers={sellerList}
             submitLabel="Save"
             submitting={update.isPending}
             onCancel={closeModal}
-            onSubmit={async (values, photo) => {
+            onSubmit={async (values, photo, colours) => {
               const saved = await saveWithToast(
-                () => update.mutateAsync({ id: editing._id, form: buildProductFormData(values, photo) }),
+                () => update.mutateAsync({ id: editing._id, form: buildProductFormData(values, photo, colours) }),
                 (reply) => reply.message ?? `${values.name} updated Successfully`,
                 'Error in updating product',
               );

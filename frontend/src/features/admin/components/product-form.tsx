@@ -2,12 +2,24 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Field } from '@/components/ui/field';
 import type { Category } from '@/types/api';
 import type { Seller } from '../api/get-sellers';
+import {
+  addColour,
+  gridHoldsVariants,
+  isVariantField,
+  noColours,
+  plainFromLastColour,
+  removeColour,
+  type ColourGridValues,
+} from '../utils/colour-grid';
 import { emptyProductForm, type ProductFormValues } from '../utils/product-form';
+import { ColourEditor } from './colour-editor';
 import { FormActions } from './form-actions';
 import { SizeChartEditor } from './size-chart-editor';
 
 type ProductFormProps = {
   initial?: ProductFormValues;
+  /** The product's colours and their grid of variants, when editing one that has colours. */
+  initialColours?: ColourGridValues;
   /** Where the current photo is served, when editing a product that has one. */
   currentPhotoUrl?: string;
   categories: Category[];
@@ -15,7 +27,7 @@ type ProductFormProps = {
   submitLabel: string;
   submitting: boolean;
   /** Resolves true when saved; the create form then empties itself. */
-  onSubmit: (values: ProductFormValues, photo: File | null) => Promise<boolean>;
+  onSubmit: (values: ProductFormValues, photo: File | null, colours: ColourGridValues) => Promise<boolean>;
   onCancel?: () => void;
   resetOnSuccess?: boolean;
 };
@@ -67,6 +79,8 @@ const TEXT_FIELDS: TextField[] = [
 export function ProductForm(props: ProductFormProps) {
   const { initial = emptyProductForm, currentPhotoUrl, categories, sellers, submitLabel, submitting } = props;
   const [values, setValues] = useState<ProductFormValues>(initial);
+  const [colours, setColours] = useState<ColourGridValues>(props.initialColours ?? noColours);
+  const [uploading, setUploading] = useState(0);
   const [photo, setPhotoState] = useState<File | null>(null);
   const [preview, setPreview] = useState<string>('');
   const [photoKey, setPhotoKey] = useState(0);
@@ -94,15 +108,25 @@ export function ProductForm(props: ProductFormProps) {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const saved = await props.onSubmit(values, photo);
+    const saved = await props.onSubmit(values, photo, colours);
     if (saved && props.resetOnSuccess) {
       setValues(emptyProductForm);
+      setColours(noColours);
       setPhoto(null);
       setPhotoKey((k) => k + 1);
     }
   };
 
   const shownPreview = photo ? preview : currentPhotoUrl;
+  // With colours, the grid holds the variants and the form's variant lists give way to it.
+  const shownFields = gridHoldsVariants(colours) ? TEXT_FIELDS.filter((f) => !isVariantField(f.key)) : TEXT_FIELDS;
+
+  const addFirstOrNextColour = () => setColours((g) => addColour(g, values));
+  const dropColour = (key: string) => {
+    // The last colour's variants go back to the form's lists, so nothing typed is lost.
+    if (colours.colours.length === 1) setValues((v) => ({ ...v, ...plainFromLastColour(colours) }));
+    setColours((g) => removeColour(g, key));
+  };
 
   return (
     <form className="admin-form" onSubmit={(e) => void submit(e)}>
@@ -130,7 +154,7 @@ export function ProductForm(props: ProductFormProps) {
           </select>
         )}
       </Field>
-      {TEXT_FIELDS.map((f) => (
+      {shownFields.map((f) => (
         <Field key={f.key} label={f.label} hint={f.hint} wide={f.wide}>
           {(field) =>
             f.multiline ? (
@@ -147,6 +171,13 @@ export function ProductForm(props: ProductFormProps) {
           }
         </Field>
       ))}
+      <ColourEditor
+        grid={colours}
+        setGrid={setColours}
+        onAddColour={addFirstOrNextColour}
+        onRemoveColour={dropColour}
+        onUploading={(n) => setUploading((u) => u + n)}
+      />
       <Field label="Shipping">
         {(field) => (
           <select {...field} value={values.shipping} onChange={(e) => set('shipping', e.target.value)}>
@@ -191,7 +222,7 @@ export function ProductForm(props: ProductFormProps) {
           </>
         )}
       </Field>
-      <FormActions submitLabel={submitLabel} submitting={submitting} onCancel={props.onCancel} />
+      <FormActions submitLabel={submitLabel} submitting={submitting || uploading > 0} onCancel={props.onCancel} />
     </form>
   );
 }

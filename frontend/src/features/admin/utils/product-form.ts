@@ -1,6 +1,7 @@
 import { discountedPaise, toPaise } from '@/lib/pricing';
 import type { Product } from '@/types/api';
 import { joinList, parseList, parseNumberList } from './admin-format';
+import { appendColourFields, noColours, type ColourGridValues } from './colour-grid';
 
 /** The product form's text values, as typed (lists comma separated). */
 export type ProductFormValues = {
@@ -126,9 +127,14 @@ const NUMBER_LISTS = ['price', 'discount', 'salePrice'] as const;
 
 /**
  * The multipart body the server takes: lists tidied to `a,b,c`, numbers checked, photo when
- * chosen. An empty `stock` is sent empty: one pool, `quantity`.
+ * chosen. An empty `stock` is sent empty: one pool, `quantity`. With colours, the grid's
+ * variants replace the form's lists (`appendColourFields`).
  */
-export function buildProductFormData(values: ProductFormValues, photo?: File | null): FormData {
+export function buildProductFormData(
+  values: ProductFormValues,
+  photo?: File | null,
+  colours: ColourGridValues = noColours,
+): FormData {
   const form = new FormData();
   for (const [key, raw] of Object.entries(values) as [keyof ProductFormValues, string][]) {
     let value = raw.trim();
@@ -145,6 +151,7 @@ export function buildProductFormData(values: ProductFormValues, photo?: File | n
     }
     form.append(key, value);
   }
+  appendColourFields(form, colours);
   if (photo) form.append('photo', photo);
   return form;
 }
