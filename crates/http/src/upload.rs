@@ -3,7 +3,7 @@
 //! the same photo alone. What the photo is, is judged
 //! by [`PhotoUseCases::prepare_upload`] from its pixels.
 
-use actix_multipart::{Multipart, MultipartError};
+use actix_multipart::{Field, Multipart, MultipartError};
 use actix_web::error::PayloadError;
 use futures_util::StreamExt;
 use paduka_application::accounts::Admin;
@@ -183,60 +183,80 @@ fn multipart_error(error: MultipartError) -> ApiError {
     }
 }
 
+/// One form being read: its bytes so far, all parts together, and the first reason to refuse
+/// it, after which the rest of the upload is read and dropped (so the browser gets to read our
+/// answer instead of a reset connection).
+#[derive(Default)]
+struct FormReading {
+    total: usize,
+    refusal: Option<ApiError>,
+}
+
+impl FormReading {
+    /// Reads one part: kept up to `limit` bytes (`too_large` beyond), the whole form up to
+    /// [`MAX_FORM_BYTES`]. None once the form is refused.
+    async fn part(
+        &mut self,
+        field: &mut Field,
+        limit: usize,
+        too_large: impl Fn() -> ApiError,
+    ) -> Result<Option<Vec<u8>>, ApiError> {
+        let mut bytes = Vec::new();
+        while let Some(chunk) = field.next().await {
+            let chunk = chunk.map_err(multipart_error)?;
+            self.total += chunk.len();
+            if self.total > DRAIN_BYTES {
+                return Err(self.refusal.take().unwrap_or_else(form_too_large));
+            }
+            if self.refusal.is_some() {
+                continue;
+            }
+            if self.total > MAX_FORM_BYTES {
+                self.refusal = Some(form_too_large());
+            } else if bytes.len() + chunk.len() > limit {
+                self.refusal = Some(too_large());
+            } else {
+                bytes.extend_from_slice(&chunk);
+            }
+        }
+        Ok(self.refusal.is_none().then_some(bytes))
+    }
+}
+
+/// What a text field over [`MAX_TEXT_FIELD_BYTES`] is refused with.
+fn text_too_large(name: &str) -> ApiError {
+    ApiError::PayloadTooLarge(format!(
+        "The field {name} must be at most {} KB",
+        MAX_TEXT_FIELD_BYTES / 1024
+    ))
+}
+
 /// Reads the whole product form. The photo is kept only up to 20 MB (413 beyond), each text
 /// field up to 64 KiB, the whole form up to [`MAX_FORM_BYTES`].
 pub async fn read_product_form(mut multipart: Multipart) -> Result<ProductUpload, ApiError> {
     let mut upload = ProductUpload::default();
-    // The first reason to refuse the form; the rest of the upload is then read and dropped.
-    let mut refusal: Option<ApiError> = None;
-    let mut total = 0usize;
+    let mut form = FormReading::default();
     let mut fields = 0usize;
 
     while let Some(field) = multipart.next().await {
         let mut field = field.map_err(multipart_error)?;
         fields += 1;
-        if fields > MAX_FIELDS && refusal.is_none() {
-            refusal = Some(ApiError::bad_request(format!(
+        if fields > MAX_FIELDS && form.refusal.is_none() {
+            form.refusal = Some(ApiError::bad_request(format!(
                 "The form may have at most {MAX_FIELDS} fields"
             )));
         }
         let name = field.name().unwrap_or_default().to_owned();
         let is_photo = name == PHOTO_FIELD;
-        let limit = if is_photo {
-            MAX_UPLOAD_BYTES
+        let part = if is_photo {
+            let too_large = || ApiError::PayloadTooLarge(TOO_MANY_BYTES.into());
+            form.part(&mut field, MAX_UPLOAD_BYTES, too_large).await?
         } else {
-            MAX_TEXT_FIELD_BYTES
+            let too_large = || text_too_large(&name);
+            form.part(&mut field, MAX_TEXT_FIELD_BYTES, too_large)
+                .await?
         };
-        let mut bytes = Vec::new();
-
-        while let Some(chunk) = field.next().await {
-            let chunk = chunk.map_err(multipart_error)?;
-            total += chunk.len();
-            if total > DRAIN_BYTES {
-                return Err(refusal.unwrap_or_else(form_too_large));
-            }
-            if refusal.is_some() {
-                continue;
-            }
-            if total > MAX_FORM_BYTES {
-                refusal = Some(form_too_large());
-            } else if bytes.len() + chunk.len() > limit {
-                refusal = Some(if is_photo {
-                    ApiError::PayloadTooLarge(TOO_MANY_BYTES.into())
-                } else {
-                    ApiError::PayloadTooLarge(format!(
-                        "The field {name} must be at most {} KB",
-                        MAX_TEXT_FIELD_BYTES / 1024
-                    ))
-                });
-            } else {
-                bytes.extend_from_slice(&chunk);
-            }
-        }
-        if refusal.is_some() {
-            bytes.clear();
-            continue;
-        }
+        let Some(bytes) = part else { continue };
 
         if is_photo {
             // An empty file part is the browser saying no file was chosen.
@@ -246,11 +266,11 @@ pub async fn read_product_form(mut multipart: Multipart) -> Result<ProductUpload
         } else {
             match String::from_utf8(bytes) {
                 Ok(text) if text.contains('\0') => {
-                    refusal = Some(ApiError::bad_request(crate::nul::NUL_REFUSED));
+                    form.refusal = Some(ApiError::bad_request(crate::nul::NUL_REFUSED));
                 }
                 Ok(text) if name == COLORS_FIELD => match parse_colors(&text) {
                     Ok(colors) => upload.input.colors = Some(colors),
-                    Err(error) => refusal = Some(error),
+                    Err(error) => form.refusal = Some(error),
                 },
                 Ok(text) if name == SIZE_CHART_FIELD => match parse_size_chart(&text) {
                     Ok(sizes) => upload.input.size_chart = Some(sizes),
@@ -258,14 +278,14 @@ pub async fn read_product_form(mut multipart: Multipart) -> Result<ProductUpload
                 },
                 Ok(text) => apply_field(&mut upload.input, &name, &text),
                 Err(_) => {
-                    refusal = Some(ApiError::bad_request(format!(
+                    form.refusal = Some(ApiError::bad_request(format!(
                         "The field {name} must be text"
                     )))
                 }
             }
         }
     }
-    match refusal {
+    match form.refusal {
         Some(error) => Err(error),
         None => Ok(upload),
     }
@@ -275,39 +295,28 @@ pub async fn read_product_form(mut multipart: Multipart) -> Result<ProductUpload
 pub const NO_PHOTO: &str = "Choose a photo to upload";
 
 /// Reads the admin's photo upload (decisions D48): its `photo` kept up to 20 MB (413 beyond),
-/// as [`read_product_form`] keeps the product's; any other field is read and dropped. The
-/// photo's bytes, or [`NO_PHOTO`] when no file was chosen.
+/// as [`read_product_form`] keeps the product's; any other field is read (up to 64 KiB) and
+/// dropped. The photo's bytes, or [`NO_PHOTO`] when no file was chosen.
 pub async fn read_photo_form(mut multipart: Multipart) -> Result<Vec<u8>, ApiError> {
+    let mut form = FormReading::default();
     let mut photo: Option<Vec<u8>> = None;
-    let mut refusal: Option<ApiError> = None;
-    let mut total = 0usize;
     while let Some(field) = multipart.next().await {
         let mut field = field.map_err(multipart_error)?;
-        let is_photo = field.name() == Some(PHOTO_FIELD);
-        let mut bytes = Vec::new();
-        while let Some(chunk) = field.next().await {
-            let chunk = chunk.map_err(multipart_error)?;
-            total += chunk.len();
-            if total > DRAIN_BYTES {
-                return Err(refusal.unwrap_or_else(form_too_large));
+        let name = field.name().unwrap_or_default().to_owned();
+        if name == PHOTO_FIELD {
+            let too_large = || ApiError::PayloadTooLarge(TOO_MANY_BYTES.into());
+            let part = form.part(&mut field, MAX_UPLOAD_BYTES, too_large).await?;
+            // An empty file part is the browser saying no file was chosen.
+            if let Some(bytes) = part.filter(|b| !b.is_empty()) {
+                photo = Some(bytes);
             }
-            if refusal.is_some() {
-                continue;
-            }
-            if total > MAX_FORM_BYTES {
-                refusal = Some(form_too_large());
-            } else if is_photo && bytes.len() + chunk.len() > MAX_UPLOAD_BYTES {
-                refusal = Some(ApiError::PayloadTooLarge(TOO_MANY_BYTES.into()));
-            } else if is_photo {
-                bytes.extend_from_slice(&chunk);
-            }
-        }
-        // An empty file part is the browser saying no file was chosen.
-        if is_photo && !bytes.is_empty() {
-            photo = Some(bytes);
+        } else {
+            let too_large = || text_too_large(&name);
+            form.part(&mut field, MAX_TEXT_FIELD_BYTES, too_large)
+                .await?;
         }
     }
-    match (refusal, photo) {
+    match (form.refusal, photo) {
         (Some(error), _) => Err(error),
         (None, Some(photo)) => Ok(photo),
         (None, None) => Err(ApiError::bad_request(NO_PHOTO)),
