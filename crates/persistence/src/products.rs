@@ -19,8 +19,8 @@ mod read;
 mod write;
 
 use read::{documents_in, find_in, list_in, random_in};
-pub(crate) use write::{backfill_color_keys, backfill_handles};
 use write::{RowWrite, add_photo, replace_photo, write_batch, write_product};
+pub(crate) use write::{backfill_color_keys, backfill_handles};
 
 /// Products in `products`, their variants in `product_variants`, their lists in
 /// `product_details` and their photo in `product_photos`.
