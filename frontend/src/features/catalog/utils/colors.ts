@@ -23,7 +23,7 @@ export function shownColours(product: Coloured): Colour[] {
 export function shownColourOf(product: Coloured & { shownColor?: string | null }): Colour | null {
   const name = product.shownColor;
   if (!name) return null;
-  return shownColours(product).find((c) => sameName(c.name, name)) ?? null;
+  return shownColours(product).find((c) => sameColour(c.name, name)) ?? null;
 }
 
 /** Whether any size of the colour is in stock. */
