@@ -80,14 +80,17 @@ echo "   imported in $total s"
 
 bench_browser_fetch_headers "$base/search"
 listing() { python3 -c 'import sys, urllib.parse as u
-q, size = sys.argv[1], sys.argv[2]
+q, size, color = sys.argv[1], sys.argv[2], sys.argv[3]
 print("/api/v1/product/get-products?category=&sort=newest&q=" + u.quote_plus(q)
-      + ("&size=" + u.quote_plus(size) if size else "") + "&page=1&limit=24")' "$1" "${2:-}"; }
+      + ("&size=" + u.quote_plus(size) if size else "")
+      + ("&color=" + u.quote_plus(color) if color else "") + "&page=1&limit=24")' "$1" "${2:-}" "${3:-}"; }
 suggest() { python3 -c 'import sys, urllib.parse as u
 print("/api/v1/product/suggest?q=" + u.quote_plus(sys.argv[1]))' "$1"; }
 
-# The queries: what a shopper types, as the app sends it. LABEL|KIND|Q|SIZE
+# The queries: what a shopper types, as the app sends it. LABEL|KIND|Q|SIZE|COLOR
 queries=(
+    "a colour word (D47)|listing|black sneakers|"
+    "a colour chip (D47)|listing|sneakers||Tan"
     "a word, many products|listing|sneakers|"
     "typo|listing|sneakr|"
     "typo, Marathi place name|listing|kolapuri|"
@@ -116,11 +119,11 @@ paths="$work/paths"
 echo
 echo "   what each query answers (the first search builds the index over $PRODUCTS products):"
 for entry in "${queries[@]}"; do
-    IFS='|' read -r label kind q size <<<"$entry"
-    if [ "$kind" = listing ]; then path=$(listing "$q" "$size"); else path=$(suggest "$q"); fi
+    IFS='|' read -r label kind q size color <<<"$entry"
+    if [ "$kind" = listing ]; then path=$(listing "$q" "$size" "$color"); else path=$(suggest "$q"); fi
     echo "$path" >>"$paths"
     reply=$(curl -fsS "$base$path" -w '\t%{time_total}')
-    printf '   %-9s %-28s %-42s %s\n' "$kind" "$q${size:+ size=$size}" \
+    printf '   %-9s %-28s %-42s %s\n' "$kind" "$q${size:+ size=$size}${color:+ color=$color}" \
         "$(jq -r 'if .total != null then "total \(.total), corrected \(.correctedQ)" else "\(.products | length) suggestions: \([.products[].name] | .[0:2] | join("; "))" end' <<<"${reply%$'\t'*}" | cut -c1-80)" \
         "$(awk -v s="${reply##*$'\t'}" 'BEGIN { printf "%.1f ms", s * 1000 }')"
 done
@@ -153,12 +156,12 @@ printf '   %-9s %-28s %8s %8s %7s %12s\n' kind query "p50 ms" "p99 ms" "req/s" "
 each_rows=()
 i=0
 while IFS= read -r path; do
-    IFS='|' read -r label kind q size <<<"${queries[$i]}"
+    IFS='|' read -r label kind q size color <<<"${queries[$i]}"
     i=$((i + 1))
     taskset -c "$client_cpus" wrk -t1 -c1 -d1s "${browser_fetch[@]}" "$base$path" >/dev/null
     read -r p50 p99 rps _ cpu_ms < <(load -t1 -c1 -d"$EACH" "$base$path")
-    printf '   %-9s %-28s %8s %8s %7s %12s\n' "$kind" "$q${size:+ size=$size}" "$p50" "$p99" "$rps" "$cpu_ms"
-    each_rows+=("| $kind | \`$q\`${size:+ size=$size} ($label) | $p50 | $p99 | $rps | $cpu_ms |")
+    printf '   %-9s %-28s %8s %8s %7s %12s\n' "$kind" "$q${size:+ size=$size}${color:+ color=$color}" "$p50" "$p99" "$rps" "$cpu_ms"
+    each_rows+=("| $kind | \`$q\`${size:+ size=$size}${color:+ color=$color} ($label) | $p50 | $p99 | $rps | $cpu_ms |")
 done <"$paths"
 
 mix_rows=()
