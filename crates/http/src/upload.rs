@@ -274,7 +274,7 @@ pub async fn read_product_form(mut multipart: Multipart) -> Result<ProductUpload
                 },
                 Ok(text) if name == SIZE_CHART_FIELD => match parse_size_chart(&text) {
                     Ok(sizes) => upload.input.size_chart = Some(sizes),
-                    Err(error) => refusal = Some(error),
+                    Err(error) => form.refusal = Some(error),
                 },
                 Ok(text) => apply_field(&mut upload.input, &name, &text),
                 Err(_) => {
