@@ -56,7 +56,7 @@ describe("admin products: a product's own size chart", () => {
     await user.type(within(chart).getByLabelText('Foot length in cm of EU 40'), '25');
     await user.type(within(chart).getByLabelText('Foot length in cm of EU 41'), '25.7');
     // A row added and left blank is not sent.
-    await user.click(within(chart).getByRole('button', { name: 'Add size' }));
+    await user.click(within(chart).getByRole('button', { name: 'Add a size to the chart' }));
     expect(within(chart).getByLabelText('Size 3')).toHaveValue('');
     await user.click(within(create).getByRole('button', { name: 'Create' }));
     expect(await screen.findByText('Tempo created Successfully')).toBeInTheDocument();

@@ -60,7 +60,7 @@ export function SizeChartEditor({ value, onChange, sizes }: SizeChartEditorProps
       ) : null}
       <div className="admin-form-actions">
         <button type="button" className="btn btn-secondary" onClick={() => write([...rows, { size: '', footCm: '' }])}>
-          Add size
+          Add a size to the chart
         </button>
         {missing.length > 0 ? (
           <button
