@@ -13,6 +13,7 @@ import {
   withFreshPage,
   withSignedInPage,
 } from './support/browser.mjs';
+import { chooseImportFile } from './support/import.mjs';
 import { startServer } from './support/server.mjs';
 
 const PHOTOS_ZIP = fileURLToPath(new URL('./fixtures/mojari-photos.zip', import.meta.url));
@@ -47,14 +48,7 @@ describe('catalog in, and search', () => {
       browser,
       server.baseURL,
       async (page) => {
-        await page.goto('/admin/products');
-        const form = page.getByRole('form', { name: 'Import products' });
-        await form.getByLabel('Products CSV').setInputFiles({
-          name: 'products.csv',
-          mimeType: 'text/csv',
-          buffer: Buffer.from(CSV, 'utf8'),
-        });
-        await form.getByLabel('Photos (zip)').setInputFiles(PHOTOS_ZIP);
+        const form = await chooseImportFile(page, { name: 'products.csv', csv: CSV, photosZip: PHOTOS_ZIP });
         await form.getByRole('button', { name: 'Dry run' }).click();
         await page.getByText('Ready to import 2 products: 2 new, 0 updated, 0 unchanged.').waitFor();
         await form.getByRole('button', { name: 'Import' }).click();

@@ -21,6 +21,7 @@ import {
 } from './support/browser.mjs';
 import { addToCart, fillAddress, openCart, openProduct, payInSandbox } from './support/cart.mjs';
 import { downloadPdf, literally } from './support/documents.mjs';
+import { chooseImportFile } from './support/import.mjs';
 import { startServer } from './support/server.mjs';
 
 /** @typedef {import('playwright-core').Page} Page */
@@ -195,13 +196,7 @@ describe('colours', () => {
       browser,
       server.baseURL,
       async (page) => {
-        await page.goto('/admin/products');
-        const form = page.getByRole('form', { name: 'Import products' });
-        await form.getByLabel('Products CSV').setInputFiles({
-          name: 'products_export.csv',
-          mimeType: 'text/csv',
-          buffer: Buffer.from(csv, 'utf8'),
-        });
+        const form = await chooseImportFile(page, { name: 'products_export.csv', csv });
         await form.getByRole('button', { name: 'Dry run' }).click();
         await page.getByText(/^Ready to import 1 products?: 1 new, 0 updated, 0 unchanged\.$/).waitFor();
         await form.getByRole('button', { name: 'Import' }).click();
