@@ -199,20 +199,24 @@ async fn a_product_s_own_size_chart_is_set_on_its_form_kept_and_read_by_find_my_
         json!({"success": true, "size": "EU 41", "fit": null})
     );
 
-    // A form without the field (an older client, or one that only renames) keeps it.
-    app.update_product(
-        &id,
-        As::Admin,
-        &[
-            ("name", "Espadrille Classic"),
+    // The edit form with `name`, and `sizeChart` when given.
+    let save = |name: &'static str, chart: Option<&'static str>| {
+        let mut fields = vec![
+            ("name", name),
             ("type", "EU 40,EU 41,EU 42"),
             ("price", "1500,1500,1500"),
-            ("category", &category),
-        ],
-    )
-    .await
-    .answers(StatusCode::OK)
-    .await;
+            ("category", category.as_str()),
+        ];
+        fields.extend(chart.map(|chart| ("sizeChart", chart)));
+        let (app, id) = (&app, &id);
+        async move { app.update_product(id, As::Admin, &fields).await }
+    };
+
+    // A form without the field (an older client, or one that only renames) keeps it.
+    save("Espadrille Classic", None)
+        .await
+        .answers(StatusCode::OK)
+        .await;
     assert_eq!(product(&app, &id).await["ownSizeChart"], rows);
 
     // A wrong chart is refused whole and changes nothing.
@@ -234,40 +238,20 @@ async fn a_product_s_own_size_chart_is_set_on_its_form_kept_and_read_by_find_my_
             r#"sizeChart must be a JSON list of sizes, each {"size", "footCm"}"#,
         ),
     ] {
-        app.update_product(
-            &id,
-            As::Admin,
-            &[
-                ("name", "Renamed"),
-                ("price", "1500,1500,1500"),
-                ("type", "EU 40,EU 41,EU 42"),
-                ("category", &category),
-                ("sizeChart", bad),
-            ],
-        )
-        .await
-        .refuses(StatusCode::BAD_REQUEST, message)
-        .await;
+        save("Renamed", Some(bad))
+            .await
+            .refuses(StatusCode::BAD_REQUEST, message)
+            .await;
     }
     let unchanged = product(&app, &id).await;
     assert_eq!(unchanged["name"], "Espadrille Classic");
     assert_eq!(unchanged["ownSizeChart"], rows);
 
     // `[]` leaves it with none of its own: the shop's chart names no EU size.
-    app.update_product(
-        &id,
-        As::Admin,
-        &[
-            ("name", "Espadrille Classic"),
-            ("type", "EU 40,EU 41,EU 42"),
-            ("price", "1500,1500,1500"),
-            ("category", &category),
-            ("sizeChart", "[]"),
-        ],
-    )
-    .await
-    .answers(StatusCode::OK)
-    .await;
+    save("Espadrille Classic", Some("[]"))
+        .await
+        .answers(StatusCode::OK)
+        .await;
     let plain = product(&app, &id).await;
     assert_eq!(plain["ownSizeChart"], Value::Null);
     assert_eq!(plain["sizeChart"], Value::Null);
