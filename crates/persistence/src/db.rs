@@ -59,12 +59,44 @@ enum Target {
 impl Target {
     fn parse(url: &str) -> Self {
         if url.starts_with("postgres://") || url.starts_with("postgresql://") {
-            Self::Postgres(url.to_owned())
+            let ssl_mode_set = std::env::var_os("PGSSLMODE").is_some();
+            Self::Postgres(plain_on_loopback(url, ssl_mode_set))
         } else {
             let path = url.strip_prefix("sqlite://").unwrap_or(url);
             Self::Sqlite(path.to_owned())
         }
     }
+}
+
+/// A PostgreSQL URL to a server on this machine (`127.0.0.1`, `::1`, `localhost`) that says
+/// nothing of TLS gets `sslmode=allow`: a connection without TLS first, TLS only if the server
+/// insists. libpq's own default (`prefer`) encrypts loopback traffic whenever the server offers
+/// TLS, which no one on the network can read anyway: half a millisecond of this process's CPU
+/// per paid order (docs/performance.md, decisions D35). A URL or `PGSSLMODE` naming a mode,
+/// another host, or hosts given as parameters are left exactly as written.
+fn plain_on_loopback(url: &str, ssl_mode_set: bool) -> String {
+    let (before_query, query) = url.split_once('?').unwrap_or((url, ""));
+    let names_tls_or_host = query.split('&').any(|pair| {
+        let name = pair.split_once('=').map_or(pair, |(name, _)| name);
+        matches!(name, "sslmode" | "host" | "hostaddr")
+    });
+    let authority = before_query
+        .split_once("://")
+        .map_or("", |(_, rest)| rest.split('/').next().unwrap_or(""));
+    let host_and_port = authority
+        .rsplit_once('@')
+        .map_or(authority, |(_, host)| host);
+    let host = match host_and_port.strip_prefix('[') {
+        Some(bracketed) => bracketed.split(']').next().unwrap_or(""),
+        None => host_and_port.split(':').next().unwrap_or(""),
+    };
+    let loopback = matches!(host, "127.0.0.1" | "localhost" | "::1");
+    if !loopback || ssl_mode_set || names_tls_or_host {
+        return url.to_owned();
+    }
+    let separator = if query.is_empty() { '?' } else { '&' };
+    let url = url.trim_end_matches('?');
+    format!("{url}{separator}sslmode=allow")
 }
 
 /// Opens connections of exactly the backend the URL names. (diesel's own
@@ -611,4 +643,50 @@ pub(crate) fn too_large(what: impl std::fmt::Display) -> DieselError {
 pub(crate) fn sha256_hex(bytes: &[u8]) -> String {
     use sha2::Digest;
     hex::encode(sha2::Sha256::digest(bytes))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::plain_on_loopback;
+
+    #[test]
+    fn a_server_on_this_machine_is_reached_without_tls_unless_the_url_asks_for_it() {
+        for (url, expected) in [
+            (
+                "postgres://root@127.0.0.1:5432/shop",
+                "postgres://root@127.0.0.1:5432/shop?sslmode=allow",
+            ),
+            (
+                "postgresql://shop:p%40ss@localhost/shop?options=-csearch_path%3Dx",
+                "postgresql://shop:p%40ss@localhost/shop?options=-csearch_path%3Dx&sslmode=allow",
+            ),
+            (
+                "postgres://root@[::1]:5432/shop",
+                "postgres://root@[::1]:5432/shop?sslmode=allow",
+            ),
+            ("postgres://127.0.0.1", "postgres://127.0.0.1?sslmode=allow"),
+        ] {
+            assert_eq!(plain_on_loopback(url, false), expected);
+        }
+    }
+
+    #[test]
+    fn another_host_a_chosen_mode_or_hosts_given_as_parameters_are_kept_as_written() {
+        for url in [
+            "postgres://shop@db.internal:5432/shop",
+            "postgres://shop@10.0.0.5/shop",
+            "postgres://shop@127.0.0.1.example.com/shop",
+            "postgres://root@127.0.0.1/shop?sslmode=require",
+            "postgres://root@localhost/shop?connect_timeout=5&sslmode=verify-full",
+            "postgres:///shop?host=/var/run/postgresql",
+            "postgres://localhost/shop?host=db.internal",
+        ] {
+            assert_eq!(plain_on_loopback(url, false), url);
+        }
+        assert_eq!(
+            plain_on_loopback("postgres://root@127.0.0.1/shop", true),
+            "postgres://root@127.0.0.1/shop",
+            "PGSSLMODE in the environment is the operator's choice"
+        );
+    }
 }
