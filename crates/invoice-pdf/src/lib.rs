@@ -6,7 +6,7 @@
 //!
 //! The PDF is written by [krilla](https://docs.rs/krilla), the PDF library of the typst
 //! authors: well kept, pure Rust, and it embeds only the glyphs a document uses (subsetted
-//! TrueType), so an invoice is some 35 kB, not the 700 kB of a whole font. Its own
+//! TrueType), so an invoice is some 24 kB, not the 700 kB of a whole font. Its own
 //! text shaping (rustybuzz) is left out: every string here is laid out glyph by glyph with
 //! skrifa, the font reader krilla itself uses, so the widths that right-align the amounts and
 //! wrap the names are exactly those drawn.
@@ -15,6 +15,10 @@
 //! `fonts/LICENSE`): free to embed and redistribute, and it has the rupee sign `₹` (U+20B9),
 //! which many common fonts still lack. Text in scripts it has no glyphs for (Devanagari, for
 //! one) would show the missing-glyph box: names and addresses are expected in Latin script.
+//! The vendored files have their TrueType hinting programs removed (`fonts/dehint.py`): hinting
+//! only steers a screen's low-resolution pixels, which PDF viewers and printers do without, and
+//! it was half of every embedded glyph's bytes, which krilla deflates again for every PDF drawn
+//! (a third of an invoice's CPU; docs/performance.md).
 //!
 //! The same pen draws the packing slip of a parcel the shop ships itself
 //! ([`render_packing_slip`], an A6 label: see the `slip` module), with its AWB as a Code 128

@@ -15,6 +15,25 @@ fn both_fonts_draw_the_rupee_sign_and_the_typography_used() {
 }
 
 #[test]
+fn the_vendored_fonts_carry_no_hinting_for_every_pdf_to_embed_again() {
+    use skrifa::raw::TableProvider;
+    use skrifa::raw::types::Tag;
+
+    for (data, glyphs) in [(REGULAR, 6253), (BOLD, 6196)] {
+        let font = skrifa::FontRef::new(data).unwrap();
+        for tag in [b"fpgm", b"prep", b"cvt ", b"hdmx"] {
+            assert!(font.table_data(Tag::new(tag)).is_none());
+        }
+        assert_eq!(font.maxp().unwrap().max_size_of_instructions(), Some(0));
+        assert_eq!(
+            font.maxp().unwrap().num_glyphs(),
+            glyphs,
+            "every glyph kept"
+        );
+    }
+}
+
+#[test]
 fn money_always_has_its_paise() {
     assert_eq!(money(Paise::from_stored(395_800)), "₹3,958.00");
     assert_eq!(money(Paise::from_stored(12_499_950)), "₹1,24,999.50");

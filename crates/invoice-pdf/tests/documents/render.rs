@@ -401,6 +401,14 @@ fn every_character_of_latin_text_can_be_drawn() {
     );
 }
 
+/// The order mail carries it: the glyphs of both fonts embedded without their hinting keep
+/// a two-line invoice near 24 kB (36 kB with it).
+#[test]
+fn an_invoice_is_a_small_attachment() {
+    let bytes = paduka_invoice_pdf::render(&intra_state()).unwrap();
+    assert!(bytes.len() < 28_000, "{} bytes", bytes.len());
+}
+
 #[test]
 fn the_same_document_gives_the_same_bytes() {
     let document = intra_state();
