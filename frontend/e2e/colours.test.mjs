@@ -138,6 +138,19 @@ describe('colours', () => {
         await soldOut.getByText('Sold out').waitFor();
         assert.match((await soldOut.getAttribute('class')) ?? '', /is-sold-out/);
         assert.equal(await sizes(page).getByRole('radio').count(), sandSizes.length, "only Sand's sizes");
+        // Every size and colour is a thumb's target: a radio drawn over its label, 44 x 44 px at least.
+        const targets = await page.locator('.variant-options input, .swatch-options input').evaluateAll((radios) =>
+          radios.map((radio) => {
+            const { width, height } = radio.getBoundingClientRect();
+            return { name: radio.closest('label')?.textContent?.trim(), width, height };
+          }),
+        );
+        assert.equal(targets.length, sandSizes.length + product.colors.length, 'the sizes and the colours');
+        assert.deepEqual(
+          targets.filter((t) => t.width < 44 || t.height < 44),
+          [],
+          'every size and colour is at least 44 x 44 px at 390 px',
+        );
         await saveScreen(page, 'product-colour-sand');
         await looksSound(page, 'a coloured product at 390 px');
 
