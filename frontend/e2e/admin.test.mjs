@@ -332,6 +332,54 @@ describe('admin journeys', () => {
     }, SHOPPER);
   });
 
+  test('on a phone (390 px) no admin list scrolls the page sideways: each row is a card naming its columns', async () => {
+    await withFreshPage(browser, server.baseURL, 390, async (page) => {
+      await signIn(page, ADMIN);
+      /** Each screen, and a row it lists: the steps before made them. */
+      const screens = [
+        ['orders', '/admin/orders', 'Asha Verma'],
+        ['users', '/admin/users', SHOPPER.email],
+        ['products', '/admin/products', made.product],
+        ['categories', '/admin/categories', made.category],
+        ['sale', '/admin/sale', made.sale],
+      ];
+      for (const [name, path, text] of screens) {
+        await page.goto(path);
+        const card = row(page, text).first();
+        await card.waitFor();
+        await saveScreen(page, `admin-${name}-phone`);
+        await looksSound(page, `admin ${name} at 390 px`);
+        // Every cell of the row is on the screen (an empty one takes no room), each named by its
+        // column's heading; the row's buttons (Edit, Delete) and a select-all box need none.
+        const headings = await page.locator('table.admin-table thead th').evaluateAll((ths) =>
+          ths.map((th) => ({
+            text: th.textContent?.trim() ?? '',
+            control: th.classList.contains('admin-th-control'),
+          })),
+        );
+        const cells = await card.locator('td').evaluateAll((tds) =>
+          tds.map((td) => {
+            const box = td.getBoundingClientRect();
+            const label = getComputedStyle(td, '::before').content;
+            return {
+              shown: td.childNodes.length === 0 || (box.width > 0 && box.left >= 0 && box.right <= window.innerWidth),
+              label: label.startsWith('"') ? JSON.parse(label) : '',
+            };
+          }),
+        );
+        assert.equal(cells.length, headings.length, `${name}: a cell per column`);
+        const off = cells.flatMap((c, i) => (c.shown ? [] : [headings[i].text]));
+        assert.deepEqual(off, [], `${name}: every cell of a row within the 390 px screen`);
+        const named = headings.flatMap((h, i) => (h.control ? [] : [{ column: h.text, label: cells[i].label }]));
+        assert.deepEqual(
+          named,
+          named.map(({ column }) => ({ column, label: ['Edit', 'Delete'].includes(column) ? '' : column })),
+          `${name}: each cell says its column`,
+        );
+      }
+    });
+  });
+
   test('deletes the product, the category and the sale it created', async () => {
     await onPage(async (page) => {
       await page.goto('/admin/products');

@@ -77,7 +77,8 @@ export function AdminCrudScreen<Item extends { _id: string }, Input, CreateReply
         loading={table.loading}
         failed={table.failed}
         empty={table.empty}
-        headers={[...table.headers, 'Edit', 'Delete']}
+        headers={table.headers}
+        actions={['Edit', 'Delete']}
         cells={(item) => (
           <>
             {cells(item)}

@@ -254,14 +254,16 @@ export function OrdersTable() {
         failed="Failed to fetch orders"
         empty={EMPTY[filter]}
         headers={[
-          <input
-            key="all"
-            type="checkbox"
-            aria-label="Select every order to ship"
-            checked={allChosen}
-            disabled={shippable.length === 0}
-            onChange={(e) => setSelected(e.target.checked ? new Set(shippable.map((o) => o._id)) : new Set())}
-          />,
+          // Its words show on a phone, where the headings are hidden and this box sits above the cards.
+          <label key="all" className="admin-select-all">
+            <input
+              type="checkbox"
+              checked={allChosen}
+              disabled={shippable.length === 0}
+              onChange={(e) => setSelected(e.target.checked ? new Set(shippable.map((o) => o._id)) : new Set())}
+            />
+            <span className="admin-select-all-text">Select every order to ship</span>
+          </label>,
           'OrderId',
           'PaymentId',
           'User name',
@@ -269,9 +271,8 @@ export function OrdersTable() {
           'Address',
           'Status',
           'Change status',
-          'Edit',
-          'Delete',
         ]}
+        actions={['Edit', 'Delete']}
         rowClassName={(order) => (selected.has(order._id) && isShippable(order) ? 'is-selected' : undefined)}
         cells={(order) => (
           <>

@@ -18,7 +18,8 @@ export function ProductsTable({ list, onEdit }: ProductsTableProps) {
       loading="Loading products"
       failed="Failed to fetch products"
       empty="No products yet."
-      headers={['Product Id', 'Name', 'Category', 'Price', 'Discount', 'Quantity', 'Edit', 'Delete']}
+      headers={['Product Id', 'Name', 'Category', 'Price', 'Discount', 'Quantity']}
+      actions={['Edit', 'Delete']}
       cells={(p) => (
         <>
           <td className="admin-id">{p.product_id ?? ''}</td>

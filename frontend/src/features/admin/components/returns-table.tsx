@@ -133,7 +133,8 @@ export function ReturnsTable() {
         loading="Loading returns"
         failed="Failed to fetch returns"
         empty={EMPTY[status]}
-        headers={['Return', 'Order', 'Lines', 'Reason', 'Kind', 'Refund', 'Status', 'Actions']}
+        headers={['Return', 'Order', 'Lines', 'Reason', 'Kind', 'Refund', 'Status']}
+        actions={['Actions']}
         cells={(ret) => {
           const order = orderOf(ret.orderId);
           const note = lastNote(ret);

@@ -71,7 +71,8 @@ export function UsersManager() {
         loading="Loading users"
         failed={users.isError ? errorMessage(users.error, 'Something went wrong') : ''}
         empty="No users yet."
-        headers={['Email', 'Name', 'Phone', 'Address', 'Edit', 'Delete']}
+        headers={['Email', 'Name', 'Phone', 'Address']}
+        actions={['Edit', 'Delete']}
         cells={(u) => (
           <>
             <td>{u.email}</td>
