@@ -88,6 +88,13 @@ describe('admin colours', () => {
 
       await form.getByRole('button', { name: 'Create' }).click();
       await toast(page, `${name} created Successfully`).waitFor();
+      // The products table names each size's colour beside its stock.
+      await page
+        .locator('table.admin-table tbody tr')
+        .filter({ hasText: name })
+        .locator('td')
+        .getByText('Tan, UK 7: 4 · Tan, UK 8: 0 · Black, UK 7: 2 · Black, UK 8: 5', { exact: true })
+        .waitFor();
     });
 
     const { products: now } = await catalog(server.baseURL);

@@ -60,9 +60,29 @@ describe('admin table formatting', () => {
 
 describe('stock and coupons in the admin tables', () => {
   it('shows stock per size by type, else model, else position; the pool otherwise', () => {
-    expect(formatStock({ stock: [3, 0], quantity: 3, type: ['UK 7', 'UK 8'], model: [] })).toBe('UK 7: 3 · UK 8: 0');
-    expect(formatStock({ stock: [1, 2], quantity: 3, type: [], model: ['Slim'] })).toBe('Slim: 1 · Option 2: 2');
-    expect(formatStock({ stock: null, quantity: 14, type: ['UK 7'], model: [] })).toBe('14');
+    const sizes = { type: ['UK 7', 'UK 8'], model: [], color: ['', ''] };
+    expect(formatStock({ ...sizes, stock: [3, 0], quantity: 3 })).toBe('UK 7: 3 · UK 8: 0');
+    expect(formatStock({ stock: [1, 2], quantity: 3, type: [], model: ['Slim'], color: [] })).toBe(
+      'Slim: 1 · Option 2: 2',
+    );
+    expect(formatStock({ stock: null, quantity: 14, type: ['UK 7'], model: [], color: [''] })).toBe('14');
+  });
+
+  it('names the colour with each size of a product in more than one colour; one colour names none', () => {
+    const product = {
+      type: ['UK 7', 'UK 8', 'UK 7', 'UK 8'],
+      model: [],
+      color: ['Charcoal', 'Charcoal', 'Rust', 'Rust'],
+      stock: [3, 0, 2, 5],
+      quantity: 10,
+    };
+    expect(formatStock(product)).toBe('Charcoal, UK 7: 3 · Charcoal, UK 8: 0 · Rust, UK 7: 2 · Rust, UK 8: 5');
+    // All of one colour: the sizes alone say it, as before colours.
+    expect(formatStock({ ...product, color: ['Tan', 'Tan', 'Tan', 'Tan'] })).toBe(
+      'UK 7: 3 · UK 8: 0 · UK 7: 2 · UK 8: 5',
+    );
+    // A pooled product in two colours keeps its pool.
+    expect(formatStock({ ...product, stock: null })).toBe('10');
   });
 
   it('reads a coupon as its discount and its uses over the limit', () => {

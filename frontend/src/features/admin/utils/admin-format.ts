@@ -1,5 +1,5 @@
 import { formatRupees } from '@/lib/format';
-import { hasStockPerSize, variantLabel } from '@/utils/variants';
+import { hasStockPerSize, variantLabel, variantWords } from '@/utils/variants';
 import type { Coupon, Order, Product } from '@/types/api';
 
 /** `a, b ,, c` -> ['a', 'b', 'c']: the product form's comma-separated lists. */
@@ -63,10 +63,20 @@ export function formatDiscountList(discounts: readonly number[] | undefined): st
   return (discounts ?? []).map((d) => `${d}%`).join(', ');
 }
 
-/** Stock per size, `UK 7: 3 · UK 8: 0`; the pool (`quantity`) for a pooled product. */
-export function formatStock(product: Pick<Product, 'stock' | 'quantity' | 'type' | 'model'>): string {
+/**
+ * Stock per size, `UK 7: 3 · UK 8: 0`; the pool (`quantity`) for a pooled product. A product in
+ * more than one colour names each size's colour, in the variant words of decisions D44
+ * (`Charcoal, UK 7: 3 · Rust, UK 7: 0`): its sizes repeat once per colour.
+ */
+export function formatStock(product: Pick<Product, 'stock' | 'quantity' | 'type' | 'model' | 'color'>): string {
   if (!hasStockPerSize(product)) return String(product.quantity ?? '');
-  return product.stock.map((n, i) => `${variantLabel(product, i)}: ${n}`).join(' · ');
+  const coloured = new Set(product.color.map((c) => c.trim().toLowerCase())).size > 1;
+  return product.stock
+    .map((n, i) => {
+      const size = variantLabel(product, i);
+      return `${coloured ? variantWords(product.color[i], size) : size}: ${n}`;
+    })
+    .join(' · ');
 }
 
 /** `10%` or `₹200 off`. */
