@@ -18,7 +18,7 @@
 //! The vendored files have their TrueType hinting programs removed (`fonts/dehint.py`): hinting
 //! only steers a screen's low-resolution pixels, which PDF viewers and printers do without, and
 //! it was half of every embedded glyph's bytes, which krilla deflates again for every PDF drawn
-//! (a third of an invoice's CPU; docs/performance.md).
+//! (a fifth of an invoice's CPU; docs/performance.md).
 //!
 //! The same pen draws the packing slip of a parcel the shop ships itself
 //! ([`render_packing_slip`], an A6 label: see the `slip` module), with its AWB as a Code 128
