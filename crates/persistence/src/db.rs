@@ -72,13 +72,14 @@ impl Target {
 /// nothing of TLS gets `sslmode=allow`: a connection without TLS first, TLS only if the server
 /// insists. libpq's own default (`prefer`) encrypts loopback traffic whenever the server offers
 /// TLS, which no one on the network can read anyway: half a millisecond of this process's CPU
-/// per paid order (docs/performance.md, decisions D35). A URL or `PGSSLMODE` naming a mode,
-/// another host, or hosts given as parameters are left exactly as written.
+/// per paid order (docs/performance.md, decisions D35). A URL with any TLS setting
+/// (`sslmode`, `sslrootcert`, ...) or a `PGSSLMODE`, another host, or hosts given as
+/// parameters are left exactly as written.
 fn plain_on_loopback(url: &str, ssl_mode_set: bool) -> String {
     let (before_query, query) = url.split_once('?').unwrap_or((url, ""));
     let names_tls_or_host = query.split('&').any(|pair| {
         let name = pair.split_once('=').map_or(pair, |(name, _)| name);
-        matches!(name, "sslmode" | "host" | "hostaddr")
+        name.starts_with("ssl") || matches!(name, "requiressl" | "host" | "hostaddr")
     });
     let authority = before_query
         .split_once("://")
@@ -680,6 +681,7 @@ mod tests {
             "postgres://root@localhost/shop?connect_timeout=5&sslmode=verify-full",
             "postgres:///shop?host=/var/run/postgresql",
             "postgres://localhost/shop?host=db.internal",
+            "postgres://root@127.0.0.1/shop?sslrootcert=system",
         ] {
             assert_eq!(plain_on_loopback(url, false), url);
         }
