@@ -318,7 +318,7 @@ function VariantRows({ colour, label, sizes, setGrid }: VariantRowsProps) {
                 {CELL_FIELDS.map((f) => (
                   <label key={f.key} className="variant-cell">
                     <Unseen>{name} </Unseen>
-                    <span className="variant-cell-label">{f.label}</span>
+                    <span className="variant-cell-label label-on-phone">{f.label}</span>
                     <input
                       type="text"
                       inputMode={f.inputMode}

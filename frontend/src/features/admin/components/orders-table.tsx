@@ -262,7 +262,7 @@ export function OrdersTable() {
               disabled={shippable.length === 0}
               onChange={(e) => setSelected(e.target.checked ? new Set(shippable.map((o) => o._id)) : new Set())}
             />
-            <span className="admin-select-all-text">Select every order to ship</span>
+            <span className="label-on-phone">Select every order to ship</span>
           </label>,
           'OrderId',
           'PaymentId',
