@@ -15,19 +15,10 @@ use diesel_migrations::{EmbeddedMigrations, MigrationHarness, embed_migrations};
 use paduka_application::{ReadinessProbe, RepoError};
 
 use crate::schema::{products, users};
+use crate::sqlite::{ReleaseIdleMemory, SqlitePragmas, release_idle_memory};
 
 const SQLITE_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrations/sqlite");
 const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrations/postgres");
-
-/// Set on every pooled SQLite connection. `busy_timeout` first: switching to WAL takes a lock.
-/// `mmap_size`: the file's pages are read where the kernel already keeps them instead of being
-/// copied into each connection's own 2 MB page cache; a search reading a few thousand products
-/// spent a quarter of its time in those copies (docs/performance.md, issue 24). The first
-/// 256 MiB of the file are mapped; past them pages are read as before. The mapped pages count
-/// in the process's resident memory as the kernel's file cache does, shared, not its own heap.
-const SQLITE_PRAGMAS: &str = "PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL; \
-                              PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL; \
-                              PRAGMA mmap_size = 268435456;";
 
 /// How long a caller waits for a free pooled connection before giving up.
 const CHECKOUT_TIMEOUT: Duration = Duration::from_secs(10);
@@ -104,7 +95,7 @@ fn plain_on_loopback(url: &str, ssl_mode_set: bool) -> String {
 /// `ConnectionManager<AnyConnection>` tries each backend in turn, which would let a failed
 /// PostgreSQL connection fall through to SQLite.)
 #[derive(Debug)]
-struct Manager(Target);
+pub(crate) struct Manager(Target);
 
 impl ManageConnection for Manager {
     type Connection = AnyConnection;
@@ -127,29 +118,17 @@ impl ManageConnection for Manager {
     }
 }
 
-#[derive(Debug)]
-struct SqlitePragmas;
-
-impl CustomizeConnection<AnyConnection, r2d2::Error> for SqlitePragmas {
-    fn on_acquire(&self, conn: &mut AnyConnection) -> Result<(), r2d2::Error> {
-        if let AnyConnection::Sqlite(sqlite) = conn {
-            sqlite
-                .batch_execute(SQLITE_PRAGMAS)
-                .map_err(r2d2::Error::QueryError)?;
-        }
-        Ok(())
-    }
-}
-
 /// The shop's database: a pool of connections to SQLite or PostgreSQL. Cheap to clone (the
 /// clones share the pool); hand one to each repository.
 #[derive(Clone)]
 pub struct Database {
-    pool: r2d2::Pool<Manager>,
+    pub(crate) pool: r2d2::Pool<Manager>,
     backend: Backend,
     /// SQLite: the database file's path, beside which instances starting together take turns
     /// on a lock file.
     sqlite_path: Option<PathBuf>,
+    /// SQLite: keeps the thread that has idle connections give their memory back.
+    _release_idle_memory: Option<ReleaseIdleMemory>,
 }
 
 /// Held while this instance migrates or seeds the database: instances that start together
@@ -257,10 +236,18 @@ impl Database {
         let pool = builder
             .build(manager)
             .context("cannot open the database connection pool")?;
+        let release_idle_memory = match backend {
+            Backend::Sqlite => Some(
+                release_idle_memory(pool.clone())
+                    .context("cannot start the SQLite memory release thread")?,
+            ),
+            Backend::Postgres => None,
+        };
         Ok(Self {
             pool,
             backend,
             sqlite_path,
+            _release_idle_memory: release_idle_memory,
         })
     }
 

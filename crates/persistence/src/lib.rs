@@ -29,6 +29,7 @@ mod sandbox_refunds;
 mod schema;
 mod search_misses;
 mod shiprocket_bookings;
+mod sqlite;
 mod stats;
 mod throttle;
 mod users;
