@@ -1,0 +1,1 @@
+DROP INDEX product_variants_product_id_color_key_idx;
