@@ -31,7 +31,21 @@ pub(crate) fn required(value: Option<&str>, message: &str) -> Result<String, Inv
     }
 }
 
-/// Fails when `value` is longer than `max` characters.
+/// [`required`] text of at most `max` characters as sent ([`at_most`]): `{field} is required`
+/// when blank, `{field} must be at most {max} characters` when longer.
+pub(crate) fn required_text(
+    value: Option<&str>,
+    max: usize,
+    field: &str,
+) -> Result<String, InvalidInput> {
+    let text = required(value, &format!("{field} is required"))?;
+    at_most(value.unwrap_or_default(), max, field)?;
+    Ok(text)
+}
+
+/// Fails when `value` is longer than `max` characters. Callers pass the text as sent, before
+/// trimming: the API document's `maxLength` counts it so, and the server takes exactly what the
+/// document calls valid (white space around a name is not room for more name).
 pub(crate) fn at_most(value: &str, max: usize, field: &str) -> Result<(), InvalidInput> {
     if value.chars().count() > max {
         return Err(InvalidInput::new(format!(

@@ -56,14 +56,18 @@ impl ReviewDraft {
             .and_then(|r| u8::try_from(r).ok())
             .filter(|r| (1..=5).contains(r))
             .ok_or_else(|| InvalidInput::new("Rating must be a whole number from 1 to 5"))?;
-        let comment = comment.unwrap_or_default().trim().to_owned();
+        // Counted as sent, as the document's `maxLength` counts (`error::at_most`).
+        let comment = comment.unwrap_or_default();
         if comment.chars().count() > Self::MAX_COMMENT_CHARS {
             return Err(InvalidInput::new(format!(
                 "Comment must be at most {} characters",
                 Self::MAX_COMMENT_CHARS
             )));
         }
-        Ok(Self { rating, comment })
+        Ok(Self {
+            rating,
+            comment: comment.trim().to_owned(),
+        })
     }
 }
 
@@ -88,5 +92,12 @@ mod tests {
     fn comments_are_capped_at_2000_characters() {
         assert!(ReviewDraft::parse(Some(4), Some(&"ś".repeat(2000))).is_ok());
         assert!(ReviewDraft::parse(Some(4), Some(&"a".repeat(2001))).is_err());
+        // As sent: the padding is trimmed from what is kept but counts.
+        let padded = format!(" {} ", "a".repeat(1998));
+        assert_eq!(
+            ReviewDraft::parse(Some(4), Some(&padded)).unwrap().comment,
+            "a".repeat(1998)
+        );
+        assert!(ReviewDraft::parse(Some(4), Some(&format!("{padded} "))).is_err());
     }
 }

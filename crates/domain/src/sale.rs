@@ -58,6 +58,7 @@ impl SaleDraft {
         end: Option<&str>,
         discount: Option<&str>,
     ) -> Result<Self, InvalidInput> {
+        let name_as_sent = name.unwrap_or_default();
         let (Some(name), Some(start), Some(end), Some(discount)) = (
             present(name),
             present(start),
@@ -66,7 +67,7 @@ impl SaleDraft {
         ) else {
             return Err(InvalidInput::new(Self::FILL_ALL));
         };
-        at_most(name, 100, "Name")?;
+        at_most(name_as_sent, 100, "Name")?;
         let start = parse_shop_time(start)?;
         let end = parse_shop_time(end)?;
         // Years (in UTC) the API can write back as RFC 3339 (year 0 in India time is year -1

@@ -3,7 +3,7 @@
 use chrono::{DateTime, Utc};
 
 use crate::contact::{Email, Phone};
-use crate::error::{at_most, required};
+use crate::error::required_text;
 use crate::{InvalidInput, UserId};
 
 /// `role` in the API: 0 for a shopper, 1 for an administrator.
@@ -114,15 +114,11 @@ impl ProfileChanges {
 }
 
 fn profile_name(name: Option<&str>) -> Result<String, InvalidInput> {
-    let name = required(name, "Name is required")?;
-    at_most(&name, 100, "Name")?;
-    Ok(name)
+    required_text(name, 100, "Name")
 }
 
 fn profile_address(address: Option<&str>) -> Result<String, InvalidInput> {
-    let address = required(address, "Address is required")?;
-    at_most(&address, 500, "Address")?;
-    Ok(address)
+    required_text(address, 500, "Address")
 }
 
 #[cfg(test)]
@@ -176,10 +172,16 @@ mod tests {
             "Role must be 0 (shopper) or 1 (admin)"
         );
         let long_name = "a".repeat(101);
+        // Counted as sent, as the document's `maxLength` counts: padding is no room for more.
+        let padded_name = format!(" {} ", "a".repeat(99));
         let cases = [
             ([Some(" "), None, None], "Name is required"),
             (
                 [Some(long_name.as_str()), None, None],
+                "Name must be at most 100 characters",
+            ),
+            (
+                [Some(padded_name.as_str()), None, None],
                 "Name must be at most 100 characters",
             ),
             ([None, Some("98765"), None], "Phone must be 10 digits"),

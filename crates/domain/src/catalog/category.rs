@@ -1,6 +1,6 @@
 //! Categories and the category a product names.
 
-use crate::error::{at_most, required};
+use crate::error::{at_most, required_text};
 use crate::{CategoryId, InvalidInput};
 
 /// A category of the shop, e.g. "Sneakers".
@@ -31,15 +31,15 @@ pub struct CategoryDraft {
 
 impl CategoryDraft {
     pub fn parse(name: Option<&str>, image: Option<&str>) -> Result<Self, InvalidInput> {
-        let name = required(name, "Name is required")?;
-        at_most(&name, 60, "Name")?;
-        let image = image.map(str::trim).unwrap_or_default().to_owned();
+        let name = required_text(name, 60, "Name")?;
+        let image = image.unwrap_or_default();
+        at_most(image, 2000, "Image")?;
+        let image = image.trim().to_owned();
         if !image.is_empty() && !is_image_reference(&image) {
             return Err(InvalidInput::new(
                 "Image must be an http(s) URL or a path on this server",
             ));
         }
-        at_most(&image, 2000, "Image")?;
         Ok(Self { name, image })
     }
 }

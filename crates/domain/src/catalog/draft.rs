@@ -2,7 +2,7 @@
 
 use super::category::is_image_reference;
 use super::{Colour, ColourKey, Product, Variant};
-use crate::error::{at_most, required};
+use crate::error::{at_most, required, required_text};
 use crate::gst::Hsn;
 use crate::returns::{ChartSizeInput, SizeChart};
 use crate::{CategoryId, InvalidInput, Paise, Percent, UserId};
@@ -118,10 +118,10 @@ impl ProductDraft {
     pub const MAX_INFO: usize = 2000;
 
     pub fn parse(input: ProductInput) -> Result<Self, InvalidInput> {
-        let name = required(input.name.as_deref(), "Name is required")?;
-        at_most(&name, 200, "Name")?;
-        let info = input.info.unwrap_or_default().trim().to_owned();
+        let name = required_text(input.name.as_deref(), 200, "Name")?;
+        let info = input.info.unwrap_or_default();
         at_most(&info, Self::MAX_INFO, "Info")?;
+        let info = info.trim().to_owned();
 
         let prices = non_empty(input.prices);
         if prices.is_empty() {
@@ -227,13 +227,13 @@ impl ProductDraft {
                 "Other photo \"{bad}\" must be an http(s) URL or a path on this server"
             )));
         }
+        if let Some(code) = &input.product_code {
+            at_most(code, 64, "Product Id")?;
+        }
         let product_code = input
             .product_code
             .map(|c| c.trim().to_owned())
             .filter(|c| !c.is_empty());
-        if let Some(code) = &product_code {
-            at_most(code, 64, "Product Id")?;
-        }
         let size_chart_given = input.size_chart.is_some();
         let size_chart = match input.size_chart {
             Some(rows) if !rows.is_empty() => Some(SizeChart::from_form(rows)?),
@@ -287,8 +287,11 @@ fn parse_colors(inputs: Vec<ColourInput>) -> Result<Vec<Colour>, InvalidInput> {
     }
     let mut colors: Vec<Colour> = Vec::with_capacity(inputs.len());
     for input in inputs {
-        let name = required(Some(&input.name), "Colour name is required")?;
-        at_most(&name, ProductDraft::MAX_COLOR_NAME, "Colour name")?;
+        let name = required_text(
+            Some(&input.name),
+            ProductDraft::MAX_COLOR_NAME,
+            "Colour name",
+        )?;
         if name.contains(',') {
             return Err(InvalidInput::new(format!(
                 "Colour name \"{name}\" must not contain a comma"

@@ -288,6 +288,35 @@ fn category_images_are_urls_or_local_paths() {
     assert!(CategoryDraft::parse(Some(" "), None).is_err());
 }
 
+/// Limits count the text as sent, as the API document's `maxLength` does: padding is trimmed
+/// from what is kept, but is no room for more (the fuzzer sent 2,001 spaces as an image).
+#[test]
+fn category_limits_count_the_text_as_sent() {
+    let message = |name: &str, image: &str| {
+        CategoryDraft::parse(Some(name), Some(image))
+            .map_err(|e| e.message().to_owned())
+            .map(|draft| (draft.name, draft.image))
+    };
+    let sixty = "B".repeat(60);
+    assert_eq!(message(&sixty, " "), Ok((sixty.clone(), String::new())));
+    assert_eq!(
+        message(&format!("{sixty} "), ""),
+        Err("Name must be at most 60 characters".to_owned())
+    );
+    assert_eq!(
+        message(" Boots ", &" ".repeat(2000)),
+        Ok(("Boots".to_owned(), String::new()))
+    );
+    assert_eq!(
+        message("Boots", &" ".repeat(2001)),
+        Err("Image must be at most 2000 characters".to_owned())
+    );
+    assert_eq!(
+        message(&" ".repeat(61), ""),
+        Err("Name is required".to_owned())
+    );
+}
+
 #[test]
 fn the_average_rating_is_zero_before_reviews() {
     assert_eq!(ProductRating::default().average(), 0.0);

@@ -210,7 +210,7 @@ pub(super) fn cart_lines(products: Option<Vec<CartLineBody>>) -> Result<Vec<Cart
 
 /// The optional coupon code of a payment or an order.
 fn coupon_schema() -> ObjectBuilder {
-    schema::nullable_string().max_length(Some(100))
+    schema::nullable_string().pattern(Some(schema::coupon_code_pattern(true)))
 }
 
 const COUPON_ABOUT: &str = "The coupon code the shopper applied (`POST /coupon/apply`); the \

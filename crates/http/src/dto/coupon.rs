@@ -103,7 +103,7 @@ request_schema!(
             vec![
                 (
                     "code",
-                    schema::string().pattern(Some(schema::trimmed("[A-Za-z0-9]{3,20}"))),
+                    schema::string().pattern(Some(schema::coupon_code_pattern(false))),
                     "3 to 20 letters or digits, stored upper case, unique ignoring case",
                 ),
                 (
@@ -254,7 +254,7 @@ request_schema!(
              checkout sends them",
             vec![(
                 "code",
-                schema::not_blank(Some(100)),
+                schema::string().pattern(Some(schema::coupon_code_pattern(false))),
                 "The coupon's code, in any case",
             )],
             &["code", "products"],

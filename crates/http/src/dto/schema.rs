@@ -45,6 +45,18 @@ pub fn phone_pattern() -> String {
     format!("^{s}(?:\\+{s}9{s}1{s})?(?:[0-9]{s}){{10}}$")
 }
 
+/// A coupon's code as `CouponCode::parse` takes it: 3 to 20 ASCII letters or digits, trimmed.
+/// Where it is asked for (`apply`) and where a cart may carry one (blank: none), its shape is
+/// the same as where it is made: a code no coupon could have is invalid, not merely unknown.
+pub fn coupon_code_pattern(blank_is_none: bool) -> String {
+    let code = "[A-Za-z0-9]{3,20}";
+    if blank_is_none {
+        trimmed(&format!("(?:{code})?"))
+    } else {
+        trimmed(code)
+    }
+}
+
 /// A mailed code as text: six digits, trimmed.
 pub fn code_pattern() -> String {
     trimmed("[0-9]{6}")

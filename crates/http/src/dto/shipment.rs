@@ -518,12 +518,10 @@ impl TryIntoDomain for CourierWebhookBody {
             _ => return Err(ApiError::bad_request(Awb::MESSAGE)),
         };
         let awb = Awb::parse(&awb)?;
-        let sent = self
-            .current_status
-            .as_deref()
-            .map(str::trim)
-            .unwrap_or_default();
-        if sent.is_empty() || sent.chars().count() > 100 || sent.chars().any(char::is_control) {
+        let as_sent = self.current_status.as_deref().unwrap_or_default();
+        let sent = as_sent.trim();
+        // The length as sent, as the document's `maxLength` counts it.
+        if sent.is_empty() || as_sent.chars().count() > 100 || sent.chars().any(char::is_control) {
             return Err(ApiError::bad_request("Invalid current_status"));
         }
         let at = self

@@ -64,10 +64,14 @@ async fn bad_categories_are_refused_with_a_reason(db: &TestDb) {
         json!({"name": "  "}),
         json!({"name": "Boots", "image": "javascript:alert(1)"}),
         json!({"name": 5}),
+        // Longer than the document's `maxLength` as sent, though nothing is left once trimmed.
+        json!({"name": "Boots", "image": " ".repeat(2001)}),
+        json!({"name": format!("{} ", "B".repeat(60))}),
     ] {
         let refused = app.create(&CATEGORIES, As::Admin, body).await;
         refused.answers(StatusCode::BAD_REQUEST).await;
     }
+    assert!(app.categories().await.is_empty(), "nothing was created");
     let missing = app
         .update(&CATEGORIES, "nope", As::Admin, json!({"name": "X"}))
         .await;
