@@ -15,7 +15,7 @@ use diesel_migrations::{EmbeddedMigrations, MigrationHarness, embed_migrations};
 use paduka_application::{ReadinessProbe, RepoError};
 
 use crate::schema::{products, users};
-use crate::sqlite::{ReleaseIdleMemory, SqlitePragmas, release_idle_memory};
+use crate::sqlite::{SqlitePragmas, Upkeep, upkeep};
 
 mod errors;
 pub(crate) use errors::{Broken, Stop, broken, repo_error, repo_error_with};
@@ -130,8 +130,9 @@ pub struct Database {
     /// SQLite: the database file's path, beside which instances starting together take turns
     /// on a lock file.
     sqlite_path: Option<PathBuf>,
-    /// SQLite: keeps the thread that has idle connections give their memory back.
-    _release_idle_memory: Option<ReleaseIdleMemory>,
+    /// SQLite: keeps the thread that has idle connections give their memory back and gathers
+    /// the planner's statistics.
+    _upkeep: Option<Upkeep>,
 }
 
 /// Held while this instance migrates or seeds the database: instances that start together
@@ -239,18 +240,17 @@ impl Database {
         let pool = builder
             .build(manager)
             .context("cannot open the database connection pool")?;
-        let release_idle_memory = match backend {
-            Backend::Sqlite => Some(
-                release_idle_memory(pool.clone())
-                    .context("cannot start the SQLite memory release thread")?,
-            ),
+        let upkeep = match backend {
+            Backend::Sqlite => {
+                Some(upkeep(pool.clone()).context("cannot start the SQLite upkeep thread")?)
+            }
             Backend::Postgres => None,
         };
         Ok(Self {
             pool,
             backend,
             sqlite_path,
-            _release_idle_memory: release_idle_memory,
+            _upkeep: upkeep,
         })
     }
 
@@ -312,6 +312,11 @@ impl Database {
             .context("giving coloured variants their colour keys failed")?;
         if keyed > 0 {
             tracing::info!(keyed, "gave existing coloured variants their colour keys");
+        }
+        // PostgreSQL's autovacuum keeps its statistics; SQLite's are gathered here, then hourly.
+        if let AnyConnection::Sqlite(sqlite) = &mut *conn {
+            crate::sqlite::gather_statistics(sqlite)
+                .context("gathering the query planner's statistics failed")?;
         }
         Ok(())
     }

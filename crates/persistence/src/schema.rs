@@ -576,3 +576,9 @@ diesel::allow_tables_to_appear_in_same_query!(
     store_credit_balances,
     store_credit_entries,
 );
+
+// The overview sums a quarter's pairs sold per size and replacement (`stats.rs`).
+diesel::allow_columns_to_appear_in_same_group_by_clause!(
+    order_lines::variant_label,
+    orders::replaces
+);
