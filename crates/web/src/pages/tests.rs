@@ -144,10 +144,13 @@ fn renderer(bundle: Option<&str>) -> Arc<Renderer> {
     let Some(source) = bundle else {
         return Arc::new(Renderer::disabled());
     };
+    // A folder of its own for each renderer: tests run side by side, and two writing the same
+    // file let one engine read it half written (it then never started).
+    static STARTED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
     let dir = std::env::temp_dir().join(format!(
         "paduka-pages-{}-{}",
         std::process::id(),
-        source.len()
+        STARTED.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
     ));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("entry-server.js");
