@@ -167,6 +167,12 @@ describe('colours', () => {
         await openCart(page);
         const lines = page.locator('.cart-line-variant');
         assert.deepEqual((await lines.allTextContents()).sort(), [`Charcoal, ${size}`, `Rust, ${size}`]);
+        // Each line shows the pair as it was picked: its colour's main photo, linking to that colour.
+        const rust = product.colors.find((c) => c.name === 'Rust');
+        assert.ok(rust && rust.photos.length > 0, 'Rust has photos of its own');
+        const rustLine = page.locator('.cart-line').filter({ hasText: `Rust, ${size}` });
+        assert.equal(await rustLine.locator('.cart-line-media img').getAttribute('src'), rust.photos[0]);
+        assert.match((await rustLine.locator('.cart-line-media').getAttribute('href')) ?? '', /[?&]color=Rust(&|$)/);
         await fillAddress(page);
         const bought = ['Rust', 'Charcoal'].map((colour) =>
           product.color.findIndex((c, i) => c === colour && product.type[i] === size),

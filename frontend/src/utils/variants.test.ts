@@ -1,4 +1,4 @@
-import { lineTitle, sameColour, variantWords } from './variants';
+import { lineTitle, sameColour, variantColourPhoto, variantWords } from './variants';
 
 describe('a variant in words', () => {
   it("names the colour and the size as the server's variant_words does", () => {
@@ -24,5 +24,27 @@ describe('a variant in words', () => {
     expect(sameColour('', undefined)).toBe(true);
     expect(sameColour('Tan', 'Black')).toBe(false);
     expect(sameColour('Tan', '')).toBe(false);
+  });
+});
+
+describe("a variant's colour photo", () => {
+  const product = {
+    color: ['Tan', 'tan', 'Black', 'Olive', ''],
+    colors: [
+      { name: 'Tan', hex: '#A0522D', photos: ['/api/v1/media/tan-1', '/api/v1/media/tan-2'] },
+      { name: 'Black', hex: null, photos: [] },
+    ],
+  };
+
+  it("is the main photo of the variant's colour, its name compared ignoring case", () => {
+    expect(variantColourPhoto(product, 0)).toBe('/api/v1/media/tan-1');
+    expect(variantColourPhoto(product, 1)).toBe('/api/v1/media/tan-1');
+  });
+
+  it('is none for a colour without photos, one the product no longer has, or no colour', () => {
+    expect(variantColourPhoto(product, 2)).toBeUndefined();
+    expect(variantColourPhoto(product, 3)).toBeUndefined();
+    expect(variantColourPhoto(product, 4)).toBeUndefined();
+    expect(variantColourPhoto({ color: undefined, colors: undefined } as never, 0)).toBeUndefined();
   });
 });

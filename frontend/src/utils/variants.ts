@@ -29,6 +29,17 @@ export function lineTitle(name: string, colour: string | null | undefined, size:
 export const sameColour = (a: string | null | undefined, b: string | null | undefined) =>
   (a ?? '').toLowerCase() === (b ?? '').toLowerCase();
 
+/**
+ * The main photo of variant `index`'s colour (a cart line's `productno`): what the shopper picked
+ * looks as they saw it. `undefined` for a variant without a colour, a colour without photos, or one
+ * the product no longer has: the product's own photo then.
+ */
+export function variantColourPhoto(product: Pick<Product, 'color' | 'colors'>, index: number): string | undefined {
+  const name = product.color?.[index];
+  if (!name) return undefined;
+  return product.colors?.find((c) => sameColour(c.name, name))?.photos?.[0];
+}
+
 /** How many variants a product has (one per price; at least one). */
 export function variantCount(product: Pick<Product, 'price'>): number {
   return Math.max(1, product.price?.length ?? 0);

@@ -5,7 +5,14 @@ import { paths } from '@/config/paths';
 import { formatRupees } from '@/lib/format';
 import { lineTotalRupees } from '@/lib/pricing';
 import { notify } from '@/lib/notify';
-import { variantDiscount, variantLabel, variantPrice, variantSalePrice, variantWords } from '@/utils/variants';
+import {
+  variantColourPhoto,
+  variantDiscount,
+  variantLabel,
+  variantPrice,
+  variantSalePrice,
+  variantWords,
+} from '@/utils/variants';
 import type { Product } from '@/types/api';
 import { lineStock, useCartStore, type CartLine } from '../stores/cart-store';
 
@@ -25,7 +32,11 @@ export function CartLineItem({ line, product }: CartLineItemProps) {
   const discount = variantDiscount(line, line.productno);
   // A variant is a colour and a size (decisions D44): `Tan, UK 8`; a line of another colour is
   // another line. A cart kept from before colours has none.
-  const variant = variantWords(line.color?.[line.productno], variantLabel(line, line.productno));
+  const colour = line.color?.[line.productno];
+  const variant = variantWords(colour, variantLabel(line, line.productno));
+  // The pair as it was picked: its colour's main photo, and the product page in that colour.
+  const colourPhoto = variantColourPhoto(product ?? line, line.productno);
+  const href = paths.product.getHref(line._id, colour);
 
   const minus = () => {
     if (decrement(line._id, line.productno) === 'removed') notify.success('Item removed from cart');
@@ -48,18 +59,22 @@ export function CartLineItem({ line, product }: CartLineItemProps) {
 
   return (
     <li className="cart-line card">
-      <Link to={paths.product.getHref(line._id)} className="cart-line-media" tabIndex={-1} aria-hidden="true">
-        <ProductImage
-          photo={photoOf(line)}
-          sizes="(max-width: 560px) 80px, 112px"
-          alt={line.name}
-          width={112}
-          height={112}
-        />
+      <Link to={href} className="cart-line-media" tabIndex={-1} aria-hidden="true">
+        {colourPhoto ? (
+          <ProductImage src={colourPhoto} alt={`${line.name} in ${colour}`} width={112} height={112} />
+        ) : (
+          <ProductImage
+            photo={photoOf(line)}
+            sizes="(max-width: 560px) 80px, 112px"
+            alt={line.name}
+            width={112}
+            height={112}
+          />
+        )}
       </Link>
       <div className="cart-line-main">
         <h2 className="product-name">
-          <Link to={paths.product.getHref(line._id)}>{line.name}</Link>
+          <Link to={href}>{line.name}</Link>
         </h2>
         <p className="cart-line-variant muted">{variant}</p>
         <p className="cart-line-unit">
