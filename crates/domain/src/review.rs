@@ -2,6 +2,7 @@
 
 use chrono::{DateTime, Utc};
 
+use crate::error::at_most;
 use crate::{InvalidInput, ProductId, ReviewId, UserId};
 
 /// A person as a review or an order shows them. Once their account is deleted the id is
@@ -56,14 +57,8 @@ impl ReviewDraft {
             .and_then(|r| u8::try_from(r).ok())
             .filter(|r| (1..=5).contains(r))
             .ok_or_else(|| InvalidInput::new("Rating must be a whole number from 1 to 5"))?;
-        // Counted as sent, as the document's `maxLength` counts (`error::at_most`).
         let comment = comment.unwrap_or_default();
-        if comment.chars().count() > Self::MAX_COMMENT_CHARS {
-            return Err(InvalidInput::new(format!(
-                "Comment must be at most {} characters",
-                Self::MAX_COMMENT_CHARS
-            )));
-        }
+        at_most(comment, Self::MAX_COMMENT_CHARS, "Comment")?;
         Ok(Self {
             rating,
             comment: comment.trim().to_owned(),
